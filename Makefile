@@ -1,0 +1,71 @@
+# b3c — build, test, install.  `make`, `make check`, `make demo`.
+CC ?= cc
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD ?= build
+RE2C ?= re2c
+BISON ?= bison
+CFLAGS ?= -O2 -g
+B3C_CFLAGS = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I. -I$(BUILD)
+LDLIBS = -lelf -lm
+
+# Every .c file under the source directories is part of b3c; generated
+# sources come from lexer/*.re and parser/*.y.
+SRC_DIRS = cmd ir lexer parser opt lower codegen codegen/air codegen/x86_64 objwriter
+SRCS = $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c))
+RE_SRCS = $(wildcard lexer/*.re)
+Y_SRCS = $(wildcard parser/*.y)
+GEN_C = $(RE_SRCS:%.re=$(BUILD)/%.c) $(Y_SRCS:%.y=$(BUILD)/%.tab.c)
+GEN_H = $(Y_SRCS:%.y=$(BUILD)/%.tab.h)
+OBJS = $(SRCS:%.c=$(BUILD)/%.o) $(GEN_C:$(BUILD)/%.c=$(BUILD)/gen/%.o)
+
+all: b3c
+
+b3c: $(OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+$(BUILD)/%.tab.c $(BUILD)/%.tab.h: %.y
+	@mkdir -p $(dir $@)
+	$(BISON) -Wall -Werror --defines=$(BUILD)/$*.tab.h -o $(BUILD)/$*.tab.c $<
+
+$(BUILD)/lexer/%.c: lexer/%.re $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(RE2C) -W -Werror --no-generation-date -o $@ $<
+
+$(BUILD)/%.o: %.c $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(B3C_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# Generated code: bison's skeleton trips a few of our warnings.
+$(BUILD)/gen/%.o: $(BUILD)/%.c $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(B3C_CFLAGS) $(CFLAGS) -Wno-unused-function -Wno-unused-but-set-variable -MMD -MP -c -o $@ $<
+
+-include $(OBJS:.o=.d)
+
+deps:
+	bash scripts/deps.sh
+
+check: deps b3c
+	bash scripts/check.sh
+
+demo: deps b3c
+	bash scripts/demo.sh
+
+fuzz-smoke: deps
+	bash scripts/fuzz-smoke.sh
+
+bench: b3c
+	bash bench/run.sh
+
+format:
+	clang-format -i $(SRCS) $(wildcard */*.h */*/*.h)
+
+install: b3c
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 b3c $(DESTDIR)$(PREFIX)/bin/b3c
+
+clean:
+	rm -rf $(BUILD) b3c
+
+.PHONY: all deps check demo fuzz-smoke bench format install clean

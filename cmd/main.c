@@ -1,0 +1,121 @@
+/* b3c: the command-line driver. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/driver.h"
+#include "ir/ir.h"
+#include "parser/parser.h"
+
+#define B3C_VERSION "0.1.0"
+
+static void usage(FILE *f) {
+    fputs("usage: b3c [OPTIONS] INPUT.b3 [-o OUTPUT]\n"
+          "\n"
+          "Compiles textual B3 IR to an object file.\n"
+          "\n"
+          "options:\n"
+          "  -o FILE               output path (default: INPUT's stem + .o, .s with -S); - is stdout\n"
+          "  -                     read the input from standard input\n"
+          "  -O0, -O1, -O2         optimization level (default -O2)\n"
+          "  --target=TRIPLE       x86_64-linux-gnu (default), aarch64-linux-gnu,\n"
+          "                        x86_64-apple-macos, arm64-apple-macos\n"
+          "  --emit=obj|asm|b3|air what to write (default obj); -S is --emit=asm\n"
+          "  --name=NAME           symbol of a bare procedure body\n"
+          "  --print-after=PHASE   print the IR after PHASE (or all) to stderr\n"
+          "  --verify-each         validate the IR after every phase\n"
+          "  --time-passes         print each phase's time to stderr\n"
+          "  -g                    DWARF line tables\n"
+          "  --version, --help     as usual\n"
+          "\n"
+          "exit status: 0 success, 1 bad input, 2 bad usage, 3 internal error\n",
+          f);
+}
+
+static _Noreturn void bad_usage(const char *fmt, const char *arg) {
+    fprintf(stderr, "b3c: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nusage: b3c [OPTIONS] INPUT.b3 [-o OUTPUT]  (see b3c --help)\n");
+    exit(2);
+}
+
+static bool starts(const char *s, const char *prefix, const char **rest) {
+    size_t n = strlen(prefix);
+    if (strncmp(s, prefix, n))
+        return false;
+    *rest = s + n;
+    return true;
+}
+
+static void parse_args(int argc, char **argv, B3Options *o) {
+    memset(o, 0, sizeof *o);
+    o->opt_level = 2;
+    o->emit = B3Emit_Obj;
+    o->target = b3_target_host();
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (!strcmp(a, "-o")) {
+            if (++i >= argc)
+                bad_usage("%s needs a file name", "-o");
+            o->output = argv[i];
+        } else if (starts(a, "-o", &v) && *v) {
+            o->output = v;
+        } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2")) {
+            o->opt_level = a[2] - '0';
+        } else if (!strcmp(a, "-O")) {
+            o->opt_level = 1;
+        } else if (!strcmp(a, "-S")) {
+            o->emit = B3Emit_Asm;
+        } else if (!strcmp(a, "-g")) {
+            o->debug_info = true;
+        } else if (starts(a, "--emit=", &v)) {
+            if (!strcmp(v, "obj"))
+                o->emit = B3Emit_Obj;
+            else if (!strcmp(v, "asm"))
+                o->emit = B3Emit_Asm;
+            else if (!strcmp(v, "b3"))
+                o->emit = B3Emit_B3;
+            else if (!strcmp(v, "air"))
+                o->emit = B3Emit_Air;
+            else
+                bad_usage("unknown --emit kind '%s' (expected obj, asm, b3 or air)", v);
+        } else if (starts(a, "--target=", &v)) {
+            if (!b3_target_parse(v, &o->target))
+                bad_usage("unknown target '%s' (expected x86_64-linux-gnu, aarch64-linux-gnu, "
+                          "x86_64-apple-macos or arm64-apple-macos)",
+                          v);
+        } else if (starts(a, "--name=", &v)) {
+            if (!*v)
+                bad_usage("%s needs a symbol name", "--name");
+            o->name = v;
+        } else if (starts(a, "--print-after=", &v)) {
+            o->print_after = v;
+        } else if (!strcmp(a, "--verify-each")) {
+            o->verify_each = true;
+        } else if (!strcmp(a, "--time-passes")) {
+            o->time_passes = true;
+        } else if (!strcmp(a, "--version")) {
+            printf("b3c %s\n", B3C_VERSION);
+            exit(0);
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            exit(0);
+        } else if (a[0] == '-' && a[1]) {
+            bad_usage("unknown option '%s'", a);
+        } else {
+            if (o->input)
+                bad_usage("more than one input file ('%s')", a);
+            o->input = a;
+        }
+    }
+    if (!o->input)
+        bad_usage("%s", "no input file");
+}
+
+int main(int argc, char **argv) {
+    B3Options o;
+    parse_args(argc, argv, &o);
+    return b3_drive(&o);
+}

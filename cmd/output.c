@@ -1,0 +1,63 @@
+#include "cmd/output.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool b3_output_open(B3Output *o, const char *path, bool binary) {
+    (void)binary;
+    o->path = path;
+    o->tmp = NULL;
+    if (!strcmp(path, "-")) {
+        o->f = stdout;
+        return true;
+    }
+    size_t n = strlen(path);
+    o->tmp = malloc(n + 16);
+    snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        fprintf(stderr, "b3c: error: cannot write '%s': %s\n", path, strerror(errno));
+        free(o->tmp);
+        o->tmp = NULL;
+        return false;
+    }
+    /* mkstemp makes 0600; give the file the usual permissions. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    o->f = fdopen(fd, "wb");
+    return o->f != NULL;
+}
+
+bool b3_output_commit(B3Output *o) {
+    if (!o->tmp)
+        return fflush(o->f) == 0 && !ferror(o->f);
+    bool ok = fflush(o->f) == 0 && !ferror(o->f);
+    ok = fclose(o->f) == 0 && ok;
+    o->f = NULL;
+    if (ok && rename(o->tmp, o->path) != 0) {
+        fprintf(stderr, "b3c: error: cannot write '%s': %s\n", o->path, strerror(errno));
+        ok = false;
+    } else if (!ok) {
+        fprintf(stderr, "b3c: error: cannot write '%s': %s\n", o->path, strerror(errno));
+    }
+    if (!ok)
+        unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+    return ok;
+}
+
+void b3_output_abort(B3Output *o) {
+    if (o->tmp) {
+        if (o->f)
+            fclose(o->f);
+        unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+    }
+    o->f = NULL;
+}

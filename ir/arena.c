@@ -1,0 +1,89 @@
+#include "ir/arena.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct B3ArenaChunk {
+    B3ArenaChunk *next;
+    size_t size;
+    max_align_t pad[]; /* keeps the payload aligned */
+};
+
+enum { CHUNK = 1 << 20 };
+
+void b3_arena_init(B3Arena *a) { memset(a, 0, sizeof *a); }
+
+void b3_arena_free(B3Arena *a) {
+    B3ArenaChunk *c = a->chunk;
+    while (c) {
+        B3ArenaChunk *n = c->next;
+        free(c);
+        c = n;
+    }
+    memset(a, 0, sizeof *a);
+}
+
+static B3ArenaChunk *chunk_alloc(B3Arena *a, size_t size) {
+    B3ArenaChunk *c = malloc(sizeof *c + size);
+    if (!c) {
+        fprintf(stderr, "b3c: internal error: out of memory\n");
+        exit(3);
+    }
+    c->size = size;
+    a->total += sizeof *c + size;
+    return c;
+}
+
+void *b3_arena_alloc(B3Arena *a, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    if (n == 0)
+        n = 16;
+    if ((size_t)(a->end - a->cur) >= n) {
+        void *p = a->cur;
+        a->cur += n;
+        memset(p, 0, n);
+        return p;
+    }
+    if (n > CHUNK / 4) {
+        /* A big block gets a chunk of its own, kept off the bump path. */
+        B3ArenaChunk *c = chunk_alloc(a, n);
+        if (a->chunk) {
+            c->next = a->chunk->next;
+            a->chunk->next = c;
+        } else {
+            c->next = NULL;
+            a->chunk = c;
+            a->cur = a->end = (char *)(c + 1) + n;
+        }
+        memset(c + 1, 0, n);
+        return c + 1;
+    }
+    B3ArenaChunk *c = chunk_alloc(a, CHUNK);
+    c->next = a->chunk;
+    a->chunk = c;
+    a->cur = (char *)(c + 1);
+    a->end = a->cur + CHUNK;
+    void *p = a->cur;
+    a->cur += n;
+    memset(p, 0, n);
+    return p;
+}
+
+char *b3_arena_strndup(B3Arena *a, const char *s, size_t n) {
+    char *p = b3_arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min) {
+    uint32_t n = *cap ? *cap * 2 : 8;
+    if (n < min)
+        n = min;
+    void *p = b3_arena_alloc(a, (size_t)n * elem);
+    if (old && *cap)
+        memcpy(p, old, (size_t)*cap * elem);
+    *cap = n;
+    return p;
+}

@@ -1,0 +1,57 @@
+/* CFG utilities. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+
+void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
+    if (!p->nblocks)
+        return;
+    /* Depth-first from the root with an explicit stack. */
+    uint8_t *seen = calloc(p->nblocks, 1);
+    B3Block **stack = malloc(p->nblocks * sizeof *stack);
+    uint32_t sp = 0;
+    stack[sp++] = p->blocks[0];
+    seen[0] = 1;
+    while (sp) {
+        B3Block *b = stack[--sp];
+        for (uint32_t i = 0; i < b->nsuccs; i++) {
+            B3Block *s = b->succs[i].block;
+            if (!seen[s->pos]) {
+                seen[s->pos] = 1;
+                stack[sp++] = s;
+            }
+        }
+    }
+    uint32_t n = 0;
+    bool dropped = false;
+    for (uint32_t i = 0; i < p->nblocks; i++) {
+        if (seen[i]) {
+            p->blocks[n] = p->blocks[i];
+            p->blocks[n]->pos = n;
+            n++;
+        } else {
+            dropped = true;
+        }
+    }
+    free(seen);
+    free(stack);
+    if (!dropped)
+        return;
+    p->nblocks = n;
+    /* Rebuild the maps and the value list without the dropped blocks. */
+    b3_nummap_init(&p->block_map, &m->arena, n);
+    for (uint32_t i = 0; i < n; i++)
+        b3_nummap_put(&p->block_map, &m->arena, p->blocks[i]->index, p->blocks[i]);
+    uint32_t nv = 0;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        B3Value *v = p->values[i];
+        if (v->owner && b3_block_find(p, v->owner->index) == v->owner)
+            p->values[nv++] = v;
+    }
+    p->nvalues = nv;
+    b3_nummap_init(&p->value_map, &m->arena, nv);
+    for (uint32_t i = 0; i < nv; i++)
+        b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+    b3_proc_compute_preds(m, p);
+}

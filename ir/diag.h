@@ -1,0 +1,39 @@
+/* Diagnostics: "FILE:LINE:COL: error: MESSAGE", the source line, a caret. */
+#ifndef B3_DIAG_H
+#define B3_DIAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct {
+    uint32_t line, col; /* 1-based; line 0 means "no location" */
+} B3Loc;
+
+typedef struct {
+    const char *file; /* name shown in messages ("<stdin>" for -) */
+    const char *src;  /* whole input, NUL-terminated */
+    size_t len;
+    uint32_t *line_starts; /* built on first use */
+    uint32_t nlines;
+    unsigned errors, warnings;
+    unsigned max_errors; /* stop printing after this many (0: no limit) */
+    FILE *out;
+} B3Diag;
+
+void b3_diag_init(B3Diag *d, const char *file, const char *src, size_t len);
+void b3_diag_free(B3Diag *d);
+
+#if defined(__GNUC__)
+#define B3_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define B3_PRINTF(a, b)
+#endif
+
+void b3_error(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
+void b3_warning(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
+void b3_note(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
+/* "b3c: internal error in PHASE: MESSAGE" and exit status 3. */
+_Noreturn void b3_internal_error(const char *phase, const char *fmt, ...) B3_PRINTF(2, 3);
+
+#endif

@@ -1,0 +1,292 @@
+/* IR construction: the opcode table, modules, symbols, procedures, blocks, values. */
+#include "ir/ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const B3OpInfo b3_op_info[B3_NUM_OPCODES] = {
+#define B3_OP(name, res, kids, mn, mx, meta, fl) \
+    {#name, B3R_##res, B3C_##kids, mn, mx, B3M_##meta, (uint16_t)(fl)},
+#include "ir/opcodes.def"
+#undef B3_OP
+};
+
+const char *b3_type_name(B3Type t) {
+    static const char *const names[] = {"Void", "Int32", "Int64", "Float", "Double"};
+    return t < B3_NUM_TYPES ? names[t] : "?";
+}
+
+/* Opcode names are looked up in a small hash table built on first use. */
+B3Opcode b3_opcode_from_name(const char *s, size_t len) {
+    for (int i = 0; i < B3_NUM_OPCODES; i++) {
+        const char *n = b3_op_info[i].name;
+        if (n[0] == s[0] && strlen(n) == len && !memcmp(n, s, len))
+            return (B3Opcode)i;
+    }
+    return B3_NUM_OPCODES;
+}
+
+/* ---- number maps ---- */
+
+static uint32_t hash32(uint32_t x) {
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
+    uint32_t cap = 16;
+    while (cap < expected * 2)
+        cap *= 2;
+    m->cap = cap;
+    m->count = 0;
+    m->keys = b3_arena_alloc(a, cap * sizeof(uint32_t));
+    m->vals = b3_arena_alloc(a, cap * sizeof(void *));
+}
+
+void *b3_nummap_get(const B3NumMap *m, uint32_t key) {
+    if (!m->cap)
+        return NULL;
+    uint32_t mask = m->cap - 1;
+    for (uint32_t i = hash32(key) & mask;; i = (i + 1) & mask) {
+        if (!m->vals[i])
+            return NULL;
+        if (m->keys[i] == key)
+            return m->vals[i];
+    }
+}
+
+void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val) {
+    if (!m->cap)
+        b3_nummap_init(m, a, 8);
+    if ((m->count + 1) * 2 > m->cap) {
+        B3NumMap n;
+        b3_nummap_init(&n, a, m->cap);
+        for (uint32_t i = 0; i < m->cap; i++)
+            if (m->vals[i])
+                b3_nummap_put(&n, a, m->keys[i], m->vals[i]);
+        *m = n;
+    }
+    uint32_t mask = m->cap - 1;
+    for (uint32_t i = hash32(key) & mask;; i = (i + 1) & mask) {
+        if (!m->vals[i]) {
+            m->keys[i] = key;
+            m->vals[i] = val;
+            m->count++;
+            return NULL;
+        }
+        if (m->keys[i] == key) {
+            void *old = m->vals[i];
+            m->vals[i] = val;
+            return old;
+        }
+    }
+}
+
+/* ---- module and symbols ---- */
+
+void b3_module_init(B3Module *m, B3Target target) {
+    memset(m, 0, sizeof *m);
+    b3_arena_init(&m->arena);
+    m->target = target;
+}
+
+void b3_module_free(B3Module *m) { b3_arena_free(&m->arena); }
+
+static uint32_t hash_bytes(const char *s, uint32_t n) {
+    uint32_t h = 2166136261u;
+    for (uint32_t i = 0; i < n; i++)
+        h = (h ^ (uint8_t)s[i]) * 16777619u;
+    return h;
+}
+
+B3Symbol *b3_symbol_find(const B3Module *m, const char *name, uint32_t len) {
+    if (!m->symtab.cap)
+        return NULL;
+    uint32_t mask = m->symtab.cap - 1;
+    for (uint32_t i = hash_bytes(name, len) & mask;; i = (i + 1) & mask) {
+        B3Symbol *s = m->symtab.slots[i];
+        if (!s)
+            return NULL;
+        if (s->name_len == len && !memcmp(s->name, name, len))
+            return s;
+    }
+}
+
+static void symtab_insert(B3Module *m, B3Symbol *s) {
+    uint32_t mask = m->symtab.cap - 1;
+    uint32_t i = hash_bytes(s->name, s->name_len) & mask;
+    while (m->symtab.slots[i])
+        i = (i + 1) & mask;
+    m->symtab.slots[i] = s;
+}
+
+B3Symbol *b3_symbol_get(B3Module *m, const char *name, uint32_t len, bool *created) {
+    B3Symbol *s = b3_symbol_find(m, name, len);
+    if (created)
+        *created = s == NULL;
+    if (s)
+        return s;
+    if ((m->nsymbols + 1) * 2 > m->symtab.cap) {
+        uint32_t cap = m->symtab.cap ? m->symtab.cap * 2 : 64;
+        m->symtab.slots = b3_arena_alloc(&m->arena, cap * sizeof(B3Symbol *));
+        m->symtab.cap = cap;
+        for (uint32_t i = 0; i < m->nsymbols; i++)
+            symtab_insert(m, m->symbols[i]);
+    }
+    s = b3_arena_alloc(&m->arena, sizeof *s);
+    s->name = b3_arena_strndup(&m->arena, name, len);
+    s->name_len = len;
+    s->kind = B3Sym_Extern;
+    s->id = m->nsymbols;
+    if (m->nsymbols == m->cap_symbols)
+        m->symbols = b3_arena_grow(&m->arena, m->symbols, sizeof(B3Symbol *), &m->cap_symbols, 0);
+    m->symbols[m->nsymbols++] = s;
+    symtab_insert(m, s);
+    return s;
+}
+
+void b3_module_add_item(B3Module *m, B3ItemKind kind, B3Symbol *sym) {
+    if (m->nitems == m->cap_items)
+        m->items = b3_arena_grow(&m->arena, m->items, sizeof(B3Item), &m->cap_items, 0);
+    m->items[m->nitems++] = (B3Item){(uint8_t)kind, sym};
+}
+
+/* ---- procedures ---- */
+
+B3Proc *b3_proc_new(B3Module *m, B3Symbol *sym) {
+    B3Proc *p = b3_arena_alloc(&m->arena, sizeof *p);
+    p->sym = sym;
+    return p;
+}
+
+B3Block *b3_block_find(const B3Proc *p, uint32_t index) { return b3_nummap_get(&p->block_map, index); }
+B3Value *b3_value_find(const B3Proc *p, uint32_t index) { return b3_nummap_get(&p->value_map, index); }
+
+B3Block *b3_block_new(B3Module *m, B3Proc *p, uint32_t index) {
+    if (index == UINT32_MAX)
+        while (b3_block_find(p, p->next_block_index))
+            p->next_block_index++;
+    if (index == UINT32_MAX)
+        index = p->next_block_index++;
+    else if (index >= p->next_block_index)
+        p->next_block_index = index + 1;
+    B3Block *b = b3_arena_alloc(&m->arena, sizeof *b);
+    b->index = index;
+    b->pos = p->nblocks;
+    b->frequency = 1.0;
+    if (p->nblocks == p->cap_blocks)
+        p->blocks = b3_arena_grow(&m->arena, p->blocks, sizeof(B3Block *), &p->cap_blocks, 0);
+    p->blocks[p->nblocks++] = b;
+    b3_nummap_put(&p->block_map, &m->arena, index, b);
+    return b;
+}
+
+B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index) {
+    if (index == UINT32_MAX) {
+        while (b3_value_find(p, p->next_value_index))
+            p->next_value_index++;
+        index = p->next_value_index++;
+    } else if (index >= p->next_value_index) {
+        p->next_value_index = index + 1;
+    }
+    B3Value *v = b3_arena_alloc(&m->arena, sizeof *v);
+    v->index = index;
+    v->opcode = (uint16_t)op;
+    v->type = (uint8_t)type;
+    v->nkids = nkids;
+    if (nkids)
+        v->kids = b3_arena_alloc(&m->arena, nkids * sizeof(B3Value *));
+    if (b3_op_info[op].meta == B3M_MEMORY) {
+        v->m.mem.range = B3_HEAP_TOP;
+        v->m.mem.fence_range = B3_HEAP_BOTTOM;
+    }
+    if (op == B3_Fence) {
+        v->m.fence.read = B3_HEAP_TOP;
+        v->m.fence.write = B3_HEAP_TOP;
+    }
+    if (op == B3_CCall)
+        v->m.ccall.variadic = -1;
+    if (op == B3_WasmAddress || op == B3_ArgumentReg)
+        v->m.reg = B3_NO_REG;
+    if (op == B3_WasmBoundsCheck)
+        v->m.bounds.pinned = B3_NO_REG;
+    if (b3_op_info[op].meta == B3M_STACKMAP) {
+        v->m.stackmap = b3_arena_alloc(&m->arena, sizeof(B3StackmapMeta));
+        if (nkids)
+            v->m.stackmap->reps = b3_arena_alloc(&m->arena, nkids * sizeof(B3ValueRep));
+        for (uint32_t i = 0; i < nkids; i++)
+            v->m.stackmap->reps[i].kind = B3Rep_ColdAny;
+    }
+    if (p->nvalues == p->cap_values)
+        p->values = b3_arena_grow(&m->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
+    p->values[p->nvalues++] = v;
+    b3_nummap_put(&p->value_map, &m->arena, index, v);
+    return v;
+}
+
+void b3_block_append(B3Module *m, B3Block *b, B3Value *v) {
+    if (b->nvalues == b->cap_values)
+        b->values = b3_arena_grow(&m->arena, b->values, sizeof(B3Value *), &b->cap_values, 0);
+    b->values[b->nvalues++] = v;
+    v->owner = b;
+}
+
+B3Variable *b3_variable_new(B3Module *m, B3Proc *p, const char *name, B3Type type) {
+    B3Variable *v = b3_arena_alloc(&m->arena, sizeof *v);
+    v->name = name;
+    v->type = type;
+    v->index = p->nvars;
+    if (p->nvars == p->cap_vars)
+        p->vars = b3_arena_grow(&m->arena, p->vars, sizeof(B3Variable *), &p->cap_vars, 0);
+    p->vars[p->nvars++] = v;
+    return v;
+}
+
+B3StackSlot *b3_slot_new(B3Module *m, B3Proc *p, const char *name, uint64_t size) {
+    B3StackSlot *s = b3_arena_alloc(&m->arena, sizeof *s);
+    s->name = name;
+    s->size = size;
+    s->align = size >= 16 ? 16 : 8;
+    s->index = p->nslots;
+    if (p->nslots == p->cap_slots)
+        p->slots = b3_arena_grow(&m->arena, p->slots, sizeof(B3StackSlot *), &p->cap_slots, 0);
+    p->slots[p->nslots++] = s;
+    return s;
+}
+
+void b3_proc_compute_preds(B3Module *m, B3Proc *p) {
+    /* Two passes: count, then fill; a block reached twice from one terminal is listed once. */
+    for (uint32_t i = 0; i < p->nblocks; i++)
+        p->blocks[i]->npreds = 0;
+    for (uint32_t i = 0; i < p->nblocks; i++) {
+        B3Block *b = p->blocks[i];
+        for (uint32_t j = 0; j < b->nsuccs; j++) {
+            bool dup = false;
+            for (uint32_t k = 0; k < j && !dup; k++)
+                dup = b->succs[k].block == b->succs[j].block;
+            if (!dup)
+                b->succs[j].block->npreds++;
+        }
+    }
+    for (uint32_t i = 0; i < p->nblocks; i++) {
+        B3Block *b = p->blocks[i];
+        b->preds = b->npreds ? b3_arena_alloc(&m->arena, b->npreds * sizeof(B3Block *)) : NULL;
+        b->npreds = 0;
+    }
+    for (uint32_t i = 0; i < p->nblocks; i++) {
+        B3Block *b = p->blocks[i];
+        for (uint32_t j = 0; j < b->nsuccs; j++) {
+            bool dup = false;
+            for (uint32_t k = 0; k < j && !dup; k++)
+                dup = b->succs[k].block == b->succs[j].block;
+            if (!dup) {
+                B3Block *s = b->succs[j].block;
+                s->preds[s->npreds++] = b;
+            }
+        }
+    }
+}

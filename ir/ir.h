@@ -1,0 +1,420 @@
+/* B3 IR: types, kinds, values, blocks, procedures and modules.
+ *
+ * All IR memory comes from the module's arena and is freed at once with it.
+ * Values and blocks keep the numbers the source gave them (@N, #N); lookups
+ * by number are O(1) through per-procedure hash maps. */
+#ifndef B3_IR_H
+#define B3_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/arena.h"
+#include "ir/diag.h"
+#include "ir/target.h"
+
+typedef enum { B3_Void, B3_Int32, B3_Int64, B3_Float, B3_Double, B3_NUM_TYPES } B3Type;
+
+const char *b3_type_name(B3Type t);
+static inline bool b3_type_is_int(B3Type t) { return t == B3_Int32 || t == B3_Int64; }
+static inline bool b3_type_is_float(B3Type t) { return t == B3_Float || t == B3_Double; }
+static inline unsigned b3_type_bytes(B3Type t) {
+    return t == B3_Int32 || t == B3_Float ? 4 : t == B3_Void ? 0 : 8;
+}
+
+/* ---- opcodes -------------------------------------------------------- */
+
+typedef enum {
+#define B3_OP(name, res, kids, mn, mx, meta, fl) B3_##name,
+#include "ir/opcodes.def"
+#undef B3_OP
+    B3_NUM_OPCODES
+} B3Opcode;
+
+typedef enum {
+    B3R_VOID, B3R_I32, B3R_I64, B3R_F32, B3R_F64,
+    B3R_SAME0,    /* type of child 0 */
+    B3R_SAME1,    /* type of child 1 (Select) */
+    B3R_PTR,      /* pointer type: Int64 on every supported target */
+    B3R_VAR,      /* the variable's type (Get) */
+    B3R_ARGREG,   /* Int64 for a GPR, Double for an FPR */
+    B3R_BITCAST,  /* Int32<->Float, Int64<->Double */
+    B3R_TRUNC,    /* Int64->Int32, Double->Float */
+    B3R_DECL,     /* whatever the value was declared with (any non-Void for Load/Phi; any for CCall/Patchpoint) */
+    B3R_DECL_INT, /* declared, must be Int32 or Int64 (DToI, DToU) */
+} B3ResultRule;
+
+typedef enum {
+    B3C_NONE,       /* no children */
+    B3C_ANY,        /* any types (Patchpoint) */
+    B3C_NONVOID,    /* any non-void */
+    B3C_SAME_NUM,   /* all children one type, Int32/Int64/Float/Double */
+    B3C_SAME_INT,   /* all children one integer type */
+    B3C_SAME_FP,    /* all children one float type */
+    B3C_SHIFT,      /* (Int, Int32) */
+    B3C_I32, B3C_F32, B3C_F64,
+    B3C_INT,        /* Int32 or Int64 */
+    B3C_FP,         /* Float or Double */
+    B3C_TRUNC,      /* Int64 or Double */
+    B3C_CMP,        /* two of one non-void type */
+    B3C_ICMP,       /* two of one integer type */
+    B3C_FCMP,       /* two of one float type */
+    B3C_SELECT,     /* (Int, T, T) */
+    B3C_PTR,        /* (IntPtr) */
+    B3C_STORE,      /* (T, IntPtr) */
+    B3C_STORE_I32,  /* (Int32, IntPtr) */
+    B3C_CAS,        /* (Int, Int, IntPtr), first two same */
+    B3C_XCHG,       /* (Int, IntPtr) */
+    B3C_VAR,        /* (the variable's type) */
+    B3C_CCALL,      /* (IntPtr, any non-void...) */
+    B3C_CHECKARITH, /* (Int, Int same, any...) */
+    B3C_CHECK,      /* (Int, any...) */
+    B3C_UPSILON,    /* (the phi's type) */
+} B3ChildRule;
+
+typedef enum {
+    B3M_NONE, B3M_CONST, B3M_VARIABLE, B3M_SLOT, B3M_REG, B3M_MEMORY, B3M_FENCE,
+    B3M_BOUNDS, B3M_CCALL, B3M_STACKMAP, B3M_UPSILON, B3M_SWITCH, B3M_SYMBOL,
+} B3MetaClass;
+
+enum {
+    B3OF_TERMINAL = 1 << 0,
+    B3OF_COMMUTATIVE = 1 << 1,
+    B3OF_EFFECTS = 1 << 2, /* never removed as dead just for having no uses */
+    B3OF_CONST = 1 << 3,
+    B3OF_COMPARE = 1 << 4,
+    B3OF_LOAD = 1 << 5,
+    B3OF_STORE = 1 << 6,
+    B3OF_ATOMIC = 1 << 7,
+    B3OF_STACKMAP = 1 << 8,
+    B3OF_CHECK = 1 << 9,
+    B3OF_CHILL_OK = 1 << 10,
+    B3OF_TRAPS_OK = 1 << 11,
+};
+
+typedef struct {
+    const char *name;
+    uint8_t result;   /* B3ResultRule */
+    uint8_t children; /* B3ChildRule */
+    int8_t min_kids, max_kids;
+    uint8_t meta; /* B3MetaClass */
+    uint16_t flags;
+} B3OpInfo;
+
+extern const B3OpInfo b3_op_info[B3_NUM_OPCODES];
+static inline const B3OpInfo *b3_op(B3Opcode op) { return &b3_op_info[op]; }
+/* Returns B3_NUM_OPCODES if the name is not an opcode. */
+B3Opcode b3_opcode_from_name(const char *s, size_t len);
+
+/* Kind flags (B3 Kind = opcode + flags). */
+enum { B3K_CHILL = 1 << 0, B3K_TRAPS = 1 << 1 };
+
+/* ---- meta data ------------------------------------------------------ */
+
+/* A range of abstract heaps [begin, end). Top is [0, UINT32_MAX), Bottom is empty. */
+typedef struct {
+    uint32_t begin, end;
+} B3HeapRange;
+#define B3_HEAP_TOP ((B3HeapRange){0, UINT32_MAX})
+#define B3_HEAP_BOTTOM ((B3HeapRange){0, 0})
+static inline bool b3_heap_is_top(B3HeapRange r) { return r.begin == 0 && r.end == UINT32_MAX; }
+static inline bool b3_heap_is_bottom(B3HeapRange r) { return r.begin >= r.end; }
+
+typedef enum {
+    B3Rep_WarmAny, B3Rep_ColdAny, B3Rep_LateColdAny, B3Rep_SomeRegister,
+    B3Rep_SomeRegisterWithClobber, B3Rep_SomeEarlyRegister, B3Rep_SomeLateRegister,
+    B3Rep_Register, B3Rep_LateRegister, B3Rep_Stack, B3Rep_StackArgument, B3Rep_Constant,
+} B3RepKind;
+
+/* A B3 ValueRep: a constraint on where a stackmap child or result lives. */
+typedef struct {
+    uint8_t kind; /* B3RepKind */
+    B3Reg reg;    /* Register, LateRegister */
+    int64_t value; /* Stack / StackArgument offset, Constant value */
+} B3ValueRep;
+
+/* Register sets: one bit per B3Reg number (see target.h). */
+typedef struct {
+    uint64_t bits[2];
+} B3RegSet;
+static inline void b3_regset_add(B3RegSet *s, B3Reg r) { s->bits[r >> 6] |= 1ull << (r & 63); }
+static inline bool b3_regset_has(const B3RegSet *s, B3Reg r) { return (s->bits[r >> 6] >> (r & 63)) & 1; }
+
+typedef struct B3Symbol B3Symbol;
+typedef struct B3Value B3Value;
+typedef struct B3Block B3Block;
+typedef struct B3Proc B3Proc;
+
+/* What a Check*, WasmBoundsCheck or Patchpoint does when it exits or runs. */
+typedef enum {
+    B3Gen_Default, /* not written: trap for exits, nop(0) for Patchpoint generators */
+    B3Gen_Trap,
+    B3Gen_Symbol,  /* @fn */
+    B3Gen_Nop,     /* nop(N) (generators only) */
+    B3Gen_Address, /* a dump's 0x... address: compiled as trap, printed back as written */
+} B3GenKind;
+
+typedef struct {
+    uint8_t kind; /* B3GenKind */
+    B3Symbol *sym;
+    uint64_t n; /* nop byte count, or the address */
+    B3Loc loc;
+} B3Generator;
+
+typedef struct {
+    B3ValueRep *reps; /* one per child */
+    B3ValueRep result; /* Patchpoint resultConstraints */
+    bool has_result_rep;
+    bool has_id;
+    int64_t id;
+    B3RegSet early_clobbered, late_clobbered, used_registers;
+    B3Generator gen; /* Patchpoint generator, or Check* exit */
+} B3StackmapMeta;
+
+typedef struct {
+    int64_t *cases; /* successor i is case i; the last successor is the default */
+    uint32_t ncases;
+} B3SwitchMeta;
+
+typedef struct B3Variable {
+    const char *name;
+    B3Type type;
+    uint32_t index;
+    B3Loc loc;
+} B3Variable;
+
+typedef struct B3StackSlot {
+    const char *name;
+    uint64_t size;
+    uint32_t align;   /* effective alignment */
+    bool has_align;   /* written with ", align = A" */
+    uint32_t index;
+    int64_t offset;   /* frame offset, filled by stack allocation */
+    B3Loc loc;
+} B3StackSlot;
+
+struct B3Value {
+    uint32_t index; /* the number in @N */
+    uint16_t opcode;
+    uint8_t type;   /* B3Type */
+    uint8_t kflags; /* B3K_* */
+    uint32_t nkids;
+    B3Value **kids;
+    B3Loc *kid_locs; /* where each child was written; may be NULL */
+    B3Block *owner;
+    B3Loc loc;       /* where the opcode was written */
+    B3Loc type_loc;  /* where the type annotation was written (or loc) */
+    union {
+        union {
+            int64_t i;
+            double d;
+            float f;
+            uint64_t bits;
+        } c;                   /* Const32/64 (i), ConstFloat (f), ConstDouble (d) */
+        B3Variable *var;       /* Get, Set */
+        B3StackSlot *slot;     /* SlotBase */
+        B3Reg reg;             /* ArgumentReg, WasmAddress */
+        struct {
+            int32_t offset;
+            uint8_t width;     /* atomics: 8/16/32/64; 0 = the type's width */
+            bool has_width;
+            B3HeapRange range, fence_range;
+        } mem;                 /* loads, stores, atomics */
+        struct {
+            B3HeapRange read, write;
+        } fence;
+        struct {
+            int64_t offset;
+            B3Reg pinned;      /* pinnedSize register, or B3_NO_REG */
+            bool has_maximum;
+            uint64_t maximum;
+            B3Generator exit;
+        } bounds;              /* WasmBoundsCheck */
+        struct {
+            int32_t variadic;  /* -1: not written */
+        } ccall;
+        B3StackmapMeta *stackmap;
+        B3Value *phi;          /* Upsilon: the Phi it writes */
+        B3SwitchMeta sw;
+        struct {
+            B3Symbol *sym;
+            int64_t offset;
+        } symbol;
+    } m;
+};
+
+typedef enum { B3Freq_Normal, B3Freq_Rare } B3FrequencyClass;
+
+typedef struct {
+    B3Block *block;
+    uint8_t freq; /* B3FrequencyClass */
+} B3Succ;
+
+struct B3Block {
+    uint32_t index; /* the number in #N */
+    uint32_t pos;   /* position in proc->blocks */
+    B3Value **values;
+    uint32_t nvalues, cap_values;
+    B3Succ *succs;
+    uint32_t nsuccs;
+    B3Block **preds;
+    uint32_t npreds;
+    double frequency;
+    B3Loc loc;
+    B3Loc succ_loc; /* where the successors were written */
+};
+
+/* Open-addressing map from a 32-bit number to a pointer. */
+typedef struct {
+    uint32_t *keys;
+    void **vals;
+    uint32_t cap, count;
+} B3NumMap;
+void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected);
+void *b3_nummap_get(const B3NumMap *m, uint32_t key);
+/* Returns the previous value for key (NULL if none) and stores val. */
+void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val);
+
+struct B3Proc {
+    B3Symbol *sym;
+    bool bare; /* read from a bare body; printed back the same way */
+    B3Symbol **entrypoints; /* entrypoints(...) list, or NULL */
+    uint32_t nentrypoints;  /* 0 if not written; the procedure then has one entry */
+    B3Loc *entry_locs;
+    B3Reg *pinned;
+    uint32_t npinned;
+    B3Block **blocks; /* blocks[0] is the root */
+    uint32_t nblocks, cap_blocks;
+    B3Value **values; /* every value, in creation order */
+    uint32_t nvalues, cap_values;
+    B3Variable **vars;
+    uint32_t nvars, cap_vars;
+    B3StackSlot **slots;
+    uint32_t nslots, cap_slots;
+    B3NumMap value_map; /* @N -> B3Value* */
+    B3NumMap block_map; /* #N -> B3Block* */
+    uint32_t next_value_index; /* for values made by phases */
+    uint32_t next_block_index;
+    B3Loc loc;
+};
+
+typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry } B3SymKind;
+
+typedef enum {
+    B3Data_Int8, B3Data_Int16, B3Data_Int32, B3Data_Int64, B3Data_Float, B3Data_Double,
+    B3Data_Bytes, B3Data_Zero, B3Data_Addr,
+} B3DataKind;
+
+typedef struct {
+    uint8_t kind;  /* B3DataKind */
+    union {
+        uint64_t bits;  /* integer (truncated to width) or float/double bit pattern */
+        struct {
+            uint8_t *bytes;
+            uint32_t len;
+        } str;          /* Bytes */
+        uint64_t zero;  /* Zero N */
+        struct {
+            B3Symbol *sym;
+            int64_t addend;
+        } addr;
+    } u;
+    B3Loc loc;
+} B3DataItem;
+
+typedef struct {
+    uint8_t kind; /* B3DataKind: items of one written line share it */
+    B3DataItem *items;
+    uint32_t nitems;
+} B3DataLine;
+
+typedef struct {
+    bool readonly;
+    bool has_align;
+    uint32_t align; /* effective alignment */
+    B3DataLine *lines;
+    uint32_t nlines;
+    uint64_t size; /* laid out size in bytes */
+} B3Data;
+
+struct B3Symbol {
+    const char *name;
+    uint32_t name_len; /* names written @"..." may hold any bytes */
+    uint8_t kind;      /* B3SymKind */
+    bool internal;
+    bool defined;      /* data, proc or entry */
+    bool declared;     /* `extern` written, or defined */
+    B3Loc loc;         /* where it was declared or defined */
+    B3Loc ref_loc;     /* first reference (for "undefined symbol") */
+    union {
+        B3Data *data;
+        B3Proc *proc;  /* Proc and Entry */
+    } def;
+    uint32_t entry_index; /* Entry: which entrypoint */
+    uint32_t id;          /* for object writers */
+};
+
+typedef enum { B3Item_Extern, B3Item_Data, B3Item_Proc } B3ItemKind;
+
+typedef struct {
+    uint8_t kind; /* B3ItemKind */
+    B3Symbol *sym;
+} B3Item;
+
+typedef struct {
+    B3Arena arena;
+    B3Target target;
+    B3Item *items; /* in source order */
+    uint32_t nitems, cap_items;
+    B3Symbol **symbols; /* every symbol, by first appearance */
+    uint32_t nsymbols, cap_symbols;
+    struct {
+        B3Symbol **slots;
+        uint32_t cap;
+    } symtab;
+} B3Module;
+
+/* ---- construction API (ir/ir.c) ---------------------------------------- */
+
+void b3_module_init(B3Module *m, B3Target target);
+void b3_module_free(B3Module *m);
+/* Finds or creates a symbol by name; created symbols are undeclared externs
+ * (kind Extern, defined false) that the caller then fills in. */
+B3Symbol *b3_symbol_get(B3Module *m, const char *name, uint32_t len, bool *created);
+B3Symbol *b3_symbol_find(const B3Module *m, const char *name, uint32_t len);
+void b3_module_add_item(B3Module *m, B3ItemKind kind, B3Symbol *sym);
+
+B3Proc *b3_proc_new(B3Module *m, B3Symbol *sym);
+B3Block *b3_block_new(B3Module *m, B3Proc *p, uint32_t index); /* index UINT32_MAX: next free */
+B3Block *b3_block_find(const B3Proc *p, uint32_t index);
+/* Creates a value with room for nkids children; it is not placed in a block. */
+B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index);
+B3Value *b3_value_find(const B3Proc *p, uint32_t index);
+void b3_block_append(B3Module *m, B3Block *b, B3Value *v);
+B3Variable *b3_variable_new(B3Module *m, B3Proc *p, const char *name, B3Type type);
+B3StackSlot *b3_slot_new(B3Module *m, B3Proc *p, const char *name, uint64_t size);
+/* Recomputes every block's predecessor list from the successors. */
+void b3_proc_compute_preds(B3Module *m, B3Proc *p);
+/* Drops blocks not reachable from the root (and their values); recomputes preds. */
+void b3_proc_remove_unreachable(B3Module *m, B3Proc *p);
+
+static inline B3Value *b3_block_last(const B3Block *b) {
+    return b->nvalues ? b->values[b->nvalues - 1] : NULL;
+}
+static inline bool b3_is_terminal(const B3Value *v) {
+    return (b3_op_info[v->opcode].flags & B3OF_TERMINAL) != 0;
+}
+
+/* ---- phases over the IR ------------------------------------------------ */
+
+/* Validates the module; reports every problem through diag.  Returns true if valid. */
+bool b3_validate(B3Module *m, B3Diag *d);
+
+/* Prints the module in canonical text form (section 3 of the spec). */
+#include <stdio.h>
+void b3_print_module(const B3Module *m, FILE *out);
+void b3_print_proc(const B3Module *m, const B3Proc *p, FILE *out);
+void b3_print_value(const B3Module *m, const B3Value *v, FILE *out);
+
+#endif
