@@ -41,6 +41,16 @@ $(BUILD)/gen/%.o: $(BUILD)/%.c $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(B3C_CFLAGS) $(CFLAGS) -Wno-unused-function -Wno-unused-but-set-variable -MMD -MP -c -o $@ $<
 
+# Air opcode forms: parsed at build time from codegen/air/opcodes.def.
+AIR_FORMS = $(BUILD)/codegen/air/air_forms.h
+$(BUILD)/tools/gen_forms: codegen/air/tools/gen_forms.c codegen/air/opcodes.def codegen/air/air.h ir/ir.h
+	@mkdir -p $(dir $@)
+	$(CC) $(B3C_CFLAGS) -O1 -o $@ $<
+$(AIR_FORMS): $(BUILD)/tools/gen_forms
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/gen_forms > $@.tmp && mv $@.tmp $@
+$(BUILD)/codegen/air/air.o: $(AIR_FORMS)
+
 -include $(OBJS:.o=.d)
 
 deps:

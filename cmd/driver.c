@@ -1,4 +1,5 @@
-/* The pipeline: read, parse, validate, (optimize, lower, allocate, encode), write. */
+/* The pipeline: read, parse, validate, then print B3 (--emit=b3) or run the
+ * backend (codegen/backend.c) and write an object (--emit=obj) or Air (--emit=air). */
 #include "cmd/driver.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/output.h"
+#include "codegen/backend.h"
 #include "ir/ir.h"
 #include "parser/parser.h"
 
@@ -61,7 +63,103 @@ static char *bare_symbol(const char *path) {
     return s;
 }
 
+/* Where an object or Air text goes before it is known to be complete: an
+ * internal error (exit 3) or a failed write then leaves no file behind. */
+static bool copy_to_output(const char *path, FILE *from, const char *buf, size_t len) {
+    B3Output out;
+    if (!b3_output_open(&out, path, true))
+        return false;
+    bool ok = true;
+    if (from) {
+        char chunk[1 << 14];
+        size_t n;
+        ok = fseek(from, 0, SEEK_SET) == 0;
+        while (ok && (n = fread(chunk, 1, sizeof chunk, from)) > 0)
+            ok = fwrite(chunk, 1, n, out.f) == n;
+        ok = ok && !ferror(from);
+    } else {
+        ok = fwrite(buf, 1, len, out.f) == len;
+    }
+    if (!ok) {
+        fprintf(stderr, "b3c: error: cannot write '%s': %s\n", path, strerror(errno));
+        b3_output_abort(&out);
+        return false;
+    }
+    return b3_output_commit(&out);
+}
+
+/* --emit=obj: the backend, then the ELF image, rendered into an anonymous
+ * temporary before the output file is created. */
+static int emit_obj(B3Module *m, const B3BackendOptions *bopt, const char *path) {
+    B3Obj obj;
+    b3_obj_init(&obj, m);
+    int status = 0;
+    if (!b3_backend_compile(m, bopt, &obj)) {
+        status = 1;
+        goto done;
+    }
+    double t0 = b3_now();
+    FILE *img = tmpfile();
+    bool ok;
+    if (img) {
+        ok = b3_write_elf(&obj, img) && fflush(img) == 0 && !ferror(img);
+        if (ok && bopt->times)
+            b3_pass_times_add(bopt->times, "write_object", b3_now() - t0);
+        ok = ok && copy_to_output(path, img, NULL, 0);
+        fclose(img);
+    } else {
+        /* No temporary directory: write straight to the output's temporary. */
+        B3Output out;
+        ok = b3_output_open(&out, path, true);
+        if (ok && !b3_write_elf(&obj, out.f)) {
+            b3_output_abort(&out);
+            ok = false;
+        } else if (ok) {
+            ok = b3_output_commit(&out);
+        }
+        if (ok && bopt->times)
+            b3_pass_times_add(bopt->times, "write_object", b3_now() - t0);
+    }
+    status = ok ? 0 : 1;
+done:
+    b3_obj_free(&obj);
+    return status;
+}
+
+/* --emit=air: Air after register allocation, collected in memory first. */
+static int emit_air(B3Module *m, B3BackendOptions *bopt, const char *path) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) {
+        fprintf(stderr, "b3c: error: out of memory\n");
+        return 1;
+    }
+    bopt->emit_air = mem;
+    bool ok = b3_backend_compile(m, bopt, NULL);
+    bopt->emit_air = NULL;
+    if (fclose(mem) != 0)
+        ok = false;
+    ok = ok && copy_to_output(path, NULL, buf, len);
+    free(buf);
+    return ok ? 0 : 1;
+}
+
 int b3_drive(const B3Options *o) {
+    /* Usage problems first, before any input is read. */
+    if (o->emit == B3Emit_Asm) {
+        fprintf(stderr, "b3c: error: --emit=asm is not supported yet (use --emit=obj)\n");
+        return 2;
+    }
+    if ((o->emit == B3Emit_Obj || o->emit == B3Emit_Air) && !b3_backend_supports(o->target)) {
+        fprintf(stderr, "b3c: error: code generation for %s is not supported yet (only --emit=b3 is)\n",
+                b3_target_name(o->target));
+        return 2;
+    }
+
+    B3PassTimes times = {0};
+    B3PassTimes *tp = o->time_passes ? &times : NULL;
+    double t0 = b3_now();
     size_t len = 0;
     char *src = read_all(o->input, &len);
     if (!src) {
@@ -77,26 +175,41 @@ int b3_drive(const B3Options *o) {
     B3ParseOptions popt = {o->name ? o->name : bare};
 
     int status = 0;
-    bool ok = b3_parse(&m, &diag, src, len, &popt) && b3_validate(&m, &diag);
+    char *default_path = NULL;
+    bool ok = b3_parse(&m, &diag, src, len, &popt);
+    if (tp)
+        b3_pass_times_add(tp, "parse", b3_now() - t0);
+    if (ok) {
+        t0 = b3_now();
+        ok = b3_validate(&m, &diag);
+        if (tp)
+            b3_pass_times_add(tp, "validate", b3_now() - t0);
+    }
     if (!ok || diag.errors) {
         status = 1;
         goto done;
     }
 
     const char *out_path = o->output;
-    char *default_path = NULL;
     if (!out_path) {
         if (o->emit == B3Emit_B3 || o->emit == B3Emit_Air) {
             out_path = "-";
         } else {
             char *s = stem(o->input);
             default_path = malloc(strlen(s) + 3);
-            sprintf(default_path, "%s.%s", s, o->emit == B3Emit_Asm ? "s" : "o");
+            sprintf(default_path, "%s.o", s);
             free(s);
             out_path = default_path;
         }
     }
 
+    B3BackendOptions bopt = {
+        .opt_level = o->opt_level,
+        .verify_each = o->verify_each,
+        .print_after = o->print_after,
+        .times = tp,
+        .diag = &diag,
+    };
     switch (o->emit) {
     case B3Emit_B3: {
         B3Output out;
@@ -110,15 +223,19 @@ int b3_drive(const B3Options *o) {
         break;
     }
     case B3Emit_Obj:
-    case B3Emit_Asm:
+        status = emit_obj(&m, &bopt, out_path);
+        break;
     case B3Emit_Air:
-        fprintf(stderr, "b3c: error: --emit=%s is not available yet in this build (use --emit=b3)\n",
-                o->emit == B3Emit_Obj ? "obj" : o->emit == B3Emit_Asm ? "asm" : "air");
+        status = emit_air(&m, &bopt, out_path);
+        break;
+    case B3Emit_Asm: /* refused above */
         status = 2;
         break;
     }
-    free(default_path);
 done:
+    if (tp)
+        b3_pass_times_print(tp, stderr);
+    free(default_path);
     free(bare);
     b3_module_free(&m);
     b3_diag_free(&diag);

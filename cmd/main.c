@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cmd/driver.h"
+#include "codegen/backend.h"
 #include "ir/ir.h"
 #include "parser/parser.h"
 
@@ -22,12 +23,16 @@ static void usage(FILE *f) {
           "  -O0, -O1, -O2         optimization level (default -O2)\n"
           "  --target=TRIPLE       x86_64-linux-gnu (default), aarch64-linux-gnu,\n"
           "                        x86_64-apple-macos, arm64-apple-macos\n"
-          "  --emit=obj|asm|b3|air what to write (default obj); -S is --emit=asm\n"
+          "  --emit=obj|asm|b3|air what to write (default obj): an ELF object, assembly\n"
+          "                        (-S; not supported yet), the B3 IR, or the Air after\n"
+          "                        register allocation (b3 and air default to stdout)\n"
           "  --name=NAME           symbol of a bare procedure body\n"
-          "  --print-after=PHASE   print the IR after PHASE (or all) to stderr\n"
+          "  --print-after=PHASE   print the IR after PHASE (or all) to stderr; phases:\n"
+          "                        lower_macros (B3), lower_to_air, allocate_registers,\n"
+          "                        allocate_stack, simplify (Air)\n"
           "  --verify-each         validate the IR after every phase\n"
           "  --time-passes         print each phase's time to stderr\n"
-          "  -g                    DWARF line tables\n"
+          "  -g                    DWARF line tables (accepted; not emitted yet)\n"
           "  --version, --help     as usual\n"
           "\n"
           "exit status: 0 success, 1 bad input, 2 bad usage, 3 internal error\n",
@@ -91,6 +96,10 @@ static void parse_args(int argc, char **argv, B3Options *o) {
                 bad_usage("%s needs a symbol name", "--name");
             o->name = v;
         } else if (starts(a, "--print-after=", &v)) {
+            if (!b3_backend_is_phase(v))
+                bad_usage("unknown phase '%s' for --print-after (expected lower_macros, lower_to_air, "
+                          "allocate_registers, allocate_stack, simplify or all)",
+                          v);
             o->print_after = v;
         } else if (!strcmp(a, "--verify-each")) {
             o->verify_each = true;

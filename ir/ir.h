@@ -200,6 +200,7 @@ struct B3Value {
     uint8_t type;   /* B3Type */
     uint8_t kflags; /* B3K_* */
     uint32_t nkids;
+    uint32_t scratch; /* free for the running analysis; meaningless between phases */
     B3Value **kids;
     B3Loc *kid_locs; /* where each child was written; may be NULL */
     B3Block *owner;

@@ -1,0 +1,231 @@
+/* Air core: construction, the opcode form table, arg iteration. */
+#include "codegen/air/air.h"
+
+#include <string.h>
+
+typedef struct {
+    uint8_t arch_mask; /* bit 0: x86-64, bit 1: arm64 */
+    uint8_t kinds[8];
+} AirFormRow;
+
+typedef struct {
+    int16_t opcode;
+    uint8_t nargs;
+    uint8_t roles[8], banks[8], widths[8];
+    uint8_t conds[8]; /* non-zero: this arg is a condition of that AirArgKind */
+    uint16_t first_row, nrows;
+} AirOverload;
+
+#include "codegen/air/air_forms.h"
+
+const char *const air_opcode_names[AIR_NUM_OPCODES] = {
+#define AIR_OP(name) #name,
+#define AIR_FORM(name, sig, forms)
+#include "codegen/air/opcodes.def"
+#undef AIR_OP
+#undef AIR_FORM
+};
+
+void air_code_init(AirCode *c, B3Module *m, B3Proc *p) {
+    memset(c, 0, sizeof *c);
+    c->module = m;
+    c->proc = p;
+    c->target = m->target;
+    c->arena = &m->arena;
+    for (uint32_t i = 0; i < p->npinned; i++)
+        b3_regset_add(&c->pinned, p->pinned[i]);
+}
+
+AirBlock *air_block_new(AirCode *c) {
+    AirBlock *b = b3_arena_alloc(c->arena, sizeof *b);
+    b->index = c->nblocks;
+    b->frequency = 1.0;
+    if (c->nblocks == c->cap_blocks)
+        c->blocks = b3_arena_grow(c->arena, c->blocks, sizeof(AirBlock *), &c->cap_blocks, 0);
+    c->blocks[c->nblocks++] = b;
+    return b;
+}
+
+AirTmp air_tmp_new(AirCode *c, AirBank bank) {
+    if (c->ntmps == c->cap_tmps)
+        c->tmp_bank = b3_arena_grow(c->arena, c->tmp_bank, 1, &c->cap_tmps, 64);
+    c->tmp_bank[c->ntmps] = (uint8_t)bank;
+    return AIR_FIRST_VTMP + c->ntmps++;
+}
+
+AirStackSlot *air_slot_new(AirCode *c, uint32_t size, uint32_t align, bool spill) {
+    AirStackSlot *s = b3_arena_alloc(c->arena, sizeof *s);
+    s->index = c->nslots;
+    s->size = size;
+    s->align = align;
+    s->spill = spill;
+    if (c->nslots == c->cap_slots)
+        c->slots = b3_arena_grow(c->arena, c->slots, sizeof(AirStackSlot *), &c->cap_slots, 0);
+    c->slots[c->nslots++] = s;
+    return s;
+}
+
+AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs, const AirArg *args) {
+    if (b->ninsts == b->cap_insts)
+        b->insts = b3_arena_grow(c->arena, b->insts, sizeof(AirInst), &b->cap_insts, 0);
+    AirInst *i = &b->insts[b->ninsts++];
+    memset(i, 0, sizeof *i);
+    i->opcode = (uint16_t)op;
+    i->nargs = (uint8_t)nargs;
+    i->origin = origin;
+    if (nargs) {
+        i->args = b3_arena_alloc(c->arena, nargs * sizeof(AirArg));
+        memcpy(i->args, args, nargs * sizeof(AirArg));
+    }
+    return i;
+}
+
+void air_compute_preds(AirCode *c) {
+    for (uint32_t i = 0; i < c->nblocks; i++)
+        c->blocks[i]->npreds = 0;
+    for (uint32_t i = 0; i < c->nblocks; i++)
+        for (uint32_t j = 0; j < c->blocks[i]->nsuccs; j++)
+            c->blocks[i]->succs[j].block->npreds++;
+    for (uint32_t i = 0; i < c->nblocks; i++) {
+        AirBlock *b = c->blocks[i];
+        b->preds = b->npreds ? b3_arena_alloc(c->arena, b->npreds * sizeof(AirBlock *)) : NULL;
+        b->npreds = 0;
+    }
+    /* A block reached twice from one terminal is listed twice: Air edges are per successor. */
+    for (uint32_t i = 0; i < c->nblocks; i++)
+        for (uint32_t j = 0; j < c->blocks[i]->nsuccs; j++) {
+            AirBlock *s = c->blocks[i]->succs[j].block;
+            s->preds[s->npreds++] = c->blocks[i];
+        }
+}
+
+/* ---- forms ---- */
+
+static const AirOverload *find_overload(AirOpcode op, uint32_t nargs) {
+    unsigned first = air_op_overloads[op][0], count = air_op_overloads[op][1];
+    for (unsigned i = first; i < first + count; i++)
+        if (air_overloads[i].nargs == nargs)
+            return &air_overloads[i];
+    return NULL;
+}
+
+/* The form table lists Addr for every memory kind that is based on a register or the PC. */
+static uint8_t form_kind(uint8_t k) {
+    return k == AirArg_Stack || k == AirArg_CallArg || k == AirArg_Sym ? AirArg_Addr : k;
+}
+
+bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds) {
+    const AirOverload *o = find_overload(op, nargs);
+    if (!o)
+        return false;
+    /* An empty FORMS string yields no rows: a no-argument overload is its only form. */
+    if (nargs == 0)
+        return true;
+    unsigned arch = t.arch == B3Arch_X86_64 ? 1 : 2;
+    for (unsigned r = 0; r < o->nrows; r++) {
+        const AirFormRow *row = &air_form_rows[o->first_row + r];
+        if (!(row->arch_mask & arch))
+            continue;
+        bool ok = true;
+        for (uint32_t i = 0; i < nargs && ok; i++)
+            ok = row->kinds[i] == form_kind(kinds[i]);
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+bool air_is_valid_form(B3Target t, AirOpcode op, uint32_t nargs, const AirArg *args) {
+    uint8_t kinds[8];
+    if (nargs > 8)
+        return false;
+    for (uint32_t i = 0; i < nargs; i++) {
+        kinds[i] = args[i].kind;
+        /* An Imm must fit a sign-extended 32-bit field; larger values need BigImm. */
+        if (args[i].kind == AirArg_Imm && (args[i].value < INT32_MIN || args[i].value > INT32_MAX))
+            return false;
+    }
+    return air_is_valid_form_kinds(t, op, nargs, kinds);
+}
+
+uint32_t air_num_overloads(void) { return AIR_NUM_OVERLOADS; }
+
+void air_overload_info(uint32_t i, AirOverloadInfo *out) {
+    const AirOverload *o = &air_overloads[i];
+    memset(out, 0, sizeof *out);
+    out->opcode = (AirOpcode)o->opcode;
+    out->nargs = o->nargs;
+    memcpy(out->roles, o->roles, sizeof out->roles);
+    memcpy(out->banks, o->banks, sizeof out->banks);
+    memcpy(out->widths, o->widths, sizeof out->widths);
+    memcpy(out->conds, o->conds, sizeof out->conds);
+    out->nforms = o->nrows;
+}
+
+unsigned air_overload_form(uint32_t i, uint32_t j, uint8_t *kinds) {
+    const AirFormRow *row = &air_form_rows[air_overloads[i].first_row + j];
+    memcpy(kinds, row->kinds, air_overloads[i].nargs);
+    return row->arch_mask;
+}
+
+bool air_is_terminal(AirOpcode op) {
+    switch (op) {
+    case Air_Jump: case Air_Branch32: case Air_Branch64: case Air_BranchTest32: case Air_BranchTest64:
+    case Air_BranchDouble: case Air_BranchFloat: case Air_BranchAdd32: case Air_BranchAdd64:
+    case Air_BranchSub32: case Air_BranchSub64: case Air_BranchMul32: case Air_BranchMul64:
+    case Air_BranchNeg32: case Air_BranchNeg64: case Air_Ret32: case Air_Ret64: case Air_RetFloat:
+    case Air_RetDouble: case Air_RetVoid: case Air_Oops: case Air_JumpTable:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* ---- iteration ---- */
+
+void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx) {
+    (void)c;
+    if (inst->special) {
+        for (uint32_t i = 0; i < inst->nargs; i++)
+            f(ctx, inst, &inst->args[i], (AirRole)inst->special->roles[i], (AirBank)inst->special->banks[i],
+              (AirWidth)inst->special->widths[i]);
+        return;
+    }
+    const AirOverload *o = find_overload((AirOpcode)inst->opcode, inst->nargs);
+    if (!o)
+        b3_internal_error("air", "no overload of %s with %u args", air_opcode_names[inst->opcode], inst->nargs);
+    for (uint32_t i = 0; i < inst->nargs; i++) {
+        if (o->conds[i])
+            continue;
+        f(ctx, inst, &inst->args[i], (AirRole)o->roles[i], (AirBank)o->banks[i], (AirWidth)o->widths[i]);
+    }
+}
+
+typedef struct {
+    AirTmpFn f;
+    void *ctx;
+} TmpIter;
+
+static void tmp_of_arg(void *vctx, AirInst *inst, AirArg *a, AirRole role, AirBank bank, AirWidth width) {
+    TmpIter *it = vctx;
+    switch (a->kind) {
+    case AirArg_Tmp:
+        it->f(it->ctx, inst, &a->base, role, bank, width);
+        break;
+    case AirArg_Addr:
+        /* The address's registers are read early, whatever the access does. */
+        it->f(it->ctx, inst, &a->base, AirRole_Use, AirGP, AirW64);
+        break;
+    case AirArg_Index:
+        it->f(it->ctx, inst, &a->base, AirRole_Use, AirGP, AirW64);
+        it->f(it->ctx, inst, &a->index, AirRole_Use, AirGP, AirW64);
+        break;
+    default:
+        break;
+    }
+}
+
+void air_for_each_tmp(const AirCode *c, AirInst *inst, AirTmpFn f, void *ctx) {
+    TmpIter it = {f, ctx};
+    air_for_each_arg(c, inst, tmp_of_arg, &it);
+}

@@ -1,0 +1,261 @@
+/* Air: the assembly-level IR (see the Air reference).
+ *
+ * Code holds Blocks of Insts.  An Inst is an opcode plus Args; what each Arg
+ * means (role, bank, width) and which Arg kinds are allowed on which target is
+ * declared once in codegen/air/opcodes.def.  Tmps are either physical
+ * registers (the B3Reg numbering, 0..63) or virtual temporaries (>= 64),
+ * each with a bank. */
+#ifndef B3_AIR_H
+#define B3_AIR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir/ir.h"
+
+typedef uint32_t AirTmp;
+#define AIR_NO_TMP UINT32_MAX
+#define AIR_FIRST_VTMP 64u
+static inline bool air_tmp_is_reg(AirTmp t) { return t < AIR_FIRST_VTMP; }
+
+typedef enum { AirGP, AirFP } AirBank;
+typedef enum { AirW8, AirW16, AirW32, AirW64, AirW128 } AirWidth;
+
+typedef enum {
+    AirArg_None,
+    AirArg_Tmp,
+    AirArg_Imm,     /* fits a sign-extended 32-bit immediate */
+    AirArg_BigImm,  /* any 64-bit immediate (movabs) */
+    AirArg_Addr,    /* base + offset */
+    AirArg_Index,   /* base + index * scale + offset */
+    AirArg_Stack,   /* an Air stack slot + offset; becomes Addr(fp, ...) */
+    AirArg_CallArg, /* offset from the stack pointer at a call */
+    AirArg_Sym,     /* a symbol + addend as a PC-relative memory operand (or GOT entry when got) */
+    AirArg_RelCond, AirArg_ResCond, AirArg_DoubleCond,
+    AirArg_Special, /* opcode-specific data (calls, patchpoints, jump tables) */
+} AirArgKind;
+
+/* Integer relations, encoded as the x86 condition nibble (jcc = 0x70 + cc). */
+typedef enum {
+    AirCond_Overflow = 0x0, AirCond_NoOverflow = 0x1,
+    AirCond_Below = 0x2, AirCond_AboveOrEqual = 0x3,
+    AirCond_Equal = 0x4, AirCond_NotEqual = 0x5,
+    AirCond_BelowOrEqual = 0x6, AirCond_Above = 0x7,
+    AirCond_Signed = 0x8, AirCond_PositiveOrZero = 0x9,
+    AirCond_Parity = 0xa, AirCond_NoParity = 0xb,
+    AirCond_LessThan = 0xc, AirCond_GreaterThanOrEqual = 0xd,
+    AirCond_LessThanOrEqual = 0xe, AirCond_GreaterThan = 0xf,
+    /* ResCond aliases */
+    AirCond_Zero = 0x4, AirCond_NonZero = 0x5,
+} AirCond;
+
+/* Floating-point relations (ordered unless named OrUnordered). */
+typedef enum {
+    AirDCond_Equal, AirDCond_NotEqual, AirDCond_GreaterThan, AirDCond_GreaterThanOrEqual,
+    AirDCond_LessThan, AirDCond_LessThanOrEqual,
+    AirDCond_EqualOrUnordered, AirDCond_NotEqualOrUnordered, AirDCond_GreaterThanOrUnordered,
+    AirDCond_GreaterThanOrEqualOrUnordered, AirDCond_LessThanOrUnordered, AirDCond_LessThanOrEqualOrUnordered,
+} AirDoubleCond;
+
+typedef struct AirStackSlot {
+    uint32_t index;
+    uint32_t size, align;
+    bool spill;          /* a spill slot (else a B3 stack slot, "locked") */
+    B3StackSlot *b3;     /* the B3 slot it implements, if any */
+    int64_t offset;      /* from the frame pointer, assigned by allocate_stack */
+} AirStackSlot;
+
+typedef struct {
+    uint8_t kind;  /* AirArgKind */
+    uint8_t scale; /* Index: 1, 2, 4, 8 */
+    uint8_t cond;  /* RelCond/ResCond: AirCond; DoubleCond: AirDoubleCond */
+    bool got;      /* Sym: load the address from the GOT */
+    AirTmp base;   /* Tmp: the tmp; Addr/Index: base */
+    AirTmp index;  /* Index */
+    int64_t value; /* Imm/BigImm value; Addr/Index/Stack/Sym offset; CallArg offset */
+    union {
+        AirStackSlot *slot; /* Stack */
+        B3Symbol *sym;      /* Sym */
+        void *special;      /* Special */
+    } u;
+} AirArg;
+
+typedef enum {
+#define AIR_OP(name) Air_##name,
+#define AIR_FORM(name, sig, forms)
+#include "codegen/air/opcodes.def"
+#undef AIR_OP
+#undef AIR_FORM
+    AIR_NUM_OPCODES
+} AirOpcode;
+
+extern const char *const air_opcode_names[AIR_NUM_OPCODES];
+
+/* Arg roles, with the timing the Air reference gives them. */
+typedef enum {
+    AirRole_Use,         /* early warm use */
+    AirRole_ColdUse,     /* early cold use */
+    AirRole_LateUse,
+    AirRole_LateColdUse,
+    AirRole_Def,         /* late def */
+    AirRole_ZDef,        /* late def, zero-extending above the width */
+    AirRole_UseDef,
+    AirRole_UseZDef,
+    AirRole_EarlyDef,
+    AirRole_EarlyZDef,
+    AirRole_Scratch,     /* early def + late use: a register that conflicts with everything in the inst */
+    AirRole_UseAddr,     /* computes the address; does not access memory */
+} AirRole;
+
+static inline bool air_role_is_use(AirRole r) {
+    return r == AirRole_Use || r == AirRole_ColdUse || r == AirRole_LateUse || r == AirRole_LateColdUse ||
+           r == AirRole_UseDef || r == AirRole_UseZDef || r == AirRole_Scratch;
+}
+static inline bool air_role_is_def(AirRole r) {
+    return r == AirRole_Def || r == AirRole_ZDef || r == AirRole_UseDef || r == AirRole_UseZDef ||
+           r == AirRole_EarlyDef || r == AirRole_EarlyZDef || r == AirRole_Scratch;
+}
+static inline bool air_role_is_early_use(AirRole r) {
+    return r == AirRole_Use || r == AirRole_ColdUse || r == AirRole_UseDef || r == AirRole_UseZDef;
+}
+static inline bool air_role_is_late_def(AirRole r) {
+    return r == AirRole_Def || r == AirRole_ZDef || r == AirRole_UseDef || r == AirRole_UseZDef;
+}
+
+enum { AirInstFlag_Traps = 1 };
+
+/* Data for the variable-argument opcodes (Call, Patchpoint, jump tables).
+ * Their Args are listed with explicit roles instead of a table signature. */
+typedef struct {
+    uint8_t *roles;   /* AirRole per arg */
+    uint8_t *banks;   /* AirBank per arg */
+    uint8_t *widths;  /* AirWidth per arg */
+    B3RegSet early_clobber, late_clobber; /* registers the inst destroys */
+    void *data;       /* opcode specific (stackmap info, jump table, ...) */
+} AirSpecial;
+
+/* special->data of a Call. */
+typedef struct {
+    uint32_t nfprs; /* vector registers used by the arguments (%al for varargs) */
+} AirCallInfo;
+
+typedef struct AirInst {
+    uint16_t opcode;
+    uint8_t nargs;
+    uint8_t flags; /* AirInstFlag_* */
+    AirArg *args;
+    AirSpecial *special; /* Call, Patchpoint, ...; NULL otherwise */
+    B3Value *origin;
+} AirInst;
+
+typedef struct AirBlock AirBlock;
+typedef struct {
+    AirBlock *block;
+    uint8_t freq; /* B3FrequencyClass */
+} AirSucc;
+
+struct AirBlock {
+    uint32_t index;
+    AirInst *insts;
+    uint32_t ninsts, cap_insts;
+    AirSucc *succs;
+    uint32_t nsuccs;
+    AirBlock **preds;
+    uint32_t npreds;
+    double frequency;
+};
+
+typedef struct {
+    B3Module *module;
+    B3Proc *proc;
+    B3Target target;
+    B3Arena *arena;
+    AirBlock **blocks; /* blocks[0] is the entry */
+    uint32_t nblocks, cap_blocks;
+    uint32_t ntmps;    /* virtual tmps are AIR_FIRST_VTMP .. AIR_FIRST_VTMP + ntmps - 1 */
+    uint8_t *tmp_bank; /* AirBank per virtual tmp (index tmp - AIR_FIRST_VTMP) */
+    uint32_t cap_tmps;
+    AirStackSlot **slots;
+    uint32_t nslots, cap_slots;
+    B3RegSet pinned;      /* never allocated */
+    B3RegSet used_callee_saves; /* filled by register allocation */
+    uint64_t frame_size;  /* bytes below the saved frame pointer, 16-aligned; set by allocate_stack */
+    uint32_t call_arg_area; /* bytes of outgoing stack arguments needed */
+} AirCode;
+
+/* ---- construction ---- */
+void air_code_init(AirCode *c, B3Module *m, B3Proc *p);
+AirBlock *air_block_new(AirCode *c);
+AirTmp air_tmp_new(AirCode *c, AirBank bank);
+static inline AirBank air_tmp_bank(const AirCode *c, AirTmp t) {
+    return air_tmp_is_reg(t) ? (t >= B3_FPR_BASE ? AirFP : AirGP) : (AirBank)c->tmp_bank[t - AIR_FIRST_VTMP];
+}
+AirStackSlot *air_slot_new(AirCode *c, uint32_t size, uint32_t align, bool spill);
+/* Appends an inst; args are copied. Returns it (valid until the next append). */
+AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs, const AirArg *args);
+void air_compute_preds(AirCode *c);
+
+/* Arg constructors. */
+static inline AirArg air_tmp(AirTmp t) { return (AirArg){.kind = AirArg_Tmp, .base = t}; }
+static inline AirArg air_imm(int64_t v) { return (AirArg){.kind = AirArg_Imm, .value = v}; }
+static inline AirArg air_bigimm(int64_t v) { return (AirArg){.kind = AirArg_BigImm, .value = v}; }
+static inline AirArg air_addr(AirTmp base, int64_t off) { return (AirArg){.kind = AirArg_Addr, .base = base, .value = off}; }
+static inline AirArg air_index(AirTmp base, AirTmp index, unsigned scale, int64_t off) {
+    return (AirArg){.kind = AirArg_Index, .base = base, .index = index, .scale = (uint8_t)scale, .value = off};
+}
+static inline AirArg air_stack(AirStackSlot *s, int64_t off) {
+    return (AirArg){.kind = AirArg_Stack, .value = off, .u.slot = s};
+}
+static inline AirArg air_callarg(int64_t off) { return (AirArg){.kind = AirArg_CallArg, .value = off}; }
+static inline AirArg air_sym(B3Symbol *s, int64_t addend, bool got) {
+    return (AirArg){.kind = AirArg_Sym, .got = got, .value = addend, .u.sym = s};
+}
+static inline AirArg air_relcond(AirCond c) { return (AirArg){.kind = AirArg_RelCond, .cond = (uint8_t)c}; }
+static inline AirArg air_rescond(AirCond c) { return (AirArg){.kind = AirArg_ResCond, .cond = (uint8_t)c}; }
+static inline AirArg air_dcond(AirDoubleCond c) { return (AirArg){.kind = AirArg_DoubleCond, .cond = (uint8_t)c}; }
+static inline bool air_arg_is_memory(const AirArg *a) {
+    return a->kind == AirArg_Addr || a->kind == AirArg_Index || a->kind == AirArg_Stack ||
+           a->kind == AirArg_CallArg || a->kind == AirArg_Sym;
+}
+
+/* ---- the opcode table ---- */
+
+/* Is this combination of opcode and arg kinds valid on the target? */
+bool air_is_valid_form(B3Target t, AirOpcode op, uint32_t nargs, const AirArg *args);
+/* Same, asked before building the inst: kinds[i] is an AirArgKind. */
+bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds);
+
+/* Calls f for every Tmp the inst mentions (directly, or as a base/index of an
+ * address — those are Use roles of the address), with its role, bank and
+ * width.  The callback may rewrite *tmp. */
+typedef void (*AirTmpFn)(void *ctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width);
+void air_for_each_tmp(const AirCode *c, AirInst *inst, AirTmpFn f, void *ctx);
+
+/* Calls f for every Arg with its role/bank/width as the signature gives them. */
+typedef void (*AirArgFn)(void *ctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width);
+void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx);
+
+/* Enumerating the form table (tests and tools): overload i of
+ * 0..air_num_overloads()-1 has a signature and nforms allowed kind tuples. */
+typedef struct {
+    AirOpcode opcode;
+    uint32_t nargs;
+    uint8_t roles[8], banks[8], widths[8]; /* AirRole, AirBank, AirWidth per arg */
+    uint8_t conds[8]; /* non-zero: the arg is a condition of that AirArgKind */
+    uint32_t nforms;
+} AirOverloadInfo;
+uint32_t air_num_overloads(void);
+void air_overload_info(uint32_t i, AirOverloadInfo *out);
+/* Form j of overload i: fills kinds[0..nargs-1] (AirArgKind; Addr stands for
+ * every memory kind based on a register or the PC) and returns its target
+ * mask: bit 0 x86-64, bit 1 arm64. */
+unsigned air_overload_form(uint32_t i, uint32_t j, uint8_t *kinds);
+
+/* Terminals: Jump, Branch*, Ret*, Oops, ... */
+bool air_is_terminal(AirOpcode op);
+
+/* Readable dump (--emit=air). */
+void air_print_code(const AirCode *c, FILE *out);
+
+#endif

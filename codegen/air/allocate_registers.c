@@ -1,0 +1,1167 @@
+/* Register allocation by iterated register coalescing (George & Appel), one
+ * bank at a time, as Air's AllocateRegistersByGraphColoring does.
+ *
+ * Nodes are tmp numbers: allocatable physical registers are precolored nodes,
+ * virtual tmps of the bank are the rest.  Interference follows the fence-post
+ * model of liveness.h.  Spilled tmps get 8-byte spill slots; each mention is
+ * rewritten to the slot when the inst's form allows it, else to a fresh
+ * unspillable tmp loaded before / stored after the inst, and allocation
+ * repeats until nothing spills. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/air/liveness.h"
+#include "codegen/air/phases.h"
+
+#define PHASE "air register allocation"
+#define MAX_ROUNDS 64
+
+static void *xcalloc(size_t n, size_t size) {
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        b3_internal_error(PHASE, "out of memory");
+    return p;
+}
+
+static void *xrealloc(void *p, size_t n) {
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        b3_internal_error(PHASE, "out of memory");
+    return p;
+}
+
+typedef struct {
+    uint32_t *v;
+    uint32_t n, cap;
+} Vec;
+
+static void vec_push(Vec *v, uint32_t x) {
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 4;
+        v->v = xrealloc(v->v, v->cap * sizeof(uint32_t));
+    }
+    v->v[v->n++] = x;
+}
+
+static void vec_free(Vec *v) {
+    free(v->v);
+    v->v = NULL;
+    v->n = v->cap = 0;
+}
+
+/* ---- registers of a bank ---- */
+
+typedef struct {
+    uint32_t k;      /* number of allocatable registers */
+    B3Reg order[32]; /* in preference order: caller-saved first */
+    int8_t rank[64]; /* position in order, or -1 if not allocatable */
+} RegFile;
+
+static void reg_file(const AirCode *c, AirBank bank, RegFile *rf) {
+    static const B3Reg x86_gp[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi, B3X_r8,  B3X_r9,
+                                   B3X_r10, B3X_r11, B3X_rbx, B3X_r12, B3X_r13, B3X_r14, B3X_r15};
+    B3Reg cand[32];
+    uint32_t ncand = 0;
+    if (c->target.arch == B3Arch_X86_64) {
+        if (bank == AirGP) {
+            for (uint32_t i = 0; i < sizeof x86_gp / sizeof x86_gp[0]; i++)
+                cand[ncand++] = x86_gp[i];
+        } else {
+            for (uint32_t i = 0; i < 16; i++)
+                cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
+        }
+    } else if (bank == AirGP) {
+        /* arm64: x0-x15 caller-saved, then x19-x28; x16/x17 (ip0/ip1), x18 (platform), fp, lr, sp are reserved. */
+        for (uint32_t i = 0; i < 16; i++)
+            cand[ncand++] = (B3Reg)i;
+        for (uint32_t i = 19; i <= 28; i++)
+            cand[ncand++] = (B3Reg)i;
+    } else {
+        for (uint32_t i = 0; i < 8; i++)
+            cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
+        for (uint32_t i = 16; i < 32; i++)
+            cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
+        for (uint32_t i = 8; i < 16; i++)
+            cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
+    }
+    memset(rf->rank, -1, sizeof rf->rank);
+    rf->k = 0;
+    for (uint32_t i = 0; i < ncand; i++) {
+        if (b3_regset_has(&c->pinned, cand[i]))
+            continue;
+        rf->rank[cand[i]] = (int8_t)rf->k;
+        rf->order[rf->k++] = cand[i];
+    }
+    if (rf->k == 0)
+        b3_internal_error(PHASE, "no allocatable %s registers", bank == AirGP ? "GP" : "FP");
+}
+
+/* ---- per-tmp facts gathered before each round ---- */
+
+typedef struct {
+    uint8_t *use_width; /* widest use (AirWidth + 1; 0 = never used) */
+    uint8_t *def_width; /* widest def, counting a non-zero-extending def as 64 bits */
+    uint8_t *appears;
+    uint8_t *unspillable; /* persistent across rounds: spill tmps and such */
+    double *uses;         /* uses + defs, weighted by block frequency */
+} TmpFacts;
+
+static bool is_coalescable_move(const AirInst *inst, AirBank bank) {
+    if (inst->nargs != 2 || inst->special || inst->args[0].kind != AirArg_Tmp ||
+        inst->args[1].kind != AirArg_Tmp)
+        return false;
+    if (bank == AirGP)
+        return inst->opcode == Air_Move || inst->opcode == Air_Move32;
+    return inst->opcode == Air_MoveDouble || inst->opcode == Air_MoveFloat;
+}
+
+static uint8_t width_bits(uint8_t w) { return (uint8_t)(8u << w); }
+
+/* Can the move's source and destination share a register even where the
+ * source stays live?  A Move32 copy differs in the upper half unless the
+ * source is already zero-extended or nobody reads the destination's upper half. */
+static bool move_is_pure_copy(const AirInst *inst, const TmpFacts *f) {
+    if (inst->opcode != Air_Move32)
+        return true;
+    AirTmp s = inst->args[0].base, d = inst->args[1].base;
+    bool src_narrow =
+        !air_tmp_is_reg(s) && f->def_width[s] && width_bits((uint8_t)(f->def_width[s] - 1)) <= 32;
+    bool dst_narrow =
+        !air_tmp_is_reg(d) && width_bits((uint8_t)(f->use_width[d] ? f->use_width[d] - 1 : 0)) <= 32;
+    return src_narrow || dst_narrow;
+}
+
+/* ---- spill-to-stack form checks ---- */
+
+static bool role_admits_stack(AirRole role) {
+    switch (role) {
+    case AirRole_Use:
+    case AirRole_ColdUse:
+    case AirRole_Def:
+    case AirRole_ZDef:
+    case AirRole_UseDef:
+    case AirRole_UseZDef:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Would replacing this Tmp arg by a spill slot be valid and mean the same thing? */
+static bool admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole role, AirWidth width,
+                         const TmpFacts *f) {
+    if (inst->special || !role_admits_stack(role) || width > AirW64)
+        return false;
+    AirTmp t = arg->base;
+    /* A zero-extending def writes only `width` bits to memory: fine only if nobody reads more. */
+    if ((role == AirRole_ZDef || role == AirRole_UseZDef) && width < AirW64 &&
+        (air_tmp_is_reg(t) || f->use_width[t] > (uint8_t)(width + 1)))
+        return false;
+    AirArg saved = *arg;
+    *arg = air_stack(NULL, 0);
+    bool ok = air_is_valid_form(c->target, (AirOpcode)inst->opcode, inst->nargs, inst->args);
+    *arg = saved;
+    return ok;
+}
+
+/* ---- virtual-virtual interference: a bit matrix for small graphs ---- */
+
+typedef struct {
+    uint64_t *bits; /* lower triangle; NULL for large graphs (adjacency lists answer instead) */
+} EdgeSet;
+
+#define MATRIX_LIMIT 8192u
+
+static void edges_init(EdgeSet *e, uint32_t n) {
+    e->bits = n <= MATRIX_LIMIT ? xcalloc((size_t)n * (n + 1) / 2 / 64 + 1, sizeof(uint64_t)) : NULL;
+}
+
+static void edges_free(EdgeSet *e) { free(e->bits); }
+
+static inline size_t edge_bit(uint32_t a, uint32_t b) {
+    uint32_t hi = a > b ? a : b, lo = a > b ? b : a;
+    return (size_t)hi * (hi + 1) / 2 + lo;
+}
+
+static bool edges_has(const EdgeSet *e, uint32_t a, uint32_t b) {
+    size_t i = edge_bit(a, b);
+    return (e->bits[i >> 6] >> (i & 63)) & 1;
+}
+
+/* Returns true if the edge is new. */
+static bool edges_insert(EdgeSet *e, uint32_t a, uint32_t b) {
+    size_t i = edge_bit(a, b);
+    uint64_t m = 1ull << (i & 63);
+    if (e->bits[i >> 6] & m)
+        return false;
+    e->bits[i >> 6] |= m;
+    return true;
+}
+
+/* ---- the coloring allocator for one bank, one round ---- */
+
+enum {
+    N_NONE, /* not a node of this bank (other bank, or a reserved register) */
+    N_PRECOLORED,
+    N_INITIAL,
+    N_SIMPLIFY,
+    N_FREEZE,
+    N_SPILL,
+    N_SELECT,
+    N_COALESCED,
+    N_COLORED,
+    N_SPILLED,
+};
+
+enum { M_WORKLIST, M_ACTIVE, M_COALESCED, M_CONSTRAINED, M_FROZEN };
+
+typedef struct {
+    AirTmp src, dst;
+    uint8_t state;
+} Move;
+
+typedef struct {
+    double score;
+    uint32_t node;
+} HeapEntry;
+
+typedef struct {
+    AirCode *c;
+    AirBank bank;
+    RegFile rf;
+    uint32_t n; /* node universe: tmp numbers < n */
+    TmpFacts *f;
+
+    uint8_t *state;
+    uint32_t *degree;
+    uint32_t *alias;
+    uint8_t *color;  /* B3Reg */
+    uint32_t *range; /* inst boundaries the tmp is live across */
+    Vec *adj;
+    Vec *moves_of;
+    EdgeSet edges;     /* virtual-virtual edges: all of them (matrix) or those added after build (hash) */
+    uint64_t *regmask; /* per virtual node: the registers it interferes with */
+    bool building;     /* large graphs: append without dedup, sort after build */
+    Move *moves;
+    uint32_t nmoves, cap_moves;
+
+    Vec simplify_wl, freeze_wl, move_wl, select_stack, spilled;
+    HeapEntry *heap;
+    uint32_t nheap, cap_heap;
+
+    uint32_t *mark; /* scratch for Briggs' test */
+    uint32_t epoch;
+} Alloc;
+
+static inline bool is_precolored(const Alloc *a, uint32_t t) { return a->state[t] == N_PRECOLORED; }
+
+static bool has_edge(const Alloc *a, uint32_t u, uint32_t v) {
+    if (is_precolored(a, u))
+        return (a->regmask[v] >> u) & 1;
+    if (is_precolored(a, v))
+        return (a->regmask[u] >> v) & 1;
+    if (a->edges.bits)
+        return edges_has(&a->edges, u, v);
+    /* Large graphs: scan the shorter list (queries are rare: one per move, and while combining). */
+    const Vec *x = a->adj[u].n <= a->adj[v].n ? &a->adj[u] : &a->adj[v];
+    uint32_t y = x == &a->adj[u] ? v : u;
+    for (uint32_t i = 0; i < x->n; i++)
+        if (x->v[i] == y)
+            return true;
+    return false;
+}
+
+static void add_edge(Alloc *a, uint32_t u, uint32_t v) {
+    if (u == v || a->state[u] == N_NONE || a->state[v] == N_NONE)
+        return;
+    bool pu = is_precolored(a, u), pv = is_precolored(a, v);
+    if (pu && pv)
+        return;
+    /* Precolored nodes keep no adjacency: their degree is effectively infinite. */
+    if (pu || pv) {
+        uint32_t r = pu ? u : v, t = pu ? v : u;
+        if ((a->regmask[t] >> r) & 1)
+            return;
+        a->regmask[t] |= 1ull << r;
+        vec_push(&a->adj[t], r);
+        a->degree[t]++;
+        return;
+    }
+    if (a->edges.bits) {
+        if (!edges_insert(&a->edges, u, v))
+            return;
+    } else if (!a->building && has_edge(a, u, v)) {
+        return;
+    }
+    vec_push(&a->adj[u], v);
+    a->degree[u]++;
+    vec_push(&a->adj[v], u);
+    a->degree[v]++;
+}
+
+/* Large graphs: build appended duplicates; drop them (the order does not matter). */
+static void finish_build(Alloc *a) {
+    if (!a->building)
+        return;
+    a->building = false;
+    for (uint32_t t = 0; t < a->n; t++) {
+        Vec *adj = &a->adj[t];
+        if (!adj->n)
+            continue;
+        if (++a->epoch == 0) {
+            memset(a->mark, 0, a->n * sizeof(uint32_t));
+            a->epoch = 1;
+        }
+        uint32_t out = 0;
+        for (uint32_t i = 0; i < adj->n; i++) {
+            uint32_t x = adj->v[i];
+            if (a->mark[x] != a->epoch) {
+                a->mark[x] = a->epoch;
+                adj->v[out++] = x;
+            }
+        }
+        adj->n = out;
+        a->degree[t] = out;
+    }
+}
+
+static uint32_t get_alias(const Alloc *a, uint32_t t) {
+    while (a->state[t] == N_COALESCED)
+        t = a->alias[t];
+    return t;
+}
+
+static bool adjacent_live(const Alloc *a, uint32_t w) {
+    return a->state[w] != N_SELECT && a->state[w] != N_COALESCED;
+}
+
+static bool move_related(const Alloc *a, uint32_t t) {
+    const Vec *ms = &a->moves_of[t];
+    for (uint32_t i = 0; i < ms->n; i++) {
+        uint8_t s = a->moves[ms->v[i]].state;
+        if (s == M_WORKLIST || s == M_ACTIVE)
+            return true;
+    }
+    return false;
+}
+
+static double spill_score(const Alloc *a, uint32_t t) {
+    /* Long ranges with few (frequency-weighted) uses go first; spill tmps never unless forced. */
+    double deg = a->degree[t], uses = a->f->uses[t] > 1e-9 ? a->f->uses[t] : 1e-9;
+    double s = deg * (a->range[t] + 1.0) / uses;
+    if (a->f->unspillable[t])
+        s = -1e300 + deg;
+    return s;
+}
+
+static void heap_push(Alloc *a, uint32_t t) {
+    if (a->nheap == a->cap_heap) {
+        a->cap_heap = a->cap_heap ? a->cap_heap * 2 : 64;
+        a->heap = xrealloc(a->heap, a->cap_heap * sizeof(HeapEntry));
+    }
+    HeapEntry e = {spill_score(a, t), t};
+    uint32_t i = a->nheap++;
+    while (i > 0) {
+        uint32_t p = (i - 1) / 2;
+        if (a->heap[p].score >= e.score)
+            break;
+        a->heap[i] = a->heap[p];
+        i = p;
+    }
+    a->heap[i] = e;
+}
+
+static HeapEntry heap_pop(Alloc *a) {
+    HeapEntry top = a->heap[0], last = a->heap[--a->nheap];
+    uint32_t i = 0, n = a->nheap;
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m = i;
+        double ms = last.score;
+        if (l < n && a->heap[l].score > ms) {
+            m = l;
+            ms = a->heap[l].score;
+        }
+        if (r < n && a->heap[r].score > ms)
+            m = r;
+        if (m == i)
+            break;
+        a->heap[i] = a->heap[m];
+        i = m;
+    }
+    if (n)
+        a->heap[i] = last;
+    return top;
+}
+
+static void set_state(Alloc *a, uint32_t t, uint8_t s) {
+    a->state[t] = s;
+    switch (s) {
+    case N_SIMPLIFY:
+        vec_push(&a->simplify_wl, t);
+        break;
+    case N_FREEZE:
+        vec_push(&a->freeze_wl, t);
+        break;
+    case N_SPILL:
+        heap_push(a, t);
+        break;
+    default:
+        break;
+    }
+}
+
+static void enable_moves_of(Alloc *a, uint32_t t) {
+    Vec *ms = &a->moves_of[t];
+    for (uint32_t i = 0; i < ms->n; i++) {
+        Move *m = &a->moves[ms->v[i]];
+        if (m->state == M_ACTIVE) {
+            m->state = M_WORKLIST;
+            vec_push(&a->move_wl, ms->v[i]);
+        }
+    }
+}
+
+static void decrement_degree(Alloc *a, uint32_t m) {
+    if (is_precolored(a, m))
+        return;
+    uint32_t d = a->degree[m]--;
+    if (d != a->rf.k || a->state[m] != N_SPILL)
+        return;
+    enable_moves_of(a, m);
+    for (uint32_t i = 0; i < a->adj[m].n; i++) {
+        uint32_t w = a->adj[m].v[i];
+        if (adjacent_live(a, w))
+            enable_moves_of(a, w);
+    }
+    set_state(a, m, move_related(a, m) ? N_FREEZE : N_SIMPLIFY);
+}
+
+static void simplify(Alloc *a, uint32_t t) {
+    set_state(a, t, N_SELECT);
+    vec_push(&a->select_stack, t);
+    /* adj may grow through add_edge only for nodes still in play, never for t now. */
+    for (uint32_t i = 0; i < a->adj[t].n; i++) {
+        uint32_t w = a->adj[t].v[i];
+        if (adjacent_live(a, w))
+            decrement_degree(a, w);
+    }
+}
+
+static void add_worklist(Alloc *a, uint32_t u) {
+    if (!is_precolored(a, u) && a->state[u] == N_FREEZE && !move_related(a, u) && a->degree[u] < a->rf.k)
+        set_state(a, u, N_SIMPLIFY);
+}
+
+static bool ok_for_george(const Alloc *a, uint32_t t, uint32_t r) {
+    return a->degree[t] < a->rf.k || is_precolored(a, t) || has_edge(a, t, r);
+}
+
+static bool george(const Alloc *a, uint32_t u, uint32_t v) {
+    for (uint32_t i = 0; i < a->adj[v].n; i++) {
+        uint32_t t = a->adj[v].v[i];
+        if (adjacent_live(a, t) && !ok_for_george(a, t, u))
+            return false;
+    }
+    return true;
+}
+
+static bool briggs(Alloc *a, uint32_t u, uint32_t v) {
+    if (++a->epoch == 0) {
+        memset(a->mark, 0, a->n * sizeof(uint32_t));
+        a->epoch = 1;
+    }
+    uint32_t high = 0;
+    const uint32_t nodes[2] = {u, v};
+    for (int j = 0; j < 2; j++) {
+        const Vec *adj = &a->adj[nodes[j]];
+        for (uint32_t i = 0; i < adj->n; i++) {
+            uint32_t t = adj->v[i];
+            if (!adjacent_live(a, t) || a->mark[t] == a->epoch)
+                continue;
+            a->mark[t] = a->epoch;
+            if (a->degree[t] >= a->rf.k || is_precolored(a, t))
+                if (++high >= a->rf.k)
+                    return false;
+        }
+    }
+    return true;
+}
+
+static void combine(Alloc *a, uint32_t u, uint32_t v) {
+    a->state[v] = N_COALESCED;
+    a->alias[v] = u;
+    a->f->uses[u] += a->f->uses[v];
+    a->range[u] += a->range[v];
+    if (!a->f->unspillable[v])
+        a->f->unspillable[u] = 0;
+    if (!is_precolored(a, u))
+        for (uint32_t i = 0; i < a->moves_of[v].n; i++)
+            vec_push(&a->moves_of[u], a->moves_of[v].v[i]);
+    enable_moves_of(a, v);
+    for (uint32_t i = 0; i < a->adj[v].n; i++) {
+        uint32_t t = a->adj[v].v[i];
+        if (!adjacent_live(a, t))
+            continue;
+        add_edge(a, t, u);
+        decrement_degree(a, t);
+    }
+    if (!is_precolored(a, u) && a->degree[u] >= a->rf.k && a->state[u] == N_FREEZE)
+        set_state(a, u, N_SPILL);
+}
+
+static void coalesce(Alloc *a, uint32_t mi) {
+    Move *m = &a->moves[mi];
+    uint32_t x = get_alias(a, m->src), y = get_alias(a, m->dst), u, v;
+    if (is_precolored(a, y)) {
+        u = y;
+        v = x;
+    } else {
+        u = x;
+        v = y;
+    }
+    if (u == v) {
+        m->state = M_COALESCED;
+        add_worklist(a, u);
+    } else if (is_precolored(a, v) || has_edge(a, u, v)) {
+        m->state = M_CONSTRAINED;
+        add_worklist(a, u);
+        add_worklist(a, v);
+    } else if (is_precolored(a, u) ? george(a, u, v) : briggs(a, u, v)) {
+        m->state = M_COALESCED;
+        combine(a, u, v);
+        add_worklist(a, u);
+    } else {
+        m->state = M_ACTIVE;
+    }
+}
+
+static void freeze_moves(Alloc *a, uint32_t u) {
+    Vec *ms = &a->moves_of[u];
+    for (uint32_t i = 0; i < ms->n; i++) {
+        Move *m = &a->moves[ms->v[i]];
+        if (m->state != M_WORKLIST && m->state != M_ACTIVE)
+            continue;
+        uint32_t x = get_alias(a, m->src), y = get_alias(a, m->dst);
+        uint32_t v = y == get_alias(a, u) ? x : y;
+        m->state = M_FROZEN;
+        if (a->state[v] == N_FREEZE && !move_related(a, v) && a->degree[v] < a->rf.k)
+            set_state(a, v, N_SIMPLIFY);
+    }
+}
+
+/* Pops the next entry of a lazily maintained worklist whose node is still in state s. */
+static bool pop_node(Alloc *a, Vec *wl, uint8_t s, uint32_t *out) {
+    while (wl->n) {
+        uint32_t t = wl->v[--wl->n];
+        if (a->state[t] == s) {
+            *out = t;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool pop_spill(Alloc *a, uint32_t *out) {
+    while (a->nheap) {
+        HeapEntry e = heap_pop(a);
+        if (a->state[e.node] != N_SPILL)
+            continue;
+        /* Scores only drop as degrees do; re-rank an entry that is badly stale (at most
+         * a logarithmic number of times per node) instead of trusting it. */
+        double now = spill_score(a, e.node);
+        if (e.score > 0 && now < 0.5 * e.score && a->nheap && now < a->heap[0].score) {
+            heap_push(a, e.node);
+            continue;
+        }
+        *out = e.node;
+        return true;
+    }
+    return false;
+}
+
+/* ---- build ---- */
+
+static void register_move(Alloc *a, AirInst *inst) {
+    AirTmp s = inst->args[0].base, d = inst->args[1].base;
+    if (s == d || a->state[s] == N_NONE || a->state[d] == N_NONE)
+        return;
+    if (is_precolored(a, s) && is_precolored(a, d))
+        return;
+    if (a->nmoves == a->cap_moves) {
+        a->cap_moves = a->cap_moves ? a->cap_moves * 2 : 64;
+        a->moves = xrealloc(a->moves, a->cap_moves * sizeof(Move));
+    }
+    uint32_t mi = a->nmoves++;
+    a->moves[mi] = (Move){s, d, M_WORKLIST};
+    vec_push(&a->moves_of[s], mi);
+    vec_push(&a->moves_of[d], mi);
+    vec_push(&a->move_wl, mi);
+}
+
+/* The defs of one moment interfere with everything live after it, with the
+ * moment's uses and with each other (see liveness.h).  excl_def/excl_use:
+ * a copy's destination may share its source's register, as both hold one value. */
+static void add_moment_edges(Alloc *a, const AirActionList *acts, const AirTmpSet *live,
+                             const AirInst *move) {
+    for (uint32_t i = 0; i < acts->n; i++) {
+        const AirAction *d = &acts->v[i];
+        if (!d->def || a->state[d->tmp] == N_NONE)
+            continue;
+        AirTmp excl = move && d->inst == move && !d->clobber ? move->args[0].base : AIR_NO_TMP;
+        for (uint32_t j = 0; j < live->size; j++)
+            if (live->dense[j] != excl)
+                add_edge(a, d->tmp, live->dense[j]);
+        for (uint32_t j = 0; j < acts->n; j++)
+            if (j != i && acts->v[j].tmp != excl)
+                add_edge(a, d->tmp, acts->v[j].tmp);
+    }
+}
+
+static void build(Alloc *a, const AirLiveness *lv) {
+    AirTmpSet live;
+    air_tmpset_init(&live, a->n);
+    for (uint32_t bi = 0; bi < a->c->nblocks; bi++) {
+        AirBlock *b = a->c->blocks[bi];
+        AirLocalLiveness lc;
+        air_local_init(&lc, lv, b, &live);
+        while (!lc.done) {
+            uint32_t k = lc.boundary;
+            for (uint32_t j = 0; j < live.size; j++)
+                a->range[live.dense[j]]++;
+            /* E: inst k's early moment. */
+            add_moment_edges(a, &lc.early, &live, NULL);
+            air_apply_actions(&lc.early, &live);
+            /* L: inst k-1's late moment. */
+            const AirInst *move = NULL;
+            if (k > 0 && is_coalescable_move(&b->insts[k - 1], a->bank)) {
+                move = &b->insts[k - 1];
+                register_move(a, &b->insts[k - 1]);
+                if (!move_is_pure_copy(move, a->f))
+                    move = NULL;
+            }
+            add_moment_edges(a, &lc.late, &live, move);
+            air_apply_actions(&lc.late, &live);
+            air_local_advance(&lc);
+        }
+        air_local_free(&lc);
+    }
+    air_tmpset_free(&live);
+}
+
+/* ---- assign colors ---- */
+
+static void assign_colors(Alloc *a) {
+    while (a->select_stack.n) {
+        uint32_t t = a->select_stack.v[--a->select_stack.n];
+        uint64_t ok = a->rf.k == 64 ? ~0ull : (1ull << a->rf.k) - 1;
+        for (uint32_t i = 0; i < a->adj[t].n; i++) {
+            uint32_t w = get_alias(a, a->adj[t].v[i]);
+            if (a->state[w] == N_COLORED || a->state[w] == N_PRECOLORED)
+                ok &= ~(1ull << a->rf.rank[a->color[w]]);
+        }
+        if (!ok) {
+            a->state[t] = N_SPILLED;
+            vec_push(&a->spilled, t);
+            continue;
+        }
+        /* Prefer a move partner's register so the move disappears. */
+        int pick = -1;
+        for (uint32_t i = 0; i < a->moves_of[t].n && pick < 0; i++) {
+            const Move *m = &a->moves[a->moves_of[t].v[i]];
+            uint32_t x = get_alias(a, m->src), y = get_alias(a, m->dst), o = x == t ? y : x;
+            if ((a->state[o] == N_COLORED || a->state[o] == N_PRECOLORED) &&
+                (ok >> a->rf.rank[a->color[o]]) & 1)
+                pick = a->rf.rank[a->color[o]];
+        }
+        if (pick < 0)
+            pick = __builtin_ctzll(ok);
+        a->state[t] = N_COLORED;
+        a->color[t] = a->rf.order[pick];
+    }
+}
+
+/* ---- one round ---- */
+
+static void alloc_init(Alloc *a, AirCode *c, AirBank bank, TmpFacts *f) {
+    memset(a, 0, sizeof *a);
+    a->c = c;
+    a->bank = bank;
+    a->f = f;
+    reg_file(c, bank, &a->rf);
+    uint32_t n = a->n = AIR_FIRST_VTMP + c->ntmps;
+    a->state = xcalloc(n, 1);
+    a->degree = xcalloc(n, sizeof(uint32_t));
+    a->alias = xcalloc(n, sizeof(uint32_t));
+    a->color = xcalloc(n, 1);
+    a->range = xcalloc(n, sizeof(uint32_t));
+    a->adj = xcalloc(n, sizeof(Vec));
+    a->moves_of = xcalloc(n, sizeof(Vec));
+    a->mark = xcalloc(n, sizeof(uint32_t));
+    edges_init(&a->edges, n);
+    a->regmask = xcalloc(n, sizeof(uint64_t));
+    a->building = !a->edges.bits;
+    for (uint32_t r = 0; r < AIR_FIRST_VTMP; r++)
+        if (a->rf.rank[r] >= 0) {
+            a->state[r] = N_PRECOLORED;
+            a->color[r] = (uint8_t)r;
+            a->degree[r] = UINT32_MAX / 2;
+        }
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        if (air_tmp_bank(c, t) == bank && f->appears[t])
+            a->state[t] = N_INITIAL;
+}
+
+static void alloc_free(Alloc *a) {
+    for (uint32_t t = 0; t < a->n; t++) {
+        vec_free(&a->adj[t]);
+        vec_free(&a->moves_of[t]);
+    }
+    free(a->state);
+    free(a->degree);
+    free(a->alias);
+    free(a->color);
+    free(a->range);
+    free(a->adj);
+    free(a->moves_of);
+    free(a->mark);
+    free(a->moves);
+    free(a->heap);
+    edges_free(&a->edges);
+    free(a->regmask);
+    vec_free(&a->simplify_wl);
+    vec_free(&a->freeze_wl);
+    vec_free(&a->move_wl);
+    vec_free(&a->select_stack);
+    vec_free(&a->spilled);
+}
+
+static void run_coloring(Alloc *a) {
+    for (uint32_t t = AIR_FIRST_VTMP; t < a->n; t++) {
+        if (a->state[t] != N_INITIAL)
+            continue;
+        if (a->degree[t] >= a->rf.k)
+            set_state(a, t, N_SPILL);
+        else if (move_related(a, t))
+            set_state(a, t, N_FREEZE);
+        else
+            set_state(a, t, N_SIMPLIFY);
+    }
+    for (;;) {
+        uint32_t t;
+        if (pop_node(a, &a->simplify_wl, N_SIMPLIFY, &t)) {
+            simplify(a, t);
+        } else if (a->move_wl.n) {
+            uint32_t mi = a->move_wl.v[--a->move_wl.n];
+            if (a->moves[mi].state == M_WORKLIST)
+                coalesce(a, mi);
+        } else if (pop_node(a, &a->freeze_wl, N_FREEZE, &t)) {
+            set_state(a, t, N_SIMPLIFY);
+            freeze_moves(a, t);
+        } else if (pop_spill(a, &t)) {
+            set_state(a, t, N_SIMPLIFY);
+            freeze_moves(a, t);
+        } else {
+            break;
+        }
+    }
+    assign_colors(a);
+}
+
+/* ---- facts ---- */
+
+typedef struct {
+    AirCode *c;
+    AirBank bank;
+    TmpFacts *f;
+    double freq;
+    /* short-range detection */
+    uint32_t *first, *last, *count, *stack_ok;
+    uint32_t index;
+} FactCtx;
+
+static void fact_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
+    FactCtx *x = vctx;
+    AirTmp ts[2];
+    uint32_t nt = 0;
+    if (arg->kind == AirArg_Tmp) {
+        if (bank != x->bank)
+            return;
+        ts[nt++] = arg->base;
+    } else if ((arg->kind == AirArg_Addr || arg->kind == AirArg_Index) && x->bank == AirGP) {
+        ts[nt++] = arg->base;
+        if (arg->kind == AirArg_Index)
+            ts[nt++] = arg->index;
+        role = AirRole_Use;
+        width = AirW64;
+    }
+    for (uint32_t i = 0; i < nt; i++) {
+        AirTmp t = ts[i];
+        if (t == AIR_NO_TMP)
+            continue;
+        TmpFacts *f = x->f;
+        f->appears[t] = 1;
+        f->uses[t] += x->freq;
+        if (air_role_is_use(role) && f->use_width[t] < width + 1)
+            f->use_width[t] = (uint8_t)(width + 1);
+        if (air_role_is_def(role)) {
+            bool z = role == AirRole_ZDef || role == AirRole_UseZDef || role == AirRole_EarlyZDef;
+            uint8_t w = z ? (uint8_t)(width + 1) : (uint8_t)(AirW64 + 1);
+            if (f->def_width[t] < w)
+                f->def_width[t] = w;
+        }
+        if (air_tmp_is_reg(t))
+            continue;
+        if (x->count[t]++ == 0)
+            x->first[t] = x->index;
+        x->last[t] = x->index;
+        (void)inst;
+    }
+}
+
+/* Second pass: which mentions could take the spill slot directly (needs the widths). */
+static void fact_stack_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank,
+                           AirWidth width) {
+    FactCtx *x = vctx;
+    if (arg->kind != AirArg_Tmp || bank != x->bank || air_tmp_is_reg(arg->base))
+        return;
+    if (admits_stack(x->c, inst, arg, role, width, x->f))
+        x->stack_ok[arg->base]++;
+}
+
+static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspill_cap) {
+    uint32_t n = AIR_FIRST_VTMP + c->ntmps;
+    free(f->use_width);
+    free(f->def_width);
+    free(f->appears);
+    free(f->uses);
+    f->use_width = xcalloc(n, 1);
+    f->def_width = xcalloc(n, 1);
+    f->appears = xcalloc(n, 1);
+    f->uses = xcalloc(n, sizeof(double));
+    if (*unspill_cap < n) {
+        f->unspillable = xrealloc(f->unspillable, n);
+        memset(f->unspillable + *unspill_cap, 0, n - *unspill_cap);
+        *unspill_cap = n;
+    }
+    FactCtx x = {c,
+                 bank,
+                 f,
+                 1.0,
+                 xcalloc(n, sizeof(uint32_t)),
+                 xcalloc(n, sizeof(uint32_t)),
+                 xcalloc(n, sizeof(uint32_t)),
+                 xcalloc(n, sizeof(uint32_t)),
+                 0};
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        x.freq = b->frequency > 0 ? b->frequency : 1.0;
+        for (uint32_t i = 0; i < b->ninsts; i++, x.index++)
+            air_for_each_arg(c, &b->insts[i], fact_arg, &x);
+        x.index++; /* a tmp used in two blocks is never "short" */
+    }
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        for (uint32_t i = 0; i < b->ninsts; i++)
+            air_for_each_arg(c, &b->insts[i], fact_stack_arg, &x);
+    }
+    /* Spilling a tmp that lives from one inst to the next buys nothing unless every mention takes the slot. */
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        if (x.count[t] && x.last[t] - x.first[t] <= 1 && x.count[t] > x.stack_ok[t])
+            f->unspillable[t] = 1;
+    free(x.first);
+    free(x.last);
+    free(x.count);
+    free(x.stack_ok);
+}
+
+static void facts_free(TmpFacts *f) {
+    free(f->use_width);
+    free(f->def_width);
+    free(f->appears);
+    free(f->uses);
+    free(f->unspillable);
+}
+
+/* ---- spill code ---- */
+
+typedef struct {
+    AirTmp orig, fresh;
+    bool load, store;
+} Fill;
+
+typedef struct {
+    AirCode *c;
+    AirBank bank;
+    AirStackSlot **slot_of; /* per spilled tmp */
+    TmpFacts *f;
+    uint32_t *unspill_cap;
+    Fill fills[24];
+    uint32_t nfills;
+} SpillCtx;
+
+static AirTmp fill_tmp(SpillCtx *x, AirTmp t, bool load, bool store) {
+    for (uint32_t i = 0; i < x->nfills; i++)
+        if (x->fills[i].orig == t) {
+            x->fills[i].load |= load;
+            x->fills[i].store |= store;
+            return x->fills[i].fresh;
+        }
+    if (x->nfills == sizeof x->fills / sizeof x->fills[0])
+        b3_internal_error(PHASE, "too many spilled tmps in one inst");
+    AirTmp n = air_tmp_new(x->c, air_tmp_bank(x->c, t));
+    x->fills[x->nfills++] = (Fill){t, n, load, store};
+    return n;
+}
+
+static void spill_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
+    SpillCtx *x = vctx;
+    if (arg->kind == AirArg_Tmp) {
+        AirTmp t = arg->base;
+        if (bank != x->bank || air_tmp_is_reg(t) || !x->slot_of[t])
+            return;
+        if (admits_stack(x->c, inst, arg, role, width, x->f)) {
+            *arg = air_stack(x->slot_of[t], 0);
+            return;
+        }
+        /* A scratch's value never outlives the inst: a fresh tmp is all it needs. */
+        bool scratch = role == AirRole_Scratch;
+        arg->base = fill_tmp(x, t, !scratch && air_role_is_use(role), !scratch && air_role_is_def(role));
+    } else if ((arg->kind == AirArg_Addr || arg->kind == AirArg_Index) && x->bank == AirGP) {
+        if (!air_tmp_is_reg(arg->base) && x->slot_of[arg->base])
+            arg->base = fill_tmp(x, arg->base, true, false);
+        if (arg->kind == AirArg_Index && !air_tmp_is_reg(arg->index) && x->slot_of[arg->index])
+            arg->index = fill_tmp(x, arg->index, true, false);
+    }
+}
+
+static AirInst make_inst2(AirCode *c, AirOpcode op, AirArg a0, AirArg a1, B3Value *origin) {
+    AirInst i;
+    memset(&i, 0, sizeof i);
+    i.opcode = (uint16_t)op;
+    i.nargs = 2;
+    i.origin = origin;
+    i.args = b3_arena_alloc(c->arena, 2 * sizeof(AirArg));
+    i.args[0] = a0;
+    i.args[1] = a1;
+    return i;
+}
+
+typedef struct {
+    AirInst *v;
+    uint32_t n, cap;
+} InstVec;
+
+static void ivec_push(InstVec *v, AirInst i) {
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 16;
+        v->v = xrealloc(v->v, v->cap * sizeof(AirInst));
+    }
+    v->v[v->n++] = i;
+}
+
+/* Installs v as b's inst list (arena copy). */
+static void set_insts(AirCode *c, AirBlock *b, const InstVec *v) {
+    b->insts = v->n ? b3_arena_alloc(c->arena, v->n * sizeof(AirInst)) : NULL;
+    if (v->n)
+        memcpy(b->insts, v->v, v->n * sizeof(AirInst));
+    b->ninsts = b->cap_insts = v->n;
+}
+
+static void insert_spill_code(AirCode *c, AirBank bank, Alloc *a, TmpFacts *f, uint32_t *unspill_cap) {
+    uint32_t n = a->n;
+    AirStackSlot **slot_of = xcalloc(n, sizeof(AirStackSlot *));
+    for (uint32_t i = 0; i < a->spilled.n; i++) {
+        uint32_t t = a->spilled.v[i];
+        slot_of[t] = air_slot_new(c, 8, 8, true);
+    }
+    /* Tmps coalesced into a spilled node share its slot: they never interfere. */
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        if (a->state[t] == N_COALESCED) {
+            uint32_t r = get_alias(a, t);
+            if (a->state[r] == N_SPILLED)
+                slot_of[t] = slot_of[r];
+        }
+    AirOpcode move = bank == AirGP ? Air_Move : Air_MoveDouble;
+    SpillCtx x = {c, bank, slot_of, f, unspill_cap, {{0}}, 0};
+    InstVec out = {0}, after = {0};
+    uint32_t nblocks = c->nblocks;
+    bool split = false;
+    for (uint32_t bi = 0; bi < nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        bool changed = false;
+        out.n = 0;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
+            AirInst inst = b->insts[ii];
+            x.nfills = 0;
+            air_for_each_arg(c, &inst, spill_arg, &x);
+            after.n = 0;
+            for (uint32_t k = 0; k < x.nfills; k++) {
+                Fill *fl = &x.fills[k];
+                changed = true;
+                AirStackSlot *s = slot_of[fl->orig];
+                if (fl->load)
+                    ivec_push(&out, make_inst2(c, move, air_stack(s, 0), air_tmp(fl->fresh), inst.origin));
+                if (fl->store)
+                    ivec_push(&after, make_inst2(c, move, air_tmp(fl->fresh), air_stack(s, 0), inst.origin));
+            }
+            ivec_push(&out, inst);
+            if (!after.n)
+                continue;
+            if (!air_is_terminal((AirOpcode)inst.opcode)) {
+                for (uint32_t k = 0; k < after.n; k++)
+                    ivec_push(&out, after.v[k]);
+                continue;
+            }
+            /* A terminal that defines a spilled tmp: store on each outgoing edge, in a block of its own. */
+            for (uint32_t s = 0; s < b->nsuccs; s++) {
+                AirBlock *nb = air_block_new(c);
+                nb->frequency = b->frequency;
+                for (uint32_t k = 0; k < after.n; k++)
+                    air_append(c, nb, move, inst.origin, 2, after.v[k].args);
+                air_append(c, nb, Air_Jump, inst.origin, 0, NULL);
+                nb->succs = b3_arena_alloc(c->arena, sizeof(AirSucc));
+                nb->succs[0] = b->succs[s];
+                nb->nsuccs = 1;
+                b->succs[s].block = nb;
+            }
+            split = true;
+        }
+        if (changed)
+            set_insts(c, b, &out);
+    }
+    free(out.v);
+    free(after.v);
+    free(slot_of);
+    /* Everything the spill code introduced must get a register. */
+    uint32_t nn = AIR_FIRST_VTMP + c->ntmps;
+    if (*unspill_cap < nn) {
+        f->unspillable = xrealloc(f->unspillable, nn);
+        memset(f->unspillable + *unspill_cap, 1, nn - *unspill_cap);
+        *unspill_cap = nn;
+    }
+    if (split)
+        air_compute_preds(c);
+}
+
+/* ---- final rewrite ---- */
+
+typedef struct {
+    AirBank bank;
+    const uint8_t *color;
+    const uint8_t *state;
+} AssignCtx;
+
+static void assign_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
+    (void)inst;
+    (void)role;
+    (void)width;
+    AssignCtx *x = vctx;
+    if (air_tmp_is_reg(*tmp) || bank != x->bank)
+        return;
+    *tmp = x->color[*tmp];
+}
+
+static void apply_colors(AirCode *c, Alloc *a) {
+    /* Resolve coalesced tmps to their representative's register. */
+    for (uint32_t t = AIR_FIRST_VTMP; t < a->n; t++) {
+        if (a->state[t] == N_COALESCED) {
+            uint32_t r = get_alias(a, t);
+            a->color[t] = a->color[r];
+        } else if (a->state[t] != N_COLORED && a->f->appears[t] && air_tmp_bank(c, t) == a->bank) {
+            b3_internal_error(PHASE, "tmp %u left without a register", t - AIR_FIRST_VTMP);
+        }
+    }
+    AssignCtx x = {a->bank, a->color, a->state};
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        uint32_t out = 0;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
+            AirInst *inst = &b->insts[ii];
+            bool copy = is_coalescable_move(inst, a->bank) && move_is_pure_copy(inst, a->f);
+            air_for_each_tmp(c, inst, assign_tmp, &x);
+            if (copy && inst->args[0].base == inst->args[1].base)
+                continue; /* the move was coalesced away */
+            b->insts[out++] = *inst;
+        }
+        b->ninsts = out;
+    }
+}
+
+static void allocate_bank(AirCode *c, AirBank bank) {
+    TmpFacts f = {0};
+    uint32_t unspill_cap = 0;
+    for (int round = 0;; round++) {
+        if (round == MAX_ROUNDS)
+            b3_internal_error(PHASE, "%s allocation did not converge after %d rounds",
+                              bank == AirGP ? "GP" : "FP", MAX_ROUNDS);
+        compute_facts(c, bank, &f, &unspill_cap);
+        AirLiveness lv;
+        air_liveness_compute(&lv, c, bank);
+        Alloc a;
+        alloc_init(&a, c, bank, &f);
+        build(&a, &lv);
+        finish_build(&a);
+        air_liveness_free(&lv);
+        run_coloring(&a);
+        if (!a.spilled.n) {
+            apply_colors(c, &a);
+            alloc_free(&a);
+            break;
+        }
+        insert_spill_code(c, bank, &a, &f, &unspill_cap);
+        alloc_free(&a);
+    }
+    facts_free(&f);
+}
+
+/* ---- callee saves ---- */
+
+typedef struct {
+    const AirCode *c;
+    B3RegSet *set;
+} CalleeCtx;
+
+static void note_reg(const AirCode *c, B3RegSet *set, B3Reg r) {
+    if (!b3_target_is_callee_saved(c->target, r) || b3_regset_has(&c->pinned, r))
+        return;
+    /* The frame pointer is saved by the prologue itself. */
+    if ((c->target.arch == B3Arch_X86_64 && r == B3X_rbp) || (c->target.arch != B3Arch_X86_64 && r == B3A_fp))
+        return;
+    b3_regset_add(set, r);
+}
+
+static void callee_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
+    (void)inst;
+    (void)bank;
+    (void)width;
+    CalleeCtx *x = vctx;
+    (void)role;
+    /* Any mention counts: saving a register that is only read costs little and is always safe. */
+    if (air_tmp_is_reg(*tmp))
+        note_reg(x->c, x->set, (B3Reg)*tmp);
+}
+
+static void compute_used_callee_saves(AirCode *c) {
+    B3RegSet set = {{0, 0}};
+    CalleeCtx x = {c, &set};
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
+            AirInst *inst = &b->insts[ii];
+            air_for_each_tmp(c, inst, callee_tmp, &x);
+            if (inst->special)
+                for (unsigned r = 0; r < 64; r++)
+                    if (b3_regset_has(&inst->special->early_clobber, (B3Reg)r) ||
+                        b3_regset_has(&inst->special->late_clobber, (B3Reg)r))
+                        note_reg(c, &set, (B3Reg)r);
+        }
+    }
+    c->used_callee_saves = set;
+}
+
+void air_allocate_registers(AirCode *c) {
+    allocate_bank(c, AirGP);
+    allocate_bank(c, AirFP);
+    compute_used_callee_saves(c);
+}

@@ -1,0 +1,372 @@
+/* Air liveness: per-bank live-in/live-out by iterative dataflow, and a
+ * backwards walker over inst boundaries (see liveness.h for the timing). */
+#include "codegen/air/liveness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *xmalloc(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        b3_internal_error("air liveness", "out of memory");
+    return p;
+}
+
+static void *xrealloc(void *p, size_t n) {
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        b3_internal_error("air liveness", "out of memory");
+    return p;
+}
+
+void air_tmpset_init(AirTmpSet *s, uint32_t universe) {
+    s->universe = universe;
+    s->size = 0;
+    s->dense = xmalloc((size_t)universe * sizeof(uint32_t));
+    /* calloc keeps tools like valgrind quiet; correctness does not need it. */
+    s->sparse = calloc(universe ? universe : 1, sizeof(uint32_t));
+    if (!s->sparse)
+        b3_internal_error("air liveness", "out of memory");
+}
+
+void air_tmpset_free(AirTmpSet *s) {
+    free(s->dense);
+    free(s->sparse);
+    memset(s, 0, sizeof *s);
+}
+
+/* ---- actions ---- */
+
+static void push_action(AirActionList *l, AirAction a) {
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->v = xrealloc(l->v, l->cap * sizeof(AirAction));
+    }
+    l->v[l->n++] = a;
+}
+
+void air_action_list_free(AirActionList *l) {
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
+typedef struct {
+    AirBank bank;
+    AirActionList *early, *late;
+} ActCtx;
+
+static void act_of_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
+    ActCtx *x = vctx;
+    if (bank != x->bank)
+        return;
+    AirAction a = {.tmp = *tmp, .slot = tmp, .inst = inst, .role = (uint8_t)role, .width = (uint8_t)width};
+    switch (role) {
+    case AirRole_Use:
+    case AirRole_ColdUse:
+    case AirRole_UseAddr:
+        push_action(x->early, a);
+        break;
+    case AirRole_LateUse:
+    case AirRole_LateColdUse:
+        a.late = true;
+        push_action(x->late, a);
+        break;
+    case AirRole_Def:
+    case AirRole_ZDef:
+        a.def = a.late = true;
+        push_action(x->late, a);
+        break;
+    case AirRole_UseDef:
+    case AirRole_UseZDef:
+        push_action(x->early, a);
+        a.def = a.late = true;
+        push_action(x->late, a);
+        break;
+    case AirRole_EarlyDef:
+    case AirRole_EarlyZDef:
+        a.def = true;
+        push_action(x->early, a);
+        break;
+    case AirRole_Scratch:
+        a.def = true;
+        push_action(x->early, a);
+        a.def = false;
+        a.late = true;
+        push_action(x->late, a);
+        break;
+    }
+}
+
+static void push_clobbers(const B3RegSet *set, AirBank bank, AirInst *inst, bool late, AirActionList *out) {
+    unsigned lo = bank == AirGP ? 0 : B3_FPR_BASE, hi = bank == AirGP ? B3_FPR_BASE : 64;
+    for (unsigned r = lo; r < hi; r++)
+        if (b3_regset_has(set, (B3Reg)r))
+            push_action(out, (AirAction){.tmp = r,
+                                         .inst = inst,
+                                         .role = AirRole_Def,
+                                         .width = AirW64,
+                                         .def = true,
+                                         .late = late,
+                                         .clobber = true});
+}
+
+void air_inst_actions(const AirCode *c, AirInst *inst, AirBank bank, AirActionList *early,
+                      AirActionList *late) {
+    ActCtx x = {bank, early, late};
+    air_for_each_tmp(c, inst, act_of_tmp, &x);
+    if (inst->special) {
+        push_clobbers(&inst->special->early_clobber, bank, inst, false, early);
+        push_clobbers(&inst->special->late_clobber, bank, inst, true, late);
+    }
+}
+
+/* ---- local walker ---- */
+
+void air_apply_actions(const AirActionList *acts, AirTmpSet *live) {
+    for (uint32_t i = 0; i < acts->n; i++)
+        if (acts->v[i].def)
+            air_tmpset_remove(live, acts->v[i].tmp);
+    for (uint32_t i = 0; i < acts->n; i++)
+        if (!acts->v[i].def)
+            air_tmpset_add(live, acts->v[i].tmp);
+}
+
+/* Collects the moments of boundary k; `ahead` already holds inst k's early actions. */
+static void gather_boundary(AirLocalLiveness *lc, uint32_t k) {
+    AirActionList t = lc->early;
+    lc->early = lc->ahead;
+    lc->ahead = t;
+    lc->ahead.n = 0;
+    lc->late.n = 0;
+    if (k > 0)
+        air_inst_actions(lc->code, &lc->block->insts[k - 1], lc->bank, &lc->ahead, &lc->late);
+}
+
+static void init_walk(AirLocalLiveness *lc, const AirCode *c, const AirBlock *b, AirBank bank,
+                      AirTmpSet *live) {
+    memset(lc, 0, sizeof *lc);
+    lc->code = c;
+    lc->block = b;
+    lc->bank = bank;
+    lc->live = live;
+    lc->boundary = b->ninsts;
+    gather_boundary(lc, b->ninsts);
+}
+
+void air_local_init(AirLocalLiveness *lc, const AirLiveness *l, const AirBlock *b, AirTmpSet *live) {
+    init_walk(lc, l->code, b, l->bank, live);
+    air_tmpset_clear(live);
+    for (uint32_t i = 0; i < l->nlive_out[b->index]; i++)
+        air_tmpset_add(live, l->live_out[b->index][i]);
+}
+
+void air_local_advance(AirLocalLiveness *lc) {
+    if (lc->boundary == 0) {
+        lc->done = true;
+        lc->early.n = lc->late.n = 0;
+        return;
+    }
+    lc->boundary--;
+    gather_boundary(lc, lc->boundary);
+}
+
+void air_local_step(AirLocalLiveness *lc) {
+    air_apply_actions(&lc->early, lc->live);
+    air_apply_actions(&lc->late, lc->live);
+    air_local_advance(lc);
+}
+
+void air_local_free(AirLocalLiveness *lc) {
+    air_action_list_free(&lc->early);
+    air_action_list_free(&lc->late);
+    air_action_list_free(&lc->ahead);
+}
+
+/* ---- block order ---- */
+
+AirBlock **air_rpo(const AirCode *c) {
+    uint32_t n = c->nblocks;
+    AirBlock **order = xmalloc(n * sizeof(AirBlock *));
+    uint8_t *seen = calloc(n ? n : 1, 1);
+    uint32_t *stack = xmalloc(n * sizeof(uint32_t)), *next = xmalloc(n * sizeof(uint32_t));
+    uint32_t npost = 0;
+    /* Post order by an explicit DFS stack, then reversed. */
+    for (uint32_t root = 0; root < n; root++) {
+        if (seen[root])
+            continue;
+        uint32_t sp = 0;
+        stack[sp++] = root;
+        next[root] = 0;
+        seen[root] = 1;
+        while (sp) {
+            AirBlock *b = c->blocks[stack[sp - 1]];
+            if (next[b->index] < b->nsuccs) {
+                AirBlock *s = b->succs[next[b->index]++].block;
+                if (!seen[s->index]) {
+                    seen[s->index] = 1;
+                    next[s->index] = 0;
+                    stack[sp++] = s->index;
+                }
+            } else {
+                order[npost++] = b;
+                sp--;
+            }
+        }
+        /* Roots after the entry are unreachable blocks; keep the entry's part first. */
+        if (root == 0) {
+            for (uint32_t i = 0; i < npost / 2; i++) {
+                AirBlock *t = order[i];
+                order[i] = order[npost - 1 - i];
+                order[npost - 1 - i] = t;
+            }
+        }
+    }
+    /* The unreachable tail is in post order; good enough (it only affects iteration counts). */
+    free(seen);
+    free(stack);
+    free(next);
+    return order;
+}
+
+/* ---- block liveness ---- */
+
+static uint32_t *copy_set(const AirTmpSet *s) {
+    uint32_t *v = xmalloc(s->size * sizeof(uint32_t));
+    memcpy(v, s->dense, s->size * sizeof(uint32_t));
+    return v;
+}
+
+void air_liveness_compute(AirLiveness *l, const AirCode *c, AirBank bank) {
+    memset(l, 0, sizeof *l);
+    uint32_t n = c->nblocks, universe = AIR_FIRST_VTMP + c->ntmps;
+    l->code = c;
+    l->bank = bank;
+    l->universe = universe;
+    l->nblocks = n;
+    l->live_in = calloc(n ? n : 1, sizeof(uint32_t *));
+    l->live_out = calloc(n ? n : 1, sizeof(uint32_t *));
+    l->nlive_in = calloc(n ? n : 1, sizeof(uint32_t));
+    l->nlive_out = calloc(n ? n : 1, sizeof(uint32_t));
+    uint32_t **kill = calloc(n ? n : 1, sizeof(uint32_t *));
+    uint32_t *nkill = calloc(n ? n : 1, sizeof(uint32_t));
+    if (!l->live_in || !l->live_out || !l->nlive_in || !l->nlive_out || !kill || !nkill)
+        b3_internal_error("air liveness", "out of memory");
+
+    AirTmpSet live, killed;
+    air_tmpset_init(&live, universe);
+    air_tmpset_init(&killed, universe);
+
+    /* Upward-exposed uses (the initial live-in) and defs of each block. */
+    for (uint32_t bi = 0; bi < n; bi++) {
+        AirBlock *b = c->blocks[bi];
+        AirLocalLiveness lc;
+        init_walk(&lc, c, b, bank, &live);
+        air_tmpset_clear(&live);
+        air_tmpset_clear(&killed);
+        while (!lc.done) {
+            for (uint32_t i = 0; i < lc.early.n; i++)
+                if (lc.early.v[i].def)
+                    air_tmpset_add(&killed, lc.early.v[i].tmp);
+            for (uint32_t i = 0; i < lc.late.n; i++)
+                if (lc.late.v[i].def)
+                    air_tmpset_add(&killed, lc.late.v[i].tmp);
+            air_local_step(&lc);
+        }
+        air_local_free(&lc);
+        l->live_in[bi] = copy_set(&live);
+        l->nlive_in[bi] = live.size;
+        kill[bi] = copy_set(&killed);
+        nkill[bi] = killed.size;
+    }
+
+    /* Predecessors as index lists, from the successors (b->preds may be stale). */
+    uint32_t *pstart = calloc(n + 1, sizeof(uint32_t));
+    uint32_t nedges = 0;
+    for (uint32_t bi = 0; bi < n; bi++)
+        for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++) {
+            pstart[c->blocks[bi]->succs[j].block->index + 1]++;
+            nedges++;
+        }
+    for (uint32_t bi = 0; bi < n; bi++)
+        pstart[bi + 1] += pstart[bi];
+    uint32_t *pfill = xmalloc((n + 1) * sizeof(uint32_t)), *plist = xmalloc(nedges * sizeof(uint32_t));
+    memcpy(pfill, pstart, (n + 1) * sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < n; bi++)
+        for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++)
+            plist[pfill[c->blocks[bi]->succs[j].block->index]++] = bi;
+    free(pfill);
+
+    /* live_in = gen + (live_out - kill), iterated in post order until stable.
+     * Sets only grow, so a size change is a change. */
+    AirBlock **rpo = air_rpo(c);
+    uint8_t *dirty = xmalloc(n);
+    memset(dirty, 1, n);
+    bool again = true;
+    while (again) {
+        again = false;
+        for (uint32_t oi = n; oi-- > 0;) {
+            AirBlock *b = rpo[oi];
+            uint32_t bi = b->index;
+            if (!dirty[bi])
+                continue;
+            dirty[bi] = 0;
+            air_tmpset_clear(&killed);
+            for (uint32_t i = 0; i < nkill[bi]; i++)
+                air_tmpset_add(&killed, kill[bi][i]);
+            air_tmpset_clear(&live);
+            for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
+                air_tmpset_add(&live, l->live_in[bi][i]);
+            uint32_t before = live.size;
+            for (uint32_t j = 0; j < b->nsuccs; j++) {
+                uint32_t si = b->succs[j].block->index;
+                for (uint32_t i = 0; i < l->nlive_in[si]; i++) {
+                    uint32_t t = l->live_in[si][i];
+                    if (!air_tmpset_has(&killed, t))
+                        air_tmpset_add(&live, t);
+                }
+            }
+            if (live.size != before) {
+                free(l->live_in[bi]);
+                l->live_in[bi] = copy_set(&live);
+                l->nlive_in[bi] = live.size;
+                for (uint32_t p = pstart[bi]; p < pstart[bi + 1]; p++)
+                    dirty[plist[p]] = 1;
+                again = true;
+            }
+        }
+    }
+
+    for (uint32_t bi = 0; bi < n; bi++) {
+        AirBlock *b = c->blocks[bi];
+        air_tmpset_clear(&live);
+        for (uint32_t j = 0; j < b->nsuccs; j++) {
+            uint32_t si = b->succs[j].block->index;
+            for (uint32_t i = 0; i < l->nlive_in[si]; i++)
+                air_tmpset_add(&live, l->live_in[si][i]);
+        }
+        l->live_out[bi] = copy_set(&live);
+        l->nlive_out[bi] = live.size;
+        free(kill[bi]);
+    }
+
+    free(kill);
+    free(nkill);
+    free(pstart);
+    free(plist);
+    free(rpo);
+    free(dirty);
+    air_tmpset_free(&live);
+    air_tmpset_free(&killed);
+}
+
+void air_liveness_free(AirLiveness *l) {
+    for (uint32_t i = 0; i < l->nblocks; i++) {
+        free(l->live_in[i]);
+        free(l->live_out[i]);
+    }
+    free(l->live_in);
+    free(l->live_out);
+    free(l->nlive_in);
+    free(l->nlive_out);
+    memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,18 @@
+/* Air phases, one per file under codegen/air/. */
+#ifndef B3_AIR_PHASES_H
+#define B3_AIR_PHASES_H
+
+#include "codegen/air/air.h"
+
+/* Checks Air invariants (valid forms, banks, terminals); internal error naming phase on failure. */
+void air_validate(AirCode *c, const char *phase);
+/* Iterated register coalescing per bank; spills to new spill slots; afterwards
+ * every Tmp is a physical register and c->used_callee_saves is set. */
+void air_allocate_registers(AirCode *c);
+/* Assigns frame offsets to every stack slot, reserves callee-save and outgoing
+ * argument space, sets c->frame_size, and rewrites Stack args into Addr(fp, off). */
+void air_allocate_stack(AirCode *c);
+/* Removes no-op moves and empty jump-only blocks after allocation. */
+void air_simplify(AirCode *c);
+
+#endif

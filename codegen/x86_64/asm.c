@@ -1,0 +1,980 @@
+/* The low-level x86-64 assembler (see asm.h). */
+#include "codegen/x86_64/asm.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/diag.h"
+
+/* ---- buffer ---- */
+
+static void *grow(void *p, uint32_t *cap, size_t elem, uint32_t need) {
+    if (need <= *cap)
+        return p;
+    uint32_t n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    p = realloc(p, n * elem);
+    if (!p)
+        b3_internal_error("x86 assembler", "out of memory");
+    *cap = n;
+    return p;
+}
+
+static void put8(X86Asm *a, unsigned v) {
+    a->buf = grow(a->buf, &a->cap, 1, a->len + 1);
+    a->buf[a->len++] = (uint8_t)v;
+}
+static void put16(X86Asm *a, unsigned v) {
+    put8(a, v & 0xff);
+    put8(a, (v >> 8) & 0xff);
+}
+static void put32(X86Asm *a, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        put8(a, (v >> (8 * i)) & 0xff);
+}
+static void put64(X86Asm *a, uint64_t v) {
+    for (int i = 0; i < 8; i++)
+        put8(a, (unsigned)(v >> (8 * i)) & 0xff);
+}
+static void patch32(X86Asm *a, uint32_t pos, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        a->buf[pos + i] = (uint8_t)(v >> (8 * i));
+}
+
+void x86_asm_init(X86Asm *a) { memset(a, 0, sizeof *a); }
+
+void x86_asm_free(X86Asm *a) {
+    free(a->buf);
+    free(a->label_pos);
+    free(a->fixups);
+    free(a->relocs);
+    memset(a, 0, sizeof *a);
+}
+
+static bool fits8(int64_t v) { return v >= -128 && v <= 127; }
+static bool fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+/* ---- listing ---- */
+
+static const char *const gpr64[16] = {"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
+                                      "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
+static const char *const gpr32[16] = {"eax", "ecx", "edx",  "ebx",  "esp",  "ebp",  "esi",  "edi",
+                                      "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"};
+static const char *const gpr16[16] = {"ax",  "cx",  "dx",   "bx",   "sp",   "bp",   "si",   "di",
+                                      "r8w", "r9w", "r10w", "r11w", "r12w", "r13w", "r14w", "r15w"};
+static const char *const gpr8[16] = {"al",  "cl",  "dl",   "bl",   "spl",  "bpl",  "sil",  "dil",
+                                     "r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b"};
+static const char *const xmms[16] = {"xmm0", "xmm1", "xmm2",  "xmm3",  "xmm4",  "xmm5",  "xmm6",  "xmm7",
+                                     "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"};
+
+const char *x86_reg_name(B3Reg r, unsigned size) {
+    if (b3_reg_is_fpr(r))
+        return (r - B3_FPR_BASE) < 16 ? xmms[r - B3_FPR_BASE] : "xmm?";
+    if (r >= 16)
+        return "?";
+    return size == 8 ? gpr64[r] : size == 4 ? gpr32[r] : size == 2 ? gpr16[r] : gpr8[r];
+}
+
+const char *x86_cc_name(unsigned cc) {
+    static const char *const names[16] = {"o", "no", "b", "ae", "e", "ne", "be", "a",
+                                          "s", "ns", "p", "np", "l", "ge", "le", "g"};
+    return names[cc & 15];
+}
+
+static char suffix(unsigned size) { return size == 8 ? 'q' : size == 4 ? 'l' : size == 2 ? 'w' : 'b'; }
+
+static void lbegin(X86Asm *a, const char *mnem, const char *suff) {
+    fprintf(a->listing, "\t%s%s\t", mnem, suff);
+}
+static void lsep(X86Asm *a) { fputs(", ", a->listing); }
+static void lend(X86Asm *a) { fputc('\n', a->listing); }
+static void lreg(X86Asm *a, B3Reg r, unsigned size) { fprintf(a->listing, "%%%s", x86_reg_name(r, size)); }
+static void limm(X86Asm *a, int64_t v) { fprintf(a->listing, "$%" PRId64, v); }
+static void llabel(X86Asm *a, uint32_t l) {
+    fprintf(a->listing, "%s%u", a->label_prefix ? a->label_prefix : ".L", l);
+}
+static void lsym(X86Asm *a, const B3Symbol *s) { fprintf(a->listing, "%.*s", (int)s->name_len, s->name); }
+
+static void lmem(X86Asm *a, const X86Mem *m) {
+    FILE *f = a->listing;
+    if (m->base == X86_RIP) {
+        if (m->sym)
+            lsym(a, m->sym);
+        else
+            llabel(a, m->label);
+        if (m->got)
+            fputs("@GOTPCREL", f);
+        if (m->disp)
+            fprintf(f, "%+" PRId32, m->disp);
+        fputs("(%rip)", f);
+        return;
+    }
+    if (m->disp)
+        fprintf(f, "%" PRId32, m->disp);
+    fprintf(f, "(%%%s", x86_reg_name(m->base, 8));
+    if (m->index != B3_NO_REG)
+        fprintf(f, ",%%%s,%u", x86_reg_name(m->index, 8), m->scale);
+    fputc(')', f);
+}
+
+static void lrm(X86Asm *a, const X86RM *rm, unsigned size) {
+    if (rm->is_mem)
+        lmem(a, &rm->mem);
+    else
+        lreg(a, rm->reg, size);
+}
+
+/* ---- labels and relocations ---- */
+
+uint32_t x86_label_new(X86Asm *a) {
+    a->label_pos = grow(a->label_pos, &a->cap_labels, sizeof(int64_t), a->nlabels + 1);
+    a->label_pos[a->nlabels] = -1;
+    return a->nlabels++;
+}
+
+static void resolve(X86Asm *a, const X86Fixup *f) {
+    int64_t v = a->label_pos[f->label] + f->addend - (int64_t)f->pc;
+    if (f->size == 1) {
+        if (!fits8(v))
+            b3_internal_error("x86 assembler", "short jump out of range (%" PRId64 ")", v);
+        a->buf[f->pos] = (uint8_t)(int8_t)v;
+    } else {
+        patch32(a, f->pos, (uint32_t)(int32_t)v);
+    }
+}
+
+void x86_bind(X86Asm *a, uint32_t l) {
+    if (a->label_pos[l] >= 0)
+        b3_internal_error("x86 assembler", "label %u bound twice", l);
+    a->label_pos[l] = a->len;
+    if (a->listing) {
+        llabel(a, l);
+        fputs(":\n", a->listing);
+    }
+    /* Patch the pending references to it and drop them from the list. */
+    uint32_t keep = 0;
+    for (uint32_t i = 0; i < a->nfixups; i++) {
+        if (a->fixups[i].label == l)
+            resolve(a, &a->fixups[i]);
+        else
+            a->fixups[keep++] = a->fixups[i];
+    }
+    a->nfixups = keep;
+}
+
+void x86_asm_check_labels(const X86Asm *a) {
+    if (a->nfixups)
+        b3_internal_error("x86 assembler", "label %u referenced but never bound", a->fixups[0].label);
+}
+
+/* A reference to a label from the field at pos, relative to pc. */
+static void label_ref(X86Asm *a, uint32_t label, uint32_t pos, uint32_t pc, int32_t addend, uint8_t size) {
+    if (label >= a->nlabels)
+        b3_internal_error("x86 assembler", "bad label %u", label);
+    X86Fixup f = {pos, label, pc, addend, size};
+    if (a->label_pos[label] >= 0) {
+        resolve(a, &f);
+        return;
+    }
+    a->fixups = grow(a->fixups, &a->cap_fixups, sizeof(X86Fixup), a->nfixups + 1);
+    a->fixups[a->nfixups++] = f;
+}
+
+static void reloc(X86Asm *a, uint32_t off, B3RelocKind kind, B3Symbol *sym, int64_t addend) {
+    a->relocs = grow(a->relocs, &a->cap_relocs, sizeof(X86Reloc), a->nrelocs + 1);
+    a->relocs[a->nrelocs++] = (X86Reloc){off, (uint8_t)kind, sym, addend};
+}
+
+/* ---- encoding core ---- */
+
+typedef struct {
+    uint8_t prefix; /* 0, 0x66, 0xF2 or 0xF3 */
+    bool w;
+    bool reg8, rm8; /* byte-register operands: spl/bpl/sil/dil need a REX prefix */
+    uint8_t nop;
+    uint8_t op[3];
+    unsigned reg; /* ModRM.reg: a register (low 4 bits) or an opcode extension */
+    const X86RM *rm;
+    unsigned imm_bytes; /* immediate bytes after the displacement */
+} Enc;
+
+static unsigned scale_bits(unsigned s) {
+    switch (s) {
+    case 1:
+        return 0;
+    case 2:
+        return 1;
+    case 4:
+        return 2;
+    case 8:
+        return 3;
+    default:
+        b3_internal_error("x86 assembler", "bad index scale %u", s);
+    }
+}
+
+static void check_gpr(B3Reg r, const char *what) {
+    if (r >= 16)
+        b3_internal_error("x86 assembler", "%s is not a general-purpose register (%u)", what, r);
+}
+
+static void encode(X86Asm *a, const Enc *e) {
+    const X86RM *rm = e->rm;
+    unsigned rex = e->w ? 0x48 : 0x40;
+    if (e->reg & 8)
+        rex |= 4;
+    bool need = false;
+    if (rm->is_mem) {
+        const X86Mem *m = &rm->mem;
+        if (m->base != X86_RIP) {
+            check_gpr(m->base, "address base");
+            if (m->base & 8)
+                rex |= 1;
+            if (m->index != B3_NO_REG) {
+                check_gpr(m->index, "address index");
+                if (m->index == B3X_rsp)
+                    b3_internal_error("x86 assembler", "%%rsp cannot be an index register");
+                if (m->index & 8)
+                    rex |= 2;
+            }
+        }
+    } else {
+        if (rm->reg & 8)
+            rex |= 1;
+        if (e->rm8 && (rm->reg & 15) >= 4 && (rm->reg & 15) < 8)
+            need = true;
+    }
+    if (e->reg8 && (e->reg & 15) >= 4 && (e->reg & 15) < 8)
+        need = true;
+    if (rex != 0x40)
+        need = true;
+    if (e->prefix)
+        put8(a, e->prefix);
+    if (need)
+        put8(a, rex);
+    for (unsigned i = 0; i < e->nop; i++)
+        put8(a, e->op[i]);
+
+    unsigned reg = e->reg & 7;
+    if (!rm->is_mem) {
+        put8(a, 0xC0 | reg << 3 | (rm->reg & 7));
+        return;
+    }
+    const X86Mem *m = &rm->mem;
+    if (m->base == X86_RIP) {
+        /* mod=00 rm=101: disp32 relative to the end of the instruction. */
+        put8(a, 0x05 | reg << 3);
+        uint32_t pos = a->len;
+        put32(a, 0);
+        if (m->sym) {
+            B3RelocKind k = m->got ? (need ? B3Reloc_REX_GOTPCRELX : B3Reloc_GOTPCRELX) : B3Reloc_PC32;
+            reloc(a, pos, k, m->sym, (int64_t)m->disp - 4 - e->imm_bytes);
+        } else if (m->label != X86_NO_LABEL) {
+            label_ref(a, m->label, pos, pos + 4 + e->imm_bytes, m->disp, 4);
+        } else {
+            b3_internal_error("x86 assembler", "RIP-relative operand without a target");
+        }
+        return;
+    }
+    unsigned base = m->base & 7;
+    /* mod=00 with base 101 means RIP/no base, so rbp and r13 take a disp8 of 0. */
+    unsigned mod = m->disp == 0 && base != 5 ? 0 : fits8(m->disp) ? 1 : 2;
+    if (m->index == B3_NO_REG) {
+        if (base == 4) {
+            /* rsp/r12: rm=100 means "SIB follows"; SIB with no index. */
+            put8(a, mod << 6 | reg << 3 | 4);
+            put8(a, 0x24);
+        } else {
+            put8(a, mod << 6 | reg << 3 | base);
+        }
+    } else {
+        put8(a, mod << 6 | reg << 3 | 4);
+        put8(a, scale_bits(m->scale) << 6 | (m->index & 7) << 3 | base);
+    }
+    if (mod == 1)
+        put8(a, (uint8_t)(int8_t)m->disp);
+    else if (mod == 2)
+        put32(a, (uint32_t)m->disp);
+}
+
+static void put_imm(X86Asm *a, unsigned bytes, int64_t v) {
+    switch (bytes) {
+    case 1:
+        put8(a, (uint8_t)v);
+        break;
+    case 2:
+        put16(a, (uint16_t)v);
+        break;
+    case 4:
+        put32(a, (uint32_t)v);
+        break;
+    case 8:
+        put64(a, (uint64_t)v);
+        break;
+    }
+}
+
+static void check_size(unsigned size) {
+    if (size != 1 && size != 2 && size != 4 && size != 8)
+        b3_internal_error("x86 assembler", "bad operand size %u", size);
+}
+
+/* The common "opcode /r" shape of integer instructions of a given size:
+ * 16-bit gets the operand-size prefix, 64-bit REX.W; byte ops flag byte registers. */
+static Enc int_enc(unsigned size, unsigned reg, const X86RM *rm) {
+    check_size(size);
+    Enc e = {0};
+    e.prefix = size == 2 ? 0x66 : 0;
+    e.w = size == 8;
+    e.reg8 = e.rm8 = size == 1;
+    e.reg = reg;
+    e.rm = rm;
+    return e;
+}
+
+/* Same, with an opcode extension (/digit) in ModRM.reg instead of a register. */
+static Enc int_ext(unsigned size, unsigned ext, const X86RM *rm) {
+    Enc e = int_enc(size, ext, rm);
+    e.reg8 = false;
+    return e;
+}
+
+static void no_byte_form(unsigned size) {
+    if (size == 1)
+        b3_internal_error("x86 assembler", "no 8-bit form");
+}
+
+static void op1(Enc *e, unsigned b) {
+    e->op[0] = (uint8_t)b;
+    e->nop = 1;
+}
+static void op2(Enc *e, unsigned b1, unsigned b2) {
+    e->op[0] = (uint8_t)b1;
+    e->op[1] = (uint8_t)b2;
+    e->nop = 2;
+}
+
+static unsigned imm_size(unsigned size) { return size == 1 ? 1 : size == 2 ? 2 : 4; }
+
+/* ---- integer instructions ---- */
+
+static const char *const alu_names[8] = {"add", "or", "adc", "sbb", "and", "sub", "xor", "cmp"};
+
+void x86_alu(X86Asm *a, X86AluOp op, unsigned size, const X86RM *src, const X86RM *dst) {
+    Enc e;
+    if (!src->is_mem) {
+        /* op r, r/m (MR form; the one llvm-mc uses for register pairs too). */
+        e = int_enc(size, src->reg, dst);
+        op1(&e, op * 8 + (size == 1 ? 0 : 1));
+    } else if (!dst->is_mem) {
+        e = int_enc(size, dst->reg, src);
+        op1(&e, op * 8 + (size == 1 ? 2 : 3));
+    } else {
+        b3_internal_error("x86 assembler", "%s with two memory operands", alu_names[op]);
+    }
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, alu_names[op], s);
+        lrm(a, src, size);
+        lsep(a);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_alu_imm(X86Asm *a, X86AluOp op, unsigned size, int32_t imm, const X86RM *dst) {
+    if (size == 1)
+        imm = (int8_t)imm;
+    else if (size == 2)
+        imm = (int16_t)imm;
+    if (size == 1 || !fits8(imm)) {
+        if (!dst->is_mem && dst->reg == B3X_rax) {
+            /* The accumulator short form: op $imm, %al/%ax/%eax/%rax. */
+            if (size == 2)
+                put8(a, 0x66);
+            if (size == 8)
+                put8(a, 0x48);
+            put8(a, op * 8 + (size == 1 ? 4 : 5));
+            put_imm(a, imm_size(size), imm);
+        } else {
+            Enc e = int_ext(size, op, dst);
+            op1(&e, size == 1 ? 0x80 : 0x81);
+            e.imm_bytes = imm_size(size);
+            encode(a, &e);
+            put_imm(a, imm_size(size), imm);
+        }
+    } else {
+        Enc e = int_ext(size, op, dst);
+        op1(&e, 0x83);
+        e.imm_bytes = 1;
+        encode(a, &e);
+        put8(a, (uint8_t)imm);
+    }
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, alu_names[op], s);
+        limm(a, imm);
+        lsep(a);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_test(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst) {
+    Enc e = int_enc(size, src, dst);
+    op1(&e, size == 1 ? 0x84 : 0x85);
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, "test", s);
+        lreg(a, src, size);
+        lsep(a);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_test_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *dst) {
+    if (size == 1)
+        imm = (int8_t)imm;
+    else if (size == 2)
+        imm = (int16_t)imm;
+    if (!dst->is_mem && dst->reg == B3X_rax) {
+        if (size == 2)
+            put8(a, 0x66);
+        if (size == 8)
+            put8(a, 0x48);
+        put8(a, size == 1 ? 0xA8 : 0xA9);
+    } else {
+        Enc e = int_ext(size, 0, dst);
+        op1(&e, size == 1 ? 0xF6 : 0xF7);
+        e.imm_bytes = imm_size(size);
+        encode(a, &e);
+    }
+    put_imm(a, imm_size(size), imm);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, "test", s);
+        limm(a, imm);
+        lsep(a);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_mov(X86Asm *a, unsigned size, const X86RM *src, const X86RM *dst) {
+    Enc e;
+    if (!src->is_mem) {
+        e = int_enc(size, src->reg, dst);
+        op1(&e, size == 1 ? 0x88 : 0x89);
+    } else if (!dst->is_mem) {
+        e = int_enc(size, dst->reg, src);
+        op1(&e, size == 1 ? 0x8A : 0x8B);
+    } else {
+        b3_internal_error("x86 assembler", "mov with two memory operands");
+    }
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, "mov", s);
+        lrm(a, src, size);
+        lsep(a);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_mov_imm(X86Asm *a, unsigned size, int64_t imm, const X86RM *dst) {
+    const char *mnem = "mov";
+    if (size == 1)
+        imm = (int8_t)imm;
+    else if (size == 2)
+        imm = (int16_t)imm;
+    else if (size == 4)
+        imm = (int32_t)imm;
+    if (!dst->is_mem && size == 8 && !fits32(imm)) {
+        /* movabsq $imm64, %r: REX.W B8+r io. */
+        check_gpr(dst->reg, "movabs destination");
+        put8(a, 0x48 | (dst->reg >> 3));
+        put8(a, 0xB8 + (dst->reg & 7));
+        put64(a, (uint64_t)imm);
+        mnem = "movabs";
+    } else if (!dst->is_mem && size != 8) {
+        /* mov $imm, %r8/16/32: B0+r ib, 66 B8+r iw, B8+r id (what llvm-mc picks). */
+        check_gpr(dst->reg, "mov destination");
+        if (size == 2)
+            put8(a, 0x66);
+        if (dst->reg & 8)
+            put8(a, 0x41);
+        else if (size == 1 && dst->reg >= 4)
+            put8(a, 0x40); /* spl, bpl, sil, dil */
+        put8(a, (size == 1 ? 0xB0 : 0xB8) + (dst->reg & 7));
+        put_imm(a, size, imm);
+    } else {
+        if (size == 8 && !fits32(imm))
+            b3_internal_error("x86 assembler", "64-bit immediate store to memory");
+        Enc e = int_ext(size, 0, dst);
+        op1(&e, size == 1 ? 0xC6 : 0xC7);
+        e.imm_bytes = imm_size(size);
+        encode(a, &e);
+        put_imm(a, imm_size(size), imm);
+    }
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, mnem, s);
+        limm(a, imm);
+        lsep(a);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_movx(X86Asm *a, X86ExtOp op, const X86RM *src, B3Reg dst) {
+    static const struct {
+        const char *name;
+        uint8_t src_size, dst_size, opc;
+    } info[] = {
+        [X86Ext_Movzbl] = {"movzbl", 1, 4, 0xB6}, [X86Ext_Movzwl] = {"movzwl", 2, 4, 0xB7},
+        [X86Ext_Movsbl] = {"movsbl", 1, 4, 0xBE}, [X86Ext_Movswl] = {"movswl", 2, 4, 0xBF},
+        [X86Ext_Movslq] = {"movslq", 4, 8, 0x63},
+    };
+    Enc e = int_enc(info[op].dst_size, dst, src);
+    e.reg8 = false;
+    e.rm8 = info[op].src_size == 1;
+    if (op == X86Ext_Movslq)
+        op1(&e, 0x63);
+    else
+        op2(&e, 0x0F, info[op].opc);
+    encode(a, &e);
+    if (a->listing) {
+        lbegin(a, info[op].name, "");
+        lrm(a, src, info[op].src_size);
+        lsep(a);
+        lreg(a, dst, info[op].dst_size);
+        lend(a);
+    }
+}
+
+void x86_lea(X86Asm *a, unsigned size, const X86Mem *m, B3Reg dst) {
+    no_byte_form(size);
+    X86RM rm = x86_rm_mem(*m);
+    if (m->got)
+        b3_internal_error("x86 assembler", "lea of a GOT entry");
+    Enc e = int_enc(size, dst, &rm);
+    op1(&e, 0x8D);
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, "lea", s);
+        lmem(a, m);
+        lsep(a);
+        lreg(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_imul(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst) {
+    no_byte_form(size);
+    Enc e = int_enc(size, dst, src);
+    op2(&e, 0x0F, 0xAF);
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, "imul", s);
+        lrm(a, src, size);
+        lsep(a);
+        lreg(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_imul_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *src, B3Reg dst) {
+    no_byte_form(size);
+    Enc e = int_enc(size, dst, src);
+    bool short_imm = fits8(imm);
+    op1(&e, short_imm ? 0x6B : 0x69);
+    e.imm_bytes = short_imm ? 1 : imm_size(size);
+    encode(a, &e);
+    put_imm(a, e.imm_bytes, imm);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, "imul", s);
+        limm(a, imm);
+        lsep(a);
+        lrm(a, src, size);
+        lsep(a);
+        lreg(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_unary(X86Asm *a, X86UnaryOp op, unsigned size, const X86RM *dst) {
+    static const char *const names[8] = {"?", "?", "not", "neg", "mul", "imul", "div", "idiv"};
+    Enc e = int_ext(size, op, dst);
+    op1(&e, size == 1 ? 0xF6 : 0xF7);
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, names[op], s);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+static const char *const shift_names[8] = {"rol", "ror", "rcl", "rcr", "shl", "shr", "sal", "sar"};
+
+void x86_shift_cl(X86Asm *a, X86ShiftOp op, unsigned size, const X86RM *dst) {
+    Enc e = int_ext(size, op, dst);
+    op1(&e, size == 1 ? 0xD2 : 0xD3);
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, shift_names[op], s);
+        fputs("%cl, ", a->listing);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_shift_imm(X86Asm *a, X86ShiftOp op, unsigned size, uint8_t imm, const X86RM *dst) {
+    Enc e = int_ext(size, op, dst);
+    if (imm == 1) {
+        op1(&e, size == 1 ? 0xD0 : 0xD1);
+        encode(a, &e);
+    } else {
+        op1(&e, size == 1 ? 0xC0 : 0xC1);
+        e.imm_bytes = 1;
+        encode(a, &e);
+        put8(a, imm);
+    }
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, shift_names[op], s);
+        limm(a, imm);
+        lsep(a);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_cdq(X86Asm *a) {
+    put8(a, 0x99);
+    if (a->listing)
+        fputs("\tcltd\n", a->listing);
+}
+
+void x86_cqo(X86Asm *a) {
+    put8(a, 0x48);
+    put8(a, 0x99);
+    if (a->listing)
+        fputs("\tcqto\n", a->listing);
+}
+
+void x86_bsr(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst) {
+    no_byte_form(size);
+    Enc e = int_enc(size, dst, src);
+    op2(&e, 0x0F, 0xBD);
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, "bsr", s);
+        lrm(a, src, size);
+        lsep(a);
+        lreg(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_cmov(X86Asm *a, unsigned cc, unsigned size, const X86RM *src, B3Reg dst) {
+    no_byte_form(size);
+    Enc e = int_enc(size, dst, src);
+    op2(&e, 0x0F, 0x40 + (cc & 15));
+    encode(a, &e);
+    if (a->listing) {
+        char m[16];
+        snprintf(m, sizeof m, "cmov%s%c", x86_cc_name(cc), suffix(size));
+        lbegin(a, m, "");
+        lrm(a, src, size);
+        lsep(a);
+        lreg(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_setcc(X86Asm *a, unsigned cc, const X86RM *dst) {
+    Enc e = int_ext(1, 0, dst);
+    op2(&e, 0x0F, 0x90 + (cc & 15));
+    encode(a, &e);
+    if (a->listing) {
+        lbegin(a, "set", x86_cc_name(cc));
+        lrm(a, dst, 1);
+        lend(a);
+    }
+}
+
+/* ---- SSE ---- */
+
+enum { K_XMM, K_G32, K_G64 };
+
+static const struct {
+    const char *name;
+    uint8_t prefix, op, w;
+    uint8_t src, dst; /* K_* */
+    bool reg_is_src;  /* ModRM.reg holds the source (stores, moves out of xmm) */
+} sse_info[X86_NUM_SSE_OPS] = {
+    [X86Sse_Addsd] = {"addsd", 0xF2, 0x58, 0, K_XMM, K_XMM, false},
+    [X86Sse_Addss] = {"addss", 0xF3, 0x58, 0, K_XMM, K_XMM, false},
+    [X86Sse_Subsd] = {"subsd", 0xF2, 0x5C, 0, K_XMM, K_XMM, false},
+    [X86Sse_Subss] = {"subss", 0xF3, 0x5C, 0, K_XMM, K_XMM, false},
+    [X86Sse_Mulsd] = {"mulsd", 0xF2, 0x59, 0, K_XMM, K_XMM, false},
+    [X86Sse_Mulss] = {"mulss", 0xF3, 0x59, 0, K_XMM, K_XMM, false},
+    [X86Sse_Divsd] = {"divsd", 0xF2, 0x5E, 0, K_XMM, K_XMM, false},
+    [X86Sse_Divss] = {"divss", 0xF3, 0x5E, 0, K_XMM, K_XMM, false},
+    [X86Sse_Sqrtsd] = {"sqrtsd", 0xF2, 0x51, 0, K_XMM, K_XMM, false},
+    [X86Sse_Sqrtss] = {"sqrtss", 0xF3, 0x51, 0, K_XMM, K_XMM, false},
+    [X86Sse_Andpd] = {"andpd", 0x66, 0x54, 0, K_XMM, K_XMM, false},
+    [X86Sse_Andps] = {"andps", 0, 0x54, 0, K_XMM, K_XMM, false},
+    [X86Sse_Orpd] = {"orpd", 0x66, 0x56, 0, K_XMM, K_XMM, false},
+    [X86Sse_Orps] = {"orps", 0, 0x56, 0, K_XMM, K_XMM, false},
+    [X86Sse_Xorpd] = {"xorpd", 0x66, 0x57, 0, K_XMM, K_XMM, false},
+    [X86Sse_Xorps] = {"xorps", 0, 0x57, 0, K_XMM, K_XMM, false},
+    [X86Sse_Cvtsd2ss] = {"cvtsd2ss", 0xF2, 0x5A, 0, K_XMM, K_XMM, false},
+    [X86Sse_Cvtss2sd] = {"cvtss2sd", 0xF3, 0x5A, 0, K_XMM, K_XMM, false},
+    [X86Sse_Movaps] = {"movaps", 0, 0x28, 0, K_XMM, K_XMM, false},
+    [X86Sse_MovsdLoad] = {"movsd", 0xF2, 0x10, 0, K_XMM, K_XMM, false},
+    [X86Sse_MovssLoad] = {"movss", 0xF3, 0x10, 0, K_XMM, K_XMM, false},
+    [X86Sse_MovqLoad] = {"movq", 0xF3, 0x7E, 0, K_XMM, K_XMM, false},
+    [X86Sse_Ucomisd] = {"ucomisd", 0x66, 0x2E, 0, K_XMM, K_XMM, false},
+    [X86Sse_Ucomiss] = {"ucomiss", 0, 0x2E, 0, K_XMM, K_XMM, false},
+    [X86Sse_Cvtsi2sdl] = {"cvtsi2sdl", 0xF2, 0x2A, 0, K_G32, K_XMM, false},
+    [X86Sse_Cvtsi2sdq] = {"cvtsi2sdq", 0xF2, 0x2A, 1, K_G64, K_XMM, false},
+    [X86Sse_Cvtsi2ssl] = {"cvtsi2ssl", 0xF3, 0x2A, 0, K_G32, K_XMM, false},
+    [X86Sse_Cvtsi2ssq] = {"cvtsi2ssq", 0xF3, 0x2A, 1, K_G64, K_XMM, false},
+    [X86Sse_MovdToXmm] = {"movd", 0x66, 0x6E, 0, K_G32, K_XMM, false},
+    [X86Sse_MovqToXmm] = {"movq", 0x66, 0x6E, 1, K_G64, K_XMM, false},
+    [X86Sse_Cvttsd2si32] = {"cvttsd2si", 0xF2, 0x2C, 0, K_XMM, K_G32, false},
+    [X86Sse_Cvttsd2si64] = {"cvttsd2si", 0xF2, 0x2C, 1, K_XMM, K_G64, false},
+    [X86Sse_Cvttss2si32] = {"cvttss2si", 0xF3, 0x2C, 0, K_XMM, K_G32, false},
+    [X86Sse_Cvttss2si64] = {"cvttss2si", 0xF3, 0x2C, 1, K_XMM, K_G64, false},
+    [X86Sse_MovsdStore] = {"movsd", 0xF2, 0x11, 0, K_XMM, K_XMM, true},
+    [X86Sse_MovssStore] = {"movss", 0xF3, 0x11, 0, K_XMM, K_XMM, true},
+    [X86Sse_MovdFromXmm] = {"movd", 0x66, 0x7E, 0, K_XMM, K_G32, true},
+    [X86Sse_MovqFromXmm] = {"movq", 0x66, 0x7E, 1, K_XMM, K_G64, true},
+};
+
+static void check_kind(const X86RM *rm, unsigned kind, const char *name) {
+    if (rm->is_mem)
+        return;
+    bool ok = kind == K_XMM ? b3_reg_is_fpr(rm->reg) && rm->reg < B3_FPR_BASE + 16 : rm->reg < 16;
+    if (!ok)
+        b3_internal_error("x86 assembler", "%s: wrong register bank (%u)", name, rm->reg);
+}
+
+static void lsse_operand(X86Asm *a, const X86RM *rm, unsigned kind) { lrm(a, rm, kind == K_G32 ? 4 : 8); }
+
+void x86_sse(X86Asm *a, X86SseOp op, const X86RM *src, const X86RM *dst) {
+    const char *name = sse_info[op].name;
+    check_kind(src, sse_info[op].src, name);
+    check_kind(dst, sse_info[op].dst, name);
+    const X86RM *reg = sse_info[op].reg_is_src ? src : dst, *rm = sse_info[op].reg_is_src ? dst : src;
+    if (reg->is_mem)
+        b3_internal_error("x86 assembler", "%s: memory operand in the register position", name);
+    Enc e = {0};
+    e.prefix = sse_info[op].prefix;
+    e.w = sse_info[op].w;
+    e.reg = reg->reg;
+    e.rm = rm;
+    op2(&e, 0x0F, sse_info[op].op);
+    encode(a, &e);
+    if (a->listing) {
+        lbegin(a, name, "");
+        lsse_operand(a, src, sse_info[op].src);
+        lsep(a);
+        lsse_operand(a, dst, sse_info[op].dst);
+        lend(a);
+    }
+}
+
+void x86_round(X86Asm *a, bool dbl, uint8_t mode, const X86RM *src, B3Reg dst) {
+    check_kind(src, K_XMM, "round");
+    Enc e = {0};
+    e.prefix = 0x66;
+    e.reg = dst;
+    e.rm = src;
+    e.op[0] = 0x0F;
+    e.op[1] = 0x3A;
+    e.op[2] = dbl ? 0x0B : 0x0A;
+    e.nop = 3;
+    e.imm_bytes = 1;
+    encode(a, &e);
+    put8(a, mode);
+    if (a->listing) {
+        lbegin(a, dbl ? "roundsd" : "roundss", "");
+        limm(a, mode);
+        lsep(a);
+        lrm(a, src, 8);
+        lsep(a);
+        lreg(a, dst, 8);
+        lend(a);
+    }
+}
+
+/* ---- control flow ---- */
+
+/* A jump: the short form when the label is bound and in range (or forced),
+ * else the 32-bit form. */
+static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
+    if (label >= a->nlabels)
+        b3_internal_error("x86 assembler", "bad label %u", label);
+    bool short_form = force_short;
+    if (!force_short && a->label_pos[label] >= 0)
+        short_form = fits8(a->label_pos[label] - (int64_t)(a->len + 2));
+    if (short_form) {
+        put8(a, cc < 0 ? 0xEB : 0x70 + cc);
+        put8(a, 0);
+        label_ref(a, label, a->len - 1, a->len, 0, 1);
+    } else {
+        if (cc < 0) {
+            put8(a, 0xE9);
+        } else {
+            put8(a, 0x0F);
+            put8(a, 0x80 + cc);
+        }
+        put32(a, 0);
+        label_ref(a, label, a->len - 4, a->len, 0, 4);
+    }
+    if (a->listing) {
+        if (cc < 0)
+            lbegin(a, "jmp", "");
+        else
+            lbegin(a, "j", x86_cc_name((unsigned)cc));
+        llabel(a, label);
+        lend(a);
+    }
+}
+
+void x86_jcc(X86Asm *a, unsigned cc, uint32_t label) { jump(a, (int)(cc & 15), label, false); }
+void x86_jmp(X86Asm *a, uint32_t label) { jump(a, -1, label, false); }
+void x86_jcc_short(X86Asm *a, unsigned cc, uint32_t label) { jump(a, (int)(cc & 15), label, true); }
+
+static void indirect(X86Asm *a, unsigned ext, const char *mnem, const X86RM *target) {
+    Enc e = int_ext(4, ext, target); /* 64-bit by default: no REX.W */
+    op1(&e, 0xFF);
+    encode(a, &e);
+    if (a->listing) {
+        lbegin(a, mnem, "");
+        fputc('*', a->listing);
+        lrm(a, target, 8);
+        lend(a);
+    }
+}
+
+void x86_jmp_rm(X86Asm *a, const X86RM *target) { indirect(a, 4, "jmpq", target); }
+void x86_call_rm(X86Asm *a, const X86RM *target) { indirect(a, 2, "callq", target); }
+
+void x86_call_sym(X86Asm *a, B3Symbol *sym, int64_t addend) {
+    put8(a, 0xE8);
+    /* An offset into a function cannot go through its PLT entry. */
+    reloc(a, a->len, addend ? B3Reloc_PC32 : B3Reloc_PLT32, sym, addend - 4);
+    put32(a, 0);
+    if (a->listing) {
+        lbegin(a, "callq", "");
+        lsym(a, sym);
+        if (addend)
+            fprintf(a->listing, "%+" PRId64, addend);
+        lend(a);
+    }
+}
+
+static void push_pop(X86Asm *a, unsigned base, const char *mnem, B3Reg r) {
+    check_gpr(r, mnem);
+    if (r & 8)
+        put8(a, 0x41);
+    put8(a, base + (r & 7));
+    if (a->listing) {
+        lbegin(a, mnem, "");
+        lreg(a, r, 8);
+        lend(a);
+    }
+}
+
+void x86_push(X86Asm *a, B3Reg r) { push_pop(a, 0x50, "pushq", r); }
+void x86_pop(X86Asm *a, B3Reg r) { push_pop(a, 0x58, "popq", r); }
+
+static void simple(X86Asm *a, const char *mnem, unsigned n, const uint8_t *bytes) {
+    for (unsigned i = 0; i < n; i++)
+        put8(a, bytes[i]);
+    if (a->listing)
+        fprintf(a->listing, "\t%s\n", mnem);
+}
+
+void x86_ret(X86Asm *a) { simple(a, "retq", 1, (const uint8_t[]){0xC3}); }
+void x86_leave(X86Asm *a) { simple(a, "leave", 1, (const uint8_t[]){0xC9}); }
+void x86_ud2(X86Asm *a) { simple(a, "ud2", 2, (const uint8_t[]){0x0F, 0x0B}); }
+void x86_mfence(X86Asm *a) { simple(a, "mfence", 3, (const uint8_t[]){0x0F, 0xAE, 0xF0}); }
+
+/* ---- raw bytes ---- */
+
+static void raw(X86Asm *a, const uint8_t *bytes, uint32_t n) {
+    if (!n)
+        return;
+    if (a->listing)
+        fputs("\t.byte\t", a->listing);
+    for (uint32_t i = 0; i < n; i++) {
+        put8(a, bytes[i]);
+        if (a->listing)
+            fprintf(a->listing, "%s0x%02x", i ? "," : "", bytes[i]);
+    }
+    if (a->listing)
+        lend(a);
+}
+
+void x86_nops(X86Asm *a, uint32_t n) {
+    /* The recommended multi-byte nop sequences (Intel SDM, NOP). */
+    static const uint8_t nops[9][9] = {
+        {0x90},
+        {0x66, 0x90},
+        {0x0F, 0x1F, 0x00},
+        {0x0F, 0x1F, 0x40, 0x00},
+        {0x0F, 0x1F, 0x44, 0x00, 0x00},
+        {0x66, 0x0F, 0x1F, 0x44, 0x00, 0x00},
+        {0x0F, 0x1F, 0x80, 0x00, 0x00, 0x00, 0x00},
+        {0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
+        {0x66, 0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
+    };
+    while (n) {
+        uint32_t k = n > 9 ? 9 : n;
+        raw(a, nops[k - 1], k);
+        n -= k;
+    }
+}
+
+void x86_align(X86Asm *a, uint32_t align, uint8_t fill) {
+    uint8_t pad[64];
+    uint32_t n = (align - a->len % align) % align;
+    memset(pad, fill, sizeof pad);
+    while (n) {
+        uint32_t k = n > sizeof pad ? (uint32_t)sizeof pad : n;
+        raw(a, pad, k);
+        n -= k;
+    }
+}
+
+void x86_data32_label_diff(X86Asm *a, uint32_t target, uint32_t base) {
+    if (!x86_label_bound(a, base))
+        b3_internal_error("x86 assembler", "data word relative to an unbound label");
+    uint32_t pos = a->len;
+    put32(a, 0);
+    /* label(target) - label(base) == target + (pos - base) - pos. */
+    label_ref(a, target, pos, pos, (int32_t)(pos - (uint32_t)a->label_pos[base]), 4);
+    if (a->listing) {
+        fputs("\t.long\t", a->listing);
+        llabel(a, target);
+        fputc('-', a->listing);
+        llabel(a, base);
+        lend(a);
+    }
+}

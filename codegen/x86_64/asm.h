@@ -1,0 +1,227 @@
+/* The low-level x86-64 assembler: encodes instructions into a growable byte
+ * buffer, with labels (forward references patched when the label is bound)
+ * and a list of symbol relocations for the object writer.
+ *
+ * Registers are B3Regs (ir/target.h): GPRs 0..15, XMM n = 32 + n.  Operand
+ * order follows AT&T: sources first, destination last.  Every instruction is
+ * encoded in the form llvm-mc picks for the same AT&T text (short immediates,
+ * accumulator forms, D1 for shifts by one), so that the encoder test can
+ * compare bytes exactly.
+ *
+ * With `listing` set, every instruction is also printed there in AT&T syntax
+ * (labels as <label_prefix><id>, raw bytes such as nops as .byte); the
+ * encoder test assembles that text with llvm-mc and compares. */
+#ifndef B3_X86_ASM_H
+#define B3_X86_ASM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir/ir.h"
+#include "objwriter/obj.h"
+
+#define X86_NO_LABEL UINT32_MAX
+#define X86_RIP ((B3Reg)0xfe) /* X86Mem.base of a RIP-relative operand */
+
+/* A memory operand: base + index*scale + disp, or RIP-relative to a symbol
+ * (a relocation) or to a label of this buffer (a fixup). */
+typedef struct {
+    B3Reg base;     /* GPR, or X86_RIP */
+    B3Reg index;    /* GPR other than rsp, or B3_NO_REG */
+    uint8_t scale;  /* 1, 2, 4, 8 */
+    bool got;       /* RIP: sym@GOTPCREL (load the address from the GOT) */
+    int32_t disp;   /* RIP: the addend to the symbol/label */
+    B3Symbol *sym;  /* RIP: target symbol, or NULL */
+    uint32_t label; /* RIP: target label, or X86_NO_LABEL */
+} X86Mem;
+
+/* A register-or-memory operand (ModRM.rm). */
+typedef struct {
+    bool is_mem;
+    B3Reg reg;
+    X86Mem mem;
+} X86RM;
+
+static inline X86Mem x86_mem(B3Reg base, int32_t disp) {
+    return (X86Mem){.base = base, .index = B3_NO_REG, .scale = 1, .disp = disp, .label = X86_NO_LABEL};
+}
+static inline X86Mem x86_mem_index(B3Reg base, B3Reg index, unsigned scale, int32_t disp) {
+    return (X86Mem){
+        .base = base, .index = index, .scale = (uint8_t)scale, .disp = disp, .label = X86_NO_LABEL};
+}
+static inline X86Mem x86_mem_sym(B3Symbol *s, int32_t addend, bool got) {
+    return (X86Mem){.base = X86_RIP,
+                    .index = B3_NO_REG,
+                    .scale = 1,
+                    .got = got,
+                    .disp = addend,
+                    .sym = s,
+                    .label = X86_NO_LABEL};
+}
+static inline X86Mem x86_mem_label(uint32_t label, int32_t addend) {
+    return (X86Mem){.base = X86_RIP, .index = B3_NO_REG, .scale = 1, .disp = addend, .label = label};
+}
+static inline X86RM x86_rm_reg(B3Reg r) { return (X86RM){.is_mem = false, .reg = r}; }
+static inline X86RM x86_rm_mem(X86Mem m) { return (X86RM){.is_mem = true, .reg = B3_NO_REG, .mem = m}; }
+
+/* A relocation against a symbol, at a buffer offset. */
+typedef struct {
+    uint32_t offset;
+    uint8_t kind; /* B3RelocKind */
+    B3Symbol *sym;
+    int64_t addend;
+} X86Reloc;
+
+/* A pending label reference: the field at pos (size 1 or 4 bytes) gets
+ * label + addend - pc. */
+typedef struct {
+    uint32_t pos, label, pc;
+    int32_t addend;
+    uint8_t size;
+} X86Fixup;
+
+typedef struct {
+    uint8_t *buf;
+    uint32_t len, cap;
+    int64_t *label_pos; /* -1 while unbound */
+    uint32_t nlabels, cap_labels;
+    X86Fixup *fixups;
+    uint32_t nfixups, cap_fixups;
+    X86Reloc *relocs;
+    uint32_t nrelocs, cap_relocs;
+    FILE *listing;            /* optional AT&T listing */
+    const char *label_prefix; /* listing label names; default ".L" */
+} X86Asm;
+
+void x86_asm_init(X86Asm *a);
+void x86_asm_free(X86Asm *a);
+/* Internal error if a label is referenced but was never bound. */
+void x86_asm_check_labels(const X86Asm *a);
+
+uint32_t x86_label_new(X86Asm *a);
+void x86_bind(X86Asm *a, uint32_t label);
+static inline bool x86_label_bound(const X86Asm *a, uint32_t l) { return a->label_pos[l] >= 0; }
+
+/* Condition codes are the x86 condition nibbles (AirCond values). */
+const char *x86_cc_name(unsigned cc);
+/* Register names (no '%') for a width in bytes (XMM registers ignore it). */
+const char *x86_reg_name(B3Reg r, unsigned size);
+
+/* ---- integer ---- */
+typedef enum {
+    X86Alu_Add = 0,
+    X86Alu_Or = 1,
+    X86Alu_Adc = 2,
+    X86Alu_Sbb = 3,
+    X86Alu_And = 4,
+    X86Alu_Sub = 5,
+    X86Alu_Xor = 6,
+    X86Alu_Cmp = 7,
+} X86AluOp;
+typedef enum {
+    X86Shift_Rol = 0,
+    X86Shift_Ror = 1,
+    X86Shift_Shl = 4,
+    X86Shift_Shr = 5,
+    X86Shift_Sar = 7
+} X86ShiftOp;
+typedef enum { X86Unary_Not = 2, X86Unary_Neg = 3, X86Unary_Div = 6, X86Unary_IDiv = 7 } X86UnaryOp;
+typedef enum { X86Ext_Movzbl, X86Ext_Movzwl, X86Ext_Movsbl, X86Ext_Movswl, X86Ext_Movslq } X86ExtOp;
+
+/* op src, dst: at most one memory operand.  size is 1, 2, 4 or 8 bytes. */
+void x86_alu(X86Asm *a, X86AluOp op, unsigned size, const X86RM *src, const X86RM *dst);
+void x86_alu_imm(X86Asm *a, X86AluOp op, unsigned size, int32_t imm, const X86RM *dst);
+void x86_test(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst);
+void x86_test_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *dst);
+void x86_mov(X86Asm *a, unsigned size, const X86RM *src, const X86RM *dst);
+/* mov $imm: size 8 into a register takes any value (movabsq when it does not
+ * fit a sign-extended 32-bit field); otherwise imm must fit the field. */
+void x86_mov_imm(X86Asm *a, unsigned size, int64_t imm, const X86RM *dst);
+void x86_movx(X86Asm *a, X86ExtOp op, const X86RM *src, B3Reg dst);
+void x86_lea(X86Asm *a, unsigned size, const X86Mem *m, B3Reg dst);
+void x86_imul(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst);
+void x86_imul_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *src, B3Reg dst);
+void x86_unary(X86Asm *a, X86UnaryOp op, unsigned size, const X86RM *dst);
+void x86_shift_cl(X86Asm *a, X86ShiftOp op, unsigned size, const X86RM *dst);
+void x86_shift_imm(X86Asm *a, X86ShiftOp op, unsigned size, uint8_t imm, const X86RM *dst);
+void x86_cdq(X86Asm *a);
+void x86_cqo(X86Asm *a);
+void x86_bsr(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst);
+void x86_cmov(X86Asm *a, unsigned cc, unsigned size, const X86RM *src, B3Reg dst);
+void x86_setcc(X86Asm *a, unsigned cc, const X86RM *dst);
+
+/* ---- SSE ---- */
+typedef enum {
+    X86Sse_Addsd,
+    X86Sse_Addss,
+    X86Sse_Subsd,
+    X86Sse_Subss,
+    X86Sse_Mulsd,
+    X86Sse_Mulss,
+    X86Sse_Divsd,
+    X86Sse_Divss,
+    X86Sse_Sqrtsd,
+    X86Sse_Sqrtss,
+    X86Sse_Andpd,
+    X86Sse_Andps,
+    X86Sse_Orpd,
+    X86Sse_Orps,
+    X86Sse_Xorpd,
+    X86Sse_Xorps,
+    X86Sse_Cvtsd2ss,
+    X86Sse_Cvtss2sd,
+    X86Sse_Movaps,    /* xmm -> xmm */
+    X86Sse_MovsdLoad, /* m64 -> xmm */
+    X86Sse_MovssLoad, /* m32 -> xmm */
+    X86Sse_MovqLoad,  /* m64 -> xmm (movq, F3 0F 7E) */
+    X86Sse_Ucomisd,   /* ucomisd src, dst: flags of dst compared with src */
+    X86Sse_Ucomiss,
+    X86Sse_Cvtsi2sdl,
+    X86Sse_Cvtsi2sdq,
+    X86Sse_Cvtsi2ssl,
+    X86Sse_Cvtsi2ssq, /* r/m32|64 -> xmm */
+    X86Sse_MovdToXmm, /* r/m32 -> xmm */
+    X86Sse_MovqToXmm, /* r64 -> xmm */
+    X86Sse_Cvttsd2si32,
+    X86Sse_Cvttsd2si64,
+    X86Sse_Cvttss2si32,
+    X86Sse_Cvttss2si64, /* xmm -> r32|64 */
+    X86Sse_MovsdStore,  /* xmm -> m64 */
+    X86Sse_MovssStore,  /* xmm -> m32 */
+    X86Sse_MovdFromXmm, /* xmm -> r32 */
+    X86Sse_MovqFromXmm, /* xmm -> r64 */
+    X86_NUM_SSE_OPS
+} X86SseOp;
+
+/* op src, dst; the operand the instruction keeps in ModRM.reg must be a register. */
+void x86_sse(X86Asm *a, X86SseOp op, const X86RM *src, const X86RM *dst);
+/* roundsd/roundss $mode, src, dst (SSE4.1).  mode 0x0A ceil, 0x09 floor. */
+void x86_round(X86Asm *a, bool dbl, uint8_t mode, const X86RM *src, B3Reg dst);
+
+/* ---- control flow ---- */
+/* rel8 if the label is bound and in range, else rel32. */
+void x86_jcc(X86Asm *a, unsigned cc, uint32_t label);
+void x86_jmp(X86Asm *a, uint32_t label);
+/* Always rel8: for short forward skips (internal error at bind if out of range). */
+void x86_jcc_short(X86Asm *a, unsigned cc, uint32_t label);
+void x86_jmp_rm(X86Asm *a, const X86RM *target);
+void x86_call_rm(X86Asm *a, const X86RM *target);
+/* call sym+addend (R_X86_64_PLT32; PC32 with a non-zero addend). */
+void x86_call_sym(X86Asm *a, B3Symbol *sym, int64_t addend);
+void x86_push(X86Asm *a, B3Reg r);
+void x86_pop(X86Asm *a, B3Reg r);
+void x86_ret(X86Asm *a);
+void x86_leave(X86Asm *a);
+void x86_ud2(X86Asm *a);
+void x86_mfence(X86Asm *a);
+
+/* ---- raw bytes and data ---- */
+/* n bytes of (multi-byte) no-ops. */
+void x86_nops(X86Asm *a, uint32_t n);
+/* Pads with `fill` bytes to a multiple of align (relative to the buffer start). */
+void x86_align(X86Asm *a, uint32_t align, uint8_t fill);
+/* A 32-bit word holding target - base (both labels of this buffer). */
+void x86_data32_label_diff(X86Asm *a, uint32_t target, uint32_t base);
+
+#endif

@@ -1,0 +1,35 @@
+/* The Air -> x86-64 emitter's per-instruction interface, used by
+ * b3_x86_64_emit_proc and by the encoder tests (testsuite/encoder/). */
+#ifndef B3_X86_EMIT_H
+#define B3_X86_EMIT_H
+
+#include "codegen/air/air.h"
+#include "codegen/x86_64/asm.h"
+
+typedef struct {
+    uint32_t label;  /* bound at the table's start */
+    AirBlock *block; /* the JumpTable's block: entries for succs[0 .. nsuccs-2] */
+} X86JumpTable;
+
+typedef struct {
+    AirCode *c;
+    X86Asm *a;
+    uint32_t *block_label; /* label per block index */
+    X86JumpTable *tables;  /* emitted after the body by x86_emit_jump_tables */
+    uint32_t ntables, cap_tables;
+} X86Emitter;
+
+/* Makes a label for every block of c. */
+void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a);
+void x86_emitter_free(X86Emitter *e);
+/* push rbp; mov rsp, rbp; sub $frame_size, rsp; save the used callee-saves. */
+void x86_emit_prologue(X86Emitter *e);
+/* Restores the callee-saves and the frame (no ret). */
+void x86_emit_epilogue(X86Emitter *e);
+/* One instruction of block b; next is the block laid out after b (or NULL),
+ * so that terminals can fall through to it. */
+void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next);
+/* The tables of the JumpTable insts emitted so far (int32 entries, target - table). */
+void x86_emit_jump_tables(X86Emitter *e);
+
+#endif

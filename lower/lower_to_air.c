@@ -1,0 +1,1777 @@
+/* b3_lower_to_air: instruction selection from B3 IR to Air for x86-64.
+ *
+ * Shape (after WebKit's B3LowerToAir):
+ *  - One Air block per B3 block, in the same order (plus a prologue block when
+ *    the root has predecessors, and extra blocks for Switch trees and jump
+ *    tables).  Every SSA value gets its own virtual tmp, defined once; a Phi
+ *    also gets a "phi tmp" that its Upsilons write and that the Phi copies
+ *    from; a Variable gets one tmp that Set writes and Get copies from.
+ *  - Blocks are lowered in CFG postorder and values backwards within each
+ *    block, so every use of a value is selected before the value itself.
+ *    Asking for a value's tmp marks it NEEDED; a value that nothing needs and
+ *    that has no effect is never emitted.  A user may instead absorb ("fuse")
+ *    a single-use child of its own block into its instruction (a compare into
+ *    a branch, a load into a memory operand); the child is then INTERNAL and
+ *    never emitted.  Pure address arithmetic (Add of a constant, Shl/Mul by
+ *    1/2/4/8) is folded into addressing modes by recomputation, which is
+ *    always safe because only the leaves' tmps are read.
+ *  - Integer constants are materialized at each use that needs a register
+ *    (cheaper than keeping them live); nonzero float constants once, where
+ *    they are defined.
+ * Each value's instructions go to a chunk; a block's chunks are then laid out
+ * in program order. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower/lower.h"
+#include "objwriter/obj.h"
+
+enum { F_NEEDED = 1, F_INTERNAL = 2 };
+
+/* How many uses an address computation may have before we stop folding it
+ * into every memory access (folding keeps its operands live instead). */
+enum { FOLD_MAX_USES = 10 };
+/* How far (in values) a load may move down to its user. */
+enum { FUSE_MAX_DISTANCE = 64 };
+
+typedef struct {
+    AirCode *c;
+    B3Module *m;
+    B3Proc *p;
+    B3Target t;
+    uint32_t nv;       /* dense value ids are 0 .. nv - 1; nv itself stands for "unknown" */
+    bool sparse;       /* value numbers too sparse for direct indexing: ids come from idmap */
+    B3NumMap idmap;    /* value number -> dense id + 1 (sparse only) */
+    AirTmp *vtmp;      /* by value index */
+    AirTmp *phitmp;    /* by Phi value index */
+    uint32_t *uses;    /* by value index (uses through Identity/Opaque count for the target) */
+    uint8_t *flags;    /* F_* by value index */
+    uint32_t *pos;     /* by value index: position in its block */
+    AirTmp *vartmp;    /* by variable index */
+    AirStackSlot **slots; /* by B3 slot index */
+    AirBlock **ablock; /* by B3 block position */
+    /* ArgumentReg moves, placed at the very top of the entry. */
+    AirInst *entry;
+    uint32_t nentry, capentry;
+    /* The value being lowered. */
+    B3Block *blk;
+    uint32_t idx;
+    B3Value *cur;
+    AirBlock *sink; /* non-NULL: emit straight into this (new) block */
+    AirInst *buf;
+    uint32_t nbuf, capbuf;
+    uint32_t *chunks; /* start of each value's insts in buf, in lowering order */
+    uint32_t nchunks, capchunks;
+} Lower;
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static void *xrealloc(void *p, size_t n) {
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        b3_internal_error("lower", "out of memory");
+    return p;
+}
+
+static B3Value *resolve(B3Value *v) {
+    while (v->opcode == B3_Identity || v->opcode == B3_Opaque)
+        v = v->kids[0];
+    return v;
+}
+
+static B3Value *kid(const B3Value *v, uint32_t i) { return resolve(v->kids[i]); }
+
+/* The dense id of a value for the per-value tables (its number, unless the
+ * numbers are sparse); values outside the procedure's blocks share id nv. */
+static uint32_t vid(const Lower *L, const B3Value *v) {
+    if (!L->sparse)
+        return v->index < L->nv ? v->index : L->nv;
+    void *id = b3_nummap_get(&L->idmap, v->index);
+    return id ? (uint32_t)((uintptr_t)id - 1) : L->nv;
+}
+
+static bool fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
+
+static bool int_const(B3Value *v, int64_t *out) {
+    v = resolve(v);
+    if (v->opcode == B3_Const32) {
+        *out = (int32_t)v->m.c.i;
+        return true;
+    }
+    if (v->opcode == B3_Const64) {
+        *out = v->m.c.i;
+        return true;
+    }
+    return false;
+}
+
+/* An integer constant usable as an Imm operand of an op of its type. */
+static bool imm_const(B3Value *v, int64_t *out) { return int_const(v, out) && fits32(*out); }
+
+static bool is_const_zero(B3Value *v) {
+    int64_t c;
+    return int_const(v, &c) && c == 0;
+}
+
+static uint64_t fp_bits(B3Value *v) {
+    if (v->opcode == B3_ConstFloat) {
+        uint32_t b;
+        memcpy(&b, &v->m.c.f, 4);
+        return b;
+    }
+    uint64_t b;
+    memcpy(&b, &v->m.c.d, 8);
+    return b;
+}
+
+static bool is_fp_const(B3Value *v) { return v->opcode == B3_ConstFloat || v->opcode == B3_ConstDouble; }
+
+static AirBank bank_of(B3Type t) { return b3_type_is_float(t) ? AirFP : AirGP; }
+
+static AirOpcode move_op(B3Type t) {
+    switch (t) {
+    case B3_Int32: return Air_Move32;
+    case B3_Int64: return Air_Move;
+    case B3_Float: return Air_MoveFloat;
+    case B3_Double: return Air_MoveDouble;
+    default: b3_internal_error("lower", "move of a Void value");
+    }
+}
+
+static AirTmp newtmp(Lower *L, AirBank b) { return air_tmp_new(L->c, b); }
+
+static const char *opname(const B3Value *v) { return b3_op_info[v->opcode].name; }
+
+/* ---- emission ------------------------------------------------------------ */
+
+static const char *kind_name(uint8_t k) {
+    static const char *const n[] = {"None", "Tmp", "Imm", "BigImm", "Addr", "Index", "Stack", "CallArg", "Sym",
+                                    "RelCond", "ResCond", "DoubleCond", "Special"};
+    return k < sizeof n / sizeof n[0] ? n[k] : "?";
+}
+
+static AirInst *emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *args, AirSpecial *sp) {
+    if (!sp && n && !air_is_valid_form(L->t, op, n, args)) {
+        char desc[256];
+        size_t len = 0;
+        desc[0] = 0;
+        for (uint32_t i = 0; i < n && len < sizeof desc - 16; i++)
+            len += (size_t)snprintf(desc + len, sizeof desc - len, "%s%s", i ? "," : "", kind_name(args[i].kind));
+        b3_internal_error("lower", "invalid Air form %s %s (lowering @%u %s)", air_opcode_names[op], desc,
+                          L->cur ? L->cur->index : 0, L->cur ? opname(L->cur) : "-");
+    }
+    AirInst *inst;
+    if (L->sink) {
+        inst = air_append(L->c, L->sink, op, L->cur, n, args);
+    } else {
+        if (L->nbuf == L->capbuf) {
+            L->capbuf = L->capbuf ? L->capbuf * 2 : 256;
+            L->buf = xrealloc(L->buf, L->capbuf * sizeof *L->buf);
+        }
+        inst = &L->buf[L->nbuf++];
+        memset(inst, 0, sizeof *inst);
+        inst->opcode = (uint16_t)op;
+        inst->nargs = (uint8_t)n;
+        inst->origin = L->cur;
+        if (n) {
+            inst->args = b3_arena_alloc(L->c->arena, n * sizeof(AirArg));
+            memcpy(inst->args, args, n * sizeof(AirArg));
+        }
+    }
+    inst->special = sp;
+    return inst;
+}
+
+static AirInst *emit_n(Lower *L, AirOpcode op, uint32_t n, const AirArg *args) {
+    return emit_special(L, op, n, args, NULL);
+}
+
+#define EMIT(L, op, ...) \
+    emit_n((L), Air_##op, (uint32_t)(sizeof((AirArg[]){__VA_ARGS__}) / sizeof(AirArg)), (AirArg[]){__VA_ARGS__})
+#define EMIT_OP(L, op, ...) \
+    emit_n((L), (op), (uint32_t)(sizeof((AirArg[]){__VA_ARGS__}) / sizeof(AirArg)), (AirArg[]){__VA_ARGS__})
+#define EMIT0(L, op) emit_n((L), Air_##op, 0, NULL)
+
+static bool valid_kinds(Lower *L, AirOpcode op, uint32_t n, const uint8_t *kinds) {
+    return air_is_valid_form_kinds(L->t, op, n, kinds);
+}
+
+#define VALID(L, op, ...) \
+    valid_kinds((L), (op), (uint32_t)sizeof((uint8_t[]){__VA_ARGS__}), (uint8_t[]){__VA_ARGS__})
+
+static AirArg T(AirTmp t) { return air_tmp(t); }
+
+/* ---- tmps of values ------------------------------------------------------ */
+
+static void move_int_const(Lower *L, B3Type type, int64_t c, AirArg dst) {
+    if (type == B3_Int32)
+        EMIT(L, Move32, air_imm((int32_t)c), dst);
+    else if (fits32(c))
+        EMIT(L, Move, air_imm(c), dst);
+    else if (dst.kind == AirArg_Tmp)
+        EMIT(L, Move, air_bigimm(c), dst);
+    else {
+        AirTmp t = newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(c), T(t));
+        EMIT(L, Move, T(t), dst);
+    }
+}
+
+/* A float or double constant in a fresh FP tmp (bits go through a GP register). */
+static AirTmp fp_const_tmp(Lower *L, uint64_t bits, bool dbl) {
+    AirTmp f = newtmp(L, AirFP);
+    if (bits == 0) {
+        EMIT(L, MoveZeroToDouble, T(f));
+        return f;
+    }
+    AirTmp g = newtmp(L, AirGP);
+    if (dbl) {
+        EMIT(L, Move, fits32((int64_t)bits) ? air_imm((int64_t)bits) : air_bigimm((int64_t)bits), T(g));
+        EMIT(L, Move64ToDouble, T(g), T(f));
+    } else {
+        EMIT(L, Move32, air_imm((int32_t)(uint32_t)bits), T(g));
+        EMIT(L, Move32ToFloat, T(g), T(f));
+    }
+    return f;
+}
+
+/* The tmp holding v's value at the current point. */
+static AirTmp vt(Lower *L, B3Value *v) {
+    v = resolve(v);
+    int64_t c;
+    if (int_const(v, &c)) {
+        AirTmp t = newtmp(L, AirGP);
+        move_int_const(L, (B3Type)v->type, c, T(t));
+        return t;
+    }
+    if (is_fp_const(v) && fp_bits(v) == 0)
+        return fp_const_tmp(L, 0, true);
+    if (L->flags[vid(L, v)] & F_INTERNAL)
+        b3_internal_error("lower", "@%u was fused into a user but is needed in a register", v->index);
+    if (v->type == B3_Void)
+        b3_internal_error("lower", "@%u (%s) has no value", v->index, opname(v));
+    L->flags[vid(L, v)] |= F_NEEDED;
+    if (L->vtmp[vid(L, v)] == AIR_NO_TMP)
+        L->vtmp[vid(L, v)] = newtmp(L, bank_of((B3Type)v->type));
+    return L->vtmp[vid(L, v)];
+}
+
+static AirArg vta(Lower *L, B3Value *v) { return T(vt(L, v)); }
+
+/* Copies v (of type `type`) into dst, with an immediate when v is a constant. */
+static void move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type) {
+    v = resolve(v);
+    int64_t c;
+    if (int_const(v, &c)) {
+        move_int_const(L, type, c, dst);
+        return;
+    }
+    if (is_fp_const(v) && fp_bits(v) == 0 && dst.kind == AirArg_Tmp) {
+        EMIT(L, MoveZeroToDouble, dst);
+        return;
+    }
+    if (is_fp_const(v) && dst.kind != AirArg_Tmp) {
+        /* A float constant stored to memory: its bits as an integer store. */
+        uint64_t bits = fp_bits(v);
+        move_int_const(L, v->type == B3_Float ? B3_Int32 : B3_Int64, (int64_t)bits, dst);
+        return;
+    }
+    EMIT_OP(L, move_op(type), vta(L, v), dst);
+}
+
+/* ---- fusion -------------------------------------------------------------- */
+
+static bool can_be_internal(Lower *L, B3Value *v) {
+    return v->owner == L->blk && L->uses[vid(L, v)] == 1 && !(L->flags[vid(L, v)] & (F_NEEDED | F_INTERNAL)) &&
+           L->pos[vid(L, v)] < L->idx;
+}
+
+static bool writes_memory(const B3Value *v) {
+    uint16_t f = b3_op_info[v->opcode].flags;
+    return (f & (B3OF_STORE | B3OF_ATOMIC | B3OF_STACKMAP)) || v->opcode == B3_CCall || v->opcode == B3_Fence ||
+           v->opcode == B3_Depend || v->opcode == B3_WasmBoundsCheck;
+}
+
+/* Can the load v be executed at the current value instead of where it stands? */
+static bool can_fuse_load(Lower *L, B3Value *v, B3Opcode op, B3Type type) {
+    v = resolve(v);
+    if (v->opcode != op || v->type != type || (v->kflags & B3K_TRAPS) || !can_be_internal(L, v))
+        return false;
+    if (L->idx - L->pos[vid(L, v)] > FUSE_MAX_DISTANCE)
+        return false; /* keeps the interference scan linear */
+    for (uint32_t i = L->pos[vid(L, v)] + 1; i < L->idx; i++)
+        if (writes_memory(L->blk->values[i]))
+            return false;
+    return true;
+}
+
+static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off);
+
+static AirArg commit_load(Lower *L, B3Value *v) {
+    v = resolve(v);
+    L->flags[vid(L, v)] |= F_INTERNAL;
+    return addr_for(L, v->kids[0], v->m.mem.offset);
+}
+
+/* Index scale patterns: Shl(i, 0..3), Mul(i, 1|2|4|8). */
+static bool scaled_index(B3Value *v, B3Value **index, unsigned *scale) {
+    int64_t c;
+    if (v->opcode == B3_Shl && int_const(v->kids[1], &c)) {
+        c &= 63;
+        if (c <= 3) {
+            *index = resolve(v->kids[0]);
+            *scale = 1u << c;
+            return true;
+        }
+    }
+    if (v->opcode == B3_Mul) {
+        for (int k = 0; k < 2; k++) {
+            if (int_const(v->kids[k], &c) && (c == 1 || c == 2 || c == 4 || c == 8)) {
+                *index = resolve(v->kids[1 - k]);
+                *scale = (unsigned)c;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* The memory operand for [ptr + off]. */
+static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
+    ptr = resolve(ptr);
+    for (int depth = 0; depth < 8 && ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES; depth++) {
+        int64_t c;
+        if (int_const(ptr->kids[1], &c) && fits32(off + c)) {
+            off += c;
+            ptr = kid(ptr, 0);
+        } else if (int_const(ptr->kids[0], &c) && fits32(off + c)) {
+            off += c;
+            ptr = kid(ptr, 1);
+        } else {
+            break;
+        }
+    }
+    if (!fits32(off))
+        b3_internal_error("lower", "address offset out of range");
+    if (ptr->opcode == B3_SlotBase)
+        return air_stack(L->slots[ptr->m.slot->index], off);
+    if (ptr->opcode == B3_SymbolAddress && b3_obj_pc_relative_ok(ptr->m.symbol.sym) &&
+        fits32(off + ptr->m.symbol.offset))
+        return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
+    if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES) {
+        B3Value *a = kid(ptr, 0), *b = kid(ptr, 1), *index;
+        unsigned scale;
+        if (scaled_index(b, &index, &scale))
+            return air_index(vt(L, a), vt(L, index), scale, off);
+        if (scaled_index(a, &index, &scale))
+            return air_index(vt(L, b), vt(L, index), scale, off);
+        return air_index(vt(L, a), vt(L, b), 1, off);
+    }
+    return air_addr(vt(L, ptr), off);
+}
+
+/* ---- conditions ------------------------------------------------------------ */
+
+typedef enum { CK_Rel32, CK_Rel64, CK_Test32, CK_Test64, CK_Double, CK_Float, CK_NUM, CK_Const } CondKind;
+
+typedef struct {
+    uint8_t kind; /* CondKind */
+    bool value;   /* CK_Const: the condition's truth */
+    AirArg cond, left, right;
+} Cond;
+
+/* The Air opcodes of one use of a condition, by CondKind. */
+static const AirOpcode branch_ops[CK_NUM] = {Air_Branch32, Air_Branch64, Air_BranchTest32,
+                                             Air_BranchTest64, Air_BranchDouble, Air_BranchFloat};
+static const AirOpcode compare_ops[CK_NUM] = {Air_Compare32, Air_Compare64, Air_Test32,
+                                              Air_Test64, Air_CompareDouble, Air_CompareFloat};
+static const AirOpcode movcond_ops[CK_NUM] = {Air_MoveConditionally32, Air_MoveConditionally64,
+                                              Air_MoveConditionallyTest32, Air_MoveConditionallyTest64,
+                                              Air_MoveConditionallyDouble, Air_MoveConditionallyFloat};
+static const AirOpcode movdcond_ops[CK_NUM] = {Air_MoveDoubleConditionally32, Air_MoveDoubleConditionally64,
+                                               Air_MoveDoubleConditionallyTest32, Air_MoveDoubleConditionallyTest64,
+                                               Air_MoveDoubleConditionallyDouble,
+                                               Air_MoveDoubleConditionallyFloat};
+
+static bool is_compare_op(B3Opcode op) { return (b3_op_info[op].flags & B3OF_COMPARE) != 0; }
+
+static AirCond rel_cond(B3Opcode op) {
+    switch (op) {
+    case B3_Equal: return AirCond_Equal;
+    case B3_NotEqual: return AirCond_NotEqual;
+    case B3_LessThan: return AirCond_LessThan;
+    case B3_GreaterThan: return AirCond_GreaterThan;
+    case B3_LessEqual: return AirCond_LessThanOrEqual;
+    case B3_GreaterEqual: return AirCond_GreaterThanOrEqual;
+    case B3_Above: return AirCond_Above;
+    case B3_Below: return AirCond_Below;
+    case B3_AboveEqual: return AirCond_AboveOrEqual;
+    case B3_BelowEqual: return AirCond_BelowOrEqual;
+    default: b3_internal_error("lower", "not an integer comparison: %s", b3_op_info[op].name);
+    }
+}
+
+/* The relation with its operands swapped: a R b <=> b R' a. */
+static AirCond commute_cond(AirCond c) {
+    switch (c) {
+    case AirCond_LessThan: return AirCond_GreaterThan;
+    case AirCond_GreaterThan: return AirCond_LessThan;
+    case AirCond_LessThanOrEqual: return AirCond_GreaterThanOrEqual;
+    case AirCond_GreaterThanOrEqual: return AirCond_LessThanOrEqual;
+    case AirCond_Below: return AirCond_Above;
+    case AirCond_Above: return AirCond_Below;
+    case AirCond_BelowOrEqual: return AirCond_AboveOrEqual;
+    case AirCond_AboveOrEqual: return AirCond_BelowOrEqual;
+    default: return c;
+    }
+}
+
+/* B3 float comparisons: ordered, except NotEqual (true when unordered) and EqualOrUnordered. */
+static AirDoubleCond double_cond(B3Opcode op) {
+    switch (op) {
+    case B3_Equal: return AirDCond_Equal;
+    case B3_NotEqual: return AirDCond_NotEqualOrUnordered;
+    case B3_LessThan: return AirDCond_LessThan;
+    case B3_GreaterThan: return AirDCond_GreaterThan;
+    case B3_LessEqual: return AirDCond_LessThanOrEqual;
+    case B3_GreaterEqual: return AirDCond_GreaterThanOrEqual;
+    case B3_EqualOrUnordered: return AirDCond_EqualOrUnordered;
+    default: b3_internal_error("lower", "not a float comparison: %s", b3_op_info[op].name);
+    }
+}
+
+/* Can the user of a condition recompute this pure value of the current block? */
+static bool same_block(Lower *L, B3Value *v) { return v->owner == L->blk; }
+
+/* Can the op take this form, with ntrail trailing Tmp args? */
+static bool cond_form_ok(Lower *L, AirOpcode op, uint8_t ck, uint8_t lk, uint8_t rk, uint32_t ntrail) {
+    uint8_t kinds[8] = {ck, lk, rk};
+    for (uint32_t i = 0; i < ntrail; i++)
+        kinds[3 + i] = AirArg_Tmp;
+    return valid_kinds(L, op, 3 + ntrail, kinds);
+}
+
+/* A Test (ResCond) of a and b.  BitAnd(x, y) tested for NonZero/Zero becomes test x, y. */
+static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, uint32_t ntrail, Cond *out) {
+    x = resolve(x);
+    bool is64 = x->type == B3_Int64;
+    out->kind = is64 ? CK_Test64 : CK_Test32;
+    out->cond = air_rescond(rc);
+    int64_t c;
+    if ((rc == AirCond_Zero || rc == AirCond_NonZero) && x->opcode == B3_BitAnd && same_block(L, x)) {
+        B3Value *a = kid(x, 0), *b = kid(x, 1);
+        if (imm_const(a, &c) && !imm_const(b, &c))
+            a = kid(x, 1), b = kid(x, 0);
+        if (imm_const(b, &c) && cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_Imm, ntrail)) {
+            out->left = vta(L, a);
+            out->right = air_imm(c);
+            return;
+        }
+        out->left = vta(L, a);
+        out->right = vta(L, b);
+        return;
+    }
+    AirTmp t = vt(L, x);
+    out->left = T(t);
+    out->right = T(t);
+}
+
+/* The condition computed by the comparison v (a B3 compare).  fuse: v is
+ * absorbed by its user, so a single-use load operand may be absorbed too. */
+static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntrail, bool fuse, Cond *out) {
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Type ty = (B3Type)a->type;
+    if (b3_type_is_float(ty)) {
+        out->kind = ty == B3_Double ? CK_Double : CK_Float;
+        out->cond = air_dcond(double_cond((B3Opcode)v->opcode));
+        out->left = vta(L, a);
+        out->right = vta(L, b);
+        return;
+    }
+    AirCond rc = rel_cond((B3Opcode)v->opcode);
+    int64_t c;
+    if (imm_const(a, &c) && !imm_const(b, &c)) {
+        B3Value *t = a;
+        a = b;
+        b = t;
+        rc = commute_cond(rc);
+    }
+    /* Against zero: test x, x. */
+    if (is_const_zero(b)) {
+        switch (rc) {
+        case AirCond_Equal: case AirCond_BelowOrEqual: test_cond(L, a, AirCond_Zero, ops, ntrail, out); return;
+        case AirCond_NotEqual: case AirCond_Above: test_cond(L, a, AirCond_NonZero, ops, ntrail, out); return;
+        case AirCond_LessThan: test_cond(L, a, AirCond_Signed, ops, ntrail, out); return;
+        case AirCond_GreaterThanOrEqual: test_cond(L, a, AirCond_PositiveOrZero, ops, ntrail, out); return;
+        default: break;
+        }
+    }
+    out->kind = ty == B3_Int64 ? CK_Rel64 : CK_Rel32;
+    out->cond = air_relcond(rc);
+    AirOpcode op = ops[out->kind];
+    uint8_t rk = imm_const(b, &c) ? AirArg_Imm : AirArg_Tmp;
+    if (fuse && can_fuse_load(L, a, B3_Load, ty) && cond_form_ok(L, op, AirArg_RelCond, AirArg_Addr, rk, ntrail)) {
+        out->left = commit_load(L, a);
+        out->right = rk == AirArg_Imm ? air_imm(c) : vta(L, b);
+        return;
+    }
+    if (fuse && rk == AirArg_Tmp && can_fuse_load(L, b, B3_Load, ty) &&
+        cond_form_ok(L, op, AirArg_RelCond, AirArg_Tmp, AirArg_Addr, ntrail)) {
+        out->right = commit_load(L, b);
+        out->left = vta(L, a);
+        return;
+    }
+    out->left = vta(L, a);
+    out->right = rk == AirArg_Imm ? air_imm(c) : vta(L, b);
+}
+
+/* The negation of a condition: x86 condition codes negate by flipping the low
+ * bit; float relations swap ordered and "or unordered" complements. */
+static void invert_cond(Cond *cd) {
+    static const uint8_t dinv[] = {
+        [AirDCond_Equal] = AirDCond_NotEqualOrUnordered,
+        [AirDCond_NotEqual] = AirDCond_EqualOrUnordered,
+        [AirDCond_GreaterThan] = AirDCond_LessThanOrEqualOrUnordered,
+        [AirDCond_GreaterThanOrEqual] = AirDCond_LessThanOrUnordered,
+        [AirDCond_LessThan] = AirDCond_GreaterThanOrEqualOrUnordered,
+        [AirDCond_LessThanOrEqual] = AirDCond_GreaterThanOrUnordered,
+        [AirDCond_EqualOrUnordered] = AirDCond_NotEqual,
+        [AirDCond_NotEqualOrUnordered] = AirDCond_Equal,
+        [AirDCond_GreaterThanOrUnordered] = AirDCond_LessThanOrEqual,
+        [AirDCond_GreaterThanOrEqualOrUnordered] = AirDCond_LessThan,
+        [AirDCond_LessThanOrUnordered] = AirDCond_GreaterThanOrEqual,
+        [AirDCond_LessThanOrEqualOrUnordered] = AirDCond_GreaterThan,
+    };
+    if (cd->kind == CK_Const)
+        cd->value = !cd->value;
+    else if (cd->cond.kind == AirArg_DoubleCond)
+        cd->cond.cond = dinv[cd->cond.cond];
+    else
+        cd->cond.cond ^= 1;
+}
+
+/* The condition "v is non-zero" for a Branch or Select; Equal(x, 0) is the
+ * negated condition of x (so Branch(Equal(LessThan(a, b), 0)) is one
+ * Branch32 GreaterThanOrEqual a, b). */
+static void build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntrail, Cond *out) {
+    bool inv = false;
+    v = resolve(v);
+    for (;;) {
+        if ((v->opcode == B3_Equal || v->opcode == B3_NotEqual) && b3_type_is_int((B3Type)kid(v, 0)->type) &&
+            same_block(L, v)) {
+            B3Value *x = NULL;
+            if (is_const_zero(v->kids[1]))
+                x = kid(v, 0);
+            else if (is_const_zero(v->kids[0]))
+                x = kid(v, 1);
+            if (x) {
+                if (can_be_internal(L, v))
+                    L->flags[vid(L, v)] |= F_INTERNAL;
+                if (v->opcode == B3_Equal)
+                    inv = !inv;
+                v = x;
+                continue;
+            }
+        }
+        break;
+    }
+    int64_t c;
+    if (int_const(v, &c)) {
+        out->kind = CK_Const;
+        out->value = c != 0;
+    } else if (is_compare_op((B3Opcode)v->opcode) && same_block(L, v)) {
+        bool fuse = can_be_internal(L, v);
+        if (fuse)
+            L->flags[vid(L, v)] |= F_INTERNAL;
+        compare_cond(L, v, ops, ntrail, fuse, out);
+    } else {
+        test_cond(L, v, AirCond_NonZero, ops, ntrail, out);
+    }
+    if (inv)
+        invert_cond(out);
+}
+
+/* ---- successors ------------------------------------------------------------ */
+
+static void set_succs(Lower *L, AirBlock *b, uint32_t n, const AirSucc *s) {
+    b->nsuccs = n;
+    b->succs = n ? b3_arena_alloc(L->c->arena, n * sizeof(AirSucc)) : NULL;
+    if (n)
+        memcpy(b->succs, s, n * sizeof(AirSucc));
+}
+
+static AirSucc air_succ_of(Lower *L, B3Succ s) { return (AirSucc){L->ablock[s.block->pos], s.freq}; }
+
+static AirBlock *cur_air_block(Lower *L) { return L->sink ? L->sink : L->ablock[L->blk->pos]; }
+
+static AirBlock *new_block(Lower *L) {
+    AirBlock *b = air_block_new(L->c);
+    b->frequency = L->ablock[L->blk->pos]->frequency;
+    return b;
+}
+
+/* ---- arithmetic -------------------------------------------------------------- */
+
+/* op src, dst (two-operand, dst = dst op src) with an Imm or fused load for b when possible. */
+static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c;
+    if (commutative && imm_const(a, &c) && !imm_const(b, &c)) {
+        B3Value *t = a;
+        a = b;
+        b = t;
+    }
+    AirTmp r = vt(L, v);
+    if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp)) {
+        move_value_to(L, a, T(r), ty);
+        EMIT_OP(L, op, air_imm(c), T(r));
+        return;
+    }
+    if (VALID(L, op, AirArg_Addr, AirArg_Tmp)) {
+        if (can_fuse_load(L, b, B3_Load, ty)) {
+            AirArg m = commit_load(L, b);
+            move_value_to(L, a, T(r), ty);
+            EMIT_OP(L, op, m, T(r));
+            return;
+        }
+        if (commutative && a != b && can_fuse_load(L, a, B3_Load, ty)) {
+            AirArg m = commit_load(L, a);
+            move_value_to(L, b, T(r), ty);
+            EMIT_OP(L, op, m, T(r));
+            return;
+        }
+    }
+    AirArg sb = vta(L, b);
+    move_value_to(L, a, T(r), ty);
+    EMIT_OP(L, op, sb, T(r));
+}
+
+static void lower_add(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    if (b3_type_is_float(ty)) {
+        binop2(L, v, ty == B3_Double ? Air_AddDouble : Air_AddFloat, true);
+        return;
+    }
+    AirOpcode op = ty == B3_Int32 ? Air_Add32 : Air_Add64;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c;
+    if (imm_const(a, &c) && !imm_const(b, &c)) {
+        B3Value *t = a;
+        a = b;
+        b = t;
+    }
+    /* A load operand folds into the two-operand form; otherwise the
+     * three-operand form (lea) saves a copy. */
+    if (!imm_const(b, &c) && (can_fuse_load(L, a, B3_Load, ty) || can_fuse_load(L, b, B3_Load, ty))) {
+        binop2(L, v, op, true);
+        return;
+    }
+    AirTmp r = vt(L, v);
+    if (imm_const(b, &c)) {
+        if (c == 0)
+            move_value_to(L, a, T(r), ty);
+        else
+            EMIT_OP(L, op, air_imm(c), vta(L, a), T(r));
+        return;
+    }
+    EMIT_OP(L, op, vta(L, a), vta(L, b), T(r));
+}
+
+static void lower_sub(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    if (b3_type_is_float(ty)) {
+        binop2(L, v, ty == B3_Double ? Air_SubDouble : Air_SubFloat, false);
+        return;
+    }
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c;
+    if (is_const_zero(a)) {
+        AirTmp r = vt(L, v);
+        move_value_to(L, b, T(r), ty);
+        EMIT_OP(L, ty == B3_Int32 ? Air_Neg32 : Air_Neg64, T(r));
+        return;
+    }
+    if (imm_const(b, &c) && c != INT32_MIN) {
+        AirTmp r = vt(L, v);
+        if (c == 0)
+            move_value_to(L, a, T(r), ty);
+        else
+            EMIT_OP(L, ty == B3_Int32 ? Air_Add32 : Air_Add64, air_imm(-c), vta(L, a), T(r));
+        return;
+    }
+    binop2(L, v, ty == B3_Int32 ? Air_Sub32 : Air_Sub64, false);
+}
+
+static void lower_mul(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    if (b3_type_is_float(ty)) {
+        binop2(L, v, ty == B3_Double ? Air_MulDouble : Air_MulFloat, true);
+        return;
+    }
+    AirOpcode op = ty == B3_Int32 ? Air_Mul32 : Air_Mul64;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c;
+    if (imm_const(a, &c) && !imm_const(b, &c)) {
+        B3Value *t = a;
+        a = b;
+        b = t;
+    }
+    if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp, AirArg_Tmp)) {
+        AirTmp r = vt(L, v);
+        if (can_fuse_load(L, a, B3_Load, ty) && VALID(L, op, AirArg_Imm, AirArg_Addr, AirArg_Tmp)) {
+            AirArg m = commit_load(L, a);
+            EMIT_OP(L, op, air_imm(c), m, T(r));
+            return;
+        }
+        EMIT_OP(L, op, air_imm(c), vta(L, a), T(r));
+        return;
+    }
+    binop2(L, v, op, true);
+}
+
+static void lower_bitop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64, AirOpcode opf, AirOpcode opd) {
+    B3Type ty = (B3Type)v->type;
+    if (b3_type_is_float(ty)) {
+        AirTmp r = vt(L, v);
+        AirArg sb = vta(L, kid(v, 1));
+        move_value_to(L, kid(v, 0), T(r), ty);
+        EMIT_OP(L, ty == B3_Double ? opd : opf, sb, T(r));
+        return;
+    }
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c;
+    if (int_const(a, &c) && !int_const(b, &c)) {
+        B3Value *t = a;
+        a = b;
+        b = t;
+    }
+    if (int_const(b, &c)) {
+        uint64_t mask = ty == B3_Int32 ? 0xffffffffu : UINT64_MAX;
+        uint64_t u = (uint64_t)c & mask;
+        AirTmp r;
+        if (v->opcode == B3_BitAnd && (u == 0xff || u == 0xffff || (u == 0xffffffffu && ty == B3_Int64))) {
+            /* Zero-extending moves are the cheapest masks. */
+            r = vt(L, v);
+            AirArg s = vta(L, a);
+            EMIT_OP(L, u == 0xff ? Air_ZeroExtend8To32 : u == 0xffff ? Air_ZeroExtend16To32 : Air_Move32, s, T(r));
+            return;
+        }
+        if (v->opcode == B3_BitXor && u == mask) {
+            r = vt(L, v);
+            move_value_to(L, a, T(r), ty);
+            EMIT_OP(L, ty == B3_Int32 ? Air_Not32 : Air_Not64, T(r));
+            return;
+        }
+    }
+    binop2(L, v, ty == B3_Int32 ? op32 : op64, true);
+}
+
+static void lower_shift(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
+    B3Type ty = (B3Type)v->type;
+    AirOpcode op = ty == B3_Int32 ? op32 : op64;
+    B3Value *a = kid(v, 0), *amt = kid(v, 1);
+    AirTmp r = vt(L, v);
+    int64_t c;
+    if (int_const(amt, &c)) {
+        c &= ty == B3_Int32 ? 31 : 63;
+        move_value_to(L, a, T(r), ty);
+        if (c)
+            EMIT_OP(L, op, air_imm(c), T(r));
+        return;
+    }
+    /* Variable amounts live in %cl; x86 masks them by 31/63 like B3.  Every
+     * operand is computed before %rcx is written. */
+    AirArg sa = vta(L, amt);
+    bool a_const = int_const(a, &c);
+    AirArg src = a_const ? air_imm(0) : vta(L, a);
+    EMIT(L, Move, sa, T(B3X_rcx));
+    if (a_const)
+        move_int_const(L, ty, c, T(r));
+    else
+        EMIT_OP(L, move_op(ty), src, T(r));
+    EMIT_OP(L, op, T(B3X_rcx), T(r));
+}
+
+/* idiv/div: dividend in %rax (and %rdx), quotient in %rax, remainder in %rdx. */
+static void lower_div(Lower *L, B3Value *v, bool is_signed, bool want_rem) {
+    B3Type ty = (B3Type)v->type;
+    bool is32 = ty == B3_Int32;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    AirOpcode div = is_signed ? (is32 ? Air_X86Div32 : Air_X86Div64) : (is32 ? Air_X86UDiv32 : Air_X86UDiv64);
+    AirTmp r = vt(L, v);
+    AirArg divisor;
+    if (can_fuse_load(L, b, B3_Load, ty) && VALID(L, div, AirArg_Tmp, AirArg_Tmp, AirArg_Addr))
+        divisor = commit_load(L, b);
+    else
+        divisor = vta(L, b);
+    int64_t c;
+    bool a_const = int_const(a, &c);
+    AirArg src = a_const ? air_imm(0) : vta(L, a);
+    AirArg rax = T(B3X_rax), rdx = T(B3X_rdx);
+    if (a_const)
+        move_int_const(L, ty, c, rax);
+    else
+        EMIT_OP(L, move_op(ty), src, rax);
+    if (is_signed)
+        EMIT_OP(L, is32 ? Air_X86ConvertToDoubleWord32 : Air_X86ConvertToQuadWord64, rax, rdx);
+    else
+        EMIT(L, Move32, air_imm(0), rdx);
+    EMIT_OP(L, div, rax, rdx, divisor);
+    EMIT_OP(L, move_op(ty), want_rem ? rdx : rax, T(r));
+}
+
+/* Float/Double sign-bit masks in an FP tmp. */
+static AirTmp sign_mask(Lower *L, bool dbl, bool abs) {
+    uint64_t bits = dbl ? (abs ? 0x7fffffffffffffffull : 0x8000000000000000ull) : (abs ? 0x7fffffffu : 0x80000000u);
+    return fp_const_tmp(L, bits, dbl);
+}
+
+static void lower_neg(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    AirTmp r = vt(L, v);
+    if (b3_type_is_int(ty)) {
+        move_value_to(L, kid(v, 0), T(r), ty);
+        EMIT_OP(L, ty == B3_Int32 ? Air_Neg32 : Air_Neg64, T(r));
+        return;
+    }
+    AirTmp m = sign_mask(L, ty == B3_Double, false);
+    move_value_to(L, kid(v, 0), T(r), ty);
+    EMIT_OP(L, ty == B3_Double ? Air_XorDouble : Air_XorFloat, T(m), T(r));
+}
+
+static void lower_abs(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    AirTmp r = vt(L, v);
+    AirTmp m = sign_mask(L, ty == B3_Double, true);
+    move_value_to(L, kid(v, 0), T(r), ty);
+    EMIT_OP(L, ty == B3_Double ? Air_AndDouble : Air_AndFloat, T(m), T(r));
+}
+
+/* op src, dst where src may be a fused load of type srcty (loadop). */
+static void unop(Lower *L, B3Value *v, AirOpcode op, B3Opcode loadop, B3Type srcty) {
+    B3Value *a = kid(v, 0);
+    AirTmp r = vt(L, v);
+    if (can_fuse_load(L, a, loadop, srcty) && VALID(L, op, AirArg_Addr, AirArg_Tmp)) {
+        AirArg m = commit_load(L, a);
+        EMIT_OP(L, op, m, T(r));
+        return;
+    }
+    EMIT_OP(L, op, vta(L, a), T(r));
+}
+
+static void lower_clz(Lower *L, B3Value *v) {
+    bool is32 = v->type == B3_Int32;
+    AirTmp r = vt(L, v);
+    AirArg a = vta(L, kid(v, 0));
+    EMIT_OP(L, is32 ? Air_CountLeadingZeros32 : Air_CountLeadingZeros64, a, T(r), T(newtmp(L, AirGP)));
+}
+
+/* FMin/FMax with wasm semantics: NaN if either is NaN; -0 < +0.  Branch-free:
+ * start from a + b (a NaN when unordered), then for equal operands take the
+ * OR (min) / AND (max) of the bits, which orders the zeros, then the smaller
+ * (larger) operand when they differ. */
+static void lower_fminmax(Lower *L, B3Value *v, bool is_min) {
+    bool dbl = v->type == B3_Double;
+    AirTmp r = vt(L, v);
+    AirTmp a = vt(L, kid(v, 0)), b = vt(L, kid(v, 1));
+    AirOpcode mov = dbl ? Air_MoveDouble : Air_MoveFloat;
+    AirOpcode cmov = dbl ? Air_MoveDoubleConditionallyDouble : Air_MoveDoubleConditionallyFloat;
+    AirTmp e = newtmp(L, AirFP);
+    EMIT_OP(L, mov, T(a), T(r));
+    EMIT_OP(L, dbl ? Air_AddDouble : Air_AddFloat, T(b), T(r));
+    EMIT_OP(L, mov, T(a), T(e));
+    EMIT_OP(L, is_min ? (dbl ? Air_OrDouble : Air_OrFloat) : (dbl ? Air_AndDouble : Air_AndFloat), T(b), T(e));
+    EMIT_OP(L, cmov, air_dcond(AirDCond_Equal), T(a), T(b), T(e), T(r));
+    AirDoubleCond lt = is_min ? AirDCond_LessThan : AirDCond_GreaterThan;
+    EMIT_OP(L, cmov, air_dcond(lt), T(a), T(b), T(a), T(r));
+    EMIT_OP(L, cmov, air_dcond(lt), T(b), T(a), T(b), T(r));
+}
+
+/* Unsigned integer to Double/Float, rounded once.  Int32: zero-extend and
+ * convert as Int64.  Int64: values >= 2^63 are halved keeping the lost bit
+ * sticky ((x >> 1) | (x & 1)), converted, then doubled (exactly), which rounds
+ * like a direct conversion would. */
+static void lower_utofp(Lower *L, B3Value *v) {
+    bool dbl = v->type == B3_Double;
+    B3Value *a = kid(v, 0);
+    AirTmp r = vt(L, v);
+    AirOpcode cvt = dbl ? Air_ConvertInt64ToDouble : Air_ConvertInt64ToFloat;
+    AirTmp x = vt(L, a);
+    if (a->type == B3_Int32) {
+        AirTmp z = newtmp(L, AirGP);
+        EMIT(L, Move32, T(x), T(z));
+        EMIT_OP(L, cvt, T(z), T(r));
+        return;
+    }
+    AirTmp h = newtmp(L, AirGP), lo = newtmp(L, AirGP), s = newtmp(L, AirGP);
+    EMIT(L, Move, T(x), T(h));
+    EMIT(L, Urshift64, air_imm(1), T(h));
+    EMIT(L, Move, T(x), T(lo));
+    EMIT(L, And64, air_imm(1), T(lo));
+    EMIT(L, Or64, T(lo), T(h));
+    EMIT(L, Move, T(x), T(s));
+    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), T(x), T(x), T(h), T(s));
+    EMIT_OP(L, cvt, T(s), T(r));
+    /* Scale by 2.0 when halved, 1.0 otherwise (chosen in a GP register). */
+    AirTmp k = newtmp(L, AirGP), k2 = newtmp(L, AirGP), f = newtmp(L, AirFP);
+    if (dbl) {
+        EMIT(L, Move, air_bigimm(0x3ff0000000000000ll), T(k));
+        EMIT(L, Move, air_bigimm(0x4000000000000000ll), T(k2));
+    } else {
+        EMIT(L, Move32, air_imm(0x3f800000), T(k));
+        EMIT(L, Move32, air_imm(0x40000000), T(k2));
+    }
+    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), T(x), T(x), T(k2), T(k));
+    if (dbl) {
+        EMIT(L, Move64ToDouble, T(k), T(f));
+        EMIT(L, MulDouble, T(f), T(r));
+    } else {
+        EMIT(L, Move32ToFloat, T(k), T(f));
+        EMIT(L, MulFloat, T(f), T(r));
+    }
+}
+
+/* Saturating float -> integer conversions (NaN -> 0, out of range -> the
+ * nearest bound), from the truncating instructions and conditional moves. */
+static void lower_fptoint(Lower *L, B3Value *v, bool is_signed) {
+    B3Value *a = kid(v, 0);
+    bool dbl = a->type == B3_Double, res64 = v->type == B3_Int64;
+    AirOpcode cmov = dbl ? Air_MoveConditionallyDouble : Air_MoveConditionallyFloat;
+    AirTmp x = vt(L, a);
+    AirTmp r = vt(L, v);
+    /* 2^31, 2^32, 2^63, 2^64 as double and float bits. */
+    const uint64_t p31 = dbl ? 0x41e0000000000000ull : 0x4f000000u;
+    const uint64_t p32 = dbl ? 0x41f0000000000000ull : 0x4f800000u;
+    const uint64_t p63 = dbl ? 0x43e0000000000000ull : 0x5f000000u;
+    const uint64_t p64 = dbl ? 0x43f0000000000000ull : 0x5f800000u;
+    AirOpcode trunc64 = dbl ? Air_TruncateDoubleToInt64 : Air_TruncateFloatToInt64;
+    if (is_signed) {
+        /* cvtt gives INT_MIN for NaN and out of range: right for the low side. */
+        AirOpcode trunc = res64 ? trunc64 : (dbl ? Air_TruncateDoubleToInt32 : Air_TruncateFloatToInt32);
+        EMIT_OP(L, trunc, T(x), T(r));
+        AirTmp lim = fp_const_tmp(L, res64 ? p63 : p31, dbl);
+        AirTmp mx = newtmp(L, AirGP);
+        if (res64)
+            EMIT(L, Move, air_bigimm(INT64_MAX), T(mx));
+        else
+            EMIT(L, Move32, air_imm(INT32_MAX), T(mx));
+        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(lim), T(mx), T(r));
+        AirTmp z = newtmp(L, AirGP);
+        EMIT(L, Move32, air_imm(0), T(z));
+        EMIT_OP(L, cmov, air_dcond(AirDCond_NotEqualOrUnordered), T(x), T(x), T(z), T(r));
+        return;
+    }
+    EMIT_OP(L, trunc64, T(x), T(r)); /* exact for -1 < x < 2^63 */
+    if (res64) {
+        /* [2^63, 2^64): convert x - 2^63, then put the top bit back. */
+        AirTmp lim = fp_const_tmp(L, p63, dbl);
+        AirTmp y = newtmp(L, AirFP), t = newtmp(L, AirGP), k = newtmp(L, AirGP);
+        EMIT_OP(L, dbl ? Air_MoveDouble : Air_MoveFloat, T(x), T(y));
+        EMIT_OP(L, dbl ? Air_SubDouble : Air_SubFloat, T(lim), T(y));
+        EMIT_OP(L, trunc64, T(y), T(t));
+        EMIT(L, Move, air_bigimm(INT64_MIN), T(k));
+        EMIT(L, Xor64, T(k), T(t));
+        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(lim), T(t), T(r));
+    }
+    AirTmp top = fp_const_tmp(L, res64 ? p64 : p32, dbl);
+    AirTmp mx = newtmp(L, AirGP);
+    EMIT(L, Move, air_imm(-1), T(mx));
+    EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(top), T(mx), T(r));
+    AirTmp zf = fp_const_tmp(L, 0, dbl);
+    AirTmp z = newtmp(L, AirGP);
+    EMIT(L, Move32, air_imm(0), T(z));
+    EMIT_OP(L, cmov, air_dcond(AirDCond_LessThanOrUnordered), T(x), T(zf), T(z), T(r));
+}
+
+static void lower_bitcast(Lower *L, B3Value *v) {
+    B3Value *a = kid(v, 0);
+    B3Type from = (B3Type)a->type, to = (B3Type)v->type;
+    /* A load of the other type is just a load of this type. */
+    if (can_fuse_load(L, a, B3_Load, from)) {
+        AirTmp r = vt(L, v);
+        AirArg m = commit_load(L, a);
+        EMIT_OP(L, move_op(to), m, T(r));
+        return;
+    }
+    AirOpcode op = from == B3_Int64 ? Air_Move64ToDouble
+                 : from == B3_Int32 ? Air_Move32ToFloat
+                 : from == B3_Double ? Air_MoveDoubleTo64
+                                     : Air_MoveFloatTo32;
+    AirTmp r = vt(L, v);
+    EMIT_OP(L, op, vta(L, a), T(r));
+}
+
+/* ---- compare, branch, select ------------------------------------------------ */
+
+static void lower_compare(Lower *L, B3Value *v) {
+    AirTmp r = vt(L, v);
+    Cond cd;
+    bool fp = b3_type_is_float((B3Type)kid(v, 0)->type);
+    compare_cond(L, v, compare_ops, fp ? 2 : 1, true, &cd);
+    AirOpcode op = compare_ops[cd.kind];
+    if (fp)
+        EMIT_OP(L, op, cd.cond, cd.left, cd.right, T(r), T(newtmp(L, AirGP)));
+    else
+        EMIT_OP(L, op, cd.cond, cd.left, cd.right, T(r));
+}
+
+static void lower_branch(Lower *L, B3Value *v) {
+    B3Block *b = L->blk;
+    AirBlock *ab = L->ablock[b->pos];
+    AirSucc taken = air_succ_of(L, b->succs[0]), not_taken = air_succ_of(L, b->succs[1]);
+    Cond cd;
+    build_cond(L, v->kids[0], branch_ops, 0, &cd);
+    if (cd.kind == CK_Const) {
+        EMIT0(L, Jump);
+        set_succs(L, ab, 1, (AirSucc[]){cd.value ? taken : not_taken});
+        return;
+    }
+    EMIT_OP(L, branch_ops[cd.kind], cd.cond, cd.left, cd.right);
+    set_succs(L, ab, 2, (AirSucc[]){taken, not_taken});
+}
+
+static void lower_select(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *a = kid(v, 1), *b = kid(v, 2);
+    AirTmp r = vt(L, v);
+    const AirOpcode *ops = b3_type_is_float(ty) ? movdcond_ops : movcond_ops;
+    Cond cd;
+    build_cond(L, v->kids[0], ops, 2, &cd);
+    if (cd.kind == CK_Const) {
+        move_value_to(L, cd.value ? a : b, T(r), ty);
+        return;
+    }
+    AirArg then_value = vta(L, a);
+    move_value_to(L, b, T(r), ty);
+    EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, then_value, T(r));
+}
+
+/* ---- memory ------------------------------------------------------------------- */
+
+static void check_traps(const B3Value *v) {
+    if (v->kflags & B3K_TRAPS)
+        b3_internal_error("lower", "%s<Traps> is not yet supported", opname(v));
+}
+
+static void lower_load(Lower *L, B3Value *v) {
+    check_traps(v);
+    AirOpcode op;
+    switch (v->opcode) {
+    case B3_Load8Z: op = Air_Load8; break;
+    case B3_Load8S: op = Air_Load8SignedExtendTo32; break;
+    case B3_Load16Z: op = Air_Load16; break;
+    case B3_Load16S: op = Air_Load16SignedExtendTo32; break;
+    default: op = move_op((B3Type)v->type); break;
+    }
+    AirTmp r = vt(L, v);
+    AirArg m = addr_for(L, v->kids[0], v->m.mem.offset);
+    EMIT_OP(L, op, m, T(r));
+}
+
+static bool same_address(B3Value *load, B3Value *store) {
+    return resolve(load->kids[0]) == resolve(store->kids[1]) && load->m.mem.offset == store->m.mem.offset;
+}
+
+/* Store(Op(Load(a), y), a) -> Op y, (a) when the load and the operation have
+ * no other use and nothing between the load and the store writes memory. */
+static bool try_rmw(Lower *L, B3Value *v) {
+    B3Value *x = kid(v, 0);
+    B3Type ty = (B3Type)x->type;
+    if (v->opcode != B3_Store || !b3_type_is_int(ty) || !can_be_internal(L, x))
+        return false;
+    bool is32 = ty == B3_Int32;
+    AirOpcode op;
+    switch (x->opcode) {
+    case B3_Add: op = is32 ? Air_Add32 : Air_Add64; break;
+    case B3_Sub: op = is32 ? Air_Sub32 : Air_Sub64; break;
+    case B3_BitAnd: op = is32 ? Air_And32 : Air_And64; break;
+    case B3_BitOr: op = is32 ? Air_Or32 : Air_Or64; break;
+    case B3_BitXor: op = is32 ? Air_Xor32 : Air_Xor64; break;
+    case B3_Neg: op = is32 ? Air_Neg32 : Air_Neg64; break;
+    default: return false;
+    }
+    B3Value *load = NULL, *other = NULL;
+    for (uint32_t k = 0; k < x->nkids && !load; k++) {
+        B3Value *c = kid(x, k);
+        if (k == 1 && x->opcode == B3_Sub)
+            break; /* only the minuend can be the memory operand */
+        if (c->opcode == B3_Load && same_address(c, v) && can_fuse_load(L, c, B3_Load, ty)) {
+            load = c;
+            other = x->nkids == 2 ? kid(x, 1 - k) : NULL;
+        }
+    }
+    if (!load || other == load)
+        return false;
+    int64_t c;
+    uint8_t ok = other ? (imm_const(other, &c) ? AirArg_Imm : AirArg_Tmp) : AirArg_None;
+    if (other ? !VALID(L, op, ok, AirArg_Addr) : !VALID(L, op, AirArg_Addr))
+        return false;
+    L->flags[vid(L, x)] |= F_INTERNAL;
+    AirArg m = commit_load(L, load);
+    if (!other)
+        EMIT_OP(L, op, m);
+    else
+        EMIT_OP(L, op, ok == AirArg_Imm ? air_imm(c) : vta(L, other), m);
+    return true;
+}
+
+static void lower_store(Lower *L, B3Value *v) {
+    check_traps(v);
+    if (try_rmw(L, v))
+        return;
+    B3Value *x = kid(v, 0);
+    AirArg m = addr_for(L, v->kids[1], v->m.mem.offset);
+    int64_t c;
+    if (v->opcode == B3_Store8 || v->opcode == B3_Store16) {
+        bool is8 = v->opcode == B3_Store8;
+        AirOpcode op = is8 ? Air_Store8 : Air_Store16;
+        if (int_const(x, &c))
+            EMIT_OP(L, op, air_imm(is8 ? (int8_t)c : (int16_t)c), m);
+        else
+            EMIT_OP(L, op, vta(L, x), m);
+        return;
+    }
+    move_value_to(L, x, m, (B3Type)x->type);
+}
+
+/* ---- calls ------------------------------------------------------------------------ */
+
+static void lower_ccall(Lower *L, B3Value *v) {
+    static const B3Reg gprs[] = {B3X_rdi, B3X_rsi, B3X_rdx, B3X_rcx, B3X_r8, B3X_r9};
+    B3Value *callee = kid(v, 0);
+    uint32_t nargs = v->nkids - 1;
+    B3Reg *where = xrealloc(NULL, (nargs + 1) * sizeof *where); /* B3_NO_REG: on the stack */
+    uint32_t ngpr = 0, nfpr = 0, nstack = 0;
+    for (uint32_t i = 0; i < nargs; i++) {
+        B3Type ty = (B3Type)v->kids[i + 1]->type;
+        if (b3_type_is_int(ty))
+            where[i] = ngpr < 6 ? gprs[ngpr++] : B3_NO_REG;
+        else
+            where[i] = nfpr < 8 ? (B3Reg)(B3X_xmm0 + nfpr++) : B3_NO_REG;
+    }
+    /* Stack arguments first: storing them needs no fixed register. */
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (where[i] != B3_NO_REG)
+            continue;
+        B3Value *x = kid(v, i + 1);
+        move_value_to(L, x, air_callarg(8 * nstack++), (B3Type)x->type);
+    }
+    if (8 * nstack > L->c->call_arg_area)
+        L->c->call_arg_area = 8 * nstack;
+    bool direct = callee->opcode == B3_SymbolAddress && callee->m.symbol.offset == 0;
+    if (!direct)
+        move_value_to(L, callee, T(B3X_r11), B3_Int64);
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (where[i] == B3_NO_REG)
+            continue;
+        B3Value *x = kid(v, i + 1);
+        move_value_to(L, x, T(where[i]), (B3Type)x->type);
+    }
+    /* The call: callee, argument registers (uses), result register (def). */
+    uint32_t n = 1 + ngpr + nfpr + (v->type != B3_Void);
+    AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
+    AirSpecial *sp = b3_arena_alloc(L->c->arena, sizeof *sp);
+    sp->roles = b3_arena_alloc(L->c->arena, n);
+    sp->banks = b3_arena_alloc(L->c->arena, n);
+    sp->widths = b3_arena_alloc(L->c->arena, n);
+    uint32_t k = 0;
+    args[k] = direct ? air_sym(callee->m.symbol.sym, 0, false) : T(B3X_r11);
+    sp->roles[k] = AirRole_Use, sp->banks[k] = AirGP, sp->widths[k] = AirW64, k++;
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (where[i] == B3_NO_REG)
+            continue;
+        B3Type ty = (B3Type)v->kids[i + 1]->type;
+        args[k] = T(where[i]);
+        sp->roles[k] = AirRole_Use;
+        sp->banks[k] = bank_of(ty);
+        sp->widths[k] = ty == B3_Int32 || ty == B3_Float ? AirW32 : AirW64;
+        k++;
+    }
+    B3Type rt = (B3Type)v->type;
+    AirTmp ret = b3_type_is_float(rt) ? B3X_xmm0 : B3X_rax;
+    if (rt != B3_Void) {
+        args[k] = T(ret);
+        sp->roles[k] = AirRole_Def;
+        sp->banks[k] = bank_of(rt);
+        sp->widths[k] = rt == B3_Int32 || rt == B3_Float ? AirW32 : AirW64;
+        k++;
+    }
+    b3_regset_add(&sp->early_clobber, B3X_rax);
+    static const B3Reg caller_saved[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi,
+                                         B3X_r8,  B3X_r9,  B3X_r10, B3X_r11};
+    for (size_t i = 0; i < sizeof caller_saved / sizeof caller_saved[0]; i++)
+        b3_regset_add(&sp->late_clobber, caller_saved[i]);
+    for (unsigned i = 0; i < 16; i++)
+        b3_regset_add(&sp->late_clobber, (B3Reg)(B3X_xmm0 + i));
+    AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
+    info->nfprs = nfpr;
+    sp->data = info;
+    emit_special(L, Air_Call, n, args, sp);
+    free(where);
+    if (rt != B3_Void && (L->flags[vid(L, v)] & F_NEEDED))
+        EMIT_OP(L, move_op(rt), T(ret), vta(L, v));
+}
+
+/* ---- switch ------------------------------------------------------------------------- */
+
+typedef struct {
+    int64_t value;
+    AirSucc target;
+} Case;
+
+static int case_cmp(const void *a, const void *b) {
+    const Case *x = a, *y = b;
+    return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* Emits into blk (NULL: the switch's own block, through the current chunk). */
+static void switch_branch(Lower *L, AirBlock *blk, B3Type ty, AirTmp x, AirCond cond, int64_t c, AirSucc t,
+                          AirSucc f) {
+    L->sink = blk;
+    AirArg rhs;
+    if (ty == B3_Int32 || fits32(c)) {
+        rhs = air_imm(ty == B3_Int32 ? (int32_t)c : c);
+    } else {
+        AirTmp k = newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(c), T(k));
+        rhs = T(k);
+    }
+    EMIT_OP(L, ty == B3_Int32 ? Air_Branch32 : Air_Branch64, air_relcond(cond), T(x), rhs);
+    set_succs(L, blk ? blk : L->ablock[L->blk->pos], 2, (AirSucc[]){t, f});
+    L->sink = NULL;
+}
+
+/* A balanced binary search over sorted cases; runs of up to 3 are tested in line. */
+static void switch_tree(Lower *L, AirBlock *blk, B3Type ty, AirTmp x, const Case *cs, uint32_t n, AirSucc def) {
+    if (n <= 3) {
+        for (uint32_t i = 0; i < n; i++) {
+            AirSucc next = def;
+            AirBlock *nb = NULL;
+            if (i + 1 < n) {
+                nb = new_block(L);
+                next = (AirSucc){nb, B3Freq_Normal};
+            }
+            switch_branch(L, blk, ty, x, AirCond_Equal, cs[i].value, cs[i].target, next);
+            blk = nb;
+        }
+        return;
+    }
+    uint32_t mid = n / 2;
+    AirBlock *lo = new_block(L), *hi = new_block(L);
+    switch_branch(L, blk, ty, x, AirCond_LessThan, cs[mid].value, (AirSucc){lo, B3Freq_Normal},
+                  (AirSucc){hi, B3Freq_Normal});
+    switch_tree(L, lo, ty, x, cs, mid, def);
+    switch_tree(L, hi, ty, x, cs + mid, n - mid, def);
+}
+
+static void lower_switch(Lower *L, B3Value *v) {
+    B3Block *b = L->blk;
+    AirBlock *ab = L->ablock[b->pos];
+    B3Value *x = kid(v, 0);
+    B3Type ty = (B3Type)x->type;
+    uint32_t n = v->m.sw.ncases;
+    AirSucc def = air_succ_of(L, b->succs[n]);
+    Case *cs = xrealloc(NULL, (n + 1) * sizeof *cs);
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t val = v->m.sw.cases[i];
+        cs[i].value = ty == B3_Int32 ? (int32_t)val : val;
+        cs[i].target = air_succ_of(L, b->succs[i]);
+    }
+    qsort(cs, n, sizeof *cs, case_cmp);
+    uint32_t m = 0; /* drop duplicate values, keeping the first listed */
+    for (uint32_t i = 0; i < n; i++)
+        if (!m || cs[m - 1].value != cs[i].value)
+            cs[m++] = cs[i];
+    n = m;
+    int64_t c;
+    if (n == 0 || int_const(x, &c)) {
+        AirSucc to = def;
+        if (n && int_const(x, &c)) {
+            int64_t key = ty == B3_Int32 ? (int32_t)c : c;
+            for (uint32_t i = 0; i < n; i++)
+                if (cs[i].value == key)
+                    to = cs[i].target;
+        }
+        EMIT0(L, Jump);
+        set_succs(L, ab, 1, &to);
+        free(cs);
+        return;
+    }
+    AirTmp tx = vt(L, x);
+    uint64_t range = (uint64_t)cs[n - 1].value - (uint64_t)cs[0].value + 1;
+    if (n >= 4 && range != 0 && range <= 3ull * n && range <= 65536) {
+        /* Jump table: idx = x - min, unsigned bounds check, then the table. */
+        int64_t min = cs[0].value;
+        AirTmp idx = newtmp(L, AirGP);
+        if (ty == B3_Int32) {
+            EMIT(L, Move32, T(tx), T(idx));
+            if (min)
+                EMIT(L, Sub32, air_imm((int32_t)min), T(idx)); /* zero-extends */
+        } else {
+            EMIT(L, Move, T(tx), T(idx));
+            if (min && fits32(min)) {
+                EMIT(L, Sub64, air_imm(min), T(idx));
+            } else if (min) {
+                AirTmp k = newtmp(L, AirGP);
+                EMIT(L, Move, air_bigimm(min), T(k));
+                EMIT(L, Sub64, T(k), T(idx));
+            }
+        }
+        AirBlock *jt = new_block(L);
+        EMIT(L, Branch64, air_relcond(AirCond_Above), T(idx), air_imm((int64_t)range - 1));
+        set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
+        AirSucc *table = xrealloc(NULL, (range + 1) * sizeof *table);
+        for (uint64_t i = 0; i < range; i++)
+            table[i] = def;
+        for (uint32_t i = 0; i < n; i++)
+            table[(uint64_t)cs[i].value - (uint64_t)min] = cs[i].target;
+        table[range] = def;
+        L->sink = jt;
+        EMIT(L, JumpTable, T(idx), T(newtmp(L, AirGP)), T(newtmp(L, AirGP)));
+        L->sink = NULL;
+        set_succs(L, jt, (uint32_t)range + 1, table);
+        free(table);
+        free(cs);
+        return;
+    }
+    switch_tree(L, NULL, ty, tx, cs, n, def);
+    free(cs);
+}
+
+/* ---- everything else ------------------------------------------------------------ */
+
+static void lower_symbol_address(Lower *L, B3Value *v) {
+    AirTmp r = vt(L, v);
+    B3Symbol *s = v->m.symbol.sym;
+    int64_t off = v->m.symbol.offset;
+    /* Global data goes through the GOT, like externs (objwriter/obj.h). */
+    if (b3_obj_pc_relative_ok(s) && fits32(off)) {
+        EMIT(L, Lea64, air_sym(s, off, false), T(r));
+        return;
+    }
+    if (b3_obj_pc_relative_ok(s))
+        EMIT(L, Lea64, air_sym(s, 0, false), T(r));
+    else
+        EMIT(L, Move, air_sym(s, 0, true), T(r));
+    if (off && fits32(off)) {
+        EMIT(L, Add64, air_imm(off), T(r));
+    } else if (off) {
+        AirTmp k = newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(off), T(k));
+        EMIT(L, Add64, T(k), T(r));
+    }
+}
+
+/* ArgumentReg: the register's value at entry, copied at the very top of the entry. */
+static void lower_argument_reg(Lower *L, B3Value *v) {
+    AirTmp r = vt(L, v);
+    B3Reg reg = v->m.reg;
+    AirOpcode op = Air_Move;
+    AirArg src = T(reg);
+    if (b3_reg_is_fpr(reg))
+        op = Air_MoveDouble;
+    else if (reg == B3X_rbp)
+        src = air_addr(B3X_rbp, 0); /* the caller's frame pointer, saved by the prologue */
+    else if (reg == B3X_rsp)
+        op = Air_Lea64, src = air_addr(B3X_rbp, 8);
+    AirBlock *saved = L->sink;
+    uint32_t mark = L->nbuf;
+    L->sink = NULL;
+    emit_n(L, op, 2, (AirArg[]){src, T(r)});
+    /* Move it from the chunk to the entry list. */
+    if (L->nentry == L->capentry) {
+        L->capentry = L->capentry ? L->capentry * 2 : 16;
+        L->entry = xrealloc(L->entry, L->capentry * sizeof *L->entry);
+    }
+    L->entry[L->nentry++] = L->buf[mark];
+    L->nbuf = mark;
+    L->sink = saved;
+}
+
+static void lower_return(Lower *L, B3Value *v) {
+    if (v->nkids == 0) {
+        EMIT0(L, RetVoid);
+        return;
+    }
+    B3Value *x = kid(v, 0);
+    B3Type ty = (B3Type)x->type;
+    AirTmp reg = b3_type_is_float(ty) ? B3X_xmm0 : B3X_rax;
+    move_value_to(L, x, T(reg), ty);
+    AirOpcode op = ty == B3_Int32 ? Air_Ret32 : ty == B3_Int64 ? Air_Ret64 : ty == B3_Float ? Air_RetFloat
+                                                                                             : Air_RetDouble;
+    EMIT_OP(L, op, T(reg));
+}
+
+static AirTmp phi_tmp(Lower *L, B3Value *phi) {
+    if (L->phitmp[vid(L, phi)] == AIR_NO_TMP)
+        L->phitmp[vid(L, phi)] = newtmp(L, bank_of((B3Type)phi->type));
+    return L->phitmp[vid(L, phi)];
+}
+
+static AirTmp var_tmp(Lower *L, B3Variable *var) {
+    if (L->vartmp[var->index] == AIR_NO_TMP)
+        L->vartmp[var->index] = newtmp(L, bank_of(var->type));
+    return L->vartmp[var->index];
+}
+
+static bool has_effect(const B3Value *v) {
+    switch (v->opcode) {
+    case B3_Get: case B3_Phi: return false; /* reads: dead if unused */
+    default: return (b3_op_info[v->opcode].flags & (B3OF_EFFECTS | B3OF_TERMINAL)) != 0;
+    }
+}
+
+static void unsupported(const B3Value *v) {
+    b3_internal_error("lower", "%s (@%u) is not yet supported", opname(v), v->index);
+}
+
+static void lower_value(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    bool fp = b3_type_is_float(ty);
+    switch (v->opcode) {
+    case B3_Nop: case B3_Identity: case B3_Opaque: case B3_Const32: case B3_Const64:
+        return;
+    case B3_ConstFloat: case B3_ConstDouble: {
+        AirTmp r = vt(L, v);
+        AirTmp f = fp_const_tmp(L, fp_bits(v), ty == B3_Double);
+        EMIT_OP(L, move_op(ty), T(f), T(r));
+        return;
+    }
+    case B3_Get:
+        EMIT_OP(L, move_op(ty), T(var_tmp(L, v->m.var)), vta(L, v));
+        return;
+    case B3_Set:
+        move_value_to(L, v->kids[0], T(var_tmp(L, v->m.var)), v->m.var->type);
+        return;
+    case B3_SlotBase:
+        EMIT(L, Lea64, air_stack(L->slots[v->m.slot->index], 0), vta(L, v));
+        return;
+    case B3_ArgumentReg: lower_argument_reg(L, v); return;
+    case B3_FramePointer: EMIT(L, Move, T(B3X_rbp), vta(L, v)); return;
+    case B3_Add: lower_add(L, v); return;
+    case B3_Sub: lower_sub(L, v); return;
+    case B3_Mul: lower_mul(L, v); return;
+    case B3_Div:
+        if (fp) {
+            binop2(L, v, ty == B3_Double ? Air_DivDouble : Air_DivFloat, false);
+            return;
+        }
+        if (v->kflags & B3K_CHILL)
+            b3_internal_error("lower", "Div<Chill> reached lowering (b3_lower_macros must run first)");
+        lower_div(L, v, true, false);
+        return;
+    case B3_Mod:
+        if (fp || (v->kflags & B3K_CHILL))
+            b3_internal_error("lower", "%s Mod reached lowering (b3_lower_macros must run first)",
+                              fp ? "float" : "chill");
+        lower_div(L, v, true, true);
+        return;
+    case B3_UDiv: lower_div(L, v, false, false); return;
+    case B3_UMod: lower_div(L, v, false, true); return;
+    case B3_Neg: lower_neg(L, v); return;
+    case B3_BitAnd: lower_bitop(L, v, Air_And32, Air_And64, Air_AndFloat, Air_AndDouble); return;
+    case B3_BitOr: lower_bitop(L, v, Air_Or32, Air_Or64, Air_OrFloat, Air_OrDouble); return;
+    case B3_BitXor: lower_bitop(L, v, Air_Xor32, Air_Xor64, Air_XorFloat, Air_XorDouble); return;
+    case B3_Shl: lower_shift(L, v, Air_Lshift32, Air_Lshift64); return;
+    case B3_SShr: lower_shift(L, v, Air_Rshift32, Air_Rshift64); return;
+    case B3_ZShr: lower_shift(L, v, Air_Urshift32, Air_Urshift64); return;
+    case B3_RotR: lower_shift(L, v, Air_RotateRight32, Air_RotateRight64); return;
+    case B3_RotL: lower_shift(L, v, Air_RotateLeft32, Air_RotateLeft64); return;
+    case B3_Clz: lower_clz(L, v); return;
+    case B3_Abs: lower_abs(L, v); return;
+    case B3_Ceil:
+        unop(L, v, ty == B3_Double ? Air_CeilDouble : Air_CeilFloat, B3_Load, ty);
+        return;
+    case B3_Floor:
+        unop(L, v, ty == B3_Double ? Air_FloorDouble : Air_FloorFloat, B3_Load, ty);
+        return;
+    case B3_Sqrt:
+        unop(L, v, ty == B3_Double ? Air_SqrtDouble : Air_SqrtFloat, B3_Load, ty);
+        return;
+    case B3_FMin: lower_fminmax(L, v, true); return;
+    case B3_FMax: lower_fminmax(L, v, false); return;
+    case B3_BitwiseCast: lower_bitcast(L, v); return;
+    case B3_SExt8: {
+        if (can_fuse_load(L, kid(v, 0), B3_Load8S, B3_Int32) || can_fuse_load(L, kid(v, 0), B3_Load8Z, B3_Int32)) {
+            AirTmp r = vt(L, v);
+            AirArg m = commit_load(L, kid(v, 0));
+            EMIT(L, Load8SignedExtendTo32, m, T(r));
+            return;
+        }
+        EMIT(L, SignExtend8To32, vta(L, kid(v, 0)), vta(L, v));
+        return;
+    }
+    case B3_SExt16: {
+        if (can_fuse_load(L, kid(v, 0), B3_Load16S, B3_Int32) ||
+            can_fuse_load(L, kid(v, 0), B3_Load16Z, B3_Int32)) {
+            AirTmp r = vt(L, v);
+            AirArg m = commit_load(L, kid(v, 0));
+            EMIT(L, Load16SignedExtendTo32, m, T(r));
+            return;
+        }
+        EMIT(L, SignExtend16To32, vta(L, kid(v, 0)), vta(L, v));
+        return;
+    }
+    case B3_SExt32: unop(L, v, Air_SignExtend32ToPtr, B3_Load, B3_Int32); return;
+    case B3_ZExt32: unop(L, v, Air_Move32, B3_Load, B3_Int32); return;
+    case B3_Trunc:
+        if (ty == B3_Int32)
+            EMIT(L, Move32, vta(L, kid(v, 0)), vta(L, v));
+        else /* Double -> Float: the low 32 bits of the register */
+            unop(L, v, Air_MoveFloat, B3_Load, B3_Double);
+        return;
+    case B3_IToD: {
+        bool from32 = kid(v, 0)->type == B3_Int32;
+        unop(L, v, from32 ? Air_ConvertInt32ToDouble : Air_ConvertInt64ToDouble, B3_Load,
+             (B3Type)kid(v, 0)->type);
+        return;
+    }
+    case B3_IToF: {
+        bool from32 = kid(v, 0)->type == B3_Int32;
+        unop(L, v, from32 ? Air_ConvertInt32ToFloat : Air_ConvertInt64ToFloat, B3_Load, (B3Type)kid(v, 0)->type);
+        return;
+    }
+    case B3_FloatToDouble: unop(L, v, Air_ConvertFloatToDouble, B3_Load, B3_Float); return;
+    case B3_DoubleToFloat: unop(L, v, Air_ConvertDoubleToFloat, B3_Load, B3_Double); return;
+    case B3_UToD: case B3_UToF: lower_utofp(L, v); return;
+    case B3_DToI: lower_fptoint(L, v, true); return;
+    case B3_DToU: lower_fptoint(L, v, false); return;
+    case B3_Equal: case B3_NotEqual: case B3_LessThan: case B3_GreaterThan: case B3_LessEqual:
+    case B3_GreaterEqual: case B3_Above: case B3_Below: case B3_AboveEqual: case B3_BelowEqual:
+    case B3_EqualOrUnordered:
+        lower_compare(L, v);
+        return;
+    case B3_Select: lower_select(L, v); return;
+    case B3_Load8Z: case B3_Load8S: case B3_Load16Z: case B3_Load16S: case B3_Load:
+        lower_load(L, v);
+        return;
+    case B3_Store8: case B3_Store16: case B3_Store: lower_store(L, v); return;
+    case B3_CCall: lower_ccall(L, v); return;
+    case B3_Upsilon: {
+        B3Value *phi = v->m.phi;
+        if (L->uses[vid(L, phi)] == 0)
+            return; /* nobody reads the Phi */
+        move_value_to(L, v->kids[0], T(phi_tmp(L, phi)), (B3Type)phi->type);
+        return;
+    }
+    case B3_Phi:
+        EMIT_OP(L, move_op(ty), T(phi_tmp(L, v)), vta(L, v));
+        return;
+    case B3_Jump:
+        EMIT0(L, Jump);
+        set_succs(L, cur_air_block(L), 1, (AirSucc[]){air_succ_of(L, L->blk->succs[0])});
+        return;
+    case B3_Branch: lower_branch(L, v); return;
+    case B3_Switch: lower_switch(L, v); return;
+    case B3_Return: lower_return(L, v); return;
+    case B3_Oops: EMIT0(L, Oops); return;
+    case B3_SymbolAddress: lower_symbol_address(L, v); return;
+    default:
+        unsupported(v);
+    }
+}
+
+/* ---- driver ---------------------------------------------------------------------- */
+
+/* Blocks in CFG postorder from the root (every block dominated by B comes before B). */
+static uint32_t postorder(B3Proc *p, B3Block **order) {
+    uint32_t n = p->nblocks, norder = 0, sp = 0;
+    uint8_t *seen = calloc(n ? n : 1, 1);
+    B3Block **stack = xrealloc(NULL, (n + 1) * sizeof *stack);
+    uint32_t *next = xrealloc(NULL, (n + 1) * sizeof *next);
+    if (!seen)
+        b3_internal_error("lower", "out of memory");
+    if (n) {
+        stack[sp] = p->blocks[0];
+        next[sp++] = 0;
+        seen[0] = 1;
+    }
+    while (sp) {
+        B3Block *b = stack[sp - 1];
+        if (next[sp - 1] < b->nsuccs) {
+            B3Block *s = b->succs[next[sp - 1]++].block;
+            if (!seen[s->pos]) {
+                seen[s->pos] = 1;
+                stack[sp] = s;
+                next[sp++] = 0;
+            }
+        } else {
+            order[norder++] = b;
+            sp--;
+        }
+    }
+    free(seen);
+    free(stack);
+    free(next);
+    return norder;
+}
+
+static void lower_block(Lower *L, B3Block *b) {
+    L->blk = b;
+    L->nbuf = 0;
+    L->nchunks = 0;
+    for (uint32_t i = b->nvalues; i-- > 0;) {
+        B3Value *v = b->values[i];
+        uint8_t f = L->flags[vid(L, v)];
+        if (f & F_INTERNAL)
+            continue;
+        if (!(f & F_NEEDED) && !has_effect(v))
+            continue;
+        L->idx = i;
+        L->cur = v;
+        if (L->nchunks == L->capchunks) {
+            L->capchunks = L->capchunks ? L->capchunks * 2 : 64;
+            L->chunks = xrealloc(L->chunks, L->capchunks * sizeof *L->chunks);
+        }
+        L->chunks[L->nchunks++] = L->nbuf;
+        lower_value(L, v);
+    }
+    /* Chunks were produced last value first: lay them out in program order. */
+    AirBlock *ab = L->ablock[b->pos];
+    ab->insts = b3_arena_alloc(L->c->arena, (L->nbuf ? L->nbuf : 1) * sizeof(AirInst));
+    ab->cap_insts = L->nbuf ? L->nbuf : 1;
+    ab->ninsts = 0;
+    for (uint32_t k = L->nchunks; k-- > 0;) {
+        uint32_t start = L->chunks[k], end = k + 1 < L->nchunks ? L->chunks[k + 1] : L->nbuf;
+        for (uint32_t i = start; i < end; i++)
+            ab->insts[ab->ninsts++] = L->buf[i];
+    }
+    L->cur = NULL;
+}
+
+static void count_uses(Lower *L) {
+    B3Proc *p = L->p;
+    for (uint32_t bi = 0; bi < p->nblocks; bi++) {
+        B3Block *b = p->blocks[bi];
+        for (uint32_t i = 0; i < b->nvalues; i++) {
+            B3Value *v = b->values[i];
+            L->pos[vid(L, v)] = i;
+            if (v->opcode == B3_Identity || v->opcode == B3_Opaque)
+                continue; /* users of an Identity count as users of its target */
+            for (uint32_t k = 0; k < v->nkids; k++)
+                L->uses[vid(L, resolve(v->kids[k]))]++;
+        }
+    }
+}
+
+/* Places the ArgumentReg copies at the top of the entry; if the root block is
+ * a loop header they get a block of their own. */
+static void place_entry_moves(Lower *L, AirBlock *prologue) {
+    AirBlock *root = L->ablock[0];
+    if (prologue) {
+        prologue->insts = b3_arena_alloc(L->c->arena, (L->nentry + 1) * sizeof(AirInst));
+        prologue->cap_insts = L->nentry + 1;
+        memcpy(prologue->insts, L->entry, L->nentry * sizeof(AirInst));
+        prologue->ninsts = L->nentry;
+        L->cur = NULL;
+        L->sink = prologue;
+        EMIT0(L, Jump);
+        L->sink = NULL;
+        set_succs(L, prologue, 1, (AirSucc[]){{root, B3Freq_Normal}});
+        return;
+    }
+    if (!L->nentry)
+        return;
+    AirInst *insts = b3_arena_alloc(L->c->arena, (L->nentry + root->ninsts) * sizeof(AirInst));
+    memcpy(insts, L->entry, L->nentry * sizeof(AirInst));
+    memcpy(insts + L->nentry, root->insts, root->ninsts * sizeof(AirInst));
+    root->insts = insts;
+    root->ninsts = root->cap_insts = L->nentry + root->ninsts;
+}
+
+void b3_lower_to_air(AirCode *c) {
+    B3Proc *p = c->proc;
+    Lower L;
+    memset(&L, 0, sizeof L);
+    L.c = c;
+    L.m = c->module;
+    L.p = p;
+    L.t = c->target;
+    if (L.t.arch != B3Arch_X86_64)
+        b3_internal_error("lower", "only x86-64 is supported");
+    if (!p->nblocks)
+        b3_internal_error("lower", "procedure has no blocks");
+    /* Per-value tables are indexed by value number, or by a dense renumbering
+     * when the numbers are sparse (a dump may use large @N). */
+    uint32_t nv = 0, count = 0;
+    for (uint32_t bi = 0; bi < p->nblocks; bi++)
+        for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
+            uint32_t ix = p->blocks[bi]->values[i]->index;
+            if (ix >= nv)
+                nv = ix + 1;
+            count++;
+        }
+    if (nv > 4 * count + 4096) {
+        L.sparse = true;
+        b3_nummap_init(&L.idmap, c->arena, count);
+        nv = 0;
+        for (uint32_t bi = 0; bi < p->nblocks; bi++)
+            for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++)
+                b3_nummap_put(&L.idmap, c->arena, p->blocks[bi]->values[i]->index, (void *)(uintptr_t)(++nv));
+    }
+    L.nv = nv;
+    L.vtmp = xrealloc(NULL, (nv + 1) * sizeof *L.vtmp);
+    L.phitmp = xrealloc(NULL, (nv + 1) * sizeof *L.phitmp);
+    for (uint32_t i = 0; i <= nv; i++)
+        L.vtmp[i] = L.phitmp[i] = AIR_NO_TMP;
+    L.uses = calloc(nv + 1, sizeof *L.uses);
+    L.flags = calloc(nv + 1, 1);
+    L.pos = calloc(nv + 1, sizeof *L.pos);
+    L.vartmp = xrealloc(NULL, (p->nvars + 1) * sizeof *L.vartmp);
+    for (uint32_t i = 0; i < p->nvars; i++)
+        L.vartmp[i] = AIR_NO_TMP;
+    if (!L.uses || !L.flags || !L.pos)
+        b3_internal_error("lower", "out of memory");
+    L.slots = xrealloc(NULL, (p->nslots + 1) * sizeof *L.slots);
+    for (uint32_t i = 0; i < p->nslots; i++) {
+        B3StackSlot *s = p->slots[i];
+        if (s->size > UINT32_MAX)
+            b3_internal_error("lower", "stack slot %s is too large", s->name);
+        AirStackSlot *as = air_slot_new(c, (uint32_t)s->size, s->align ? s->align : 8, false);
+        as->b3 = s;
+        L.slots[s->index] = as;
+    }
+    count_uses(&L);
+
+    /* Air blocks: [prologue], then one per B3 block in order. */
+    AirBlock *prologue = p->blocks[0]->npreds ? air_block_new(c) : NULL;
+    L.ablock = xrealloc(NULL, p->nblocks * sizeof *L.ablock);
+    for (uint32_t i = 0; i < p->nblocks; i++) {
+        L.ablock[i] = air_block_new(c);
+        L.ablock[i]->frequency = p->blocks[i]->frequency;
+    }
+    if (prologue)
+        prologue->frequency = p->blocks[0]->frequency;
+
+    B3Block **order = xrealloc(NULL, p->nblocks * sizeof *order);
+    uint32_t norder = postorder(p, order);
+    for (uint32_t i = 0; i < norder; i++)
+        lower_block(&L, order[i]);
+    /* Blocks the root cannot reach (none after parsing) trap. */
+    if (norder < p->nblocks) {
+        for (uint32_t i = 0; i < p->nblocks; i++) {
+            AirBlock *ab = L.ablock[i];
+            if (ab->ninsts == 0 && ab->nsuccs == 0) {
+                L.sink = ab;
+                EMIT0(&L, Oops);
+                L.sink = NULL;
+            }
+        }
+    }
+    place_entry_moves(&L, prologue);
+    air_compute_preds(c);
+
+    free(order);
+    free(L.ablock);
+    free(L.slots);
+    free(L.vartmp);
+    free(L.vtmp);
+    free(L.phitmp);
+    free(L.uses);
+    free(L.flags);
+    free(L.pos);
+    free(L.entry);
+    free(L.buf);
+    free(L.chunks);
+}

@@ -1,0 +1,242 @@
+/* The format-independent object buffer (objwriter/obj.h) and the layout of
+ * `data` items (spec section 6). */
+#include "objwriter/obj.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n) {
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        b3_internal_error("objwriter", "out of memory");
+    return q;
+}
+
+void b3_obj_init(B3Obj *o, B3Module *m) {
+    memset(o, 0, sizeof *o);
+    o->module = m;
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        o->sec[s].align = 1;
+    /* Functions start 16-byte aligned, as C compilers do, so code density does
+     * not depend on where the previous function ended. */
+    o->sec[B3Sec_Text].align = 16;
+}
+
+void b3_obj_free(B3Obj *o) {
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        free(o->sec[s].bytes);
+    free(o->relocs);
+    free(o->defs);
+    memset(o, 0, sizeof *o);
+}
+
+/* Makes room for n more bytes (no storage for .bss, which only has a size). */
+static void reserve(B3Obj *o, B3SectionId s, uint64_t n) {
+    B3SectionBuf *b = &o->sec[s];
+    if (b->size + n < b->size)
+        b3_internal_error("objwriter", "section too large");
+    if (s == B3Sec_BSS || b->size + n <= b->cap)
+        return;
+    uint64_t cap = b->cap ? b->cap : 256;
+    while (cap < b->size + n)
+        cap *= 2;
+    if (cap > SIZE_MAX)
+        b3_internal_error("objwriter", "section too large");
+    b->bytes = xrealloc(b->bytes, (size_t)cap);
+    b->cap = cap;
+}
+
+uint64_t b3_obj_emit(B3Obj *o, B3SectionId s, const void *bytes, uint64_t n) {
+    B3SectionBuf *b = &o->sec[s];
+    uint64_t at = b->size;
+    reserve(o, s, n);
+    if (s != B3Sec_BSS) {
+        if (bytes)
+            memcpy(b->bytes + at, bytes, (size_t)n);
+        else
+            memset(b->bytes + at, 0, (size_t)n);
+    }
+    b->size += n;
+    return at;
+}
+
+void b3_obj_align(B3Obj *o, B3SectionId s, uint32_t align) {
+    if (align <= 1)
+        return;
+    if (align & (align - 1))
+        b3_internal_error("objwriter", "alignment %u is not a power of two", align);
+    B3SectionBuf *b = &o->sec[s];
+    if (align > b->align)
+        b->align = align;
+    uint64_t pad = (align - (b->size & (align - 1))) & (align - 1);
+    if (pad) {
+        /* Padding in code is never executed, but int3 makes a stray jump into
+         * it fail loudly instead of sliding into the next function. */
+        if (s == B3Sec_Text && o->module && o->module->target.arch == B3Arch_X86_64) {
+            uint64_t at = b3_obj_emit(o, s, NULL, pad);
+            memset(b->bytes + at, 0xcc, (size_t)pad);
+        } else {
+            b3_obj_emit(o, s, NULL, pad);
+        }
+    }
+}
+
+void b3_obj_reloc(B3Obj *o, B3SectionId s, uint64_t offset, B3RelocKind kind, B3Symbol *sym, int64_t addend) {
+    if (o->nrelocs == o->cap_relocs) {
+        o->cap_relocs = o->cap_relocs ? o->cap_relocs * 2 : 16;
+        o->relocs = xrealloc(o->relocs, o->cap_relocs * sizeof *o->relocs);
+    }
+    o->relocs[o->nrelocs++] = (B3Reloc){.section = (uint8_t)s,
+                                        .kind = (uint8_t)kind,
+                                        .offset = offset,
+                                        .sym = sym,
+                                        .local_section = -1,
+                                        .addend = addend};
+}
+
+void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint64_t size, bool is_func) {
+    if (o->ndefs == o->cap_defs) {
+        o->cap_defs = o->cap_defs ? o->cap_defs * 2 : 16;
+        o->defs = xrealloc(o->defs, o->cap_defs * sizeof *o->defs);
+    }
+    o->defs[o->ndefs++] =
+        (B3SymDef){.sym = sym, .section = (uint8_t)s, .offset = offset, .size = size, .is_func = is_func};
+}
+
+/* ---- data ------------------------------------------------------------------ */
+
+/* Natural alignment of an item (spec 6: only Int8, Bytes and Zero are unaligned). */
+static uint32_t item_align(B3DataKind k) {
+    switch (k) {
+    case B3Data_Int16:
+        return 2;
+    case B3Data_Int32:
+    case B3Data_Float:
+        return 4;
+    case B3Data_Int64:
+    case B3Data_Double:
+    case B3Data_Addr:
+        return 8; /* pointers are 8 bytes on every supported target */
+    default:
+        return 1;
+    }
+}
+
+static uint64_t item_size(const B3DataItem *it) {
+    switch ((B3DataKind)it->kind) {
+    case B3Data_Int8:
+        return 1;
+    case B3Data_Int16:
+        return 2;
+    case B3Data_Int32:
+    case B3Data_Float:
+        return 4;
+    case B3Data_Int64:
+    case B3Data_Double:
+    case B3Data_Addr:
+        return 8;
+    case B3Data_Bytes:
+        return it->u.str.len;
+    case B3Data_Zero:
+        return it->u.zero;
+    }
+    return 0;
+}
+
+static bool item_is_zero(const B3DataItem *it) {
+    switch ((B3DataKind)it->kind) {
+    case B3Data_Bytes:
+        for (uint32_t i = 0; i < it->u.str.len; i++)
+            if (it->u.str.bytes[i])
+                return false;
+        return true;
+    case B3Data_Zero:
+        return true;
+    case B3Data_Addr:
+        return false; /* a relocation: never known to be zero */
+    default: {
+        /* Only the bits that are written count (Int8 255 stored as bits 0xff..). */
+        uint64_t n = item_size(it);
+        uint64_t mask = n >= 8 ? ~0ull : (1ull << (8 * n)) - 1;
+        return (it->u.bits & mask) == 0; /* -0.0 has a sign bit: not zero */
+    }
+    }
+}
+
+static uint32_t data_align(const B3Data *d) {
+    if (d->has_align && d->align)
+        return d->align;
+    uint32_t a = 1;
+    for (uint32_t i = 0; i < d->nlines; i++)
+        for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
+            uint32_t ia = item_align((B3DataKind)d->lines[i].items[j].kind);
+            if (ia > a)
+                a = ia;
+        }
+    return a;
+}
+
+static B3SectionId data_section(const B3Data *d) {
+    bool zero = true, addr = false;
+    for (uint32_t i = 0; i < d->nlines; i++)
+        for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
+            const B3DataItem *it = &d->lines[i].items[j];
+            addr |= it->kind == B3Data_Addr;
+            zero &= item_is_zero(it);
+        }
+    if (d->readonly)
+        return addr ? B3Sec_DataRelRo : B3Sec_ROData;
+    return zero ? B3Sec_BSS : B3Sec_Data;
+}
+
+/* Stores the low n bytes of v little-endian (both targets are little-endian). */
+static void put_le(uint8_t *p, uint64_t v, unsigned n) {
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void emit_one(B3Obj *o, B3Symbol *sym) {
+    static const B3Data empty;
+    const B3Data *d = sym->def.data ? sym->def.data : &empty;
+    B3SectionId s = data_section(d);
+    uint32_t align = data_align(d);
+    b3_obj_align(o, s, align);
+    uint64_t start = o->sec[s].size;
+    for (uint32_t i = 0; i < d->nlines; i++)
+        for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
+            const B3DataItem *it = &d->lines[i].items[j];
+            /* Natural alignment relative to the datum's start. */
+            uint64_t ia = item_align((B3DataKind)it->kind);
+            uint64_t rel = o->sec[s].size - start;
+            uint64_t pad = (ia - (rel & (ia - 1))) & (ia - 1);
+            if (pad)
+                b3_obj_emit(o, s, NULL, pad);
+            uint64_t n = item_size(it);
+            switch ((B3DataKind)it->kind) {
+            case B3Data_Bytes:
+                b3_obj_emit(o, s, it->u.str.bytes, n);
+                break;
+            case B3Data_Zero:
+                b3_obj_emit(o, s, NULL, n);
+                break;
+            case B3Data_Addr: {
+                uint64_t at = b3_obj_emit(o, s, NULL, 8);
+                b3_obj_reloc(o, s, at, B3Reloc_Abs64, it->u.addr.sym, it->u.addr.addend);
+                break;
+            }
+            default: {
+                uint8_t buf[8];
+                put_le(buf, it->u.bits, (unsigned)n);
+                b3_obj_emit(o, s, buf, n);
+                break;
+            }
+            }
+        }
+    b3_obj_define(o, sym, s, start, o->sec[s].size - start, false);
+}
+
+void b3_obj_emit_data(B3Obj *o, B3Module *m) {
+    for (uint32_t i = 0; i < m->nitems; i++)
+        if (m->items[i].kind == B3Item_Data)
+            emit_one(o, m->items[i].sym);
+}

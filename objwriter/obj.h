@@ -1,0 +1,95 @@
+/* A relocatable object under construction, independent of the file format.
+ * The code generator and the data emitter fill it; objwriter/elf.c (and later
+ * macho.c) write it out. */
+#ifndef B3_OBJ_H
+#define B3_OBJ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir/ir.h"
+
+/* B3Sec_DataRelRo is read-only data that needs load-time relocations (readonly
+ * data holding Addr items): PIE and shared objects cannot relocate .rodata, so
+ * it goes to .data.rel.ro, which the dynamic linker write-protects after
+ * relocating (RELRO), as C compilers do. */
+typedef enum {
+    B3Sec_Text,
+    B3Sec_ROData,
+    B3Sec_Data,
+    B3Sec_BSS,
+    B3Sec_StackMaps,
+    B3Sec_DataRelRo,
+    B3_NUM_SECTIONS
+} B3SectionId;
+
+/* Relocation kinds, named for what they compute; each writer maps them to
+ * its format (ELF R_X86_64_*, R_AARCH64_*, Mach-O). */
+typedef enum {
+    B3Reloc_PC32,          /* S + A - P, 32-bit (x86-64 local data/code) */
+    B3Reloc_PLT32,         /* call/jmp to a function: L + A - P */
+    B3Reloc_GOTPCRELX,     /* mov sym@GOTPCREL(%rip) without REX */
+    B3Reloc_REX_GOTPCRELX, /* with REX prefix */
+    B3Reloc_Abs64,         /* S + A, 64-bit (data Addr items) */
+} B3RelocKind;
+
+typedef struct {
+    uint8_t section;       /* B3SectionId the fixup is in */
+    uint8_t kind;          /* B3RelocKind */
+    uint64_t offset;       /* within the section */
+    B3Symbol *sym;         /* target symbol; NULL with local_section set means a section-relative target */
+    int16_t local_section; /* -1, or the section of a local (unnamed) target such as a jump table */
+    int64_t addend;
+} B3Reloc;
+
+typedef struct {
+    uint8_t *bytes;
+    uint64_t size, cap; /* for BSS only size counts */
+    uint32_t align;
+} B3SectionBuf;
+
+typedef struct {
+    B3Symbol *sym;
+    uint8_t section;
+    uint64_t offset, size;
+    bool is_func;
+} B3SymDef;
+
+typedef struct {
+    B3Module *module;
+    B3SectionBuf sec[B3_NUM_SECTIONS];
+    B3Reloc *relocs;
+    uint32_t nrelocs, cap_relocs;
+    B3SymDef *defs; /* symbols this object defines */
+    uint32_t ndefs, cap_defs;
+} B3Obj;
+
+/* May code address sym PC-relatively (lea sym(%rip), RIP-relative loads and
+ * stores: B3Reloc_PC32) and still link into a shared library?  Procedures
+ * and entries defined in the module (the writer binds those references
+ * locally) and internal data: yes.  Global data: no — a PC32 against it does
+ * not link with -shared, and binding it locally would break when an
+ * executable takes a copy relocation of it; it goes through the GOT as -fPIC
+ * code does (the linker relaxes that to lea in executables). */
+static inline bool b3_obj_pc_relative_ok(const B3Symbol *sym) {
+    return sym->defined && (sym->internal || sym->kind == B3Sym_Proc || sym->kind == B3Sym_Entry);
+}
+
+void b3_obj_init(B3Obj *o, B3Module *m);
+void b3_obj_free(B3Obj *o);
+/* Appends bytes to a section; returns the offset they start at. */
+uint64_t b3_obj_emit(B3Obj *o, B3SectionId s, const void *bytes, uint64_t n);
+/* Pads a section to an alignment (zeros; BSS just grows). */
+void b3_obj_align(B3Obj *o, B3SectionId s, uint32_t align);
+void b3_obj_reloc(B3Obj *o, B3SectionId s, uint64_t offset, B3RelocKind kind, B3Symbol *sym, int64_t addend);
+void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint64_t size, bool is_func);
+
+/* Lays out every data item of the module into .rodata/.data/.bss. */
+void b3_obj_emit_data(B3Obj *o, B3Module *m);
+
+/* Writes an ELF relocatable object for o->module->target to f.
+ * Returns false (after printing why) on failure. */
+bool b3_write_elf(B3Obj *o, FILE *f);
+
+#endif

@@ -1,0 +1,236 @@
+/* Front-end internals shared by the lexer (lexer/lexer.re), the grammar
+ * (parser/parser.y) and the IR builder (parser/build.c).
+ *
+ * The grammar is deliberately generic: it turns every value line into a
+ * small tree of B3Nodes (its arguments), and build.c interprets that tree per
+ * opcode.  Nodes live in one growable vector that is reset after every line,
+ * so parsing allocates nothing per token; IR memory comes from the module's
+ * arena. */
+#ifndef B3_PARSE_CTX_H
+#define B3_PARSE_CTX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/diag.h"
+#include "ir/ir.h"
+#include "parser/parser.h"
+
+/* The semantic value of a token. */
+typedef struct {
+    const char *p; /* text in the source; decoded bytes for strings and @"..." */
+    uint32_t len;
+    uint32_t aux;  /* $..(b@N): column offset of the value name inside the token */
+    uint64_t u;    /* integer magnitude; the number of @N, #N, ^N, BB#N; B3Type of a type */
+    bool neg;      /* integer written with a leading '-' */
+    bool ovf;      /* integer magnitude does not fit in 64 bits */
+    bool hex;      /* integer written in hex */
+} B3Tok;
+
+typedef enum {
+    B3N_NONE,
+    /* arguments of a value */
+    B3N_CHILD,     /* @N or $..(b@N); sub: constraint (a metaval) */
+    B3N_INT,       /* integer literal */
+    B3N_FLOAT,     /* float literal (inf and nan included) */
+    B3N_DUMPCONST, /* 1.5e+00(4609434218613702656): tok the number, tok2 the bits */
+    B3N_META,      /* key = value: tok the key, sub the value */
+    B3N_CALL,      /* name(args): bits(...), Register(%r), nop(4), ...; sub: first arg */
+    B3N_PHI,       /* ^@N or ^N */
+    B3N_REG,       /* %name */
+    B3N_SYM,       /* @name */
+    B3N_SUCC,      /* successor: tok.u the block number; see B3SF_* */
+    B3N_WORD,      /* a lone identifier: variable, slot, effect, Top, trap, ... */
+    B3N_EFFECTS,   /* effects joined with '|': sub a list of WORD and RANGE_EFF nodes */
+    B3N_EFFRANGE,  /* Reads:R / Writes:R inside effects: tok the label, sub the range */
+    B3N_RANGE,     /* heap range A...B: tok A, tok2 B */
+    B3N_LIST,      /* [a, b, ...]: sub the first element */
+    B3N_ORIGIN,    /* D@N, Origin(...): ignored */
+    B3N_STRING,    /* "..." (data) */
+    /* other line structure */
+    B3N_KIND,      /* opcode and flags of a value line */
+    B3N_ADDR,      /* @sym +/- N in data: tok the symbol, tok2 the addend */
+} B3NodeKind;
+
+/* Successor node flags. */
+enum {
+    B3SF_RARE = 1 << 0,
+    B3SF_THEN = 1 << 1,
+    B3SF_ELSE = 1 << 2,
+    B3SF_CASE = 1 << 3,    /* N -> #b: tok2 the case value */
+    B3SF_DEFAULT = 1 << 4, /* default -> #b */
+    B3SF_BADLABEL = 1 << 5,
+};
+
+typedef struct {
+    uint8_t kind;   /* B3NodeKind */
+    uint8_t flags;
+    uint16_t kflags; /* B3N_KIND: B3K_* flags written */
+    B3Loc loc;      /* first token */
+    B3Loc loc2;     /* second interesting token (tok2, a label, the constraint) */
+    B3Loc loc3;     /* B3N_KIND: where Traps was written (loc2: Chill) */
+    uint32_t next;  /* next sibling (0: none; node 0 is never used) */
+    uint32_t sub;   /* first child node */
+    uint32_t tail;  /* last node of the list this node heads */
+    B3Tok tok, tok2;
+} B3Node;
+
+/* Open-addressing map from names (pointer + length) to pointers. */
+typedef struct {
+    const char *key;
+    uint32_t len;
+    void *val;
+} B3NameEntry;
+
+typedef struct {
+    B3NameEntry *e;
+    uint32_t cap, count;
+} B3NameMap;
+
+typedef struct {
+    B3Value *v;
+    uint32_t slot; /* child index; UINT32_MAX for an Upsilon's phi */
+    uint32_t num;
+    B3Loc loc;
+} B3PendingValue;
+
+typedef struct {
+    B3Block *b;
+    uint32_t slot;
+    uint32_t num;
+    B3Loc loc;
+} B3PendingBlock;
+
+typedef struct {
+    B3Value *v;
+    const char *name;
+    uint32_t len;
+    B3Loc loc;
+} B3PendingName;
+
+typedef struct {
+    B3Block *b;
+    B3Loc loc;
+    uint32_t first, count; /* into pred_nums */
+} B3WrittenPreds;
+
+/* Growable malloc'ed vector (parser bookkeeping only, not IR). */
+#define B3_VEC(T) struct { T *a; uint32_t n, cap; }
+
+enum { B3Sec_None, B3Sec_Block, B3Sec_Vars, B3Sec_Slots, B3Sec_Orphans };
+
+typedef struct B3ParseCtx {
+    B3Module *m;
+    B3Diag *d;
+    const B3ParseOptions *opt;
+
+    /* ---- lexer ---- */
+    const unsigned char *src, *cur, *lim, *line_start;
+    uint32_t line;
+    bool at_bol;        /* the next character starts a line */
+    bool line_has_tok;  /* a token was already returned on this line */
+    bool skip_line;     /* error recovery: drop the rest of this line */
+    int byproducts;     /* indentation of a Byproducts: line being skipped, or -1 */
+    /* the most recent token, for "found 'X'" in syntax errors */
+    const char *tok_p;
+    uint32_t tok_len;
+    bool tok_first;     /* it was the first token on its line */
+    bool tok_eof;
+    B3Loc last_end;     /* just past the last real token (where EOF is reported) */
+
+    /* ---- grammar state ---- */
+    bool in_args;        /* inside a value's argument list */
+    unsigned syntax_errors;
+    struct {
+        bool have_type, have_name;
+        uint8_t type;
+        uint32_t num;
+        B3Loc type_loc, name_loc;
+    } lhs;
+    B3_VEC(B3Node) nodes;
+
+    /* ---- the procedure being built ---- */
+    B3Proc *proc;
+    B3Block *block;
+    int section;             /* B3Sec_* */
+    int succ_kind;           /* successors of the current block: 0 none, 1 inline, 2 line */
+    bool block_has_preds;
+    unsigned proc_errors;    /* d->errors when the procedure began */
+    unsigned proc_syntax;    /* syntax_errors when the procedure began */
+    uint32_t max_index;      /* largest explicit @N */
+    uint32_t next_provisional;
+    B3Proc *scratch;         /* orphaned and misplaced values go here */
+    B3Block *scratch_block;
+    B3NameMap vars, slots;
+    B3_VEC(B3PendingValue) pend_values;
+    B3_VEC(B3PendingBlock) pend_blocks;
+    B3_VEC(B3PendingName) pend_names;
+    B3_VEC(B3Value *) unnamed;
+    B3_VEC(B3WrittenPreds) preds;
+    B3_VEC(uint32_t) pred_nums;
+    B3_VEC(B3Loc) pred_locs;
+    B3_VEC(uint32_t) tmp;
+
+    /* ---- the data item being built ---- */
+    B3Symbol *data_sym;
+    B3Data *data;
+    B3_VEC(B3DataLine) data_lines;
+
+    /* @N -> value for the procedure being built: dense for the usual compact
+     * numbering (cache-friendly), values with outlying numbers in vsparse
+     * (and, like every value, in the procedure's own hash map). */
+    B3Value **vdense;
+    uint32_t vcap;
+    B3_VEC(B3Value *) vsparse;
+
+    /* opcode name lookup */
+    uint16_t op_hash[256];
+    uint8_t op_len[B3_NUM_OPCODES];
+} B3ParseCtx;
+
+/* Value numbers written in the source stay below this; values written
+ * without a name get provisional numbers above it until the procedure ends. */
+#define B3_MAX_VALUE_NUMBER 0x7fffffffu
+
+/* lexer/lexer.re */
+void b3_lex_init(B3ParseCtx *c, const char *src, size_t len);
+
+/* parser/build.c: nodes */
+uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc);
+static inline B3Node *b3p_n(B3ParseCtx *c, uint32_t i) { return &c->nodes.a[i]; }
+uint32_t b3p_append(B3ParseCtx *c, uint32_t list, uint32_t item);
+void b3p_reset_nodes(B3ParseCtx *c);
+void *b3p_vec_grow(void *a, uint32_t *cap, size_t elem);
+#define B3_VEC_PUSH(v, x)                                                      \
+    do {                                                                       \
+        if ((v).n == (v).cap)                                                  \
+            (v).a = b3p_vec_grow((v).a, &(v).cap, sizeof *(v).a);              \
+        (v).a[(v).n++] = (x);                                                  \
+    } while (0)
+
+/* parser/build.c: module items */
+void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt);
+void b3p_free(B3ParseCtx *c);
+void b3p_extern(B3ParseCtx *c, B3Tok sym, B3Loc loc);
+void b3p_proc_begin(B3ParseCtx *c, B3Tok *sym, B3Loc loc, uint32_t attrs);
+void b3p_proc_end(B3ParseCtx *c);
+void b3p_data_begin(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);
+void b3p_data_line(B3ParseCtx *c, B3Tok kind, B3Loc loc, uint32_t items);
+void b3p_data_end(B3ParseCtx *c);
+void b3p_module_end(B3ParseCtx *c);
+
+/* parser/build.c: body lines */
+void b3p_block_header(B3ParseCtx *c, B3Tok num, B3Loc loc);
+void b3p_value(B3ParseCtx *c, uint32_t kind, uint32_t args, B3Loc rparen);
+void b3p_preds_line(B3ParseCtx *c, B3Loc loc, uint32_t list);
+void b3p_succs_line(B3ParseCtx *c, B3Loc loc, uint32_t list);
+void b3p_section(B3ParseCtx *c, int section, B3Loc loc);
+void b3p_var_decl(B3ParseCtx *c, B3Tok type, B3Loc tloc, B3Tok name, B3Loc nloc);
+void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs);
+uint32_t b3p_kind(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t flags);
+uint32_t b3p_kind_wrap(B3ParseCtx *c, B3Tok wrapper, B3Loc loc, uint32_t kind);
+uint32_t b3p_effects(B3ParseCtx *c, uint32_t list);
+uint32_t b3p_succ_label(B3ParseCtx *c, B3Tok label, B3Loc loc, uint32_t target);
+
+#endif

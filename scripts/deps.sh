@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Installs what b3c needs to build and test, and only what is missing.
+#
+# Idempotent: when every tool is already there it prints one line and changes
+# nothing.  Otherwise it runs `apt-get update` once, then `apt-get install -y`
+# with the missing Debian packages (Debian 12).  Works non-interactively as
+# root; as another user it uses sudo when sudo exists.
+#
+#   bash scripts/deps.sh           install what is missing
+#   bash scripts/deps.sh --check   only report; exit 1 if something is missing
+set -euo pipefail
+
+LLVM=/usr/lib/llvm-14
+
+check_only=false
+[ "${1:-}" = "--check" ] && check_only=true
+
+missing=()   # Debian packages to install
+why=()       # what was missing, for the message
+
+need() { # need PACKAGE TEST...: PACKAGE is needed unless the test succeeds
+    local pkg=$1
+    shift
+    if ! "$@" >/dev/null 2>&1; then
+        why+=("$pkg ($*)")
+        local p
+        for p in "${missing[@]:-}"; do
+            [ "$p" = "$pkg" ] && return 0
+        done
+        missing+=("$pkg")
+    fi
+}
+have() { command -v "$1"; }
+exists() { test -e "$1"; }
+# libFuzzer and the sanitizer runtimes of clang 14 (libclang-rt-14-dev).
+fuzzer_rt() { compgen -G "$LLVM/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a"; }
+
+# ---- build ----------------------------------------------------------------
+need make make -v
+need gcc have gcc
+need re2c have re2c
+need bison have bison
+need libelf-dev exists /usr/include/libelf.h
+need libelf-dev exists /usr/include/gelf.h
+
+# ---- test -----------------------------------------------------------------
+need python3 have python3
+need llvm-14-tools exists "$LLVM/build/utils/lit/lit.py"
+need llvm-14-tools exists "$LLVM/bin/FileCheck"
+need llvm-14-tools exists "$LLVM/bin/not"
+need llvm have llvm-mc
+need llvm have llvm-objdump
+need clang have clang
+need clang-14 exists "$LLVM/bin/clang"
+need libclang-rt-14-dev fuzzer_rt
+need time exists /usr/bin/time
+need lld have ld.lld
+
+# ---- later: cross-compiling and running arm64 code, linking with lld --------
+# Enable these when the aarch64 backend lands.
+# need gcc-aarch64-linux-gnu have aarch64-linux-gnu-gcc
+# need qemu-user have qemu-aarch64
+# need lld have ld.lld
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "deps: all build and test tools are present"
+    exit 0
+fi
+
+echo "deps: missing: ${why[*]}"
+if $check_only; then
+    echo "deps: would install: ${missing[*]}"
+    exit 1
+fi
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+        SUDO=(sudo)
+    else
+        echo "deps: not root and no sudo: install these by hand: ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+echo "deps: apt-get install -y ${missing[*]}"
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+echo "deps: done"

@@ -1,0 +1,53 @@
+# Builds the front-end fuzz target with clang and sanitizers.  Used by
+# scripts/fuzz.sh and scripts/fuzz-smoke.sh from the repository root:
+#
+#   make -f testsuite/fuzz/fuzz.mk MODE=fuzz    build/fuzz/fuzz/fuzz_frontend  (libFuzzer)
+#   make -f testsuite/fuzz/fuzz.mk MODE=smoke   build/fuzz/smoke/replay        (plain main)
+#
+# Links every b3c source except cmd/main.c, plus the sources that `make`
+# generates from lexer/*.re and parser/*.y (run `make` first).
+MODE ?= fuzz
+BUILD ?= build
+FUZZ_CC ?= $(shell command -v clang-14 || command -v clang || echo clang)
+OUT = $(BUILD)/fuzz/$(MODE)
+
+# Keep the source list in step with the main Makefile.
+SRC_DIRS := $(shell sed -n 's/^SRC_DIRS *= *//p' Makefile)
+SRCS := $(filter-out cmd/main.c,$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
+GEN := $(patsubst %.re,$(BUILD)/%.c,$(wildcard lexer/*.re)) $(patsubst %.y,$(BUILD)/%.tab.c,$(wildcard parser/*.y))
+
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CFLAGS_COMMON = -std=c11 -D_POSIX_C_SOURCE=200809L -I. -I$(BUILD) -g -O1 -Wall -Wextra \
+    -Wno-unused-function -Wno-unused-but-set-variable -Wno-unused-parameter
+
+ifeq ($(MODE),fuzz)
+COMPILE_SAN = $(SAN) -fsanitize=fuzzer-no-link
+LINK_SAN = $(SAN) -fsanitize=fuzzer
+MAIN =
+TARGET = $(OUT)/fuzz_frontend
+else
+COMPILE_SAN = $(SAN)
+LINK_SAN = $(SAN)
+MAIN = testsuite/fuzz/replay_main.c
+TARGET = $(OUT)/replay
+endif
+
+OBJS = $(patsubst %.c,$(OUT)/%.o,$(SRCS) testsuite/fuzz/fuzz_frontend.c $(MAIN)) \
+       $(patsubst $(BUILD)/%.c,$(OUT)/gen/%.o,$(GEN))
+
+all: $(TARGET)
+
+$(TARGET): $(OBJS)
+	$(FUZZ_CC) $(LINK_SAN) -o $@ $(OBJS) -lelf -lm
+
+$(OUT)/gen/%.o: $(BUILD)/%.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CFLAGS_COMMON) $(COMPILE_SAN) -MMD -MP -c -o $@ $<
+
+$(OUT)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CFLAGS_COMMON) $(COMPILE_SAN) -MMD -MP -c -o $@ $<
+
+-include $(OBJS:.o=.d)
+
+.PHONY: all
