@@ -51,6 +51,9 @@ $(AIR_FORMS): $(BUILD)/tools/gen_forms
 	$(BUILD)/tools/gen_forms > $@.tmp && mv $@.tmp $@
 $(BUILD)/codegen/air/air.o: $(AIR_FORMS)
 
+# Keep generated sources: they are inputs to the objects, not throwaway intermediates.
+.SECONDARY: $(GEN_C) $(GEN_H)
+
 -include $(OBJS:.o=.d)
 
 deps:

@@ -28,14 +28,10 @@ B3Opcode b3_opcode_from_name(const char *s, size_t len) {
 
 /* ---- number maps ---- */
 
-static uint32_t hash32(uint32_t x) {
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
+/* Value and block numbers are mostly dense and ascending; a hash that keeps
+ * neighbours together makes the map's probes cache-friendly, while the
+ * shifted terms still spread numbers that differ only in high bits. */
+static uint32_t hash32(uint32_t x) { return x ^ (x >> 11) ^ (x >> 22); }
 
 void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
     uint32_t cap = 16;
@@ -212,8 +208,10 @@ B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t
         v->m.ccall.variadic = -1;
     if (op == B3_WasmAddress || op == B3_ArgumentReg)
         v->m.reg = B3_NO_REG;
-    if (op == B3_WasmBoundsCheck)
-        v->m.bounds.pinned = B3_NO_REG;
+    if (op == B3_WasmBoundsCheck) {
+        v->m.bounds = b3_arena_alloc(&m->arena, sizeof(B3BoundsMeta));
+        v->m.bounds->pinned = B3_NO_REG;
+    }
     if (b3_op_info[op].meta == B3M_STACKMAP) {
         v->m.stackmap = b3_arena_alloc(&m->arena, sizeof(B3StackmapMeta));
         if (nkids)

@@ -173,6 +173,14 @@ typedef struct {
 } B3StackmapMeta;
 
 typedef struct {
+    int64_t offset;
+    B3Reg pinned; /* pinnedSize register, or B3_NO_REG */
+    bool has_maximum;
+    uint64_t maximum;
+    B3Generator exit;
+} B3BoundsMeta;
+
+typedef struct {
     int64_t *cases; /* successor i is case i; the last successor is the default */
     uint32_t ncases;
 } B3SwitchMeta;
@@ -225,13 +233,7 @@ struct B3Value {
         struct {
             B3HeapRange read, write;
         } fence;
-        struct {
-            int64_t offset;
-            B3Reg pinned;      /* pinnedSize register, or B3_NO_REG */
-            bool has_maximum;
-            uint64_t maximum;
-            B3Generator exit;
-        } bounds;              /* WasmBoundsCheck */
+        B3BoundsMeta *bounds;  /* WasmBoundsCheck (out of line: rare, and large) */
         struct {
             int32_t variadic;  /* -1: not written */
         } ccall;

@@ -582,17 +582,17 @@ static void put_args(Args *a, const B3Value *v) {
         break;
     case B3M_BOUNDS:
         key(a, "offset");
-        put_i64(p, v->m.bounds.offset);
-        if (v->m.bounds.has_maximum) {
+        put_i64(p, v->m.bounds->offset);
+        if (v->m.bounds->has_maximum) {
             key(a, "maximum");
-            put_u64(p, v->m.bounds.maximum);
-        } else if (v->m.bounds.pinned != B3_NO_REG) {
+            put_u64(p, v->m.bounds->maximum);
+        } else if (v->m.bounds->pinned != B3_NO_REG) {
             key(a, "pinnedSize");
-            put_reg(p, v->m.bounds.pinned);
+            put_reg(p, v->m.bounds->pinned);
         }
-        if (v->m.bounds.exit.kind != B3Gen_Default) {
+        if (v->m.bounds->exit.kind != B3Gen_Default) {
             key(a, "exit");
-            put_generator(p, &v->m.bounds.exit);
+            put_generator(p, &v->m.bounds->exit);
         }
         break;
     case B3M_CCALL:

@@ -664,19 +664,19 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
                      rname(c, v->m.reg), (int)c->p->sym->name_len, c->p->sym->name);
         break;
     case B3_WasmBoundsCheck: {
-        bool pinned = v->m.bounds.pinned != B3_NO_REG;
-        if (pinned && v->m.bounds.has_maximum)
+        bool pinned = v->m.bounds->pinned != B3_NO_REG;
+        if (pinned && v->m.bounds->has_maximum)
             b3_error(c->d, v->loc, "WasmBoundsCheck takes either pinnedSize or maximum, not both");
-        else if (!pinned && !v->m.bounds.has_maximum)
+        else if (!pinned && !v->m.bounds->has_maximum)
             b3_error(c->d, v->loc, "WasmBoundsCheck needs a bound: pinnedSize = %%reg or maximum = N");
         if (pinned &&
-            (!b3_reg_valid(t, v->m.bounds.pinned) || !b3_regset_has(&c->pinned, v->m.bounds.pinned)))
+            (!b3_reg_valid(t, v->m.bounds->pinned) || !b3_regset_has(&c->pinned, v->m.bounds->pinned)))
             b3_error(c->d, v->loc, "pinnedSize register %%%s is not pinned in @%.*s; add it to pinned(...)",
-                     rname(c, v->m.bounds.pinned), (int)c->p->sym->name_len, c->p->sym->name);
-        if (v->m.bounds.offset < 0 || v->m.bounds.offset > (int64_t)UINT32_MAX)
+                     rname(c, v->m.bounds->pinned), (int)c->p->sym->name_len, c->p->sym->name);
+        if (v->m.bounds->offset < 0 || v->m.bounds->offset > (int64_t)UINT32_MAX)
             b3_error(c->d, v->loc, "WasmBoundsCheck offset %lld is out of range [0, 4294967295]",
-                     (long long)v->m.bounds.offset);
-        check_exit(c, v, &v->m.bounds.exit);
+                     (long long)v->m.bounds->offset);
+        check_exit(c, v, &v->m.bounds->exit);
         break;
     }
     case B3_CCall:

@@ -138,10 +138,7 @@ static const unsigned char *skip_digits_back(const unsigned char *e) {
 }
 
 /* The number at the end of a token (@N, #N, ^N, BB#N). */
-static uint64_t tail_num(const unsigned char *tok, const unsigned char *e) {
-    (void)tok;
-    return scan_num(skip_digits_back(e), e);
-}
+static uint64_t tail_num(const unsigned char *e) { return scan_num(skip_digits_back(e), e); }
 
 static void check_value_number(B3ParseCtx *c, B3Tok *t, B3Loc loc, const unsigned char *tok,
                                const unsigned char *e) {
@@ -349,22 +346,22 @@ int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
         "D@" dec { RET(ORIGIN); }
 
         "BB#" dec {
-            t->u = tail_num(tok, YYCURSOR);
+            t->u = tail_num(YYCURSOR);
             check_block_number(c, t, loc_at(c, tok), tok, YYCURSOR);
             RET(BBNAME);
         }
         "#" dec {
-            t->u = tail_num(tok, YYCURSOR);
+            t->u = tail_num(YYCURSOR);
             check_block_number(c, t, loc_at(c, tok), tok, YYCURSOR);
             RET(BLOCKREF);
         }
         "b"? "@" dec {
-            t->u = tail_num(tok, YYCURSOR);
+            t->u = tail_num(YYCURSOR);
             check_value_number(c, t, loc_at(c, tok), tok, YYCURSOR);
             RET(VALUENAME);
         }
         "^" "b"? "@"? dec {
-            t->u = tail_num(tok, YYCURSOR);
+            t->u = tail_num(YYCURSOR);
             check_value_number(c, t, loc_at(c, tok), tok, YYCURSOR);
             RET(PHIREF);
         }

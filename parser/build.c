@@ -1347,7 +1347,7 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                 v->m.mem.offset = (int32_t)x;
         } else if (b3_op(st->op)->meta == B3M_BOUNDS) {
             if (meta_int(c, val, what, R_ANY64, &x))
-                v->m.bounds.offset = x;
+                v->m.bounds->offset = x;
         } else if (meta_int(c, val, what, R_ANY64, &x)) {
             v->m.symbol.offset = x;
         }
@@ -1451,7 +1451,7 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
         break;
     case MK_exit:
         if (b3_op(st->op)->meta == B3M_BOUNDS)
-            read_generator(c, val, what, true, &v->m.bounds.exit);
+            read_generator(c, val, what, true, &v->m.bounds->exit);
         else
             read_generator(c, val, what, true, &sm->gen);
         break;
@@ -1478,13 +1478,13 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                      node_text(c, val, buf, sizeof buf));
             break;
         }
-        v->m.bounds.pinned = reg_ref(c, r->tok, r->loc);
+        v->m.bounds->pinned = reg_ref(c, r->tok, r->loc);
         break;
     }
     case MK_maximum:
         if (meta_int(c, val, what, R_U64, &x)) {
-            v->m.bounds.maximum = (uint64_t)x;
-            v->m.bounds.has_maximum = true;
+            v->m.bounds->maximum = (uint64_t)x;
+            v->m.bounds->has_maximum = true;
         }
         break;
     case MK_numgp:
