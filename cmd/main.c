@@ -29,7 +29,7 @@ static void usage(FILE *f) {
           "  --name=NAME           symbol of a bare procedure body\n"
           "  --print-after=PHASE   print the IR after PHASE (or all) to stderr; phases:\n"
           "                        lower_macros (B3), lower_to_air, allocate_registers,\n"
-          "                        allocate_stack, simplify (Air)\n"
+          "                        allocate_stack, simplify, lower_entry_switch (Air)\n"
           "  --verify-each         validate the IR after every phase\n"
           "  --time-passes         print each phase's time to stderr\n"
           "  -g                    DWARF line tables (accepted; not emitted yet)\n"
@@ -98,7 +98,7 @@ static void parse_args(int argc, char **argv, B3Options *o) {
         } else if (starts(a, "--print-after=", &v)) {
             if (!b3_backend_is_phase(v))
                 bad_usage("unknown phase '%s' for --print-after (expected lower_macros, lower_to_air, "
-                          "allocate_registers, allocate_stack, simplify or all)",
+                          "allocate_registers, allocate_stack, simplify, lower_entry_switch or all)",
                           v);
             o->print_after = v;
         } else if (!strcmp(a, "--verify-each")) {

@@ -1,6 +1,10 @@
+/* realpath is an X/Open extension. */
+#define _XOPEN_SOURCE 700
+
 #include "cmd/output.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,10 +14,25 @@ bool b3_output_open(B3Output *o, const char *path, bool binary) {
     (void)binary;
     o->path = path;
     o->tmp = NULL;
+    o->real = NULL;
     if (!strcmp(path, "-")) {
         o->f = stdout;
         return true;
     }
+    /* Devices, FIFOs and the like are written in place: renaming a
+     * temporary over /dev/null would replace the device with a file. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        o->f = fopen(path, binary ? "wb" : "w");
+        if (!o->f)
+            fprintf(stderr, "b3c: error: cannot write '%s': %s\n", path, strerror(errno));
+        return o->f != NULL;
+    }
+    /* Write through a symlink, as other compilers do, by renaming onto its target. */
+    char *real = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && (real = realpath(path, NULL)) != NULL)
+        path = o->path = real;
+    o->real = real;
     size_t n = strlen(path);
     o->tmp = malloc(n + 16);
     snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
@@ -22,6 +41,8 @@ bool b3_output_open(B3Output *o, const char *path, bool binary) {
         fprintf(stderr, "b3c: error: cannot write '%s': %s\n", path, strerror(errno));
         free(o->tmp);
         o->tmp = NULL;
+        free(o->real);
+        o->real = NULL;
         return false;
     }
     /* mkstemp makes 0600; give the file the usual permissions. */
@@ -33,8 +54,13 @@ bool b3_output_open(B3Output *o, const char *path, bool binary) {
 }
 
 bool b3_output_commit(B3Output *o) {
-    if (!o->tmp)
-        return fflush(o->f) == 0 && !ferror(o->f);
+    if (!o->tmp) {
+        bool ok = fflush(o->f) == 0 && !ferror(o->f);
+        if (o->f != stdout)
+            ok = fclose(o->f) == 0 && ok;
+        o->f = NULL;
+        return ok;
+    }
     bool ok = fflush(o->f) == 0 && !ferror(o->f);
     ok = fclose(o->f) == 0 && ok;
     o->f = NULL;
@@ -48,10 +74,14 @@ bool b3_output_commit(B3Output *o) {
         unlink(o->tmp);
     free(o->tmp);
     o->tmp = NULL;
+    free(o->real);
+    o->real = NULL;
     return ok;
 }
 
 void b3_output_abort(B3Output *o) {
+    if (!o->tmp && o->f && o->f != stdout)
+        fclose(o->f);
     if (o->tmp) {
         if (o->f)
             fclose(o->f);
@@ -59,5 +89,7 @@ void b3_output_abort(B3Output *o) {
         free(o->tmp);
         o->tmp = NULL;
     }
+    free(o->real);
+    o->real = NULL;
     o->f = NULL;
 }

@@ -9,7 +9,8 @@
 
 typedef struct {
     const char *path; /* final path, or "-" for stdout */
-    char *tmp;        /* temporary path (NULL for stdout) */
+    char *tmp;        /* temporary path (NULL when writing in place) */
+    char *real;       /* resolved symlink target, owned */
     FILE *f;
 } B3Output;
 

@@ -7,9 +7,10 @@
 #include "codegen/air/phases.h"
 #include "codegen/x86_64/x86_64.h"
 #include "lower/lower.h"
+#include "objwriter/stackmaps.h"
 
 const char *const b3_backend_phases[] = {
-    "lower_macros", "lower_to_air", "allocate_registers", "allocate_stack", "simplify", NULL,
+    "lower_macros", "lower_to_air", "allocate_registers", "allocate_stack", "simplify", "lower_entry_switch", NULL,
 };
 
 bool b3_backend_is_phase(const char *name) {
@@ -144,6 +145,9 @@ bool b3_backend_compile(B3Module *m, const B3BackendOptions *opt, B3Obj *o) {
         }
         AIR_PHASE(&p, &c, air_allocate_stack, "allocate_stack");
         AIR_PHASE(&p, &c, air_simplify, "simplify");
+        /* Last, as in WebKit: the phases above see EntrySwitch as one multi-way
+         * branch of a single-entry CFG, and their allocation holds in every clone. */
+        AIR_PHASE(&p, &c, air_lower_entry_switch, "lower_entry_switch");
         begin(&p);
         b3_x86_64_emit_proc(&c, o);
         end(&p, "emit_x86_64");
@@ -151,6 +155,7 @@ bool b3_backend_compile(B3Module *m, const B3BackendOptions *opt, B3Obj *o) {
     if (!opt->emit_air) {
         begin(&p);
         b3_obj_emit_data(o, m);
+        b3_obj_emit_stackmaps(o); /* after every procedure: its header counts them all */
         end(&p, "emit_data");
     }
     return true;

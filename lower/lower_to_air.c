@@ -58,10 +58,12 @@ typedef struct {
     uint32_t idx;
     B3Value *cur;
     AirBlock *sink; /* non-NULL: emit straight into this (new) block */
+    bool traps;     /* the value being lowered is or absorbed a <Traps> access: flag its memory insts */
     AirInst *buf;
     uint32_t nbuf, capbuf;
     uint32_t *chunks; /* start of each value's insts in buf, in lowering order */
     uint32_t nchunks, capchunks;
+    struct LowerStackmaps *sm; /* Check exits and block splits (lower_stackmaps.inc), or NULL */
 } Lower;
 
 /* ---- small helpers ------------------------------------------------------- */
@@ -171,7 +173,7 @@ static AirInst *emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *a
         inst = &L->buf[L->nbuf++];
         memset(inst, 0, sizeof *inst);
         inst->opcode = (uint16_t)op;
-        inst->nargs = (uint8_t)n;
+        inst->nargs = (uint16_t)n;
         inst->origin = L->cur;
         if (n) {
             inst->args = b3_arena_alloc(L->c->arena, n * sizeof(AirArg));
@@ -179,6 +181,10 @@ static AirInst *emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *a
         }
     }
     inst->special = sp;
+    /* The memory access of a trapping load/store (also when fused into another inst). */
+    for (uint32_t i = 0; L->traps && i < n; i++)
+        if (air_arg_is_memory(&args[i]))
+            inst->flags |= AirInstFlag_Traps;
     return inst;
 }
 
@@ -286,21 +292,30 @@ static bool can_be_internal(Lower *L, B3Value *v) {
            L->pos[vid(L, v)] < L->idx;
 }
 
+/* Values no load moves across: writers of memory, and the accesses that order
+ * memory (acquire loads, <Traps> accesses; release stores are stores). */
 static bool writes_memory(const B3Value *v) {
     uint16_t f = b3_op_info[v->opcode].flags;
+    if ((f & B3OF_LOAD) && ((v->kflags & B3K_TRAPS) || !b3_heap_is_bottom(v->m.mem.fence_range)))
+        return true;
     return (f & (B3OF_STORE | B3OF_ATOMIC | B3OF_STACKMAP)) || v->opcode == B3_CCall || v->opcode == B3_Fence ||
            v->opcode == B3_Depend || v->opcode == B3_WasmBoundsCheck;
 }
 
-/* Can the load v be executed at the current value instead of where it stands? */
+static bool has_effect(const B3Value *v);
+
+/* Can the load v be executed at the current value instead of where it stands?
+ * Never an acquire (fenced) load; a <Traps> load only when nothing with an
+ * effect lies between (its fault must stay in order with every effect). */
 static bool can_fuse_load(Lower *L, B3Value *v, B3Opcode op, B3Type type) {
     v = resolve(v);
-    if (v->opcode != op || v->type != type || (v->kflags & B3K_TRAPS) || !can_be_internal(L, v))
+    if (v->opcode != op || v->type != type || !b3_heap_is_bottom(v->m.mem.fence_range) || !can_be_internal(L, v))
         return false;
     if (L->idx - L->pos[vid(L, v)] > FUSE_MAX_DISTANCE)
         return false; /* keeps the interference scan linear */
+    bool traps = (v->kflags & B3K_TRAPS) != 0;
     for (uint32_t i = L->pos[vid(L, v)] + 1; i < L->idx; i++)
-        if (writes_memory(L->blk->values[i]))
+        if (writes_memory(L->blk->values[i]) || (traps && has_effect(L->blk->values[i])))
             return false;
     return true;
 }
@@ -310,6 +325,8 @@ static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off);
 static AirArg commit_load(Lower *L, B3Value *v) {
     v = resolve(v);
     L->flags[vid(L, v)] |= F_INTERNAL;
+    if (v->kflags & B3K_TRAPS)
+        L->traps = true; /* the user's memory operand is the trapping access */
     return addr_for(L, v->kids[0], v->m.mem.offset);
 }
 
@@ -367,6 +384,9 @@ static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
             return air_index(vt(L, b), vt(L, index), scale, off);
         return air_index(vt(L, a), vt(L, b), 1, off);
     }
+    /* WasmAddress(p, %pinned): (p, %pinned, 1), the pinned register read in place. */
+    if (ptr->opcode == B3_WasmAddress && L->uses[vid(L, ptr)] <= FOLD_MAX_USES)
+        return air_index(vt(L, kid(ptr, 0)), (AirTmp)ptr->m.reg, 1, off);
     return air_addr(vt(L, ptr), off);
 }
 
@@ -1049,13 +1069,9 @@ static void lower_select(Lower *L, B3Value *v) {
 
 /* ---- memory ------------------------------------------------------------------- */
 
-static void check_traps(const B3Value *v) {
-    if (v->kflags & B3K_TRAPS)
-        b3_internal_error("lower", "%s<Traps> is not yet supported", opname(v));
-}
-
+/* A <Traps> access is lowered where it stands (a trapping load even when
+ * unused: has_effect), and its inst gets AirInstFlag_Traps (emit_special). */
 static void lower_load(Lower *L, B3Value *v) {
-    check_traps(v);
     AirOpcode op;
     switch (v->opcode) {
     case B3_Load8Z: op = Air_Load8; break;
@@ -1117,7 +1133,6 @@ static bool try_rmw(Lower *L, B3Value *v) {
 }
 
 static void lower_store(Lower *L, B3Value *v) {
-    check_traps(v);
     if (try_rmw(L, v))
         return;
     B3Value *x = kid(v, 0);
@@ -1389,6 +1404,18 @@ static void lower_argument_reg(Lower *L, B3Value *v) {
     L->sink = saved;
 }
 
+/* EntrySwitch stays a terminal with one successor per entrypoint until
+ * air_lower_entry_switch clones it away after register allocation. */
+static void lower_entry_switch_value(Lower *L) {
+    B3Block *b = L->blk;
+    AirBlock *ab = cur_air_block(L);
+    EMIT0(L, EntrySwitch);
+    AirSucc *s = b3_arena_alloc(L->c->arena, (b->nsuccs ? b->nsuccs : 1) * sizeof(AirSucc));
+    for (uint32_t k = 0; k < b->nsuccs; k++)
+        s[k] = air_succ_of(L, b->succs[k]);
+    set_succs(L, ab, b->nsuccs, s);
+}
+
 static void lower_return(Lower *L, B3Value *v) {
     if (v->nkids == 0) {
         EMIT0(L, RetVoid);
@@ -1416,6 +1443,8 @@ static AirTmp var_tmp(Lower *L, B3Variable *var) {
 }
 
 static bool has_effect(const B3Value *v) {
+    if (v->kflags & B3K_TRAPS)
+        return true; /* a <Traps> load faults even when its value is unused */
     switch (v->opcode) {
     case B3_Get: case B3_Phi: return false; /* reads: dead if unused */
     default: return (b3_op_info[v->opcode].flags & (B3OF_EFFECTS | B3OF_TERMINAL)) != 0;
@@ -1423,8 +1452,13 @@ static bool has_effect(const B3Value *v) {
 }
 
 static void unsupported(const B3Value *v) {
-    b3_internal_error("lower", "%s (@%u) is not yet supported", opname(v), v->index);
+    /* Every opcode has a case by now: only a corrupt value gets here. */
+    b3_internal_error("lower", "%s (@%u) is not yet supported", v->opcode < B3_NUM_OPCODES ? opname(v) : "?",
+                      v->index);
 }
+
+#include "lower/lower_atomics.inc"
+#include "lower/lower_stackmaps.inc"
 
 static void lower_value(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
@@ -1540,13 +1574,21 @@ static void lower_value(Lower *L, B3Value *v) {
     case B3_Equal: case B3_NotEqual: case B3_LessThan: case B3_GreaterThan: case B3_LessEqual:
     case B3_GreaterEqual: case B3_Above: case B3_Below: case B3_AboveEqual: case B3_BelowEqual:
     case B3_EqualOrUnordered:
-        lower_compare(L, v);
+        if (!try_cas_compare(L, v)) /* Equal(AtomicStrongCAS(e, ...), e): the cmpxchg's ZF */
+            lower_compare(L, v);
         return;
     case B3_Select: lower_select(L, v); return;
     case B3_Load8Z: case B3_Load8S: case B3_Load16Z: case B3_Load16S: case B3_Load:
         lower_load(L, v);
         return;
     case B3_Store8: case B3_Store16: case B3_Store: lower_store(L, v); return;
+    case B3_AtomicWeakCAS: case B3_AtomicStrongCAS: lower_cas(L, v); return;
+    case B3_AtomicXchgAdd: case B3_AtomicXchgAnd: case B3_AtomicXchgOr: case B3_AtomicXchgSub:
+    case B3_AtomicXchgXor: case B3_AtomicXchg:
+        lower_atomic_rmw(L, v);
+        return;
+    case B3_Fence: lower_fence(L, v); return;
+    case B3_Depend: lower_depend(L, v); return;
     case B3_CCall: lower_ccall(L, v); return;
     case B3_Upsilon: {
         B3Value *phi = v->m.phi;
@@ -1562,11 +1604,23 @@ static void lower_value(Lower *L, B3Value *v) {
         EMIT0(L, Jump);
         set_succs(L, cur_air_block(L), 1, (AirSucc[]){air_succ_of(L, L->blk->succs[0])});
         return;
-    case B3_Branch: lower_branch(L, v); return;
+    case B3_Branch:
+        if (!try_cas_branch(L, v)) /* on a CAS outcome: BranchAtomicStrongCAS */
+            lower_branch(L, v);
+        return;
     case B3_Switch: lower_switch(L, v); return;
     case B3_Return: lower_return(L, v); return;
     case B3_Oops: EMIT0(L, Oops); return;
+    case B3_EntrySwitch: lower_entry_switch_value(L); return;
+    case B3_WasmAddress:
+        /* @p + the pinned register (read in place: nothing ever writes it). */
+        EMIT(L, Add64, vta(L, kid(v, 0)), T((AirTmp)v->m.reg), vta(L, v));
+        return;
     case B3_SymbolAddress: lower_symbol_address(L, v); return;
+    case B3_Check: lower_check(L, v); return;
+    case B3_CheckAdd: case B3_CheckSub: case B3_CheckMul: lower_check_arith(L, v); return;
+    case B3_WasmBoundsCheck: lower_wasm_bounds_check(L, v); return;
+    case B3_Patchpoint: lower_patchpoint(L, v); return;
     default:
         unsupported(v);
     }
@@ -1625,7 +1679,9 @@ static void lower_block(Lower *L, B3Block *b) {
             L->chunks = xrealloc(L->chunks, L->capchunks * sizeof *L->chunks);
         }
         L->chunks[L->nchunks++] = L->nbuf;
+        L->traps = (v->kflags & B3K_TRAPS) != 0;
         lower_value(L, v);
+        L->traps = false;
     }
     /* Chunks were produced last value first: lay them out in program order. */
     AirBlock *ab = L->ablock[b->pos];
@@ -1637,6 +1693,7 @@ static void lower_block(Lower *L, B3Block *b) {
         for (uint32_t i = start; i < end; i++)
             ab->insts[ab->ninsts++] = L->buf[i];
     }
+    sm_split_block(L, ab); /* after each Check* branch, a new block */
     L->cur = NULL;
 }
 
@@ -1760,6 +1817,7 @@ void b3_lower_to_air(AirCode *c) {
         }
     }
     place_entry_moves(&L, prologue);
+    sm_finish(&L); /* exit blocks last, continuations after their heads */
     air_compute_preds(c);
 
     free(order);

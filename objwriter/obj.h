@@ -63,6 +63,7 @@ typedef struct {
     uint32_t nrelocs, cap_relocs;
     B3SymDef *defs; /* symbols this object defines */
     uint32_t ndefs, cap_defs;
+    struct B3StackMaps *stackmaps; /* pending .llvm_stackmaps records (objwriter/stackmaps.h), or NULL */
 } B3Obj;
 
 /* May code address sym PC-relatively (lea sym(%rip), RIP-relative loads and

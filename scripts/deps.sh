@@ -38,6 +38,7 @@ fuzzer_rt() { compgen -G "$LLVM/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a"; }
 # ---- build ----------------------------------------------------------------
 need make make -v
 need gcc have gcc
+need libc6-dev exists /usr/include/stdio.h
 need re2c have re2c
 need bison have bison
 need libelf-dev exists /usr/include/libelf.h
@@ -50,17 +51,18 @@ need llvm-14-tools exists "$LLVM/bin/FileCheck"
 need llvm-14-tools exists "$LLVM/bin/not"
 need llvm have llvm-mc
 need llvm have llvm-objdump
+need llvm have llvm-readobj
+need binutils have readelf
 need clang have clang
 need clang-14 exists "$LLVM/bin/clang"
 need libclang-rt-14-dev fuzzer_rt
 need time exists /usr/bin/time
-need lld have ld.lld
+need lld have ld.lld       # the ELF tests also link with clang -fuse-ld=lld
 
-# ---- later: cross-compiling and running arm64 code, linking with lld --------
+# ---- later: cross-compiling and running arm64 code ----------------------------
 # Enable these when the aarch64 backend lands.
 # need gcc-aarch64-linux-gnu have aarch64-linux-gnu-gcc
 # need qemu-user have qemu-aarch64
-# need lld have ld.lld
 
 if [ ${#missing[@]} -eq 0 ]; then
     echo "deps: all build and test tools are present"

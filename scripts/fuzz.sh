@@ -4,12 +4,13 @@
 #
 #   bash scripts/fuzz.sh [SECONDS]     default 600
 #
-# Environment: FUZZ_JOBS (parallel workers, default: the number of cores).
+# Environment: FUZZ_JOBS (parallel workers, default: the number of cores),
+# FUZZ_MAX_CORPUS (files kept in the corpus, default 500).
 #
 # Runs on a copy of testsuite/fuzz/corpus/ with the dictionary
-# testsuite/fuzz/b3.dict.  At the end, inputs that add coverage are merged
-# back into testsuite/fuzz/corpus/ (kept to about 500 files; the hand-written
-# seed-* files there always stay), and
+# testsuite/fuzz/b3.dict.  At the end, the inputs that add edge coverage are
+# written back to testsuite/fuzz/corpus/ (at most 500 files, chosen by a
+# greedy set cover; the hand-written seed-* files always stay), and
 # every crash, leak, timeout or out-of-memory reproducer is copied to
 # testsuite/fuzz/crashes/.  Reproduce one with
 #   build/fuzz/fuzz/fuzz_frontend testsuite/fuzz/crashes/FILE
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/.."
 
 secs=${1:-600}
 jobs=${FUZZ_JOBS:-$(nproc)}
-max_corpus=500
+max_corpus=${FUZZ_MAX_CORPUS:-500}
 
 make -s -j2 b3c
 make -s -j2 -f testsuite/fuzz/fuzz.mk MODE=fuzz >/dev/null
@@ -53,8 +54,15 @@ echo "fuzz: last status: $last"
 execs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
 cov=$(sed -nE 's/.*cov: ([0-9]+).*/\1/p' <<<"$last")
 ft=$(sed -nE 's/.*ft: ([0-9]+).*/\1/p' <<<"$last")
-rate=$(sed -nE 's/.*exec\/s:? ([0-9]+).*/\1/p' <<<"$last")
-echo "fuzz: execs=${execs:-?} exec/s=${rate:-?} coverage(edges)=${cov:-?} features=${ft:-?} (libFuzzer exit $status)"
+elapsed=$(sed -nE 's/.*time: ([0-9]+)s.*/\1/p' <<<"$last")
+# Fork mode's exec/s column is one job's; the average over the run is execs/time.
+rate='?'
+if [ -n "$execs" ] && [ -n "$elapsed" ] && [ "$elapsed" -gt 0 ]; then
+    rate=$((execs / elapsed))
+elif [ -n "$execs" ]; then
+    rate=$((execs / secs))
+fi
+echo "fuzz: execs=${execs:-?} exec/s=$rate coverage(edges)=${cov:-?} features=${ft:-?} (libFuzzer exit $status)"
 
 # Reproducers.
 n_art=0
@@ -66,23 +74,25 @@ done
 echo "fuzz: $n_art reproducer(s) copied to testsuite/fuzz/crashes/"
 grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error:|fuzz_frontend: )' "$log" | sort | uniq -c | sort -rn | head -40 || true
 
-# Merge what adds coverage back into the committed corpus.
+# Write back what adds coverage.  libFuzzer's -merge=1 keeps every input that
+# adds a feature, thousands of them; instead, replay the old corpus and this
+# run's through the coverage build and keep a greedy set cover of the edges
+# (testsuite/fuzz/cover.py): the hand-written seed-* files, then at most
+# $max_corpus files in all.
 before=$(find testsuite/fuzz/corpus -type f | wc -l)
-"$bin" -merge=1 -max_len=4096 -timeout=10 testsuite/fuzz/corpus "$run/corpus" >"$run/merge.log" 2>&1 || {
-    echo "fuzz: merge failed; see $run/merge.log" >&2
-    exit 1
-}
-after=$(find testsuite/fuzz/corpus -type f | wc -l)
-if [ "$after" -gt "$max_corpus" ]; then
-    # Too many: minimize.  The hand-written seeds (seed-*) are always kept;
-    # of the rest only what adds coverage to them survives.
-    min=$run/minimized
-    mkdir -p "$min"
-    cp testsuite/fuzz/corpus/seed-* "$min/" 2>/dev/null || true
-    "$bin" -merge=1 -max_len=4096 -timeout=10 "$min" testsuite/fuzz/corpus >"$run/minimize.log" 2>&1
+all=$run/all
+mkdir -p "$all"
+cp testsuite/fuzz/corpus/* "$all/" 2>/dev/null || true
+cp "$run"/corpus/* "$all/" 2>/dev/null || true
+if make -s -j2 -f testsuite/fuzz/fuzz.mk MODE=cover >/dev/null &&
+    build/fuzz/cover/replay --cover "$run/cover.txt" "$all" >"$run/cover.log" 2>&1 &&
+    python3 testsuite/fuzz/cover.py --max "$max_corpus" "$run/cover.txt" >"$run/keep.txt"; then
     rm -f testsuite/fuzz/corpus/*
-    cp "$min"/* testsuite/fuzz/corpus/
-    after=$(find testsuite/fuzz/corpus -type f | wc -l)
+    xargs -d '\n' cp -t testsuite/fuzz/corpus/ <"$run/keep.txt"
+else
+    echo "fuzz: coverage replay failed (see $run/cover.log); merging with libFuzzer instead" >&2
+    "$bin" -merge=1 -max_len=4096 -timeout=10 testsuite/fuzz/corpus "$run/corpus" >"$run/merge.log" 2>&1
 fi
+after=$(find testsuite/fuzz/corpus -type f | wc -l)
 echo "fuzz: corpus $before -> $after files"
 [ "$n_art" -eq 0 ]

@@ -71,7 +71,7 @@ AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint
     AirInst *i = &b->insts[b->ninsts++];
     memset(i, 0, sizeof *i);
     i->opcode = (uint16_t)op;
-    i->nargs = (uint8_t)nargs;
+    i->nargs = (uint16_t)nargs;
     i->origin = origin;
     if (nargs) {
         i->args = b3_arena_alloc(c->arena, nargs * sizeof(AirArg));
@@ -174,7 +174,9 @@ bool air_is_terminal(AirOpcode op) {
     case Air_BranchDouble: case Air_BranchFloat: case Air_BranchAdd32: case Air_BranchAdd64:
     case Air_BranchSub32: case Air_BranchSub64: case Air_BranchMul32: case Air_BranchMul64:
     case Air_BranchNeg32: case Air_BranchNeg64: case Air_Ret32: case Air_Ret64: case Air_RetFloat:
-    case Air_RetDouble: case Air_RetVoid: case Air_Oops: case Air_JumpTable:
+    case Air_RetDouble: case Air_RetVoid: case Air_Oops: case Air_JumpTable: case Air_EntrySwitch:
+    case Air_BranchAtomicStrongCAS8: case Air_BranchAtomicStrongCAS16: case Air_BranchAtomicStrongCAS32:
+    case Air_BranchAtomicStrongCAS64:
         return true;
     default:
         return false;

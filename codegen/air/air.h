@@ -142,8 +142,8 @@ typedef struct {
 
 typedef struct AirInst {
     uint16_t opcode;
-    uint8_t nargs;
-    uint8_t flags; /* AirInstFlag_* */
+    uint16_t nargs; /* a Patchpoint or a Call may have hundreds */
+    uint8_t flags;  /* AirInstFlag_* */
     AirArg *args;
     AirSpecial *special; /* Call, Patchpoint, ...; NULL otherwise */
     B3Value *origin;
@@ -182,6 +182,11 @@ typedef struct {
     B3RegSet used_callee_saves; /* filled by register allocation */
     uint64_t frame_size;  /* bytes below the saved frame pointer, 16-aligned; set by allocate_stack */
     uint32_t call_arg_area; /* bytes of outgoing stack arguments needed */
+    /* One entry block per entrypoint, set by air_lower_entry_switch (several
+     * entrypoints may share a block).  Before it runs (nentries == 0) the only
+     * entry is blocks[0]. */
+    AirBlock **entries;
+    uint32_t nentries;
 } AirCode;
 
 /* ---- construction ---- */

@@ -2,17 +2,17 @@
  * bank at a time, as Air's AllocateRegistersByGraphColoring does.
  *
  * Nodes are tmp numbers: allocatable physical registers are precolored nodes,
- * virtual tmps of the bank are the rest.  Interference follows the fence-post
+ * virtual tmps of the bank are the rest.  Interference follows the timing
  * model of liveness.h.  Spilled tmps get 8-byte spill slots; each mention is
  * rewritten to the slot when the inst's form allows it, else to a fresh
  * unspillable tmp loaded before / stored after the inst, and allocation
  * repeats until nothing spills. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "codegen/air/liveness.h"
 #include "codegen/air/phases.h"
+#include "codegen/air/stackmaps.h"
 
 #define PHASE "air register allocation"
 #define MAX_ROUNDS 64
@@ -40,6 +40,19 @@ static void vec_push(Vec *v, uint32_t x) {
     if (v->n == v->cap) {
         v->cap = v->cap ? v->cap * 2 : 4;
         v->v = xrealloc(v->v, v->cap * sizeof(uint32_t));
+    }
+    v->v[v->n++] = x;
+}
+
+/* Per-node lists of one round live in a bump arena: no per-list malloc/free. */
+static void pool_push(B3Arena *pool, Vec *v, uint32_t x) {
+    if (v->n == v->cap) {
+        uint32_t cap = v->cap ? v->cap * 2 : 8;
+        uint32_t *nv = b3_arena_alloc(pool, cap * sizeof(uint32_t));
+        if (v->n)
+            memcpy(nv, v->v, v->n * sizeof(uint32_t));
+        v->v = nv;
+        v->cap = cap;
     }
     v->v[v->n++] = x;
 }
@@ -151,7 +164,9 @@ static bool role_admits_stack(AirRole role) {
 /* Would replacing this Tmp arg by a spill slot be valid and mean the same thing? */
 static bool admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole role, AirWidth width,
                          const TmpFacts *f) {
-    if (inst->special || !role_admits_stack(role) || width > AirW64)
+    if (inst->special) /* a patchpoint's cold uses may stay in memory (codegen/air/stackmaps.h) */
+        return air_special_admits_stack(inst, role, width);
+    if (!role_admits_stack(role) || width > AirW64)
         return false;
     AirTmp t = arg->base;
     /* A zero-extending def writes only `width` bits to memory: fine only if nobody reads more. */
@@ -165,38 +180,31 @@ static bool admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole r
     return ok;
 }
 
-/* ---- virtual-virtual interference: a bit matrix for small graphs ---- */
+/* ---- virtual-virtual interference as a square bit matrix ----
+ * Rows and columns are the bank's node numbers (its virtual tmps, densely
+ * numbered).  Building ORs the whole live set into a def's row in one pass
+ * and adds the transpose at the end; a row scan lists a node's neighbours.
+ * Used when the graph is dense (round 0 of a big procedure has hundreds of
+ * values live at once), where it is smaller and faster than adjacency lists. */
 
 typedef struct {
-    uint64_t *bits; /* lower triangle; NULL for large graphs (adjacency lists answer instead) */
-} EdgeSet;
+    uint64_t *bits; /* 64 * words rows of `words` words; NULL: adjacency lists instead */
+    uint32_t words;
+} Matrix;
 
-#define MATRIX_LIMIT 8192u
+static inline uint64_t *mat_row(const Matrix *m, uint32_t i) { return m->bits + (size_t)i * m->words; }
 
-static void edges_init(EdgeSet *e, uint32_t n) {
-    e->bits = n <= MATRIX_LIMIT ? xcalloc((size_t)n * (n + 1) / 2 / 64 + 1, sizeof(uint64_t)) : NULL;
+static inline bool mat_has(const Matrix *m, uint32_t i, uint32_t j) {
+    return (mat_row(m, i)[j >> 6] >> (j & 63)) & 1;
 }
 
-static void edges_free(EdgeSet *e) { free(e->bits); }
 
-static inline size_t edge_bit(uint32_t a, uint32_t b) {
-    uint32_t hi = a > b ? a : b, lo = a > b ? b : a;
-    return (size_t)hi * (hi + 1) / 2 + lo;
-}
-
-static bool edges_has(const EdgeSet *e, uint32_t a, uint32_t b) {
-    size_t i = edge_bit(a, b);
-    return (e->bits[i >> 6] >> (i & 63)) & 1;
-}
-
-/* Returns true if the edge is new. */
-static bool edges_insert(EdgeSet *e, uint32_t a, uint32_t b) {
-    size_t i = edge_bit(a, b);
-    uint64_t m = 1ull << (i & 63);
-    if (e->bits[i >> 6] & m)
-        return false;
-    e->bits[i >> 6] |= m;
-    return true;
+/* Portable popcount (__builtin_popcountll is a libgcc call without -mpopcnt). */
+static inline uint32_t popcount64(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
 }
 
 /* ---- the coloring allocator for one bank, one round ---- */
@@ -238,11 +246,21 @@ typedef struct {
     uint32_t *alias;
     uint8_t *color;  /* B3Reg */
     uint32_t *range; /* inst boundaries the tmp is live across */
-    Vec *adj;
-    Vec *moves_of;
-    EdgeSet edges;     /* virtual-virtual edges: all of them (matrix) or those added after build (hash) */
+    Vec *adj;        /* list graphs: neighbours, registers included (from pool) */
+    Vec *moves_of;   /* from pool */
+    B3Arena pool;
+    Matrix mat;        /* dense graphs: virtual-virtual edges (then adj stays empty) */
+    uint32_t *node;    /* matrix row of a virtual tmp of the bank */
+    uint32_t *node_tmp; /* and back */
+    uint32_t nnodes;
+    uint64_t alloc_regs; /* the precolored nodes */
+    /* Matrix graphs, after the build: bit sets over nodes that let the
+     * coalescing tests and neighbour walks work a word at a time. */
+    uint64_t *alive;   /* neither simplified nor coalesced (adjacent_live) */
+    uint64_t *hi;      /* alive and of significant degree (>= k) */
+    uint64_t *regcol;  /* per register (64 rows of mat.words): the nodes interfering with it */
     uint64_t *regmask; /* per virtual node: the registers it interferes with */
-    bool building;     /* large graphs: append without dedup, sort after build */
+    bool building;     /* edges are one-sided (matrix) or duplicated (lists) until finish_build */
     Move *moves;
     uint32_t nmoves, cap_moves;
 
@@ -251,6 +269,7 @@ typedef struct {
     uint32_t nheap, cap_heap;
 
     uint32_t *mark; /* scratch for Briggs' test */
+    uint8_t *maybe_active; /* moves_of[t] may hold an M_ACTIVE move */
     uint32_t epoch;
 } Alloc;
 
@@ -261,15 +280,20 @@ static bool has_edge(const Alloc *a, uint32_t u, uint32_t v) {
         return (a->regmask[v] >> u) & 1;
     if (is_precolored(a, v))
         return (a->regmask[u] >> v) & 1;
-    if (a->edges.bits)
-        return edges_has(&a->edges, u, v);
-    /* Large graphs: scan the shorter list (queries are rare: one per move, and while combining). */
+    if (a->mat.bits)
+        return mat_has(&a->mat, a->node[u], a->node[v]);
+    /* Sparse graphs: scan the shorter list (queries are rare: one per move, and while combining). */
     const Vec *x = a->adj[u].n <= a->adj[v].n ? &a->adj[u] : &a->adj[v];
     uint32_t y = x == &a->adj[u] ? v : u;
     for (uint32_t i = 0; i < x->n; i++)
         if (x->v[i] == y)
             return true;
     return false;
+}
+
+static void degree_up(Alloc *a, uint32_t t) {
+    if (++a->degree[t] == a->rf.k && a->hi && air_bit_has(a->alive, a->node[t]))
+        air_bit_set(a->hi, a->node[t]);
 }
 
 static void add_edge(Alloc *a, uint32_t u, uint32_t v) {
@@ -284,27 +308,56 @@ static void add_edge(Alloc *a, uint32_t u, uint32_t v) {
         if ((a->regmask[t] >> r) & 1)
             return;
         a->regmask[t] |= 1ull << r;
-        vec_push(&a->adj[t], r);
-        a->degree[t]++;
+        if (!a->mat.bits)
+            pool_push(&a->pool, &a->adj[t], r);
+        else if (a->regcol)
+            air_bit_set(a->regcol + (size_t)r * a->mat.words, a->node[t]);
+        degree_up(a, t);
         return;
     }
-    if (a->edges.bits) {
-        if (!edges_insert(&a->edges, u, v))
+    if (a->mat.bits) {
+        uint32_t nu = a->node[u], nv = a->node[v];
+        if (mat_has(&a->mat, nu, nv))
             return;
-    } else if (!a->building && has_edge(a, u, v)) {
-        return;
+        air_bit_set(mat_row(&a->mat, nu), nv);
+        air_bit_set(mat_row(&a->mat, nv), nu);
+    } else {
+        if (!a->building && has_edge(a, u, v))
+            return;
+        pool_push(&a->pool, &a->adj[u], v);
+        pool_push(&a->pool, &a->adj[v], u);
     }
-    vec_push(&a->adj[u], v);
-    a->degree[u]++;
-    vec_push(&a->adj[v], u);
-    a->degree[v]++;
+    degree_up(a, u);
+    degree_up(a, v);
 }
 
-/* Large graphs: build appended duplicates; drop them (the order does not matter). */
+/* Matrix: adds the transpose of the one-sided rows, counts degrees and sets
+ * up alive/hi/regcol.  Lists: drops the duplicates build appended. */
 static void finish_build(Alloc *a) {
     if (!a->building)
         return;
     a->building = false;
+    if (a->mat.bits) {
+        uint32_t words = a->mat.words;
+        air_bitmatrix_symmetrize(a->mat.bits, words);
+        a->alive = xcalloc(words, sizeof(uint64_t));
+        a->hi = xcalloc(words, sizeof(uint64_t));
+        a->regcol = xcalloc((size_t)64 * words, sizeof(uint64_t));
+        for (uint32_t i = 0; i < a->nnodes; i++) {
+            const uint64_t *row = mat_row(&a->mat, i);
+            uint32_t d = 0;
+            for (uint32_t w = 0; w < words; w++)
+                d += popcount64(row[w]);
+            uint32_t t = a->node_tmp[i];
+            a->degree[t] = d + popcount64(a->regmask[t]);
+            air_bit_set(a->alive, i);
+            if (a->degree[t] >= a->rf.k)
+                air_bit_set(a->hi, i);
+            for (uint64_t m = a->regmask[t]; m; m &= m - 1)
+                air_bit_set(a->regcol + (size_t)__builtin_ctzll(m) * words, i);
+        }
+        return;
+    }
     for (uint32_t t = 0; t < a->n; t++) {
         Vec *adj = &a->adj[t];
         if (!adj->n)
@@ -334,6 +387,66 @@ static uint32_t get_alias(const Alloc *a, uint32_t t) {
 
 static bool adjacent_live(const Alloc *a, uint32_t w) {
     return a->state[w] != N_SELECT && a->state[w] != N_COALESCED;
+}
+
+/* Iterates a node's neighbours, registers included: its list, or its matrix
+ * row and then its register mask.  With live_only, a matrix row skips the
+ * nodes that are not adjacent_live a word at a time (lists still list them:
+ * callers test adjacent_live either way). */
+typedef struct {
+    const uint32_t *list;
+    uint32_t i, n;
+    const uint64_t *row;    /* NULL for lists */
+    const uint64_t *filter; /* NULL: every node */
+    const uint32_t *node_tmp;
+    uint32_t w, words;
+    uint64_t bits, regs;
+} Nbrs;
+
+static inline void nbrs_init(const Alloc *a, uint32_t t, bool live_only, Nbrs *it) {
+    if (a->mat.bits && !is_precolored(a, t)) {
+        const uint64_t *row = mat_row(&a->mat, a->node[t]);
+        const uint64_t *filter = live_only ? a->alive : NULL;
+        *it = (Nbrs){.row = row,
+                     .filter = filter,
+                     .node_tmp = a->node_tmp,
+                     .words = a->mat.words,
+                     .bits = row[0] & (filter ? filter[0] : ~0ull),
+                     .regs = a->regmask[t]};
+    } else {
+        *it = (Nbrs){.list = a->adj[t].v, .n = a->adj[t].n};
+    }
+}
+
+static inline bool nbrs_next(Nbrs *it, uint32_t *out) {
+    if (!it->row) {
+        if (it->i == it->n)
+            return false;
+        *out = it->list[it->i++];
+        return true;
+    }
+    while (!it->bits) {
+        if (it->w + 1 >= it->words) {
+            if (!it->regs)
+                return false;
+            *out = (uint32_t)__builtin_ctzll(it->regs);
+            it->regs &= it->regs - 1;
+            return true;
+        }
+        it->w++;
+        it->bits = it->row[it->w] & (it->filter ? it->filter[it->w] : ~0ull);
+    }
+    *out = it->node_tmp[64 * it->w + (uint32_t)__builtin_ctzll(it->bits)];
+    it->bits &= it->bits - 1;
+    return true;
+}
+
+/* t leaves the graph: simplified or coalesced. */
+static void node_retire(Alloc *a, uint32_t t) {
+    if (a->alive && !is_precolored(a, t)) {
+        air_bit_clear(a->alive, a->node[t]);
+        air_bit_clear(a->hi, a->node[t]);
+    }
 }
 
 static bool move_related(const Alloc *a, uint32_t t) {
@@ -411,7 +524,23 @@ static void set_state(Alloc *a, uint32_t t, uint8_t s) {
     }
 }
 
+/* A move became active: flag every list holding it, i.e. its ends' moves_of
+ * and those of the nodes they were coalesced into (combine copies lists). */
+static void note_active(Alloc *a, const Move *m) {
+    const uint32_t ends[2] = {m->src, m->dst};
+    for (int j = 0; j < 2; j++)
+        for (uint32_t t = ends[j];; t = a->alias[t]) {
+            a->maybe_active[t] = 1;
+            if (a->state[t] != N_COALESCED)
+                break;
+        }
+}
+
 static void enable_moves_of(Alloc *a, uint32_t t) {
+    /* Most calls find nothing to enable; registers' lists are long. */
+    if (!a->maybe_active[t])
+        return;
+    a->maybe_active[t] = 0;
     Vec *ms = &a->moves_of[t];
     for (uint32_t i = 0; i < ms->n; i++) {
         Move *m = &a->moves[ms->v[i]];
@@ -426,26 +555,38 @@ static void decrement_degree(Alloc *a, uint32_t m) {
     if (is_precolored(a, m))
         return;
     uint32_t d = a->degree[m]--;
+    if (d == a->rf.k && a->hi)
+        air_bit_clear(a->hi, a->node[m]);
     if (d != a->rf.k || a->state[m] != N_SPILL)
         return;
     enable_moves_of(a, m);
-    for (uint32_t i = 0; i < a->adj[m].n; i++) {
-        uint32_t w = a->adj[m].v[i];
+    Nbrs it;
+    uint32_t w;
+    for (nbrs_init(a, m, true, &it); nbrs_next(&it, &w);)
         if (adjacent_live(a, w))
             enable_moves_of(a, w);
-    }
     set_state(a, m, move_related(a, m) ? N_FREEZE : N_SIMPLIFY);
 }
 
 static void simplify(Alloc *a, uint32_t t) {
     set_state(a, t, N_SELECT);
+    node_retire(a, t);
     vec_push(&a->select_stack, t);
+    if (a->alive) {
+        /* The hot loop of dense graphs: live virtual neighbours a word at a
+         * time (registers' degrees never change). */
+        const uint64_t *row = mat_row(&a->mat, a->node[t]);
+        for (uint32_t w = 0; w < a->mat.words; w++)
+            for (uint64_t bits = row[w] & a->alive[w]; bits; bits &= bits - 1)
+                decrement_degree(a, a->node_tmp[64 * w + (uint32_t)__builtin_ctzll(bits)]);
+        return;
+    }
     /* adj may grow through add_edge only for nodes still in play, never for t now. */
-    for (uint32_t i = 0; i < a->adj[t].n; i++) {
-        uint32_t w = a->adj[t].v[i];
+    Nbrs it;
+    uint32_t w;
+    for (nbrs_init(a, t, true, &it); nbrs_next(&it, &w);)
         if (adjacent_live(a, w))
             decrement_degree(a, w);
-    }
 }
 
 static void add_worklist(Alloc *a, uint32_t u) {
@@ -458,15 +599,31 @@ static bool ok_for_george(const Alloc *a, uint32_t t, uint32_t r) {
 }
 
 static bool george(const Alloc *a, uint32_t u, uint32_t v) {
-    for (uint32_t i = 0; i < a->adj[v].n; i++) {
-        uint32_t t = a->adj[v].v[i];
+    if (a->alive) {
+        /* u is a register: no live significant neighbour of v may miss it. */
+        const uint64_t *row = mat_row(&a->mat, a->node[v]), *col = a->regcol + (size_t)u * a->mat.words;
+        for (uint32_t w = 0; w < a->mat.words; w++)
+            if (row[w] & a->hi[w] & ~col[w])
+                return false;
+        return true;
+    }
+    Nbrs it;
+    uint32_t t;
+    for (nbrs_init(a, v, false, &it); nbrs_next(&it, &t);)
         if (adjacent_live(a, t) && !ok_for_george(a, t, u))
             return false;
-    }
     return true;
 }
 
 static bool briggs(Alloc *a, uint32_t u, uint32_t v) {
+    if (a->alive) {
+        /* Registers count as significant; they are never simplified. */
+        uint32_t high = popcount64(a->regmask[u] | a->regmask[v]);
+        const uint64_t *ru = mat_row(&a->mat, a->node[u]), *rv = mat_row(&a->mat, a->node[v]);
+        for (uint32_t w = 0; w < a->mat.words && high < a->rf.k; w++)
+            high += popcount64((ru[w] | rv[w]) & a->hi[w]);
+        return high < a->rf.k;
+    }
     if (++a->epoch == 0) {
         memset(a->mark, 0, a->n * sizeof(uint32_t));
         a->epoch = 1;
@@ -474,9 +631,9 @@ static bool briggs(Alloc *a, uint32_t u, uint32_t v) {
     uint32_t high = 0;
     const uint32_t nodes[2] = {u, v};
     for (int j = 0; j < 2; j++) {
-        const Vec *adj = &a->adj[nodes[j]];
-        for (uint32_t i = 0; i < adj->n; i++) {
-            uint32_t t = adj->v[i];
+        Nbrs it;
+        uint32_t t;
+        for (nbrs_init(a, nodes[j], false, &it); nbrs_next(&it, &t);) {
             if (!adjacent_live(a, t) || a->mark[t] == a->epoch)
                 continue;
             a->mark[t] = a->epoch;
@@ -490,6 +647,7 @@ static bool briggs(Alloc *a, uint32_t u, uint32_t v) {
 
 static void combine(Alloc *a, uint32_t u, uint32_t v) {
     a->state[v] = N_COALESCED;
+    node_retire(a, v);
     a->alias[v] = u;
     a->f->uses[u] += a->f->uses[v];
     a->range[u] += a->range[v];
@@ -497,10 +655,11 @@ static void combine(Alloc *a, uint32_t u, uint32_t v) {
         a->f->unspillable[u] = 0;
     if (!is_precolored(a, u))
         for (uint32_t i = 0; i < a->moves_of[v].n; i++)
-            vec_push(&a->moves_of[u], a->moves_of[v].v[i]);
+            pool_push(&a->pool, &a->moves_of[u], a->moves_of[v].v[i]);
     enable_moves_of(a, v);
-    for (uint32_t i = 0; i < a->adj[v].n; i++) {
-        uint32_t t = a->adj[v].v[i];
+    Nbrs it;
+    uint32_t t;
+    for (nbrs_init(a, v, true, &it); nbrs_next(&it, &t);) {
         if (!adjacent_live(a, t))
             continue;
         add_edge(a, t, u);
@@ -533,6 +692,7 @@ static void coalesce(Alloc *a, uint32_t mi) {
         add_worklist(a, u);
     } else {
         m->state = M_ACTIVE;
+        note_active(a, m);
     }
 }
 
@@ -594,71 +754,257 @@ static void register_move(Alloc *a, AirInst *inst) {
     }
     uint32_t mi = a->nmoves++;
     a->moves[mi] = (Move){s, d, M_WORKLIST};
-    vec_push(&a->moves_of[s], mi);
-    vec_push(&a->moves_of[d], mi);
+    pool_push(&a->pool, &a->moves_of[s], mi);
+    pool_push(&a->pool, &a->moves_of[d], mi);
     vec_push(&a->move_wl, mi);
 }
 
 /* The defs of one moment interfere with everything live after it, with the
  * moment's uses and with each other (see liveness.h).  excl_def/excl_use:
  * a copy's destination may share its source's register, as both hold one value. */
-static void add_moment_edges(Alloc *a, const AirActionList *acts, const AirTmpSet *live,
-                             const AirInst *move) {
-    for (uint32_t i = 0; i < acts->n; i++) {
-        const AirAction *d = &acts->v[i];
+/* One moment's actions (gathered: all of one inst's early or late ones). */
+typedef struct {
+    const AirAct *v;
+    uint32_t n;
+} Moment;
+
+static void add_moment_edges(Alloc *a, Moment acts, const AirTmpSet *live, const AirInst *move) {
+    for (uint32_t i = 0; i < acts.n; i++) {
+        const AirAct *d = &acts.v[i];
         if (!d->def || a->state[d->tmp] == N_NONE)
             continue;
-        AirTmp excl = move && d->inst == move && !d->clobber ? move->args[0].base : AIR_NO_TMP;
+        AirTmp excl = move && !d->clobber ? move->args[0].base : AIR_NO_TMP;
         for (uint32_t j = 0; j < live->size; j++)
             if (live->dense[j] != excl)
                 add_edge(a, d->tmp, live->dense[j]);
-        for (uint32_t j = 0; j < acts->n; j++)
-            if (j != i && acts->v[j].tmp != excl)
-                add_edge(a, d->tmp, acts->v[j].tmp);
+        for (uint32_t j = 0; j < acts.n; j++)
+            if (j != i && acts.v[j].tmp != excl)
+                add_edge(a, d->tmp, acts.v[j].tmp);
     }
 }
 
-static void build(Alloc *a, const AirLiveness *lv) {
-    AirTmpSet live;
-    air_tmpset_init(&live, a->n);
+/* The build walk's live set: a sparse set of tmps and, for matrix graphs,
+ * the same as bits over nodes plus a mask of registers.  Ranges are counted
+ * per tmp when it dies rather than per live tmp at every boundary: since[t]
+ * is the first (highest) boundary at which t was counted live. */
+typedef struct {
+    AirTmpSet set;
+    uint64_t *bits; /* matrix graphs only */
+    uint64_t regs;
+    int32_t *since;
+} BuildLive;
+
+static void live_add(Alloc *a, BuildLive *l, uint32_t t, int32_t first) {
+    if (!air_tmpset_add(&l->set, t))
+        return;
+    l->since[t] = first;
+    if (!l->bits)
+        return;
+    if (air_tmp_is_reg(t))
+        l->regs |= 1ull << t;
+    else
+        l->bits[a->node[t] >> 6] |= 1ull << (a->node[t] & 63);
+}
+
+static void live_remove(Alloc *a, BuildLive *l, uint32_t t, int32_t k) {
+    if (!air_tmpset_remove(&l->set, t))
+        return;
+    a->range[t] += (uint32_t)(l->since[t] - k + 1);
+    if (!l->bits)
+        return;
+    if (air_tmp_is_reg(t))
+        l->regs &= ~(1ull << t);
+    else
+        l->bits[a->node[t] >> 6] &= ~(1ull << (a->node[t] & 63));
+}
+
+/* live = (live - defs) + uses for the moments of boundary k. */
+static void apply_moment(Alloc *a, BuildLive *l, Moment acts, int32_t k) {
+    for (uint32_t i = 0; i < acts.n; i++)
+        if (acts.v[i].def)
+            live_remove(a, l, acts.v[i].tmp, k);
+    for (uint32_t i = 0; i < acts.n; i++)
+        if (!acts.v[i].def)
+            live_add(a, l, acts.v[i].tmp, k - 1);
+}
+
+/* add_moment_edges for matrix graphs: a virtual def ORs the live bits into
+ * its row (and the live registers into its mask); register defs reach the
+ * live virtual tmps' masks in one pass. */
+static void matrix_moment_edges(Alloc *a, const BuildLive *l, Moment acts, const AirInst *move) {
+    uint64_t rdefs = 0;
+    for (uint32_t i = 0; i < acts.n; i++) {
+        const AirAct *d = &acts.v[i];
+        if (!d->def || a->state[d->tmp] == N_NONE)
+            continue;
+        AirTmp excl = move && !d->clobber ? move->args[0].base : AIR_NO_TMP;
+        if (is_precolored(a, d->tmp)) {
+            if (excl == AIR_NO_TMP) {
+                rdefs |= 1ull << d->tmp;
+            } else {
+                for (uint32_t j = 0; j < l->set.size; j++) {
+                    uint32_t t = l->set.dense[j];
+                    if (t != excl && !air_tmp_is_reg(t))
+                        a->regmask[t] |= 1ull << d->tmp;
+                }
+            }
+        } else {
+            uint64_t *row = mat_row(&a->mat, a->node[d->tmp]);
+            bool excl_node = excl != AIR_NO_TMP && !air_tmp_is_reg(excl) && a->state[excl] != N_NONE;
+            bool had = excl_node && mat_has(&a->mat, a->node[d->tmp], a->node[excl]);
+            for (uint32_t w = 0; w < a->mat.words; w++)
+                row[w] |= l->bits[w];
+            if (excl_node && !had)
+                row[a->node[excl] >> 6] &= ~(1ull << (a->node[excl] & 63));
+            uint64_t regs = l->regs & a->alloc_regs;
+            if (excl != AIR_NO_TMP && air_tmp_is_reg(excl))
+                regs &= ~(1ull << excl);
+            a->regmask[d->tmp] |= regs;
+        }
+        for (uint32_t j = 0; j < acts.n; j++)
+            if (j != i && acts.v[j].tmp != excl)
+                add_edge(a, d->tmp, acts.v[j].tmp);
+    }
+    rdefs &= a->alloc_regs;
+    if (rdefs)
+        for (uint32_t j = 0; j < l->set.size; j++)
+            if (!air_tmp_is_reg(l->set.dense[j]))
+                a->regmask[l->set.dense[j]] |= rdefs;
+}
+
+/* Dense graphs get the matrix: it costs nnodes^2 bits, adjacency lists about
+ * 8 bytes per (def, live tmp) pair, estimated from the blocks' live sets. */
+static void choose_graph(Alloc *a, const AirLiveness *lv) {
+    uint32_t words = (a->nnodes + 63) / 64;
+    uint64_t pairs = 0;
+    for (uint32_t bi = 0; bi < a->c->nblocks; bi++) {
+        const AirBlock *b = a->c->blocks[bi];
+        pairs += ((uint64_t)lv->nlive_in[bi] + lv->nlive_out[bi]) * (b->ninsts + 1) / 4;
+    }
+    uint64_t bytes = (uint64_t)words * words * 64 * 8;
+#ifdef AIR_REGALLOC_LISTS
+    bytes = UINT64_MAX; /* test builds: cover the adjacency lists */
+#endif
+    if (bytes <= (256u << 10) || bytes <= 8 * pairs) {
+        a->mat.words = words;
+        a->mat.bits = xcalloc((size_t)words * 64 * words, sizeof(uint64_t));
+    }
+}
+
+/* Walks each block's boundaries backwards (see liveness.h): at boundary k,
+ * inst k's early moment, then inst k-1's late one. */
+static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
+    choose_graph(a, lv);
+    a->building = true;
+    BuildLive l = {.bits = a->mat.bits ? xcalloc(a->mat.words, sizeof(uint64_t)) : NULL};
+    air_tmpset_init(&l.set, a->n);
+    l.since = xcalloc(a->n, sizeof(int32_t));
     for (uint32_t bi = 0; bi < a->c->nblocks; bi++) {
         AirBlock *b = a->c->blocks[bi];
-        AirLocalLiveness lc;
-        air_local_init(&lc, lv, b, &live);
-        while (!lc.done) {
-            uint32_t k = lc.boundary;
-            for (uint32_t j = 0; j < live.size; j++)
-                a->range[live.dense[j]]++;
+        const uint32_t *st = acts->start + 2 * (size_t)acts->first[bi];
+        air_tmpset_clear(&l.set);
+        for (uint32_t i = 0; i < lv->nlive_out[bi]; i++)
+            live_add(a, &l, lv->live_out[bi][i], (int32_t)b->ninsts);
+        for (int32_t k = (int32_t)b->ninsts; k >= 0; k--) {
             /* E: inst k's early moment. */
-            add_moment_edges(a, &lc.early, &live, NULL);
-            air_apply_actions(&lc.early, &live);
+            Moment early = {acts->v + st[2 * k], k < (int32_t)b->ninsts ? st[2 * k + 1] - st[2 * k] : 0};
+            if (l.bits)
+                matrix_moment_edges(a, &l, early, NULL);
+            else
+                add_moment_edges(a, early, &l.set, NULL);
+            apply_moment(a, &l, early, k);
+            if (k == 0)
+                break;
             /* L: inst k-1's late moment. */
+            Moment late = {acts->v + st[2 * k - 1], st[2 * k] - st[2 * k - 1]};
             const AirInst *move = NULL;
-            if (k > 0 && is_coalescable_move(&b->insts[k - 1], a->bank)) {
+            if (is_coalescable_move(&b->insts[k - 1], a->bank)) {
                 move = &b->insts[k - 1];
                 register_move(a, &b->insts[k - 1]);
                 if (!move_is_pure_copy(move, a->f))
                     move = NULL;
             }
-            add_moment_edges(a, &lc.late, &live, move);
-            air_apply_actions(&lc.late, &live);
-            air_local_advance(&lc);
+            if (l.bits)
+                matrix_moment_edges(a, &l, late, move);
+            else
+                add_moment_edges(a, late, &l.set, move);
+            apply_moment(a, &l, late, k);
         }
-        air_local_free(&lc);
+        /* What is live into the block was counted down to boundary 0. */
+        while (l.set.size)
+            live_remove(a, &l, l.set.dense[l.set.size - 1], 0);
+        l.regs = 0;
     }
-    air_tmpset_free(&live);
+    air_tmpset_free(&l.set);
+    free(l.bits);
+    free(l.since);
 }
 
 /* ---- assign colors ---- */
 
+/* Matrix graphs: ncol[i] = 1 + the rank of the register node i's
+ * representative holds so far (0: none yet), so a row scan needs no alias
+ * chasing; members chains each representative's coalesced nodes. */
+typedef struct {
+    uint8_t *ncol;
+    uint32_t *head, *next;
+} ColorCache;
+
+static void color_cache_init(const Alloc *a, ColorCache *cc) {
+    uint32_t nn = a->nnodes;
+    cc->ncol = xcalloc(nn, 1);
+    cc->head = xcalloc(nn, sizeof(uint32_t));
+    cc->next = xcalloc(nn, sizeof(uint32_t));
+    memset(cc->head, 0xff, nn * sizeof(uint32_t));
+    for (uint32_t i = 0; i < nn; i++) {
+        uint32_t t = a->node_tmp[i];
+        if (a->state[t] != N_COALESCED)
+            continue;
+        uint32_t r = get_alias(a, t);
+        if (is_precolored(a, r)) {
+            cc->ncol[i] = (uint8_t)(a->rf.rank[r] + 1);
+        } else {
+            cc->next[i] = cc->head[a->node[r]];
+            cc->head[a->node[r]] = i;
+        }
+    }
+}
+
+static uint64_t color_cache_taken(const Alloc *a, const ColorCache *cc, uint32_t t) {
+    const uint64_t *row = mat_row(&a->mat, a->node[t]);
+    uint64_t taken = 0;
+    for (uint32_t w = 0; w < a->mat.words; w++)
+        for (uint64_t bits = row[w]; bits; bits &= bits - 1)
+            taken |= (1ull << cc->ncol[64 * w + (uint32_t)__builtin_ctzll(bits)]) >> 1;
+    for (uint64_t m = a->regmask[t]; m; m &= m - 1)
+        taken |= 1ull << a->rf.rank[__builtin_ctzll(m)];
+    return taken;
+}
+
+static void color_cache_set(const Alloc *a, ColorCache *cc, uint32_t t, int pick) {
+    uint32_t i = a->node[t];
+    cc->ncol[i] = (uint8_t)(pick + 1);
+    for (uint32_t m = cc->head[i]; m != UINT32_MAX; m = cc->next[m])
+        cc->ncol[m] = (uint8_t)(pick + 1);
+}
+
 static void assign_colors(Alloc *a) {
+    ColorCache cc = {0};
+    if (a->alive)
+        color_cache_init(a, &cc);
     while (a->select_stack.n) {
         uint32_t t = a->select_stack.v[--a->select_stack.n];
         uint64_t ok = a->rf.k == 64 ? ~0ull : (1ull << a->rf.k) - 1;
-        for (uint32_t i = 0; i < a->adj[t].n; i++) {
-            uint32_t w = get_alias(a, a->adj[t].v[i]);
-            if (a->state[w] == N_COLORED || a->state[w] == N_PRECOLORED)
-                ok &= ~(1ull << a->rf.rank[a->color[w]]);
+        if (a->alive) {
+            ok &= ~color_cache_taken(a, &cc, t);
+        } else {
+            Nbrs it;
+            uint32_t nb;
+            for (nbrs_init(a, t, false, &it); nbrs_next(&it, &nb);) {
+                uint32_t w = get_alias(a, nb);
+                if (a->state[w] == N_COLORED || a->state[w] == N_PRECOLORED)
+                    ok &= ~(1ull << a->rf.rank[a->color[w]]);
+            }
         }
         if (!ok) {
             a->state[t] = N_SPILLED;
@@ -678,7 +1024,12 @@ static void assign_colors(Alloc *a) {
             pick = __builtin_ctzll(ok);
         a->state[t] = N_COLORED;
         a->color[t] = a->rf.order[pick];
+        if (a->alive)
+            color_cache_set(a, &cc, t, pick);
     }
+    free(cc.ncol);
+    free(cc.head);
+    free(cc.next);
 }
 
 /* ---- one round ---- */
@@ -690,6 +1041,7 @@ static void alloc_init(Alloc *a, AirCode *c, AirBank bank, TmpFacts *f) {
     a->f = f;
     reg_file(c, bank, &a->rf);
     uint32_t n = a->n = AIR_FIRST_VTMP + c->ntmps;
+    b3_arena_init(&a->pool);
     a->state = xcalloc(n, 1);
     a->degree = xcalloc(n, sizeof(uint32_t));
     a->alias = xcalloc(n, sizeof(uint32_t));
@@ -698,25 +1050,27 @@ static void alloc_init(Alloc *a, AirCode *c, AirBank bank, TmpFacts *f) {
     a->adj = xcalloc(n, sizeof(Vec));
     a->moves_of = xcalloc(n, sizeof(Vec));
     a->mark = xcalloc(n, sizeof(uint32_t));
-    edges_init(&a->edges, n);
+    a->maybe_active = xcalloc(n, 1);
     a->regmask = xcalloc(n, sizeof(uint64_t));
-    a->building = !a->edges.bits;
+    a->node = xcalloc(n, sizeof(uint32_t));
+    a->node_tmp = xcalloc(n, sizeof(uint32_t));
     for (uint32_t r = 0; r < AIR_FIRST_VTMP; r++)
         if (a->rf.rank[r] >= 0) {
             a->state[r] = N_PRECOLORED;
             a->color[r] = (uint8_t)r;
             a->degree[r] = UINT32_MAX / 2;
+            a->alloc_regs |= 1ull << r;
         }
     for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
-        if (air_tmp_bank(c, t) == bank && f->appears[t])
+        if (air_tmp_bank(c, t) == bank && f->appears[t]) {
             a->state[t] = N_INITIAL;
+            a->node[t] = a->nnodes;
+            a->node_tmp[a->nnodes++] = t;
+        }
 }
 
 static void alloc_free(Alloc *a) {
-    for (uint32_t t = 0; t < a->n; t++) {
-        vec_free(&a->adj[t]);
-        vec_free(&a->moves_of[t]);
-    }
+    b3_arena_free(&a->pool);
     free(a->state);
     free(a->degree);
     free(a->alias);
@@ -725,9 +1079,15 @@ static void alloc_free(Alloc *a) {
     free(a->adj);
     free(a->moves_of);
     free(a->mark);
+    free(a->maybe_active);
     free(a->moves);
     free(a->heap);
-    edges_free(&a->edges);
+    free(a->mat.bits);
+    free(a->alive);
+    free(a->hi);
+    free(a->regcol);
+    free(a->node);
+    free(a->node_tmp);
     free(a->regmask);
     vec_free(&a->simplify_wl);
     vec_free(&a->freeze_wl);
@@ -805,7 +1165,12 @@ static void fact_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBa
         if (air_role_is_use(role) && f->use_width[t] < width + 1)
             f->use_width[t] = (uint8_t)(width + 1);
         if (air_role_is_def(role)) {
-            bool z = role == AirRole_ZDef || role == AirRole_UseZDef || role == AirRole_EarlyZDef;
+            /* A Tmp-to-Tmp Move32 may be deleted as a coalesced copy, so it does not
+             * count as zero-extending: otherwise removing `Move32 %a, %b` (b read
+             * narrowly) and `Move32 %b, %c` (b "already zero-extended") together
+             * would lose the zero extension. */
+            bool z = (role == AirRole_ZDef || role == AirRole_UseZDef || role == AirRole_EarlyZDef) &&
+                     !(inst->opcode == Air_Move32 && is_coalescable_move(inst, AirGP));
             uint8_t w = z ? (uint8_t)(width + 1) : (uint8_t)(AirW64 + 1);
             if (f->def_width[t] < w)
                 f->def_width[t] = w;
@@ -815,7 +1180,6 @@ static void fact_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBa
         if (x->count[t]++ == 0)
             x->first[t] = x->index;
         x->last[t] = x->index;
-        (void)inst;
     }
 }
 
@@ -895,9 +1259,8 @@ typedef struct {
     AirBank bank;
     AirStackSlot **slot_of; /* per spilled tmp */
     TmpFacts *f;
-    uint32_t *unspill_cap;
-    Fill fills[24];
-    uint32_t nfills;
+    Fill *fills; /* the current inst's, one per spilled tmp it mentions */
+    uint32_t nfills, cap_fills;
 } SpillCtx;
 
 static AirTmp fill_tmp(SpillCtx *x, AirTmp t, bool load, bool store) {
@@ -907,8 +1270,10 @@ static AirTmp fill_tmp(SpillCtx *x, AirTmp t, bool load, bool store) {
             x->fills[i].store |= store;
             return x->fills[i].fresh;
         }
-    if (x->nfills == sizeof x->fills / sizeof x->fills[0])
-        b3_internal_error(PHASE, "too many spilled tmps in one inst");
+    if (x->nfills == x->cap_fills) {
+        x->cap_fills = x->cap_fills ? 2 * x->cap_fills : 8;
+        x->fills = xrealloc(x->fills, x->cap_fills * sizeof(Fill));
+    }
     AirTmp n = air_tmp_new(x->c, air_tmp_bank(x->c, t));
     x->fills[x->nfills++] = (Fill){t, n, load, store};
     return n;
@@ -983,7 +1348,7 @@ static void insert_spill_code(AirCode *c, AirBank bank, Alloc *a, TmpFacts *f, u
                 slot_of[t] = slot_of[r];
         }
     AirOpcode move = bank == AirGP ? Air_Move : Air_MoveDouble;
-    SpillCtx x = {c, bank, slot_of, f, unspill_cap, {{0}}, 0};
+    SpillCtx x = {c, bank, slot_of, f, NULL, 0, 0};
     InstVec out = {0}, after = {0};
     uint32_t nblocks = c->nblocks;
     bool split = false;
@@ -1033,6 +1398,7 @@ static void insert_spill_code(AirCode *c, AirBank bank, Alloc *a, TmpFacts *f, u
     free(out.v);
     free(after.v);
     free(slot_of);
+    free(x.fills);
     /* Everything the spill code introduced must get a register. */
     uint32_t nn = AIR_FIRST_VTMP + c->ntmps;
     if (*unspill_cap < nn) {
@@ -1061,6 +1427,67 @@ static void assign_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, Air
         return;
     *tmp = x->color[*tmp];
 }
+
+#ifdef AIR_REGALLOC_VERIFY
+/* Test builds: re-derives interference from fresh liveness (not from the
+ * allocator's graph) and checks the coloring against it. */
+static uint32_t reg_of(const Alloc *a, uint32_t t) {
+    if (air_tmp_is_reg(t))
+        return t;
+    uint32_t r = get_alias(a, t);
+    return air_tmp_is_reg(r) ? r : a->color[r];
+}
+
+static void verify_moment(const Alloc *a, const AirActionList *acts, const AirTmpSet *live,
+                          const AirInst *move, uint32_t bi, uint32_t k) {
+    for (uint32_t i = 0; i < acts->n; i++) {
+        const AirAction *d = &acts->v[i];
+        if (!d->def || a->state[d->tmp] == N_NONE)
+            continue;
+        uint32_t rd = reg_of(a, d->tmp);
+        AirTmp excl = move && d->inst == move && !d->clobber ? move->args[0].base : AIR_NO_TMP;
+        for (uint32_t j = 0; j <= live->size + acts->n; j++) {
+            uint32_t t = j < live->size             ? live->dense[j]
+                         : j - live->size < acts->n ? acts->v[j - live->size].tmp
+                                                    : 0;
+            if (j == live->size + acts->n || (j >= live->size && j - live->size == i))
+                continue;
+            if (t == d->tmp || t == excl || a->state[t] == N_NONE)
+                continue;
+            if (reg_of(a, t) == rd)
+                b3_internal_error(PHASE, "verify: BB#%u boundary %u: %u and %u share register %u", bi, k,
+                                  d->tmp, t, rd);
+        }
+    }
+}
+
+static void verify_coloring(AirCode *c, Alloc *a) {
+    AirLiveness lv;
+    air_liveness_compute(&lv, c, a->bank);
+    AirTmpSet live;
+    air_tmpset_init(&live, a->n);
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        AirLocalLiveness lc;
+        air_local_init(&lc, &lv, b, &live);
+        while (!lc.done) {
+            uint32_t k = lc.boundary;
+            verify_moment(a, &lc.early, &live, NULL, bi, k);
+            air_apply_actions(&lc.early, &live);
+            const AirInst *move = k > 0 && is_coalescable_move(&b->insts[k - 1], a->bank) &&
+                                          move_is_pure_copy(&b->insts[k - 1], a->f)
+                                      ? &b->insts[k - 1]
+                                      : NULL;
+            verify_moment(a, &lc.late, &live, move, bi, k);
+            air_apply_actions(&lc.late, &live);
+            air_local_advance(&lc);
+        }
+        air_local_free(&lc);
+    }
+    air_tmpset_free(&live);
+    air_liveness_free(&lv);
+}
+#endif
 
 static void apply_colors(AirCode *c, Alloc *a) {
     /* Resolve coalesced tmps to their representative's register. */
@@ -1096,15 +1523,22 @@ static void allocate_bank(AirCode *c, AirBank bank) {
             b3_internal_error(PHASE, "%s allocation did not converge after %d rounds",
                               bank == AirGP ? "GP" : "FP", MAX_ROUNDS);
         compute_facts(c, bank, &f, &unspill_cap);
+        /* Gathered once: liveness and the interference walk both need them. */
+        AirActs acts;
+        air_acts_gather(&acts, c, bank);
         AirLiveness lv;
-        air_liveness_compute(&lv, c, bank);
+        air_liveness_compute_acts(&lv, c, &acts);
         Alloc a;
         alloc_init(&a, c, bank, &f);
-        build(&a, &lv);
-        finish_build(&a);
+        build(&a, &lv, &acts);
         air_liveness_free(&lv);
+        air_acts_free(&acts);
+        finish_build(&a);
         run_coloring(&a);
         if (!a.spilled.n) {
+#ifdef AIR_REGALLOC_VERIFY
+            verify_coloring(c, &a);
+#endif
             apply_colors(c, &a);
             alloc_free(&a);
             break;
@@ -1160,8 +1594,186 @@ static void compute_used_callee_saves(AirCode *c) {
     c->used_callee_saves = set;
 }
 
+/* ---- obvious spills (like Air's FixObviousSpills, within a block) ----
+ * Remembers which register holds the same 64 bits as which spill slot; a
+ * reload of such a slot becomes nothing or a register copy, and a read of
+ * the slot as an operand reads the register instead.  Only spill slots are
+ * tracked: nothing takes their address, so only Stack args touch them. */
+
+typedef struct {
+    B3Reg reg;
+    const AirStackSlot *slot;
+} Holds;
+
+typedef struct {
+    Holds h[64];
+    uint32_t n;
+} HoldSet;
+
+static void holds_forget_reg(HoldSet *s, B3Reg r) {
+    for (uint32_t i = 0; i < s->n;)
+        if (s->h[i].reg == r)
+            s->h[i] = s->h[--s->n];
+        else
+            i++;
+}
+
+static void holds_forget_slot(HoldSet *s, const AirStackSlot *slot) {
+    for (uint32_t i = 0; i < s->n;)
+        if (s->h[i].slot == slot)
+            s->h[i] = s->h[--s->n];
+        else
+            i++;
+}
+
+static void holds_add(HoldSet *s, B3Reg r, const AirStackSlot *slot) {
+    if (s->n == sizeof s->h / sizeof s->h[0])
+        s->h[0] = s->h[--s->n]; /* full: forgetting is always safe */
+    s->h[s->n++] = (Holds){r, slot};
+}
+
+static int holds_find(const HoldSet *s, const AirStackSlot *slot, AirBank bank) {
+    for (uint32_t i = 0; i < s->n; i++)
+        if (s->h[i].slot == slot && air_tmp_bank(NULL, s->h[i].reg) == bank)
+            return s->h[i].reg;
+    return -1;
+}
+
+static bool is_spill_ref(const AirArg *a) {
+    return a->kind == AirArg_Stack && a->u.slot && a->u.slot->spill && a->value == 0;
+}
+
+/* Move/MoveDouble between a register and a spill slot (64 bits both ways). */
+static bool is_spill_move(const AirInst *i) {
+    return !i->special && i->nargs == 2 && (i->opcode == Air_Move || i->opcode == Air_MoveDouble);
+}
+
+typedef struct {
+    AirCode *c;
+    HoldSet *hs;
+} FixCtx;
+
+static void fix_use_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
+    FixCtx *x = vctx;
+    if (!is_spill_ref(arg) || !(role == AirRole_Use || role == AirRole_ColdUse) || width > AirW64)
+        return;
+    int r = holds_find(x->hs, arg->u.slot, bank);
+    if (r < 0)
+        return;
+    AirArg saved = *arg;
+    *arg = air_tmp((AirTmp)r);
+    if (!air_is_valid_form(x->c->target, (AirOpcode)inst->opcode, inst->nargs, inst->args))
+        *arg = saved;
+}
+
+static void fix_def_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
+    (void)inst;
+    (void)bank;
+    (void)width;
+    FixCtx *x = vctx;
+    if (!air_role_is_def(role))
+        return;
+    if (arg->kind == AirArg_Tmp && air_tmp_is_reg(arg->base))
+        holds_forget_reg(x->hs, (B3Reg)arg->base);
+    else if (arg->kind == AirArg_Stack && arg->u.slot)
+        holds_forget_slot(x->hs, arg->u.slot);
+}
+
+static void fix_obvious_spills(AirCode *c) {
+    HoldSet hs;
+    FixCtx x = {c, &hs};
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        hs.n = 0;
+        uint32_t out = 0;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
+            AirInst *inst = &b->insts[ii];
+            if (is_spill_move(inst) && is_spill_ref(&inst->args[0]) && inst->args[1].kind == AirArg_Tmp) {
+                AirTmp dst = inst->args[1].base;
+                int r = holds_find(&hs, inst->args[0].u.slot, air_tmp_bank(c, dst));
+                if (r == (int)dst)
+                    continue; /* the register already holds the slot's value */
+                if (r >= 0)
+                    inst->args[0] = air_tmp((AirTmp)r);
+            } else if (!inst->special) {
+                air_for_each_arg(c, inst, fix_use_arg, &x);
+            }
+            air_for_each_arg(c, inst, fix_def_arg, &x);
+            if (inst->special)
+                for (unsigned r = 0; r < 64; r++)
+                    if (b3_regset_has(&inst->special->early_clobber, (B3Reg)r) ||
+                        b3_regset_has(&inst->special->late_clobber, (B3Reg)r))
+                        holds_forget_reg(&hs, (B3Reg)r);
+            if (is_spill_move(inst)) {
+                const AirArg *a0 = &inst->args[0], *a1 = &inst->args[1];
+                if (a0->kind == AirArg_Tmp && is_spill_ref(a1))
+                    holds_add(&hs, (B3Reg)a0->base, a1->u.slot);
+                else if (is_spill_ref(a0) && a1->kind == AirArg_Tmp)
+                    holds_add(&hs, (B3Reg)a1->base, a0->u.slot);
+                else if (a0->kind == AirArg_Tmp && a1->kind == AirArg_Tmp)
+                    /* A copy: the destination now holds whatever the source held. */
+                    for (uint32_t i = 0, n = hs.n; i < n; i++)
+                        if (hs.h[i].reg == a0->base && a0->base != a1->base)
+                            holds_add(&hs, (B3Reg)a1->base, hs.h[i].slot);
+            }
+            b->insts[out++] = *inst;
+        }
+        b->ninsts = out;
+    }
+}
+
+/* Removes stores to spill slots that the same block overwrites before reading. */
+typedef struct {
+    uint32_t *dead; /* per slot index: == stamp when the slot's value is overwritten before any read */
+    uint32_t stamp;
+} DeadCtx;
+
+static void dead_use_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
+    (void)inst;
+    (void)bank;
+    (void)width;
+    DeadCtx *x = vctx;
+    if (arg->kind == AirArg_Stack && arg->u.slot && (air_role_is_use(role) || role == AirRole_UseAddr))
+        x->dead[arg->u.slot->index] = 0;
+}
+
+static void remove_dead_spill_stores(AirCode *c) {
+    if (!c->nslots)
+        return;
+    DeadCtx x = {xcalloc(c->nslots, sizeof(uint32_t)), 0};
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        x.stamp++;
+        bool removed = false;
+        for (uint32_t ii = b->ninsts; ii-- > 0;) {
+            AirInst *inst = &b->insts[ii];
+            bool full_store =
+                is_spill_move(inst) && inst->args[0].kind == AirArg_Tmp && is_spill_ref(&inst->args[1]);
+            if (full_store && x.dead[inst->args[1].u.slot->index] == x.stamp) {
+                inst->opcode = Air_Nop;
+                inst->nargs = 0;
+                removed = true;
+                continue;
+            }
+            if (full_store)
+                x.dead[inst->args[1].u.slot->index] = x.stamp;
+            air_for_each_arg(c, inst, dead_use_arg, &x);
+        }
+        if (!removed)
+            continue;
+        uint32_t out = 0;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++)
+            if (b->insts[ii].opcode != Air_Nop || b->insts[ii].nargs)
+                b->insts[out++] = b->insts[ii];
+        b->ninsts = out;
+    }
+    free(x.dead);
+}
+
 void air_allocate_registers(AirCode *c) {
     allocate_bank(c, AirGP);
     allocate_bank(c, AirFP);
+    fix_obvious_spills(c);
+    remove_dead_spill_stores(c);
     compute_used_callee_saves(c);
 }

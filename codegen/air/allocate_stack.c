@@ -11,13 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/air/liveness.h"
 #include "codegen/air/phases.h"
 
 #define PHASE "air stack allocation"
 
-/* Beyond these, sharing spill slots is not worth its quadratic parts. */
-#define SHARE_MAX_SLOTS 4096u
-#define SHARE_MAX_BITS (512ull << 20)
+/* Memory for sharing spill slots: bit sets per block (4 of them) and the
+ * interference matrix.  Beyond this (tens of thousands of spill slots in a
+ * procedure), slots are not shared. */
+#define SHARE_MAX_BITS (256ull << 20)
 
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n ? n : 1, size ? size : 1);
@@ -28,24 +30,34 @@ static void *xcalloc(size_t n, size_t size) {
 
 static uint64_t align_up(uint64_t v, uint64_t a) { return a > 1 ? (v + a - 1) / a * a : v; }
 
-/* ---- spill slot sharing ---- */
+/* ---- spill slot sharing ----
+ * Only the insts that mention a candidate slot (spill loads and stores, and
+ * insts using a slot in place) change slot liveness, so one pass records
+ * those mentions and the analyses walk them instead of every inst.  Live
+ * sets are bit sets over the candidates. */
+
+enum { SM_USE = 1, SM_DEF = 2, SM_FULLDEF = 4 };
 
 typedef struct {
-    const AirCode *c;
-    const int32_t *dense;          /* slot index -> spill number, or -1 */
-    uint32_t words;                /* bitset words per set */
-    uint64_t *use, *fulldef, *def; /* the current inst's sets */
-    uint8_t *escaped;
-} SlotCtx;
+    uint32_t inst; /* position in its block */
+    uint32_t slot; /* spill number */
+    uint32_t flags;
+} Mention;
 
-static inline void bit_set(uint64_t *s, uint32_t i) { s[i >> 6] |= 1ull << (i & 63); }
-static inline bool bit_has(const uint64_t *s, uint32_t i) { return (s[i >> 6] >> (i & 63)) & 1; }
+typedef struct {
+    const int32_t *dense; /* slot index -> spill number, or -1 */
+    uint32_t nslots;
+    uint8_t *escaped;
+    Mention *v;
+    uint32_t n, cap;
+    uint32_t inst;
+} SlotCtx;
 
 static void slot_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
     (void)inst;
     (void)bank;
     SlotCtx *x = vctx;
-    if (arg->kind != AirArg_Stack || !arg->u.slot || arg->u.slot->index >= x->c->nslots)
+    if (arg->kind != AirArg_Stack || !arg->u.slot || arg->u.slot->index >= x->nslots)
         return;
     int32_t s = x->dense[arg->u.slot->index];
     if (s < 0)
@@ -54,56 +66,121 @@ static void slot_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBa
         x->escaped[s] = 1; /* the address leaks: keep the slot to itself */
         return;
     }
+    uint32_t flags = 0;
     if (air_role_is_use(role))
-        bit_set(x->use, (uint32_t)s);
+        flags |= SM_USE;
     if (air_role_is_def(role)) {
-        bit_set(x->def, (uint32_t)s);
-        /* Only a def covering all 8 bytes at offset 0 ends the previous value. */
+        flags |= SM_DEF;
+        /* Only a def covering all 8 bytes at offset 0 ends the previous value;
+         * a partial one keeps the rest of the slot's bytes alive. */
         if (width == AirW64 && arg->value == 0 && role != AirRole_UseDef && role != AirRole_UseZDef)
-            bit_set(x->fulldef, (uint32_t)s);
+            flags |= SM_FULLDEF;
+        if (!(width == AirW64 && arg->value == 0))
+            flags |= SM_USE;
     }
-    /* A partial access keeps the rest of the slot's bytes alive. */
-    if (air_role_is_def(role) && !(width == AirW64 && arg->value == 0))
-        bit_set(x->use, (uint32_t)s);
+    if (!flags)
+        return;
+    if (x->n == x->cap) {
+        x->cap = x->cap ? 2 * x->cap : 256;
+        x->v = realloc(x->v, x->cap * sizeof(Mention));
+        if (!x->v)
+            b3_internal_error(PHASE, "out of memory");
+    }
+    x->v[x->n++] = (Mention){x->inst, (uint32_t)s, flags};
 }
 
-static void inst_sets(SlotCtx *x, AirInst *inst) {
-    memset(x->use, 0, x->words * 8);
-    memset(x->def, 0, x->words * 8);
-    memset(x->fulldef, 0, x->words * 8);
-    air_for_each_arg(x->c, inst, slot_arg, x);
+static bool has_stack_arg(const AirInst *inst) {
+    for (uint32_t i = 0; i < inst->nargs; i++)
+        if (inst->args[i].kind == AirArg_Stack)
+            return true;
+    return false;
+}
+
+/* Mentions [lo, hi) of one block, walked backwards one inst at a time:
+ * `adj` (if any) gets, in each def's row, what the def conflicts with (all
+ * live after the inst and all the inst touches); then live = (live -
+ * fulldefs) + uses, and kill (if any) collects the fulldefs. */
+static void walk_back(const Mention *m, uint32_t lo, uint32_t hi, uint64_t *live, uint64_t *kill,
+                      uint64_t *adj, uint32_t words) {
+    while (hi > lo) {
+        uint32_t end = hi, inst = m[hi - 1].inst;
+        while (hi > lo && m[hi - 1].inst == inst)
+            hi--;
+        if (adj)
+            for (uint32_t i = hi; i < end; i++) {
+                if (!(m[i].flags & SM_DEF))
+                    continue;
+                uint64_t *row = adj + (size_t)m[i].slot * words;
+                for (uint32_t w = 0; w < words; w++)
+                    row[w] |= live[w];
+                for (uint32_t j = hi; j < end; j++)
+                    air_bit_set(row, m[j].slot);
+            }
+        for (uint32_t i = hi; i < end; i++)
+            if (m[i].flags & SM_FULLDEF) {
+                air_bit_clear(live, m[i].slot);
+                if (kill)
+                    air_bit_set(kill, m[i].slot);
+            }
+        for (uint32_t i = hi; i < end; i++)
+            if (m[i].flags & SM_USE)
+                air_bit_set(live, m[i].slot);
+    }
 }
 
 /* Assigns each spill slot a color; slots of one color share a location.
  * Returns the number of colors, or 0 if sharing was skipped. */
 static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32_t ns, uint32_t *color) {
     uint32_t words = (ns + 63) / 64, nb = c->nblocks;
-    if (ns < 2 || ns > SHARE_MAX_SLOTS || (uint64_t)words * 64 * (4ull * nb + ns) > SHARE_MAX_BITS)
+    if (ns < 2 || (uint64_t)words * 64 * (4ull * nb + 64ull * words) > SHARE_MAX_BITS)
         return 0;
+    uint8_t *escaped = xcalloc(ns, 1);
+    SlotCtx x = {dense, c->nslots, escaped, NULL, 0, 0, 0};
+    uint32_t *mstart = xcalloc(nb + 1, sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < nb; bi++) {
+        AirBlock *b = c->blocks[bi];
+        mstart[bi] = x.n;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++)
+            if (has_stack_arg(&b->insts[ii])) {
+                x.inst = ii;
+                air_for_each_arg(c, &b->insts[ii], slot_arg, &x);
+            }
+    }
+    mstart[nb] = x.n;
     uint64_t *gen = xcalloc((size_t)nb * words, 8), *kill = xcalloc((size_t)nb * words, 8);
     uint64_t *in = xcalloc((size_t)nb * words, 8), *out = xcalloc((size_t)nb * words, 8);
-    uint64_t *live = xcalloc(words, 8), *adj = xcalloc((size_t)ns * words, 8);
-    uint8_t *escaped = xcalloc(ns, 1);
-    SlotCtx x = {c, dense, words, xcalloc(words, 8), xcalloc(words, 8), xcalloc(words, 8), escaped};
+    uint64_t *live = xcalloc(words, 8), *adj = xcalloc((size_t)64 * words * words, 8);
 
     /* gen/kill per block, walking backwards. */
     for (uint32_t bi = 0; bi < nb; bi++) {
-        AirBlock *b = c->blocks[bi];
-        uint64_t *g = gen + (size_t)bi * words, *k = kill + (size_t)bi * words;
-        for (uint32_t ii = b->ninsts; ii-- > 0;) {
-            inst_sets(&x, &b->insts[ii]);
-            for (uint32_t w = 0; w < words; w++) {
-                g[w] = (g[w] & ~x.fulldef[w]) | x.use[w];
-                k[w] |= x.fulldef[w];
-            }
-        }
+        uint64_t *g = gen + (size_t)bi * words;
+        walk_back(x.v, mstart[bi], mstart[bi + 1], g, kill + (size_t)bi * words, NULL, words);
         memcpy(in + (size_t)bi * words, g, words * 8);
     }
-    /* Round-robin to a fixed point (backwards over the block list converges fast enough here). */
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (uint32_t bi = nb; bi-- > 0;) {
-            AirBlock *b = c->blocks[bi];
+    /* To a fixed point, in post order, revisiting only blocks whose successors'
+     * live-in grew (predecessor lists from the successors). */
+    uint32_t *pstart = xcalloc(nb + 1, sizeof(uint32_t)), nedges = 0;
+    for (uint32_t bi = 0; bi < nb; bi++)
+        for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++, nedges++)
+            pstart[c->blocks[bi]->succs[s].block->index + 1]++;
+    for (uint32_t bi = 0; bi < nb; bi++)
+        pstart[bi + 1] += pstart[bi];
+    uint32_t *plist = xcalloc(nedges, sizeof(uint32_t)), *pfill = xcalloc(nb + 1, sizeof(uint32_t));
+    memcpy(pfill, pstart, (nb + 1) * sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < nb; bi++)
+        for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++)
+            plist[pfill[c->blocks[bi]->succs[s].block->index]++] = bi;
+    AirBlock **rpo = air_rpo(c);
+    uint8_t *dirty = xcalloc(nb, 1);
+    memset(dirty, 1, nb);
+    for (bool again = true; again;) {
+        again = false;
+        for (uint32_t oi = nb; oi-- > 0;) {
+            AirBlock *b = rpo[oi];
+            uint32_t bi = b->index;
+            if (!dirty[bi])
+                continue;
+            dirty[bi] = 0;
             uint64_t *o = out + (size_t)bi * words, *i = in + (size_t)bi * words;
             const uint64_t *g = gen + (size_t)bi * words, *k = kill + (size_t)bi * words;
             for (uint32_t s = 0; s < b->nsuccs; s++) {
@@ -111,64 +188,62 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
                 for (uint32_t w = 0; w < words; w++)
                     o[w] |= si[w];
             }
+            bool changed = false;
             for (uint32_t w = 0; w < words; w++) {
                 uint64_t v = g[w] | (o[w] & ~k[w]);
-                if (v != i[w]) {
-                    i[w] = v;
-                    changed = true;
-                }
+                changed |= v != i[w];
+                i[w] = v;
+            }
+            if (changed) {
+                for (uint32_t p = pstart[bi]; p < pstart[bi + 1]; p++)
+                    dirty[plist[p]] = 1;
+                again = true;
             }
         }
     }
-    /* Interference: what an inst writes conflicts with everything live after it and all it reads. */
+    free(pstart);
+    free(plist);
+    free(pfill);
+    free(rpo);
+    free(dirty);
+    /* Interference, recorded in the defs' rows, then made symmetric. */
     for (uint32_t bi = 0; bi < nb; bi++) {
-        AirBlock *b = c->blocks[bi];
+        if (mstart[bi] == mstart[bi + 1])
+            continue;
         memcpy(live, out + (size_t)bi * words, words * 8);
-        for (uint32_t ii = b->ninsts; ii-- > 0;) {
-            inst_sets(&x, &b->insts[ii]);
-            for (uint32_t w = 0; w < words; w++) {
-                uint64_t d = x.def[w];
-                while (d) {
-                    uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(d);
-                    d &= d - 1;
-                    uint64_t *row = adj + (size_t)s * words;
-                    for (uint32_t v = 0; v < words; v++)
-                        row[v] |= live[v] | x.use[v] | x.def[v];
-                }
-            }
-            for (uint32_t w = 0; w < words; w++)
-                live[w] = (live[w] & ~x.fulldef[w]) | x.use[w];
-        }
+        walk_back(x.v, mstart[bi], mstart[bi + 1], live, NULL, adj, words);
     }
-    /* Make the relation symmetric, then color greedily. */
-    for (uint32_t s = 0; s < ns; s++)
-        for (uint32_t t = 0; t < ns; t++)
-            if (bit_has(adj + (size_t)s * words, t))
-                bit_set(adj + (size_t)t * words, s);
+    air_bitmatrix_symmetrize(adj, words);
+
+    /* Greedy, in slot order; escaped slots' colors are private. */
     uint32_t ncolors = 0;
-    uint8_t *taken = xcalloc(ns + 1, 1);
+    uint32_t *taken = xcalloc(ns + 1, sizeof(uint32_t)); /* == s + 1: a neighbour of s has it */
+    uint8_t *private_color = xcalloc(ns + 1, 1);
     for (uint32_t s = 0; s < ns; s++) {
         if (escaped[s]) {
+            private_color[ncolors] = 1;
             color[s] = ncolors++;
             continue;
         }
-        memset(taken, 0, ncolors + 1);
         const uint64_t *row = adj + (size_t)s * words;
-        for (uint32_t t = 0; t < s; t++)
-            if (bit_has(row, t))
-                taken[color[t]] = 1;
-        /* Escaped slots' colors are private. */
-        for (uint32_t t = 0; t < s; t++)
-            if (escaped[t])
-                taken[color[t]] = 1;
+        for (uint32_t w = 0; w <= s / 64; w++) {
+            uint64_t bits = row[w];
+            if (w == s / 64)
+                bits &= (1ull << (s & 63)) - 1;
+            for (; bits; bits &= bits - 1)
+                taken[color[64 * w + (uint32_t)__builtin_ctzll(bits)]] = s + 1;
+        }
         uint32_t k = 0;
-        while (k < ncolors && taken[k])
+        while (k < ncolors && (taken[k] == s + 1 || private_color[k]))
             k++;
         color[s] = k;
         if (k == ncolors)
             ncolors++;
     }
     free(taken);
+    free(private_color);
+    free(x.v);
+    free(mstart);
     free(gen);
     free(kill);
     free(in);
@@ -176,9 +251,6 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
     free(live);
     free(adj);
     free(escaped);
-    free(x.use);
-    free(x.def);
-    free(x.fulldef);
     return ncolors;
 }
 
@@ -299,8 +371,10 @@ void air_allocate_stack(AirCode *c) {
 
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
+        /* Only the arg kinds matter here, not the roles the signature gives them. */
         for (uint32_t ii = 0; ii < b->ninsts; ii++)
-            air_for_each_arg(c, &b->insts[ii], rewrite_arg, &regs);
+            for (uint32_t ai = 0; ai < b->insts[ii].nargs; ai++)
+                rewrite_arg(&regs, &b->insts[ii], &b->insts[ii].args[ai], AirRole_Use, AirGP, AirW64);
     }
 
     free(dense);

@@ -236,11 +236,70 @@ static uint32_t *copy_set(const AirTmpSet *s) {
     return v;
 }
 
+void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank) {
+    memset(a, 0, sizeof *a);
+    a->bank = bank;
+    uint32_t ninsts = 0;
+    a->first = xmalloc((c->nblocks + 1) * sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        a->first[bi] = ninsts;
+        ninsts += c->blocks[bi]->ninsts;
+    }
+    a->first[c->nblocks] = ninsts;
+    a->start = xmalloc((2 * (size_t)ninsts + 1) * sizeof(uint32_t));
+    uint32_t cap = 4 * ninsts + 16, i = 0;
+    a->v = xmalloc(cap * sizeof(AirAct));
+    AirActionList early = {0}, late = {0};
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        for (uint32_t ii = 0; ii < b->ninsts; ii++, i++) {
+            early.n = late.n = 0;
+            air_inst_actions(c, &b->insts[ii], bank, &early, &late);
+            if (a->nv + early.n + late.n > cap) {
+                cap = 2 * (a->nv + early.n + late.n);
+                a->v = xrealloc(a->v, cap * sizeof(AirAct));
+            }
+            a->start[2 * i] = a->nv;
+            for (uint32_t k = 0; k < early.n; k++)
+                a->v[a->nv++] = (AirAct){early.v[k].tmp, early.v[k].def, early.v[k].clobber};
+            a->start[2 * i + 1] = a->nv;
+            for (uint32_t k = 0; k < late.n; k++)
+                a->v[a->nv++] = (AirAct){late.v[k].tmp, late.v[k].def, late.v[k].clobber};
+        }
+    }
+    a->start[2 * (size_t)ninsts] = a->nv;
+    air_action_list_free(&early);
+    air_action_list_free(&late);
+}
+
+void air_acts_free(AirActs *a) {
+    free(a->v);
+    free(a->start);
+    free(a->first);
+    memset(a, 0, sizeof *a);
+}
+
 void air_liveness_compute(AirLiveness *l, const AirCode *c, AirBank bank) {
+    AirActs a;
+    air_acts_gather(&a, c, bank);
+    air_liveness_compute_acts(l, c, &a);
+    air_acts_free(&a);
+}
+
+static void apply_acts(const AirAct *v, uint32_t lo, uint32_t hi, AirTmpSet *live) {
+    for (uint32_t i = lo; i < hi; i++)
+        if (v[i].def)
+            air_tmpset_remove(live, v[i].tmp);
+    for (uint32_t i = lo; i < hi; i++)
+        if (!v[i].def)
+            air_tmpset_add(live, v[i].tmp);
+}
+
+void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a) {
     memset(l, 0, sizeof *l);
     uint32_t n = c->nblocks, universe = AIR_FIRST_VTMP + c->ntmps;
     l->code = c;
-    l->bank = bank;
+    l->bank = a->bank;
     l->universe = universe;
     l->nblocks = n;
     l->live_in = calloc(n ? n : 1, sizeof(uint32_t *));
@@ -256,23 +315,24 @@ void air_liveness_compute(AirLiveness *l, const AirCode *c, AirBank bank) {
     air_tmpset_init(&live, universe);
     air_tmpset_init(&killed, universe);
 
-    /* Upward-exposed uses (the initial live-in) and defs of each block. */
+    /* Upward-exposed uses (the initial live-in) and defs of each block, walking
+     * its boundaries backwards: inst k's early moment, then inst k-1's late one. */
     for (uint32_t bi = 0; bi < n; bi++) {
-        AirBlock *b = c->blocks[bi];
-        AirLocalLiveness lc;
-        init_walk(&lc, c, b, bank, &live);
         air_tmpset_clear(&live);
         air_tmpset_clear(&killed);
-        while (!lc.done) {
-            for (uint32_t i = 0; i < lc.early.n; i++)
-                if (lc.early.v[i].def)
-                    air_tmpset_add(&killed, lc.early.v[i].tmp);
-            for (uint32_t i = 0; i < lc.late.n; i++)
-                if (lc.late.v[i].def)
-                    air_tmpset_add(&killed, lc.late.v[i].tmp);
-            air_local_step(&lc);
+        const uint32_t *st = a->start + 2 * (size_t)a->first[bi];
+        for (uint32_t k = c->blocks[bi]->ninsts + 1; k-- > 0;) {
+            uint32_t elo = st[2 * k], ehi = k < c->blocks[bi]->ninsts ? st[2 * k + 1] : elo;
+            uint32_t llo = k > 0 ? st[2 * k - 1] : elo, lhi = elo;
+            for (uint32_t i = elo; i < ehi; i++)
+                if (a->v[i].def)
+                    air_tmpset_add(&killed, a->v[i].tmp);
+            for (uint32_t i = llo; i < lhi; i++)
+                if (a->v[i].def)
+                    air_tmpset_add(&killed, a->v[i].tmp);
+            apply_acts(a->v, elo, ehi, &live);
+            apply_acts(a->v, llo, lhi, &live);
         }
-        air_local_free(&lc);
         l->live_in[bi] = copy_set(&live);
         l->nlive_in[bi] = live.size;
         kill[bi] = copy_set(&killed);
@@ -369,4 +429,56 @@ void air_liveness_free(AirLiveness *l) {
     free(l->nlive_in);
     free(l->nlive_out);
     memset(l, 0, sizeof *l);
+}
+
+/* ---- bit matrices ---- */
+
+/* One step of the 64x64 transpose: swaps the off-diagonal j x j sub-blocks. */
+static inline void transpose_stage(uint64_t a[64], unsigned j, uint64_t m) {
+    for (unsigned b = 0; b < 64; b += 2 * j)
+        for (unsigned k = b; k < b + j; k++) {
+            uint64_t t = ((a[k] >> j) ^ a[k + j]) & m;
+            a[k + j] ^= t;
+            a[k] ^= t << j;
+        }
+}
+
+/* In place: bit j of a[i] becomes bit i of a[j]. */
+static void transpose64(uint64_t a[64]) {
+    transpose_stage(a, 32, 0x00000000ffffffffull);
+    transpose_stage(a, 16, 0x0000ffff0000ffffull);
+    transpose_stage(a, 8, 0x00ff00ff00ff00ffull);
+    transpose_stage(a, 4, 0x0f0f0f0f0f0f0f0full);
+    transpose_stage(a, 2, 0x3333333333333333ull);
+    transpose_stage(a, 1, 0x5555555555555555ull);
+}
+
+/* 64x64 blocks at a time: block (i, j) |= transpose(block (j, i)) and back.
+ * Edges recorded at defs mostly point to earlier tmps, so often one block
+ * of a pair is empty and needs no transpose. */
+void air_bitmatrix_symmetrize(uint64_t *bits, uint32_t words) {
+    uint64_t x[64], y[64];
+    for (uint32_t bi = 0; bi < words; bi++)
+        for (uint32_t bj = bi; bj < words; bj++) {
+            uint64_t *p = bits + (size_t)64 * bi * words + bj, *q = bits + (size_t)64 * bj * words + bi;
+            uint64_t anyx = 0, anyy = 0;
+            for (uint32_t r = 0; r < 64; r++) {
+                x[r] = p[(size_t)r * words];
+                y[r] = q[(size_t)r * words];
+                anyx |= x[r];
+                anyy |= y[r];
+            }
+            if (anyy) {
+                transpose64(y);
+                for (uint32_t r = 0; r < 64; r++)
+                    p[(size_t)r * words] |= y[r];
+            }
+            if (anyx) {
+                transpose64(x);
+                for (uint32_t r = 0; r < 64; r++)
+                    q[(size_t)r * words] |= x[r];
+            }
+        }
+    for (uint32_t i = 0; i < 64 * words; i++)
+        air_bit_clear(bits + (size_t)i * words, i);
 }

@@ -89,6 +89,30 @@ typedef struct {
 void air_liveness_compute(AirLiveness *l, const AirCode *c, AirBank bank);
 void air_liveness_free(AirLiveness *l);
 
+/* Every inst's actions on one bank, gathered once (air_inst_actions order)
+ * for analyses that walk the code several times, as register allocation
+ * does (liveness, then interference).  Inst number i = first[block index] +
+ * position; its early actions are v[start[2i] .. start[2i+1]) and its late
+ * ones v[start[2i+1] .. start[2i+2]). */
+typedef struct {
+    AirTmp tmp;
+    uint8_t def;     /* else a use */
+    uint8_t clobber; /* a register of the special's clobber set */
+} AirAct;
+
+typedef struct {
+    AirBank bank;
+    AirAct *v;
+    uint32_t *start; /* 2 * ninsts + 1 */
+    uint32_t *first; /* nblocks + 1 */
+    uint32_t nv;
+} AirActs;
+
+void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank);
+void air_acts_free(AirActs *a);
+/* air_liveness_compute from gathered actions (same sets, in the same order). */
+void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a);
+
 /* Backward walk through one block's boundaries.  At each step, live holds
  * live_after(boundary); early holds inst `boundary`'s early actions (empty at
  * the block's end) and late holds inst `boundary-1`'s late actions (empty at
@@ -120,5 +144,16 @@ void air_apply_actions(const AirActionList *acts, AirTmpSet *live);
 /* Blocks in reverse post order from the entry, unreachable blocks last.
  * Returns a malloc'd array of c->nblocks pointers. */
 AirBlock **air_rpo(const AirCode *c);
+
+/* ---- bit sets and square bit matrices (interference of tmps and slots) ---- */
+
+static inline bool air_bit_has(const uint64_t *s, uint32_t i) { return (s[i >> 6] >> (i & 63)) & 1; }
+static inline void air_bit_set(uint64_t *s, uint32_t i) { s[i >> 6] |= 1ull << (i & 63); }
+static inline void air_bit_clear(uint64_t *s, uint32_t i) { s[i >> 6] &= ~(1ull << (i & 63)); }
+
+/* A matrix of 64 * words rows of `words` words each (row i at bits + i * words):
+ * ORs in its transpose, so edges recorded on one side only become symmetric,
+ * then clears the diagonal. */
+void air_bitmatrix_symmetrize(uint64_t *bits, uint32_t words);
 
 #endif

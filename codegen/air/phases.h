@@ -14,5 +14,9 @@ void air_allocate_registers(AirCode *c);
 void air_allocate_stack(AirCode *c);
 /* Removes no-op moves and empty jump-only blocks after allocation. */
 void air_simplify(AirCode *c);
+/* Clones, for each entrypoint, the blocks on a path from blocks[0] to an
+ * EntrySwitch, turning EntrySwitch into a Jump to that entrypoint's successor;
+ * sets c->entries / c->nentries (one per entrypoint, at least one). */
+void air_lower_entry_switch(AirCode *c);
 
 #endif

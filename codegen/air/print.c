@@ -147,6 +147,8 @@ static bool regset_empty(const B3RegSet *s) { return !s->bits[0] && !s->bits[1];
 
 static void print_inst(const AirCode *c, const AirInst *i, FILE *out) {
     fprintf(out, "    %s", i->opcode < AIR_NUM_OPCODES ? air_opcode_names[i->opcode] : "<bad opcode>");
+    if (i->flags & AirInstFlag_Traps)
+        fputs("<Traps>", out);
     for (uint32_t k = 0; k < i->nargs; k++) {
         fputs(k ? ", " : " ", out);
         print_arg(c, &i->args[k], out);
@@ -191,6 +193,12 @@ void air_print_code(const AirCode *c, FILE *out) {
     if (!regset_empty(&c->pinned)) {
         fputs("  pinned: ", out);
         print_regset(c, &c->pinned, out);
+        fputc('\n', out);
+    }
+    if (c->nentries) {
+        fputs("  entries:", out);
+        for (uint32_t k = 0; k < c->nentries; k++)
+            fprintf(out, "%s #%u", k ? "," : "", c->entries[k]->index);
         fputc('\n', out);
     }
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {

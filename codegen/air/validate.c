@@ -79,8 +79,25 @@ static uint32_t expected_succs(AirOpcode op, uint32_t have) {
     switch (op) {
     case Air_Jump:
         return 1;
-    case Air_JumpTable:
-        return have ? have : 1; /* the cases plus a default: at least one */
+    case Air_Branch32:
+    case Air_Branch64:
+    case Air_BranchTest32:
+    case Air_BranchTest64:
+    case Air_BranchDouble:
+    case Air_BranchFloat:
+    case Air_BranchAdd32:
+    case Air_BranchAdd64:
+    case Air_BranchSub32:
+    case Air_BranchSub64:
+    case Air_BranchMul32:
+    case Air_BranchMul64:
+    case Air_BranchNeg32:
+    case Air_BranchNeg64:
+    case Air_BranchAtomicStrongCAS8:
+    case Air_BranchAtomicStrongCAS16:
+    case Air_BranchAtomicStrongCAS32:
+    case Air_BranchAtomicStrongCAS64:
+        return 2; /* taken, not taken */
     case Air_Ret32:
     case Air_Ret64:
     case Air_RetFloat:
@@ -89,7 +106,7 @@ static uint32_t expected_succs(AirOpcode op, uint32_t have) {
     case Air_Oops:
         return 0;
     default:
-        return 2;
+        return have ? have : 1; /* multi-way (JumpTable, EntrySwitch): at least one */
     }
 }
 
@@ -125,12 +142,23 @@ void air_validate(AirCode *c, const char *phase) {
         }
         AirOpcode last = (AirOpcode)b->insts[b->ninsts - 1].opcode;
         x.ii = b->ninsts - 1;
-        if (b->nsuccs != expected_succs(last, b->nsuccs))
-            FAIL(&x, "%u successors, expected %u", b->nsuccs, expected_succs(last, b->nsuccs));
+        /* EntrySwitch: one successor per entrypoint. */
+        uint32_t want = last == Air_EntrySwitch ? (c->proc && c->proc->nentrypoints ? c->proc->nentrypoints : 1)
+                                                : expected_succs(last, b->nsuccs);
+        if (b->nsuccs != want)
+            FAIL(&x, "%u successors, expected %u", b->nsuccs, want);
         for (uint32_t s = 0; s < b->nsuccs; s++) {
             const AirBlock *t = b->succs[s].block;
             if (!t || t->index >= c->nblocks || c->blocks[t->index] != t)
                 FAIL(&x, "successor %u is not a block of this code", s);
         }
+    }
+    /* After air_lower_entry_switch: one entry block per entrypoint, none a jump target. */
+    for (uint32_t k = 0; k < c->nentries; k++) {
+        const AirBlock *e = c->entries[k];
+        if (!e || e->index >= c->nblocks || c->blocks[e->index] != e)
+            b3_internal_error(phase, "invalid Air: entry %u is not a block of this code", k);
+        if (e->npreds)
+            b3_internal_error(phase, "invalid Air: entry %u (BB#%u) has predecessors", k, e->index);
     }
 }

@@ -715,6 +715,51 @@ void x86_setcc(X86Asm *a, unsigned cc, const X86RM *dst) {
     }
 }
 
+/* ---- atomics ---- */
+
+/* The lock prefix, listed on a line of its own (llvm-mc reads it as a prefix of the next instruction). */
+void x86_lock(X86Asm *a) {
+    put8(a, 0xF0);
+    if (a->listing)
+        fputs("\tlock\n", a->listing);
+}
+
+/* cmpxchg (0F B0/B1), xadd (0F C0/C1): "op reg, r/m" with the register in ModRM.reg. */
+static void rmw_reg(X86Asm *a, const char *mnem, unsigned opc, unsigned size, B3Reg src, const X86RM *dst) {
+    check_gpr(src, mnem);
+    Enc e = int_enc(size, src, dst);
+    op2(&e, 0x0F, opc + (size == 1 ? 0 : 1));
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, mnem, s);
+        lreg(a, src, size);
+        lsep(a);
+        lrm(a, dst, size);
+        lend(a);
+    }
+}
+
+void x86_cmpxchg(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst) { rmw_reg(a, "cmpxchg", 0xB0, size, src, dst); }
+void x86_xadd(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst) { rmw_reg(a, "xadd", 0xC0, size, src, dst); }
+
+void x86_xchg(X86Asm *a, unsigned size, B3Reg src, const X86Mem *dst) {
+    check_gpr(src, "xchg");
+    /* Memory only: llvm-mc encodes register pairs with the accumulator as 90+r. */
+    X86RM m = x86_rm_mem(*dst);
+    Enc e = int_enc(size, src, &m);
+    op1(&e, size == 1 ? 0x86 : 0x87);
+    encode(a, &e);
+    if (a->listing) {
+        char s[2] = {suffix(size), 0};
+        lbegin(a, "xchg", s);
+        lreg(a, src, size);
+        lsep(a);
+        lmem(a, dst);
+        lend(a);
+    }
+}
+
 /* ---- SSE ---- */
 
 enum { K_XMM, K_G32, K_G64 };

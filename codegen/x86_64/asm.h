@@ -151,6 +151,15 @@ void x86_bsr(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst);
 void x86_cmov(X86Asm *a, unsigned cc, unsigned size, const X86RM *src, B3Reg dst);
 void x86_setcc(X86Asm *a, unsigned cc, const X86RM *dst);
 
+/* ---- atomics ---- */
+/* The lock prefix (F0) of the next instruction (x86_alu/x86_alu_imm to memory, cmpxchg, xadd). */
+void x86_lock(X86Asm *a);
+/* cmpxchg src, dst: compares the accumulator with dst (size 1, 2, 4 or 8). */
+void x86_cmpxchg(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst);
+void x86_xadd(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst);
+/* xchg src, (mem): memory form only (implicitly locked). */
+void x86_xchg(X86Asm *a, unsigned size, B3Reg src, const X86Mem *dst);
+
 /* ---- SSE ---- */
 typedef enum {
     X86Sse_Addsd,

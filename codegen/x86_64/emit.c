@@ -1002,11 +1002,27 @@ void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
     case Air_MemoryFence:
         x86_mfence(a);
         return;
+    /* Atomics: emit_atomics.c. */
+    case Air_AtomicStrongCAS8: case Air_AtomicStrongCAS16: case Air_AtomicStrongCAS32: case Air_AtomicStrongCAS64:
+    case Air_BranchAtomicStrongCAS8: case Air_BranchAtomicStrongCAS16: case Air_BranchAtomicStrongCAS32:
+    case Air_BranchAtomicStrongCAS64:
+    case Air_AtomicXchgAdd8: case Air_AtomicXchgAdd16: case Air_AtomicXchgAdd32: case Air_AtomicXchgAdd64:
+    case Air_AtomicXchg8: case Air_AtomicXchg16: case Air_AtomicXchg32: case Air_AtomicXchg64:
+    case Air_AtomicAdd8: case Air_AtomicAdd16: case Air_AtomicAdd32: case Air_AtomicAdd64:
+    case Air_AtomicSub8: case Air_AtomicSub16: case Air_AtomicSub32: case Air_AtomicSub64:
+    case Air_AtomicAnd8: case Air_AtomicAnd16: case Air_AtomicAnd32: case Air_AtomicAnd64:
+    case Air_AtomicOr8: case Air_AtomicOr16: case Air_AtomicOr32: case Air_AtomicOr64:
+    case Air_AtomicXor8: case Air_AtomicXor16: case Air_AtomicXor32: case Air_AtomicXor64:
+        x86_emit_atomic(e, b, inst, next);
+        return;
     case Air_Call:
         emit_call(e, inst);
         return;
     case Air_Patchpoint:
-        bad(inst, "Patchpoint is not yet supported by the x86-64 emitter");
+        x86_emit_patchpoint(e, inst);
+        return;
+    case Air_EntrySwitch:
+        bad(inst, "EntrySwitch reached the emitter (air_lower_entry_switch must run first)");
     case AIR_NUM_OPCODES:
         break;
     }
@@ -1029,22 +1045,28 @@ void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a) {
 void x86_emitter_free(X86Emitter *e) {
     free(e->block_label);
     free(e->tables);
+    b3_stackmap_list_free(&e->stackmaps);
     memset(e, 0, sizeof *e);
 }
 
-static bool has_entry_switch(const B3Proc *p) {
-    for (uint32_t i = 0; i < p->nvalues; i++)
-        if (p->values[i] && p->values[i]->owner && p->values[i]->opcode == B3_EntrySwitch)
-            return true;
-    return false;
+/* Entrypoint k's block: c->entries once air_lower_entry_switch ran, else blocks[0]. */
+static const AirBlock *entry_block(const AirCode *c, uint32_t k) {
+    return k < c->nentries ? c->entries[k] : c->blocks[0];
 }
 
 void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     if (c->target.arch != B3Arch_X86_64)
         b3_internal_error("x86-64 emitter", "wrong target");
     B3Proc *p = c->proc;
-    if (p && p->nentrypoints > 1 && has_entry_switch(p))
-        b3_internal_error("x86-64 emitter", "multiple entrypoints with EntrySwitch are not supported yet");
+    if (!c->nblocks)
+        b3_internal_error("x86-64 emitter", "procedure has no blocks");
+    /* Every entry block gets the (same) prologue; prologue_at[block] is its offset. */
+    uint8_t *is_entry = calloc(c->nblocks, 1);
+    uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
+    if (!is_entry || !prologue_at)
+        b3_internal_error("x86-64 emitter", "out of memory");
+    for (uint32_t k = 0; k < (c->nentries ? c->nentries : 1); k++)
+        is_entry[entry_block(c, k)->index] = 1;
 
     /* Functions start 16-byte aligned (the object pads .text with int3). */
     b3_obj_align(o, B3Sec_Text, 16);
@@ -1053,10 +1075,14 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     X86Emitter e;
     x86_asm_init(&a);
     x86_emitter_init(&e, c, &a);
-    x86_emit_prologue(&e);
     for (uint32_t i = 0; i < c->nblocks; i++) {
         AirBlock *b = c->blocks[i];
         AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
+        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
+        if (is_entry[b->index]) {
+            prologue_at[b->index] = a.len;
+            x86_emit_prologue(&e);
+        }
         x86_bind(&a, e.block_label[b->index]);
         for (uint32_t j = 0; j < b->ninsts; j++)
             x86_emit_inst(&e, b, &b->insts[j], next);
@@ -1068,12 +1094,27 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     for (uint32_t i = 0; i < a.nrelocs; i++)
         b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
                      a.relocs[i].sym, a.relocs[i].addend);
-    if (p && p->sym)
-        b3_obj_define(o, p->sym, B3Sec_Text, start, a.len, true);
-    /* Without an EntrySwitch every entrypoint runs the same code. */
+    /* Stack size as LLVM counts it: everything below the return address. */
+    b3_obj_add_stackmaps(o, start, c->frame_size + 8, &e.stackmaps);
+    /* entrypoints[k] is defined at entry k's prologue (without an EntrySwitch all
+     * entries share blocks[0]).  The procedure's own symbol is its entry when it
+     * is listed in entrypoints(...), else it is entry 0 as well, so that
+     * references to @name resolve.  Each size runs to the end of the code. */
+    if (p && p->sym) {
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < p->nentrypoints; i++)
+            if (p->entrypoints[i] == p->sym)
+                k = i;
+        uint64_t off = prologue_at[entry_block(c, k)->index];
+        b3_obj_define(o, p->sym, B3Sec_Text, start + off, a.len - off, true);
+    }
     for (uint32_t i = 0; p && i < p->nentrypoints; i++)
-        if (p->entrypoints[i] && p->entrypoints[i] != p->sym)
-            b3_obj_define(o, p->entrypoints[i], B3Sec_Text, start, a.len, true);
+        if (p->entrypoints[i] && p->entrypoints[i] != p->sym) {
+            uint64_t off = prologue_at[entry_block(c, i)->index];
+            b3_obj_define(o, p->entrypoints[i], B3Sec_Text, start + off, a.len - off, true);
+        }
+    free(is_entry);
+    free(prologue_at);
 
     x86_emitter_free(&e);
     x86_asm_free(&a);

@@ -5,6 +5,7 @@
 
 #include "codegen/air/air.h"
 #include "codegen/x86_64/asm.h"
+#include "objwriter/stackmaps.h"
 
 typedef struct {
     uint32_t label;  /* bound at the table's start */
@@ -17,6 +18,7 @@ typedef struct {
     uint32_t *block_label; /* label per block index */
     X86JumpTable *tables;  /* emitted after the body by x86_emit_jump_tables */
     uint32_t ntables, cap_tables;
+    B3StackMapList stackmaps; /* records of the Patchpoint insts emitted so far (emit_stackmaps.c) */
 } X86Emitter;
 
 /* Makes a label for every block of c. */
@@ -31,5 +33,11 @@ void x86_emit_epilogue(X86Emitter *e);
 void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next);
 /* The tables of the JumpTable insts emitted so far (int32 entries, target - table). */
 void x86_emit_jump_tables(X86Emitter *e);
+/* A Patchpoint inst (codegen/air/stackmaps.h): its code (nothing, nops, ud2
+ * or a call) and a record in e->stackmaps, in emit_stackmaps.c. */
+void x86_emit_patchpoint(X86Emitter *e, const AirInst *inst);
+/* An atomic inst (AtomicStrongCAS*, BranchAtomicStrongCAS*, AtomicXchgAdd*,
+ * AtomicXchg*, AtomicAdd/Sub/And/Or/Xor*), in emit_atomics.c. */
+void x86_emit_atomic(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next);
 
 #endif

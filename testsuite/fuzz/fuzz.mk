@@ -3,6 +3,8 @@
 #
 #   make -f testsuite/fuzz/fuzz.mk MODE=fuzz    build/fuzz/fuzz/fuzz_frontend  (libFuzzer)
 #   make -f testsuite/fuzz/fuzz.mk MODE=smoke   build/fuzz/smoke/replay        (plain main)
+#   make -f testsuite/fuzz/fuzz.mk MODE=cover   build/fuzz/cover/replay        (edge coverage per input,
+#                                                for corpus minimization; no sanitizers)
 #
 # Links every b3c source except cmd/main.c, plus the sources that `make`
 # generates from lexer/*.re and parser/*.y (run `make` first).
@@ -25,6 +27,13 @@ COMPILE_SAN = $(SAN) -fsanitize=fuzzer-no-link
 LINK_SAN = $(SAN) -fsanitize=fuzzer
 MAIN =
 TARGET = $(OUT)/fuzz_frontend
+else ifeq ($(MODE),cover)
+COMPILE_SAN = -fsanitize-coverage=trace-pc-guard
+LINK_SAN =
+MAIN = testsuite/fuzz/replay_main.c
+TARGET = $(OUT)/replay
+# The coverage callbacks live in replay_main.c, which must not be instrumented.
+$(OUT)/testsuite/fuzz/replay_main.o: COMPILE_SAN = -DB3_FUZZ_COVER
 else
 COMPILE_SAN = $(SAN)
 LINK_SAN = $(SAN)

@@ -276,35 +276,33 @@ static bool rel_holds(unsigned cond, uint64_t a, uint64_t b) {
     }
 }
 
-/* Calls, patchpoints: early uses, early defs and clobbers, late uses, late clobbers, late defs. */
+/* Calls, patchpoints, played adversarially: at each moment the defs (and
+ * clobbers) are written *before* the uses are read, as the hardware may do:
+ * an early def sharing a register with an input, or a late use sharing one
+ * with an output or a clobber, reads the wrong value.  What the late uses
+ * read is folded into the buffer so that it is observable. */
 static void run_special(Interp *in, const AirInst *i) {
     const AirSpecial *s = i->special;
     uint64_t h = i->opcode * 1234567ull;
-    for (uint32_t k = 0; k < i->nargs; k++)
-        if (air_role_is_early_use((AirRole)s->roles[k]) && i->args[k].kind == AirArg_Tmp)
-            h = mix(h, read_arg(in, &i->args[k], AirW64));
+    uint32_t nscratch = 0;
     for (unsigned r = 0; r < 64; r++)
         if (b3_regset_has(&s->early_clobber, (B3Reg)r))
             in->regs[r] = rng_next(&in->rng);
-    uint32_t nscratch = 0;
     for (uint32_t k = 0; k < i->nargs; k++) {
         AirRole role = (AirRole)s->roles[k];
         if (role == AirRole_EarlyDef || role == AirRole_EarlyZDef)
-            write_arg(in, &i->args[k], AirW64, mix(h, k), true);
+            write_arg(in, &i->args[k], AirW64, mix(0x5eed, k), true);
         if (role == AirRole_Scratch && nscratch < 8) {
             in->scratch_seen[nscratch] = rng_next(&in->rng);
             write_arg(in, &i->args[k], AirW64, in->scratch_seen[nscratch++], true);
         }
     }
-    nscratch = 0;
-    for (uint32_t k = 0; k < i->nargs; k++) {
-        AirRole role = (AirRole)s->roles[k];
-        if (role == AirRole_LateUse || role == AirRole_LateColdUse)
+    for (uint32_t k = 0; k < i->nargs; k++)
+        if (air_role_is_early_use((AirRole)s->roles[k]) && i->args[k].kind == AirArg_Tmp)
             h = mix(h, read_arg(in, &i->args[k], AirW64));
-        if (role == AirRole_Scratch && nscratch < 8 &&
-            read_arg(in, &i->args[k], AirW64) != in->scratch_seen[nscratch++])
-            in->err = "scratch register changed inside its inst";
-    }
+    /* Late uses must survive the late clobbers and defs: read them after. */
+    uint64_t late_vals[16];
+    uint32_t nlate = 0;
     for (unsigned r = 0; r < 64; r++)
         if (b3_regset_has(&s->late_clobber, (B3Reg)r))
             in->regs[r] = rng_next(&in->rng);
@@ -312,6 +310,22 @@ static void run_special(Interp *in, const AirInst *i) {
         AirRole role = (AirRole)s->roles[k];
         if (air_role_is_late_def(role))
             write_arg(in, &i->args[k], AirW64, mix(h, 100 + k), true);
+    }
+    nscratch = 0;
+    for (uint32_t k = 0; k < i->nargs; k++) {
+        AirRole role = (AirRole)s->roles[k];
+        if ((role == AirRole_LateUse || role == AirRole_LateColdUse) && nlate < 16)
+            late_vals[nlate++] = read_arg(in, &i->args[k], AirW64);
+        if (role == AirRole_Scratch && nscratch < 8 &&
+            read_arg(in, &i->args[k], AirW64) != in->scratch_seen[nscratch++])
+            in->err = "scratch register changed inside its inst";
+    }
+    if (nlate) {
+        uint64_t acc, *p = (uint64_t *)(in->mem + BUF_ADDR + BUF_SIZE - 8);
+        memcpy(&acc, p, 8);
+        for (uint32_t k = 0; k < nlate; k++)
+            acc = mix(acc, late_vals[k]);
+        memcpy(p, &acc, 8);
     }
 }
 
@@ -829,7 +843,7 @@ static AirTmp gen_op(Gen *g) {
     AirCode *c = g->c;
     AirBlock *b = g->cur;
     AirTmp a = pick_gp(g), bb = pick_gp(g), t = air_tmp_new(c, AirGP);
-    switch (rng_below(&g->r, g->calls ? 14 : 12)) {
+    switch (rng_below(&g->r, g->calls ? 15 : 13)) {
     case 0:
         EMIT(c, b, Air_Add64, air_tmp(a), air_tmp(bb), air_tmp(t));
         break;
@@ -909,6 +923,14 @@ static AirTmp gen_op(Gen *g) {
     case 11: /* address arithmetic */
         EMIT(c, b, Air_Lea64, air_index(a, bb, 4, 12), air_tmp(t));
         break;
+    case 12: { /* truncation chains: each Move32 may go, but not both (t is read as 64 bits) */
+        AirTmp m = air_tmp_new(c, AirGP);
+        EMIT(c, b, Air_Move32, air_tmp(a), air_tmp(m));
+        EMIT(c, b, Air_Move32, air_tmp(m), air_tmp(t));
+        if (rng_below(&g->r, 2))
+            EMIT(c, b, Air_Add64, air_tmp(m), air_tmp(bb), air_tmp(R(B3X_rax)));
+        break;
+    }
     default: { /* a call: arguments in rdi/rsi/xmm0, result in rax or xmm0 */
         bool fpres = rng_below(&g->r, 3) == 0;
         EMIT(c, b, Air_Move, air_tmp(a), air_tmp(R(B3X_rdi)));

@@ -1,0 +1,185 @@
+/* Air atomics -> x86-64 (docs/atomics.md).
+ *
+ *   AtomicStrongCAS{8,16,32,64}  %rax, new, mem          lock cmpxchg new, mem
+ *                                cond, %rax, new, mem, d  ... then setcc cond, d; movzbl
+ *   BranchAtomicStrongCAS*       cond, %rax, new, mem     ... then jcc (a terminal)
+ *   AtomicXchgAdd*               reg, mem                 lock xadd reg, mem
+ *   AtomicXchg*                  reg, mem                 xchg reg, mem (locked by itself)
+ *   AtomicAdd/Sub/And/Or/Xor*    src, mem                 lock add/sub/and/or/xor src, mem
+ *
+ * Every one of them is a full barrier on x86.  The operand helpers are small
+ * copies of emit.c's (which are private to it). */
+#include "codegen/x86_64/emit.h"
+#include "ir/diag.h"
+
+_Noreturn static void bad(const AirInst *inst, const char *why) {
+    b3_internal_error("x86-64 emitter", "%s (%u args): %s",
+                      inst->opcode < AIR_NUM_OPCODES ? air_opcode_names[inst->opcode] : "?", inst->nargs,
+                      why);
+}
+
+static const AirArg *arg(const AirInst *inst, unsigned i) {
+    if (i >= inst->nargs)
+        bad(inst, "missing argument");
+    return &inst->args[i];
+}
+
+static B3Reg gpr(const AirInst *inst, unsigned i) {
+    const AirArg *a = arg(inst, i);
+    if (a->kind != AirArg_Tmp || a->base >= 16)
+        bad(inst, "expected a general-purpose register");
+    return (B3Reg)a->base;
+}
+
+static int32_t disp32(const AirInst *inst, int64_t v) {
+    if (v < INT32_MIN || v > INT32_MAX)
+        bad(inst, "address offset does not fit 32 bits");
+    return (int32_t)v;
+}
+
+static B3Reg addr_reg(const AirInst *inst, AirTmp t) {
+    if (t >= 16)
+        bad(inst, "address register is not a general-purpose register");
+    return (B3Reg)t;
+}
+
+/* The memory operand (Stack and CallArg get the addresses allocate_stack gives them). */
+static X86Mem mem_of(const AirInst *inst, unsigned i) {
+    const AirArg *a = arg(inst, i);
+    switch (a->kind) {
+    case AirArg_Addr:
+        return x86_mem(addr_reg(inst, a->base), disp32(inst, a->value));
+    case AirArg_Index:
+        if (a->index == B3X_rsp)
+            bad(inst, "%rsp cannot be an index register");
+        return x86_mem_index(addr_reg(inst, a->base), addr_reg(inst, a->index), a->scale,
+                             disp32(inst, a->value));
+    case AirArg_Stack:
+        if (!a->u.slot)
+            bad(inst, "Stack arg without a slot");
+        return x86_mem(B3X_rbp, disp32(inst, a->u.slot->offset + a->value));
+    case AirArg_CallArg:
+        return x86_mem(B3X_rsp, disp32(inst, a->value));
+    case AirArg_Sym:
+        if (a->got)
+            bad(inst, "GOT symbol operand of an atomic");
+        return x86_mem_sym(a->u.sym, disp32(inst, a->value), false);
+    default:
+        bad(inst, "expected a memory operand");
+    }
+}
+
+static unsigned cond_of(const AirInst *inst, unsigned i) {
+    const AirArg *a = arg(inst, i);
+    if (a->kind != AirArg_ResCond || a->cond > 15)
+        bad(inst, "expected a condition");
+    return a->cond;
+}
+
+static void need_rax(const AirInst *inst, unsigned i) {
+    if (gpr(inst, i) != B3X_rax)
+        bad(inst, "the expected value must be in %rax");
+}
+
+/* What an atomic opcode is: its shape, access size and (for the lock'd ALU ops) operation. */
+enum { A_CAS, A_BRANCH_CAS, A_XADD, A_XCHG, A_ALU };
+typedef struct {
+    uint8_t shape, size, alu;
+} AtomicInfo;
+
+static bool atomic_info(AirOpcode op, AtomicInfo *out) {
+    switch (op) {
+#define WIDTHS(name, shape, alu)                                                                                  \
+    case Air_##name##8: *out = (AtomicInfo){shape, 1, alu}; return true;                                          \
+    case Air_##name##16: *out = (AtomicInfo){shape, 2, alu}; return true;                                         \
+    case Air_##name##32: *out = (AtomicInfo){shape, 4, alu}; return true;                                         \
+    case Air_##name##64: *out = (AtomicInfo){shape, 8, alu}; return true;
+        WIDTHS(AtomicStrongCAS, A_CAS, 0)
+        WIDTHS(BranchAtomicStrongCAS, A_BRANCH_CAS, 0)
+        WIDTHS(AtomicXchgAdd, A_XADD, 0)
+        WIDTHS(AtomicXchg, A_XCHG, 0)
+        WIDTHS(AtomicAdd, A_ALU, X86Alu_Add)
+        WIDTHS(AtomicSub, A_ALU, X86Alu_Sub)
+        WIDTHS(AtomicAnd, A_ALU, X86Alu_And)
+        WIDTHS(AtomicOr, A_ALU, X86Alu_Or)
+        WIDTHS(AtomicXor, A_ALU, X86Alu_Xor)
+#undef WIDTHS
+    default:
+        return false;
+    }
+}
+
+/* Terminal branch on the flags: to succs[0] if cc holds, else succs[1]; falls
+ * through to `next` when it is one of them. */
+static void branch_on(X86Emitter *e, const AirBlock *b, const AirInst *inst, const AirBlock *next, unsigned cc) {
+    if (b->nsuccs != 2)
+        bad(inst, "a branch needs two successors");
+    uint32_t taken = e->block_label[b->succs[0].block->index];
+    uint32_t not_taken = e->block_label[b->succs[1].block->index];
+    if (b->succs[0].block == next && b->succs[1].block != next) {
+        x86_jcc(e->a, cc ^ 1, not_taken);
+        return;
+    }
+    x86_jcc(e->a, cc, taken);
+    if (b->succs[1].block != next)
+        x86_jmp(e->a, not_taken);
+}
+
+void x86_emit_atomic(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
+    X86Asm *a = e->a;
+    AtomicInfo ai;
+    if (!atomic_info((AirOpcode)inst->opcode, &ai))
+        bad(inst, "not an atomic instruction");
+    switch (ai.shape) {
+    case A_CAS:
+    case A_BRANCH_CAS: {
+        /* With a condition: (cond, %rax, new, mem[, dst]); without: (%rax, new, mem). */
+        unsigned first = inst->nargs == 3 ? 0 : 1;
+        need_rax(inst, first);
+        X86RM m = x86_rm_mem(mem_of(inst, first + 2));
+        x86_lock(a);
+        x86_cmpxchg(a, ai.size, gpr(inst, first + 1), &m);
+        if (ai.shape == A_BRANCH_CAS) {
+            branch_on(e, b, inst, next, cond_of(inst, 0));
+        } else if (inst->nargs == 5) {
+            B3Reg d = gpr(inst, 4);
+            X86RM rd = x86_rm_reg(d);
+            x86_setcc(a, cond_of(inst, 0), &rd);
+            x86_movx(a, X86Ext_Movzbl, &rd, d);
+        } else if (inst->nargs != 3) {
+            bad(inst, "wrong number of arguments");
+        }
+        return;
+    }
+    case A_XADD: {
+        X86RM m = x86_rm_mem(mem_of(inst, 1));
+        x86_lock(a);
+        x86_xadd(a, ai.size, gpr(inst, 0), &m);
+        return;
+    }
+    case A_XCHG: {
+        X86Mem m = mem_of(inst, 1);
+        x86_xchg(a, ai.size, gpr(inst, 0), &m);
+        return;
+    }
+    case A_ALU: {
+        X86RM m = x86_rm_mem(mem_of(inst, 1));
+        const AirArg *src = arg(inst, 0);
+        if (src->kind == AirArg_Imm) {
+            /* 8/16/32-bit operations take the low bits; 64-bit ones a sign-extended 32-bit value. */
+            bool ok = (src->value >= INT32_MIN && src->value <= INT32_MAX) ||
+                      (ai.size <= 4 && src->value >= 0 && src->value <= (int64_t)UINT32_MAX);
+            if (!ok)
+                bad(inst, "immediate does not fit 32 bits");
+            x86_lock(a);
+            x86_alu_imm(a, (X86AluOp)ai.alu, ai.size, (int32_t)(uint32_t)src->value, &m);
+        } else {
+            X86RM r = x86_rm_reg(gpr(inst, 0));
+            x86_lock(a);
+            x86_alu(a, (X86AluOp)ai.alu, ai.size, &r, &m);
+        }
+        return;
+    }
+    }
+    bad(inst, "unknown atomic shape");
+}
