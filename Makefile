@@ -59,10 +59,13 @@ $(BUILD)/codegen/air/air.o: $(AIR_FORMS)
 deps:
 	bash scripts/deps.sh
 
-check: deps b3c
+# The tools must be installed before anything is built, even under -j.
+check: deps
+	$(MAKE) b3c
 	bash scripts/check.sh
 
-demo: deps b3c
+demo: deps
+	$(MAKE) b3c
 	bash scripts/demo.sh
 
 fuzz-smoke: deps

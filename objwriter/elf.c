@@ -70,7 +70,9 @@ static const SecInfo sec_info[] = {
     {B3Sec_Data, ".data", ".rela.data", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 1},
     {B3Sec_DataRelRo, ".data.rel.ro", ".rela.data.rel.ro", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 1},
     {B3Sec_BSS, ".bss", NULL, SHT_NOBITS, SHF_ALLOC | SHF_WRITE, 1},
-    {B3Sec_StackMaps, ".llvm_stackmaps", ".rela.llvm_stackmaps", SHT_PROGBITS, SHF_ALLOC, 8},
+    /* Writable, like .data.rel.ro: its absolute function addresses then become
+     * load-time RELATIVE relocations in PIE and shared objects, not text relocations. */
+    {B3Sec_StackMaps, ".llvm_stackmaps", ".rela.llvm_stackmaps", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8},
 };
 #define NSEC (sizeof sec_info / sizeof sec_info[0])
 

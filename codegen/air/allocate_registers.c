@@ -270,6 +270,7 @@ typedef struct {
 
     uint32_t *mark; /* scratch for Briggs' test */
     uint8_t *maybe_active; /* moves_of[t] may hold an M_ACTIVE move */
+    Vec reg_active[AIR_FIRST_VTMP]; /* per register: its moves made active since it last enabled them */
     uint32_t epoch;
 } Alloc;
 
@@ -526,18 +527,45 @@ static void set_state(Alloc *a, uint32_t t, uint8_t s) {
 
 /* A move became active: flag every list holding it, i.e. its ends' moves_of
  * and those of the nodes they were coalesced into (combine copies lists). */
-static void note_active(Alloc *a, const Move *m) {
-    const uint32_t ends[2] = {m->src, m->dst};
-    for (int j = 0; j < 2; j++)
-        for (uint32_t t = ends[j];; t = a->alias[t]) {
+static void note_active(Alloc *a, uint32_t mi) {
+    const uint32_t ends[2] = {a->moves[mi].src, a->moves[mi].dst};
+    for (int j = 0; j < 2; j++) {
+        /* A register's list only ever holds its own moves (combine copies
+         * none into it), and it is long: remember the move itself. */
+        if (is_precolored(a, ends[j])) {
+            vec_push(&a->reg_active[ends[j]], mi);
+            continue;
+        }
+        for (uint32_t t = ends[j]; !is_precolored(a, t); t = a->alias[t]) {
             a->maybe_active[t] = 1;
             if (a->state[t] != N_COALESCED)
                 break;
         }
+    }
+}
+
+static int cmp_u32(const void *x, const void *y) {
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return a < b ? -1 : a > b;
 }
 
 static void enable_moves_of(Alloc *a, uint32_t t) {
-    /* Most calls find nothing to enable; registers' lists are long. */
+    if (is_precolored(a, t)) {
+        /* Its list is in move order: enabling in that order is what a scan would do. */
+        Vec *ra = &a->reg_active[t];
+        if (ra->n > 1)
+            qsort(ra->v, ra->n, sizeof(uint32_t), cmp_u32);
+        for (uint32_t i = 0; i < ra->n; i++) {
+            Move *m = &a->moves[ra->v[i]];
+            if (m->state == M_ACTIVE) {
+                m->state = M_WORKLIST;
+                vec_push(&a->move_wl, ra->v[i]);
+            }
+        }
+        ra->n = 0;
+        return;
+    }
+    /* Most calls find nothing to enable. */
     if (!a->maybe_active[t])
         return;
     a->maybe_active[t] = 0;
@@ -551,13 +579,20 @@ static void enable_moves_of(Alloc *a, uint32_t t) {
     }
 }
 
-static void decrement_degree(Alloc *a, uint32_t m) {
+static void became_insignificant(Alloc *a, uint32_t m);
+
+static inline void decrement_degree(Alloc *a, uint32_t m) {
     if (is_precolored(a, m))
         return;
-    uint32_t d = a->degree[m]--;
-    if (d == a->rf.k && a->hi)
+    if (a->degree[m]-- == a->rf.k)
+        became_insignificant(a, m);
+}
+
+/* m's degree just dropped below k. */
+static void became_insignificant(Alloc *a, uint32_t m) {
+    if (a->hi)
         air_bit_clear(a->hi, a->node[m]);
-    if (d != a->rf.k || a->state[m] != N_SPILL)
+    if (a->state[m] != N_SPILL)
         return;
     enable_moves_of(a, m);
     Nbrs it;
@@ -577,8 +612,11 @@ static void simplify(Alloc *a, uint32_t t) {
          * time (registers' degrees never change). */
         const uint64_t *row = mat_row(&a->mat, a->node[t]);
         for (uint32_t w = 0; w < a->mat.words; w++)
-            for (uint64_t bits = row[w] & a->alive[w]; bits; bits &= bits - 1)
-                decrement_degree(a, a->node_tmp[64 * w + (uint32_t)__builtin_ctzll(bits)]);
+            for (uint64_t bits = row[w] & a->alive[w]; bits; bits &= bits - 1) {
+                uint32_t m = a->node_tmp[64 * w + (uint32_t)__builtin_ctzll(bits)];
+                if (a->degree[m]-- == a->rf.k)
+                    became_insignificant(a, m);
+            }
         return;
     }
     /* adj may grow through add_edge only for nodes still in play, never for t now. */
@@ -692,7 +730,7 @@ static void coalesce(Alloc *a, uint32_t mi) {
         add_worklist(a, u);
     } else {
         m->state = M_ACTIVE;
-        note_active(a, m);
+        note_active(a, mi);
     }
 }
 
@@ -1080,6 +1118,8 @@ static void alloc_free(Alloc *a) {
     free(a->moves_of);
     free(a->mark);
     free(a->maybe_active);
+    for (uint32_t r = 0; r < AIR_FIRST_VTMP; r++)
+        vec_free(&a->reg_active[r]);
     free(a->moves);
     free(a->heap);
     free(a->mat.bits);
@@ -1188,6 +1228,9 @@ static void fact_stack_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role,
                            AirWidth width) {
     FactCtx *x = vctx;
     if (arg->kind != AirArg_Tmp || bank != x->bank || air_tmp_is_reg(arg->base))
+        return;
+    /* Only short tmps' counts are read: skip the form check for the rest. */
+    if (x->last[arg->base] - x->first[arg->base] > 1)
         return;
     if (admits_stack(x->c, inst, arg, role, width, x->f))
         x->stack_ok[arg->base]++;

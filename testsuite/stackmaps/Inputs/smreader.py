@@ -57,8 +57,8 @@ def parse(path):
         return None
     smi = idx[0]
     sm = secs[smi]
-    if sm['type'] != 1 or sm['flags'] != 2 or sm['align'] != 8:
-        fail('.llvm_stackmaps must be PROGBITS, flags A, align 8 (got type %d flags %#x align %d)' %
+    if sm['type'] != 1 or sm['flags'] != 3 or sm['align'] != 8:
+        fail('.llvm_stackmaps must be PROGBITS, flags WA (writable so PIE links need no text relocation), align 8 (got type %d flags %#x align %d)' %
              (sm['type'], sm['flags'], sm['align']))
     syms = symbols(secs)
     text = [i for i, s in enumerate(secs) if s['name'] == '.text'][0]
