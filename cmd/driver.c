@@ -10,6 +10,8 @@
 #include "cmd/output.h"
 #include "codegen/backend.h"
 #include "ir/ir.h"
+#include "objwriter/asm_writer.h"
+#include "objwriter/dwarf.h"
 #include "parser/parser.h"
 
 static char *read_all(const char *path, size_t *len) {
@@ -89,16 +91,20 @@ static bool copy_to_output(const char *path, FILE *from, const char *buf, size_t
 }
 
 /* --emit=obj: the backend, then the ELF image, rendered into an anonymous
- * temporary before the output file is created. */
-static int emit_obj(B3Module *m, const B3BackendOptions *bopt, const char *path) {
+ * temporary before the output file is created.  debug_file: with -g, the
+ * input's name for the DWARF line tables; NULL without. */
+static int emit_obj(B3Module *m, const B3BackendOptions *bopt, const char *path, const char *debug_file) {
     B3Obj obj;
     b3_obj_init(&obj, m);
+    if (debug_file)
+        b3_obj_enable_debug(&obj, debug_file);
     int status = 0;
     if (!b3_backend_compile(m, bopt, &obj)) {
         status = 1;
         goto done;
     }
     double t0 = b3_now();
+    b3_obj_emit_debug(&obj); /* after every procedure; nothing without -g */
     FILE *img = tmpfile();
     bool ok;
     if (img) {
@@ -126,6 +132,37 @@ done:
     return status;
 }
 
+/* --emit=asm: the backend as for an object, with each procedure's
+ * instruction text collected (objwriter/asm_writer.h); the assembly is
+ * rendered in memory before the output file is created.  exact: keep every
+ * jump's size ({disp32}), so the assembled object equals --emit=obj's. */
+static int emit_asm(B3Module *m, const B3BackendOptions *bopt, const char *path, bool exact) {
+    B3Obj obj;
+    b3_obj_init(&obj, m);
+    obj.asm_text = b3_asm_text_new(exact);
+    char *buf = NULL;
+    size_t len = 0;
+    int status = 1;
+    if (b3_backend_compile(m, bopt, &obj)) {
+        double t0 = b3_now();
+        FILE *mem = open_memstream(&buf, &len);
+        if (mem) {
+            bool ok = b3_write_asm(&obj, mem);
+            ok = fclose(mem) == 0 && ok;
+            if (ok && bopt->times)
+                b3_pass_times_add(bopt->times, "write_assembly", b3_now() - t0);
+            status = ok && copy_to_output(path, NULL, buf, len) ? 0 : 1;
+        } else {
+            fprintf(stderr, "b3c: error: out of memory\n");
+        }
+    }
+    free(buf);
+    b3_asm_text_free(obj.asm_text);
+    obj.asm_text = NULL;
+    b3_obj_free(&obj);
+    return status;
+}
+
 /* --emit=air: Air after register allocation, collected in memory first. */
 static int emit_air(B3Module *m, B3BackendOptions *bopt, const char *path) {
     char *buf = NULL;
@@ -147,11 +184,7 @@ static int emit_air(B3Module *m, B3BackendOptions *bopt, const char *path) {
 
 int b3_drive(const B3Options *o) {
     /* Usage problems first, before any input is read. */
-    if (o->emit == B3Emit_Asm) {
-        fprintf(stderr, "b3c: error: --emit=asm is not supported yet (use --emit=obj)\n");
-        return 2;
-    }
-    if ((o->emit == B3Emit_Obj || o->emit == B3Emit_Air) && !b3_backend_supports(o->target)) {
+    if (o->emit != B3Emit_B3 && !b3_backend_supports(o->target)) {
         fprintf(stderr, "b3c: error: code generation for %s is not supported yet (only --emit=b3 is)\n",
                 b3_target_name(o->target));
         return 2;
@@ -197,7 +230,7 @@ int b3_drive(const B3Options *o) {
         } else {
             char *s = stem(o->input);
             default_path = malloc(strlen(s) + 3);
-            sprintf(default_path, "%s.o", s);
+            sprintf(default_path, "%s.%s", s, o->emit == B3Emit_Asm ? "s" : "o");
             free(s);
             out_path = default_path;
         }
@@ -223,13 +256,15 @@ int b3_drive(const B3Options *o) {
         break;
     }
     case B3Emit_Obj:
-        status = emit_obj(&m, &bopt, out_path);
+        status = emit_obj(&m, &bopt, out_path, o->debug_info ? shown : NULL);
         break;
     case B3Emit_Air:
         status = emit_air(&m, &bopt, out_path);
         break;
-    case B3Emit_Asm: /* refused above */
-        status = 2;
+    case B3Emit_Asm:
+        if (o->debug_info)
+            fputs("b3c: warning: -g is ignored with -S (no .file/.loc directives yet)\n", stderr);
+        status = emit_asm(&m, &bopt, out_path, o->asm_exact);
         break;
     }
 done:

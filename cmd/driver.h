@@ -17,6 +17,7 @@ typedef struct {
     B3EmitKind emit;
     B3Target target;
     bool verify_each, time_passes, debug_info;
+    bool asm_exact; /* --asm-exact: -S keeps every jump's size ({disp32}) */
 } B3Options;
 
 /* Runs the whole compilation; returns the process exit status. */

@@ -24,15 +24,19 @@ static void usage(FILE *f) {
           "  --target=TRIPLE       x86_64-linux-gnu (default), aarch64-linux-gnu,\n"
           "                        x86_64-apple-macos, arm64-apple-macos\n"
           "  --emit=obj|asm|b3|air what to write (default obj): an ELF object, assembly\n"
-          "                        (-S; not supported yet), the B3 IR, or the Air after\n"
-          "                        register allocation (b3 and air default to stdout)\n"
+          "                        (-S: GNU as / llvm-mc, AT&T syntax), the B3 IR, or the\n"
+          "                        Air after register allocation (b3 and air default to\n"
+          "                        stdout)\n"
+          "  --asm-exact           with -S, keep each jump's encoded size ({disp32}) so the\n"
+          "                        assembled object is byte for byte the --emit=obj one\n"
           "  --name=NAME           symbol of a bare procedure body\n"
           "  --print-after=PHASE   print the IR after PHASE (or all) to stderr; phases:\n"
           "                        lower_macros (B3), lower_to_air, allocate_registers,\n"
           "                        allocate_stack, simplify, lower_entry_switch (Air)\n"
           "  --verify-each         validate the IR after every phase\n"
           "  --time-passes         print each phase's time to stderr\n"
-          "  -g                    DWARF line tables (accepted; not emitted yet)\n"
+          "  -g                    DWARF line tables mapping the code to INPUT's lines\n"
+          "                        (objects only; --emit=b3 and air ignore it)\n"
           "  --version, --help     as usual\n"
           "\n"
           "exit status: 0 success, 1 bad input, 2 bad usage, 3 internal error\n",
@@ -73,6 +77,8 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->opt_level = 1;
         } else if (!strcmp(a, "-S")) {
             o->emit = B3Emit_Asm;
+        } else if (!strcmp(a, "--asm-exact")) {
+            o->asm_exact = true;
         } else if (!strcmp(a, "-g")) {
             o->debug_info = true;
         } else if (starts(a, "--emit=", &v)) {

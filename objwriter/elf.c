@@ -2,8 +2,10 @@
  *
  * Layout: null, .text, .rela.text, .rodata, .rela.rodata, .data, .rela.data,
  * .data.rel.ro, .rela.data.rel.ro, .bss, .llvm_stackmaps, .rela.llvm_stackmaps,
- * .note.GNU-stack, .symtab, .strtab, .shstrtab — each content section only when
- * it has bytes or symbols, each .rela only when it has relocations.
+ * (with -g) .debug_abbrev, .debug_info, .rela.debug_info, .debug_line,
+ * .rela.debug_line, .note.GNU-stack, .symtab, .strtab, .shstrtab — each
+ * content section only when it has bytes or symbols, each .rela only when it
+ * has relocations.
  *
  * Symbols: null, one STT_SECTION symbol per content section, the internal
  * (STB_LOCAL) definitions, then the global definitions and the undefined
@@ -73,6 +75,10 @@ static const SecInfo sec_info[] = {
     /* Writable, like .data.rel.ro: its absolute function addresses then become
      * load-time RELATIVE relocations in PIE and shared objects, not text relocations. */
     {B3Sec_StackMaps, ".llvm_stackmaps", ".rela.llvm_stackmaps", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8},
+    /* DWARF (objwriter/dwarf.c): read by tools from the file, never loaded. */
+    {B3Sec_DebugAbbrev, ".debug_abbrev", ".rela.debug_abbrev", SHT_PROGBITS, 0, 1},
+    {B3Sec_DebugInfo, ".debug_info", ".rela.debug_info", SHT_PROGBITS, 0, 1},
+    {B3Sec_DebugLine, ".debug_line", ".rela.debug_line", SHT_PROGBITS, 0, 1},
 };
 #define NSEC (sizeof sec_info / sizeof sec_info[0])
 
@@ -238,6 +244,8 @@ static uint32_t reloc_type(const Writer *w, B3RelocKind k) {
         return R_X86_64_REX_GOTPCRELX;
     case B3Reloc_Abs64:
         return R_X86_64_64;
+    case B3Reloc_Abs32:
+        return R_X86_64_32;
     }
     b3_internal_error("objwriter", "unknown relocation kind %d", (int)k);
 }

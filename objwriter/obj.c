@@ -1,6 +1,7 @@
 /* The format-independent object buffer (objwriter/obj.h) and the layout of
  * `data` items (spec section 6). */
 #include "objwriter/obj.h"
+#include "objwriter/dwarf.h"
 #include "objwriter/stackmaps.h"
 
 #include <stdlib.h>
@@ -25,6 +26,7 @@ void b3_obj_init(B3Obj *o, B3Module *m) {
 
 void b3_obj_free(B3Obj *o) {
     b3_obj_free_stackmaps(o);
+    b3_obj_free_debug(o);
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         free(o->sec[s].bytes);
     free(o->relocs);

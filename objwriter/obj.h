@@ -21,6 +21,10 @@ typedef enum {
     B3Sec_BSS,
     B3Sec_StackMaps,
     B3Sec_DataRelRo,
+    /* -g only (objwriter/dwarf.h): not loaded, no bytes unless debug info is on. */
+    B3Sec_DebugAbbrev,
+    B3Sec_DebugInfo,
+    B3Sec_DebugLine,
     B3_NUM_SECTIONS
 } B3SectionId;
 
@@ -32,6 +36,7 @@ typedef enum {
     B3Reloc_GOTPCRELX,     /* mov sym@GOTPCREL(%rip) without REX */
     B3Reloc_REX_GOTPCRELX, /* with REX prefix */
     B3Reloc_Abs64,         /* S + A, 64-bit (data Addr items) */
+    B3Reloc_Abs32,         /* S + A, 32-bit zero-extended (DWARF section offsets) */
 } B3RelocKind;
 
 typedef struct {
@@ -64,6 +69,8 @@ typedef struct {
     B3SymDef *defs; /* symbols this object defines */
     uint32_t ndefs, cap_defs;
     struct B3StackMaps *stackmaps; /* pending .llvm_stackmaps records (objwriter/stackmaps.h), or NULL */
+    struct B3DebugInfo *debug;     /* -g: line rows and names (objwriter/dwarf.h), or NULL */
+    struct B3AsmText *asm_text;    /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
 } B3Obj;
 
 /* May code address sym PC-relatively (lea sym(%rip), RIP-relative loads and

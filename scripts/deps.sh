@@ -58,6 +58,9 @@ need clang-14 exists "$LLVM/bin/clang"
 need libclang-rt-14-dev fuzzer_rt
 need time exists /usr/bin/time
 need lld have ld.lld       # the ELF tests also link with clang -fuse-ld=lld
+need llvm have llvm-dwarfdump   # testsuite/debuginfo (-g)
+need binutils have addr2line
+need gdb have gdb
 
 # ---- later: cross-compiling and running arm64 code ----------------------------
 # Enable these when the aarch64 backend lands.

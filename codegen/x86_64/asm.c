@@ -50,6 +50,7 @@ void x86_asm_free(X86Asm *a) {
     free(a->label_pos);
     free(a->fixups);
     free(a->relocs);
+    free(a->listing_end);
     memset(a, 0, sizeof *a);
 }
 
@@ -89,23 +90,35 @@ static void lbegin(X86Asm *a, const char *mnem, const char *suff) {
     fprintf(a->listing, "\t%s%s\t", mnem, suff);
 }
 static void lsep(X86Asm *a) { fputs(", ", a->listing); }
-static void lend(X86Asm *a) { fputc('\n', a->listing); }
+/* Ends a listing line; it lists the bytes up to the current length. */
+static void lend(X86Asm *a) {
+    fputc('\n', a->listing);
+    a->listing_end = grow(a->listing_end, &a->cap_listing_lines, sizeof(uint32_t), a->nlisting_lines + 1);
+    a->listing_end[a->nlisting_lines++] = a->len;
+}
 static void lreg(X86Asm *a, B3Reg r, unsigned size) { fprintf(a->listing, "%%%s", x86_reg_name(r, size)); }
 static void limm(X86Asm *a, int64_t v) { fprintf(a->listing, "$%" PRId64, v); }
 static void llabel(X86Asm *a, uint32_t l) {
     fprintf(a->listing, "%s%u", a->label_prefix ? a->label_prefix : ".L", l);
 }
-static void lsym(X86Asm *a, const B3Symbol *s) { fprintf(a->listing, "%.*s", (int)s->name_len, s->name); }
+/* A symbol operand referenced with relocation `kind` (any GOTPCRELX kind for a GOT load). */
+static void lsym(X86Asm *a, const B3Symbol *s, B3RelocKind kind) {
+    if (a->listing_sym) {
+        a->listing_sym(a->listing_ctx, a->listing, s, kind);
+        return;
+    }
+    fprintf(a->listing, "%.*s", (int)s->name_len, s->name);
+    if (kind == B3Reloc_GOTPCRELX || kind == B3Reloc_REX_GOTPCRELX)
+        fputs("@GOTPCREL", a->listing);
+}
 
 static void lmem(X86Asm *a, const X86Mem *m) {
     FILE *f = a->listing;
     if (m->base == X86_RIP) {
         if (m->sym)
-            lsym(a, m->sym);
+            lsym(a, m->sym, m->got ? B3Reloc_GOTPCRELX : B3Reloc_PC32);
         else
             llabel(a, m->label);
-        if (m->got)
-            fputs("@GOTPCREL", f);
         if (m->disp)
             fprintf(f, "%+" PRId32, m->disp);
         fputs("(%rip)", f);
@@ -151,7 +164,8 @@ void x86_bind(X86Asm *a, uint32_t l) {
     a->label_pos[l] = a->len;
     if (a->listing) {
         llabel(a, l);
-        fputs(":\n", a->listing);
+        fputc(':', a->listing);
+        lend(a);
     }
     /* Patch the pending references to it and drop them from the list. */
     uint32_t keep = 0;
@@ -662,15 +676,19 @@ void x86_shift_imm(X86Asm *a, X86ShiftOp op, unsigned size, uint8_t imm, const X
 
 void x86_cdq(X86Asm *a) {
     put8(a, 0x99);
-    if (a->listing)
-        fputs("\tcltd\n", a->listing);
+    if (a->listing) {
+        fputs("\tcltd", a->listing);
+        lend(a);
+    }
 }
 
 void x86_cqo(X86Asm *a) {
     put8(a, 0x48);
     put8(a, 0x99);
-    if (a->listing)
-        fputs("\tcqto\n", a->listing);
+    if (a->listing) {
+        fputs("\tcqto", a->listing);
+        lend(a);
+    }
 }
 
 void x86_bsr(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst) {
@@ -720,8 +738,10 @@ void x86_setcc(X86Asm *a, unsigned cc, const X86RM *dst) {
 /* The lock prefix, listed on a line of its own (llvm-mc reads it as a prefix of the next instruction). */
 void x86_lock(X86Asm *a) {
     put8(a, 0xF0);
-    if (a->listing)
-        fputs("\tlock\n", a->listing);
+    if (a->listing) {
+        fputs("\tlock", a->listing);
+        lend(a);
+    }
 }
 
 /* cmpxchg (0F B0/B1), xadd (0F C0/C1): "op reg, r/m" with the register in ModRM.reg. */
@@ -892,10 +912,8 @@ static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
         label_ref(a, label, a->len - 4, a->len, 0, 4);
     }
     if (a->listing) {
-        if (cc < 0)
-            lbegin(a, "jmp", "");
-        else
-            lbegin(a, "j", x86_cc_name((unsigned)cc));
+        fprintf(a->listing, "\t%sj%s\t", !short_form && a->listing_disp32 ? "{disp32} " : "",
+                cc < 0 ? "mp" : x86_cc_name((unsigned)cc));
         llabel(a, label);
         lend(a);
     }
@@ -927,7 +945,7 @@ void x86_call_sym(X86Asm *a, B3Symbol *sym, int64_t addend) {
     put32(a, 0);
     if (a->listing) {
         lbegin(a, "callq", "");
-        lsym(a, sym);
+        lsym(a, sym, addend ? B3Reloc_PC32 : B3Reloc_PLT32);
         if (addend)
             fprintf(a->listing, "%+" PRId64, addend);
         lend(a);
@@ -952,8 +970,10 @@ void x86_pop(X86Asm *a, B3Reg r) { push_pop(a, 0x58, "popq", r); }
 static void simple(X86Asm *a, const char *mnem, unsigned n, const uint8_t *bytes) {
     for (unsigned i = 0; i < n; i++)
         put8(a, bytes[i]);
-    if (a->listing)
-        fprintf(a->listing, "\t%s\n", mnem);
+    if (a->listing) {
+        fprintf(a->listing, "\t%s", mnem);
+        lend(a);
+    }
 }
 
 void x86_ret(X86Asm *a) { simple(a, "retq", 1, (const uint8_t[]){0xC3}); }
@@ -1000,6 +1020,19 @@ void x86_nops(X86Asm *a, uint32_t n) {
 void x86_align(X86Asm *a, uint32_t align, uint8_t fill) {
     uint8_t pad[64];
     uint32_t n = (align - a->len % align) % align;
+    if (a->listing && a->listing_p2align) {
+        /* The assembler pads to where the code it assembled ends up. */
+        if (align & (align - 1))
+            b3_internal_error("x86 assembler", "alignment %u is not a power of two", align);
+        unsigned log2 = 0;
+        while ((1u << log2) < align)
+            log2++;
+        for (uint32_t i = 0; i < n; i++)
+            put8(a, fill);
+        fprintf(a->listing, "\t.p2align\t%u, 0x%02x", log2, fill);
+        lend(a);
+        return;
+    }
     memset(pad, fill, sizeof pad);
     while (n) {
         uint32_t k = n > sizeof pad ? (uint32_t)sizeof pad : n;

@@ -10,7 +10,10 @@
  *
  * With `listing` set, every instruction is also printed there in AT&T syntax
  * (labels as <label_prefix><id>, raw bytes such as nops as .byte); the
- * encoder test assembles that text with llvm-mc and compares. */
+ * encoder test assembles that text with llvm-mc and compares, and -S
+ * (codegen/x86_64/listing.c) writes it out.  Each listing line's end offset
+ * is recorded in listing_end, so a caller can put text of its own (symbols,
+ * labels) between instructions. */
 #ifndef B3_X86_ASM_H
 #define B3_X86_ASM_H
 
@@ -92,6 +95,13 @@ typedef struct {
     uint32_t nrelocs, cap_relocs;
     FILE *listing;            /* optional AT&T listing */
     const char *label_prefix; /* listing label names; default ".L" */
+    uint32_t *listing_end;    /* per listing line: the buffer length after it */
+    uint32_t nlisting_lines, cap_listing_lines;
+    /* Optional listing hooks for -S (codegen/x86_64/listing.c): */
+    void (*listing_sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind); /* a symbol operand */
+    void *listing_ctx;
+    bool listing_p2align; /* alignment padding as .p2align (the listing is assembled as a whole) */
+    bool listing_disp32;  /* rel32 jumps as "{disp32} j..": the assembler keeps every jump's size */
 } X86Asm;
 
 void x86_asm_init(X86Asm *a);

@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "codegen/x86_64/emit.h"
+#include "codegen/x86_64/listing.h"
 #include "codegen/x86_64/x86_64.h"
 #include "ir/diag.h"
+#include "objwriter/dwarf.h"
 
 /* ---- operands ---- */
 
@@ -1075,27 +1077,42 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     X86Emitter e;
     x86_asm_init(&a);
     x86_emitter_init(&e, c, &a);
+    X86Listing listing; /* -S: the instruction text (nothing without o->asm_text) */
+    x86_listing_begin(&listing, &a, o);
+    /* -g: a (code offset, .b3 line) row at each prologue and each change of
+     * the insts' source line (objwriter/dwarf.h). */
+    B3LineRows lines = {0};
+    bool want_lines = o->debug != NULL;
     for (uint32_t i = 0; i < c->nblocks; i++) {
         AirBlock *b = c->blocks[i];
         AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
         /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
         if (is_entry[b->index]) {
             prologue_at[b->index] = a.len;
+            if (want_lines && p)
+                b3_line_rows_note(&lines, a.len, p->loc, true);
             x86_emit_prologue(&e);
         }
         x86_bind(&a, e.block_label[b->index]);
-        for (uint32_t j = 0; j < b->ninsts; j++)
+        for (uint32_t j = 0; j < b->ninsts; j++) {
+            if (want_lines && b->insts[j].origin)
+                b3_line_rows_note(&lines, a.len, b->insts[j].origin->loc, false);
             x86_emit_inst(&e, b, &b->insts[j], next);
+        }
     }
+    uint64_t code_size = a.len; /* the jump tables after it are data */
     x86_emit_jump_tables(&e);
     x86_asm_check_labels(&a);
 
     uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
+    x86_listing_end(&listing, &a, o, start);
     for (uint32_t i = 0; i < a.nrelocs; i++)
         b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
                      a.relocs[i].sym, a.relocs[i].addend);
     /* Stack size as LLVM counts it: everything below the return address. */
     b3_obj_add_stackmaps(o, start, c->frame_size + 8, &e.stackmaps);
+    if (want_lines)
+        b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
     /* entrypoints[k] is defined at entry k's prologue (without an EntrySwitch all
      * entries share blocks[0]).  The procedure's own symbol is its entry when it
      * is listed in entrypoints(...), else it is entry 0 as well, so that

@@ -1,0 +1,841 @@
+/* Assembly output (see asm_writer.h).
+ *
+ * .text is the procedures' listings in order, each after `.p2align 4, 0xcc`
+ * (the object pads functions to 16 bytes with int3).  Everything else that
+ * lives at a code address is an event at a .text offset, printed between the
+ * listing lines where the bytes before it end: symbol definitions (with
+ * .globl/.local and .type), the labels that symbol sizes and stackmap
+ * records refer to.  An event inside an instruction's bytes is an internal
+ * error, as is a listing that does not cover the code exactly, so the text
+ * always describes the object it came from.
+ *
+ * Data is printed from the module's items, checked against the bytes and
+ * relocations the object writer laid out, and .llvm_stackmaps is parsed back
+ * from its bytes and printed with `.quad func` and `.long label - func` where
+ * the object has a relocation or a code offset. */
+#include "objwriter/asm_writer.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "objwriter/stackmaps.h"
+
+typedef struct {
+    uint64_t start, end; /* .text offsets of the procedure's code (jump tables included) */
+    uint32_t first, n;   /* its listing lines */
+    uint32_t proc;       /* its number: .LBB<proc>_*, .Lfunc_end<proc> */
+} Chunk;
+
+struct B3AsmText {
+    bool exact;
+    uint32_t nprocs;
+    char *text; /* every line, '\n'-terminated */
+    size_t len, cap;
+    size_t *line_at;    /* where each line starts in text */
+    uint64_t *line_end; /* the .text offset where its bytes end */
+    uint32_t nlines, cap_lines;
+    Chunk *chunks;
+    uint32_t nchunks, cap_chunks;
+};
+
+static void *xrealloc(void *p, size_t n) {
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        b3_internal_error("asm writer", "out of memory");
+    return q;
+}
+
+B3AsmText *b3_asm_text_new(bool exact) {
+    B3AsmText *t = xrealloc(NULL, sizeof *t);
+    memset(t, 0, sizeof *t);
+    t->exact = exact;
+    return t;
+}
+
+void b3_asm_text_free(B3AsmText *t) {
+    if (!t)
+        return;
+    free(t->text);
+    free(t->line_at);
+    free(t->line_end);
+    free(t->chunks);
+    free(t);
+}
+
+bool b3_asm_text_exact(const B3AsmText *t) { return t->exact; }
+
+uint32_t b3_asm_text_next_proc(B3AsmText *t) { return t->nprocs++; }
+
+void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const char *text, size_t len,
+                          const uint32_t *line_end, uint32_t nlines) {
+    if (t->nprocs == 0)
+        b3_internal_error("asm writer", "procedure listing without a number");
+    if (t->nchunks == t->cap_chunks) {
+        t->cap_chunks = t->cap_chunks ? 2 * t->cap_chunks : 16;
+        t->chunks = xrealloc(t->chunks, t->cap_chunks * sizeof *t->chunks);
+    }
+    t->chunks[t->nchunks++] = (Chunk){start, start + size, t->nlines, nlines, t->nprocs - 1};
+    if (t->len + len + 1 > t->cap) {
+        while (t->len + len + 1 > t->cap)
+            t->cap = t->cap ? 2 * t->cap : 1 << 14;
+        t->text = xrealloc(t->text, t->cap);
+    }
+    if (t->nlines + nlines > t->cap_lines) {
+        while (t->nlines + nlines > t->cap_lines)
+            t->cap_lines = t->cap_lines ? 2 * t->cap_lines : 256;
+        t->line_at = xrealloc(t->line_at, t->cap_lines * sizeof *t->line_at);
+        t->line_end = xrealloc(t->line_end, t->cap_lines * sizeof *t->line_end);
+    }
+    size_t at = 0;
+    for (uint32_t i = 0; i < nlines; i++) {
+        const char *nl = at < len ? memchr(text + at, '\n', len - at) : NULL;
+        if (!nl)
+            b3_internal_error("asm writer", "listing has fewer lines than offsets");
+        t->line_at[t->nlines + i] = t->len + at;
+        t->line_end[t->nlines + i] = start + line_end[i];
+        at = (size_t)(nl - text) + 1;
+    }
+    if (at != len)
+        b3_internal_error("asm writer", "listing has more lines than offsets");
+    memcpy(t->text + t->len, text, len);
+    t->len += len;
+    t->nlines += nlines;
+}
+
+/* ---- symbol names ---- */
+
+/* Characters of a name the assemblers read without quotes. */
+static bool plain_char(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '.' || c == '$';
+}
+
+/* Quoted names ("a b") take any byte but these: neither GNU as nor llvm-mc
+ * reads an escape there. */
+static bool spellable(const B3Symbol *s) {
+    if (!s->name_len)
+        return false;
+    for (uint32_t i = 0; i < s->name_len; i++) {
+        unsigned char c = (unsigned char)s->name[i];
+        if (c < 0x20 || c == 0x7f || c == '"' || c == '\\')
+            return false;
+    }
+    return true;
+}
+
+/* The name pre + sym + post, quoted unless every character is plain (a
+ * leading digit or '$', an immediate in AT&T operands, is quoted too), then
+ * the relocation variant (@PLT, @GOTPCREL) if any. */
+static void print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant) {
+    bool quote = s->name_len == 0 || (s->name[0] >= '0' && s->name[0] <= '9' && !*pre) || s->name[0] == '$';
+    for (uint32_t i = 0; i < s->name_len && !quote; i++)
+        quote = !plain_char((unsigned char)s->name[i]);
+    const char *q = quote ? "\"" : "";
+    fprintf(f, "%s%s%.*s%s%s%s", q, pre, (int)s->name_len, s->name, post, q, variant);
+}
+
+static void print_sym(FILE *f, const B3Symbol *s) { print_name(f, "", s, "", ""); }
+
+/* The object writer binds a PC32 reference to a global function of this
+ * module to its definition (elf.c, bind_locally); a local label at the same
+ * place makes the assembler do the same. */
+static bool has_local_alias(const B3Symbol *s) {
+    return s->defined && !s->internal && (s->kind == B3Sym_Proc || s->kind == B3Sym_Entry);
+}
+
+void b3_asm_print_sym_ref(FILE *f, const B3Symbol *sym, B3RelocKind kind) {
+    switch (kind) {
+    case B3Reloc_PLT32:
+        /* Internal targets need no PLT: the assembler resolves or relocates them locally. */
+        print_name(f, "", sym, "", sym->internal ? "" : "@PLT");
+        return;
+    case B3Reloc_GOTPCRELX:
+    case B3Reloc_REX_GOTPCRELX:
+        print_name(f, "", sym, "", "@GOTPCREL");
+        return;
+    case B3Reloc_PC32:
+        if (has_local_alias(sym)) {
+            print_name(f, ".L", sym, "$local", "");
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    print_sym(f, sym);
+}
+
+/* ---- the writer ---- */
+
+typedef enum { Ev_Def, Ev_Label } EventKind;
+
+/* Something printed at a code address, between listing lines. */
+typedef struct {
+    uint64_t off;
+    uint32_t chunk, seq; /* seq: creation order, which the sort keeps at one offset */
+    uint8_t kind;        /* EventKind */
+    const B3SymDef *def; /* Ev_Def */
+    char label[40];      /* Ev_Label */
+} Event;
+
+typedef struct {
+    B3Obj *o;
+    B3AsmText *t;
+    FILE *f;
+    Event *ev;
+    uint32_t nev, cap_ev;
+    uint32_t ntmp;        /* .Ltmp<n> labels made so far */
+    uint8_t *begin_label; /* per chunk: has a .Lfunc_begin<proc> label */
+    const B3Reloc **rel;  /* the relocations sorted by section and offset */
+    uint8_t *alias;       /* per definition: a PC32 reference needs its .Lname$local */
+} Writer;
+
+static Event *add_event(Writer *w, uint32_t chunk, uint64_t off, EventKind kind) {
+    if (w->nev == w->cap_ev) {
+        w->cap_ev = w->cap_ev ? 2 * w->cap_ev : 64;
+        w->ev = xrealloc(w->ev, w->cap_ev * sizeof *w->ev);
+    }
+    Event *e = &w->ev[w->nev];
+    memset(e, 0, sizeof *e);
+    e->off = off;
+    e->chunk = chunk;
+    e->seq = w->nev++;
+    e->kind = (uint8_t)kind;
+    return e;
+}
+
+static int event_cmp(const void *pa, const void *pb) {
+    const Event *a = pa, *b = pb;
+    if (a->chunk != b->chunk)
+        return a->chunk < b->chunk ? -1 : 1;
+    if (a->off != b->off)
+        return a->off < b->off ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* The chunk whose code holds off (chunks are in .text order). */
+static uint32_t chunk_at(const Writer *w, uint64_t off) {
+    uint32_t lo = 0, hi = w->t->nchunks; /* the last chunk starting at or before off is in [lo, hi) */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (w->t->chunks[mid].start <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (lo < w->t->nchunks && off >= w->t->chunks[lo].start && off < w->t->chunks[lo].end)
+        return lo;
+    b3_internal_error("asm writer", ".text offset 0x%" PRIx64 " is in no procedure's code", off);
+}
+
+static void section(Writer *w, B3SectionId s) {
+    static const char *const dir[] = {
+        [B3Sec_Text] = "\t.text\n",
+        [B3Sec_ROData] = "\t.section\t.rodata,\"a\",@progbits\n",
+        [B3Sec_Data] = "\t.data\n",
+        [B3Sec_BSS] = "\t.bss\n",
+        /* Writable (docs/stackmaps.md); llvm-mc predefines the name read-only,
+         * and `unique` makes it take ours instead of refusing the flags. */
+        [B3Sec_StackMaps] = "\t.section\t.llvm_stackmaps,\"aw\",@progbits,unique,1\n",
+        [B3Sec_DataRelRo] = "\t.section\t.data.rel.ro,\"aw\",@progbits\n",
+    };
+    fputs(dir[s], w->f);
+}
+
+static void print_binding(Writer *w, const B3SymDef *d) {
+    fputs(d->sym->internal ? "\t.local\t" : "\t.globl\t", w->f);
+    print_sym(w->f, d->sym);
+    fprintf(w->f, "\n\t.type\t");
+    print_sym(w->f, d->sym);
+    fprintf(w->f, ",%s\n", d->is_func ? "@function" : "@object");
+}
+
+static void print_event(Writer *w, const Event *e) {
+    FILE *f = w->f;
+    if (e->kind == Ev_Label) {
+        fprintf(f, "%s:\n", e->label);
+        return;
+    }
+    const B3SymDef *d = e->def;
+    print_binding(w, d);
+    print_sym(f, d->sym);
+    fputs(":\n", f);
+    if (w->alias[d - w->o->defs]) {
+        print_name(f, ".L", d->sym, "$local", "");
+        fputs(":\n", f);
+    }
+}
+
+/* ---- .llvm_stackmaps ---- */
+
+typedef struct {
+    const uint8_t *b;
+    uint64_t n, at;
+} Reader;
+
+static uint64_t rd(Reader *r, unsigned bytes) {
+    if (r->at + bytes > r->n)
+        b3_internal_error("asm writer", ".llvm_stackmaps ends inside a field at %" PRIu64, r->at);
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; i++)
+        v |= (uint64_t)r->b[r->at + i] << (8 * i);
+    r->at += bytes;
+    return v;
+}
+
+static int reloc_cmp(const void *pa, const void *pb) {
+    const B3Reloc *a = *(const B3Reloc *const *)pa, *b = *(const B3Reloc *const *)pb;
+    if (a->section != b->section)
+        return a->section < b->section ? -1 : 1;
+    return a->offset < b->offset ? -1 : a->offset > b->offset;
+}
+
+/* The relocation at a section offset, or NULL. */
+static const B3Reloc *reloc_at(const Writer *w, B3SectionId s, uint64_t off) {
+    uint32_t lo = 0, hi = w->o->nrelocs;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        const B3Reloc *r = w->rel[mid];
+        if (r->section < s || (r->section == s && r->offset < off))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < w->o->nrelocs && w->rel[lo]->section == s && w->rel[lo]->offset == off ? w->rel[lo] : NULL;
+}
+
+/* The symbol's definition in the object (B3Symbol.id: its index + 1, set by b3_write_asm). */
+static const B3SymDef *def_of(const B3Obj *o, const B3Symbol *s) {
+    return s->id && s->id <= o->ndefs && o->defs[s->id - 1].sym == s ? &o->defs[s->id - 1] : NULL;
+}
+
+/* Pads the section to a multiple of 8 (it starts 8-aligned) with explicit zeros. */
+static void sm_pad8(Writer *w, Reader *r, bool print) {
+    unsigned n = (unsigned)((8 - r->at % 8) % 8);
+    for (unsigned i = 0; i < n; i++)
+        if (rd(r, 1) != 0)
+            b3_internal_error("asm writer", ".llvm_stackmaps padding is not zero");
+    if (print && n)
+        fprintf(w->f, "\t.zero\t%u\n", n);
+}
+
+/* Walks .llvm_stackmaps.  Without print it only makes the labels its code
+ * offsets need; with print it writes the section (same labels, same order). */
+static void stackmaps(Writer *w, bool print) {
+    B3Obj *o = w->o;
+    const B3SectionBuf *sec = &o->sec[B3Sec_StackMaps];
+    if (!sec->size)
+        return;
+    FILE *f = w->f;
+    Reader r = {sec->bytes, sec->size, 0};
+    uint32_t tmp = 0; /* record labels are .Ltmp<tmp>, numbered the same in both passes */
+    if (print) {
+        section(w, B3Sec_StackMaps);
+        fputs("\t.p2align\t3\n", f);
+    }
+    unsigned version = (unsigned)rd(&r, 1);
+    if (version != 3 || rd(&r, 1) != 0 || rd(&r, 2) != 0)
+        b3_internal_error("asm writer", ".llvm_stackmaps: unexpected header");
+    uint32_t nfuncs = (uint32_t)rd(&r, 4), nconsts = (uint32_t)rd(&r, 4), nrecs = (uint32_t)rd(&r, 4);
+    if (print)
+        fprintf(f,
+                "\t.byte\t3, 0\t# version\n\t.short\t0\n\t.long\t%u\t# functions\n\t.long\t%u\t# constants\n"
+                "\t.long\t%u\t# records\n",
+                nfuncs, nconsts, nrecs);
+    /* Each function's address, record count and the chunk its code is. */
+    uint32_t *fchunk = xrealloc(NULL, (nfuncs ? nfuncs : 1) * sizeof *fchunk);
+    uint64_t *fcount = xrealloc(NULL, (nfuncs ? nfuncs : 1) * sizeof *fcount);
+    const B3Symbol **fsym = xrealloc(NULL, (nfuncs ? nfuncs : 1) * sizeof *fsym);
+    for (uint32_t i = 0; i < nfuncs; i++) {
+        const B3Reloc *rel = reloc_at(w, B3Sec_StackMaps, r.at);
+        uint64_t addr = rd(&r, 8), stack = rd(&r, 8);
+        fcount[i] = rd(&r, 8);
+        if (!rel || rel->kind != B3Reloc_Abs64 || addr != 0)
+            b3_internal_error("asm writer", ".llvm_stackmaps: function %u has no address relocation", i);
+        uint64_t text_off;
+        if (rel->sym) {
+            const B3SymDef *d = def_of(o, rel->sym);
+            if (!d || d->section != B3Sec_Text || rel->addend != 0)
+                b3_internal_error("asm writer", ".llvm_stackmaps: function %u is not a code symbol", i);
+            text_off = d->offset;
+        } else {
+            if (rel->local_section != B3Sec_Text || rel->addend < 0)
+                b3_internal_error("asm writer", ".llvm_stackmaps: function %u is not in .text", i);
+            text_off = (uint64_t)rel->addend;
+        }
+        fchunk[i] = chunk_at(w, text_off);
+        if (w->t->chunks[fchunk[i]].start != text_off)
+            b3_internal_error("asm writer", ".llvm_stackmaps: function %u does not start a procedure", i);
+        fsym[i] = rel->sym;
+        if (!rel->sym && !print && !w->begin_label[fchunk[i]]) {
+            w->begin_label[fchunk[i]] = 1;
+            Event *e = add_event(w, fchunk[i], text_off, Ev_Label);
+            snprintf(e->label, sizeof e->label, ".Lfunc_begin%u", w->t->chunks[fchunk[i]].proc);
+        }
+        if (print) {
+            fputs("\t.quad\t", f);
+            if (rel->sym)
+                print_sym(f, rel->sym);
+            else
+                fprintf(f, ".Lfunc_begin%u", w->t->chunks[fchunk[i]].proc);
+            fprintf(f, "\n\t.quad\t%" PRIu64 "\t# stack size\n\t.quad\t%" PRIu64 "\t# records\n", stack,
+                    fcount[i]);
+        }
+    }
+    for (uint32_t i = 0; i < nconsts; i++) {
+        uint64_t v = rd(&r, 8);
+        if (print)
+            fprintf(f, "\t.quad\t%" PRId64 "\t# constant %u\n", (int64_t)v, i);
+    }
+    uint32_t fn = 0;
+    uint64_t left = nfuncs ? fcount[0] : 0;
+    for (uint32_t i = 0; i < nrecs; i++) {
+        while (fn < nfuncs && left == 0 && ++fn < nfuncs)
+            left = fcount[fn];
+        if (fn >= nfuncs)
+            b3_internal_error("asm writer", ".llvm_stackmaps: more records than the functions count");
+        left--;
+        const Chunk *c = &w->t->chunks[fchunk[fn]];
+        uint64_t id = rd(&r, 8);
+        uint32_t off = (uint32_t)rd(&r, 4);
+        unsigned flags = (unsigned)rd(&r, 2), nlocs = (unsigned)rd(&r, 2);
+        if (c->start + off > c->end)
+            b3_internal_error("asm writer", ".llvm_stackmaps: record %" PRIu64 " is past its function", id);
+        uint32_t label = tmp++;
+        if (!print) {
+            Event *e = add_event(w, fchunk[fn], c->start + off, Ev_Label);
+            snprintf(e->label, sizeof e->label, ".Ltmp%u", w->ntmp + label);
+        } else {
+            fprintf(f, "\t.quad\t%" PRIu64 "\t# record id\n\t.long\t.Ltmp%u-", id, w->ntmp + label);
+            if (fsym[fn])
+                print_sym(f, fsym[fn]);
+            else
+                fprintf(f, ".Lfunc_begin%u", c->proc);
+            fprintf(f, "\n\t.short\t%u\n\t.short\t%u\t# locations\n", flags, nlocs);
+        }
+        for (unsigned k = 0; k < nlocs; k++) {
+            static const char *const kinds[] = {"?",        "Register", "Direct",
+                                                "Indirect", "Constant", "ConstIndex"};
+            unsigned kind = (unsigned)rd(&r, 1), res = (unsigned)rd(&r, 1);
+            unsigned size = (unsigned)rd(&r, 2), reg = (unsigned)rd(&r, 2), res2 = (unsigned)rd(&r, 2);
+            int32_t value = (int32_t)(uint32_t)rd(&r, 4);
+            if (print)
+                fprintf(f, "\t.byte\t%u, %u\t# %s\n\t.short\t%u, %u, %u\n\t.long\t%" PRId32 "\n", kind, res,
+                        kind < 6 ? kinds[kind] : "?", size, reg, res2, value);
+        }
+        sm_pad8(w, &r, print);
+        unsigned pad = (unsigned)rd(&r, 2), nlive = (unsigned)rd(&r, 2);
+        if (print)
+            fprintf(f, "\t.short\t%u\n\t.short\t%u\t# live-outs\n", pad, nlive);
+        for (unsigned k = 0; k < nlive; k++) {
+            unsigned reg = (unsigned)rd(&r, 2), res = (unsigned)rd(&r, 1), size = (unsigned)rd(&r, 1);
+            if (print)
+                fprintf(f, "\t.short\t%u\n\t.byte\t%u, %u\n", reg, res, size);
+        }
+        sm_pad8(w, &r, print);
+    }
+    if (r.at != r.n)
+        b3_internal_error("asm writer", ".llvm_stackmaps has %" PRIu64 " bytes after its records",
+                          r.n - r.at);
+    if (print)
+        w->ntmp += tmp;
+    free(fchunk);
+    free(fcount);
+    free(fsym);
+}
+
+/* ---- .text ---- */
+
+static void flush_events(Writer *w, uint32_t *next, uint32_t chunk, uint64_t pos) {
+    while (*next < w->nev && w->ev[*next].chunk == chunk && w->ev[*next].off <= pos) {
+        if (w->ev[*next].off < pos)
+            b3_internal_error("asm writer", ".text offset 0x%" PRIx64 " is inside an instruction",
+                              w->ev[*next].off);
+        print_event(w, &w->ev[(*next)++]);
+    }
+}
+
+static void text(Writer *w) {
+    B3Obj *o = w->o;
+    B3AsmText *t = w->t;
+    FILE *f = w->f;
+    /* Every code symbol starts at, and its size ends at, a label. */
+    for (uint32_t i = 0; i < o->ndefs; i++) {
+        const B3SymDef *d = &o->defs[i];
+        if (d->section != B3Sec_Text)
+            continue;
+        if (!d->is_func)
+            b3_internal_error("asm writer", "a data symbol in .text");
+        uint32_t c = chunk_at(w, d->offset);
+        if (d->offset + d->size != t->chunks[c].end)
+            b3_internal_error("asm writer", "a code symbol's size does not end with its procedure");
+        add_event(w, c, d->offset, Ev_Def)->def = d;
+    }
+    stackmaps(w, false);
+    for (uint32_t c = 0; c < t->nchunks; c++) {
+        Event *e = add_event(w, c, t->chunks[c].end, Ev_Label);
+        snprintf(e->label, sizeof e->label, ".Lfunc_end%u", t->chunks[c].proc);
+    }
+    qsort(w->ev, w->nev, sizeof *w->ev, event_cmp);
+
+    if (o->sec[B3Sec_Text].size || t->nchunks)
+        section(w, B3Sec_Text);
+    uint64_t at = 0;
+    uint32_t next = 0;
+    for (uint32_t c = 0; c < t->nchunks; c++) {
+        const Chunk *ch = &t->chunks[c];
+        if (ch->start < at || ch->start - at != ((16 - at % 16) % 16))
+            b3_internal_error("asm writer",
+                              "procedure at 0x%" PRIx64 " is not where 16-byte alignment puts it", ch->start);
+        fputs("\t.p2align\t4, 0xcc\n", f);
+        uint64_t pos = ch->start;
+        uint32_t first = next; /* this chunk's events: [first, next) once printed */
+        for (uint32_t i = ch->first; i < ch->first + ch->n; i++) {
+            uint64_t end = t->line_end[i];
+            if (end < pos)
+                b3_internal_error("asm writer", "listing offsets go backwards");
+            if (end > pos) {
+                flush_events(w, &next, c, pos);
+                pos = end;
+            }
+            const char *line = t->text + t->line_at[i];
+            fwrite(line, 1, (size_t)((const char *)memchr(line, '\n', t->len - t->line_at[i]) - line) + 1, f);
+        }
+        if (pos != ch->end)
+            b3_internal_error("asm writer", "the listing of procedure %u does not cover its code", ch->proc);
+        flush_events(w, &next, c, pos);
+        if (next < w->nev && w->ev[next].chunk == c)
+            b3_internal_error("asm writer", "a label past the end of procedure %u", ch->proc);
+        for (uint32_t i = first; i < next; i++) {
+            const B3SymDef *d = w->ev[i].kind == Ev_Def ? w->ev[i].def : NULL;
+            if (d) {
+                fputs("\t.size\t", f);
+                print_sym(f, d->sym);
+                fprintf(f, ", .Lfunc_end%u-", ch->proc);
+                print_sym(f, d->sym);
+                fputc('\n', f);
+            }
+        }
+        at = ch->end;
+    }
+    if (at != o->sec[B3Sec_Text].size)
+        b3_internal_error("asm writer", ".text has 0x%" PRIx64 " bytes, the listings 0x%" PRIx64,
+                          o->sec[B3Sec_Text].size, at);
+}
+
+/* ---- data ---- */
+
+/* Spec 6 layout, as objwriter/obj.c does it: Int16/Int32/Int64/Float/Double/Addr
+ * at natural alignment from the datum's start. */
+static uint32_t item_align(B3DataKind k) {
+    switch (k) {
+    case B3Data_Int16:
+        return 2;
+    case B3Data_Int32:
+    case B3Data_Float:
+        return 4;
+    case B3Data_Int64:
+    case B3Data_Double:
+    case B3Data_Addr:
+        return 8;
+    default:
+        return 1;
+    }
+}
+
+static uint64_t item_size(const B3DataItem *it) {
+    switch ((B3DataKind)it->kind) {
+    case B3Data_Int8:
+        return 1;
+    case B3Data_Int16:
+        return 2;
+    case B3Data_Int32:
+    case B3Data_Float:
+        return 4;
+    case B3Data_Int64:
+    case B3Data_Double:
+    case B3Data_Addr:
+        return 8;
+    case B3Data_Bytes:
+        return it->u.str.len;
+    case B3Data_Zero:
+        return it->u.zero;
+    }
+    return 0;
+}
+
+static uint32_t data_align(const B3Data *d) {
+    if (d->has_align && d->align)
+        return d->align;
+    uint32_t a = 1;
+    for (uint32_t i = 0; i < d->nlines; i++)
+        for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
+            uint32_t ia = item_align((B3DataKind)d->lines[i].items[j].kind);
+            if (ia > a)
+                a = ia;
+        }
+    return a;
+}
+
+static void print_ascii(FILE *f, const uint8_t *p, uint32_t n) {
+    for (uint32_t at = 0; at < n; at += 64) {
+        uint32_t k = n - at < 64 ? n - at : 64;
+        fputs("\t.ascii\t\"", f);
+        for (uint32_t i = at; i < at + k; i++) {
+            uint8_t c = p[i];
+            if (c == '"' || c == '\\')
+                fprintf(f, "\\%c", c);
+            else if (c >= 0x20 && c < 0x7f)
+                fputc(c, f);
+            else
+                fprintf(f, "\\%03o", c); /* three digits: a following digit is not read into it */
+        }
+        fputs("\"\n", f);
+    }
+}
+
+/* One datum's items, checked against the bytes and relocations laid out at base. */
+static void print_items(Writer *w, const B3Data *d, B3SectionId s, uint64_t base) {
+    FILE *f = w->f;
+    const B3SectionBuf *sec = &w->o->sec[s];
+    uint64_t rel = 0;
+    for (uint32_t i = 0; i < d->nlines; i++) {
+        const char *open = NULL; /* the directive of the run being printed */
+        unsigned run = 0;
+        for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
+            const B3DataItem *it = &d->lines[i].items[j];
+            uint64_t ia = item_align((B3DataKind)it->kind);
+            uint64_t pad = (ia - (rel & (ia - 1))) & (ia - 1), n = item_size(it);
+            if (pad) {
+                if (open)
+                    fputc('\n', f);
+                open = NULL;
+                fprintf(f, "\t.zero\t%" PRIu64 "\n", pad);
+                rel += pad;
+            }
+            uint64_t at = base + rel;
+            if (at + n > sec->size)
+                b3_internal_error("asm writer", "a data item is past the end of its section");
+            const char *dir = NULL;
+            switch ((B3DataKind)it->kind) {
+            case B3Data_Int8:
+                dir = "\t.byte\t";
+                break;
+            case B3Data_Int16:
+                dir = "\t.short\t";
+                break;
+            case B3Data_Int32:
+            case B3Data_Float:
+                dir = "\t.long\t";
+                break;
+            case B3Data_Int64:
+            case B3Data_Double:
+                dir = "\t.quad\t";
+                break;
+            default:
+                break;
+            }
+            if (dir) {
+                uint64_t mask = n >= 8 ? ~0ull : (1ull << (8 * n)) - 1, bits = it->u.bits & mask, laid = 0;
+                for (unsigned b = 0; b < n; b++)
+                    laid |= (uint64_t)sec->bytes[at + b] << (8 * b);
+                if (laid != bits)
+                    b3_internal_error("asm writer", "data item bytes differ from the object's");
+                bool fp = it->kind == B3Data_Float || it->kind == B3Data_Double;
+                if (fp || open != dir || run == 8) {
+                    if (open)
+                        fputc('\n', f);
+                    fputs(dir, f);
+                    run = 0;
+                } else {
+                    fputs(", ", f);
+                }
+                open = fp ? NULL : dir;
+                run++;
+                if (it->kind == B3Data_Float) {
+                    float v;
+                    uint32_t b32 = (uint32_t)bits;
+                    memcpy(&v, &b32, 4);
+                    fprintf(f, "0x%08" PRIx32 "\t# float %.9g\n", b32, (double)v);
+                } else if (it->kind == B3Data_Double) {
+                    double v;
+                    memcpy(&v, &bits, 8);
+                    fprintf(f, "0x%016" PRIx64 "\t# double %.17g\n", bits, v);
+                } else {
+                    /* Signed at the item's width, as the source most likely wrote it. */
+                    int64_t sv = n == 1   ? (int8_t)bits
+                                 : n == 2 ? (int16_t)bits
+                                 : n == 4 ? (int32_t)bits
+                                          : (int64_t)bits;
+                    fprintf(f, "%" PRId64, sv);
+                }
+                rel += n;
+                continue;
+            }
+            if (open)
+                fputc('\n', f);
+            open = NULL;
+            switch ((B3DataKind)it->kind) {
+            case B3Data_Bytes:
+                if (memcmp(sec->bytes + at, it->u.str.bytes, (size_t)n))
+                    b3_internal_error("asm writer", "data bytes differ from the object's");
+                print_ascii(f, it->u.str.bytes, it->u.str.len);
+                break;
+            case B3Data_Zero:
+                if (n)
+                    fprintf(f, "\t.zero\t%" PRIu64 "\n", n);
+                break;
+            case B3Data_Addr: {
+                const B3Reloc *r = reloc_at(w, s, at);
+                if (!r || r->kind != B3Reloc_Abs64 || r->sym != it->u.addr.sym ||
+                    r->addend != it->u.addr.addend)
+                    b3_internal_error("asm writer", "an Addr item without its relocation");
+                fputs("\t.quad\t", f);
+                print_sym(f, it->u.addr.sym);
+                if (it->u.addr.addend)
+                    fprintf(f, "%+" PRId64, it->u.addr.addend);
+                fputc('\n', f);
+                break;
+            }
+            default:
+                b3_internal_error("asm writer", "unknown data item kind %u", it->kind);
+            }
+            rel += n;
+        }
+        if (open)
+            fputc('\n', f);
+    }
+}
+
+static void data_section(Writer *w, B3SectionId s) {
+    B3Obj *o = w->o;
+    FILE *f = w->f;
+    uint64_t at = 0;
+    bool started = false;
+    uint32_t nrelocs = 0;
+    for (uint32_t i = 0; i < o->nrelocs; i++)
+        nrelocs += o->relocs[i].section == s;
+    uint32_t naddr = 0;
+    for (uint32_t i = 0; i < o->ndefs; i++) {
+        const B3SymDef *d = &o->defs[i];
+        if (d->section != s)
+            continue;
+        if (d->is_func)
+            b3_internal_error("asm writer", "a code symbol outside .text");
+        static const B3Data empty;
+        const B3Data *data = d->sym->def.data ? d->sym->def.data : &empty;
+        uint32_t align = data_align(data);
+        if (align & (align - 1))
+            b3_internal_error("asm writer", "alignment %u is not a power of two", align);
+        if (d->offset < at || d->offset - at != ((align - at % align) % align))
+            b3_internal_error("asm writer", "datum at 0x%" PRIx64 " is not where its alignment puts it",
+                              d->offset);
+        if (!started)
+            section(w, s);
+        started = true;
+        unsigned log2 = 0;
+        while ((1u << log2) < align)
+            log2++;
+        if (log2)
+            fprintf(f, "\t.p2align\t%u\n", log2);
+        print_binding(w, d);
+        fputs("\t.size\t", f);
+        print_sym(f, d->sym);
+        fprintf(f, ", %" PRIu64 "\n", d->size);
+        print_sym(f, d->sym);
+        fputs(":\n", f);
+        if (s == B3Sec_BSS) {
+            if (d->size)
+                fprintf(f, "\t.zero\t%" PRIu64 "\n", d->size);
+        } else {
+            print_items(w, data, s, d->offset);
+            for (uint32_t li = 0; li < data->nlines; li++)
+                for (uint32_t j = 0; j < data->lines[li].nitems; j++)
+                    naddr += data->lines[li].items[j].kind == B3Data_Addr;
+        }
+        at = d->offset + d->size;
+    }
+    if (at != o->sec[s].size)
+        b3_internal_error("asm writer", "section %d has bytes no datum accounts for", (int)s);
+    if (naddr != nrelocs)
+        b3_internal_error("asm writer", "section %d has relocations no Addr item accounts for", (int)s);
+}
+
+bool b3_write_asm(B3Obj *o, FILE *f) {
+    B3Module *m = o->module;
+    if (m->target.arch != B3Arch_X86_64 || m->target.os != B3OS_Linux) {
+        fprintf(stderr, "b3c: error: assembly output for %s is not supported yet\n",
+                b3_target_name(m->target));
+        return false;
+    }
+    if (!o->asm_text)
+        b3_internal_error("asm writer", "no instruction text was collected");
+    /* Names the assemblers cannot read back. */
+    for (uint32_t i = 0; i < o->ndefs + o->nrelocs; i++) {
+        const B3Symbol *s = i < o->ndefs ? o->defs[i].sym : o->relocs[i - o->ndefs].sym;
+        if (s && !spellable(s)) {
+            fputs("b3c: error: symbol @\"", stderr);
+            for (uint32_t k = 0; k < s->name_len; k++) {
+                unsigned char c = (unsigned char)s->name[k];
+                if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
+                    fputc(c, stderr);
+                else
+                    fprintf(stderr, "\\x%02x", c);
+            }
+            fputs("\" cannot be written in assembly (control characters, quotes and backslashes "
+                  "cannot be spelled); use --emit=obj\n",
+                  stderr);
+            return false;
+        }
+    }
+    /* Only the sections this writer knows may have contents (no -g here). */
+    for (int s = 0; s < B3_NUM_SECTIONS; s++) {
+        bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
+                     s == B3Sec_StackMaps || s == B3Sec_DataRelRo;
+        if (!known && o->sec[s].size)
+            b3_internal_error("asm writer", "section %d cannot be written as assembly yet", s);
+    }
+    for (uint32_t i = 0; i < o->nrelocs; i++) {
+        const B3Reloc *r = &o->relocs[i];
+        if (r->section == B3Sec_Text && !r->sym)
+            b3_internal_error("asm writer", "a section-relative relocation in .text");
+    }
+
+    Writer w = {.o = o, .t = o->asm_text, .f = f};
+    w.begin_label = xrealloc(NULL, w.t->nchunks + 1);
+    memset(w.begin_label, 0, w.t->nchunks + 1);
+    w.rel = xrealloc(NULL, (o->nrelocs + 1) * sizeof *w.rel);
+    for (uint32_t i = 0; i < o->nrelocs; i++)
+        w.rel[i] = &o->relocs[i];
+    qsort(w.rel, o->nrelocs, sizeof *w.rel, reloc_cmp);
+    /* B3Symbol.id is the object writer's scratch: here a definition's index + 1. */
+    for (uint32_t i = 0; i < m->nsymbols; i++)
+        m->symbols[i]->id = 0;
+    for (uint32_t i = 0; i < o->nrelocs; i++)
+        if (o->relocs[i].sym)
+            o->relocs[i].sym->id = 0;
+    for (uint32_t i = 0; i < o->ndefs; i++)
+        o->defs[i].sym->id = i + 1;
+    w.alias = xrealloc(NULL, o->ndefs + 1);
+    memset(w.alias, 0, o->ndefs + 1);
+    for (uint32_t i = 0; i < o->nrelocs; i++) {
+        const B3Reloc *r = &o->relocs[i];
+        const B3SymDef *d = r->sym && r->kind == B3Reloc_PC32 ? def_of(o, r->sym) : NULL;
+        if (d && has_local_alias(d->sym))
+            w.alias[d - o->defs] = 1;
+    }
+    text(&w);
+    data_section(&w, B3Sec_ROData);
+    data_section(&w, B3Sec_Data);
+    data_section(&w, B3Sec_DataRelRo);
+    data_section(&w, B3Sec_BSS);
+    stackmaps(&w, true);
+    /* An empty .note.GNU-stack asks the linker for a non-executable stack. */
+    fputs("\t.section\t.note.GNU-stack,\"\",@progbits\n", f);
+    free(w.ev);
+    free(w.begin_label);
+    free(w.rel);
+    free(w.alias);
+    return !ferror(f);
+}

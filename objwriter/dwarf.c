@@ -1,0 +1,461 @@
+/* DWARF 4 line tables and the compile unit that points at them (-g).
+ *
+ * .debug_line: one header naming the input file (file 1, directory 0 = the
+ * compile unit's comp_dir), then one sequence per procedure: set_address
+ * (R_X86_64_64 against .text) and a row at each change of source line, ending
+ * at the end of the procedure's instructions (its jump tables, which follow
+ * them, are data and get no rows).
+ * .debug_info: a DW_TAG_compile_unit (name, comp_dir, producer "b3c",
+ * DW_LANG_Mips_Assembler as assemblers use, stmt_list, low_pc/high_pc over
+ * all of .text) with a DW_TAG_subprogram per named procedure.
+ * Section offsets (abbrev offset, stmt_list) are R_X86_64_32 against the
+ * section symbols, so a linker concatenating objects keeps them right.
+ * Strings are inline (DW_FORM_string): there is no .debug_str to share. */
+#include "objwriter/dwarf.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* DWARF constants (DWARF 4, section 7). */
+enum {
+    DW_TAG_compile_unit = 0x11,
+    DW_TAG_subprogram = 0x2e,
+    DW_CHILDREN_no = 0,
+    DW_CHILDREN_yes = 1,
+    DW_AT_name = 0x03,
+    DW_AT_stmt_list = 0x10,
+    DW_AT_low_pc = 0x11,
+    DW_AT_high_pc = 0x12,
+    DW_AT_language = 0x13,
+    DW_AT_comp_dir = 0x1b,
+    DW_AT_producer = 0x25,
+    DW_AT_decl_file = 0x3a,
+    DW_AT_decl_line = 0x3b,
+    DW_AT_external = 0x3f,
+    DW_FORM_addr = 0x01,
+    DW_FORM_data2 = 0x05,
+    DW_FORM_data4 = 0x06,
+    DW_FORM_string = 0x08,
+    DW_FORM_data1 = 0x0b,
+    DW_FORM_udata = 0x0f,
+    DW_FORM_sec_offset = 0x17,
+    DW_FORM_flag_present = 0x19,
+    DW_LANG_Mips_Assembler = 0x8001,
+    DW_LNS_copy = 1,
+    DW_LNS_advance_pc = 2,
+    DW_LNS_advance_line = 3,
+    DW_LNS_set_column = 5,
+    DW_LNS_set_prologue_end = 10,
+    DW_LNE_end_sequence = 1,
+    DW_LNE_set_address = 2,
+};
+
+/* Abbreviation codes of this writer's .debug_abbrev. */
+enum { Abbrev_CU = 1, Abbrev_CUNoCode, Abbrev_Subprogram, Abbrev_SubprogramLocal };
+
+/* The line program's special-opcode parameters (those GNU as uses). */
+enum { LineBase = -5, LineRange = 14, OpcodeBase = 13 };
+
+typedef struct {
+    B3Symbol *sym;      /* NULL: no subprogram (a procedure without a symbol) */
+    uint32_t decl_line; /* the `proc` line */
+    uint64_t start;     /* in .text */
+    uint64_t code_size; /* the instructions: the line sequence's extent */
+    uint64_t size;      /* with the jump tables: the subprogram's extent */
+    B3LineRow *rows;
+    uint32_t nrows;
+} DebugProc;
+
+struct B3DebugInfo {
+    char *file, *comp_dir;
+    DebugProc *procs;
+    uint32_t nprocs, cap_procs;
+};
+
+static void *xrealloc(void *p, size_t n) {
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        b3_internal_error("debug info", "out of memory");
+    return q;
+}
+
+static char *xstrdup(const char *s) {
+    size_t n = strlen(s) + 1;
+    return memcpy(xrealloc(NULL, n), s, n);
+}
+
+/* ---- rows ---------------------------------------------------------------------- */
+
+void b3_line_rows_note(B3LineRows *r, uint64_t offset, B3Loc loc, bool prologue) {
+    if (!loc.line)
+        return;
+    B3LineRow row = {.offset = offset, .line = loc.line, .col = loc.col, .prologue = prologue};
+    B3LineRow *last = r->n ? &r->v[r->n - 1] : NULL;
+    /* The same line goes on; after a prologue row a new row marks its end. */
+    if (last && !prologue && !last->prologue && last->line == loc.line)
+        return;
+    /* The previous row covers no bytes (its insts emitted nothing): replace it,
+     * or drop it if the row before already says the same. */
+    if (last && last->offset == offset) {
+        const B3LineRow *before = r->n > 1 ? &r->v[r->n - 2] : NULL;
+        if (before && !prologue && !before->prologue && before->line == loc.line)
+            r->n--;
+        else
+            *last = row;
+        return;
+    }
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 64;
+        r->v = xrealloc(r->v, r->cap * sizeof *r->v);
+    }
+    r->v[r->n++] = row;
+}
+
+void b3_line_rows_free(B3LineRows *r) {
+    free(r->v);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- collecting ----------------------------------------------------------------- */
+
+void b3_obj_enable_debug(B3Obj *o, const char *file) {
+    if (o->debug)
+        return;
+    struct B3DebugInfo *d = xrealloc(NULL, sizeof *d);
+    memset(d, 0, sizeof *d);
+    d->file = xstrdup(file);
+    /* The directory relative file names are resolved against, as compilers record it. */
+    size_t cap = 256;
+    char *cwd = xrealloc(NULL, cap);
+    while (!getcwd(cwd, cap)) {
+        if (errno != ERANGE || cap > (1u << 20)) { /* e.g. the directory was removed */
+            strcpy(cwd, ".");
+            break;
+        }
+        cap *= 2;
+        cwd = xrealloc(cwd, cap);
+    }
+    d->comp_dir = cwd;
+    o->debug = d;
+}
+
+void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t code_size, uint64_t size,
+                      B3LineRows *rows) {
+    struct B3DebugInfo *d = o->debug;
+    if (!d || !code_size) {
+        b3_line_rows_free(rows);
+        return;
+    }
+    if (d->nprocs == d->cap_procs) {
+        d->cap_procs = d->cap_procs ? d->cap_procs * 2 : 16;
+        d->procs = xrealloc(d->procs, d->cap_procs * sizeof *d->procs);
+    }
+    uint32_t decl_line = p && p->loc.line ? p->loc.line : 1;
+    /* Rows past the instructions (the last insts emitted nothing) cover no code. */
+    while (rows->n && rows->v[rows->n - 1].offset >= code_size)
+        rows->n--;
+    /* Every byte of the sequence has a line: the first row is at offset 0 (the
+     * prologue normally is; otherwise the procedure's line stands in). */
+    if (!rows->n || rows->v[0].offset != 0) {
+        if (rows->n == rows->cap) {
+            rows->cap = rows->cap ? rows->cap * 2 : 4;
+            rows->v = xrealloc(rows->v, rows->cap * sizeof *rows->v);
+        }
+        memmove(rows->v + 1, rows->v, rows->n * sizeof *rows->v);
+        rows->v[0] = (B3LineRow){.offset = 0, .line = decl_line, .col = p ? p->loc.col : 0, .prologue = true};
+        rows->n++;
+    }
+    d->procs[d->nprocs++] = (DebugProc){
+        .sym = p ? p->sym : NULL,
+        .decl_line = decl_line,
+        .start = text_offset,
+        .code_size = code_size,
+        .size = size,
+        .rows = rows->v,
+        .nrows = rows->n,
+    };
+    memset(rows, 0, sizeof *rows); /* the procedure owns the array now */
+}
+
+void b3_obj_free_debug(B3Obj *o) {
+    struct B3DebugInfo *d = o->debug;
+    if (!d)
+        return;
+    for (uint32_t i = 0; i < d->nprocs; i++)
+        free(d->procs[i].rows);
+    free(d->procs);
+    free(d->file);
+    free(d->comp_dir);
+    free(d);
+    o->debug = NULL;
+}
+
+/* ---- byte buffers ----------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t *b;
+    size_t n, cap;
+} Buf;
+
+static void put_bytes(Buf *b, const void *p, size_t n) {
+    if (b->n + n > b->cap) {
+        while (b->n + n > b->cap)
+            b->cap = b->cap ? b->cap * 2 : 256;
+        b->b = xrealloc(b->b, b->cap);
+    }
+    memcpy(b->b + b->n, p, n);
+    b->n += n;
+}
+
+/* Little-endian, n bytes. */
+static void put(Buf *b, uint64_t v, unsigned n) {
+    uint8_t t[8];
+    for (unsigned i = 0; i < n; i++)
+        t[i] = (uint8_t)(v >> (8 * i));
+    put_bytes(b, t, n);
+}
+
+static void uleb(Buf *b, uint64_t v) {
+    do {
+        uint8_t c = v & 0x7f;
+        v >>= 7;
+        put(b, c | (v ? 0x80 : 0), 1);
+    } while (v);
+}
+
+static void sleb(Buf *b, int64_t v) {
+    for (;;) {
+        uint8_t c = v & 0x7f;
+        v >>= 7; /* arithmetic shift: C11 leaves it implementation-defined, every target compiler does it */
+        bool done = (v == 0 && !(c & 0x40)) || (v == -1 && (c & 0x40));
+        put(b, c | (done ? 0 : 0x80), 1);
+        if (done)
+            return;
+    }
+}
+
+static void put_str(Buf *b, const char *s, size_t n) {
+    put_bytes(b, s, n);
+    put(b, 0, 1);
+}
+
+/* Overwrites the 4-byte field at `at` (a length known only later). */
+static void patch32(Buf *b, size_t at, uint32_t v) {
+    for (unsigned i = 0; i < 4; i++)
+        b->b[at + i] = (uint8_t)(v >> (8 * i));
+}
+
+/* A relocation in section s at offset `at` against section target + addend. */
+static void reloc_to_section(B3Obj *o, B3SectionId s, uint64_t at, B3RelocKind kind, B3SectionId target,
+                             int64_t addend) {
+    b3_obj_reloc(o, s, at, kind, NULL, addend);
+    o->relocs[o->nrelocs - 1].local_section = (int16_t)target;
+}
+
+/* ---- .debug_abbrev ------------------------------------------------------------------- */
+
+/* One attribute of an abbreviation: its name and form. */
+typedef struct {
+    unsigned at, form;
+} AttrSpec;
+
+static void abbrev(Buf *b, unsigned code, unsigned tag, bool children, const AttrSpec *attrs, unsigned n) {
+    uleb(b, code);
+    uleb(b, tag);
+    put(b, children ? DW_CHILDREN_yes : DW_CHILDREN_no, 1);
+    for (unsigned i = 0; i < n; i++) {
+        uleb(b, attrs[i].at);
+        uleb(b, attrs[i].form);
+    }
+    put(b, 0, 2); /* the attribute list's end */
+}
+
+static void emit_abbrev(B3Obj *o) {
+    Buf b = {0};
+    /* The order emit_info writes them in; low_pc/high_pc last, so that the
+     * variant without code is a prefix. */
+    static const AttrSpec cu[] = {
+        {DW_AT_producer, DW_FORM_string}, {DW_AT_language, DW_FORM_data2},       {DW_AT_name, DW_FORM_string},
+        {DW_AT_comp_dir, DW_FORM_string}, {DW_AT_stmt_list, DW_FORM_sec_offset}, {DW_AT_low_pc, DW_FORM_addr},
+        {DW_AT_high_pc, DW_FORM_data4},
+    };
+    /* DW_AT_external last: the internal variant is a prefix. */
+    static const AttrSpec sub[] = {
+        {DW_AT_name, DW_FORM_string},     {DW_AT_decl_file, DW_FORM_data1},
+        {DW_AT_decl_line, DW_FORM_udata}, {DW_AT_low_pc, DW_FORM_addr},
+        {DW_AT_high_pc, DW_FORM_data4},   {DW_AT_external, DW_FORM_flag_present},
+    };
+    abbrev(&b, Abbrev_CU, DW_TAG_compile_unit, true, cu, 7);
+    abbrev(&b, Abbrev_CUNoCode, DW_TAG_compile_unit, true, cu, 5); /* without low_pc/high_pc */
+    abbrev(&b, Abbrev_Subprogram, DW_TAG_subprogram, false, sub, 6);
+    abbrev(&b, Abbrev_SubprogramLocal, DW_TAG_subprogram, false, sub, 5); /* internal: not external */
+    put(&b, 0, 1);
+    b3_obj_emit(o, B3Sec_DebugAbbrev, b.b, b.n);
+    free(b.b);
+}
+
+/* ---- .debug_info ---------------------------------------------------------------------- */
+
+static void emit_info(B3Obj *o) {
+    const struct B3DebugInfo *d = o->debug;
+    uint64_t text_size = o->sec[B3Sec_Text].size;
+    Buf b = {0};
+    put(&b, 0, 4); /* unit_length, patched below */
+    put(&b, 4, 2); /* version */
+    size_t abbrev_at = b.n;
+    put(&b, 0, 4); /* debug_abbrev_offset */
+    put(&b, 8, 1); /* address_size */
+
+    uleb(&b, text_size ? Abbrev_CU : Abbrev_CUNoCode);
+    put_str(&b, "b3c", 3);
+    put(&b, DW_LANG_Mips_Assembler, 2);
+    put_str(&b, d->file, strlen(d->file));
+    put_str(&b, d->comp_dir, strlen(d->comp_dir));
+    size_t stmt_at = b.n;
+    put(&b, 0, 4);
+    size_t *addr_at = xrealloc(NULL, (d->nprocs + 1) * sizeof *addr_at);
+    uint64_t *addr_val = xrealloc(NULL, (d->nprocs + 1) * sizeof *addr_val);
+    uint32_t naddr = 0;
+    if (text_size) {
+        /* The whole of .text: every procedure, its jump tables and the padding. */
+        addr_at[naddr] = b.n;
+        addr_val[naddr++] = 0;
+        put(&b, 0, 8);
+        put(&b, text_size, 4);
+    }
+    for (uint32_t i = 0; i < d->nprocs; i++) {
+        const DebugProc *p = &d->procs[i];
+        if (!p->sym)
+            continue;
+        uleb(&b, p->sym->internal ? Abbrev_SubprogramLocal : Abbrev_Subprogram);
+        /* A name holding a NUL byte cannot be written to ELF at all (elf.c says so). */
+        const char *nul = memchr(p->sym->name, 0, p->sym->name_len);
+        put_str(&b, p->sym->name, nul ? (size_t)(nul - p->sym->name) : p->sym->name_len);
+        put(&b, 1, 1); /* decl_file: the input */
+        uleb(&b, p->decl_line);
+        addr_at[naddr] = b.n;
+        addr_val[naddr++] = p->start;
+        put(&b, 0, 8);
+        put(&b, p->size, 4);
+    }
+    put(&b, 0, 1); /* the compile unit's children end */
+    patch32(&b, 0, (uint32_t)(b.n - 4));
+
+    uint64_t base = b3_obj_emit(o, B3Sec_DebugInfo, b.b, b.n);
+    reloc_to_section(o, B3Sec_DebugInfo, base + abbrev_at, B3Reloc_Abs32, B3Sec_DebugAbbrev, 0);
+    reloc_to_section(o, B3Sec_DebugInfo, base + stmt_at, B3Reloc_Abs32, B3Sec_DebugLine, 0);
+    for (uint32_t i = 0; i < naddr; i++)
+        reloc_to_section(o, B3Sec_DebugInfo, base + addr_at[i], B3Reloc_Abs64, B3Sec_Text,
+                         (int64_t)addr_val[i]);
+    free(addr_at);
+    free(addr_val);
+    free(b.b);
+}
+
+/* ---- .debug_line ------------------------------------------------------------------------ */
+
+/* The registers the line program has set so far in the current sequence. */
+typedef struct {
+    uint64_t addr;
+    uint32_t line, col;
+} LineState;
+
+/* Appends a row at `addr`, `line`: a special opcode when the deltas fit one. */
+static void line_row(Buf *b, LineState *st, uint64_t addr, uint32_t line) {
+    int64_t dline = (int64_t)line - (int64_t)st->line;
+    uint64_t daddr = addr - st->addr;
+    if (dline < LineBase || dline >= LineBase + LineRange) {
+        put(b, DW_LNS_advance_line, 1);
+        sleb(b, dline);
+        dline = 0;
+    }
+    uint64_t special = (uint64_t)(dline - LineBase) + (uint64_t)LineRange * daddr + OpcodeBase;
+    if (daddr <= 255 && special <= 255) {
+        put(b, special, 1);
+    } else {
+        if (daddr) {
+            put(b, DW_LNS_advance_pc, 1);
+            uleb(b, daddr);
+        }
+        if (dline) {
+            put(b, DW_LNS_advance_line, 1);
+            sleb(b, dline);
+        }
+        put(b, DW_LNS_copy, 1);
+    }
+    st->addr = addr;
+    st->line = line;
+}
+
+static void emit_line(B3Obj *o) {
+    const struct B3DebugInfo *d = o->debug;
+    Buf b = {0};
+    put(&b, 0, 4); /* unit_length, patched below */
+    put(&b, 4, 2); /* version */
+    size_t header_length_at = b.n;
+    put(&b, 0, 4); /* header_length, patched below */
+    put(&b, 1, 1); /* minimum_instruction_length */
+    put(&b, 1, 1); /* maximum_operations_per_instruction */
+    put(&b, 1, 1); /* default_is_stmt */
+    put(&b, (uint8_t)(int8_t)LineBase, 1);
+    put(&b, LineRange, 1);
+    put(&b, OpcodeBase, 1);
+    static const uint8_t std_lengths[OpcodeBase - 1] = {0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1};
+    put_bytes(&b, std_lengths, sizeof std_lengths);
+    put(&b, 0, 1);                         /* include_directories: none besides comp_dir */
+    put_str(&b, d->file, strlen(d->file)); /* file 1 */
+    uleb(&b, 0);                           /* directory: comp_dir */
+    uleb(&b, 0);                           /* mtime: unknown */
+    uleb(&b, 0);                           /* length: unknown */
+    put(&b, 0, 1);                         /* file_names end */
+    patch32(&b, header_length_at, (uint32_t)(b.n - header_length_at - 4));
+
+    size_t *set_at = xrealloc(NULL, (d->nprocs ? d->nprocs : 1) * sizeof *set_at);
+    for (uint32_t i = 0; i < d->nprocs; i++) {
+        const DebugProc *p = &d->procs[i];
+        /* A sequence starts from the initial registers: address 0, line 1, column 0. */
+        LineState st = {.addr = 0, .line = 1, .col = 0};
+        put(&b, 0, 1);
+        uleb(&b, 9);
+        put(&b, DW_LNE_set_address, 1);
+        set_at[i] = b.n;
+        put(&b, 0, 8);
+        for (uint32_t r = 0; r < p->nrows; r++) {
+            const B3LineRow *row = &p->rows[r];
+            if (row->col != st.col) {
+                put(&b, DW_LNS_set_column, 1);
+                uleb(&b, row->col);
+                st.col = row->col;
+            }
+            /* The first row after a prologue is where a debugger's breakpoint on the function goes. */
+            if (!row->prologue && r > 0 && p->rows[r - 1].prologue)
+                put(&b, DW_LNS_set_prologue_end, 1);
+            line_row(&b, &st, row->offset, row->line);
+        }
+        if (p->code_size > st.addr) {
+            put(&b, DW_LNS_advance_pc, 1);
+            uleb(&b, p->code_size - st.addr);
+        }
+        put(&b, 0, 1);
+        uleb(&b, 1);
+        put(&b, DW_LNE_end_sequence, 1);
+    }
+    patch32(&b, 0, (uint32_t)(b.n - 4));
+
+    uint64_t base = b3_obj_emit(o, B3Sec_DebugLine, b.b, b.n);
+    for (uint32_t i = 0; i < d->nprocs; i++)
+        reloc_to_section(o, B3Sec_DebugLine, base + set_at[i], B3Reloc_Abs64, B3Sec_Text,
+                         (int64_t)d->procs[i].start);
+    free(set_at);
+    free(b.b);
+}
+
+void b3_obj_emit_debug(B3Obj *o) {
+    if (!o->debug)
+        return;
+    emit_abbrev(o);
+    emit_line(o);
+    emit_info(o);
+}

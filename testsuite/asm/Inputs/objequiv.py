@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Compares two x86-64 ELF relocatable objects for equivalence: b3c's own
+(--emit=obj) and one an assembler made from b3c's -S output.
+
+  objequiv.py [--relaxed] OURS.o THEIRS.o
+
+Exact (default, for `-S --asm-exact`): the same sections (name, type, flags,
+alignment, size; empty sections and the assembler's own bookkeeping aside),
+the same symbols (name, binding, type, section, value, size), the same bytes
+and the same relocations.  Relocations are compared by what they resolve to:
+a local target (a section symbol or a local symbol) is its section plus
+offset, a global one its name plus addend, and a PC-relative relocation to a
+local target in its own section -- which an assembler resolves itself, while
+b3c's writer leaves it to the linker -- is applied to the bytes first, in
+both objects.
+
+--relaxed (for plain -S, where the assembler may shorten jumps): sections by
+name, type and flags; symbols by name, binding, type and section; data
+sections byte for byte with their relocations, except relocations into
+.text (whose offsets move with the code).
+
+Prints the differences and exits 1, or prints "equivalent"."""
+import struct
+import sys
+
+SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS = 2, 3, 4, 8
+SHF_ALLOC = 2
+PC_RELATIVE = {2: 'PC32', 4: 'PLT32'}
+RELOC_NAMES = {1: 'R_X86_64_64', 2: 'R_X86_64_PC32', 4: 'R_X86_64_PLT32', 9: 'R_X86_64_GOTPCREL',
+               41: 'R_X86_64_GOTPCRELX', 42: 'R_X86_64_REX_GOTPCRELX', 10: 'R_X86_64_32'}
+BIND = {0: 'LOCAL', 1: 'GLOBAL', 2: 'WEAK'}
+TYPE = {0: 'NOTYPE', 1: 'OBJECT', 2: 'FUNC', 3: 'SECTION', 4: 'FILE'}
+
+
+class Obj:
+    def __init__(self, path):
+        data = open(path, 'rb').read()
+        if data[:4] != b'\x7fELF' or data[4] != 2 or data[5] != 1:
+            sys.exit('%s: not a little-endian ELF64 file' % path)
+        shoff, = struct.unpack_from('<Q', data, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
+        raw = []
+        for i in range(shnum):
+            raw.append(struct.unpack_from('<IIQQQQIIQQ', data, shoff + i * shentsize))
+        shstr = raw[shstrndx]
+        strs = data[shstr[4]:shstr[4] + shstr[5]]
+        self.secs = []
+        for (name, typ, flags, addr, off, size, link, info, align, entsize) in raw:
+            nm = strs[name:strs.index(b'\0', name)].decode('latin-1')
+            body = bytearray(size if typ == SHT_NOBITS else data[off:off + size])
+            self.secs.append(dict(name=nm, type=typ, flags=flags, size=size, align=align, link=link,
+                                  info=info, data=body, entsize=entsize))
+        self.syms = []
+        for s in self.secs:
+            if s['type'] == SHT_SYMTAB:
+                st = self.secs[s['link']]['data']
+                for k in range(0, len(s['data']), 24):
+                    name, info, other, shndx, value, size = struct.unpack_from('<IBBHQQ', s['data'], k)
+                    self.syms.append(dict(name=st[name:st.index(b'\0', name)].decode('latin-1'),
+                                          bind=info >> 4, type=info & 15, shndx=shndx, value=value,
+                                          size=size))
+        # relocs[section index] = list of (offset, type, symbol index, addend)
+        self.relocs = {}
+        for s in self.secs:
+            if s['type'] == SHT_RELA:
+                lst = self.relocs.setdefault(s['info'], [])
+                for k in range(0, len(s['data']), 24):
+                    off, info, addend = struct.unpack_from('<QQq', s['data'], k)
+                    lst.append((off, info & 0xffffffff, info >> 32, addend))
+
+    def sec_name(self, idx):
+        if idx == 0:
+            return 'UND'
+        if idx >= 0xff00:
+            return 'ABS' if idx == 0xfff1 else 'COMMON' if idx == 0xfff2 else '?'
+        return self.secs[idx]['name']
+
+    def target(self, symidx, addend):
+        """What a relocation refers to: ('sec', name, offset) or ('sym', name, addend)."""
+        s = self.syms[symidx]
+        if s['type'] == 3 or (s['bind'] == 0 and s['shndx'] not in (0, 0xfff1)):
+            return ('sec', self.sec_name(s['shndx']), s['value'] + addend)
+        return ('sym', s['name'], addend)
+
+    def canonical(self):
+        """Section bytes with local same-section PC-relative relocations applied,
+        and the other relocations by target: {name: (bytes, [(off, type, target)])}."""
+        out = {}
+        for i, s in enumerate(self.secs):
+            if s['type'] in (0, SHT_SYMTAB, SHT_STRTAB, SHT_RELA):
+                continue
+            body = bytearray(s['data'])
+            rel = []
+            for off, typ, symidx, addend in self.relocs.get(i, []):
+                t = self.target(symidx, addend)
+                if typ in PC_RELATIVE and t[0] == 'sec' and t[1] == s['name']:
+                    struct.pack_into('<i', body, off, t[2] - off)
+                    continue
+                rel.append((off, RELOC_NAMES.get(typ, str(typ)), t))
+            out[s['name']] = (bytes(body), sorted(rel), s)
+        return out
+
+
+def sections(o, relaxed):
+    res = {}
+    for s in o.secs:
+        if s['type'] in (0, SHT_SYMTAB, SHT_STRTAB, SHT_RELA):
+            continue
+        # Assemblers always make .text/.data/.bss; an empty section holds nothing.
+        if s['size'] == 0 and s['name'] != '.note.GNU-stack':
+            continue
+        key = (s['type'], s['flags']) if relaxed else (s['type'], s['flags'], s['align'], s['size'])
+        res[s['name']] = key
+    return res
+
+
+def symbols(o, relaxed):
+    res = set()
+    for s in o.syms:
+        if s['type'] in (3, 4) or not s['name']:
+            continue
+        # GNU as names the GOT whenever a GOT-relative relocation is used; linkers define it.
+        if s['name'] == '_GLOBAL_OFFSET_TABLE_' and s['shndx'] == 0:
+            continue
+        if relaxed:
+            res.add((s['name'], BIND.get(s['bind']), TYPE.get(s['type']), o.sec_name(s['shndx'])))
+        else:
+            res.add((s['name'], BIND.get(s['bind']), TYPE.get(s['type']), o.sec_name(s['shndx']),
+                     s['value'], s['size']))
+    return res
+
+
+def main():
+    args = sys.argv[1:]
+    relaxed = '--relaxed' in args
+    args = [a for a in args if a != '--relaxed']
+    if len(args) != 2:
+        sys.exit(__doc__)
+    a, b = Obj(args[0]), Obj(args[1])
+    bad = []
+    sa, sb = sections(a, relaxed), sections(b, relaxed)
+    for n in sorted(set(sa) | set(sb)):
+        if sa.get(n) != sb.get(n):
+            bad.append('section %s: %s vs %s' % (n, sa.get(n), sb.get(n)))
+    ya, yb = symbols(a, relaxed), symbols(b, relaxed)
+    for s in sorted(ya - yb):
+        bad.append('symbol only in %s: %s' % (args[0], s))
+    for s in sorted(yb - ya):
+        bad.append('symbol only in %s: %s' % (args[1], s))
+    ca, cb = a.canonical(), b.canonical()
+    for n in sorted(set(sa) & set(sb)):
+        if relaxed and sa[n][1] & SHF_ALLOC and n == '.text':
+            continue
+        ba, ra, _ = ca[n]
+        bb, rb, _ = cb[n]
+        if relaxed:
+            ra = [r for r in ra if r[2][:2] != ('sec', '.text')]
+            rb = [r for r in rb if r[2][:2] != ('sec', '.text')]
+            if n == '.llvm_stackmaps':
+                continue  # record offsets move with the code; smreader checks them at run time
+        if ba != bb:
+            diffs = [k for k in range(min(len(ba), len(bb))) if ba[k] != bb[k]]
+            bad.append('section %s: bytes differ (%d bytes, first at 0x%x)' %
+                       (n, len(diffs), diffs[0] if diffs else min(len(ba), len(bb))))
+        if ra != rb:
+            ma, mb = set(ra) - set(rb), set(rb) - set(ra)
+            for r in sorted(ma)[:10]:
+                bad.append('section %s: relocation only in %s: %s' % (n, args[0], r))
+            for r in sorted(mb)[:10]:
+                bad.append('section %s: relocation only in %s: %s' % (n, args[1], r))
+    for line in bad[:40]:
+        print(line)
+    if bad:
+        print('%d differences' % len(bad))
+        sys.exit(1)
+    print('equivalent')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""-S on every program of the test suite and the examples.
+
+  programs.py B3C REPO WORKDIR
+
+For each .b3 under testsuite/exec/, testsuite/stackmaps/exec-*.b3 and
+examples/ that compiles, with the C driver its own RUN lines link it with
+(examples/X.b3: examples/X_main.c, or none):
+
+  1. b3c --emit=obj, linked and run: the reference output and exit status;
+  2. b3c -S, assembled by `cc -c` (GNU as) and by `llvm-mc -filetype=obj`:
+     each object must be equivalent to the reference (objequiv.py --relaxed),
+     and linked and run must give the same output and status;
+  3. b3c -S --asm-exact, assembled by both: each object must be equivalent
+     to the reference byte for byte (objequiv.py).
+
+A test whose RUN lines need more than its object (a header smreader.py
+writes) gets those lines run against each object in turn.  Prints one line
+per program and a summary "asm: N programs, M failures"."""
+import concurrent.futures
+import glob
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def sh(cmd, cwd, timeout=300):
+    p = subprocess.run(cmd, shell=isinstance(cmd, str), cwd=cwd, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=timeout)
+    return p.returncode, p.stdout.decode('latin-1'), p.stderr.decode('latin-1')
+
+
+def programs(repo):
+    """(name, b3 path, [shell lines that turn %t.o into %t.exe]) for each program."""
+    out = []
+    tests = sorted(glob.glob(os.path.join(repo, 'testsuite/exec/*.b3')) +
+                   glob.glob(os.path.join(repo, 'testsuite/stackmaps/exec-*.b3')))
+    for path in tests:
+        runs = [m.group(1) for m in re.finditer(r'^; RUN: (.*)$', open(path).read(), re.M)]
+        link, steps = None, []
+        for r in runs:
+            if r.startswith('%b3c'):
+                continue
+            steps.append(r)
+            if r.startswith('cc '):
+                link = r
+                break
+        if not link:
+            continue
+        d = os.path.dirname(path)
+        steps = [s.replace('%S', d) for s in steps]
+        out.append((os.path.relpath(path, repo), path, steps))
+    for path in sorted(glob.glob(os.path.join(repo, 'examples/*.b3'))):
+        main = path[:-3] + '_main.c'
+        link = 'cc -O1 -o %t.exe ' + (main + ' ' if os.path.exists(main) else '') + '%t.o -lm'
+        out.append((os.path.relpath(path, repo), path, [link]))
+    return out
+
+
+def build_and_run(steps, obj, base, cwd):
+    """Links obj with the program's steps (%t -> base); returns (status, stdout) or an error string."""
+    for s in steps:
+        cmd = s.replace('%t.o', obj).replace('%t', base)
+        rc, o, e = sh(cmd, cwd)
+        if rc:
+            return 'link step failed: %s\n%s%s' % (cmd, o, e)
+    try:
+        rc, o, _ = sh([base + '.exe'], cwd, timeout=120)
+    except subprocess.TimeoutExpired:
+        return 'timed out'
+    return (rc, o)
+
+
+def check(b3c, name, path, steps, work):
+    stem = re.sub(r'[^A-Za-z0-9]+', '_', name)
+    cwd = os.path.join(work, stem)
+    os.makedirs(cwd, exist_ok=True)
+    ref = os.path.join(cwd, 'ref')
+    rc, o, e = sh([b3c, '--verify-each', path, '-o', ref + '.o'], cwd)
+    if rc == 1:
+        return 'SKIP %s (does not compile)' % name
+    if rc:
+        return 'FAIL %s: b3c --emit=obj: %s' % (name, e)
+    want = build_and_run(steps, ref + '.o', ref, cwd)
+    if isinstance(want, str):
+        return 'FAIL %s: reference: %s' % (name, want)
+    problems = []
+    for mode, flags in (('relaxed', []), ('exact', ['--asm-exact'])):
+        s = os.path.join(cwd, mode + '.s')
+        rc, o, e = sh([b3c, '-S'] + flags + [path, '-o', s], cwd)
+        if rc:
+            problems.append('b3c -S %s: %s' % (' '.join(flags), e))
+            continue
+        for asm, cmd in (('gas', ['cc', '-c', s, '-o']), ('mc', ['llvm-mc', '-filetype=obj', s, '-o'])):
+            base = os.path.join(cwd, '%s-%s' % (mode, asm))
+            rc, o, e = sh(cmd + [base + '.o'], cwd)
+            if rc:
+                problems.append('%s %s: %s' % (asm, mode, e[:2000]))
+                continue
+            eq = [sys.executable, os.path.join(HERE, 'objequiv.py')] + (['--relaxed'] if mode == 'relaxed' else [])
+            rc, o, e = sh(eq + [ref + '.o', base + '.o'], cwd)
+            if rc:
+                problems.append('%s %s object differs:\n%s%s' % (asm, mode, o, e))
+            if mode == 'relaxed':
+                got = build_and_run(steps, base + '.o', base, cwd)
+                if got != want:
+                    problems.append('%s %s run: %s, expected status %d' %
+                                    (asm, mode, got if isinstance(got, str) else 'status %d' % got[0], want[0]))
+    if problems:
+        return 'FAIL %s:\n  %s' % (name, '\n  '.join(p.replace('\n', '\n  ') for p in problems))
+    return 'PASS %s (status %d, %d output lines)' % (name, want[0], want[1].count('\n'))
+
+
+def main():
+    b3c, repo, work = sys.argv[1:4]
+    b3c, repo, work = os.path.abspath(b3c), os.path.abspath(repo), os.path.abspath(work)
+    progs = programs(repo)
+    def one(p):
+        try:
+            return check(b3c, p[0], p[1], p[2], work)
+        except Exception as e:  # a tool missing, a file gone: report it with the program
+            return 'FAIL %s: %s: %s' % (p[0], type(e).__name__, e)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as ex:
+        results = list(ex.map(one, progs))
+    fails = 0
+    for r in results:
+        print(r)
+        fails += r.startswith('FAIL')
+    print('asm: %d programs, %d failures' % (sum(not r.startswith('SKIP') for r in results), fails))
+    sys.exit(1 if fails else 0)
+
+
+if __name__ == '__main__':
+    main()
