@@ -16,6 +16,24 @@ const char *b3_type_name(B3Type t) {
     return t < B3_NUM_TYPES ? names[t] : "?";
 }
 
+const char *b3_rep_name(B3RepKind k) {
+    static const char *const names[] = {
+        [B3Rep_WarmAny] = "WarmAny",
+        [B3Rep_ColdAny] = "ColdAny",
+        [B3Rep_LateColdAny] = "LateColdAny",
+        [B3Rep_SomeRegister] = "SomeRegister",
+        [B3Rep_SomeRegisterWithClobber] = "SomeRegisterWithClobber",
+        [B3Rep_SomeEarlyRegister] = "SomeEarlyRegister",
+        [B3Rep_SomeLateRegister] = "SomeLateRegister",
+        [B3Rep_Register] = "Register",
+        [B3Rep_LateRegister] = "LateRegister",
+        [B3Rep_Stack] = "Stack",
+        [B3Rep_StackArgument] = "StackArgument",
+        [B3Rep_Constant] = "Constant",
+    };
+    return (unsigned)k <= B3Rep_Constant ? names[k] : "?";
+}
+
 /* Opcode names are looked up in a small hash table built on first use. */
 B3Opcode b3_opcode_from_name(const char *s, size_t len) {
     for (int i = 0; i < B3_NUM_OPCODES; i++) {

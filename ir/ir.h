@@ -127,6 +127,9 @@ typedef enum {
     B3Rep_Register, B3Rep_LateRegister, B3Rep_Stack, B3Rep_StackArgument, B3Rep_Constant,
 } B3RepKind;
 
+/* A constraint's name as the dump form spells it ("?" if k is out of range). */
+const char *b3_rep_name(B3RepKind k);
+
 /* A B3 ValueRep: a constraint on where a stackmap child or result lives. */
 typedef struct {
     uint8_t kind; /* B3RepKind */

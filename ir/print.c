@@ -348,21 +348,7 @@ static void put_heap(Printer *p, B3HeapRange r) {
 }
 
 static void put_rep(Printer *p, const B3ValueRep *r) {
-    static const char *const names[] = {
-        [B3Rep_WarmAny] = "WarmAny",
-        [B3Rep_ColdAny] = "ColdAny",
-        [B3Rep_LateColdAny] = "LateColdAny",
-        [B3Rep_SomeRegister] = "SomeRegister",
-        [B3Rep_SomeRegisterWithClobber] = "SomeRegisterWithClobber",
-        [B3Rep_SomeEarlyRegister] = "SomeEarlyRegister",
-        [B3Rep_SomeLateRegister] = "SomeLateRegister",
-        [B3Rep_Register] = "Register",
-        [B3Rep_LateRegister] = "LateRegister",
-        [B3Rep_Stack] = "Stack",
-        [B3Rep_StackArgument] = "StackArgument",
-        [B3Rep_Constant] = "Constant",
-    };
-    put(p, r->kind <= B3Rep_Constant ? names[r->kind] : "?");
+    put(p, b3_rep_name((B3RepKind)r->kind));
     switch (r->kind) {
     case B3Rep_Register:
     case B3Rep_LateRegister:

@@ -208,6 +208,14 @@ static bool want(Ctx *c, const B3Value *v, uint32_t i, bool ok, const char *what
 static bool is_int_kid(const B3Value *v, uint32_t i) { return b3_type_is_int(v->kids[i]->type); }
 static bool is_fp_kid(const B3Value *v, uint32_t i) { return b3_type_is_float(v->kids[i]->type); }
 
+/* Every child has child 0's type. */
+static bool kids_same_type(Ctx *c, const B3Value *v) {
+    bool ok = true;
+    for (uint32_t i = 1; i < v->nkids && ok; i++)
+        ok = same_type(c, v, 0, i, "children of the same type");
+    return ok;
+}
+
 /* The child type rule of the opcode; children exist, their count is right and
  * none is Void.  Returns false if something was reported. */
 static bool check_child_rule(Ctx *c, const B3Value *v) {
@@ -221,24 +229,21 @@ static bool check_child_rule(Ctx *c, const B3Value *v) {
         break;
     case B3C_SAME_NUM:
     case B3C_CMP:
-        for (uint32_t i = 1; i < n && ok; i++)
-            ok = same_type(c, v, 0, i, "children of the same type");
+        ok = kids_same_type(c, v);
         break;
     case B3C_SAME_INT:
     case B3C_ICMP:
         for (uint32_t i = 0; i < n && ok; i++)
             ok = want(c, v, i, is_int_kid(v, i),
                       n == 1 ? "an Int32 or Int64 child" : "Int32 or Int64 children");
-        for (uint32_t i = 1; i < n && ok; i++)
-            ok = same_type(c, v, 0, i, "children of the same type");
+        ok = ok && kids_same_type(c, v);
         break;
     case B3C_SAME_FP:
     case B3C_FCMP:
         for (uint32_t i = 0; i < n && ok; i++)
             ok = want(c, v, i, is_fp_kid(v, i),
                       n == 1 ? "a Float or Double child" : "Float or Double children");
-        for (uint32_t i = 1; i < n && ok; i++)
-            ok = same_type(c, v, 0, i, "children of the same type");
+        ok = ok && kids_same_type(c, v);
         break;
     case B3C_SHIFT:
         ok = want(c, v, 0, is_int_kid(v, 0), "an Int32 or Int64 value to shift");

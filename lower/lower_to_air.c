@@ -115,6 +115,18 @@ static bool is_const_zero(B3Value *v) {
     return int_const(v, &c) && c == 0;
 }
 
+/* Puts an immediate operand on the right: swaps *a and *b when *a is an
+ * immediate constant and *b is not.  Returns whether it swapped. */
+static bool imm_to_right(B3Value **a, B3Value **b) {
+    int64_t c;
+    if (!imm_const(*a, &c) || imm_const(*b, &c))
+        return false;
+    B3Value *t = *a;
+    *a = *b;
+    *b = t;
+    return true;
+}
+
 static uint64_t fp_bits(B3Value *v) {
     if (v->opcode == B3_ConstFloat) {
         uint32_t b;
@@ -510,12 +522,8 @@ static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t nt
     }
     AirCond rc = rel_cond((B3Opcode)v->opcode);
     int64_t c;
-    if (imm_const(a, &c) && !imm_const(b, &c)) {
-        B3Value *t = a;
-        a = b;
-        b = t;
+    if (imm_to_right(&a, &b))
         rc = commute_cond(rc);
-    }
     /* Against zero: test x, x. */
     if (is_const_zero(b)) {
         switch (rc) {
@@ -637,11 +645,8 @@ static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
     B3Type ty = (B3Type)v->type;
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
-    if (commutative && imm_const(a, &c) && !imm_const(b, &c)) {
-        B3Value *t = a;
-        a = b;
-        b = t;
-    }
+    if (commutative)
+        imm_to_right(&a, &b);
     AirTmp r = vt(L, v);
     if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp)) {
         move_value_to(L, a, T(r), ty);
@@ -676,11 +681,7 @@ static void lower_add(Lower *L, B3Value *v) {
     AirOpcode op = ty == B3_Int32 ? Air_Add32 : Air_Add64;
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
-    if (imm_const(a, &c) && !imm_const(b, &c)) {
-        B3Value *t = a;
-        a = b;
-        b = t;
-    }
+    imm_to_right(&a, &b);
     /* A load operand folds into the two-operand form; otherwise the
      * three-operand form (lea) saves a copy. */
     if (!imm_const(b, &c) && (can_fuse_load(L, a, B3_Load, ty) || can_fuse_load(L, b, B3_Load, ty))) {
@@ -732,11 +733,7 @@ static void lower_mul(Lower *L, B3Value *v) {
     AirOpcode op = ty == B3_Int32 ? Air_Mul32 : Air_Mul64;
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
-    if (imm_const(a, &c) && !imm_const(b, &c)) {
-        B3Value *t = a;
-        a = b;
-        b = t;
-    }
+    imm_to_right(&a, &b);
     if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp, AirArg_Tmp)) {
         AirTmp r = vt(L, v);
         if (can_fuse_load(L, a, B3_Load, ty) && VALID(L, op, AirArg_Imm, AirArg_Addr, AirArg_Tmp)) {

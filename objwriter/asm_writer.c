@@ -526,58 +526,6 @@ static void text(Writer *w) {
 
 /* ---- data ---- */
 
-/* Spec 6 layout, as objwriter/obj.c does it: Int16/Int32/Int64/Float/Double/Addr
- * at natural alignment from the datum's start. */
-static uint32_t item_align(B3DataKind k) {
-    switch (k) {
-    case B3Data_Int16:
-        return 2;
-    case B3Data_Int32:
-    case B3Data_Float:
-        return 4;
-    case B3Data_Int64:
-    case B3Data_Double:
-    case B3Data_Addr:
-        return 8;
-    default:
-        return 1;
-    }
-}
-
-static uint64_t item_size(const B3DataItem *it) {
-    switch ((B3DataKind)it->kind) {
-    case B3Data_Int8:
-        return 1;
-    case B3Data_Int16:
-        return 2;
-    case B3Data_Int32:
-    case B3Data_Float:
-        return 4;
-    case B3Data_Int64:
-    case B3Data_Double:
-    case B3Data_Addr:
-        return 8;
-    case B3Data_Bytes:
-        return it->u.str.len;
-    case B3Data_Zero:
-        return it->u.zero;
-    }
-    return 0;
-}
-
-static uint32_t data_align(const B3Data *d) {
-    if (d->has_align && d->align)
-        return d->align;
-    uint32_t a = 1;
-    for (uint32_t i = 0; i < d->nlines; i++)
-        for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
-            uint32_t ia = item_align((B3DataKind)d->lines[i].items[j].kind);
-            if (ia > a)
-                a = ia;
-        }
-    return a;
-}
-
 static void print_ascii(FILE *f, const uint8_t *p, uint32_t n) {
     for (uint32_t at = 0; at < n; at += 64) {
         uint32_t k = n - at < 64 ? n - at : 64;
@@ -605,8 +553,8 @@ static void print_items(Writer *w, const B3Data *d, B3SectionId s, uint64_t base
         unsigned run = 0;
         for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
             const B3DataItem *it = &d->lines[i].items[j];
-            uint64_t ia = item_align((B3DataKind)it->kind);
-            uint64_t pad = (ia - (rel & (ia - 1))) & (ia - 1), n = item_size(it);
+            /* The layout of b3_obj_emit_data (obj.h). */
+            uint64_t pad = b3_data_item_pad(it, rel), n = b3_data_item_size(it);
             if (pad) {
                 if (open)
                     fputc('\n', f);
@@ -725,7 +673,7 @@ static void data_section(Writer *w, B3SectionId s) {
             b3_internal_error("asm writer", "a code symbol outside .text");
         static const B3Data empty;
         const B3Data *data = d->sym->def.data ? d->sym->def.data : &empty;
-        uint32_t align = data_align(data);
+        uint32_t align = b3_data_align(data);
         if (align & (align - 1))
             b3_internal_error("asm writer", "alignment %u is not a power of two", align);
         if (d->offset < at || d->offset - at != ((align - at % align) % align))

@@ -109,44 +109,6 @@ void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint
 
 /* ---- data ------------------------------------------------------------------ */
 
-/* Natural alignment of an item (spec 6: only Int8, Bytes and Zero are unaligned). */
-static uint32_t item_align(B3DataKind k) {
-    switch (k) {
-    case B3Data_Int16:
-        return 2;
-    case B3Data_Int32:
-    case B3Data_Float:
-        return 4;
-    case B3Data_Int64:
-    case B3Data_Double:
-    case B3Data_Addr:
-        return 8; /* pointers are 8 bytes on every supported target */
-    default:
-        return 1;
-    }
-}
-
-static uint64_t item_size(const B3DataItem *it) {
-    switch ((B3DataKind)it->kind) {
-    case B3Data_Int8:
-        return 1;
-    case B3Data_Int16:
-        return 2;
-    case B3Data_Int32:
-    case B3Data_Float:
-        return 4;
-    case B3Data_Int64:
-    case B3Data_Double:
-    case B3Data_Addr:
-        return 8;
-    case B3Data_Bytes:
-        return it->u.str.len;
-    case B3Data_Zero:
-        return it->u.zero;
-    }
-    return 0;
-}
-
 static bool item_is_zero(const B3DataItem *it) {
     switch ((B3DataKind)it->kind) {
     case B3Data_Bytes:
@@ -160,24 +122,11 @@ static bool item_is_zero(const B3DataItem *it) {
         return false; /* a relocation: never known to be zero */
     default: {
         /* Only the bits that are written count (Int8 255 stored as bits 0xff..). */
-        uint64_t n = item_size(it);
+        uint64_t n = b3_data_item_size(it);
         uint64_t mask = n >= 8 ? ~0ull : (1ull << (8 * n)) - 1;
         return (it->u.bits & mask) == 0; /* -0.0 has a sign bit: not zero */
     }
     }
-}
-
-static uint32_t data_align(const B3Data *d) {
-    if (d->has_align && d->align)
-        return d->align;
-    uint32_t a = 1;
-    for (uint32_t i = 0; i < d->nlines; i++)
-        for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
-            uint32_t ia = item_align((B3DataKind)d->lines[i].items[j].kind);
-            if (ia > a)
-                a = ia;
-        }
-    return a;
 }
 
 static B3SectionId data_section(const B3Data *d) {
@@ -203,19 +152,17 @@ static void emit_one(B3Obj *o, B3Symbol *sym) {
     static const B3Data empty;
     const B3Data *d = sym->def.data ? sym->def.data : &empty;
     B3SectionId s = data_section(d);
-    uint32_t align = data_align(d);
+    uint32_t align = b3_data_align(d);
     b3_obj_align(o, s, align);
     uint64_t start = o->sec[s].size;
     for (uint32_t i = 0; i < d->nlines; i++)
         for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
             const B3DataItem *it = &d->lines[i].items[j];
             /* Natural alignment relative to the datum's start. */
-            uint64_t ia = item_align((B3DataKind)it->kind);
-            uint64_t rel = o->sec[s].size - start;
-            uint64_t pad = (ia - (rel & (ia - 1))) & (ia - 1);
+            uint64_t pad = b3_data_item_pad(it, o->sec[s].size - start);
             if (pad)
                 b3_obj_emit(o, s, NULL, pad);
-            uint64_t n = item_size(it);
+            uint64_t n = b3_data_item_size(it);
             switch ((B3DataKind)it->kind) {
             case B3Data_Bytes:
                 b3_obj_emit(o, s, it->u.str.bytes, n);

@@ -84,6 +84,66 @@ static inline bool b3_obj_pc_relative_ok(const B3Symbol *sym) {
     return sym->defined && (sym->internal || sym->kind == B3Sym_Proc || sym->kind == B3Sym_Entry);
 }
 
+/* Spec 6 data layout, which b3_obj_emit_data lays out and the assembly writer
+ * prints: Int16/Int32/Int64/Float/Double/Addr sit at natural alignment from
+ * their datum's start (only Int8, Bytes and Zero are unaligned). */
+static inline uint32_t b3_data_item_align(B3DataKind k) {
+    switch (k) {
+    case B3Data_Int16:
+        return 2;
+    case B3Data_Int32:
+    case B3Data_Float:
+        return 4;
+    case B3Data_Int64:
+    case B3Data_Double:
+    case B3Data_Addr:
+        return 8; /* pointers are 8 bytes on every supported target */
+    default:
+        return 1;
+    }
+}
+
+static inline uint64_t b3_data_item_size(const B3DataItem *it) {
+    switch ((B3DataKind)it->kind) {
+    case B3Data_Int8:
+        return 1;
+    case B3Data_Int16:
+        return 2;
+    case B3Data_Int32:
+    case B3Data_Float:
+        return 4;
+    case B3Data_Int64:
+    case B3Data_Double:
+    case B3Data_Addr:
+        return 8;
+    case B3Data_Bytes:
+        return it->u.str.len;
+    case B3Data_Zero:
+        return it->u.zero;
+    }
+    return 0;
+}
+
+/* The zero bytes before an item that would start rel bytes after its datum's start. */
+static inline uint64_t b3_data_item_pad(const B3DataItem *it, uint64_t rel) {
+    uint64_t ia = b3_data_item_align((B3DataKind)it->kind);
+    return (ia - (rel & (ia - 1))) & (ia - 1);
+}
+
+/* A datum's alignment: its align = N, else its most aligned item's. */
+static inline uint32_t b3_data_align(const B3Data *d) {
+    if (d->has_align && d->align)
+        return d->align;
+    uint32_t a = 1;
+    for (uint32_t i = 0; i < d->nlines; i++)
+        for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
+            uint32_t ia = b3_data_item_align((B3DataKind)d->lines[i].items[j].kind);
+            if (ia > a)
+                a = ia;
+        }
+    return a;
+}
+
 void b3_obj_init(B3Obj *o, B3Module *m);
 void b3_obj_free(B3Obj *o);
 /* Appends bytes to a section; returns the offset they start at. */

@@ -404,28 +404,13 @@ static bool read_range(B3ParseCtx *c, uint32_t node, const char *what, B3HeapRan
     return false;
 }
 
-static const char *const rep_names[] = {
-    [B3Rep_WarmAny] = "WarmAny",
-    [B3Rep_ColdAny] = "ColdAny",
-    [B3Rep_LateColdAny] = "LateColdAny",
-    [B3Rep_SomeRegister] = "SomeRegister",
-    [B3Rep_SomeRegisterWithClobber] = "SomeRegisterWithClobber",
-    [B3Rep_SomeEarlyRegister] = "SomeEarlyRegister",
-    [B3Rep_SomeLateRegister] = "SomeLateRegister",
-    [B3Rep_Register] = "Register",
-    [B3Rep_LateRegister] = "LateRegister",
-    [B3Rep_Stack] = "Stack",
-    [B3Rep_StackArgument] = "StackArgument",
-    [B3Rep_Constant] = "Constant",
-};
-
 static bool read_rep(B3ParseCtx *c, uint32_t node, B3ValueRep *out) {
     B3Node *n = N(node);
     char buf[80];
     int kind = -1;
     if (n->kind == B3N_WORD || n->kind == B3N_CALL)
         for (int k = 0; k <= B3Rep_Constant; k++)
-            if (tok_is(&n->tok, rep_names[k]))
+            if (tok_is(&n->tok, b3_rep_name((B3RepKind)k)))
                 kind = k;
     memset(out, 0, sizeof *out);
     bool takes_reg = kind == B3Rep_Register || kind == B3Rep_LateRegister;
@@ -440,17 +425,18 @@ static bool read_rep(B3ParseCtx *c, uint32_t node, B3ValueRep *out) {
     }
     out->kind = (uint8_t)kind;
     out->reg = B3_NO_REG;
+    const char *name = b3_rep_name((B3RepKind)kind);
     if (!takes_reg && !takes_int) {
         if (n->kind == B3N_CALL) {
-            b3_error(c->d, n->loc, "constraint %s takes no argument", rep_names[kind]);
+            b3_error(c->d, n->loc, "constraint %s takes no argument", name);
             return false;
         }
         return true;
     }
     uint32_t a = n->kind == B3N_CALL ? n->sub : 0;
     if (!a || N(a)->next || (takes_reg && N(a)->kind != B3N_REG) || (takes_int && N(a)->kind != B3N_INT)) {
-        b3_error(c->d, n->loc, "malformed constraint: %s takes %s, as in %s(%s)", rep_names[kind],
-                 takes_reg ? "a register" : "an integer", rep_names[kind], takes_reg ? "%rax" : "8");
+        b3_error(c->d, n->loc, "malformed constraint: %s takes %s, as in %s(%s)", name,
+                 takes_reg ? "a register" : "an integer", name, takes_reg ? "%rax" : "8");
         return false;
     }
     if (takes_reg) {
@@ -458,7 +444,7 @@ static bool read_rep(B3ParseCtx *c, uint32_t node, B3ValueRep *out) {
         return out->reg != B3_NO_REG;
     }
     int64_t v;
-    if (!meta_int(c, a, rep_names[kind], kind == B3Rep_Constant ? R_ANY64 : R_S64, &v))
+    if (!meta_int(c, a, name, kind == B3Rep_Constant ? R_ANY64 : R_S64, &v))
         return false;
     out->value = v;
     return true;

@@ -1,6 +1,7 @@
 /* Air core: construction, the opcode form table, arg iteration. */
 #include "codegen/air/air.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -97,6 +98,41 @@ void air_compute_preds(AirCode *c) {
             AirBlock *s = c->blocks[i]->succs[j].block;
             s->preds[s->npreds++] = c->blocks[i];
         }
+}
+
+void air_drop_unreachable(AirCode *c, AirBlock *const *roots, uint32_t nroots, const char *who) {
+    uint32_t n = c->nblocks, sp = 0;
+    uint8_t *reach = calloc(n, 1);
+    uint32_t *stack = malloc(n * sizeof(uint32_t));
+    if (!reach || !stack)
+        b3_internal_error(who, "out of memory");
+    for (uint32_t k = 0; k < nroots; k++) {
+        uint32_t e = roots[k]->index;
+        if (!reach[e]) {
+            reach[e] = 1;
+            stack[sp++] = e;
+        }
+    }
+    while (sp) {
+        AirBlock *b = c->blocks[stack[--sp]];
+        for (uint32_t s = 0; s < b->nsuccs; s++) {
+            uint32_t t = b->succs[s].block->index;
+            if (!reach[t]) {
+                reach[t] = 1;
+                stack[sp++] = t;
+            }
+        }
+    }
+    uint32_t out = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (reach[i]) {
+            c->blocks[out] = c->blocks[i];
+            c->blocks[out]->index = out;
+            out++;
+        }
+    c->nblocks = out;
+    free(reach);
+    free(stack);
 }
 
 /* ---- forms ---- */

@@ -200,6 +200,10 @@ AirStackSlot *air_slot_new(AirCode *c, uint32_t size, uint32_t align, bool spill
 /* Appends an inst; args are copied. Returns it (valid until the next append). */
 AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs, const AirArg *args);
 void air_compute_preds(AirCode *c);
+/* Removes the blocks that none of the roots reaches, keeping the survivors'
+ * order and renumbering them (preds are left for air_compute_preds).  `who`
+ * names the pass in an out-of-memory error. */
+void air_drop_unreachable(AirCode *c, AirBlock *const *roots, uint32_t nroots, const char *who);
 
 /* Arg constructors. */
 static inline AirArg air_tmp(AirTmp t) { return (AirArg){.kind = AirArg_Tmp, .base = t}; }

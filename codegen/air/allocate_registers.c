@@ -44,11 +44,49 @@ static void vec_push(Vec *v, uint32_t x) {
     v->v[v->n++] = x;
 }
 
-/* Per-node lists of one round live in a bump arena: no per-list malloc/free. */
-static void pool_push(B3Arena *pool, Vec *v, uint32_t x) {
+/* Per-node lists of one round live in a bump allocator: no per-list
+ * malloc/free, and (unlike B3Arena) no zeroing of memory about to be written. */
+typedef struct PoolChunk {
+    struct PoolChunk *next;
+    uint32_t data[];
+} PoolChunk;
+
+typedef struct {
+    PoolChunk *chunks;
+    uint32_t *cur, *end;
+} Pool;
+
+#define POOL_CHUNK_WORDS (1u << 18) /* 1 MiB */
+
+static uint32_t *pool_alloc(Pool *p, uint32_t words) {
+    if ((size_t)(p->end - p->cur) < words) {
+        size_t n = words > POOL_CHUNK_WORDS ? words : POOL_CHUNK_WORDS;
+        PoolChunk *c = malloc(sizeof(PoolChunk) + n * sizeof(uint32_t));
+        if (!c)
+            b3_internal_error(PHASE, "out of memory");
+        c->next = p->chunks;
+        p->chunks = c;
+        p->cur = c->data;
+        p->end = c->data + n;
+    }
+    uint32_t *r = p->cur;
+    p->cur += words;
+    return r;
+}
+
+static void pool_free(Pool *p) {
+    while (p->chunks) {
+        PoolChunk *c = p->chunks;
+        p->chunks = c->next;
+        free(c);
+    }
+    p->cur = p->end = NULL;
+}
+
+static void pool_push(Pool *pool, Vec *v, uint32_t x) {
     if (v->n == v->cap) {
         uint32_t cap = v->cap ? v->cap * 2 : 8;
-        uint32_t *nv = b3_arena_alloc(pool, cap * sizeof(uint32_t));
+        uint32_t *nv = pool_alloc(pool, cap);
         if (v->n)
             memcpy(nv, v->v, v->n * sizeof(uint32_t));
         v->v = nv;
@@ -118,6 +156,15 @@ typedef struct {
     uint8_t *appears;
     uint8_t *unspillable; /* persistent across rounds: spill tmps and such */
     double *uses;         /* uses + defs, weighted by block frequency */
+    /* Coalescable moves, noted while their args are at hand so the
+     * interference walk need not touch the insts: per inst in block order,
+     * 0 or 1 + the index of its entry in copies. */
+    uint32_t *copy;
+    struct Copy {
+        AirTmp src, dst;
+        bool move32;
+    } *copies;
+    uint32_t ncopies, cap_copies;
 } TmpFacts;
 
 static bool is_coalescable_move(const AirInst *inst, AirBank bank) {
@@ -134,15 +181,18 @@ static uint8_t width_bits(uint8_t w) { return (uint8_t)(8u << w); }
 /* Can the move's source and destination share a register even where the
  * source stays live?  A Move32 copy differs in the upper half unless the
  * source is already zero-extended or nobody reads the destination's upper half. */
-static bool move_is_pure_copy(const AirInst *inst, const TmpFacts *f) {
-    if (inst->opcode != Air_Move32)
+static bool copy_is_pure(bool move32, AirTmp s, AirTmp d, const TmpFacts *f) {
+    if (!move32)
         return true;
-    AirTmp s = inst->args[0].base, d = inst->args[1].base;
     bool src_narrow =
         !air_tmp_is_reg(s) && f->def_width[s] && width_bits((uint8_t)(f->def_width[s] - 1)) <= 32;
     bool dst_narrow =
         !air_tmp_is_reg(d) && width_bits((uint8_t)(f->use_width[d] ? f->use_width[d] - 1 : 0)) <= 32;
     return src_narrow || dst_narrow;
+}
+
+static bool move_is_pure_copy(const AirInst *inst, const TmpFacts *f) {
+    return copy_is_pure(inst->opcode == Air_Move32, inst->args[0].base, inst->args[1].base, f);
 }
 
 /* ---- spill-to-stack form checks ---- */
@@ -207,6 +257,24 @@ static inline uint32_t popcount64(uint64_t x) {
     return (uint32_t)((x * 0x0101010101010101ull) >> 56);
 }
 
+/* Bits set in p[0 .. n-1]: byte counts of up to 31 words are summed before
+ * the fields are added up (each byte stays <= 248). */
+static uint32_t popcount_words(const uint64_t *p, uint32_t n) {
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < n;) {
+        uint64_t acc = 0;
+        for (uint32_t end = n - i > 31 ? i + 31 : n; i < end; i++) {
+            uint64_t x = p[i];
+            x -= (x >> 1) & 0x5555555555555555ull;
+            x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+            acc += (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+        }
+        acc = (acc & 0x00ff00ff00ff00ffull) + ((acc >> 8) & 0x00ff00ff00ff00ffull);
+        total += (uint32_t)((acc * 0x0001000100010001ull) >> 48);
+    }
+    return total;
+}
+
 /* ---- the coloring allocator for one bank, one round ---- */
 
 enum {
@@ -227,6 +295,7 @@ enum { M_WORKLIST, M_ACTIVE, M_COALESCED, M_CONSTRAINED, M_FROZEN };
 typedef struct {
     AirTmp src, dst;
     uint8_t state;
+    uint32_t george_word; /* matrix graphs: where George's test last failed (likely to again) */
 } Move;
 
 typedef struct {
@@ -246,9 +315,12 @@ typedef struct {
     uint32_t *alias;
     uint8_t *color;  /* B3Reg */
     uint32_t *range; /* inst boundaries the tmp is live across */
-    Vec *adj;        /* list graphs: neighbours, registers included (from pool) */
+    Vec *adj;        /* list graphs: neighbours, registers included (in csr, or from pool) */
+    uint32_t *csr;   /* list graphs: the lists as built */
+    uint32_t *pairs; /* list graphs while building: edges (u, v) as found; a register v gets no list */
+    size_t npairs, cap_pairs;
     Vec *moves_of;   /* from pool */
-    B3Arena pool;
+    Pool pool;
     Matrix mat;        /* dense graphs: virtual-virtual edges (then adj stays empty) */
     uint32_t *node;    /* matrix row of a virtual tmp of the bank */
     uint32_t *node_tmp; /* and back */
@@ -270,7 +342,12 @@ typedef struct {
 
     uint32_t *mark; /* scratch for Briggs' test */
     uint8_t *maybe_active; /* moves_of[t] may hold an M_ACTIVE move */
-    Vec reg_active[AIR_FIRST_VTMP]; /* per register: its moves made active since it last enabled them */
+    /* Per register, a bit set over moves (rows of (nmoves + 63) / 64 words,
+     * words [ra_lo, ra_hi) possibly non-zero): its moves made active since it
+     * last enabled them. */
+    uint64_t *reg_active;
+    uint32_t ra_lo[AIR_FIRST_VTMP], ra_hi[AIR_FIRST_VTMP];
+    uint32_t nactive;               /* moves in M_ACTIVE */
     uint32_t epoch;
 } Alloc;
 
@@ -297,6 +374,17 @@ static void degree_up(Alloc *a, uint32_t t) {
         air_bit_set(a->hi, a->node[t]);
 }
 
+/* List graphs while building: an edge as found (duplicates included). */
+static void pair_push(Alloc *a, uint32_t u, uint32_t v) {
+    if (a->npairs == a->cap_pairs) {
+        a->cap_pairs = a->cap_pairs ? 2 * a->cap_pairs : 4096;
+        a->pairs = xrealloc(a->pairs, a->cap_pairs * 2 * sizeof(uint32_t));
+    }
+    a->pairs[2 * a->npairs] = u;
+    a->pairs[2 * a->npairs + 1] = v;
+    a->npairs++;
+}
+
 static void add_edge(Alloc *a, uint32_t u, uint32_t v) {
     if (u == v || a->state[u] == N_NONE || a->state[v] == N_NONE)
         return;
@@ -309,7 +397,9 @@ static void add_edge(Alloc *a, uint32_t u, uint32_t v) {
         if ((a->regmask[t] >> r) & 1)
             return;
         a->regmask[t] |= 1ull << r;
-        if (!a->mat.bits)
+        if (!a->mat.bits && a->building)
+            pair_push(a, t, r);
+        else if (!a->mat.bits)
             pool_push(&a->pool, &a->adj[t], r);
         else if (a->regcol)
             air_bit_set(a->regcol + (size_t)r * a->mat.words, a->node[t]);
@@ -322,8 +412,10 @@ static void add_edge(Alloc *a, uint32_t u, uint32_t v) {
             return;
         air_bit_set(mat_row(&a->mat, nu), nv);
         air_bit_set(mat_row(&a->mat, nv), nu);
+    } else if (a->building) {
+        pair_push(a, u, v);
     } else {
-        if (!a->building && has_edge(a, u, v))
+        if (has_edge(a, u, v))
             return;
         pool_push(&a->pool, &a->adj[u], v);
         pool_push(&a->pool, &a->adj[v], u);
@@ -333,7 +425,8 @@ static void add_edge(Alloc *a, uint32_t u, uint32_t v) {
 }
 
 /* Matrix: adds the transpose of the one-sided rows, counts degrees and sets
- * up alive/hi/regcol.  Lists: drops the duplicates build appended. */
+ * up alive/hi/regcol.  Lists: lays the lists out from the pairs and drops
+ * duplicates. */
 static void finish_build(Alloc *a) {
     if (!a->building)
         return;
@@ -345,12 +438,8 @@ static void finish_build(Alloc *a) {
         a->hi = xcalloc(words, sizeof(uint64_t));
         a->regcol = xcalloc((size_t)64 * words, sizeof(uint64_t));
         for (uint32_t i = 0; i < a->nnodes; i++) {
-            const uint64_t *row = mat_row(&a->mat, i);
-            uint32_t d = 0;
-            for (uint32_t w = 0; w < words; w++)
-                d += popcount64(row[w]);
             uint32_t t = a->node_tmp[i];
-            a->degree[t] = d + popcount64(a->regmask[t]);
+            a->degree[t] = popcount_words(mat_row(&a->mat, i), words) + popcount64(a->regmask[t]);
             air_bit_set(a->alive, i);
             if (a->degree[t] >= a->rf.k)
                 air_bit_set(a->hi, i);
@@ -359,7 +448,33 @@ static void finish_build(Alloc *a) {
         }
         return;
     }
-    for (uint32_t t = 0; t < a->n; t++) {
+    /* Lists: the pairs become one array of lists in tmp order (each in the
+     * order its edges were found), compact for the coloring's walks; a list
+     * that grows later moves to the pool. */
+    uint32_t n = a->n, *off = xcalloc((size_t)n + 1, sizeof(uint32_t));
+    for (size_t i = 0; i < a->npairs; i++) {
+        uint32_t u = a->pairs[2 * i], v = a->pairs[2 * i + 1];
+        off[u + 1]++;
+        if (!air_tmp_is_reg(v))
+            off[v + 1]++;
+    }
+    for (uint32_t t = 0; t < n; t++)
+        off[t + 1] += off[t];
+    a->csr = xrealloc(NULL, (size_t)off[n] * sizeof(uint32_t));
+    for (uint32_t t = 0; t < n; t++)
+        a->adj[t] = (Vec){a->csr + off[t], 0, off[t + 1] - off[t]};
+    for (size_t i = 0; i < a->npairs; i++) {
+        uint32_t u = a->pairs[2 * i], v = a->pairs[2 * i + 1];
+        a->adj[u].v[a->adj[u].n++] = v;
+        if (!air_tmp_is_reg(v))
+            a->adj[v].v[a->adj[v].n++] = u;
+    }
+    free(off);
+    free(a->pairs);
+    a->pairs = NULL;
+    a->npairs = a->cap_pairs = 0;
+    /* Then drop the duplicates, keeping first occurrences. */
+    for (uint32_t t = 0; t < n; t++) {
         Vec *adj = &a->adj[t];
         if (!adj->n)
             continue;
@@ -533,7 +648,14 @@ static void note_active(Alloc *a, uint32_t mi) {
         /* A register's list only ever holds its own moves (combine copies
          * none into it), and it is long: remember the move itself. */
         if (is_precolored(a, ends[j])) {
-            vec_push(&a->reg_active[ends[j]], mi);
+            uint32_t r = ends[j], words = (a->nmoves + 63) / 64;
+            if (!a->reg_active)
+                a->reg_active = xcalloc((size_t)AIR_FIRST_VTMP * words, sizeof(uint64_t));
+            air_bit_set(a->reg_active + (size_t)r * words, mi);
+            if (a->ra_lo[r] > mi / 64)
+                a->ra_lo[r] = mi / 64;
+            if (a->ra_hi[r] < mi / 64 + 1)
+                a->ra_hi[r] = mi / 64 + 1;
             continue;
         }
         for (uint32_t t = ends[j]; !is_precolored(a, t); t = a->alias[t]) {
@@ -544,25 +666,26 @@ static void note_active(Alloc *a, uint32_t mi) {
     }
 }
 
-static int cmp_u32(const void *x, const void *y) {
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return a < b ? -1 : a > b;
-}
-
 static void enable_moves_of(Alloc *a, uint32_t t) {
     if (is_precolored(a, t)) {
         /* Its list is in move order: enabling in that order is what a scan would do. */
-        Vec *ra = &a->reg_active[t];
-        if (ra->n > 1)
-            qsort(ra->v, ra->n, sizeof(uint32_t), cmp_u32);
-        for (uint32_t i = 0; i < ra->n; i++) {
-            Move *m = &a->moves[ra->v[i]];
-            if (m->state == M_ACTIVE) {
-                m->state = M_WORKLIST;
-                vec_push(&a->move_wl, ra->v[i]);
+        if (!a->reg_active)
+            return;
+        uint64_t *ra = a->reg_active + (size_t)t * ((a->nmoves + 63) / 64);
+        for (uint32_t w = a->ra_lo[t]; w < a->ra_hi[t]; w++) {
+            for (uint64_t bits = ra[w]; bits; bits &= bits - 1) {
+                uint32_t mi = 64 * w + (uint32_t)__builtin_ctzll(bits);
+                Move *m = &a->moves[mi];
+                if (m->state == M_ACTIVE) {
+                    m->state = M_WORKLIST;
+                    a->nactive--;
+                    vec_push(&a->move_wl, mi);
+                }
             }
+            ra[w] = 0;
         }
-        ra->n = 0;
+        a->ra_lo[t] = UINT32_MAX;
+        a->ra_hi[t] = 0;
         return;
     }
     /* Most calls find nothing to enable. */
@@ -574,6 +697,7 @@ static void enable_moves_of(Alloc *a, uint32_t t) {
         Move *m = &a->moves[ms->v[i]];
         if (m->state == M_ACTIVE) {
             m->state = M_WORKLIST;
+            a->nactive--;
             vec_push(&a->move_wl, ms->v[i]);
         }
     }
@@ -594,12 +718,15 @@ static void became_insignificant(Alloc *a, uint32_t m) {
         air_bit_clear(a->hi, a->node[m]);
     if (a->state[m] != N_SPILL)
         return;
-    enable_moves_of(a, m);
-    Nbrs it;
-    uint32_t w;
-    for (nbrs_init(a, m, true, &it); nbrs_next(&it, &w);)
-        if (adjacent_live(a, w))
-            enable_moves_of(a, w);
+    /* With no move active anywhere there is nothing to enable. */
+    if (a->nactive) {
+        enable_moves_of(a, m);
+        Nbrs it;
+        uint32_t w;
+        for (nbrs_init(a, m, true, &it); nbrs_next(&it, &w);)
+            if (adjacent_live(a, w))
+                enable_moves_of(a, w);
+    }
     set_state(a, m, move_related(a, m) ? N_FREEZE : N_SIMPLIFY);
 }
 
@@ -636,13 +763,20 @@ static bool ok_for_george(const Alloc *a, uint32_t t, uint32_t r) {
     return a->degree[t] < a->rf.k || is_precolored(a, t) || has_edge(a, t, r);
 }
 
-static bool george(const Alloc *a, uint32_t u, uint32_t v) {
+static bool george(const Alloc *a, uint32_t u, uint32_t v, Move *m) {
     if (a->alive) {
-        /* u is a register: no live significant neighbour of v may miss it. */
+        /* u is a register: no live significant neighbour of v may miss it.
+         * A move is retried many times; checking first where it failed
+         * last makes a repeated failure cheap. */
         const uint64_t *row = mat_row(&a->mat, a->node[v]), *col = a->regcol + (size_t)u * a->mat.words;
+        uint32_t h = m->george_word < a->mat.words ? m->george_word : 0;
+        if (row[h] & a->hi[h] & ~col[h])
+            return false;
         for (uint32_t w = 0; w < a->mat.words; w++)
-            if (row[w] & a->hi[w] & ~col[w])
+            if (row[w] & a->hi[w] & ~col[w]) {
+                m->george_word = w;
                 return false;
+            }
         return true;
     }
     Nbrs it;
@@ -724,12 +858,13 @@ static void coalesce(Alloc *a, uint32_t mi) {
         m->state = M_CONSTRAINED;
         add_worklist(a, u);
         add_worklist(a, v);
-    } else if (is_precolored(a, u) ? george(a, u, v) : briggs(a, u, v)) {
+    } else if (is_precolored(a, u) ? george(a, u, v, m) : briggs(a, u, v)) {
         m->state = M_COALESCED;
         combine(a, u, v);
         add_worklist(a, u);
     } else {
         m->state = M_ACTIVE;
+        a->nactive++;
         note_active(a, mi);
     }
 }
@@ -742,6 +877,8 @@ static void freeze_moves(Alloc *a, uint32_t u) {
             continue;
         uint32_t x = get_alias(a, m->src), y = get_alias(a, m->dst);
         uint32_t v = y == get_alias(a, u) ? x : y;
+        if (m->state == M_ACTIVE)
+            a->nactive--;
         m->state = M_FROZEN;
         if (a->state[v] == N_FREEZE && !move_related(a, v) && a->degree[v] < a->rf.k)
             set_state(a, v, N_SIMPLIFY);
@@ -780,8 +917,7 @@ static bool pop_spill(Alloc *a, uint32_t *out) {
 
 /* ---- build ---- */
 
-static void register_move(Alloc *a, AirInst *inst) {
-    AirTmp s = inst->args[0].base, d = inst->args[1].base;
+static void register_move(Alloc *a, AirTmp s, AirTmp d) {
     if (s == d || a->state[s] == N_NONE || a->state[d] == N_NONE)
         return;
     if (is_precolored(a, s) && is_precolored(a, d))
@@ -791,32 +927,35 @@ static void register_move(Alloc *a, AirInst *inst) {
         a->moves = xrealloc(a->moves, a->cap_moves * sizeof(Move));
     }
     uint32_t mi = a->nmoves++;
-    a->moves[mi] = (Move){s, d, M_WORKLIST};
+    a->moves[mi] = (Move){s, d, M_WORKLIST, 0};
     pool_push(&a->pool, &a->moves_of[s], mi);
     pool_push(&a->pool, &a->moves_of[d], mi);
     vec_push(&a->move_wl, mi);
 }
 
-/* The defs of one moment interfere with everything live after it, with the
- * moment's uses and with each other (see liveness.h).  excl_def/excl_use:
- * a copy's destination may share its source's register, as both hold one value. */
 /* One moment's actions (gathered: all of one inst's early or late ones). */
 typedef struct {
     const AirAct *v;
     uint32_t n;
 } Moment;
 
-static void add_moment_edges(Alloc *a, Moment acts, const AirTmpSet *live, const AirInst *move) {
+/* The defs of one moment interfere with everything live after it, with the
+ * moment's uses and with each other (see liveness.h).  copy_src (or
+ * AIR_NO_TMP): the moment is a pure copy's, whose destination may share its
+ * source's register, as both hold one value. */
+static void add_moment_edges(Alloc *a, Moment acts, const AirTmpSet *live, AirTmp copy_src) {
     for (uint32_t i = 0; i < acts.n; i++) {
         const AirAct *d = &acts.v[i];
         if (!d->def || a->state[d->tmp] == N_NONE)
             continue;
-        AirTmp excl = move && !d->clobber ? move->args[0].base : AIR_NO_TMP;
+        AirTmp excl = !d->clobber ? copy_src : AIR_NO_TMP;
+        /* Register-register pairs are no edges; a call's clobbers make many. */
+        bool dreg = air_tmp_is_reg(d->tmp);
         for (uint32_t j = 0; j < live->size; j++)
-            if (live->dense[j] != excl)
+            if (live->dense[j] != excl && !(dreg && air_tmp_is_reg(live->dense[j])))
                 add_edge(a, d->tmp, live->dense[j]);
         for (uint32_t j = 0; j < acts.n; j++)
-            if (j != i && acts.v[j].tmp != excl)
+            if (j != i && acts.v[j].tmp != excl && !(dreg && air_tmp_is_reg(acts.v[j].tmp)))
                 add_edge(a, d->tmp, acts.v[j].tmp);
     }
 }
@@ -841,7 +980,7 @@ static void live_add(Alloc *a, BuildLive *l, uint32_t t, int32_t first) {
     if (air_tmp_is_reg(t))
         l->regs |= 1ull << t;
     else
-        l->bits[a->node[t] >> 6] |= 1ull << (a->node[t] & 63);
+        air_bit_set(l->bits, a->node[t]);
 }
 
 static void live_remove(Alloc *a, BuildLive *l, uint32_t t, int32_t k) {
@@ -853,7 +992,7 @@ static void live_remove(Alloc *a, BuildLive *l, uint32_t t, int32_t k) {
     if (air_tmp_is_reg(t))
         l->regs &= ~(1ull << t);
     else
-        l->bits[a->node[t] >> 6] &= ~(1ull << (a->node[t] & 63));
+        air_bit_clear(l->bits, a->node[t]);
 }
 
 /* live = (live - defs) + uses for the moments of boundary k. */
@@ -869,13 +1008,13 @@ static void apply_moment(Alloc *a, BuildLive *l, Moment acts, int32_t k) {
 /* add_moment_edges for matrix graphs: a virtual def ORs the live bits into
  * its row (and the live registers into its mask); register defs reach the
  * live virtual tmps' masks in one pass. */
-static void matrix_moment_edges(Alloc *a, const BuildLive *l, Moment acts, const AirInst *move) {
+static void matrix_moment_edges(Alloc *a, const BuildLive *l, Moment acts, AirTmp copy_src) {
     uint64_t rdefs = 0;
     for (uint32_t i = 0; i < acts.n; i++) {
         const AirAct *d = &acts.v[i];
         if (!d->def || a->state[d->tmp] == N_NONE)
             continue;
-        AirTmp excl = move && !d->clobber ? move->args[0].base : AIR_NO_TMP;
+        AirTmp excl = !d->clobber ? copy_src : AIR_NO_TMP;
         if (is_precolored(a, d->tmp)) {
             if (excl == AIR_NO_TMP) {
                 rdefs |= 1ull << d->tmp;
@@ -899,8 +1038,9 @@ static void matrix_moment_edges(Alloc *a, const BuildLive *l, Moment acts, const
                 regs &= ~(1ull << excl);
             a->regmask[d->tmp] |= regs;
         }
+        bool dreg = air_tmp_is_reg(d->tmp);
         for (uint32_t j = 0; j < acts.n; j++)
-            if (j != i && acts.v[j].tmp != excl)
+            if (j != i && acts.v[j].tmp != excl && !(dreg && air_tmp_is_reg(acts.v[j].tmp)))
                 add_edge(a, d->tmp, acts.v[j].tmp);
     }
     rdefs &= a->alloc_regs;
@@ -926,17 +1066,20 @@ static void choose_graph(Alloc *a, const AirLiveness *lv) {
     if (bytes <= (256u << 10) || bytes <= 8 * pairs) {
         a->mat.words = words;
         a->mat.bits = xcalloc((size_t)words * 64 * words, sizeof(uint64_t));
+        a->adj = xcalloc(AIR_FIRST_VTMP, sizeof(Vec)); /* only registers' (empty) lists are read */
+    } else {
+        a->adj = xcalloc(a->n, sizeof(Vec));
+        a->mark = xcalloc(a->n, sizeof(uint32_t)); /* Briggs' test and dedup on lists */
     }
 }
 
 /* Walks each block's boundaries backwards (see liveness.h): at boundary k,
  * inst k's early moment, then inst k-1's late one. */
 static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
-    choose_graph(a, lv);
     a->building = true;
     BuildLive l = {.bits = a->mat.bits ? xcalloc(a->mat.words, sizeof(uint64_t)) : NULL};
     air_tmpset_init(&l.set, a->n);
-    l.since = xcalloc(a->n, sizeof(int32_t));
+    l.since = xrealloc(NULL, (size_t)a->n * sizeof(int32_t)); /* set when a tmp becomes live */
     for (uint32_t bi = 0; bi < a->c->nblocks; bi++) {
         AirBlock *b = a->c->blocks[bi];
         const uint32_t *st = acts->start + 2 * (size_t)acts->first[bi];
@@ -947,25 +1090,26 @@ static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
             /* E: inst k's early moment. */
             Moment early = {acts->v + st[2 * k], k < (int32_t)b->ninsts ? st[2 * k + 1] - st[2 * k] : 0};
             if (l.bits)
-                matrix_moment_edges(a, &l, early, NULL);
+                matrix_moment_edges(a, &l, early, AIR_NO_TMP);
             else
-                add_moment_edges(a, early, &l.set, NULL);
+                add_moment_edges(a, early, &l.set, AIR_NO_TMP);
             apply_moment(a, &l, early, k);
             if (k == 0)
                 break;
             /* L: inst k-1's late moment. */
             Moment late = {acts->v + st[2 * k - 1], st[2 * k] - st[2 * k - 1]};
-            const AirInst *move = NULL;
-            if (is_coalescable_move(&b->insts[k - 1], a->bank)) {
-                move = &b->insts[k - 1];
-                register_move(a, &b->insts[k - 1]);
-                if (!move_is_pure_copy(move, a->f))
-                    move = NULL;
+            AirTmp copy_src = AIR_NO_TMP;
+            uint32_t ci = a->f->copy[acts->first[bi] + (uint32_t)k - 1];
+            if (ci) {
+                const struct Copy *cp = &a->f->copies[ci - 1];
+                register_move(a, cp->src, cp->dst);
+                if (copy_is_pure(cp->move32, cp->src, cp->dst, a->f))
+                    copy_src = cp->src;
             }
             if (l.bits)
-                matrix_moment_edges(a, &l, late, move);
+                matrix_moment_edges(a, &l, late, copy_src);
             else
-                add_moment_edges(a, late, &l.set, move);
+                add_moment_edges(a, late, &l.set, copy_src);
             apply_moment(a, &l, late, k);
         }
         /* What is live into the block was counted down to boundary 0. */
@@ -980,16 +1124,19 @@ static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
 
 /* ---- assign colors ---- */
 
-/* Matrix graphs: ncol[i] = 1 + the rank of the register node i's
- * representative holds so far (0: none yet), so a row scan needs no alias
- * chasing; members chains each representative's coalesced nodes. */
+/* Matrix graphs: `colored` holds the nodes whose representative has a
+ * register so far and ncol[i] its rank, so a node's row is ANDed with
+ * `colored` a word at a time and only colored neighbours are visited, with
+ * no alias chasing; head/next chain each representative's coalesced nodes. */
 typedef struct {
+    uint64_t *colored;
     uint8_t *ncol;
     uint32_t *head, *next;
 } ColorCache;
 
 static void color_cache_init(const Alloc *a, ColorCache *cc) {
     uint32_t nn = a->nnodes;
+    cc->colored = xcalloc(a->mat.words, sizeof(uint64_t));
     cc->ncol = xcalloc(nn, 1);
     cc->head = xcalloc(nn, sizeof(uint32_t));
     cc->next = xcalloc(nn, sizeof(uint32_t));
@@ -1000,7 +1147,8 @@ static void color_cache_init(const Alloc *a, ColorCache *cc) {
             continue;
         uint32_t r = get_alias(a, t);
         if (is_precolored(a, r)) {
-            cc->ncol[i] = (uint8_t)(a->rf.rank[r] + 1);
+            air_bit_set(cc->colored, i);
+            cc->ncol[i] = (uint8_t)a->rf.rank[r];
         } else {
             cc->next[i] = cc->head[a->node[r]];
             cc->head[a->node[r]] = i;
@@ -1010,20 +1158,23 @@ static void color_cache_init(const Alloc *a, ColorCache *cc) {
 
 static uint64_t color_cache_taken(const Alloc *a, const ColorCache *cc, uint32_t t) {
     const uint64_t *row = mat_row(&a->mat, a->node[t]);
-    uint64_t taken = 0;
-    for (uint32_t w = 0; w < a->mat.words; w++)
-        for (uint64_t bits = row[w]; bits; bits &= bits - 1)
-            taken |= (1ull << cc->ncol[64 * w + (uint32_t)__builtin_ctzll(bits)]) >> 1;
+    uint64_t all = a->rf.k == 64 ? ~0ull : (1ull << a->rf.k) - 1, taken = 0;
     for (uint64_t m = a->regmask[t]; m; m &= m - 1)
         taken |= 1ull << a->rf.rank[__builtin_ctzll(m)];
+    for (uint32_t w = 0; w < a->mat.words && taken != all; w++)
+        for (uint64_t bits = row[w] & cc->colored[w]; bits; bits &= bits - 1)
+            taken |= 1ull << cc->ncol[64 * w + (uint32_t)__builtin_ctzll(bits)];
     return taken;
 }
 
 static void color_cache_set(const Alloc *a, ColorCache *cc, uint32_t t, int pick) {
     uint32_t i = a->node[t];
-    cc->ncol[i] = (uint8_t)(pick + 1);
-    for (uint32_t m = cc->head[i]; m != UINT32_MAX; m = cc->next[m])
-        cc->ncol[m] = (uint8_t)(pick + 1);
+    air_bit_set(cc->colored, i);
+    cc->ncol[i] = (uint8_t)pick;
+    for (uint32_t m = cc->head[i]; m != UINT32_MAX; m = cc->next[m]) {
+        air_bit_set(cc->colored, m);
+        cc->ncol[m] = (uint8_t)pick;
+    }
 }
 
 static void assign_colors(Alloc *a) {
@@ -1065,6 +1216,7 @@ static void assign_colors(Alloc *a) {
         if (a->alive)
             color_cache_set(a, &cc, t, pick);
     }
+    free(cc.colored);
     free(cc.ncol);
     free(cc.head);
     free(cc.next);
@@ -1079,19 +1231,20 @@ static void alloc_init(Alloc *a, AirCode *c, AirBank bank, TmpFacts *f) {
     a->f = f;
     reg_file(c, bank, &a->rf);
     uint32_t n = a->n = AIR_FIRST_VTMP + c->ntmps;
-    b3_arena_init(&a->pool);
+    /* Arrays every round: zeroed only where entries are read before written
+     * (alias: coalesced nodes; node, node_tmp: the bank's nodes).  adj and
+     * mark come with the graph representation (choose_graph). */
     a->state = xcalloc(n, 1);
     a->degree = xcalloc(n, sizeof(uint32_t));
-    a->alias = xcalloc(n, sizeof(uint32_t));
+    a->alias = xrealloc(NULL, (size_t)n * sizeof(uint32_t));
     a->color = xcalloc(n, 1);
     a->range = xcalloc(n, sizeof(uint32_t));
-    a->adj = xcalloc(n, sizeof(Vec));
     a->moves_of = xcalloc(n, sizeof(Vec));
-    a->mark = xcalloc(n, sizeof(uint32_t));
     a->maybe_active = xcalloc(n, 1);
+    memset(a->ra_lo, 0xff, sizeof a->ra_lo);
     a->regmask = xcalloc(n, sizeof(uint64_t));
-    a->node = xcalloc(n, sizeof(uint32_t));
-    a->node_tmp = xcalloc(n, sizeof(uint32_t));
+    a->node = xrealloc(NULL, (size_t)n * sizeof(uint32_t));
+    a->node_tmp = xrealloc(NULL, (size_t)n * sizeof(uint32_t));
     for (uint32_t r = 0; r < AIR_FIRST_VTMP; r++)
         if (a->rf.rank[r] >= 0) {
             a->state[r] = N_PRECOLORED;
@@ -1108,7 +1261,7 @@ static void alloc_init(Alloc *a, AirCode *c, AirBank bank, TmpFacts *f) {
 }
 
 static void alloc_free(Alloc *a) {
-    b3_arena_free(&a->pool);
+    pool_free(&a->pool);
     free(a->state);
     free(a->degree);
     free(a->alias);
@@ -1118,11 +1271,12 @@ static void alloc_free(Alloc *a) {
     free(a->moves_of);
     free(a->mark);
     free(a->maybe_active);
-    for (uint32_t r = 0; r < AIR_FIRST_VTMP; r++)
-        vec_free(&a->reg_active[r]);
+    free(a->reg_active);
     free(a->moves);
     free(a->heap);
     free(a->mat.bits);
+    free(a->csr);
+    free(a->pairs);
     free(a->alive);
     free(a->hi);
     free(a->regcol);
@@ -1178,6 +1332,15 @@ typedef struct {
     /* short-range detection */
     uint32_t *first, *last, *count, *stack_ok;
     uint32_t index;
+    /* Tmp args seen within one inst of their tmp's first mention: every
+     * mention of a short tmp, for the second pass to look at again. */
+    struct FactMention {
+        AirInst *inst;
+        AirArg *arg;
+        AirTmp tmp;
+        uint8_t role, width;
+    } *cand;
+    uint32_t ncand, cap_cand;
 } FactCtx;
 
 static void fact_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
@@ -1220,20 +1383,27 @@ static void fact_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBa
         if (x->count[t]++ == 0)
             x->first[t] = x->index;
         x->last[t] = x->index;
+        if (arg->kind == AirArg_Tmp && x->index - x->first[t] <= 1) {
+            if (x->ncand == x->cap_cand) {
+                x->cap_cand = x->cap_cand ? 2 * x->cap_cand : 1024;
+                x->cand = xrealloc(x->cand, x->cap_cand * sizeof *x->cand);
+            }
+            x->cand[x->ncand++] = (struct FactMention){inst, arg, t, (uint8_t)role, (uint8_t)width};
+        }
     }
 }
 
-/* Second pass: which mentions could take the spill slot directly (needs the widths). */
-static void fact_stack_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank,
-                           AirWidth width) {
-    FactCtx *x = vctx;
-    if (arg->kind != AirArg_Tmp || bank != x->bank || air_tmp_is_reg(arg->base))
-        return;
-    /* Only short tmps' counts are read: skip the form check for the rest. */
-    if (x->last[arg->base] - x->first[arg->base] > 1)
-        return;
-    if (admits_stack(x->c, inst, arg, role, width, x->f))
-        x->stack_ok[arg->base]++;
+/* Second pass: which mentions of short tmps could take the spill slot
+ * directly (needs the widths, known after the first pass). */
+static void fact_stack_args(FactCtx *x) {
+    for (uint32_t i = 0; i < x->ncand; i++) {
+        const struct FactMention *m = &x->cand[i];
+        AirTmp t = m->tmp; /* not m->arg->base: the arg is cold by now */
+        if (x->last[t] - x->first[t] > 1)
+            continue;
+        if (admits_stack(x->c, m->inst, m->arg, (AirRole)m->role, (AirWidth)m->width, x->f))
+            x->stack_ok[t]++;
+    }
 }
 
 static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspill_cap) {
@@ -1251,27 +1421,45 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
         memset(f->unspillable + *unspill_cap, 0, n - *unspill_cap);
         *unspill_cap = n;
     }
+    /* first/last are read only where count says the tmp was seen. */
     FactCtx x = {c,
                  bank,
                  f,
                  1.0,
+                 xrealloc(NULL, (size_t)n * sizeof(uint32_t)),
+                 xrealloc(NULL, (size_t)n * sizeof(uint32_t)),
                  xcalloc(n, sizeof(uint32_t)),
                  xcalloc(n, sizeof(uint32_t)),
-                 xcalloc(n, sizeof(uint32_t)),
-                 xcalloc(n, sizeof(uint32_t)),
+                 0,
+                 NULL,
+                 0,
                  0};
-    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+    uint32_t ninsts = 0;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++)
+        ninsts += c->blocks[bi]->ninsts;
+    free(f->copy);
+    f->copy = xcalloc(ninsts, sizeof(uint32_t));
+    f->ncopies = 0;
+    for (uint32_t bi = 0, gi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
         x.freq = b->frequency > 0 ? b->frequency : 1.0;
-        for (uint32_t i = 0; i < b->ninsts; i++, x.index++)
-            air_for_each_arg(c, &b->insts[i], fact_arg, &x);
+        for (uint32_t i = 0; i < b->ninsts; i++, x.index++, gi++) {
+            AirInst *inst = &b->insts[i];
+            air_for_each_arg(c, inst, fact_arg, &x);
+            if (!is_coalescable_move(inst, bank))
+                continue;
+            if (f->ncopies == f->cap_copies) {
+                f->cap_copies = f->cap_copies ? 2 * f->cap_copies : 256;
+                f->copies = xrealloc(f->copies, f->cap_copies * sizeof *f->copies);
+            }
+            f->copies[f->ncopies++] =
+                (struct Copy){inst->args[0].base, inst->args[1].base, inst->opcode == Air_Move32};
+            f->copy[gi] = f->ncopies;
+        }
         x.index++; /* a tmp used in two blocks is never "short" */
     }
-    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
-        AirBlock *b = c->blocks[bi];
-        for (uint32_t i = 0; i < b->ninsts; i++)
-            air_for_each_arg(c, &b->insts[i], fact_stack_arg, &x);
-    }
+    fact_stack_args(&x);
+    free(x.cand);
     /* Spilling a tmp that lives from one inst to the next buys nothing unless every mention takes the slot. */
     for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
         if (x.count[t] && x.last[t] - x.first[t] <= 1 && x.count[t] > x.stack_ok[t])
@@ -1288,6 +1476,8 @@ static void facts_free(TmpFacts *f) {
     free(f->appears);
     free(f->uses);
     free(f->unspillable);
+    free(f->copy);
+    free(f->copies);
 }
 
 /* ---- spill code ---- */
@@ -1368,12 +1558,18 @@ static void ivec_push(InstVec *v, AirInst i) {
     v->v[v->n++] = i;
 }
 
-/* Installs v as b's inst list (arena copy). */
+/* Installs v as b's inst list: in place when it fits, else in a new arena
+ * array with room for the next round's spill code (an outgrown array stays
+ * in the arena until the module is freed). */
 static void set_insts(AirCode *c, AirBlock *b, const InstVec *v) {
-    b->insts = v->n ? b3_arena_alloc(c->arena, v->n * sizeof(AirInst)) : NULL;
+    if (v->n > b->cap_insts) {
+        uint32_t cap = v->n + v->n / 8 + 4;
+        b->insts = b3_arena_alloc(c->arena, cap * sizeof(AirInst));
+        b->cap_insts = cap;
+    }
     if (v->n)
         memcpy(b->insts, v->v, v->n * sizeof(AirInst));
-    b->ninsts = b->cap_insts = v->n;
+    b->ninsts = v->n;
 }
 
 static void insert_spill_code(AirCode *c, AirBank bank, Alloc *a, TmpFacts *f, uint32_t *unspill_cap) {
@@ -1573,6 +1769,8 @@ static void allocate_bank(AirCode *c, AirBank bank) {
         air_liveness_compute_acts(&lv, c, &acts);
         Alloc a;
         alloc_init(&a, c, bank, &f);
+        choose_graph(&a, &lv);
+        air_liveness_free_live_in(&lv); /* the walk starts from live-out: less at the peak */
         build(&a, &lv, &acts);
         air_liveness_free(&lv);
         air_acts_free(&acts);

@@ -55,45 +55,47 @@ typedef struct {
     AirActionList *early, *late;
 } ActCtx;
 
+/* What a mention with this role does at each moment (see liveness.h). */
+enum { MO_EARLY_USE = 1, MO_EARLY_DEF = 2, MO_LATE_USE = 4, MO_LATE_DEF = 8 };
+
+static unsigned role_moments(AirRole role) {
+    switch (role) {
+    case AirRole_Use:
+    case AirRole_ColdUse:
+    case AirRole_UseAddr:
+        return MO_EARLY_USE;
+    case AirRole_LateUse:
+    case AirRole_LateColdUse:
+        return MO_LATE_USE;
+    case AirRole_Def:
+    case AirRole_ZDef:
+        return MO_LATE_DEF;
+    case AirRole_UseDef:
+    case AirRole_UseZDef:
+        return MO_EARLY_USE | MO_LATE_DEF;
+    case AirRole_EarlyDef:
+    case AirRole_EarlyZDef:
+        return MO_EARLY_DEF;
+    case AirRole_Scratch:
+        return MO_EARLY_DEF | MO_LATE_USE;
+    }
+    return 0;
+}
+
 static void act_of_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
     ActCtx *x = vctx;
     if (bank != x->bank)
         return;
     AirAction a = {.tmp = *tmp, .slot = tmp, .inst = inst, .role = (uint8_t)role, .width = (uint8_t)width};
-    switch (role) {
-    case AirRole_Use:
-    case AirRole_ColdUse:
-    case AirRole_UseAddr:
+    unsigned m = role_moments(role);
+    if (m & (MO_EARLY_USE | MO_EARLY_DEF)) {
+        a.def = (m & MO_EARLY_DEF) != 0;
         push_action(x->early, a);
-        break;
-    case AirRole_LateUse:
-    case AirRole_LateColdUse:
+    }
+    if (m & (MO_LATE_USE | MO_LATE_DEF)) {
+        a.def = (m & MO_LATE_DEF) != 0;
         a.late = true;
         push_action(x->late, a);
-        break;
-    case AirRole_Def:
-    case AirRole_ZDef:
-        a.def = a.late = true;
-        push_action(x->late, a);
-        break;
-    case AirRole_UseDef:
-    case AirRole_UseZDef:
-        push_action(x->early, a);
-        a.def = a.late = true;
-        push_action(x->late, a);
-        break;
-    case AirRole_EarlyDef:
-    case AirRole_EarlyZDef:
-        a.def = true;
-        push_action(x->early, a);
-        break;
-    case AirRole_Scratch:
-        a.def = true;
-        push_action(x->early, a);
-        a.def = false;
-        a.late = true;
-        push_action(x->late, a);
-        break;
     }
 }
 
@@ -230,10 +232,97 @@ AirBlock **air_rpo(const AirCode *c) {
 
 /* ---- block liveness ---- */
 
-static uint32_t *copy_set(const AirTmpSet *s) {
-    uint32_t *v = xmalloc(s->size * sizeof(uint32_t));
-    memcpy(v, s->dense, s->size * sizeof(uint32_t));
+static uint32_t *copy_array(const uint32_t *a, uint32_t n) {
+    uint32_t *v = xmalloc(n * sizeof(uint32_t));
+    memcpy(v, a, n * sizeof(uint32_t));
     return v;
+}
+
+static uint32_t *copy_set(const AirTmpSet *s) { return copy_array(s->dense, s->size); }
+
+/* An add-only set for the dataflow: membership is one load of a stamp (the
+ * sparse set needs two dependent loads), and the elements stay in insertion
+ * order, as an AirTmpSet's would without removals. */
+typedef struct {
+    uint32_t *stamp, *dense;
+    uint32_t size, epoch, universe;
+} AddSet;
+
+static void addset_init(AddSet *s, uint32_t universe) {
+    s->stamp = calloc(universe ? universe : 1, sizeof(uint32_t));
+    if (!s->stamp)
+        b3_internal_error("air liveness", "out of memory");
+    s->dense = xmalloc((size_t)universe * sizeof(uint32_t));
+    s->size = s->epoch = 0;
+    s->universe = universe;
+}
+
+static void addset_free(AddSet *s) {
+    free(s->stamp);
+    free(s->dense);
+}
+
+/* Empties the set (a new epoch; stamps are reset only when it wraps). */
+static void addset_clear(AddSet *s) {
+    s->size = 0;
+    if (++s->epoch == 0) {
+        memset(s->stamp, 0, (size_t)s->universe * sizeof(uint32_t));
+        s->epoch = 1;
+    }
+}
+
+static inline bool addset_has(const AddSet *s, uint32_t t) { return s->stamp[t] == s->epoch; }
+
+static inline void addset_add(AddSet *s, uint32_t t) {
+    if (s->stamp[t] != s->epoch) {
+        s->stamp[t] = s->epoch;
+        s->dense[s->size++] = t;
+    }
+}
+
+/* Gathering straight into the compact form: an inst's early actions go to
+ * the end of acts->v, its late ones to `late` until the inst is done (the
+ * order of air_inst_actions). */
+typedef struct {
+    AirBank bank;
+    AirActs *acts;
+    uint32_t cap;
+    AirAct *late;
+    uint32_t nlate, cap_late;
+} GatherCtx;
+
+static void gather_push(GatherCtx *g, AirAct x) {
+    if (g->acts->nv == g->cap) {
+        g->cap *= 2;
+        g->acts->v = xrealloc(g->acts->v, g->cap * sizeof(AirAct));
+    }
+    g->acts->v[g->acts->nv++] = x;
+}
+
+static void gather_push_late(GatherCtx *g, AirAct x) {
+    if (g->nlate == g->cap_late) {
+        g->cap_late = g->cap_late ? 2 * g->cap_late : 16;
+        g->late = xrealloc(g->late, g->cap_late * sizeof(AirAct));
+    }
+    g->late[g->nlate++] = x;
+}
+
+static void gather_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
+    (void)inst;
+    (void)width;
+    GatherCtx *g = vctx;
+    if (bank != g->bank)
+        return;
+    unsigned m = role_moments(role);
+    if (m & (MO_EARLY_USE | MO_EARLY_DEF))
+        gather_push(g, (AirAct){*tmp, (m & MO_EARLY_DEF) != 0, 0});
+    if (m & (MO_LATE_USE | MO_LATE_DEF))
+        gather_push_late(g, (AirAct){*tmp, (m & MO_LATE_DEF) != 0, 0});
+}
+
+/* The bank's registers in a clobber set, in register order (as push_clobbers). */
+static uint64_t bank_clobbers(const B3RegSet *set, AirBank bank) {
+    return bank == AirGP ? set->bits[0] & 0xffffffffull : set->bits[0] & ~0xffffffffull;
 }
 
 void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank) {
@@ -247,29 +336,29 @@ void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank) {
     }
     a->first[c->nblocks] = ninsts;
     a->start = xmalloc((2 * (size_t)ninsts + 1) * sizeof(uint32_t));
-    uint32_t cap = 4 * ninsts + 16, i = 0;
-    a->v = xmalloc(cap * sizeof(AirAct));
-    AirActionList early = {0}, late = {0};
+    GatherCtx g = {bank, a, 4 * ninsts + 16, NULL, 0, 0};
+    a->v = xmalloc(g.cap * sizeof(AirAct));
+    uint32_t i = 0;
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
         for (uint32_t ii = 0; ii < b->ninsts; ii++, i++) {
-            early.n = late.n = 0;
-            air_inst_actions(c, &b->insts[ii], bank, &early, &late);
-            if (a->nv + early.n + late.n > cap) {
-                cap = 2 * (a->nv + early.n + late.n);
-                a->v = xrealloc(a->v, cap * sizeof(AirAct));
-            }
+            AirInst *inst = &b->insts[ii];
             a->start[2 * i] = a->nv;
-            for (uint32_t k = 0; k < early.n; k++)
-                a->v[a->nv++] = (AirAct){early.v[k].tmp, early.v[k].def, early.v[k].clobber};
+            g.nlate = 0;
+            air_for_each_tmp(c, inst, gather_tmp, &g);
+            if (inst->special) {
+                for (uint64_t m = bank_clobbers(&inst->special->early_clobber, bank); m; m &= m - 1)
+                    gather_push(&g, (AirAct){(AirTmp)__builtin_ctzll(m), 1, 1});
+                for (uint64_t m = bank_clobbers(&inst->special->late_clobber, bank); m; m &= m - 1)
+                    gather_push_late(&g, (AirAct){(AirTmp)__builtin_ctzll(m), 1, 1});
+            }
             a->start[2 * i + 1] = a->nv;
-            for (uint32_t k = 0; k < late.n; k++)
-                a->v[a->nv++] = (AirAct){late.v[k].tmp, late.v[k].def, late.v[k].clobber};
+            for (uint32_t k = 0; k < g.nlate; k++)
+                gather_push(&g, g.late[k]);
         }
     }
     a->start[2 * (size_t)ninsts] = a->nv;
-    air_action_list_free(&early);
-    air_action_list_free(&late);
+    free(g.late);
 }
 
 void air_acts_free(AirActs *a) {
@@ -311,32 +400,34 @@ void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *
     if (!l->live_in || !l->live_out || !l->nlive_in || !l->nlive_out || !kill || !nkill)
         b3_internal_error("air liveness", "out of memory");
 
-    AirTmpSet live, killed;
+    AirTmpSet live;
     air_tmpset_init(&live, universe);
-    air_tmpset_init(&killed, universe);
+    AddSet alive, akilled;
+    addset_init(&alive, universe);
+    addset_init(&akilled, universe);
 
     /* Upward-exposed uses (the initial live-in) and defs of each block, walking
      * its boundaries backwards: inst k's early moment, then inst k-1's late one. */
     for (uint32_t bi = 0; bi < n; bi++) {
         air_tmpset_clear(&live);
-        air_tmpset_clear(&killed);
+        addset_clear(&akilled);
         const uint32_t *st = a->start + 2 * (size_t)a->first[bi];
         for (uint32_t k = c->blocks[bi]->ninsts + 1; k-- > 0;) {
             uint32_t elo = st[2 * k], ehi = k < c->blocks[bi]->ninsts ? st[2 * k + 1] : elo;
             uint32_t llo = k > 0 ? st[2 * k - 1] : elo, lhi = elo;
             for (uint32_t i = elo; i < ehi; i++)
                 if (a->v[i].def)
-                    air_tmpset_add(&killed, a->v[i].tmp);
+                    addset_add(&akilled, a->v[i].tmp);
             for (uint32_t i = llo; i < lhi; i++)
                 if (a->v[i].def)
-                    air_tmpset_add(&killed, a->v[i].tmp);
+                    addset_add(&akilled, a->v[i].tmp);
             apply_acts(a->v, elo, ehi, &live);
             apply_acts(a->v, llo, lhi, &live);
         }
         l->live_in[bi] = copy_set(&live);
         l->nlive_in[bi] = live.size;
-        kill[bi] = copy_set(&killed);
-        nkill[bi] = killed.size;
+        kill[bi] = copy_array(akilled.dense, akilled.size);
+        nkill[bi] = akilled.size;
     }
 
     /* Predecessors as index lists, from the successors (b->preds may be stale). */
@@ -370,25 +461,25 @@ void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *
             if (!dirty[bi])
                 continue;
             dirty[bi] = 0;
-            air_tmpset_clear(&killed);
+            addset_clear(&akilled);
             for (uint32_t i = 0; i < nkill[bi]; i++)
-                air_tmpset_add(&killed, kill[bi][i]);
-            air_tmpset_clear(&live);
+                addset_add(&akilled, kill[bi][i]);
+            addset_clear(&alive);
             for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
-                air_tmpset_add(&live, l->live_in[bi][i]);
-            uint32_t before = live.size;
+                addset_add(&alive, l->live_in[bi][i]);
+            uint32_t before = alive.size;
             for (uint32_t j = 0; j < b->nsuccs; j++) {
                 uint32_t si = b->succs[j].block->index;
                 for (uint32_t i = 0; i < l->nlive_in[si]; i++) {
                     uint32_t t = l->live_in[si][i];
-                    if (!air_tmpset_has(&killed, t))
-                        air_tmpset_add(&live, t);
+                    if (!addset_has(&akilled, t))
+                        addset_add(&alive, t);
                 }
             }
-            if (live.size != before) {
+            if (alive.size != before) {
                 free(l->live_in[bi]);
-                l->live_in[bi] = copy_set(&live);
-                l->nlive_in[bi] = live.size;
+                l->live_in[bi] = copy_array(alive.dense, alive.size);
+                l->nlive_in[bi] = alive.size;
                 for (uint32_t p = pstart[bi]; p < pstart[bi + 1]; p++)
                     dirty[plist[p]] = 1;
                 again = true;
@@ -398,14 +489,21 @@ void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *
 
     for (uint32_t bi = 0; bi < n; bi++) {
         AirBlock *b = c->blocks[bi];
-        air_tmpset_clear(&live);
-        for (uint32_t j = 0; j < b->nsuccs; j++) {
-            uint32_t si = b->succs[j].block->index;
-            for (uint32_t i = 0; i < l->nlive_in[si]; i++)
-                air_tmpset_add(&live, l->live_in[si][i]);
+        if (b->nsuccs == 1) {
+            /* The successor's live-in (no duplicates, so the same order the set would give). */
+            uint32_t si = b->succs[0].block->index;
+            l->live_out[bi] = copy_array(l->live_in[si], l->nlive_in[si]);
+            l->nlive_out[bi] = l->nlive_in[si];
+        } else {
+            addset_clear(&alive);
+            for (uint32_t j = 0; j < b->nsuccs; j++) {
+                uint32_t si = b->succs[j].block->index;
+                for (uint32_t i = 0; i < l->nlive_in[si]; i++)
+                    addset_add(&alive, l->live_in[si][i]);
+            }
+            l->live_out[bi] = copy_array(alive.dense, alive.size);
+            l->nlive_out[bi] = alive.size;
         }
-        l->live_out[bi] = copy_set(&live);
-        l->nlive_out[bi] = live.size;
         free(kill[bi]);
     }
 
@@ -416,7 +514,15 @@ void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *
     free(rpo);
     free(dirty);
     air_tmpset_free(&live);
-    air_tmpset_free(&killed);
+    addset_free(&alive);
+    addset_free(&akilled);
+}
+
+void air_liveness_free_live_in(AirLiveness *l) {
+    for (uint32_t i = 0; i < l->nblocks; i++) {
+        free(l->live_in[i]);
+        l->live_in[i] = NULL;
+    }
 }
 
 void air_liveness_free(AirLiveness *l) {

@@ -88,6 +88,8 @@ typedef struct {
 
 void air_liveness_compute(AirLiveness *l, const AirCode *c, AirBank bank);
 void air_liveness_free(AirLiveness *l);
+/* Frees the live-in sets early (nlive_in stays) for walks that need only live-out. */
+void air_liveness_free_live_in(AirLiveness *l);
 
 /* Every inst's actions on one bank, gathered once (air_inst_actions order)
  * for analyses that walk the code several times, as register allocation

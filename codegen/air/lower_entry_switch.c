@@ -68,44 +68,6 @@ static AirBlock *clone_block(AirCode *c, const AirBlock *b) {
     return nb;
 }
 
-/* A successor that only another entrypoint took (the original's successor 1
- * once it became entry 0's Jump, say) is dead now: drop the blocks that no
- * entry reaches, keeping the survivors' order. */
-static void drop_unreachable(AirCode *c) {
-    uint32_t n = c->nblocks, sp = 0;
-    uint8_t *reach = calloc(n, 1);
-    uint32_t *stack = malloc(n * sizeof(uint32_t));
-    if (!reach || !stack)
-        b3_internal_error("lower_entry_switch", "out of memory");
-    for (uint32_t k = 0; k < c->nentries; k++) {
-        uint32_t e = c->entries[k]->index;
-        if (!reach[e]) {
-            reach[e] = 1;
-            stack[sp++] = e;
-        }
-    }
-    while (sp) {
-        AirBlock *b = c->blocks[stack[--sp]];
-        for (uint32_t s = 0; s < b->nsuccs; s++) {
-            uint32_t t = b->succs[s].block->index;
-            if (!reach[t]) {
-                reach[t] = 1;
-                stack[sp++] = t;
-            }
-        }
-    }
-    uint32_t out = 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (reach[i]) {
-            c->blocks[out] = c->blocks[i];
-            c->blocks[out]->index = out;
-            out++;
-        }
-    c->nblocks = out;
-    free(reach);
-    free(stack);
-}
-
 void air_lower_entry_switch(AirCode *c) {
     uint32_t nent = num_entrypoints(c);
     if (!c->nblocks)
@@ -178,6 +140,8 @@ void air_lower_entry_switch(AirCode *c) {
     free(map);
     free(mark);
     free(work);
-    drop_unreachable(c);
+    /* A successor that only another entrypoint took (the original's successor 1
+     * once it became entry 0's Jump, say) is dead now. */
+    air_drop_unreachable(c, c->entries, c->nentries, "lower_entry_switch");
     air_compute_preds(c);
 }

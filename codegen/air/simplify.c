@@ -73,34 +73,9 @@ void air_simplify(AirCode *c) {
         }
     }
 
-    /* Drop what the entry no longer reaches; keep the survivors' order. */
-    uint8_t *reach = calloc(c->nblocks, 1);
-    uint32_t *stack = malloc(c->nblocks * sizeof(uint32_t));
-    if (!reach || !stack)
-        b3_internal_error("air simplify", "out of memory");
-    uint32_t sp = 0;
-    reach[0] = 1;
-    stack[sp++] = 0;
-    while (sp) {
-        AirBlock *b = c->blocks[stack[--sp]];
-        for (uint32_t s = 0; s < b->nsuccs; s++) {
-            uint32_t t = b->succs[s].block->index;
-            if (!reach[t]) {
-                reach[t] = 1;
-                stack[sp++] = t;
-            }
-        }
-    }
-    uint32_t n = 0;
-    for (uint32_t bi = 0; bi < c->nblocks; bi++)
-        if (reach[bi]) {
-            c->blocks[n] = c->blocks[bi];
-            c->blocks[n]->index = n;
-            n++;
-        }
-    c->nblocks = n;
-    free(reach);
-    free(stack);
     free(seen);
+    /* Drop what the entry no longer reaches; keep the survivors' order. */
+    AirBlock *entry = c->blocks[0];
+    air_drop_unreachable(c, &entry, 1, "air simplify");
     air_compute_preds(c);
 }

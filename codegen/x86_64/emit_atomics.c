@@ -7,73 +7,18 @@
  *   AtomicXchg*                  reg, mem                 xchg reg, mem (locked by itself)
  *   AtomicAdd/Sub/And/Or/Xor*    src, mem                 lock add/sub/and/or/xor src, mem
  *
- * Every one of them is a full barrier on x86.  The operand helpers are small
- * copies of emit.c's (which are private to it). */
+ * Every one of them is a full barrier on x86.  The operand accessors are
+ * emit.c's (emit_operands.h). */
 #include "codegen/x86_64/emit.h"
+#include "codegen/x86_64/emit_operands.h"
 #include "ir/diag.h"
 
-_Noreturn static void bad(const AirInst *inst, const char *why) {
-    b3_internal_error("x86-64 emitter", "%s (%u args): %s",
-                      inst->opcode < AIR_NUM_OPCODES ? air_opcode_names[inst->opcode] : "?", inst->nargs,
-                      why);
-}
-
-static const AirArg *arg(const AirInst *inst, unsigned i) {
-    if (i >= inst->nargs)
-        bad(inst, "missing argument");
-    return &inst->args[i];
-}
-
-static B3Reg gpr(const AirInst *inst, unsigned i) {
+/* The memory operand: never a GOT symbol. */
+static X86Mem atomic_mem(const AirInst *inst, unsigned i) {
     const AirArg *a = arg(inst, i);
-    if (a->kind != AirArg_Tmp || a->base >= 16)
-        bad(inst, "expected a general-purpose register");
-    return (B3Reg)a->base;
-}
-
-static int32_t disp32(const AirInst *inst, int64_t v) {
-    if (v < INT32_MIN || v > INT32_MAX)
-        bad(inst, "address offset does not fit 32 bits");
-    return (int32_t)v;
-}
-
-static B3Reg addr_reg(const AirInst *inst, AirTmp t) {
-    if (t >= 16)
-        bad(inst, "address register is not a general-purpose register");
-    return (B3Reg)t;
-}
-
-/* The memory operand (Stack and CallArg get the addresses allocate_stack gives them). */
-static X86Mem mem_of(const AirInst *inst, unsigned i) {
-    const AirArg *a = arg(inst, i);
-    switch (a->kind) {
-    case AirArg_Addr:
-        return x86_mem(addr_reg(inst, a->base), disp32(inst, a->value));
-    case AirArg_Index:
-        if (a->index == B3X_rsp)
-            bad(inst, "%rsp cannot be an index register");
-        return x86_mem_index(addr_reg(inst, a->base), addr_reg(inst, a->index), a->scale,
-                             disp32(inst, a->value));
-    case AirArg_Stack:
-        if (!a->u.slot)
-            bad(inst, "Stack arg without a slot");
-        return x86_mem(B3X_rbp, disp32(inst, a->u.slot->offset + a->value));
-    case AirArg_CallArg:
-        return x86_mem(B3X_rsp, disp32(inst, a->value));
-    case AirArg_Sym:
-        if (a->got)
-            bad(inst, "GOT symbol operand of an atomic");
-        return x86_mem_sym(a->u.sym, disp32(inst, a->value), false);
-    default:
-        bad(inst, "expected a memory operand");
-    }
-}
-
-static unsigned cond_of(const AirInst *inst, unsigned i) {
-    const AirArg *a = arg(inst, i);
-    if (a->kind != AirArg_ResCond || a->cond > 15)
-        bad(inst, "expected a condition");
-    return a->cond;
+    if (a->kind == AirArg_Sym && a->got)
+        bad(inst, "GOT symbol operand of an atomic");
+    return mem_of(inst, i, false);
 }
 
 static void need_rax(const AirInst *inst, unsigned i) {
@@ -136,15 +81,15 @@ void x86_emit_atomic(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) 
         /* With a condition: (cond, %rax, new, mem[, dst]); without: (%rax, new, mem). */
         unsigned first = inst->nargs == 3 ? 0 : 1;
         need_rax(inst, first);
-        X86RM m = x86_rm_mem(mem_of(inst, first + 2));
+        X86RM m = x86_rm_mem(atomic_mem(inst, first + 2));
         x86_lock(a);
         x86_cmpxchg(a, ai.size, gpr(inst, first + 1), &m);
         if (ai.shape == A_BRANCH_CAS) {
-            branch_on(e, b, inst, next, cond_of(inst, 0));
+            branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_ResCond));
         } else if (inst->nargs == 5) {
             B3Reg d = gpr(inst, 4);
             X86RM rd = x86_rm_reg(d);
-            x86_setcc(a, cond_of(inst, 0), &rd);
+            x86_setcc(a, cond_of(inst, 0, AirArg_ResCond), &rd);
             x86_movx(a, X86Ext_Movzbl, &rd, d);
         } else if (inst->nargs != 3) {
             bad(inst, "wrong number of arguments");
@@ -152,18 +97,18 @@ void x86_emit_atomic(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) 
         return;
     }
     case A_XADD: {
-        X86RM m = x86_rm_mem(mem_of(inst, 1));
+        X86RM m = x86_rm_mem(atomic_mem(inst, 1));
         x86_lock(a);
         x86_xadd(a, ai.size, gpr(inst, 0), &m);
         return;
     }
     case A_XCHG: {
-        X86Mem m = mem_of(inst, 1);
+        X86Mem m = atomic_mem(inst, 1);
         x86_xchg(a, ai.size, gpr(inst, 0), &m);
         return;
     }
     case A_ALU: {
-        X86RM m = x86_rm_mem(mem_of(inst, 1));
+        X86RM m = x86_rm_mem(atomic_mem(inst, 1));
         const AirArg *src = arg(inst, 0);
         if (src->kind == AirArg_Imm) {
             /* 8/16/32-bit operations take the low bits; 64-bit ones a sign-extended 32-bit value. */

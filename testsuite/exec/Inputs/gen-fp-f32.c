@@ -18,31 +18,7 @@ static int fails;
 #define SQRT sqrtf
 static const T edges[] = {(T)(0.0), (T)(-0.0), (T)(1.0), (T)(-1.0), (T)(0.5), (T)(1.5), (T)(-2.5), (T)(2.5), (T)(3.0), (T)(-7.75), (T)(1e10), (T)(-1e-10), (T)(INFINITY), (T)(-INFINITY), (T)(NAN), (T)(-NAN), (T)(MIN_NORMAL), (T)(DENORM), (T)(-DENORM), (T)(MAXV), (T)(-MAXV), (T)(0.1), (T)(4503599627370497.0), (T)(-4503599627370495.5), (T)(2147483648.0), (T)(-2147483649.0), (T)(9.3e18), (T)(1.8e19)};
 #define NE (sizeof edges / sizeof edges[0])
-static B bits(T x) { B b; memcpy(&b, &x, sizeof b); return b; }
-static T from_bits(B b) { T x; memcpy(&x, &b, sizeof x); return x; }
-static T fp_min(T a, T b) {
-    if (a != a || b != b) return NAN;
-    if (a == b) return from_bits(bits(a) | bits(b));
-    return a < b ? a : b;
-}
-static T fp_max(T a, T b) {
-    if (a != a || b != b) return NAN;
-    if (a == b) return from_bits(bits(a) & bits(b));
-    return a > b ? a : b;
-}
-static T fp_bits_op(T a, T b, int op) {
-    B x = bits(a), y = bits(b);
-    return from_bits(op == 0 ? x & y : op == 1 ? x | y : x ^ y);
-}
-/* Bit-exact, except that any NaN matches any NaN (payloads are the hardware's). */
-static void check(const char *what, T a, T b, T got, T want, int exact_nan) {
-    int ok = (want != want && !exact_nan) ? got != got : bits(got) == bits(want);
-    if (!ok) {
-        printf("FAIL %s(%a, %a) = %a (0x%llx), expected %a (0x%llx)\n", what, (double)a, (double)b, (double)got,
-               (unsigned long long)bits(got), (double)want, (unsigned long long)bits(want));
-        fails++;
-    }
-}
+#include "check_fp.h"
 static T exp_add_f32(T a, T b) { return a + b; }
 T add_f32(T, T);
 T add_f32_rk0(T);
