@@ -151,9 +151,9 @@ class ModuleGen:
         self.rare_exits = r.random() < 0.6
 
     # A fresh C helper with a random signature.
-    def new_helper(self, max_gp=99, max_fp=99):
+    def new_helper(self, max_gp=99, max_fp=99, many=False):
         r = self.rng
-        n = r.choice((0, 1, 2, 3, 4, 6, 8, 9, 11, 14))
+        n = r.choice((9, 11, 14, 16) if many else (0, 1, 2, 3, 4, 6, 8, 9, 11, 14))
         params = []
         for _ in range(n):
             t = r.choice(TYPES)
@@ -394,8 +394,10 @@ class ProcGen:
         self.vars = []
         self.slots = []
         self.exact = set()
+        self.pinned = []
+        if self.rng.random() < 0.15:
+            self.pinned = self.rng.sample(["rbx", "r12", "r13", "r14", "r15"], self.rng.randrange(1, 6))
         self.cur = self.new_block()
-        self.consts = {}
 
     # ---- infrastructure -----------------------------------------------------
 
@@ -903,14 +905,16 @@ class ProcGen:
                 ops[r.randrange(2)] = self.emit(t, "Load(@%d, offset = %d)" % (base, off), visible=False)
             kids += ["@%d%s" % (x, r.choice(("", ":WarmAny"))) for x in ops]
             params = [t, t]
-        regs = {"gp": r.sample(GPRS, len(GPRS)), "fp": r.sample(FPRS, len(FPRS))}
+        gprs = [x for x in GPRS if x not in self.pinned]
+        regs = {"gp": r.sample(gprs, len(gprs)), "fp": r.sample(FPRS, len(FPRS))}
+        budget = self.reg_budget()
         for t in extra:
             rp = r.choice(reps)
             if r.random() < 0.15:
                 bank = regs["gp" if t in INTS else "fp"]
                 if bank:
                     rp = ":Register(%%%s)" % bank.pop()
-            kids.append("@%d%s" % (self.pick(t), rp))
+            kids.append("@%d%s" % (self.pick(t), self.within(budget, t, rp)))
             params.append(t)
         h = self.mod.new_handler(params, self.proc.ret)
         kids.append("exit = @%s" % h)
@@ -952,17 +956,23 @@ class ProcGen:
 
     def patchpoint(self):
         r = self.rng
-        regs = {"gp": r.sample(GPRS, len(GPRS)), "fp": r.sample(FPRS, len(FPRS))}
+        gprs = [x for x in GPRS if x not in self.pinned]
+        regs = {"gp": r.sample(gprs, len(gprs)), "fp": r.sample(FPRS, len(FPRS))}
         if r.random() < 0.5:
             # A call to a C helper through a patchpoint: children in the C
             # argument registers, the result in the return register.
-            h = self.mod.new_helper(max_gp=6, max_fp=8)
+            h = self.mod.new_helper(many=True) if r.random() < 0.4 else self.mod.new_helper(max_gp=6, max_fp=8)
             gp = ["rdi", "rsi", "rdx", "rcx", "r8", "r9"]
             fp = ["xmm%d" % i for i in range(8)]
             kids = []
+            nstack = 0
             for t in h.params:
-                reg = (gp if t in INTS else fp).pop(0)
-                kids.append("@%d:Register(%%%s)" % (self.pick(t), reg))
+                bank = gp if t in INTS else fp
+                if bank:
+                    kids.append("@%d:Register(%%%s)" % (self.pick(t), bank.pop(0)))
+                else:  # the C stack arguments, where the call finds them
+                    kids.append("@%d:StackArgument(%d)" % (self.pick(t), 8 * nstack))
+                    nstack += 1
             ret = "Void" if h.ret == "Void" else h.ret
             meta = ["generator = @%s" % h.name]
             if ret != "Void":
@@ -975,7 +985,8 @@ class ProcGen:
         # C convention lets it change.
         meta = []
         if r.random() < 0.4:
-            saved = r.sample(["rbx", "r12", "r13", "r14", "r15"], r.randrange(0, 4))
+            free = [x for x in ("rbx", "r12", "r13", "r14", "r15") if x not in self.pinned]
+            saved = r.sample(free, r.randrange(0, min(4, len(free) + 1)))
             scratch = r.sample(["rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11"] + FPRS, r.randrange(0, 6))
             listed = saved + [x for x in scratch if r.random() < 0.5]
             name = self.mod.new_clobber(saved + scratch)
@@ -988,6 +999,7 @@ class ProcGen:
         elif r.random() < 0.3:
             meta.append("generator = nop(%d)" % r.choice((0, 1, 5, 16)))
         kids = []
+        budget = self.reg_budget()
         for _ in range(r.randrange(1, 8)):
             t = r.choice(TYPES)
             bank = regs["gp" if t in INTS else "fp"]
@@ -1005,8 +1017,23 @@ class ProcGen:
                                ":SomeLateRegister", ":SomeRegisterWithClobber"))
                 if is_call and rp == ":SomeLateRegister":
                     rp = ":SomeRegister"  # keep the late uses few enough for the callee-saved GPRs
-            kids.append("@%d%s" % (self.pick(t), rp))
+            kids.append("@%d%s" % (self.pick(t), self.within(budget, t, rp)))
         self.emit("Void", "Patchpoint(%s)" % ", ".join(kids + meta))
+
+    def reg_budget(self):
+        """How many children of one stackmap may ask for a register of each
+        bank: a stackmap needing more registers at once than there are
+        (pinned ones excluded) is unsatisfiable input, not a compiler bug."""
+        return {"gp": 14 - len(self.pinned) - 4, "fp": 12}
+
+    def within(self, budget, t, rp):
+        if rp in ("", ":WarmAny", ":ColdAny", ":LateColdAny") or rp.startswith(":StackArgument"):
+            return rp
+        bank = "gp" if t in INTS else "fp"
+        if budget[bank] <= 0:
+            return ""
+        budget[bank] -= 1
+        return rp
 
     def misc(self):
         r = self.rng
@@ -1503,10 +1530,14 @@ class ProcGen:
     def write(self):
         o = []
         w = o.append
+        head = "proc @%s" % self.proc.name
         if len(self.proc.entries) > 1:
-            w("proc @%s entrypoints(%s) {" % (self.proc.name, ", ".join("@" + e for e in self.proc.entries)))
-        else:
-            w("proc @%s {" % self.proc.name)
+            head += " entrypoints(%s)" % ", ".join("@" + e for e in self.proc.entries)
+        if self.pinned:
+            # Fewer registers to allocate; a pinned callee-saved register is
+            # the caller's, never written.
+            head += " pinned(%s)" % ", ".join("%" + x for x in self.pinned)
+        w(head + " {")
         # The text may number values and blocks in any way and write the
         # blocks in any order after the root (spec section 3).
         r = self.rng

@@ -320,6 +320,10 @@ class Machine:
     def __init__(self, procs, plan):
         self.procs = procs
         self.plan = plan
+        # Each value's type, per procedure (operand types pick the semantics).
+        self.types = {name: {v.num: v.type for b in p.blocks.values() for v in b["values"]}
+                      for name, p in procs.items()}
+        self.curproc = None  # the procedure being run (calls nest)
         self.helpers = {h["name"]: h for h in plan["helpers"]}
         self.handlers = {h["name"]: h for h in plan["handlers"]}
         self.clobbers = set(c["name"] for c in plan.get("clobbers", []))
@@ -470,6 +474,14 @@ class Machine:
                 self.free(a)
 
     def exec_proc(self, proc, regs, frame, slots):
+        saved = self.curproc
+        self.curproc = proc
+        try:
+            return self.exec_proc1(proc, regs, frame, slots)
+        finally:
+            self.curproc = saved
+
+    def exec_proc1(self, proc, regs, frame, slots):
         vals = {}
         phis = {}
         var = {}
@@ -835,21 +847,6 @@ def main():
     with open(os.path.join(d, "plan.json")) as f:
         plan = json.load(f)
     m = Machine(procs, plan)
-    m.types = {}
-    for name, p in procs.items():
-        m.types[name] = {v.num: v.type for b in p.blocks.values() for v in b["values"]}
-    # kid_type needs the current procedure; exec_proc runs one at a time per
-    # call depth, so keep a stack.
-    orig_exec = m.exec_proc
-
-    def exec_proc(proc, *a):
-        saved = getattr(m, "curproc", None)
-        m.curproc = proc
-        try:
-            return orig_exec(proc, *a)
-        finally:
-            m.curproc = saved
-    m.exec_proc = exec_proc
     try:
         m.run()
     except InterpError as e:

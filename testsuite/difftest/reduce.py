@@ -179,7 +179,7 @@ def used_procs(mod, root):
 
 
 def first_bad_call(t, mod, plan):
-    st, out, ref = t.outputs(mod, plan)
+    _, out, ref = t.outputs(mod, plan)
     if t.mode == "b3c" or out is None or ref is None:
         return None
     a, b = out.splitlines(), ref.splitlines()
@@ -246,8 +246,7 @@ def apply(mod, plan, change):
                     return
                 ex = [a for a in meta if a.startswith("exit")][0].split("@")[1]
                 h = next(h for h in plan["handlers"] if h["name"] == ex)
-                # drop the last child
-                skip = 1 if op == "Check" else 0
+                # drop the last child (and the handler's last parameter)
                 h["params"].pop()
                 kids.pop()
                 v[2] = "%s(%s)" % (op, ", ".join(kids + meta))
