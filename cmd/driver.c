@@ -9,6 +9,7 @@
 
 #include "cmd/output.h"
 #include "codegen/backend.h"
+#include "ir/ice.h"
 #include "ir/ir.h"
 #include "objwriter/asm_writer.h"
 #include "objwriter/dwarf.h"
@@ -204,6 +205,9 @@ int b3_drive(const B3Options *o) {
     b3_diag_init(&diag, shown, src, len);
     B3Module m;
     b3_module_init(&m, o->target);
+    B3Ice ice = {.diag = &diag, .module = &m, .dump_ir = o->debug_internal};
+    b3_ice_install(&ice);
+    b3_ice_enter("parse", NULL);
     char *bare = o->name ? NULL : bare_symbol(o->input);
     B3ParseOptions popt = {o->name ? o->name : bare};
 
@@ -214,6 +218,7 @@ int b3_drive(const B3Options *o) {
         b3_pass_times_add(tp, "parse", b3_now() - t0);
     if (ok) {
         t0 = b3_now();
+        b3_ice_enter("validate", NULL);
         ok = b3_validate(&m, &diag);
         if (tp)
             b3_pass_times_add(tp, "validate", b3_now() - t0);
@@ -245,6 +250,7 @@ int b3_drive(const B3Options *o) {
     };
     switch (o->emit) {
     case B3Emit_B3: {
+        b3_ice_enter("print", NULL);
         B3Output out;
         if (!b3_output_open(&out, out_path, false)) {
             status = 1;
@@ -268,6 +274,7 @@ int b3_drive(const B3Options *o) {
         break;
     }
 done:
+    b3_ice_install(NULL);
     if (tp)
         b3_pass_times_print(tp, stderr);
     free(default_path);

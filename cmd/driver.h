@@ -17,6 +17,7 @@ typedef struct {
     B3EmitKind emit;
     B3Target target;
     bool verify_each, time_passes, debug_info;
+    bool debug_internal; /* --debug-internal: an internal error prints the IR */
     bool asm_exact; /* --asm-exact: -S keeps every jump's size ({disp32}) */
 } B3Options;
 

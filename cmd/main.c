@@ -34,6 +34,8 @@ static void usage(FILE *f) {
           "                        lower_macros (B3), lower_to_air, allocate_registers,\n"
           "                        allocate_stack, simplify, lower_entry_switch (Air)\n"
           "  --verify-each         validate the IR after every phase\n"
+          "  --debug-internal      on an internal error, print the procedure's IR (as\n"
+          "                        B3C_DEBUG=1 in the environment does)\n"
           "  --time-passes         print each phase's time to stderr\n"
           "  -g                    DWARF line tables mapping the code to INPUT's lines\n"
           "                        (objects only; --emit=b3 and air ignore it)\n"
@@ -107,6 +109,8 @@ static void parse_args(int argc, char **argv, B3Options *o) {
                           "allocate_registers, allocate_stack, simplify, lower_entry_switch or all)",
                           v);
             o->print_after = v;
+        } else if (!strcmp(a, "--debug-internal")) {
+            o->debug_internal = true;
         } else if (!strcmp(a, "--verify-each")) {
             o->verify_each = true;
         } else if (!strcmp(a, "--time-passes")) {

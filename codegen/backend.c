@@ -6,11 +6,13 @@
 
 #include "codegen/air/phases.h"
 #include "codegen/x86_64/x86_64.h"
+#include "ir/ice.h"
 #include "lower/lower.h"
 #include "objwriter/stackmaps.h"
 
 const char *const b3_backend_phases[] = {
-    "lower_macros", "lower_to_air", "allocate_registers", "allocate_stack", "simplify", "lower_entry_switch", NULL,
+    "lower_macros",       "lower_to_air", "allocate_registers", "allocate_stack", "simplify",
+    "lower_entry_switch", NULL,
 };
 
 bool b3_backend_is_phase(const char *name) {
@@ -64,7 +66,13 @@ typedef struct {
     double started; /* of the running phase */
 } Pipe;
 
-static void begin(Pipe *p) {
+static void print_air(const void *c, FILE *out) { air_print_code(c, out); }
+
+/* Before a phase: the clock, and the context an internal error names. */
+static void begin_phase(Pipe *p, const char *phase, const B3Proc *proc, const AirCode *air) {
+    b3_ice_enter(phase, proc);
+    if (air)
+        b3_ice_set_air(air, print_air);
     if (p->opt->times)
         p->started = b3_now();
 }
@@ -107,12 +115,12 @@ static void after_air(Pipe *p, AirCode *c, const char *phase) {
 }
 
 /* Runs one Air phase, timed, then what --print-after/--verify-each ask for. */
-#define AIR_PHASE(p, c, fn, name) \
-    do {                          \
-        begin(p);                 \
-        fn(c);                    \
-        end(p, name);             \
-        after_air(p, c, name);    \
+#define AIR_PHASE(p, c, fn, name)             \
+    do {                                      \
+        begin_phase(p, name, (c)->proc, (c)); \
+        fn(c);                                \
+        end(p, name);                         \
+        after_air(p, c, name);                \
     } while (0)
 
 bool b3_backend_compile(B3Module *m, const B3BackendOptions *opt, B3Obj *o) {
@@ -123,12 +131,16 @@ bool b3_backend_compile(B3Module *m, const B3BackendOptions *opt, B3Obj *o) {
     }
     Pipe p = {.m = m, .opt = opt};
 
-    /* B3 phases over the whole module, so --verify-each validates it once. */
-    begin(&p);
+    /* B3 phases over the whole module, so --verify-each validates it once
+     * (and --time-passes lists them even when there is no procedure). */
+    if (opt->times)
+        b3_pass_times_add(opt->times, "lower_macros", 0);
     for (uint32_t i = 0; i < m->nitems; i++)
-        if (m->items[i].kind == B3Item_Proc)
+        if (m->items[i].kind == B3Item_Proc) {
+            begin_phase(&p, "lower_macros", m->items[i].sym->def.proc, NULL);
             b3_lower_macros(m, m->items[i].sym->def.proc);
-    end(&p, "lower_macros");
+            end(&p, "lower_macros");
+        }
     after_b3(&p, "lower_macros");
 
     /* Air phases one procedure at a time: its Air is dead once it is encoded. */
@@ -148,12 +160,12 @@ bool b3_backend_compile(B3Module *m, const B3BackendOptions *opt, B3Obj *o) {
         /* Last, as in WebKit: the phases above see EntrySwitch as one multi-way
          * branch of a single-entry CFG, and their allocation holds in every clone. */
         AIR_PHASE(&p, &c, air_lower_entry_switch, "lower_entry_switch");
-        begin(&p);
+        begin_phase(&p, "emit_x86_64", c.proc, &c);
         b3_x86_64_emit_proc(&c, o);
         end(&p, "emit_x86_64");
     }
     if (!opt->emit_air) {
-        begin(&p);
+        begin_phase(&p, "emit_data", NULL, NULL);
         b3_obj_emit_data(o, m);
         b3_obj_emit_stackmaps(o); /* after every procedure: its header counts them all */
         end(&p, "emit_data");

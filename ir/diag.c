@@ -37,7 +37,7 @@ static void index_lines(B3Diag *d) {
     d->nlines = n;
 }
 
-static void show_line(B3Diag *d, B3Loc loc) {
+void b3_diag_show_line(B3Diag *d, B3Loc loc) {
     index_lines(d);
     if (!d->line_starts || loc.line == 0 || loc.line > d->nlines)
         return;
@@ -60,7 +60,7 @@ static void report(B3Diag *d, const char *what, B3Loc loc, const char *fmt, va_l
     vfprintf(d->out, fmt, ap);
     fputc('\n', d->out);
     if (loc.line)
-        show_line(d, loc);
+        b3_diag_show_line(d, loc);
 }
 
 void b3_error(B3Diag *d, B3Loc loc, const char *fmt, ...) {
@@ -89,14 +89,4 @@ void b3_note(B3Diag *d, B3Loc loc, const char *fmt, ...) {
     va_start(ap, fmt);
     report(d, "note", loc, fmt, ap);
     va_end(ap);
-}
-
-void b3_internal_error(const char *phase, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "b3c: internal error in %s: ", phase);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(3);
 }

@@ -33,7 +33,10 @@ void b3_diag_free(B3Diag *d);
 void b3_error(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
 void b3_warning(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
 void b3_note(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
-/* "b3c: internal error in PHASE: MESSAGE" and exit status 3. */
+/* Prints the source line of loc and a caret under its column. */
+void b3_diag_show_line(B3Diag *d, B3Loc loc);
+/* "b3c: internal error in PHASE, procedure @P: MESSAGE" and exit status 3
+ * (ir/ice.c; ir/ice.h has the form that names a value and its line). */
 _Noreturn void b3_internal_error(const char *phase, const char *fmt, ...) B3_PRINTF(2, 3);
 
 #endif

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "codegen/air/phases.h"
+#include "ir/ice.h"
 
 typedef struct {
     AirCode *c;
@@ -11,12 +12,13 @@ typedef struct {
     uint32_t ii;
 } VCtx;
 
-#define FAIL(x, ...)                                                                                    \
-    do {                                                                                                \
-        char msg_[256];                                                                                 \
-        snprintf(msg_, sizeof msg_, __VA_ARGS__);                                                       \
-        b3_internal_error((x)->phase, "invalid Air in BB#%u, inst %u (%s): %s", (x)->b->index, (x)->ii, \
-                          air_opcode_names[(x)->b->insts[(x)->ii].opcode], msg_);                       \
+#define FAIL(x, ...)                                                                           \
+    do {                                                                                       \
+        char msg_[256];                                                                        \
+        snprintf(msg_, sizeof msg_, __VA_ARGS__);                                              \
+        b3_internal_error_at((x)->phase, (x)->b->insts[(x)->ii].origin,                        \
+                             "invalid Air in BB#%u, inst %u (%s): %s", (x)->b->index, (x)->ii, \
+                             air_opcode_names[(x)->b->insts[(x)->ii].opcode], msg_);           \
     } while (0)
 
 static void check_tmp(VCtx *x, AirTmp t, AirBank bank, const char *what) {
@@ -143,8 +145,9 @@ void air_validate(AirCode *c, const char *phase) {
         AirOpcode last = (AirOpcode)b->insts[b->ninsts - 1].opcode;
         x.ii = b->ninsts - 1;
         /* EntrySwitch: one successor per entrypoint. */
-        uint32_t want = last == Air_EntrySwitch ? (c->proc && c->proc->nentrypoints ? c->proc->nentrypoints : 1)
-                                                : expected_succs(last, b->nsuccs);
+        uint32_t want = last == Air_EntrySwitch
+                            ? (c->proc && c->proc->nentrypoints ? c->proc->nentrypoints : 1)
+                            : expected_succs(last, b->nsuccs);
         if (b->nsuccs != want)
             FAIL(&x, "%u successors, expected %u", b->nsuccs, want);
         for (uint32_t s = 0; s < b->nsuccs; s++) {

@@ -1,0 +1,149 @@
+/* Internal errors with their context (ir/ice.h). */
+#include "ir/ice.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ir/ir.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define B3_UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define B3_UNDER_SANITIZER 1
+#endif
+#endif
+
+/* The installed context: read only on the way out (see ice.h). */
+static B3Ice *current;
+
+static void print_where(FILE *out, const char *phase, const B3Proc *proc) {
+    fprintf(out, "internal error in %s", phase ? phase : "b3c");
+    if (proc && proc->sym)
+        fprintf(out, ", procedure @%.*s", (int)proc->sym->name_len, proc->sym->name);
+}
+
+static void dump_ir(FILE *out) {
+    if (!current || !current->dump_ir)
+        return;
+    if (current->air && current->print_air) {
+        fprintf(out, "; Air of the procedure when it failed:\n");
+        current->print_air(current->air, out);
+    } else if (current->module && current->proc) {
+        fprintf(out, "; B3 of the procedure when it failed:\n");
+        b3_print_proc(current->module, current->proc, out);
+    }
+}
+
+static _Noreturn void die(void) {
+    fflush(stderr);
+#ifdef B3_ICE_ABORT
+    abort();
+#else
+    exit(3);
+#endif
+}
+
+void b3_internal_error_at(const char *phase, const B3Value *v, const char *fmt, ...) {
+    FILE *out = stderr;
+    B3Diag *d = current ? current->diag : NULL;
+    const B3Proc *proc = current ? current->proc : NULL;
+    if (!phase && current)
+        phase = current->phase;
+    if (v && v->loc.line && d)
+        fprintf(out, "%s:%u:%u: ", d->file, v->loc.line, v->loc.col);
+    else
+        fprintf(out, "b3c: ");
+    print_where(out, phase, proc);
+    if (current && current->phase && phase && strcmp(current->phase, phase))
+        fprintf(out, " (during %s)", current->phase);
+    if (v)
+        fprintf(out, ", value @%u (%s)", v->index, b3_op_info[v->opcode].name);
+    fputs(": ", out);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(out, fmt, ap);
+    va_end(ap);
+    fputc('\n', out);
+    if (v && v->loc.line && d)
+        b3_diag_show_line(d, v->loc);
+    dump_ir(out);
+    die();
+}
+
+void b3_internal_error(const char *phase, const char *fmt, ...) {
+    FILE *out = stderr;
+    fprintf(out, "b3c: ");
+    print_where(out, phase, current ? current->proc : NULL);
+    if (current && current->phase && phase && strcmp(current->phase, phase))
+        fprintf(out, " (during %s)", current->phase);
+    fputs(": ", out);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(out, fmt, ap);
+    va_end(ap);
+    fputc('\n', out);
+    dump_ir(out);
+    die();
+}
+
+/* ---- faults ------------------------------------------------------------- */
+
+static void put(const char *s) {
+    ssize_t r = write(2, s, strlen(s));
+    (void)r;
+}
+
+/* Async-signal-safe: names the phase and procedure with write(2) only. */
+static void on_fault(int sig) {
+    const char *what = sig == SIGSEGV  ? "SIGSEGV"
+                       : sig == SIGBUS ? "SIGBUS"
+                       : sig == SIGFPE ? "SIGFPE"
+                       : sig == SIGILL ? "SIGILL"
+                                       : "SIGABRT";
+    put("b3c: internal error in ");
+    put(current && current->phase ? current->phase : "b3c");
+    if (current && current->proc && current->proc->sym) {
+        put(", procedure @");
+        ssize_t r = write(2, current->proc->sym->name, current->proc->sym->name_len);
+        (void)r;
+    }
+    put(": crashed (");
+    put(what);
+    put(")\n");
+    signal(sig, SIG_DFL);
+    _exit(3);
+}
+
+void b3_ice_install(B3Ice *ice) {
+    current = ice;
+    if (ice) {
+        const char *e = getenv("B3C_DEBUG");
+        if (e && *e && strcmp(e, "0"))
+            ice->dump_ir = true;
+    }
+#if !defined(B3_UNDER_SANITIZER) && !defined(B3_ICE_ABORT)
+    static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        signal(sigs[i], ice ? on_fault : SIG_DFL);
+#endif
+}
+
+void b3_ice_enter(const char *phase, const B3Proc *proc) {
+    if (!current)
+        return;
+    current->phase = phase;
+    current->proc = proc;
+    current->air = NULL;
+    current->print_air = NULL;
+}
+
+void b3_ice_set_air(const void *air, void (*print_air)(const void *air, FILE *out)) {
+    if (!current)
+        return;
+    current->air = air;
+    current->print_air = print_air;
+}
