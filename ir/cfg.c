@@ -50,6 +50,20 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
             p->values[nv++] = v;
     }
     p->nvalues = nv;
+    /* An Upsilon in a kept block may feed a Phi that was dropped: it stores
+     * to nothing, and printing it would name a value that no longer exists.
+     * It becomes a Nop, as in B3's resetReachability. */
+    for (uint32_t i = 0; i < nv; i++) {
+        B3Value *v = p->values[i];
+        if (v->opcode == B3_Upsilon && v->m.phi &&
+            !(v->m.phi->owner && b3_block_find(p, v->m.phi->owner->index) == v->m.phi->owner)) {
+            v->opcode = B3_Nop;
+            v->type = B3_Void;
+            v->nkids = 0;
+            v->kid_locs = NULL;
+            v->m.phi = NULL;
+        }
+    }
     b3_nummap_init(&p->value_map, &m->arena, nv);
     for (uint32_t i = 0; i < nv; i++)
         b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
