@@ -183,6 +183,8 @@ static int emit_air(B3Module *m, B3BackendOptions *bopt, const char *path) {
     return ok ? 0 : 1;
 }
 
+static void print_b3(const void *m, const struct B3Proc *p, FILE *out) { b3_print_proc(m, p, out); }
+
 int b3_drive(const B3Options *o) {
     /* Usage problems first, before any input is read. */
     if (o->emit != B3Emit_B3 && !b3_backend_supports(o->target)) {
@@ -205,7 +207,7 @@ int b3_drive(const B3Options *o) {
     b3_diag_init(&diag, shown, src, len);
     B3Module m;
     b3_module_init(&m, o->target);
-    B3Ice ice = {.diag = &diag, .module = &m, .dump_ir = o->debug_internal};
+    B3Ice ice = {.diag = &diag, .module = &m, .print_b3 = print_b3, .dump_ir = o->debug_internal};
     b3_ice_install(&ice);
     b3_ice_enter("parse", NULL);
     char *bare = o->name ? NULL : bare_symbol(o->input);

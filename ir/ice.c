@@ -17,6 +17,14 @@
 #endif
 #endif
 
+/* Opcode names from the one table, so that this file links without ir.c
+ * (the unit tests link the backend without the IR). */
+static const char *const op_names[] = {
+#define B3_OP(name, res, kids, mn, mx, meta, fl) #name,
+#include "ir/opcodes.def"
+#undef B3_OP
+};
+
 /* The installed context: read only on the way out (see ice.h). */
 static B3Ice *current;
 
@@ -32,9 +40,9 @@ static void dump_ir(FILE *out) {
     if (current->air && current->print_air) {
         fprintf(out, "; Air of the procedure when it failed:\n");
         current->print_air(current->air, out);
-    } else if (current->module && current->proc) {
+    } else if (current->print_b3 && current->module && current->proc) {
         fprintf(out, "; B3 of the procedure when it failed:\n");
-        b3_print_proc(current->module, current->proc, out);
+        current->print_b3(current->module, current->proc, out);
     }
 }
 
@@ -61,7 +69,7 @@ void b3_internal_error_at(const char *phase, const B3Value *v, const char *fmt, 
     if (current && current->phase && phase && strcmp(current->phase, phase))
         fprintf(out, " (during %s)", current->phase);
     if (v)
-        fprintf(out, ", value @%u (%s)", v->index, b3_op_info[v->opcode].name);
+        fprintf(out, ", value @%u (%s)", v->index, v->opcode < B3_NUM_OPCODES ? op_names[v->opcode] : "?");
     fputs(": ", out);
     va_list ap;
     va_start(ap, fmt);

@@ -26,8 +26,11 @@ struct B3Proc;
 struct B3Value;
 
 typedef struct B3Ice {
-    B3Diag *diag;              /* the input: file name and text for locations */
-    const void *module;        /* B3Module*, for the B3 dump */
+    B3Diag *diag;       /* the input: file name and text for locations */
+    const void *module; /* B3Module*, for the B3 dump */
+    /* Prints a procedure (b3_print_proc); set by the driver, so that ice.c
+     * needs nothing but diag.c to link. */
+    void (*print_b3)(const void *module, const struct B3Proc *proc, FILE *out);
     const char *phase;         /* the running phase, or NULL */
     const struct B3Proc *proc; /* the procedure being compiled, or NULL */
     /* The running phase's Air (AirCode*) and its printer, when the phase works

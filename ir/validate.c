@@ -498,6 +498,114 @@ static bool const_matches(const B3Value *k, int64_t value) {
     }
 }
 
+/* Two children constrained to one register must be one value (or equal
+ * constants): a register holds one value at a time. */
+static bool same_contents(const B3Value *a, const B3Value *b) {
+    return a == b ||
+           ((b3_op(a->opcode)->flags & B3OF_CONST) && a->opcode == b->opcode && a->m.c.bits == b->m.c.bits);
+}
+
+static bool needs_early_register(unsigned k) {
+    return k == B3Rep_SomeRegister || k == B3Rep_SomeRegisterWithClobber || k == B3Rep_Register;
+}
+static bool needs_late_register(unsigned k) { return k == B3Rep_SomeLateRegister || k == B3Rep_LateRegister; }
+
+/* Register constraints no allocation can satisfy are errors in the input, at
+ * the value's line, before the backend runs (the allocator would otherwise
+ * fail with an internal error, or silently drop a constraint):
+ *   - one register named for two different values;
+ *   - more registers of a bank needed at once than the procedure can
+ *     allocate: at the top of the value, every child held in a register (a
+ *     late use is held from the top too) plus the early clobbers; at the
+ *     bottom, the late uses plus the late clobbers (for a call generator,
+ *     the C convention's caller-saved registers).
+ * A clobbered register that is also a child's fixed register counts once:
+ * users list a call's argument registers in `clobbered`, and b3c has always
+ * accepted that.  SomeRegisterWithClobber hands the stackmap a copy, so it
+ * needs a register of its own even when its value is in another one too. */
+static void check_register_demand(Ctx *c, const B3Value *v) {
+    const B3StackmapMeta *sm = v->m.stackmap;
+    B3Target t = c->m->target;
+    uint32_t first = v->opcode == B3_Check ? 1 : v->opcode == B3_Patchpoint ? 0 : 2;
+    B3RegSet late_clobbered = sm->late_clobbered, fixed_early = {{0, 0}}, fixed_late = {{0, 0}};
+    if (v->opcode == B3_Patchpoint && sm->gen.kind == B3Gen_Symbol)
+        for (unsigned r = 0; r < 128; r++)
+            if (b3_reg_valid(t, (B3Reg)r) && !b3_target_is_callee_saved(t, (B3Reg)r))
+                b3_regset_add(&late_clobbered, (B3Reg)r);
+    for (uint32_t i = first; i < v->nkids; i++) {
+        if (sm->reps[i].kind == B3Rep_Register)
+            b3_regset_add(&fixed_early, sm->reps[i].reg);
+        else if (sm->reps[i].kind == B3Rep_LateRegister)
+            b3_regset_add(&fixed_late, sm->reps[i].reg);
+    }
+    /* Registers the allocator may hand out, per bank (0 GP, 1 FP). */
+    unsigned avail[2] = {0, 0}, early_clob[2] = {0, 0}, late_clob[2] = {0, 0};
+    for (unsigned r = 0; r < 128; r++) {
+        if (!b3_reg_valid(t, (B3Reg)r) || r == stack_pointer(t) || r == frame_pointer(t) ||
+            b3_regset_has(&c->pinned, (B3Reg)r))
+            continue;
+        unsigned bank = b3_reg_is_fpr((B3Reg)r);
+        avail[bank]++;
+        early_clob[bank] += b3_regset_has(&sm->early_clobbered, (B3Reg)r) &&
+                            !b3_regset_has(&fixed_early, (B3Reg)r) && !b3_regset_has(&fixed_late, (B3Reg)r);
+        late_clob[bank] += b3_regset_has(&late_clobbered, (B3Reg)r) && !b3_regset_has(&fixed_late, (B3Reg)r);
+    }
+    unsigned top[2] = {0, 0}, bottom[2] = {0, 0};
+    for (uint32_t i = first; i < v->nkids; i++) {
+        const B3ValueRep *rep = &sm->reps[i];
+        const B3Value *k = v->kids[i];
+        bool early = needs_early_register(rep->kind), late = needs_late_register(rep->kind);
+        if (!early && !late)
+            continue;
+        unsigned bank = b3_type_is_float(k->type);
+        bool fixed = rep->kind == B3Rep_Register || rep->kind == B3Rep_LateRegister;
+        /* Does an earlier child already occupy this register or hold this value? */
+        bool counted = false;
+        for (uint32_t j = first; j < i && !counted; j++) {
+            const B3ValueRep *rj = &sm->reps[j];
+            const B3Value *kj = v->kids[j];
+            bool fixed_j = rj->kind == B3Rep_Register || rj->kind == B3Rep_LateRegister;
+            if (fixed && fixed_j && rj->reg == rep->reg) {
+                if (!same_contents(k, kj)) {
+                    b3_error(
+                        c->d, kid_loc(v, i),
+                        "children @%u and @%u of %s are both constrained to %%%s; a register holds one value",
+                        kj->index, k->index, oname(v), rname(c, rep->reg));
+                    return;
+                }
+                counted = true;
+            } else if (!fixed && rep->kind != B3Rep_SomeRegisterWithClobber &&
+                       rj->kind != B3Rep_SomeRegisterWithClobber && same_contents(k, kj) &&
+                       (needs_early_register(rj->kind) || needs_late_register(rj->kind))) {
+                counted = true; /* the same register serves both mentions */
+            }
+        }
+        if (counted)
+            continue;
+        top[bank]++;
+        if (late)
+            bottom[bank]++;
+    }
+    static const char *const bank_name[2] = {"general-purpose", "floating-point"};
+    for (unsigned bank = 0; bank < 2; bank++) {
+        const char *pinned = c->p->npinned && !bank ? " (pinned registers excluded)" : "";
+        if (top[bank] + early_clob[bank] > avail[bank])
+            b3_error(c->d, v->loc,
+                     "%s needs %u %s registers at once (%u children in registers, %u early-clobbered), but "
+                     "only %u "
+                     "can be allocated%s",
+                     oname(v), top[bank] + early_clob[bank], bank_name[bank], top[bank], early_clob[bank],
+                     avail[bank], pinned);
+        else if (bottom[bank] + late_clob[bank] > avail[bank])
+            b3_error(
+                c->d, v->loc,
+                "%s needs %u %s registers at its end (%u late uses, %u late-clobbered), but only %u can be "
+                "allocated%s",
+                oname(v), bottom[bank] + late_clob[bank], bank_name[bank], bottom[bank], late_clob[bank],
+                avail[bank], pinned);
+    }
+}
+
 static void check_stackmap(Ctx *c, const B3Value *v, bool kids_ok) {
     const B3StackmapMeta *sm = v->m.stackmap;
     if (!sm) {
@@ -505,6 +613,7 @@ static void check_stackmap(Ctx *c, const B3Value *v, bool kids_ok) {
         return;
     }
     B3Target t = c->m->target;
+    unsigned errors_before = c->d->errors;
     bool is_patchpoint = v->opcode == B3_Patchpoint;
     uint32_t nwarm = v->opcode == B3_Check ? 1 : is_patchpoint ? 0 : 2;
     for (uint32_t i = 0; kids_ok && sm->reps && i < v->nkids; i++) {
@@ -606,6 +715,8 @@ static void check_stackmap(Ctx *c, const B3Value *v, bool kids_ok) {
         check_generator(c, v, &sm->gen);
     else
         check_exit(c, v, &sm->gen);
+    if (kids_ok && sm->reps && c->d->errors == errors_before)
+        check_register_demand(c, v);
 }
 
 static void check_memory(Ctx *c, const B3Value *v, bool kids_ok) {
