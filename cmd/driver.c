@@ -249,6 +249,7 @@ int b3_drive(const B3Options *o) {
         .print_after = o->print_after,
         .times = tp,
         .diag = &diag,
+        .inject_internal_error = o->inject_internal_error,
     };
     switch (o->emit) {
     case B3Emit_B3: {

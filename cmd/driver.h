@@ -17,8 +17,9 @@ typedef struct {
     B3EmitKind emit;
     B3Target target;
     bool verify_each, time_passes, debug_info;
-    bool debug_internal; /* --debug-internal: an internal error prints the IR */
-    bool asm_exact; /* --asm-exact: -S keeps every jump's size ({disp32}) */
+    bool debug_internal;               /* --debug-internal: an internal error prints the IR */
+    const char *inject_internal_error; /* --inject-internal-error=PHASE (testing) */
+    bool asm_exact;                    /* --asm-exact: -S keeps every jump's size ({disp32}) */
 } B3Options;
 
 /* Runs the whole compilation; returns the process exit status. */

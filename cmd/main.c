@@ -36,6 +36,9 @@ static void usage(FILE *f) {
           "  --verify-each         validate the IR after every phase\n"
           "  --debug-internal      on an internal error, print the procedure's IR (as\n"
           "                        B3C_DEBUG=1 in the environment does)\n"
+          "  --inject-internal-error=PHASE\n"
+          "                        fail with an internal error as PHASE starts (to test\n"
+          "                        how internal errors are reported)\n"
           "  --time-passes         print each phase's time to stderr\n"
           "  -g                    DWARF line tables mapping the code to INPUT's lines\n"
           "                        (objects only; --emit=b3 and air ignore it)\n"
@@ -109,6 +112,10 @@ static void parse_args(int argc, char **argv, B3Options *o) {
                           "allocate_registers, allocate_stack, simplify, lower_entry_switch or all)",
                           v);
             o->print_after = v;
+        } else if (starts(a, "--inject-internal-error=", &v)) {
+            if (!b3_backend_is_phase(v) || !strcmp(v, "all"))
+                bad_usage("unknown phase '%s' for --inject-internal-error", v);
+            o->inject_internal_error = v;
         } else if (!strcmp(a, "--debug-internal")) {
             o->debug_internal = true;
         } else if (!strcmp(a, "--verify-each")) {

@@ -73,6 +73,12 @@ static void begin_phase(Pipe *p, const char *phase, const B3Proc *proc, const Ai
     b3_ice_enter(phase, proc);
     if (air)
         b3_ice_set_air(air, print_air);
+    const char *inject = p->opt->inject_internal_error;
+    if (inject && proc && !strcmp(inject, phase)) {
+        /* Tests the report itself: it names this procedure's first value. */
+        const B3Value *v = proc->nblocks && proc->blocks[0]->nvalues ? proc->blocks[0]->values[0] : NULL;
+        b3_internal_error_at(phase, v, "injected by --inject-internal-error=%s", inject);
+    }
     if (p->opt->times)
         p->started = b3_now();
 }
@@ -98,6 +104,7 @@ static void after_b3(Pipe *p, const char *phase) {
     }
     if (p->opt->verify_each) {
         B3Diag *d = p->opt->diag;
+        b3_ice_enter(phase, NULL); /* the whole module is checked: the errors name the values */
         if (!d || !b3_validate(p->m, d) || d->errors)
             b3_internal_error(phase, "the IR is invalid after this phase (--verify-each)");
     }

@@ -31,13 +31,14 @@ void b3_pass_times_add(B3PassTimes *t, const char *name, double seconds);
 void b3_pass_times_print(const B3PassTimes *t, FILE *out);
 
 typedef struct {
-    int opt_level;           /* 0, 1, 2: today every level runs the same phases */
-    bool verify_each;        /* b3_validate after B3 phases, air_validate after Air phases */
-    const char *print_after; /* NULL, a phase name (b3_backend_is_phase) or "all": IR to stderr */
-    B3PassTimes *times;      /* non-NULL: accumulate each phase's time here */
-    FILE *emit_air;          /* non-NULL: print each procedure's Air after register
+    int opt_level;                     /* 0, 1, 2: today every level runs the same phases */
+    bool verify_each;                  /* b3_validate after B3 phases, air_validate after Air phases */
+    const char *print_after;           /* NULL, a phase name (b3_backend_is_phase) or "all": IR to stderr */
+    B3PassTimes *times;                /* non-NULL: accumulate each phase's time here */
+    FILE *emit_air;                    /* non-NULL: print each procedure's Air after register
                               * allocation here, and stop there (no code, no data) */
-    B3Diag *diag;            /* where --verify-each reports what is wrong */
+    B3Diag *diag;                      /* where --verify-each reports what is wrong */
+    const char *inject_internal_error; /* testing: an internal error at the start of this phase */
 } B3BackendOptions;
 
 /* The phase names --print-after accepts, NULL-terminated, in pipeline order. */
