@@ -12,7 +12,9 @@
  *    that has no effect is never emitted.  A user may instead absorb ("fuse")
  *    a single-use child of its own block into its instruction (a compare into
  *    a branch, a load into a memory operand); the child is then INTERNAL and
- *    never emitted.  Pure address arithmetic (Add of a constant, Shl/Mul by
+ *    never emitted.  Fusing through a chain (Branch(NotEqual(LessThan, 0)))
+ *    needs every link to be fusable; check_lowering verifies the result after
+ *    each procedure.  Pure address arithmetic (Add of a constant, Shl/Mul by
  *    1/2/4/8) is folded into addressing modes by recomputation, which is
  *    always safe because only the leaves' tmps are read.
  *  - Integer constants are materialized at each use that needs a register
@@ -23,10 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/ice.h"
 #include "lower/lower.h"
 #include "objwriter/obj.h"
 
-enum { F_NEEDED = 1, F_INTERNAL = 2 };
+/* Per-value lowering state.  NEEDED: its tmp was asked for.  INTERNAL: fused
+ * into its only user, never emitted.  LOWERED: selected where it stands.
+ * check_lowering verifies how they combine. */
+enum { F_NEEDED = 1, F_INTERNAL = 2, F_LOWERED = 4 };
 
 /* How many uses an address computation may have before we stop folding it
  * into every memory access (folding keeps its operands live instead). */
@@ -45,6 +51,7 @@ typedef struct {
     AirTmp *vtmp;      /* by value index */
     AirTmp *phitmp;    /* by Phi value index */
     uint32_t *uses;    /* by value index (uses through Identity/Opaque count for the target) */
+    B3Value **user;    /* by value index: its last user (the only one when uses == 1) */
     uint8_t *flags;    /* F_* by value index */
     uint32_t *pos;     /* by value index: position in its block */
     AirTmp *vartmp;    /* by variable index */
@@ -71,7 +78,7 @@ typedef struct {
 static void *xrealloc(void *p, size_t n) {
     p = realloc(p, n ? n : 1);
     if (!p)
-        b3_internal_error("lower", "out of memory");
+        b3_internal_error("lower_to_air", "out of memory");
     return p;
 }
 
@@ -148,7 +155,8 @@ static AirOpcode move_op(B3Type t) {
     case B3_Int64: return Air_Move;
     case B3_Float: return Air_MoveFloat;
     case B3_Double: return Air_MoveDouble;
-    default: b3_internal_error("lower", "move of a Void value");
+    default:
+        b3_internal_error("lower_to_air", "move of a Void value");
     }
 }
 
@@ -171,8 +179,7 @@ static AirInst *emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *a
         desc[0] = 0;
         for (uint32_t i = 0; i < n && len < sizeof desc - 16; i++)
             len += (size_t)snprintf(desc + len, sizeof desc - len, "%s%s", i ? "," : "", kind_name(args[i].kind));
-        b3_internal_error("lower", "invalid Air form %s %s (lowering @%u %s)", air_opcode_names[op], desc,
-                          L->cur ? L->cur->index : 0, L->cur ? opname(L->cur) : "-");
+        b3_internal_error_at("lower_to_air", L->cur, "invalid Air form %s %s", air_opcode_names[op], desc);
     }
     AirInst *inst;
     if (L->sink) {
@@ -265,9 +272,12 @@ static AirTmp vt(Lower *L, B3Value *v) {
     if (is_fp_const(v) && fp_bits(v) == 0)
         return fp_const_tmp(L, 0, true);
     if (L->flags[vid(L, v)] & F_INTERNAL)
-        b3_internal_error("lower", "@%u was fused into a user but is needed in a register", v->index);
+        b3_internal_error_at("lower_to_air", v,
+                             "was fused into a user but is needed in a register (by @%u %s)",
+                             L->cur ? L->cur->index : 0, L->cur ? opname(L->cur) : "-");
     if (v->type == B3_Void)
-        b3_internal_error("lower", "@%u (%s) has no value", v->index, opname(v));
+        b3_internal_error_at("lower_to_air", v, "has no value (asked for by @%u %s)",
+                             L->cur ? L->cur->index : 0, L->cur ? opname(L->cur) : "-");
     L->flags[vid(L, v)] |= F_NEEDED;
     if (L->vtmp[vid(L, v)] == AIR_NO_TMP)
         L->vtmp[vid(L, v)] = newtmp(L, bank_of((B3Type)v->type));
@@ -316,6 +326,22 @@ static bool writes_memory(const B3Value *v) {
 
 static bool has_effect(const B3Value *v);
 
+/* Does executing v at its user, not where it stands, move it down across
+ * other values (a memory access or an effect may not cross some)? */
+static bool fusion_moves(const B3Value *v) {
+    return (b3_op_info[v->opcode].flags & (B3OF_LOAD | B3OF_ATOMIC)) || has_effect(v);
+}
+
+/* May the fused value v not be moved down across w?  A plain load may not
+ * cross a writer of memory, a <Traps> load no effect either (its fault stays
+ * in order); an atomic (or anything else with an effect) nothing that touches
+ * memory or has an effect. */
+static bool motion_blocked(const B3Value *v, const B3Value *w) {
+    if (b3_op_info[v->opcode].flags & B3OF_LOAD)
+        return writes_memory(w) || ((v->kflags & B3K_TRAPS) && has_effect(w));
+    return has_effect(w) || (b3_op_info[w->opcode].flags & (B3OF_LOAD | B3OF_ATOMIC)) || writes_memory(w);
+}
+
 /* Can the load v be executed at the current value instead of where it stands?
  * Never an acquire (fenced) load; a <Traps> load only when nothing with an
  * effect lies between (its fault must stay in order with every effect). */
@@ -325,9 +351,8 @@ static bool can_fuse_load(Lower *L, B3Value *v, B3Opcode op, B3Type type) {
         return false;
     if (L->idx - L->pos[vid(L, v)] > FUSE_MAX_DISTANCE)
         return false; /* keeps the interference scan linear */
-    bool traps = (v->kflags & B3K_TRAPS) != 0;
     for (uint32_t i = L->pos[vid(L, v)] + 1; i < L->idx; i++)
-        if (writes_memory(L->blk->values[i]) || (traps && has_effect(L->blk->values[i])))
+        if (motion_blocked(v, L->blk->values[i]))
             return false;
     return true;
 }
@@ -381,7 +406,7 @@ static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
         }
     }
     if (!fits32(off))
-        b3_internal_error("lower", "address offset out of range");
+        b3_internal_error_at("lower_to_air", L->cur, "address offset out of range");
     if (ptr->opcode == B3_SlotBase)
         return air_stack(L->slots[ptr->m.slot->index], off);
     if (ptr->opcode == B3_SymbolAddress && b3_obj_pc_relative_ok(ptr->m.symbol.sym) &&
@@ -439,7 +464,8 @@ static AirCond rel_cond(B3Opcode op) {
     case B3_Below: return AirCond_Below;
     case B3_AboveEqual: return AirCond_AboveOrEqual;
     case B3_BelowEqual: return AirCond_BelowOrEqual;
-    default: b3_internal_error("lower", "not an integer comparison: %s", b3_op_info[op].name);
+    default:
+        b3_internal_error("lower_to_air", "not an integer comparison: %s", b3_op_info[op].name);
     }
 }
 
@@ -468,7 +494,8 @@ static AirDoubleCond double_cond(B3Opcode op) {
     case B3_LessEqual: return AirDCond_LessThanOrEqual;
     case B3_GreaterEqual: return AirDCond_GreaterThanOrEqual;
     case B3_EqualOrUnordered: return AirDCond_EqualOrUnordered;
-    default: b3_internal_error("lower", "not a float comparison: %s", b3_op_info[op].name);
+    default:
+        b3_internal_error("lower_to_air", "not a float comparison: %s", b3_op_info[op].name);
     }
 }
 
@@ -578,30 +605,28 @@ static void invert_cond(Cond *cd) {
         cd->cond.cond ^= 1;
 }
 
-/* The condition "v is non-zero" for a Branch or Select; Equal(x, 0) is the
- * negated condition of x (so Branch(Equal(LessThan(a, b), 0)) is one
- * Branch32 GreaterThanOrEqual a, b). */
+/* The condition "v is non-zero" for a Branch, Select or Check; Equal(x, 0) is
+ * the negated condition of x (so Branch(Equal(LessThan(a, b), 0)) is one
+ * Branch32 GreaterThanOrEqual a, b).  Each Equal/NotEqual(x, 0) looked
+ * through is fused, so it must itself be fusable: one also needed elsewhere
+ * is lowered in place, reading x, and x may then not be fused into this user
+ * (which is no use of x).  Such a level is recomputed (or tested) instead. */
 static void build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntrail, Cond *out) {
     bool inv = false;
     v = resolve(v);
-    for (;;) {
-        if ((v->opcode == B3_Equal || v->opcode == B3_NotEqual) && b3_type_is_int((B3Type)kid(v, 0)->type) &&
-            same_block(L, v)) {
-            B3Value *x = NULL;
-            if (is_const_zero(v->kids[1]))
-                x = kid(v, 0);
-            else if (is_const_zero(v->kids[0]))
-                x = kid(v, 1);
-            if (x) {
-                if (can_be_internal(L, v))
-                    L->flags[vid(L, v)] |= F_INTERNAL;
-                if (v->opcode == B3_Equal)
-                    inv = !inv;
-                v = x;
-                continue;
-            }
-        }
-        break;
+    while ((v->opcode == B3_Equal || v->opcode == B3_NotEqual) && b3_type_is_int((B3Type)kid(v, 0)->type) &&
+           can_be_internal(L, v)) {
+        B3Value *x = NULL;
+        if (is_const_zero(v->kids[1]))
+            x = kid(v, 0);
+        else if (is_const_zero(v->kids[0]))
+            x = kid(v, 1);
+        if (!x)
+            break;
+        L->flags[vid(L, v)] |= F_INTERNAL;
+        if (v->opcode == B3_Equal)
+            inv = !inv;
+        v = x;
     }
     int64_t c;
     if (int_const(v, &c)) {
@@ -1450,8 +1475,9 @@ static bool has_effect(const B3Value *v) {
 
 static void unsupported(const B3Value *v) {
     /* Every opcode has a case by now: only a corrupt value gets here. */
-    b3_internal_error("lower", "%s (@%u) is not yet supported", v->opcode < B3_NUM_OPCODES ? opname(v) : "?",
-                      v->index);
+    if (v->opcode >= B3_NUM_OPCODES)
+        b3_internal_error("lower_to_air", "@%u has an invalid opcode %u", v->index, v->opcode);
+    b3_internal_error_at("lower_to_air", v, "is not yet supported");
 }
 
 #include "lower/lower_atomics.inc"
@@ -1489,13 +1515,15 @@ static void lower_value(Lower *L, B3Value *v) {
             return;
         }
         if (v->kflags & B3K_CHILL)
-            b3_internal_error("lower", "Div<Chill> reached lowering (b3_lower_macros must run first)");
+            b3_internal_error_at("lower_to_air", v,
+                                 "Div<Chill> reached lowering (b3_lower_macros must run first)");
         lower_div(L, v, true, false);
         return;
     case B3_Mod:
         if (fp || (v->kflags & B3K_CHILL))
-            b3_internal_error("lower", "%s Mod reached lowering (b3_lower_macros must run first)",
-                              fp ? "float" : "chill");
+            b3_internal_error_at("lower_to_air", v,
+                                 "%s Mod reached lowering (b3_lower_macros must run first)",
+                                 fp ? "float" : "chill");
         lower_div(L, v, true, true);
         return;
     case B3_UDiv: lower_div(L, v, false, false); return;
@@ -1632,7 +1660,7 @@ static uint32_t postorder(B3Proc *p, B3Block **order) {
     B3Block **stack = xrealloc(NULL, (n + 1) * sizeof *stack);
     uint32_t *next = xrealloc(NULL, (n + 1) * sizeof *next);
     if (!seen)
-        b3_internal_error("lower", "out of memory");
+        b3_internal_error("lower_to_air", "out of memory");
     if (n) {
         stack[sp] = p->blocks[0];
         next[sp++] = 0;
@@ -1677,6 +1705,7 @@ static void lower_block(Lower *L, B3Block *b) {
         }
         L->chunks[L->nchunks++] = L->nbuf;
         L->traps = (v->kflags & B3K_TRAPS) != 0;
+        L->flags[vid(L, v)] |= F_LOWERED;
         lower_value(L, v);
         L->traps = false;
     }
@@ -1703,8 +1732,54 @@ static void count_uses(Lower *L) {
             L->pos[vid(L, v)] = i;
             if (v->opcode == B3_Identity || v->opcode == B3_Opaque)
                 continue; /* users of an Identity count as users of its target */
-            for (uint32_t k = 0; k < v->nkids; k++)
-                L->uses[vid(L, resolve(v->kids[k]))]++;
+            for (uint32_t k = 0; k < v->nkids; k++) {
+                uint32_t id = vid(L, resolve(v->kids[k]));
+                L->uses[id]++;
+                L->user[id] = v;
+            }
+        }
+    }
+}
+
+/* The lowering's own invariants, checked once every block is lowered, so that
+ * a fusion mistake is an internal error naming the value instead of code
+ * reading a tmp nothing defines.  A fused (INTERNAL) value has no tmp and
+ * nobody asked for one; it was not also lowered in place; it has one use, and
+ * following fused users from it reaches a lowered value later in its block,
+ * with nothing in between that it may not move across.  A value whose tmp was
+ * asked for was lowered (else a use was selected after its definition). */
+static void check_lowering(Lower *L, B3Block **order, uint32_t norder) {
+    for (uint32_t bi = 0; bi < norder; bi++) {
+        B3Block *b = order[bi];
+        for (uint32_t i = 0; i < b->nvalues; i++) {
+            B3Value *v = b->values[i];
+            uint32_t id = vid(L, v);
+            uint8_t f = L->flags[id];
+            if (!(f & F_INTERNAL)) {
+                if ((f & F_NEEDED) && !(f & F_LOWERED))
+                    b3_internal_error_at("lower_to_air", v, "is needed in a register but was never computed");
+                continue;
+            }
+            if ((f & F_NEEDED) || L->vtmp[id] != AIR_NO_TMP)
+                b3_internal_error_at("lower_to_air", v, "was fused into a user but is needed in a register");
+            if (f & F_LOWERED)
+                b3_internal_error_at("lower_to_air", v, "was fused into a user but also lowered in place");
+            if (L->uses[id] != 1)
+                b3_internal_error_at("lower_to_air", v, "was fused into a user but has %u uses", L->uses[id]);
+            /* The value that executes v: its user, or that user's while fused. */
+            B3Value *u = L->user[id];
+            while (u->owner == b && L->pos[vid(L, u)] > i && (L->flags[vid(L, u)] & F_INTERNAL) &&
+                   L->uses[vid(L, u)] == 1)
+                u = L->user[vid(L, u)];
+            if (u->owner != b || L->pos[vid(L, u)] <= i || !(L->flags[vid(L, u)] & F_LOWERED))
+                b3_internal_error_at("lower_to_air", v, "was fused into @%u (%s), which does not execute it",
+                                     u->index, opname(u));
+            if (!fusion_moves(v))
+                continue;
+            for (uint32_t j = i + 1; j < L->pos[vid(L, u)]; j++)
+                if (motion_blocked(v, b->values[j]))
+                    b3_internal_error_at("lower_to_air", v, "was fused into @%u (%s) across @%u (%s)",
+                                         u->index, opname(u), b->values[j]->index, opname(b->values[j]));
         }
     }
 }
@@ -1716,7 +1791,8 @@ static void place_entry_moves(Lower *L, AirBlock *prologue) {
     if (prologue) {
         prologue->insts = b3_arena_alloc(L->c->arena, (L->nentry + 1) * sizeof(AirInst));
         prologue->cap_insts = L->nentry + 1;
-        memcpy(prologue->insts, L->entry, L->nentry * sizeof(AirInst));
+        if (L->nentry) /* L->entry is NULL when there are none, and memcpy from NULL is undefined */
+            memcpy(prologue->insts, L->entry, L->nentry * sizeof(AirInst));
         prologue->ninsts = L->nentry;
         L->cur = NULL;
         L->sink = prologue;
@@ -1743,9 +1819,9 @@ void b3_lower_to_air(AirCode *c) {
     L.p = p;
     L.t = c->target;
     if (L.t.arch != B3Arch_X86_64)
-        b3_internal_error("lower", "only x86-64 is supported");
+        b3_internal_error("lower_to_air", "only x86-64 is supported");
     if (!p->nblocks)
-        b3_internal_error("lower", "procedure has no blocks");
+        b3_internal_error("lower_to_air", "procedure has no blocks");
     /* Per-value tables are indexed by value number, or by a dense renumbering
      * when the numbers are sparse (a dump may use large @N). */
     uint32_t nv = 0, count = 0;
@@ -1770,18 +1846,19 @@ void b3_lower_to_air(AirCode *c) {
     for (uint32_t i = 0; i <= nv; i++)
         L.vtmp[i] = L.phitmp[i] = AIR_NO_TMP;
     L.uses = calloc(nv + 1, sizeof *L.uses);
+    L.user = calloc(nv + 1, sizeof *L.user);
     L.flags = calloc(nv + 1, 1);
     L.pos = calloc(nv + 1, sizeof *L.pos);
     L.vartmp = xrealloc(NULL, (p->nvars + 1) * sizeof *L.vartmp);
     for (uint32_t i = 0; i < p->nvars; i++)
         L.vartmp[i] = AIR_NO_TMP;
-    if (!L.uses || !L.flags || !L.pos)
-        b3_internal_error("lower", "out of memory");
+    if (!L.uses || !L.user || !L.flags || !L.pos)
+        b3_internal_error("lower_to_air", "out of memory");
     L.slots = xrealloc(NULL, (p->nslots + 1) * sizeof *L.slots);
     for (uint32_t i = 0; i < p->nslots; i++) {
         B3StackSlot *s = p->slots[i];
         if (s->size > UINT32_MAX)
-            b3_internal_error("lower", "stack slot %s is too large", s->name);
+            b3_internal_error("lower_to_air", "stack slot %s is too large", s->name);
         AirStackSlot *as = air_slot_new(c, (uint32_t)s->size, s->align ? s->align : 8, false);
         as->b3 = s;
         L.slots[s->index] = as;
@@ -1802,6 +1879,7 @@ void b3_lower_to_air(AirCode *c) {
     uint32_t norder = postorder(p, order);
     for (uint32_t i = 0; i < norder; i++)
         lower_block(&L, order[i]);
+    check_lowering(&L, order, norder);
     /* Blocks the root cannot reach (none after parsing) trap. */
     if (norder < p->nblocks) {
         for (uint32_t i = 0; i < p->nblocks; i++) {
@@ -1824,6 +1902,7 @@ void b3_lower_to_air(AirCode *c) {
     free(L.vtmp);
     free(L.phitmp);
     free(L.uses);
+    free(L.user);
     free(L.flags);
     free(L.pos);
     free(L.entry);
