@@ -140,6 +140,7 @@ done:
 static int emit_asm(B3Module *m, const B3BackendOptions *bopt, const char *path, bool exact) {
     B3Obj obj;
     b3_obj_init(&obj, m);
+    obj.diag = bopt->diag;
     obj.asm_text = b3_asm_text_new(exact);
     char *buf = NULL;
     size_t len = 0;

@@ -2,6 +2,7 @@
 #ifndef B3_DIAG_H
 #define B3_DIAG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,7 +18,9 @@ typedef struct {
     uint32_t *line_starts; /* built on first use */
     uint32_t nlines;
     unsigned errors, warnings;
-    unsigned max_errors; /* stop printing after this many (0: no limit) */
+    unsigned max_errors;   /* print this many, then stop the front end (0: no limit) */
+    unsigned max_warnings; /* print this many, then count the rest silently (0: no limit) */
+    bool last_hidden;      /* the last error or warning was not printed, so neither are its notes */
     FILE *out;
 } B3Diag;
 
@@ -33,8 +36,12 @@ void b3_diag_free(B3Diag *d);
 void b3_error(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
 void b3_warning(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
 void b3_note(B3Diag *d, B3Loc loc, const char *fmt, ...) B3_PRINTF(3, 4);
-/* Prints the source line of loc and a caret under its column. */
+/* Prints the source line of loc (a window of it, if long) and a caret under
+ * its column, in one write. */
 void b3_diag_show_line(B3Diag *d, B3Loc loc);
+/* True once more than max_errors errors were reported: the front end and the
+ * validator then stop reading, so bad input costs bounded time and output. */
+static inline bool b3_diag_stopped(const B3Diag *d) { return d->max_errors && d->errors > d->max_errors; }
 /* "b3c: internal error in PHASE, procedure @P: MESSAGE" and exit status 3
  * (ir/ice.c; ir/ice.h has the form that names a value and its line). */
 _Noreturn void b3_internal_error(const char *phase, const char *fmt, ...) B3_PRINTF(2, 3);

@@ -46,10 +46,20 @@ B3Opcode b3_opcode_from_name(const char *s, size_t len) {
 
 /* ---- number maps ---- */
 
-/* Value and block numbers are mostly dense and ascending; a hash that keeps
- * neighbours together makes the map's probes cache-friendly, while the
- * shifted terms still spread numbers that differ only in high bits. */
-static uint32_t hash32(uint32_t x) { return x ^ (x >> 11) ^ (x >> 22); }
+/* Value and block numbers are mostly dense and ascending: runs of 16
+ * neighbours stay together, which keeps the map's probes cache-friendly,
+ * and the runs are scattered by a full mix of the rest of the number.  (A
+ * hash that kept whole ranges together would let two ranges that alias in
+ * the table merge into one long probe run: quadratic time.) */
+static uint32_t hash32(uint32_t x) {
+    uint32_t h = x >> 4;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h << 4 | (x & 15);
+}
 
 void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
     uint32_t cap = 16;

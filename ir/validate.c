@@ -20,7 +20,8 @@
  *   Kind::hasTraps too); atomics are not included.
  * - A stack slot must hold at least one byte (byteSize 0 gives SlotBase a
  *   pointer to nothing) and at most INT32_MAX bytes (frame offsets are
- *   32-bit).  An explicit alignment is a power of two up to 16 (the spec).
+ *   32-bit), and so must a procedure's slots together (each rounded up to
+ *   16 bytes).  An explicit alignment is a power of two up to 16 (the spec).
  * - Constraints: as in WebKit's validator, Check's predicate and the operands of
  *   CheckAdd/CheckSub/CheckMul are WarmAny; SomeRegisterWithClobber only on a
  *   Patchpoint child; SomeEarlyRegister only as a result constraint;
@@ -164,9 +165,18 @@ static void check_vars_and_slots(Ctx *c) {
             b3_error(c->d, v->loc, "variable %s cannot have type %s", v->name ? v->name : "?",
                      tname(v->type));
     }
+    uint64_t total = 0; /* the slots' bytes so far, each rounded up to 16 */
     for (uint32_t i = 0; i < p->nslots; i++) {
         B3StackSlot *s = p->slots[i];
         const char *n = s->name ? s->name : "?";
+        if (s->size <= INT32_MAX && total <= INT32_MAX) {
+            total += (s->size + 15) & ~(uint64_t)15;
+            if (total > INT32_MAX)
+                b3_error(c->d, s->loc,
+                         "with stack slot %s, the stack slots of @%.*s take more than %d bytes (each "
+                         "rounded up to 16; frame offsets are 32-bit)",
+                         n, (int)p->sym->name_len, p->sym->name, INT32_MAX);
+        }
         if (s->size == 0)
             b3_error(c->d, s->loc, "stack slot %s has byteSize 0; a stack slot must hold at least one byte",
                      n);
@@ -1214,7 +1224,8 @@ static void validate_proc(B3Module *m, B3Diag *d, B3Proc *p) {
     place_values(&c);
     b3_dominators_compute(&c.dom, p);
     c.have_dom = true;
-    for (uint32_t i = 0; i < p->nblocks; i++)
+    /* Past the error limit nothing more would be printed: stop early. */
+    for (uint32_t i = 0; i < p->nblocks && !b3_diag_stopped(d); i++)
         check_block(&c, p->blocks[i]);
     check_preds(&c);
     /* A Phi that nothing writes reads an undefined value: legal, but likely a mistake. */
@@ -1239,7 +1250,7 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
 
 bool b3_validate(B3Module *m, B3Diag *d) {
     unsigned errors = d->errors;
-    for (uint32_t i = 0; i < m->nitems; i++) {
+    for (uint32_t i = 0; i < m->nitems && !b3_diag_stopped(d); i++) {
         const B3Item *it = &m->items[i];
         if (!it->sym)
             continue;

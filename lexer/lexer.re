@@ -31,6 +31,7 @@ void b3_lex_init(B3ParseCtx *c, const char *src, size_t len) {
     c->skip_line = false;
     c->byproducts = -1;
     c->last_end = (B3Loc){1, 1};
+    c->dollar_fail = c->src;
 }
 
 static B3Loc loc_at(const B3ParseCtx *c, const unsigned char *p) {
@@ -253,11 +254,26 @@ static void finish(B3ParseCtx *c, B3Loc *lloc, const unsigned char *tok, const u
     c->last_end = loc_at(c, end);
 }
 
+/* The end of the input, where the parser sees it. */
+static int at_eof(B3ParseCtx *c, B3Loc *lloc, const unsigned char *p) {
+    c->cur = p;
+    *lloc = c->last_end;
+    c->tok_p = NULL;
+    c->tok_len = 0;
+    c->tok_eof = true;
+    c->tok_first = false;
+    return TK_YYEOF;
+}
+
 int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
     const unsigned char *YYCURSOR, *YYMARKER;
     B3Tok *t = &lval->tok;
     memset(t, 0, sizeof *t);
     for (;;) {
+        /* Past the error limit the rest of the input is not read: the parser
+         * sees its end, so time and output stay bounded however bad it is. */
+        if (b3_diag_stopped(c->d))
+            return at_eof(c, lloc, c->cur);
         if (c->at_bol)
             line_begin(c);
         if (c->skip_line) {
@@ -292,15 +308,8 @@ int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
         ws = [ \t\r\v\f]+;
 
         "\x00" {
-            if (tok >= c->lim) {
-                c->cur = tok;
-                *lloc = c->last_end;
-                c->tok_p = NULL;
-                c->tok_len = 0;
-                c->tok_eof = true;
-                c->tok_first = false;
-                return TK_YYEOF;
-            }
+            if (tok >= c->lim)
+                return at_eof(c, lloc, tok);
             b3_error(c->d, loc_at(c, tok), "unexpected NUL byte");
             c->syntax_errors++;
             c->cur = YYCURSOR;
@@ -365,8 +374,36 @@ int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
             check_value_number(c, t, loc_at(c, tok), tok, YYCURSOR);
             RET(PHIREF);
         }
-        "$" [^(\x00\n \t,)]* "(" "b"? "@" dec ")" {
-            const unsigned char *e = YYCURSOR - 1;
+        "$" {
+            /* $C(@N), a constant child as dumps print it.  Matched by hand: as
+             * a rule, the DFA would rescan a long run without '(' for every
+             * '$' in it.  A run that failed fails the same way from any '$'
+             * inside it, so its end is remembered. */
+            const unsigned char *e = YYCURSOR, *q = NULL;
+            if (e >= c->dollar_fail) {
+                while (*e && *e != '(' && *e != '\n' && *e != ' ' && *e != '\t' && *e != ',' && *e != ')')
+                    e++;
+                const unsigned char *r = e; /* then '(' "b"? "@" dec ")" */
+                if (*r == '(') {
+                    r += r[1] == 'b' ? 2 : 1;
+                    if (*r == '@' && r[1] >= '0' && r[1] <= '9') {
+                        for (r++; *r >= '0' && *r <= '9'; r++) {
+                        }
+                        if (*r == ')')
+                            q = r;
+                    }
+                }
+                if (!q)
+                    c->dollar_fail = e;
+            }
+            if (!q) {
+                b3_error(c->d, loc_at(c, tok), "unexpected character '$'");
+                c->syntax_errors++;
+                c->cur = YYCURSOR;
+                continue;
+            }
+            YYCURSOR = q + 1;
+            e = q;
             const unsigned char *d = skip_digits_back(e);
             t->u = scan_num(d, e);
             d--; /* '@' */

@@ -723,17 +723,24 @@ bool b3_write_asm(B3Obj *o, FILE *f) {
     for (uint32_t i = 0; i < o->ndefs + o->nrelocs; i++) {
         const B3Symbol *s = i < o->ndefs ? o->defs[i].sym : o->relocs[i - o->ndefs].sym;
         if (s && !spellable(s)) {
-            fputs("b3c: error: symbol @\"", stderr);
-            for (uint32_t k = 0; k < s->name_len; k++) {
-                unsigned char c = (unsigned char)s->name[k];
+            char name[256];
+            size_t k = 0;
+            for (uint32_t j = 0; j < s->name_len && k + 8 < sizeof name; j++) {
+                unsigned char c = (unsigned char)s->name[j];
                 if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
-                    fputc(c, stderr);
+                    name[k++] = (char)c;
                 else
-                    fprintf(stderr, "\\x%02x", c);
+                    k += (size_t)snprintf(name + k, sizeof name - k, "\\x%02x", c);
             }
-            fputs("\" cannot be written in assembly (control characters, quotes and backslashes "
-                  "cannot be spelled); use --emit=obj\n",
-                  stderr);
+            name[k] = 0;
+            const char *why = "cannot be written in assembly (control characters, quotes and backslashes "
+                              "cannot be spelled); use --emit=obj";
+            /* The input's fault: shown where the symbol is declared or defined. */
+            B3Loc loc = s->loc.line ? s->loc : s->ref_loc;
+            if (o->diag)
+                b3_error(o->diag, loc, "symbol @\"%s\" %s", name, why);
+            else
+                fprintf(stderr, "b3c: error: symbol @\"%s\" %s\n", name, why);
             return false;
         }
     }

@@ -118,7 +118,9 @@ static void print_sym_name(FILE *f, const B3Symbol *s) {
     }
 }
 
-/* Adds a named symbol; false (after a message) if ELF cannot spell its name. */
+/* Adds a named symbol; false (after a message) if ELF cannot spell its name.
+ * The front end rejects such names in its input (parser/build.c); this is
+ * for modules built through the API. */
 static bool add_named(Writer *w, B3Symbol *s, Elf64_Sym es, uint32_t *index) {
     if (memchr(s->name, 0, s->name_len)) {
         fputs("b3c: error: symbol @\"", stderr);

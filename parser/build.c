@@ -241,8 +241,23 @@ static const char *sym_text(const B3Symbol *s, char *buf, size_t size) {
     return buf;
 }
 
+/* Every symbol written in the input, defined or referenced, comes through
+ * here.  @"..." may hold any byte, but no object file can hold a NUL in a
+ * symbol name: rejected at the name's first appearance, whatever is emitted,
+ * so that --emit=b3 and --emit=obj agree on what is valid. */
+static B3Symbol *sym_get(B3ParseCtx *c, B3Tok t, B3Loc loc) {
+    bool created = false;
+    B3Symbol *s = b3_symbol_get(c->m, t.p, t.len, &created);
+    if (created && memchr(t.p, 0, t.len)) {
+        char buf[300];
+        b3_error(c->d, loc, "symbol %s contains a NUL byte, which no object file can hold in a symbol name",
+                 sym_text(s, buf, sizeof buf));
+    }
+    return s;
+}
+
 static B3Symbol *sym_ref(B3ParseCtx *c, B3Tok t, B3Loc loc) {
-    B3Symbol *s = b3_symbol_get(c->m, t.p, t.len, NULL);
+    B3Symbol *s = sym_get(c, t, loc);
     if (!s->ref_loc.line)
         s->ref_loc = loc;
     return s;
@@ -556,7 +571,7 @@ static void redefinition(B3ParseCtx *c, B3Symbol *s, B3Loc loc) {
 }
 
 void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc) {
-    B3Symbol *s = b3_symbol_get(c->m, t.p, t.len, NULL);
+    B3Symbol *s = sym_get(c, t, loc);
     bool already = s->declared && !s->defined;
     s->declared = true;
     if (!s->loc.line)
@@ -576,7 +591,7 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
         t.p = bare;
         t.len = (uint32_t)strlen(bare);
     }
-    B3Symbol *s = b3_symbol_get(m, t.p, t.len, NULL);
+    B3Symbol *s = sym_get(c, t, loc);
     B3Proc *p = b3_proc_new(m, s);
     p->bare = name == NULL;
     p->loc = loc;
@@ -619,7 +634,7 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
                              node_text(c, e, buf, sizeof buf));
                     continue;
                 }
-                B3Symbol *es = b3_symbol_get(m, N(e)->tok.p, N(e)->tok.len, NULL);
+                B3Symbol *es = sym_get(c, N(e)->tok, N(e)->loc);
                 uint32_t i = p->nentrypoints++;
                 p->entrypoints[i] = es;
                 p->entry_locs[i] = N(e)->loc;
@@ -677,7 +692,7 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
 
 void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
     B3Module *m = c->m;
-    B3Symbol *s = b3_symbol_get(m, t.p, t.len, NULL);
+    B3Symbol *s = sym_get(c, t, loc);
     B3Data *d = b3_arena_alloc(&m->arena, sizeof *d);
     c->data = d;
     c->data_sym = NULL;

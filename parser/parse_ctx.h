@@ -132,6 +132,7 @@ typedef struct B3ParseCtx {
     bool line_has_tok;  /* a token was already returned on this line */
     bool skip_line;     /* error recovery: drop the rest of this line */
     int byproducts;     /* indentation of a Byproducts: line being skipped, or -1 */
+    const unsigned char *dollar_fail; /* a '$' before this starts no $C(@N) */
     /* the most recent token, for "found 'X'" in syntax errors */
     const char *tok_p;
     uint32_t tok_len;
