@@ -55,47 +55,40 @@ static _Noreturn void die(void) {
 #endif
 }
 
-void b3_internal_error_at(const char *phase, const B3Value *v, const char *fmt, ...) {
+static _Noreturn void report(const char *phase, const B3Value *v, const char *fmt, va_list ap) {
     FILE *out = stderr;
     B3Diag *d = current ? current->diag : NULL;
-    const B3Proc *proc = current ? current->proc : NULL;
     if (!phase && current)
         phase = current->phase;
-    if (v && v->loc.line && d)
+    bool located = v && v->loc.line && d;
+    if (located)
         fprintf(out, "%s:%u:%u: ", d->file, v->loc.line, v->loc.col);
     else
         fprintf(out, "b3c: ");
-    print_where(out, phase, proc);
+    print_where(out, phase, current ? current->proc : NULL);
     if (current && current->phase && phase && strcmp(current->phase, phase))
         fprintf(out, " (during %s)", current->phase);
     if (v)
         fprintf(out, ", value @%u (%s)", v->index, v->opcode < B3_NUM_OPCODES ? op_names[v->opcode] : "?");
     fputs(": ", out);
-    va_list ap;
-    va_start(ap, fmt);
     vfprintf(out, fmt, ap);
-    va_end(ap);
     fputc('\n', out);
-    if (v && v->loc.line && d)
+    if (located)
         b3_diag_show_line(d, v->loc);
     dump_ir(out);
     die();
 }
 
-void b3_internal_error(const char *phase, const char *fmt, ...) {
-    FILE *out = stderr;
-    fprintf(out, "b3c: ");
-    print_where(out, phase, current ? current->proc : NULL);
-    if (current && current->phase && phase && strcmp(current->phase, phase))
-        fprintf(out, " (during %s)", current->phase);
-    fputs(": ", out);
+void b3_internal_error_at(const char *phase, const B3Value *v, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(out, fmt, ap);
-    va_end(ap);
-    fputc('\n', out);
-    dump_ir(out);
-    die();
+    report(phase, v, fmt, ap);
+}
+
+void b3_internal_error(const char *phase, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(phase, NULL, fmt, ap);
 }
 
 /* ---- faults ------------------------------------------------------------- */
