@@ -46,6 +46,8 @@
 # CLANG (clang).
 # Missing compilers are installed by scripts/deps.sh.
 set -euo pipefail
+caller_pwd=$PWD
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.."
 
 check=false
@@ -56,9 +58,9 @@ variants=gcc,clang,O0,O1,O2
 kernels=
 dedup=true
 json=
-out=bench/out/quality
+out=
 
-usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "$self" | sed '$d' | sed 's/^# \{0,1\}//'; }
 die() { echo "quality: $*" >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
@@ -84,6 +86,12 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+
+# Paths given by the caller are relative to where it was called from.
+abspath() { case $1 in /*) echo "$1" ;; *) echo "$caller_pwd/$1" ;; esac; }
+if [ -n "$out" ]; then out=$(abspath "$out"); else out=$PWD/bench/out/quality; fi
+[ -z "$json" ] || json=$(abspath "$json")
+if [ -n "${B3C:-}" ] && [[ $B3C == */* ]]; then B3C=$(abspath "$B3C"); fi
 
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "--rounds wants a positive integer"
 [[ $stat == min || $stat == median ]] || die "--stat is min or median"
