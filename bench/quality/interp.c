@@ -1,13 +1,13 @@
 /* A bytecode interpreter: a stack machine with 15 opcodes dispatched by a
  * switch in a loop, its operand stack and registers in local arrays, running
- * a fixed program (a loop of n iterations, 17 instructions each) from a
- * global table.  Returns what the program leaves on the stack: see
+ * a fixed program of 16-bit code units (a loop of n iterations, 17
+ * instructions each) from a global table.  Returns what the program leaves on the stack: see
  * interp.b3. */
 #include <stdint.h>
 
 enum { HALT, PUSH, LOAD, STORE, ADD, SUB, MUL, LT, JZ, JMP, XOR, SHR, MOD, DUP, INC };
 
-static const int32_t interp_program[] = {
+static const uint16_t interp_program[] = {
     PUSH, 0, STORE, 1,         /*  0: i = 0 */
     PUSH, 0, STORE, 2,         /*  4: acc = 0 */
     LOAD, 1, LOAD, 0, LT,      /*  8: loop: while (i < n) */
