@@ -20,7 +20,7 @@
 /* Opcode names from the one table, so that this file links without ir.c
  * (the unit tests link the backend without the IR). */
 static const char *const op_names[] = {
-#define B3_OP(name, res, kids, mn, mx, meta, fl) #name,
+#define B3_OP(name, res, kids, mn, mx, meta, eff, fl) #name,
 #include "ir/opcodes.def"
 #undef B3_OP
 };

@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/ice.h"
+
 const B3OpInfo b3_op_info[B3_NUM_OPCODES] = {
-#define B3_OP(name, res, kids, mn, mx, meta, fl) \
-    {#name, B3R_##res, B3C_##kids, mn, mx, B3M_##meta, (uint16_t)(fl)},
+#define B3_OP(name, res, kids, mn, mx, meta, eff, fl) \
+    {#name, B3R_##res, B3C_##kids, mn, mx, B3M_##meta, B3E_##eff, (uint16_t)(fl)},
 #include "ir/opcodes.def"
 #undef B3_OP
 };
@@ -222,8 +224,7 @@ B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t
     v->opcode = (uint16_t)op;
     v->type = (uint8_t)type;
     v->nkids = nkids;
-    if (nkids)
-        v->kids = b3_arena_alloc(&m->arena, nkids * sizeof(B3Value *));
+    v->kids = b3_arena_alloc(&m->arena, (nkids ? nkids : 1) * sizeof(B3Value *));
     if (b3_op_info[op].meta == B3M_MEMORY) {
         v->m.mem.range = B3_HEAP_TOP;
         v->m.mem.fence_range = B3_HEAP_BOTTOM;
@@ -315,4 +316,110 @@ void b3_proc_compute_preds(B3Module *m, B3Proc *p) {
             }
         }
     }
+}
+
+/* ---- rewriting values in place ---- */
+
+void b3_value_replace_with_nop(B3Value *v) {
+    v->opcode = B3_Nop;
+    v->type = B3_Void;
+    v->kflags = 0;
+    v->nkids = 0;
+    v->kid_locs = NULL;
+    memset(&v->m, 0, sizeof v->m);
+}
+
+void b3_value_replace_with_identity(B3Value *v, B3Value *w) {
+    if (v->type == B3_Void) {
+        b3_value_replace_with_nop(v);
+        return;
+    }
+    if (w == v || w->type != v->type)
+        b3_internal_error_at(NULL, v, "cannot become Identity(@%u) of type %s", w->index,
+                             b3_type_name((B3Type)w->type));
+    v->opcode = B3_Identity;
+    v->kflags = 0;
+    v->nkids = 1;
+    v->kids[0] = w; /* every value has room for one child (b3_value_new) */
+    v->kid_locs = NULL;
+    memset(&v->m, 0, sizeof v->m);
+}
+
+/* The end of v's Identity chain, pointing every Identity on the way straight
+ * at it, so that a long chain shared by many uses is walked once.  A cycle
+ * (which valid SSA cannot have) is caught by a pointer moving at half speed. */
+static B3Value *identity_target(B3Value *v) {
+    B3Value *t = v, *slow = v;
+    for (uint32_t n = 0; t->opcode == B3_Identity; n++) {
+        t = t->kids[0];
+        if (n & 1)
+            slow = slow->kids[0];
+        if (t == slow && t->opcode == B3_Identity)
+            b3_internal_error_at(NULL, v, "is part of a cycle of Identities");
+    }
+    while (v != t && v->kids[0] != t) {
+        B3Value *next = v->kids[0];
+        v->kids[0] = t;
+        v = next;
+    }
+    return t;
+}
+
+bool b3_value_perform_substitution(B3Value *v) {
+    bool changed = false;
+    for (uint32_t i = 0; i < v->nkids; i++) {
+        if (v->kids[i]->opcode == B3_Identity) {
+            v->kids[i] = identity_target(v->kids[i]);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+/* Removes the values `drop` selects from the blocks and p->values; returns
+ * true if there were any. */
+static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
+    bool dropped = false;
+    for (uint32_t bi = 0; bi < p->nblocks; bi++) {
+        B3Block *b = p->blocks[bi];
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < b->nvalues; i++) {
+            if (drop(b->values[i]))
+                b->values[i]->owner = NULL;
+            else
+                b->values[n++] = b->values[i];
+        }
+        dropped |= n != b->nvalues;
+        b->nvalues = n;
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        if (!drop(p->values[i]))
+            p->values[n++] = p->values[i];
+    }
+    if (n == p->nvalues)
+        return dropped;
+    p->nvalues = n;
+    b3_nummap_init(&p->value_map, &m->arena, n);
+    for (uint32_t i = 0; i < n; i++)
+        b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+    return true;
+}
+
+static bool is_nop(const B3Value *v) { return v->opcode == B3_Nop; }
+static bool is_nop_or_identity(const B3Value *v) { return v->opcode == B3_Nop || v->opcode == B3_Identity; }
+
+bool b3_proc_remove_identities(B3Module *m, B3Proc *p) {
+    bool changed = false;
+    for (uint32_t i = 0; i < p->nvalues; i++)
+        changed |= b3_value_perform_substitution(p->values[i]);
+    return drop_values(m, p, is_nop_or_identity) || changed;
+}
+
+void b3_proc_remove_nops(B3Module *m, B3Proc *p) { drop_values(m, p, is_nop); }
+
+uint32_t b3_proc_number_values(B3Proc *p) {
+    for (uint32_t i = 0; i < p->nvalues; i++)
+        p->values[i]->scratch = i;
+    return p->nvalues;
 }

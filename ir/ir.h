@@ -26,7 +26,7 @@ static inline unsigned b3_type_bytes(B3Type t) {
 /* ---- opcodes -------------------------------------------------------- */
 
 typedef enum {
-#define B3_OP(name, res, kids, mn, mx, meta, fl) B3_##name,
+#define B3_OP(name, res, kids, mn, mx, meta, eff, fl) B3_##name,
 #include "ir/opcodes.def"
 #undef B3_OP
     B3_NUM_OPCODES
@@ -78,10 +78,27 @@ typedef enum {
     B3M_BOUNDS, B3M_CCALL, B3M_STACKMAP, B3M_UPSILON, B3M_SWITCH, B3M_SYMBOL,
 } B3MetaClass;
 
+/* What an opcode does besides computing its result (see opcodes.def). */
+typedef enum {
+    B3E_NONE,
+    B3E_DIV,
+    B3E_LOAD,
+    B3E_STORE,
+    B3E_ATOMIC,
+    B3E_FENCE,
+    B3E_CALL,
+    B3E_CHECK,
+    B3E_BOUNDS,
+    B3E_PINNED,
+    B3E_LOCAL_WRITE,
+    B3E_LOCAL_READ,
+} B3EffectsClass;
+
+/* Static opcode facts; each is documented at the top of opcodes.def. */
 enum {
     B3OF_TERMINAL = 1 << 0,
     B3OF_COMMUTATIVE = 1 << 1,
-    B3OF_EFFECTS = 1 << 2, /* never removed as dead just for having no uses */
+    B3OF_PURE = 1 << 2,
     B3OF_CONST = 1 << 3,
     B3OF_COMPARE = 1 << 4,
     B3OF_LOAD = 1 << 5,
@@ -91,6 +108,8 @@ enum {
     B3OF_CHECK = 1 << 9,
     B3OF_CHILL_OK = 1 << 10,
     B3OF_TRAPS_OK = 1 << 11,
+    B3OF_ASSOCIATIVE = 1 << 12,
+    B3OF_FOLDABLE = 1 << 13,
 };
 
 typedef struct {
@@ -98,7 +117,8 @@ typedef struct {
     uint8_t result;   /* B3ResultRule */
     uint8_t children; /* B3ChildRule */
     int8_t min_kids, max_kids;
-    uint8_t meta; /* B3MetaClass */
+    uint8_t meta;    /* B3MetaClass */
+    uint8_t effects; /* B3EffectsClass */
     uint16_t flags;
 } B3OpInfo;
 
@@ -394,7 +414,8 @@ void b3_module_add_item(B3Module *m, B3ItemKind kind, B3Symbol *sym);
 B3Proc *b3_proc_new(B3Module *m, B3Symbol *sym);
 B3Block *b3_block_new(B3Module *m, B3Proc *p, uint32_t index); /* index UINT32_MAX: next free */
 B3Block *b3_block_find(const B3Proc *p, uint32_t index);
-/* Creates a value with room for nkids children; it is not placed in a block. */
+/* Creates a value with room for nkids children (at least one, so that any
+ * value can become an Identity in place); it is not placed in a block. */
 B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index);
 B3Value *b3_value_find(const B3Proc *p, uint32_t index);
 void b3_block_append(B3Module *m, B3Block *b, B3Value *v);
@@ -404,6 +425,34 @@ B3StackSlot *b3_slot_new(B3Module *m, B3Proc *p, const char *name, uint64_t size
 void b3_proc_compute_preds(B3Module *m, B3Proc *p);
 /* Drops blocks not reachable from the root (and their values); recomputes preds. */
 void b3_proc_remove_unreachable(B3Module *m, B3Proc *p);
+
+/* ---- rewriting values in place (B3's replaceWith*) ----------------------
+ *
+ * Phases replace lazily: a value that should become another turns into
+ * Identity(other) where it stands, keeping its number, block and location,
+ * so every use still works; b3_proc_remove_identities later forwards all
+ * uses and drops the Identities and Nops in one linear pass. */
+
+/* v becomes Identity(w) (w must have v's type), or Nop if v is Void.
+ * Meta data and kind flags are dropped. */
+void b3_value_replace_with_identity(B3Value *v, B3Value *w);
+/* v becomes Nop, whatever its type: a non-Void v must have no uses left.
+ * Replacing a Phi leaves its Upsilons to the caller. */
+void b3_value_replace_with_nop(B3Value *v);
+/* Points every child of v that is an Identity at the end of its Identity
+ * chain (B3's performSubstitution).  Returns true if a child changed. */
+bool b3_value_perform_substitution(B3Value *v);
+/* Substitutes every use of an Identity in p by the Identity's (transitive)
+ * child, then removes every Identity and Nop from the blocks and from
+ * p->values.  Linear in the size of p.  Returns true if anything changed. */
+bool b3_proc_remove_identities(B3Module *m, B3Proc *p);
+/* Removes the Nops from the blocks and from p->values. */
+void b3_proc_remove_nops(B3Module *m, B3Proc *p);
+
+/* Numbers p's values 0..n-1 in p->values order into v->scratch, so analyses
+ * can keep per-value data in arrays of n entries although @N numbers are
+ * sparse.  Valid until a value is created or scratch is reused; returns n. */
+uint32_t b3_proc_number_values(B3Proc *p);
 
 static inline B3Value *b3_block_last(const B3Block *b) {
     return b->nvalues ? b->values[b->nvalues - 1] : NULL;

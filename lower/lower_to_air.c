@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/effects.h"
 #include "ir/ice.h"
 #include "lower/lower.h"
 #include "objwriter/obj.h"
@@ -314,22 +315,44 @@ static bool can_be_internal(Lower *L, B3Value *v) {
            L->pos[vid(L, v)] < L->idx;
 }
 
-/* Values no load moves across: writers of memory, and the accesses that order
- * memory (acquire loads, <Traps> accesses; release stores are stores). */
-static bool writes_memory(const B3Value *v) {
-    uint16_t f = b3_op_info[v->opcode].flags;
-    if ((f & B3OF_LOAD) && ((v->kflags & B3K_TRAPS) || !b3_heap_is_bottom(v->m.mem.fence_range)))
-        return true;
-    return (f & (B3OF_STORE | B3OF_ATOMIC | B3OF_STACKMAP)) || v->opcode == B3_CCall || v->opcode == B3_Fence ||
-           v->opcode == B3_Depend || v->opcode == B3_WasmBoundsCheck;
+/* The lowering's view of a value's effects: B3's (ir/effects.h), except that
+ * it does no alias analysis, so a memory access reads or writes all memory
+ * whatever its heap range says. */
+static B3Effects lower_effects(const B3Value *v) {
+    B3Effects e = b3_effects(v);
+    B3EffectsClass c = (B3EffectsClass)b3_op_info[v->opcode].effects;
+    if (c == B3E_LOAD || c == B3E_ATOMIC)
+        e.reads = B3_HEAP_TOP;
+    if (c == B3E_STORE || c == B3E_ATOMIC)
+        e.writes = B3_HEAP_TOP;
+    return e;
 }
 
-static bool has_effect(const B3Value *v);
+/* Values no load moves across: writers of memory, and what orders memory:
+ * fences (acquire loads and release stores too), anything that may exit or
+ * trap, and Depend, which x86 makes a load-load fence (the B3 reference).
+ * e is lower_effects(v). */
+static bool writes_memory(const B3Value *v, B3Effects e) {
+    return !b3_heap_is_bottom(e.writes) || e.fence || e.exits_sideways || v->opcode == B3_Depend;
+}
+
+/* Must v be lowered even when its result is unused?  What B3 must execute,
+ * except an acquire load: its fence costs nothing on x86 and orders nothing
+ * once the load is gone (a <Traps> one stays: it exits sideways).  e is
+ * lower_effects(v). */
+static bool must_lower(const B3Value *v, B3Effects e) {
+    if (b3_op_info[v->opcode].effects == B3E_LOAD)
+        return e.exits_sideways;
+    return b3_effects_must_execute(e);
+}
+
+static bool has_effect(const B3Value *v) { return must_lower(v, lower_effects(v)); }
 
 /* Does executing v at its user, not where it stands, move it down across
  * other values (a memory access or an effect may not cross some)? */
 static bool fusion_moves(const B3Value *v) {
-    return (b3_op_info[v->opcode].flags & (B3OF_LOAD | B3OF_ATOMIC)) || has_effect(v);
+    B3Effects e = lower_effects(v);
+    return !b3_heap_is_bottom(e.reads) || !b3_heap_is_bottom(e.writes) || must_lower(v, e);
 }
 
 /* May the fused value v not be moved down across w?  A plain load may not
@@ -337,9 +360,10 @@ static bool fusion_moves(const B3Value *v) {
  * in order); an atomic (or anything else with an effect) nothing that touches
  * memory or has an effect. */
 static bool motion_blocked(const B3Value *v, const B3Value *w) {
-    if (b3_op_info[v->opcode].flags & B3OF_LOAD)
-        return writes_memory(w) || ((v->kflags & B3K_TRAPS) && has_effect(w));
-    return has_effect(w) || (b3_op_info[w->opcode].flags & (B3OF_LOAD | B3OF_ATOMIC)) || writes_memory(w);
+    B3Effects we = lower_effects(w);
+    if (b3_op_info[v->opcode].effects == B3E_LOAD)
+        return writes_memory(w, we) || (b3_effects(v).exits_sideways && must_lower(w, we));
+    return must_lower(w, we) || !b3_heap_is_bottom(we.reads) || writes_memory(w, we);
 }
 
 /* Can the load v be executed at the current value instead of where it stands?
@@ -1462,15 +1486,6 @@ static AirTmp var_tmp(Lower *L, B3Variable *var) {
     if (L->vartmp[var->index] == AIR_NO_TMP)
         L->vartmp[var->index] = newtmp(L, bank_of(var->type));
     return L->vartmp[var->index];
-}
-
-static bool has_effect(const B3Value *v) {
-    if (v->kflags & B3K_TRAPS)
-        return true; /* a <Traps> load faults even when its value is unused */
-    switch (v->opcode) {
-    case B3_Get: case B3_Phi: return false; /* reads: dead if unused */
-    default: return (b3_op_info[v->opcode].flags & (B3OF_EFFECTS | B3OF_TERMINAL)) != 0;
-    }
 }
 
 static void unsupported(const B3Value *v) {
