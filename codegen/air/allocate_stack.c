@@ -16,9 +16,8 @@
 
 #define PHASE "air stack allocation"
 
-/* Memory for sharing spill slots: bit sets per block (4 of them) and the
- * interference matrix.  Beyond this (tens of thousands of spill slots in a
- * procedure), slots are not shared. */
+/* Memory for sharing spill slots: the interference matrix.  Beyond this
+ * (about 16k spill slots in a procedure), slots are not shared. */
 #define SHARE_MAX_BITS (256ull << 20)
 
 static void *xcalloc(size_t n, size_t size) {
@@ -97,42 +96,63 @@ static bool has_stack_arg(const AirInst *inst) {
 }
 
 /* Mentions [lo, hi) of one block, walked backwards one inst at a time:
- * `adj` (if any) gets, in each def's row, what the def conflicts with (all
- * live after the inst and all the inst touches); then live = (live -
- * fulldefs) + uses, and kill (if any) collects the fulldefs. */
-static void walk_back(const Mention *m, uint32_t lo, uint32_t hi, uint64_t *live, uint64_t *kill,
-                      uint64_t *adj, uint32_t words) {
+ * each def's row of `adj` gets what the def conflicts with (all live after
+ * the inst and all the inst touches); then live = (live - fulldefs) + uses. */
+static void walk_back(const Mention *m, uint32_t lo, uint32_t hi, uint64_t *live, uint64_t *adj,
+                      uint32_t words) {
     while (hi > lo) {
         uint32_t end = hi, inst = m[hi - 1].inst;
         while (hi > lo && m[hi - 1].inst == inst)
             hi--;
-        if (adj)
-            for (uint32_t i = hi; i < end; i++) {
-                if (!(m[i].flags & SM_DEF))
-                    continue;
-                uint64_t *row = adj + (size_t)m[i].slot * words;
-                for (uint32_t w = 0; w < words; w++)
-                    row[w] |= live[w];
-                for (uint32_t j = hi; j < end; j++)
-                    air_bit_set(row, m[j].slot);
-            }
+        for (uint32_t i = hi; i < end; i++) {
+            if (!(m[i].flags & SM_DEF))
+                continue;
+            uint64_t *row = adj + (size_t)m[i].slot * words;
+            for (uint32_t w = 0; w < words; w++)
+                row[w] |= live[w];
+            for (uint32_t j = hi; j < end; j++)
+                air_bit_set(row, m[j].slot);
+        }
         for (uint32_t i = hi; i < end; i++)
-            if (m[i].flags & SM_FULLDEF) {
+            if (m[i].flags & SM_FULLDEF)
                 air_bit_clear(live, m[i].slot);
-                if (kill)
-                    air_bit_set(kill, m[i].slot);
-            }
         for (uint32_t i = hi; i < end; i++)
             if (m[i].flags & SM_USE)
                 air_bit_set(live, m[i].slot);
     }
 }
 
+/* The same walk without interference, on sparse sets: a block's
+ * upward-exposed uses (left in live) and its fulldefs (added to kill). */
+static void walk_back_sets(const Mention *m, uint32_t lo, uint32_t hi, AirTmpSet *live, AirTmpSet *kill) {
+    while (hi > lo) {
+        uint32_t end = hi, inst = m[hi - 1].inst;
+        while (hi > lo && m[hi - 1].inst == inst)
+            hi--;
+        for (uint32_t i = hi; i < end; i++)
+            if (m[i].flags & SM_FULLDEF) {
+                air_tmpset_remove(live, m[i].slot);
+                air_tmpset_add(kill, m[i].slot);
+            }
+        for (uint32_t i = hi; i < end; i++)
+            if (m[i].flags & SM_USE)
+                air_tmpset_add(live, m[i].slot);
+    }
+}
+
+static uint32_t *copy_list(const AirTmpSet *s) {
+    uint32_t *v = malloc(s->size ? s->size * sizeof(uint32_t) : 1);
+    if (!v)
+        b3_internal_error(PHASE, "out of memory");
+    memcpy(v, s->dense, s->size * sizeof(uint32_t));
+    return v;
+}
+
 /* Assigns each spill slot a color; slots of one color share a location.
  * Returns the number of colors, or 0 if sharing was skipped. */
 static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32_t ns, uint32_t *color) {
     uint32_t words = (ns + 63) / 64, nb = c->nblocks;
-    if (ns < 2 || (uint64_t)words * 64 * (4ull * nb + 64ull * words) > SHARE_MAX_BITS)
+    if (ns < 2 || (uint64_t)words * 64 * 64ull * words > SHARE_MAX_BITS)
         return 0;
     uint8_t *escaped = xcalloc(ns, 1);
     SlotCtx x = {dense, c->nslots, escaped, NULL, 0, 0, 0};
@@ -147,72 +167,46 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
             }
     }
     mstart[nb] = x.n;
-    uint64_t *gen = xcalloc((size_t)nb * words, 8), *kill = xcalloc((size_t)nb * words, 8);
-    uint64_t *in = xcalloc((size_t)nb * words, 8), *out = xcalloc((size_t)nb * words, 8);
     uint64_t *live = xcalloc(words, 8), *adj = xcalloc((size_t)64 * words * words, 8);
 
-    /* gen/kill per block, walking backwards. */
+    /* Slot liveness per block by the sparse dataflow of liveness.c (the
+     * slots as its numbers): the time and memory of the live sets, where
+     * bit sets per block cost blocks x slots, and sweeping them all until
+     * nothing changes blocks x slots x loop depth. */
+    AirLiveness lv;
+    air_liveness_init(&lv, c, AirGP, ns);
+    uint32_t **kill = xcalloc(nb, sizeof(uint32_t *)), *nkill = xcalloc(nb, sizeof(uint32_t));
+    AirTmpSet sl, sk;
+    air_tmpset_init(&sl, ns);
+    air_tmpset_init(&sk, ns);
     for (uint32_t bi = 0; bi < nb; bi++) {
-        uint64_t *g = gen + (size_t)bi * words;
-        walk_back(x.v, mstart[bi], mstart[bi + 1], g, kill + (size_t)bi * words, NULL, words);
-        memcpy(in + (size_t)bi * words, g, words * 8);
+        if (mstart[bi] == mstart[bi + 1])
+            continue;
+        air_tmpset_clear(&sl);
+        air_tmpset_clear(&sk);
+        walk_back_sets(x.v, mstart[bi], mstart[bi + 1], &sl, &sk);
+        lv.live_in[bi] = copy_list(&sl);
+        lv.nlive_in[bi] = sl.size;
+        kill[bi] = copy_list(&sk);
+        nkill[bi] = sk.size;
     }
-    /* To a fixed point, in post order, revisiting only blocks whose successors'
-     * live-in grew (predecessor lists from the successors). */
-    uint32_t *pstart = xcalloc(nb + 1, sizeof(uint32_t)), nedges = 0;
+    air_tmpset_free(&sl);
+    air_tmpset_free(&sk);
+    air_liveness_solve_unordered(&lv, kill, nkill);
     for (uint32_t bi = 0; bi < nb; bi++)
-        for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++, nedges++)
-            pstart[c->blocks[bi]->succs[s].block->index + 1]++;
-    for (uint32_t bi = 0; bi < nb; bi++)
-        pstart[bi + 1] += pstart[bi];
-    uint32_t *plist = xcalloc(nedges, sizeof(uint32_t)), *pfill = xcalloc(nb + 1, sizeof(uint32_t));
-    memcpy(pfill, pstart, (nb + 1) * sizeof(uint32_t));
-    for (uint32_t bi = 0; bi < nb; bi++)
-        for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++)
-            plist[pfill[c->blocks[bi]->succs[s].block->index]++] = bi;
-    AirBlock **rpo = air_rpo(c);
-    uint8_t *dirty = xcalloc(nb, 1);
-    memset(dirty, 1, nb);
-    for (bool again = true; again;) {
-        again = false;
-        for (uint32_t oi = nb; oi-- > 0;) {
-            AirBlock *b = rpo[oi];
-            uint32_t bi = b->index;
-            if (!dirty[bi])
-                continue;
-            dirty[bi] = 0;
-            uint64_t *o = out + (size_t)bi * words, *i = in + (size_t)bi * words;
-            const uint64_t *g = gen + (size_t)bi * words, *k = kill + (size_t)bi * words;
-            for (uint32_t s = 0; s < b->nsuccs; s++) {
-                const uint64_t *si = in + (size_t)b->succs[s].block->index * words;
-                for (uint32_t w = 0; w < words; w++)
-                    o[w] |= si[w];
-            }
-            bool changed = false;
-            for (uint32_t w = 0; w < words; w++) {
-                uint64_t v = g[w] | (o[w] & ~k[w]);
-                changed |= v != i[w];
-                i[w] = v;
-            }
-            if (changed) {
-                for (uint32_t p = pstart[bi]; p < pstart[bi + 1]; p++)
-                    dirty[plist[p]] = 1;
-                again = true;
-            }
-        }
-    }
-    free(pstart);
-    free(plist);
-    free(pfill);
-    free(rpo);
-    free(dirty);
+        free(kill[bi]);
+    free(kill);
+    free(nkill);
     /* Interference, recorded in the defs' rows, then made symmetric. */
     for (uint32_t bi = 0; bi < nb; bi++) {
         if (mstart[bi] == mstart[bi + 1])
             continue;
-        memcpy(live, out + (size_t)bi * words, words * 8);
-        walk_back(x.v, mstart[bi], mstart[bi + 1], live, NULL, adj, words);
+        memset(live, 0, words * 8);
+        for (uint32_t i = 0; i < lv.nlive_out[bi]; i++)
+            air_bit_set(live, lv.live_out[bi][i]);
+        walk_back(x.v, mstart[bi], mstart[bi + 1], live, adj, words);
     }
+    air_liveness_free(&lv);
     air_bitmatrix_symmetrize(adj, words);
 
     /* Greedy, in slot order; escaped slots' colors are private. */
@@ -244,10 +238,6 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
     free(private_color);
     free(x.v);
     free(mstart);
-    free(gen);
-    free(kill);
-    free(in);
-    free(out);
     free(live);
     free(adj);
     free(escaped);
