@@ -2,6 +2,7 @@
 # b3c benchmarks (`make bench`).
 #
 #   bash bench/run.sh [frontend|obj|all] [--values N] [--runs K]
+#   bash bench/run.sh scaling [ARGS...]
 #
 # frontend (default N = 1,000,000): times `b3c --emit=b3` (read, parse,
 #     validate, print; -O0) on a generated module and reports wall time,
@@ -11,12 +12,20 @@
 #     file at -O0 and -O2.  Skipped, with a message, while this b3c cannot
 #     write object files.
 # all (the default): both.
+# scaling: bench/scaling.sh (growth of compile time and memory on
+#     pathological shapes: jump chains, big Switches, deep loop nests, many
+#     Phis, many values live across a call); ARGS go to it.
 #
 # Modules come from bench/gen.py (deterministic) and are cached in bench/out/.
 # Each measurement is the best wall time of K runs (default 3) and the
 # largest peak RSS (measured by /usr/bin/time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = scaling ]; then
+    shift
+    exec bash "$(dirname "$0")/scaling.sh" "$@"
+fi
 
 mode=all
 values=
@@ -28,7 +37,7 @@ while [ $# -gt 0 ]; do
     --values=*) values=${1#*=} ;;
     --runs) runs=$2; shift ;;
     --runs=*) runs=${1#*=} ;;
-    -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "bench: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift

@@ -12,9 +12,13 @@ can check it):
   switch N     int64_t f(int64_t x): one Switch of N cases; case 3k goes to
                block (7k mod B), B = max(1, N / 2), which returns 13j + 5
                for block j; the default returns -1.
-  loopnest N   int64_t f(int32_t m): N nested counted loops of m iterations;
-               the innermost does acc = acc * 31 + i_inner + i_0 (uint64
-               arithmetic); the accumulator is carried by a Phi per level.
+  loopnest N   int64_t f(int32_t m): N nested counted loops (counter i_L at
+               level L) of m iterations each (with --inner K only the K
+               innermost; the others run once); the innermost does
+               acc = acc * 31 + i_{N-1} + 2 * i_{N-2} + 3 * i_0 (uint64
+               arithmetic, sign-extended counters); the accumulator is
+               carried by a Phi per level.  Every counter is live in all the
+               loops inside its own.
   phis N       int64_t f(int64_t a, int64_t b): a diamond whose arms each
                feed N Phis of the join (arm k: a + k, else b * k); the join
                returns the sum of the Phis times their position.
@@ -74,7 +78,7 @@ def switch(o, n):
         o.emit(f"    Void @{o.v()} = Return(@{c})")
 
 
-def loopnest(o, d):
+def loopnest(o, d, inner=None):
     # Blocks: 0 entry; level L: header 1+3L, body 2+3L, exit 3+3L.
     H = lambda L: 1 + 3 * L
     B = lambda L: 2 + 3 * L
@@ -82,6 +86,7 @@ def loopnest(o, d):
     i = [o.v() for _ in range(d)]
     acc = [o.v() for _ in range(d)]
     a, m, zero32, zero64, one32 = o.v(), o.v(), o.v(), o.v(), o.v()
+    full = d if inner is None else inner
     o.emit("BB#0:")
     o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
     o.emit(f"    Int32 @{m} = Trunc(@{a})")
@@ -96,7 +101,8 @@ def loopnest(o, d):
         o.emit(f"BB#{H(L)}:")
         o.emit(f"    Int32 @{i[L]} = Phi()")
         o.emit(f"    Int64 @{acc[L]} = Phi()")
-        o.emit(f"    Int32 @{cond} = LessThan(@{i[L]}, @{m})")
+        bound = m if L >= d - full else one32
+        o.emit(f"    Int32 @{cond} = LessThan(@{i[L]}, @{bound})")
         o.emit(f"    Void @{o.v()} = Branch(@{cond}, #{B(L)}, #{X(L)})")
         o.emit(f"BB#{B(L)}:")
         if L < d - 1:
@@ -104,13 +110,19 @@ def loopnest(o, d):
             o.emit(f"    Void @{o.v()} = Upsilon(@{acc[L]}, ^@{acc[L + 1]})")
             o.emit(f"    Void @{o.v()} = Jump(#{H(L + 1)})")
         else:
-            c31, mul, e, e0, s1, s2, inc = (o.v() for _ in range(7))
+            c31, c2, c3, mul, e, e1, e0, m1, m0, s0, s1, s2, inc = (o.v() for _ in range(13))
             o.emit(f"    Int64 @{c31} = Const64(31)")
+            o.emit(f"    Int64 @{c2} = Const64(2)")
+            o.emit(f"    Int64 @{c3} = Const64(3)")
             o.emit(f"    Int64 @{mul} = Mul(@{acc[L]}, @{c31})")
             o.emit(f"    Int64 @{e} = SExt32(@{i[L]})")
+            o.emit(f"    Int64 @{e1} = SExt32(@{i[max(L - 1, 0)]})")
             o.emit(f"    Int64 @{e0} = SExt32(@{i[0]})")
-            o.emit(f"    Int64 @{s1} = Add(@{mul}, @{e})")
-            o.emit(f"    Int64 @{s2} = Add(@{s1}, @{e0})")
+            o.emit(f"    Int64 @{m1} = Mul(@{e1}, @{c2})")
+            o.emit(f"    Int64 @{m0} = Mul(@{e0}, @{c3})")
+            o.emit(f"    Int64 @{s0} = Add(@{mul}, @{e})")
+            o.emit(f"    Int64 @{s1} = Add(@{s0}, @{m1})")
+            o.emit(f"    Int64 @{s2} = Add(@{s1}, @{m0})")
             o.emit(f"    Int32 @{inc} = Add(@{i[L]}, @{one32})")
             o.emit(f"    Void @{o.v()} = Upsilon(@{inc}, ^@{i[L]})")
             o.emit(f"    Void @{o.v()} = Upsilon(@{s2}, ^@{acc[L]})")
@@ -212,9 +224,13 @@ def main():
     ap.add_argument("n", type=int)
     ap.add_argument("-o", "--output", default="-")
     ap.add_argument("--name", help="procedure name (default: the shape's)")
+    ap.add_argument("--inner", type=int, help="loopnest: only this many innermost loops run m times")
     args = ap.parse_args()
     o = Out()
-    SHAPES[args.shape](o, args.n)
+    if args.shape == "loopnest":
+        loopnest(o, args.n, args.inner)
+    else:
+        SHAPES[args.shape](o, args.n)
     text = []
     if args.shape == "calllive":
         text.append("extern @scaling_ext\n")

@@ -825,9 +825,16 @@ static void combine(Alloc *a, uint32_t u, uint32_t v) {
     a->range[u] += a->range[v];
     if (!a->f->unspillable[v])
         a->f->unspillable[u] = 0;
+    /* Coalesced and constrained moves are left behind: nothing reads them
+     * again through u (their ends are one node, or interfere, so they never
+     * enable, freeze or suggest a color), and copying them along chains of
+     * coalescing made the lists quadratic. */
     if (!is_precolored(a, u))
-        for (uint32_t i = 0; i < a->moves_of[v].n; i++)
-            pool_push(&a->pool, &a->moves_of[u], a->moves_of[v].v[i]);
+        for (uint32_t i = 0; i < a->moves_of[v].n; i++) {
+            uint8_t ms = a->moves[a->moves_of[v].v[i]].state;
+            if (ms != M_COALESCED && ms != M_CONSTRAINED)
+                pool_push(&a->pool, &a->moves_of[u], a->moves_of[v].v[i]);
+        }
     enable_moves_of(a, v);
     Nbrs it;
     uint32_t t;
@@ -1493,9 +1500,10 @@ static void facts_free(TmpFacts *f) {
  * PRESPILL_TRIGGER virtual tmps are live, the live tmps with the longest span
  * per (frequency-weighted) mention until PRESPILL_TARGET remain, and the round
  * starts over.  Then each def meets at most PRESPILL_TRIGGER live tmps.
- * Ordinary code never comes near the trigger (the test suite's peak is about
- * 20 live tmps), so it is colored exactly as before. */
-#define PRESPILL_TRIGGER 256
+ * Ordinary code never comes near the trigger (most tests peak near 20 live
+ * tmps; the pressure test exec/gen-pressure.b3 at 402), so it is colored
+ * exactly as before. */
+#define PRESPILL_TRIGGER 512
 #define PRESPILL_TARGET 64
 
 typedef struct {
@@ -1894,6 +1902,9 @@ static void apply_colors(AirCode *c, Alloc *a) {
 static void allocate_bank(AirCode *c, AirBank bank) {
     TmpFacts f = {0};
     uint32_t unspill_cap = 0;
+    /* Spilling only lowers pressure, so after a round without extreme
+     * pressure none comes back. */
+    bool check_pressure = true;
     for (int round = 0;; round++) {
         if (round == MAX_ROUNDS)
             b3_internal_error(PHASE, "%s allocation did not converge after %d rounds",
@@ -1902,23 +1913,37 @@ static void allocate_bank(AirCode *c, AirBank bank) {
         /* Gathered once: liveness and the interference walk both need them. */
         AirActs acts;
         air_acts_gather(&acts, c, bank);
-        /* Extreme pressure first, on liveness in any order (cheaper); the
-         * interference walk needs the ordered sets (edge order steers coloring). */
+        /* The interference walk needs the ordered sets (edge order steers
+         * coloring), but where they are huge (thousands of tmps live across
+         * thousands of blocks) their dataflow is slow and extreme pressure is
+         * likely: then look for it first on the unordered sets, which are
+         * cheaper and give the same spill choice. */
+        AirLiveness lv;
         Vec early = {0};
-        if (prespill_possible(c, bank, &f)) {
-            AirLiveness ul;
-            air_liveness_compute_acts_unordered(&ul, c, &acts);
-            prespill(c, &f, &ul, &acts, &early);
-            air_liveness_free(&ul);
+        bool have = false;
+        if (check_pressure && prespill_possible(c, bank, &f)) {
+            uint64_t budget = 16 * ((uint64_t)acts.nv + c->nblocks) + (1u << 16);
+            have = air_liveness_compute_acts_bounded(&lv, c, &acts, budget);
+            if (have) {
+                prespill(c, &f, &lv, &acts, &early);
+            } else {
+                AirLiveness ul;
+                air_liveness_compute_acts_unordered(&ul, c, &acts);
+                prespill(c, &f, &ul, &acts, &early);
+                air_liveness_free(&ul);
+            }
         }
         if (early.n) {
+            if (have)
+                air_liveness_free(&lv);
             air_acts_free(&acts);
             insert_spill_code(c, bank, &early, NULL, &f, &unspill_cap);
             vec_free(&early);
             continue;
         }
-        AirLiveness lv;
-        air_liveness_compute_acts(&lv, c, &acts);
+        check_pressure = false;
+        if (!have)
+            air_liveness_compute_acts(&lv, c, &acts);
         Alloc a;
         alloc_init(&a, c, bank, &f);
         choose_graph(&a, &lv);

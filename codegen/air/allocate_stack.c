@@ -96,30 +96,113 @@ static bool has_stack_arg(const AirInst *inst) {
 }
 
 /* Mentions [lo, hi) of one block, walked backwards one inst at a time:
- * each def's row of `adj` gets what the def conflicts with (all live after
- * the inst and all the inst touches); then live = (live - fulldefs) + uses. */
-static void walk_back(const Mention *m, uint32_t lo, uint32_t hi, uint64_t *live, uint64_t *adj,
-                      uint32_t words) {
+ * `adj` (if any) gets, in each def's row, what the def conflicts with (all
+ * live after the inst and all the inst touches); then live = (live -
+ * fulldefs) + uses, and kill (if any) collects the fulldefs. */
+static void walk_back(const Mention *m, uint32_t lo, uint32_t hi, uint64_t *live, uint64_t *kill,
+                      uint64_t *adj, uint32_t words) {
     while (hi > lo) {
         uint32_t end = hi, inst = m[hi - 1].inst;
         while (hi > lo && m[hi - 1].inst == inst)
             hi--;
-        for (uint32_t i = hi; i < end; i++) {
-            if (!(m[i].flags & SM_DEF))
-                continue;
-            uint64_t *row = adj + (size_t)m[i].slot * words;
-            for (uint32_t w = 0; w < words; w++)
-                row[w] |= live[w];
-            for (uint32_t j = hi; j < end; j++)
-                air_bit_set(row, m[j].slot);
-        }
+        if (adj)
+            for (uint32_t i = hi; i < end; i++) {
+                if (!(m[i].flags & SM_DEF))
+                    continue;
+                uint64_t *row = adj + (size_t)m[i].slot * words;
+                for (uint32_t w = 0; w < words; w++)
+                    row[w] |= live[w];
+                for (uint32_t j = hi; j < end; j++)
+                    air_bit_set(row, m[j].slot);
+            }
         for (uint32_t i = hi; i < end; i++)
-            if (m[i].flags & SM_FULLDEF)
+            if (m[i].flags & SM_FULLDEF) {
                 air_bit_clear(live, m[i].slot);
+                if (kill)
+                    air_bit_set(kill, m[i].slot);
+            }
         for (uint32_t i = hi; i < end; i++)
             if (m[i].flags & SM_USE)
                 air_bit_set(live, m[i].slot);
     }
+}
+
+/* Bit sets per block for the slot dataflow cost blocks x slots: used up to
+ * this many words per set, and while the sweeps stay cheap. */
+#define BITSET_DATAFLOW_WORDS (1u << 20)
+
+/* Live-out bit sets of every block (nb rows of `words`), by sweeps in post
+ * order over the blocks whose successors' live-in grew; NULL once the sweeps
+ * have read more than `budget` words (deep loop nests with many slots live
+ * through them: blocks x slots x depth). */
+static uint64_t *bitset_live_out(const AirCode *c, const Mention *m, const uint32_t *mstart, uint32_t words,
+                                 uint64_t budget) {
+    uint32_t nb = c->nblocks;
+    uint64_t *gen = xcalloc((size_t)nb * words, 8), *kill = xcalloc((size_t)nb * words, 8);
+    uint64_t *in = xcalloc((size_t)nb * words, 8), *out = xcalloc((size_t)nb * words, 8);
+    for (uint32_t bi = 0; bi < nb; bi++) {
+        uint64_t *g = gen + (size_t)bi * words;
+        walk_back(m, mstart[bi], mstart[bi + 1], g, kill + (size_t)bi * words, NULL, words);
+        memcpy(in + (size_t)bi * words, g, words * 8);
+    }
+    uint32_t *pstart = xcalloc(nb + 1, sizeof(uint32_t)), nedges = 0;
+    for (uint32_t bi = 0; bi < nb; bi++)
+        for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++, nedges++)
+            pstart[c->blocks[bi]->succs[s].block->index + 1]++;
+    for (uint32_t bi = 0; bi < nb; bi++)
+        pstart[bi + 1] += pstart[bi];
+    uint32_t *plist = xcalloc(nedges, sizeof(uint32_t)), *pfill = xcalloc(nb + 1, sizeof(uint32_t));
+    memcpy(pfill, pstart, (nb + 1) * sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < nb; bi++)
+        for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++)
+            plist[pfill[c->blocks[bi]->succs[s].block->index]++] = bi;
+    AirBlock **rpo = air_rpo(c);
+    uint8_t *dirty = xcalloc(nb, 1);
+    memset(dirty, 1, nb);
+    uint64_t work = 0;
+    for (bool again = true; again && out;) {
+        again = false;
+        for (uint32_t oi = nb; oi-- > 0;) {
+            AirBlock *b = rpo[oi];
+            uint32_t bi = b->index;
+            if (!dirty[bi])
+                continue;
+            dirty[bi] = 0;
+            work += (uint64_t)(b->nsuccs + 1) * words;
+            if (work > budget) {
+                free(out);
+                out = NULL;
+                break;
+            }
+            uint64_t *o = out + (size_t)bi * words, *i = in + (size_t)bi * words;
+            const uint64_t *g = gen + (size_t)bi * words, *k = kill + (size_t)bi * words;
+            for (uint32_t s = 0; s < b->nsuccs; s++) {
+                const uint64_t *si = in + (size_t)b->succs[s].block->index * words;
+                for (uint32_t w = 0; w < words; w++)
+                    o[w] |= si[w];
+            }
+            bool changed = false;
+            for (uint32_t w = 0; w < words; w++) {
+                uint64_t v = g[w] | (o[w] & ~k[w]);
+                changed |= v != i[w];
+                i[w] = v;
+            }
+            if (changed) {
+                for (uint32_t p = pstart[bi]; p < pstart[bi + 1]; p++)
+                    dirty[plist[p]] = 1;
+                again = true;
+            }
+        }
+    }
+    free(pstart);
+    free(plist);
+    free(pfill);
+    free(rpo);
+    free(dirty);
+    free(gen);
+    free(kill);
+    free(in);
+    return out;
 }
 
 /* The same walk without interference, on sparse sets: a block's
@@ -169,65 +252,83 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
     mstart[nb] = x.n;
     uint64_t *live = xcalloc(words, 8), *adj = xcalloc((size_t)64 * words * words, 8);
 
-    /* Slot liveness per block by the sparse dataflow of liveness.c (the
-     * slots as its numbers): the time and memory of the live sets, where
-     * bit sets per block cost blocks x slots, and sweeping them all until
-     * nothing changes blocks x slots x loop depth. */
+    /* Slot liveness per block: bit sets when small and quick, else by the
+     * sparse dataflow of liveness.c (the slots as its numbers), which costs
+     * what the live sets hold, where bit sets cost blocks x slots in memory
+     * and blocks x slots x loop depth in time.  Both give the same sets. */
+    uint64_t *out = NULL;
+    if ((uint64_t)nb * words <= BITSET_DATAFLOW_WORDS)
+        out = bitset_live_out(c, x.v, mstart, words, 16 * ((uint64_t)nb * words + x.n) + (1u << 16));
     AirLiveness lv;
     air_liveness_init(&lv, c, AirGP, ns);
-    uint32_t **kill = xcalloc(nb, sizeof(uint32_t *)), *nkill = xcalloc(nb, sizeof(uint32_t));
-    AirTmpSet sl, sk;
-    air_tmpset_init(&sl, ns);
-    air_tmpset_init(&sk, ns);
-    for (uint32_t bi = 0; bi < nb; bi++) {
-        if (mstart[bi] == mstart[bi + 1])
-            continue;
-        air_tmpset_clear(&sl);
-        air_tmpset_clear(&sk);
-        walk_back_sets(x.v, mstart[bi], mstart[bi + 1], &sl, &sk);
-        lv.live_in[bi] = copy_list(&sl);
-        lv.nlive_in[bi] = sl.size;
-        kill[bi] = copy_list(&sk);
-        nkill[bi] = sk.size;
+    if (!out) {
+        uint32_t **kill = xcalloc(nb, sizeof(uint32_t *)), *nkill = xcalloc(nb, sizeof(uint32_t));
+        AirTmpSet sl, sk;
+        air_tmpset_init(&sl, ns);
+        air_tmpset_init(&sk, ns);
+        for (uint32_t bi = 0; bi < nb; bi++) {
+            if (mstart[bi] == mstart[bi + 1])
+                continue;
+            air_tmpset_clear(&sl);
+            air_tmpset_clear(&sk);
+            walk_back_sets(x.v, mstart[bi], mstart[bi + 1], &sl, &sk);
+            lv.live_in[bi] = copy_list(&sl);
+            lv.nlive_in[bi] = sl.size;
+            kill[bi] = copy_list(&sk);
+            nkill[bi] = sk.size;
+        }
+        air_tmpset_free(&sl);
+        air_tmpset_free(&sk);
+        air_liveness_solve_unordered(&lv, kill, nkill);
+        for (uint32_t bi = 0; bi < nb; bi++)
+            free(kill[bi]);
+        free(kill);
+        free(nkill);
     }
-    air_tmpset_free(&sl);
-    air_tmpset_free(&sk);
-    air_liveness_solve_unordered(&lv, kill, nkill);
-    for (uint32_t bi = 0; bi < nb; bi++)
-        free(kill[bi]);
-    free(kill);
-    free(nkill);
     /* Interference, recorded in the defs' rows, then made symmetric. */
     for (uint32_t bi = 0; bi < nb; bi++) {
         if (mstart[bi] == mstart[bi + 1])
             continue;
-        memset(live, 0, words * 8);
-        for (uint32_t i = 0; i < lv.nlive_out[bi]; i++)
-            air_bit_set(live, lv.live_out[bi][i]);
-        walk_back(x.v, mstart[bi], mstart[bi + 1], live, adj, words);
+        if (out) {
+            memcpy(live, out + (size_t)bi * words, words * 8);
+        } else {
+            memset(live, 0, words * 8);
+            for (uint32_t i = 0; i < lv.nlive_out[bi]; i++)
+                air_bit_set(live, lv.live_out[bi][i]);
+        }
+        walk_back(x.v, mstart[bi], mstart[bi + 1], live, NULL, adj, words);
     }
     air_liveness_free(&lv);
+    free(out);
     air_bitmatrix_symmetrize(adj, words);
 
     /* Greedy, in slot order; escaped slots' colors are private. */
-    uint32_t ncolors = 0;
+    uint32_t ncolors = 0, nprivate = 0;
     uint32_t *taken = xcalloc(ns + 1, sizeof(uint32_t)); /* == s + 1: a neighbour of s has it */
     uint8_t *private_color = xcalloc(ns + 1, 1);
     for (uint32_t s = 0; s < ns; s++) {
         if (escaped[s]) {
             private_color[ncolors] = 1;
+            nprivate++;
             color[s] = ncolors++;
             continue;
         }
         const uint64_t *row = adj + (size_t)s * words;
+        uint32_t ntaken = 0;
         for (uint32_t w = 0; w <= s / 64; w++) {
             uint64_t bits = row[w];
             if (w == s / 64)
                 bits &= (1ull << (s & 63)) - 1;
-            for (; bits; bits &= bits - 1)
-                taken[color[64 * w + (uint32_t)__builtin_ctzll(bits)]] = s + 1;
+            for (; bits; bits &= bits - 1) {
+                uint32_t k = color[64 * w + (uint32_t)__builtin_ctzll(bits)];
+                if (taken[k] != s + 1 && !private_color[k])
+                    ntaken++;
+                taken[k] = s + 1;
+            }
         }
-        uint32_t k = 0;
+        /* Every shared color taken (many slots live at once): a new one,
+         * without scanning them all. */
+        uint32_t k = ntaken + nprivate == ncolors ? ncolors : 0;
         while (k < ncolors && (taken[k] == s + 1 || private_color[k]))
             k++;
         color[s] = k;

@@ -480,7 +480,8 @@ void air_liveness_init(AirLiveness *l, const AirCode *c, AirBank bank, uint32_t 
         b3_internal_error("air liveness", "out of memory");
 }
 
-static void compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a, bool ordered) {
+/* budget: for the ordered dataflow (UINT64_MAX: none); 0: unordered. */
+static bool compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a, uint64_t budget) {
     uint32_t n = c->nblocks, universe = AIR_FIRST_VTMP + c->ntmps;
     air_liveness_init(l, c, a->bank, universe);
     uint32_t **kill = calloc(n ? n : 1, sizeof(uint32_t *));
@@ -517,44 +518,55 @@ static void compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a, boo
     }
     air_tmpset_free(&live);
     addset_free(&akilled);
-    if (ordered)
-        air_liveness_solve(l, kill, nkill);
+    bool done = true;
+    if (budget)
+        done = air_liveness_solve_bounded(l, kill, nkill, budget);
     else
         air_liveness_solve_unordered(l, kill, nkill);
     for (uint32_t bi = 0; bi < n; bi++)
         free(kill[bi]);
     free(kill);
     free(nkill);
+    if (!done)
+        air_liveness_free(l);
+    return done;
 }
 
 void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a) {
-    compute_acts(l, c, a, true);
+    compute_acts(l, c, a, UINT64_MAX);
+}
+
+bool air_liveness_compute_acts_bounded(AirLiveness *l, const AirCode *c, const AirActs *a, uint64_t budget) {
+    return compute_acts(l, c, a, budget ? budget : 1);
 }
 
 void air_liveness_compute_acts_unordered(AirLiveness *l, const AirCode *c, const AirActs *a) {
-    compute_acts(l, c, a, false);
+    compute_acts(l, c, a, 0);
 }
 
-void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill) {
+/* A block's first visits test membership with stamps (loading its sets
+ * costs their size, as a visit's scan does anyway); a block visited more
+ * often gets a table, so that later visits cost only what they add. */
+#define TABLE_AFTER_VISITS 2
+
+bool air_liveness_solve_bounded(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill,
+                                uint64_t budget) {
     const AirCode *c = l->code;
     uint32_t n = c->nblocks, universe = l->universe;
     if (universe >= BT_KEY)
         b3_internal_error("air liveness", "too many tmps (%u)", universe);
-    uint32_t *cap_in = calloc(n ? n : 1, sizeof(uint32_t));
+    uint32_t *cap_in = xmalloc((n ? n : 1) * sizeof(uint32_t));
+    uint32_t *visits = calloc(n ? n : 1, sizeof(uint32_t));
     BlockTable *table = calloc(n ? n : 1, sizeof(BlockTable));
-    if (!cap_in || !table)
+    if (!visits || !table)
         b3_internal_error("air liveness", "out of memory");
-    for (uint32_t bi = 0; bi < n; bi++) {
-        cap_in[bi] = l->nlive_in[bi];
-        for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
-            *bt_entry(&table[bi], l->live_in[bi][i]) |= BT_IN;
-        for (uint32_t i = 0; i < nkill[bi]; i++)
-            *bt_entry(&table[bi], kill[bi][i]) |= BT_KILL;
-    }
+    memcpy(cap_in, l->nlive_in, n * sizeof(uint32_t));
 
     /* Predecessors as index lists, from the successors (b->preds may be stale). */
     uint32_t *pstart = calloc(n + 1, sizeof(uint32_t));
     uint32_t *estart = xmalloc((n + 1) * sizeof(uint32_t));
+    if (!pstart)
+        b3_internal_error("air liveness", "out of memory");
     uint32_t nedges = 0;
     for (uint32_t bi = 0; bi < n; bi++) {
         estart[bi] = nedges;
@@ -566,7 +578,8 @@ void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *n
     estart[n] = nedges;
     for (uint32_t bi = 0; bi < n; bi++)
         pstart[bi + 1] += pstart[bi];
-    uint32_t *pfill = xmalloc((n + 1) * sizeof(uint32_t)), *plist = xmalloc(nedges * sizeof(uint32_t));
+    uint32_t *pfill = xmalloc((n + 1) * sizeof(uint32_t)),
+             *plist = xmalloc((nedges ? nedges : 1) * sizeof(uint32_t));
     memcpy(pfill, pstart, (n + 1) * sizeof(uint32_t));
     for (uint32_t bi = 0; bi < n; bi++)
         for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++)
@@ -575,14 +588,18 @@ void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *n
     /* How much of the successor's live-in each edge has already passed on:
      * live-in sets only grow at their end, so a visit reads only what is new. */
     uint32_t *scanned = calloc(nedges ? nedges : 1, sizeof(uint32_t));
-    if (!pstart || !scanned)
+    if (!scanned)
         b3_internal_error("air liveness", "out of memory");
+    AddSet alive, akilled;
+    addset_init(&alive, universe);
+    addset_init(&akilled, universe);
 
     /* live_in = gen + (live_out - kill), by sweeps in post order that visit
      * only the blocks whose successors' live-in grew: a block whose pred comes
      * later in the sweep is visited in this sweep, else in the next one (the
      * order, and so the order of each set, of a sweep over all blocks that
-     * skips the clean ones).  A visit costs what it adds, not the set sizes. */
+     * skips the clean ones).  A visit reads only what is new in the
+     * successors' sets. */
     AirBlock **rpo = air_rpo(c);
     uint32_t *pos = xmalloc((n ? n : 1) * sizeof(uint32_t));
     for (uint32_t oi = 0; oi < n; oi++)
@@ -593,20 +610,48 @@ void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *n
     PosHeap next = {xmalloc((n ? n : 1) * sizeof(uint32_t)), 0};
     for (uint32_t oi = 0; oi < n; oi++)
         heap_push(&cur, oi);
-    while (cur.n) {
+    uint64_t work = 0;
+    bool done = true;
+    while (cur.n && done) {
         while (cur.n) {
             uint32_t oi = heap_pop(&cur);
             AirBlock *b = rpo[oi];
             uint32_t bi = b->index, before = l->nlive_in[bi];
             dirty[bi] = 0;
+            BlockTable *bt = NULL;
+            if (++visits[bi] > TABLE_AFTER_VISITS) {
+                bt = &table[bi];
+                if (!bt->cap) {
+                    for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
+                        *bt_entry(bt, l->live_in[bi][i]) |= BT_IN;
+                    for (uint32_t i = 0; i < nkill[bi]; i++)
+                        *bt_entry(bt, kill[bi][i]) |= BT_KILL;
+                    work += l->nlive_in[bi] + nkill[bi];
+                }
+            } else {
+                addset_clear(&akilled);
+                for (uint32_t i = 0; i < nkill[bi]; i++)
+                    addset_add(&akilled, kill[bi][i]);
+                addset_clear(&alive);
+                for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
+                    addset_add(&alive, l->live_in[bi][i]);
+                work += l->nlive_in[bi] + nkill[bi];
+            }
             for (uint32_t j = 0; j < b->nsuccs; j++) {
                 uint32_t si = b->succs[j].block->index, e = estart[bi] + j;
+                work += 1 + l->nlive_in[si] - scanned[e];
                 for (uint32_t i = scanned[e]; i < l->nlive_in[si]; i++) {
                     uint32_t t = l->live_in[si][i];
-                    uint32_t *f = bt_entry(&table[bi], t);
-                    if (*f & (BT_IN | BT_KILL))
-                        continue;
-                    *f |= BT_IN;
+                    if (bt) {
+                        uint32_t *f = bt_entry(bt, t);
+                        if (*f & (BT_IN | BT_KILL))
+                            continue;
+                        *f |= BT_IN;
+                    } else {
+                        if (addset_has(&akilled, t) || addset_has(&alive, t))
+                            continue;
+                        addset_add(&alive, t);
+                    }
                     if (l->nlive_in[bi] == cap_in[bi]) {
                         cap_in[bi] = cap_in[bi] ? 2 * cap_in[bi] : 8;
                         l->live_in[bi] = xrealloc(l->live_in[bi], cap_in[bi] * sizeof(uint32_t));
@@ -614,6 +659,10 @@ void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *n
                     l->live_in[bi][l->nlive_in[bi]++] = t;
                 }
                 scanned[e] = l->nlive_in[si];
+            }
+            if (work > budget) {
+                done = false;
+                break;
             }
             if (l->nlive_in[bi] == before)
                 continue;
@@ -632,10 +681,8 @@ void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *n
     for (uint32_t bi = 0; bi < n; bi++)
         free(table[bi].slot);
     free(table);
-    AddSet alive;
-    addset_init(&alive, universe);
 
-    for (uint32_t bi = 0; bi < n; bi++) {
+    for (uint32_t bi = 0; bi < n && done; bi++) {
         AirBlock *b = c->blocks[bi];
         if (b->nsuccs == 1) {
             /* The successor's live-in (no duplicates, so the same order the set would give). */
@@ -655,6 +702,7 @@ void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *n
     }
 
     free(cap_in);
+    free(visits);
     free(pstart);
     free(estart);
     free(plist);
@@ -665,15 +713,23 @@ void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *n
     free(cur.v);
     free(next.v);
     addset_free(&alive);
+    addset_free(&akilled);
+    return done;
+}
+
+void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill) {
+    air_liveness_solve_bounded(l, kill, nkill, UINT64_MAX);
 }
 
 /* Per number, from the blocks that use it first up through the predecessors
  * until a block that defines it (path exploration): each (block, number)
  * pair of the result is reached once per incoming edge, with stamps over the
- * blocks rather than tables per block. */
+ * blocks rather than tables per block.  Only live-out is computed. */
 void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill) {
     const AirCode *c = l->code;
     uint32_t n = c->nblocks, universe = l->universe;
+    if (universe >= BT_KEY)
+        b3_internal_error("air liveness", "too many tmps (%u)", universe);
     /* The blocks whose gen / kill mention each number (CSR by number). */
     uint32_t *gstart = calloc((size_t)universe + 1, sizeof(uint32_t));
     uint32_t *kstart = calloc((size_t)universe + 1, sizeof(uint32_t));
@@ -720,47 +776,47 @@ void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const u
             plist[pfill[c->blocks[bi]->succs[j].block->index]++] = bi;
     free(pfill);
 
-    /* Stamps are number + 1 (0: never). */
+    /* Stamps are number + 1 (0: never); a second pass (stamps offset by
+     * universe) fills exactly sized live-out arrays: the sets can be huge
+     * (a deep loop nest's counters in every block inside), so no slack. */
     uint32_t *in_mark = calloc(n ? n : 1, sizeof(uint32_t)), *out_mark = calloc(n ? n : 1, sizeof(uint32_t));
-    uint32_t *kill_mark = calloc(n ? n : 1, sizeof(uint32_t)),
-             *stack = xmalloc((n ? n : 1) * sizeof(uint32_t));
-    uint32_t *cap_in = xmalloc((n ? n : 1) * sizeof(uint32_t)),
-             *cap_out = calloc(n ? n : 1, sizeof(uint32_t));
-    if (!in_mark || !out_mark || !kill_mark || !cap_out)
+    uint32_t *kill_mark = calloc(n ? n : 1, sizeof(uint32_t)), *stack = xmalloc((n ? n : 1) * sizeof(uint32_t));
+    if (!in_mark || !out_mark || !kill_mark)
         b3_internal_error("air liveness", "out of memory");
-    memcpy(cap_in, l->nlive_in, n * sizeof(uint32_t));
-    for (uint32_t t = 0; t < universe; t++) {
-        if (gstart[t] == gstart[t + 1])
-            continue;
-        uint32_t stamp = t + 1, sp = 0;
-        for (uint32_t i = kstart[t]; i < kstart[t + 1]; i++)
-            kill_mark[kblk[i]] = stamp;
-        for (uint32_t i = gstart[t]; i < gstart[t + 1]; i++) {
-            in_mark[gblk[i]] = stamp;
-            stack[sp++] = gblk[i];
-        }
-        while (sp) {
-            uint32_t b = stack[--sp];
-            for (uint32_t e = pstart[b]; e < pstart[b + 1]; e++) {
-                uint32_t p = plist[e];
-                if (out_mark[p] != stamp) {
-                    out_mark[p] = stamp;
-                    if (l->nlive_out[p] == cap_out[p]) {
-                        cap_out[p] = cap_out[p] ? 2 * cap_out[p] : 8;
-                        l->live_out[p] = xrealloc(l->live_out[p], cap_out[p] * sizeof(uint32_t));
-                    }
-                    l->live_out[p][l->nlive_out[p]++] = t;
-                }
-                if (in_mark[p] == stamp || kill_mark[p] == stamp)
-                    continue;
-                in_mark[p] = stamp;
-                if (l->nlive_in[p] == cap_in[p]) {
-                    cap_in[p] = cap_in[p] ? 2 * cap_in[p] : 8;
-                    l->live_in[p] = xrealloc(l->live_in[p], cap_in[p] * sizeof(uint32_t));
-                }
-                l->live_in[p][l->nlive_in[p]++] = t;
-                stack[sp++] = p;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t t = 0; t < universe; t++) {
+            if (gstart[t] == gstart[t + 1])
+                continue;
+            uint32_t stamp = t + 1 + (pass ? universe : 0), sp = 0;
+            for (uint32_t i = kstart[t]; i < kstart[t + 1]; i++)
+                kill_mark[kblk[i]] = stamp;
+            for (uint32_t i = gstart[t]; i < gstart[t + 1]; i++) {
+                in_mark[gblk[i]] = stamp;
+                stack[sp++] = gblk[i];
             }
+            while (sp) {
+                uint32_t b = stack[--sp];
+                for (uint32_t e = pstart[b]; e < pstart[b + 1]; e++) {
+                    uint32_t p = plist[e];
+                    if (out_mark[p] != stamp) {
+                        out_mark[p] = stamp;
+                        if (pass)
+                            l->live_out[p][l->nlive_out[p]] = t;
+                        l->nlive_out[p]++;
+                    }
+                    if (in_mark[p] == stamp || kill_mark[p] == stamp)
+                        continue;
+                    in_mark[p] = stamp;
+                    stack[sp++] = p;
+                }
+            }
+        }
+        if (pass)
+            break;
+        for (uint32_t bi = 0; bi < n; bi++) {
+            free(l->live_out[bi]);
+            l->live_out[bi] = xmalloc((l->nlive_out[bi] ? l->nlive_out[bi] : 1) * sizeof(uint32_t));
+            l->nlive_out[bi] = 0;
         }
     }
     free(gstart);
@@ -773,8 +829,6 @@ void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const u
     free(out_mark);
     free(kill_mark);
     free(stack);
-    free(cap_in);
-    free(cap_out);
 }
 
 void air_liveness_free_live_in(AirLiveness *l) {
