@@ -780,7 +780,8 @@ void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const u
      * universe) fills exactly sized live-out arrays: the sets can be huge
      * (a deep loop nest's counters in every block inside), so no slack. */
     uint32_t *in_mark = calloc(n ? n : 1, sizeof(uint32_t)), *out_mark = calloc(n ? n : 1, sizeof(uint32_t));
-    uint32_t *kill_mark = calloc(n ? n : 1, sizeof(uint32_t)), *stack = xmalloc((n ? n : 1) * sizeof(uint32_t));
+    uint32_t *kill_mark = calloc(n ? n : 1, sizeof(uint32_t)),
+             *stack = xmalloc((n ? n : 1) * sizeof(uint32_t));
     if (!in_mark || !out_mark || !kill_mark)
         b3_internal_error("air liveness", "out of memory");
     for (int pass = 0; pass < 2; pass++) {
