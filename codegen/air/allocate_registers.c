@@ -1499,11 +1499,15 @@ static void facts_free(TmpFacts *f) {
  * memory.  Instead a backward walk over the blocks spills, wherever more than
  * PRESPILL_TRIGGER virtual tmps are live, the live tmps with the longest span
  * per (frequency-weighted) mention until PRESPILL_TARGET remain, and the round
- * starts over.  Then each def meets at most PRESPILL_TRIGGER live tmps.
+ * starts over.  Once that has happened, the rest of the walk uses the lower
+ * PRESPILL_RETRIGGER: code that builds up such pressure keeps doing it (a
+ * long block of values all live to its end), and each def then meets at most
+ * that many live tmps rather than up to PRESPILL_TRIGGER.
  * Ordinary code never comes near the trigger (most tests peak near 20 live
  * tmps; the pressure test exec/gen-pressure.b3 at 402), so it is colored
  * exactly as before. */
 #define PRESPILL_TRIGGER 512
+#define PRESPILL_RETRIGGER 128
 #define PRESPILL_TARGET 64
 
 typedef struct {
@@ -1550,7 +1554,8 @@ static void prespill_point(const TmpFacts *f, AirTmpSet *live, uint8_t *chosen, 
  * (added_spillable) comes along there is nothing to do. */
 static void prespill_check(const TmpFacts *f, AirTmpSet *live, uint8_t *chosen, Vec *out, Victim **cand,
                            uint32_t *cap, bool *stuck, bool added_spillable) {
-    if (live->size <= PRESPILL_TRIGGER || (*stuck && !added_spillable))
+    uint32_t trigger = out->n ? PRESPILL_RETRIGGER : PRESPILL_TRIGGER;
+    if (live->size <= trigger || (*stuck && !added_spillable))
         return;
     uint32_t before = out->n;
     prespill_point(f, live, chosen, out, cand, cap);
