@@ -3,6 +3,7 @@
 #
 #   bash bench/run.sh [frontend|obj|all] [--values N] [--runs K]
 #   bash bench/run.sh quality [OPTIONS]
+#   bash bench/run.sh scaling [ARGS...]
 #
 # frontend (default N = 1,000,000): times `b3c --emit=b3` (read, parse,
 #     validate, print; -O0) on a generated module and reports wall time,
@@ -15,6 +16,9 @@
 # quality: the code-quality benchmark, bench/quality.sh (its own options;
 #     `bash bench/quality.sh --help`): kernels in B3 and C, b3c -O0/-O1/-O2
 #     against gcc -O2 and clang -O2.  Not part of all.
+# scaling: bench/scaling.sh (growth of compile time and memory on
+#     pathological shapes: jump chains, big Switches, deep loop nests, many
+#     Phis, many values live across a call); ARGS go to it.
 #
 # Modules come from bench/gen.py (deterministic) and are cached in bench/out/.
 # Each measurement is the best wall time of K runs (default 3) and the
@@ -25,6 +29,10 @@ cd "$(dirname "$0")/.."
 if [ "${1:-}" = quality ]; then
     shift
     exec bash bench/quality.sh "$@"
+fi
+if [ "${1:-}" = scaling ]; then
+    shift
+    exec bash "$(dirname "$0")/scaling.sh" "$@"
 fi
 
 mode=all

@@ -286,18 +286,16 @@ B3StackSlot *b3_slot_new(B3Module *m, B3Proc *p, const char *name, uint64_t size
 }
 
 void b3_proc_compute_preds(B3Module *m, B3Proc *p) {
-    /* Two passes: count, then fill; a block reached twice from one terminal is listed once. */
+    /* Count every edge (an upper bound), then fill.  A block reached twice
+     * from one terminal is listed once: all of b's edges are added before the
+     * next block's, so an earlier edge from b to s is s's last pred.  (A scan
+     * of the earlier successors was quadratic in a big Switch.) */
     for (uint32_t i = 0; i < p->nblocks; i++)
         p->blocks[i]->npreds = 0;
     for (uint32_t i = 0; i < p->nblocks; i++) {
         B3Block *b = p->blocks[i];
-        for (uint32_t j = 0; j < b->nsuccs; j++) {
-            bool dup = false;
-            for (uint32_t k = 0; k < j && !dup; k++)
-                dup = b->succs[k].block == b->succs[j].block;
-            if (!dup)
-                b->succs[j].block->npreds++;
-        }
+        for (uint32_t j = 0; j < b->nsuccs; j++)
+            b->succs[j].block->npreds++;
     }
     for (uint32_t i = 0; i < p->nblocks; i++) {
         B3Block *b = p->blocks[i];
@@ -307,13 +305,9 @@ void b3_proc_compute_preds(B3Module *m, B3Proc *p) {
     for (uint32_t i = 0; i < p->nblocks; i++) {
         B3Block *b = p->blocks[i];
         for (uint32_t j = 0; j < b->nsuccs; j++) {
-            bool dup = false;
-            for (uint32_t k = 0; k < j && !dup; k++)
-                dup = b->succs[k].block == b->succs[j].block;
-            if (!dup) {
-                B3Block *s = b->succs[j].block;
+            B3Block *s = b->succs[j].block;
+            if (!s->npreds || s->preds[s->npreds - 1] != b)
                 s->preds[s->npreds++] = b;
-            }
         }
     }
 }

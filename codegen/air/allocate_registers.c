@@ -156,6 +156,7 @@ typedef struct {
     uint8_t *appears;
     uint8_t *unspillable; /* persistent across rounds: spill tmps and such */
     double *uses;         /* uses + defs, weighted by block frequency */
+    uint32_t *span;       /* insts from the first mention to the last, in block order */
     /* Coalescable moves, noted while their args are at hand so the
      * interference walk need not touch the insts: per inst in block order,
      * 0 or 1 + the index of its entry in copies. */
@@ -163,7 +164,7 @@ typedef struct {
     struct Copy {
         AirTmp src, dst;
         bool move32;
-    } *copies;
+    } * copies;
     uint32_t ncopies, cap_copies;
 } TmpFacts;
 
@@ -248,7 +249,6 @@ static inline bool mat_has(const Matrix *m, uint32_t i, uint32_t j) {
     return (mat_row(m, i)[j >> 6] >> (j & 63)) & 1;
 }
 
-
 /* Portable popcount (__builtin_popcountll is a libgcc call without -mpopcnt). */
 static inline uint32_t popcount64(uint64_t x) {
     x -= (x >> 1) & 0x5555555555555555ull;
@@ -319,10 +319,10 @@ typedef struct {
     uint32_t *csr;   /* list graphs: the lists as built */
     uint32_t *pairs; /* list graphs while building: edges (u, v) as found; a register v gets no list */
     size_t npairs, cap_pairs;
-    Vec *moves_of;   /* from pool */
+    Vec *moves_of; /* from pool */
     Pool pool;
-    Matrix mat;        /* dense graphs: virtual-virtual edges (then adj stays empty) */
-    uint32_t *node;    /* matrix row of a virtual tmp of the bank */
+    Matrix mat;         /* dense graphs: virtual-virtual edges (then adj stays empty) */
+    uint32_t *node;     /* matrix row of a virtual tmp of the bank */
     uint32_t *node_tmp; /* and back */
     uint32_t nnodes;
     uint64_t alloc_regs; /* the precolored nodes */
@@ -340,14 +340,14 @@ typedef struct {
     HeapEntry *heap;
     uint32_t nheap, cap_heap;
 
-    uint32_t *mark; /* scratch for Briggs' test */
+    uint32_t *mark;        /* scratch for Briggs' test */
     uint8_t *maybe_active; /* moves_of[t] may hold an M_ACTIVE move */
     /* Per register, a bit set over moves (rows of (nmoves + 63) / 64 words,
      * words [ra_lo, ra_hi) possibly non-zero): its moves made active since it
      * last enabled them. */
     uint64_t *reg_active;
     uint32_t ra_lo[AIR_FIRST_VTMP], ra_hi[AIR_FIRST_VTMP];
-    uint32_t nactive;               /* moves in M_ACTIVE */
+    uint32_t nactive; /* moves in M_ACTIVE */
     uint32_t epoch;
 } Alloc;
 
@@ -825,9 +825,16 @@ static void combine(Alloc *a, uint32_t u, uint32_t v) {
     a->range[u] += a->range[v];
     if (!a->f->unspillable[v])
         a->f->unspillable[u] = 0;
+    /* Coalesced and constrained moves are left behind: nothing reads them
+     * again through u (their ends are one node, or interfere, so they never
+     * enable, freeze or suggest a color), and copying them along chains of
+     * coalescing made the lists quadratic. */
     if (!is_precolored(a, u))
-        for (uint32_t i = 0; i < a->moves_of[v].n; i++)
-            pool_push(&a->pool, &a->moves_of[u], a->moves_of[v].v[i]);
+        for (uint32_t i = 0; i < a->moves_of[v].n; i++) {
+            uint8_t ms = a->moves[a->moves_of[v].v[i]].state;
+            if (ms != M_COALESCED && ms != M_CONSTRAINED)
+                pool_push(&a->pool, &a->moves_of[u], a->moves_of[v].v[i]);
+        }
     enable_moves_of(a, v);
     Nbrs it;
     uint32_t t;
@@ -1339,7 +1346,7 @@ typedef struct {
         AirArg *arg;
         AirTmp tmp;
         uint8_t role, width;
-    } *cand;
+    } * cand;
     uint32_t ncand, cap_cand;
 } FactCtx;
 
@@ -1412,10 +1419,12 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
     free(f->def_width);
     free(f->appears);
     free(f->uses);
+    free(f->span);
     f->use_width = xcalloc(n, 1);
     f->def_width = xcalloc(n, 1);
     f->appears = xcalloc(n, 1);
     f->uses = xcalloc(n, sizeof(double));
+    f->span = xcalloc(n, sizeof(uint32_t));
     if (*unspill_cap < n) {
         f->unspillable = xrealloc(f->unspillable, n);
         memset(f->unspillable + *unspill_cap, 0, n - *unspill_cap);
@@ -1461,9 +1470,12 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
     fact_stack_args(&x);
     free(x.cand);
     /* Spilling a tmp that lives from one inst to the next buys nothing unless every mention takes the slot. */
-    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++) {
+        if (x.count[t])
+            f->span[t] = x.last[t] - x.first[t];
         if (x.count[t] && x.last[t] - x.first[t] <= 1 && x.count[t] > x.stack_ok[t])
             f->unspillable[t] = 1;
+    }
     free(x.first);
     free(x.last);
     free(x.count);
@@ -1475,9 +1487,144 @@ static void facts_free(TmpFacts *f) {
     free(f->def_width);
     free(f->appears);
     free(f->uses);
+    free(f->span);
     free(f->unspillable);
     free(f->copy);
     free(f->copies);
+}
+
+/* ---- spilling before coloring under extreme pressure ----
+ * Where hundreds of tmps are live at once, coloring would spill nearly all of
+ * them, but only after building their interference clique: quadratic time and
+ * memory.  Instead a backward walk over the blocks spills, wherever more than
+ * PRESPILL_TRIGGER virtual tmps are live, the live tmps with the longest span
+ * per (frequency-weighted) mention until PRESPILL_TARGET remain, and the round
+ * starts over.  Once that has happened, the rest of the walk uses the lower
+ * PRESPILL_RETRIGGER: code that builds up such pressure keeps doing it (a
+ * long block of values all live to its end), and each def then meets at most
+ * that many live tmps rather than up to PRESPILL_TRIGGER.
+ * Ordinary code never comes near the trigger (most tests peak near 20 live
+ * tmps; the pressure test exec/gen-pressure.b3 at 402), so it is colored
+ * exactly as before. */
+#define PRESPILL_TRIGGER 512
+#define PRESPILL_RETRIGGER 128
+#define PRESPILL_TARGET 64
+
+typedef struct {
+    double score;
+    uint32_t tmp;
+} Victim;
+
+static int cmp_victim(const void *pa, const void *pb) {
+    const Victim *a = pa, *b = pb;
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    return a->tmp < b->tmp ? -1 : a->tmp > b->tmp;
+}
+
+/* Spills the best candidates among the live tmps down to PRESPILL_TARGET. */
+static void prespill_point(const TmpFacts *f, AirTmpSet *live, uint8_t *chosen, Vec *out, Victim **cand,
+                           uint32_t *cap) {
+    if (*cap < live->size) {
+        *cap = live->size;
+        *cand = xrealloc(*cand, (size_t)*cap * sizeof(Victim));
+    }
+    uint32_t nc = 0;
+    for (uint32_t i = 0; i < live->size; i++) {
+        uint32_t t = live->dense[i];
+        if (!f->unspillable[t]) {
+            double uses = f->uses[t] > 1e-9 ? f->uses[t] : 1e-9;
+            (*cand)[nc++] = (Victim){(f->span[t] + 1.0) / uses, t};
+        }
+    }
+    uint32_t want = live->size - PRESPILL_TARGET;
+    if (want > nc)
+        want = nc;
+    qsort(*cand, nc, sizeof(Victim), cmp_victim);
+    for (uint32_t i = 0; i < want; i++) {
+        uint32_t t = (*cand)[i].tmp;
+        chosen[t] = 1;
+        vec_push(out, t);
+        air_tmpset_remove(live, t);
+    }
+}
+
+/* Spills if the live set holds too many.  stuck: every live tmp is
+ * unspillable (fills of earlier spills), so until a spillable one
+ * (added_spillable) comes along there is nothing to do. */
+static void prespill_check(const TmpFacts *f, AirTmpSet *live, uint8_t *chosen, Vec *out, Victim **cand,
+                           uint32_t *cap, bool *stuck, bool added_spillable) {
+    uint32_t trigger = out->n ? PRESPILL_RETRIGGER : PRESPILL_TRIGGER;
+    if (live->size <= trigger || (*stuck && !added_spillable))
+        return;
+    uint32_t before = out->n;
+    prespill_point(f, live, chosen, out, cand, cap);
+    *stuck = out->n == before;
+}
+
+/* Fewer spillable tmps of the bank than the trigger can never be too many. */
+static bool prespill_possible(const AirCode *c, AirBank bank, const TmpFacts *f) {
+    uint32_t n = 0;
+    for (uint32_t t = AIR_FIRST_VTMP; t < AIR_FIRST_VTMP + c->ntmps; t++)
+        if (f->appears[t] && air_tmp_bank(c, t) == bank && !f->unspillable[t] && ++n > PRESPILL_TRIGGER)
+            return true;
+    return false;
+}
+
+static void prespill(const AirCode *c, const TmpFacts *f, const AirLiveness *lv, const AirActs *acts,
+                     Vec *out) {
+    uint32_t n = AIR_FIRST_VTMP + c->ntmps, maxout = 0;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++)
+        if (lv->nlive_out[bi] > maxout)
+            maxout = lv->nlive_out[bi];
+    /* Cheap exit: no block ends with many live tmps and no block is long
+     * enough to build up many inside (a block's live count grows by at most
+     * its mentions). */
+    bool maybe = maxout > PRESPILL_TRIGGER;
+    for (uint32_t bi = 0; bi < c->nblocks && !maybe; bi++)
+        maybe = lv->nlive_out[bi] + (acts->start[2 * (size_t)acts->first[bi + 1]] -
+                                     acts->start[2 * (size_t)acts->first[bi]]) >
+                PRESPILL_TRIGGER;
+    if (!maybe)
+        return;
+    uint8_t *chosen = xcalloc(n, 1);
+    AirTmpSet live;
+    air_tmpset_init(&live, n);
+    Victim *cand = NULL;
+    uint32_t cap = 0;
+    bool stuck = false;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        const AirBlock *b = c->blocks[bi];
+        const uint32_t *st = acts->start + 2 * (size_t)acts->first[bi];
+        air_tmpset_clear(&live);
+        /* All of live-out first: the choice does not depend on the sets' order. */
+        for (uint32_t i = 0; i < lv->nlive_out[bi]; i++) {
+            uint32_t t = lv->live_out[bi][i];
+            if (!air_tmp_is_reg(t) && !chosen[t])
+                air_tmpset_add(&live, t);
+        }
+        stuck = false;
+        prespill_check(f, &live, chosen, out, &cand, &cap, &stuck, true);
+        for (uint32_t k = b->ninsts + 1; k-- > 0;) {
+            /* Inst k's early moment (none at the end), then inst k-1's late one. */
+            uint32_t elo = st[2 * k], ehi = k < b->ninsts ? st[2 * k + 1] : elo;
+            uint32_t llo = k > 0 ? st[2 * k - 1] : elo, lhi = elo;
+            for (int m = 0; m < 2; m++) {
+                uint32_t lo = m ? llo : elo, hi = m ? lhi : ehi;
+                for (uint32_t i = lo; i < hi; i++)
+                    if (acts->v[i].def)
+                        air_tmpset_remove(&live, acts->v[i].tmp);
+                for (uint32_t i = lo; i < hi; i++) {
+                    uint32_t t = acts->v[i].tmp;
+                    if (!acts->v[i].def && !air_tmp_is_reg(t) && !chosen[t] && air_tmpset_add(&live, t))
+                        prespill_check(f, &live, chosen, out, &cand, &cap, &stuck, !f->unspillable[t]);
+                }
+            }
+        }
+    }
+    free(cand);
+    free(chosen);
+    air_tmpset_free(&live);
 }
 
 /* ---- spill code ---- */
@@ -1572,15 +1719,18 @@ static void set_insts(AirCode *c, AirBlock *b, const InstVec *v) {
     b->ninsts = v->n;
 }
 
-static void insert_spill_code(AirCode *c, AirBank bank, Alloc *a, TmpFacts *f, uint32_t *unspill_cap) {
-    uint32_t n = a->n;
+/* Rewrites the mentions of the spilled tmps; a (NULL for spills chosen
+ * before coloring) tells which tmps were coalesced into spilled ones. */
+static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, const Alloc *a, TmpFacts *f,
+                              uint32_t *unspill_cap) {
+    uint32_t n = AIR_FIRST_VTMP + c->ntmps;
     AirStackSlot **slot_of = xcalloc(n, sizeof(AirStackSlot *));
-    for (uint32_t i = 0; i < a->spilled.n; i++) {
-        uint32_t t = a->spilled.v[i];
+    for (uint32_t i = 0; i < spilled->n; i++) {
+        uint32_t t = spilled->v[i];
         slot_of[t] = air_slot_new(c, 8, 8, true);
     }
     /* Tmps coalesced into a spilled node share its slot: they never interfere. */
-    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+    for (uint32_t t = AIR_FIRST_VTMP; a && t < n; t++)
         if (a->state[t] == N_COALESCED) {
             uint32_t r = get_alias(a, t);
             if (a->state[r] == N_SPILLED)
@@ -1757,6 +1907,9 @@ static void apply_colors(AirCode *c, Alloc *a) {
 static void allocate_bank(AirCode *c, AirBank bank) {
     TmpFacts f = {0};
     uint32_t unspill_cap = 0;
+    /* Spilling only lowers pressure, so after a round without extreme
+     * pressure none comes back. */
+    bool check_pressure = true;
     for (int round = 0;; round++) {
         if (round == MAX_ROUNDS)
             b3_internal_error(PHASE, "%s allocation did not converge after %d rounds",
@@ -1765,8 +1918,37 @@ static void allocate_bank(AirCode *c, AirBank bank) {
         /* Gathered once: liveness and the interference walk both need them. */
         AirActs acts;
         air_acts_gather(&acts, c, bank);
+        /* The interference walk needs the ordered sets (edge order steers
+         * coloring), but where they are huge (thousands of tmps live across
+         * thousands of blocks) their dataflow is slow and extreme pressure is
+         * likely: then look for it first on the unordered sets, which are
+         * cheaper and give the same spill choice. */
         AirLiveness lv;
-        air_liveness_compute_acts(&lv, c, &acts);
+        Vec early = {0};
+        bool have = false;
+        if (check_pressure && prespill_possible(c, bank, &f)) {
+            uint64_t budget = 16 * ((uint64_t)acts.nv + c->nblocks) + (1u << 16);
+            have = air_liveness_compute_acts_bounded(&lv, c, &acts, budget);
+            if (have) {
+                prespill(c, &f, &lv, &acts, &early);
+            } else {
+                AirLiveness ul;
+                air_liveness_compute_acts_unordered(&ul, c, &acts);
+                prespill(c, &f, &ul, &acts, &early);
+                air_liveness_free(&ul);
+            }
+        }
+        if (early.n) {
+            if (have)
+                air_liveness_free(&lv);
+            air_acts_free(&acts);
+            insert_spill_code(c, bank, &early, NULL, &f, &unspill_cap);
+            vec_free(&early);
+            continue;
+        }
+        check_pressure = false;
+        if (!have)
+            air_liveness_compute_acts(&lv, c, &acts);
         Alloc a;
         alloc_init(&a, c, bank, &f);
         choose_graph(&a, &lv);
@@ -1784,7 +1966,7 @@ static void allocate_bank(AirCode *c, AirBank bank) {
             alloc_free(&a);
             break;
         }
-        insert_spill_code(c, bank, &a, &f, &unspill_cap);
+        insert_spill_code(c, bank, &a.spilled, &a, &f, &unspill_cap);
         alloc_free(&a);
     }
     facts_free(&f);

@@ -16,9 +16,8 @@
 
 #define PHASE "air stack allocation"
 
-/* Memory for sharing spill slots: bit sets per block (4 of them) and the
- * interference matrix.  Beyond this (tens of thousands of spill slots in a
- * procedure), slots are not shared. */
+/* Memory for sharing spill slots: the interference matrix.  Beyond this
+ * (about 16k spill slots in a procedure), slots are not shared. */
 #define SHARE_MAX_BITS (256ull << 20)
 
 static void *xcalloc(size_t n, size_t size) {
@@ -128,37 +127,24 @@ static void walk_back(const Mention *m, uint32_t lo, uint32_t hi, uint64_t *live
     }
 }
 
-/* Assigns each spill slot a color; slots of one color share a location.
- * Returns the number of colors, or 0 if sharing was skipped. */
-static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32_t ns, uint32_t *color) {
-    uint32_t words = (ns + 63) / 64, nb = c->nblocks;
-    if (ns < 2 || (uint64_t)words * 64 * (4ull * nb + 64ull * words) > SHARE_MAX_BITS)
-        return 0;
-    uint8_t *escaped = xcalloc(ns, 1);
-    SlotCtx x = {dense, c->nslots, escaped, NULL, 0, 0, 0};
-    uint32_t *mstart = xcalloc(nb + 1, sizeof(uint32_t));
-    for (uint32_t bi = 0; bi < nb; bi++) {
-        AirBlock *b = c->blocks[bi];
-        mstart[bi] = x.n;
-        for (uint32_t ii = 0; ii < b->ninsts; ii++)
-            if (has_stack_arg(&b->insts[ii])) {
-                x.inst = ii;
-                air_for_each_arg(c, &b->insts[ii], slot_arg, &x);
-            }
-    }
-    mstart[nb] = x.n;
+/* Bit sets per block for the slot dataflow cost blocks x slots: used up to
+ * this many words per set, and while the sweeps stay cheap. */
+#define BITSET_DATAFLOW_WORDS (1u << 20)
+
+/* Live-out bit sets of every block (nb rows of `words`), by sweeps in post
+ * order over the blocks whose successors' live-in grew; NULL once the sweeps
+ * have read more than `budget` words (deep loop nests with many slots live
+ * through them: blocks x slots x depth). */
+static uint64_t *bitset_live_out(const AirCode *c, const Mention *m, const uint32_t *mstart, uint32_t words,
+                                 uint64_t budget) {
+    uint32_t nb = c->nblocks;
     uint64_t *gen = xcalloc((size_t)nb * words, 8), *kill = xcalloc((size_t)nb * words, 8);
     uint64_t *in = xcalloc((size_t)nb * words, 8), *out = xcalloc((size_t)nb * words, 8);
-    uint64_t *live = xcalloc(words, 8), *adj = xcalloc((size_t)64 * words * words, 8);
-
-    /* gen/kill per block, walking backwards. */
     for (uint32_t bi = 0; bi < nb; bi++) {
         uint64_t *g = gen + (size_t)bi * words;
-        walk_back(x.v, mstart[bi], mstart[bi + 1], g, kill + (size_t)bi * words, NULL, words);
+        walk_back(m, mstart[bi], mstart[bi + 1], g, kill + (size_t)bi * words, NULL, words);
         memcpy(in + (size_t)bi * words, g, words * 8);
     }
-    /* To a fixed point, in post order, revisiting only blocks whose successors'
-     * live-in grew (predecessor lists from the successors). */
     uint32_t *pstart = xcalloc(nb + 1, sizeof(uint32_t)), nedges = 0;
     for (uint32_t bi = 0; bi < nb; bi++)
         for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++, nedges++)
@@ -173,7 +159,8 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
     AirBlock **rpo = air_rpo(c);
     uint8_t *dirty = xcalloc(nb, 1);
     memset(dirty, 1, nb);
-    for (bool again = true; again;) {
+    uint64_t work = 0;
+    for (bool again = true; again && out;) {
         again = false;
         for (uint32_t oi = nb; oi-- > 0;) {
             AirBlock *b = rpo[oi];
@@ -181,6 +168,12 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
             if (!dirty[bi])
                 continue;
             dirty[bi] = 0;
+            work += (uint64_t)(b->nsuccs + 1) * words;
+            if (work > budget) {
+                free(out);
+                out = NULL;
+                break;
+            }
             uint64_t *o = out + (size_t)bi * words, *i = in + (size_t)bi * words;
             const uint64_t *g = gen + (size_t)bi * words, *k = kill + (size_t)bi * words;
             for (uint32_t s = 0; s < b->nsuccs; s++) {
@@ -206,34 +199,136 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
     free(pfill);
     free(rpo);
     free(dirty);
+    free(gen);
+    free(kill);
+    free(in);
+    return out;
+}
+
+/* The same walk without interference, on sparse sets: a block's
+ * upward-exposed uses (left in live) and its fulldefs (added to kill). */
+static void walk_back_sets(const Mention *m, uint32_t lo, uint32_t hi, AirTmpSet *live, AirTmpSet *kill) {
+    while (hi > lo) {
+        uint32_t end = hi, inst = m[hi - 1].inst;
+        while (hi > lo && m[hi - 1].inst == inst)
+            hi--;
+        for (uint32_t i = hi; i < end; i++)
+            if (m[i].flags & SM_FULLDEF) {
+                air_tmpset_remove(live, m[i].slot);
+                air_tmpset_add(kill, m[i].slot);
+            }
+        for (uint32_t i = hi; i < end; i++)
+            if (m[i].flags & SM_USE)
+                air_tmpset_add(live, m[i].slot);
+    }
+}
+
+static uint32_t *copy_list(const AirTmpSet *s) {
+    uint32_t *v = malloc(s->size ? s->size * sizeof(uint32_t) : 1);
+    if (!v)
+        b3_internal_error(PHASE, "out of memory");
+    memcpy(v, s->dense, s->size * sizeof(uint32_t));
+    return v;
+}
+
+/* Assigns each spill slot a color; slots of one color share a location.
+ * Returns the number of colors, or 0 if sharing was skipped. */
+static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32_t ns, uint32_t *color) {
+    uint32_t words = (ns + 63) / 64, nb = c->nblocks;
+    if (ns < 2 || (uint64_t)words * 64 * 64ull * words > SHARE_MAX_BITS)
+        return 0;
+    uint8_t *escaped = xcalloc(ns, 1);
+    SlotCtx x = {dense, c->nslots, escaped, NULL, 0, 0, 0};
+    uint32_t *mstart = xcalloc(nb + 1, sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < nb; bi++) {
+        AirBlock *b = c->blocks[bi];
+        mstart[bi] = x.n;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++)
+            if (has_stack_arg(&b->insts[ii])) {
+                x.inst = ii;
+                air_for_each_arg(c, &b->insts[ii], slot_arg, &x);
+            }
+    }
+    mstart[nb] = x.n;
+    uint64_t *live = xcalloc(words, 8), *adj = xcalloc((size_t)64 * words * words, 8);
+
+    /* Slot liveness per block: bit sets when small and quick, else by the
+     * sparse dataflow of liveness.c (the slots as its numbers), which costs
+     * what the live sets hold, where bit sets cost blocks x slots in memory
+     * and blocks x slots x loop depth in time.  Both give the same sets. */
+    uint64_t *out = NULL;
+    if ((uint64_t)nb * words <= BITSET_DATAFLOW_WORDS)
+        out = bitset_live_out(c, x.v, mstart, words, 16 * ((uint64_t)nb * words + x.n) + (1u << 16));
+    AirLiveness lv;
+    air_liveness_init(&lv, c, AirGP, ns);
+    if (!out) {
+        uint32_t **kill = xcalloc(nb, sizeof(uint32_t *)), *nkill = xcalloc(nb, sizeof(uint32_t));
+        AirTmpSet sl, sk;
+        air_tmpset_init(&sl, ns);
+        air_tmpset_init(&sk, ns);
+        for (uint32_t bi = 0; bi < nb; bi++) {
+            if (mstart[bi] == mstart[bi + 1])
+                continue;
+            air_tmpset_clear(&sl);
+            air_tmpset_clear(&sk);
+            walk_back_sets(x.v, mstart[bi], mstart[bi + 1], &sl, &sk);
+            lv.live_in[bi] = copy_list(&sl);
+            lv.nlive_in[bi] = sl.size;
+            kill[bi] = copy_list(&sk);
+            nkill[bi] = sk.size;
+        }
+        air_tmpset_free(&sl);
+        air_tmpset_free(&sk);
+        air_liveness_solve_unordered(&lv, kill, nkill);
+        for (uint32_t bi = 0; bi < nb; bi++)
+            free(kill[bi]);
+        free(kill);
+        free(nkill);
+    }
     /* Interference, recorded in the defs' rows, then made symmetric. */
     for (uint32_t bi = 0; bi < nb; bi++) {
         if (mstart[bi] == mstart[bi + 1])
             continue;
-        memcpy(live, out + (size_t)bi * words, words * 8);
+        if (out) {
+            memcpy(live, out + (size_t)bi * words, words * 8);
+        } else {
+            memset(live, 0, words * 8);
+            for (uint32_t i = 0; i < lv.nlive_out[bi]; i++)
+                air_bit_set(live, lv.live_out[bi][i]);
+        }
         walk_back(x.v, mstart[bi], mstart[bi + 1], live, NULL, adj, words);
     }
+    air_liveness_free(&lv);
+    free(out);
     air_bitmatrix_symmetrize(adj, words);
 
     /* Greedy, in slot order; escaped slots' colors are private. */
-    uint32_t ncolors = 0;
+    uint32_t ncolors = 0, nprivate = 0;
     uint32_t *taken = xcalloc(ns + 1, sizeof(uint32_t)); /* == s + 1: a neighbour of s has it */
     uint8_t *private_color = xcalloc(ns + 1, 1);
     for (uint32_t s = 0; s < ns; s++) {
         if (escaped[s]) {
             private_color[ncolors] = 1;
+            nprivate++;
             color[s] = ncolors++;
             continue;
         }
         const uint64_t *row = adj + (size_t)s * words;
+        uint32_t ntaken = 0;
         for (uint32_t w = 0; w <= s / 64; w++) {
             uint64_t bits = row[w];
             if (w == s / 64)
                 bits &= (1ull << (s & 63)) - 1;
-            for (; bits; bits &= bits - 1)
-                taken[color[64 * w + (uint32_t)__builtin_ctzll(bits)]] = s + 1;
+            for (; bits; bits &= bits - 1) {
+                uint32_t k = color[64 * w + (uint32_t)__builtin_ctzll(bits)];
+                if (taken[k] != s + 1 && !private_color[k])
+                    ntaken++;
+                taken[k] = s + 1;
+            }
         }
-        uint32_t k = 0;
+        /* Every shared color taken (many slots live at once): a new one,
+         * without scanning them all. */
+        uint32_t k = ntaken + nprivate == ncolors ? ncolors : 0;
         while (k < ncolors && (taken[k] == s + 1 || private_color[k]))
             k++;
         color[s] = k;
@@ -244,10 +339,6 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
     free(private_color);
     free(x.v);
     free(mstart);
-    free(gen);
-    free(kill);
-    free(in);
-    free(out);
     free(live);
     free(adj);
     free(escaped);

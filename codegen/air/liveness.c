@@ -384,26 +384,113 @@ static void apply_acts(const AirAct *v, uint32_t lo, uint32_t hi, AirTmpSet *liv
             air_tmpset_add(live, v[i].tmp);
 }
 
-void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a) {
+/* Per-block facts for the dataflow: which tmps the block kills (defines) and
+ * which are in its live-in so far, as an open-addressing table of
+ * (tmp + 1) | flags.  Only a block's own tmps are stored, so the memory is
+ * that of the sets themselves (a universe-sized array per block would be
+ * blocks x tmps). */
+#define BT_IN (1u << 31)
+#define BT_KILL (1u << 30)
+#define BT_KEY (BT_KILL - 1)
+
+typedef struct {
+    uint32_t *slot;
+    uint32_t cap, count; /* cap is a power of two, or 0 */
+    uint32_t shift;      /* 32 - log2(cap) */
+} BlockTable;
+
+static uint32_t *bt_find(BlockTable *bt, uint32_t t) {
+    uint32_t mask = bt->cap - 1, key = t + 1;
+    /* Fibonacci hashing: the product's top bits mix all of t's bits. */
+    for (uint32_t i = (t * 0x9e3779b1u) >> bt->shift;; i = (i + 1) & mask) {
+        uint32_t e = bt->slot[i];
+        if ((e & BT_KEY) == key || !e)
+            return &bt->slot[i];
+    }
+}
+
+static void bt_grow(BlockTable *bt) {
+    BlockTable n = {NULL, bt->cap ? bt->cap * 2 : 16, bt->count, bt->cap ? bt->shift - 1 : 28};
+    n.slot = calloc(n.cap, sizeof(uint32_t));
+    if (!n.slot)
+        b3_internal_error("air liveness", "out of memory");
+    for (uint32_t i = 0; i < bt->cap; i++)
+        if (bt->slot[i])
+            *bt_find(&n, (bt->slot[i] & BT_KEY) - 1) = bt->slot[i];
+    free(bt->slot);
+    *bt = n;
+}
+
+/* The flags of t (0 if absent), made present so the caller may set them. */
+static uint32_t *bt_entry(BlockTable *bt, uint32_t t) {
+    if ((bt->count + 1) * 2 > bt->cap)
+        bt_grow(bt);
+    uint32_t *e = bt_find(bt, t);
+    if (!*e) {
+        *e = t + 1;
+        bt->count++;
+    }
+    return e;
+}
+
+/* A max-heap of post-order positions: the blocks still to visit in a sweep. */
+typedef struct {
+    uint32_t *v, n;
+} PosHeap;
+
+static void heap_push(PosHeap *h, uint32_t x) {
+    uint32_t i = h->n++;
+    while (i && h->v[(i - 1) / 2] < x) {
+        h->v[i] = h->v[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->v[i] = x;
+}
+
+static uint32_t heap_pop(PosHeap *h) {
+    uint32_t top = h->v[0], x = h->v[--h->n], i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && h->v[c + 1] > h->v[c])
+            c++;
+        if (h->v[c] <= x)
+            break;
+        h->v[i] = h->v[c];
+        i = c;
+    }
+    if (h->n)
+        h->v[i] = x;
+    return top;
+}
+
+void air_liveness_init(AirLiveness *l, const AirCode *c, AirBank bank, uint32_t universe) {
+    uint32_t n = c->nblocks;
     memset(l, 0, sizeof *l);
-    uint32_t n = c->nblocks, universe = AIR_FIRST_VTMP + c->ntmps;
     l->code = c;
-    l->bank = a->bank;
+    l->bank = bank;
     l->universe = universe;
     l->nblocks = n;
     l->live_in = calloc(n ? n : 1, sizeof(uint32_t *));
     l->live_out = calloc(n ? n : 1, sizeof(uint32_t *));
     l->nlive_in = calloc(n ? n : 1, sizeof(uint32_t));
     l->nlive_out = calloc(n ? n : 1, sizeof(uint32_t));
+    if (!l->live_in || !l->live_out || !l->nlive_in || !l->nlive_out)
+        b3_internal_error("air liveness", "out of memory");
+}
+
+/* budget: for the ordered dataflow (UINT64_MAX: none); 0: unordered. */
+static bool compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a, uint64_t budget) {
+    uint32_t n = c->nblocks, universe = AIR_FIRST_VTMP + c->ntmps;
+    air_liveness_init(l, c, a->bank, universe);
     uint32_t **kill = calloc(n ? n : 1, sizeof(uint32_t *));
     uint32_t *nkill = calloc(n ? n : 1, sizeof(uint32_t));
-    if (!l->live_in || !l->live_out || !l->nlive_in || !l->nlive_out || !kill || !nkill)
+    if (!kill || !nkill)
         b3_internal_error("air liveness", "out of memory");
-
     AirTmpSet live;
     air_tmpset_init(&live, universe);
-    AddSet alive, akilled;
-    addset_init(&alive, universe);
+    AddSet akilled;
     addset_init(&akilled, universe);
 
     /* Upward-exposed uses (the initial live-in) and defs of each block, walking
@@ -429,65 +516,173 @@ void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *
         kill[bi] = copy_array(akilled.dense, akilled.size);
         nkill[bi] = akilled.size;
     }
+    air_tmpset_free(&live);
+    addset_free(&akilled);
+    bool done = true;
+    if (budget)
+        done = air_liveness_solve_bounded(l, kill, nkill, budget);
+    else
+        air_liveness_solve_unordered(l, kill, nkill);
+    for (uint32_t bi = 0; bi < n; bi++)
+        free(kill[bi]);
+    free(kill);
+    free(nkill);
+    if (!done)
+        air_liveness_free(l);
+    return done;
+}
+
+void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a) {
+    compute_acts(l, c, a, UINT64_MAX);
+}
+
+bool air_liveness_compute_acts_bounded(AirLiveness *l, const AirCode *c, const AirActs *a, uint64_t budget) {
+    return compute_acts(l, c, a, budget ? budget : 1);
+}
+
+void air_liveness_compute_acts_unordered(AirLiveness *l, const AirCode *c, const AirActs *a) {
+    compute_acts(l, c, a, 0);
+}
+
+/* A block's first visits test membership with stamps (loading its sets
+ * costs their size, as a visit's scan does anyway); a block visited more
+ * often gets a table, so that later visits cost only what they add. */
+#define TABLE_AFTER_VISITS 2
+
+bool air_liveness_solve_bounded(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill,
+                                uint64_t budget) {
+    const AirCode *c = l->code;
+    uint32_t n = c->nblocks, universe = l->universe;
+    if (universe >= BT_KEY)
+        b3_internal_error("air liveness", "too many tmps (%u)", universe);
+    uint32_t *cap_in = xmalloc((n ? n : 1) * sizeof(uint32_t));
+    uint32_t *visits = calloc(n ? n : 1, sizeof(uint32_t));
+    BlockTable *table = calloc(n ? n : 1, sizeof(BlockTable));
+    if (!visits || !table)
+        b3_internal_error("air liveness", "out of memory");
+    memcpy(cap_in, l->nlive_in, n * sizeof(uint32_t));
 
     /* Predecessors as index lists, from the successors (b->preds may be stale). */
     uint32_t *pstart = calloc(n + 1, sizeof(uint32_t));
+    uint32_t *estart = xmalloc((n + 1) * sizeof(uint32_t));
+    if (!pstart)
+        b3_internal_error("air liveness", "out of memory");
     uint32_t nedges = 0;
-    for (uint32_t bi = 0; bi < n; bi++)
+    for (uint32_t bi = 0; bi < n; bi++) {
+        estart[bi] = nedges;
         for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++) {
             pstart[c->blocks[bi]->succs[j].block->index + 1]++;
             nedges++;
         }
+    }
+    estart[n] = nedges;
     for (uint32_t bi = 0; bi < n; bi++)
         pstart[bi + 1] += pstart[bi];
-    uint32_t *pfill = xmalloc((n + 1) * sizeof(uint32_t)), *plist = xmalloc(nedges * sizeof(uint32_t));
+    uint32_t *pfill = xmalloc((n + 1) * sizeof(uint32_t)),
+             *plist = xmalloc((nedges ? nedges : 1) * sizeof(uint32_t));
     memcpy(pfill, pstart, (n + 1) * sizeof(uint32_t));
     for (uint32_t bi = 0; bi < n; bi++)
         for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++)
             plist[pfill[c->blocks[bi]->succs[j].block->index]++] = bi;
     free(pfill);
+    /* How much of the successor's live-in each edge has already passed on:
+     * live-in sets only grow at their end, so a visit reads only what is new. */
+    uint32_t *scanned = calloc(nedges ? nedges : 1, sizeof(uint32_t));
+    if (!scanned)
+        b3_internal_error("air liveness", "out of memory");
+    AddSet alive, akilled;
+    addset_init(&alive, universe);
+    addset_init(&akilled, universe);
 
-    /* live_in = gen + (live_out - kill), iterated in post order until stable.
-     * Sets only grow, so a size change is a change. */
+    /* live_in = gen + (live_out - kill), by sweeps in post order that visit
+     * only the blocks whose successors' live-in grew: a block whose pred comes
+     * later in the sweep is visited in this sweep, else in the next one (the
+     * order, and so the order of each set, of a sweep over all blocks that
+     * skips the clean ones).  A visit reads only what is new in the
+     * successors' sets. */
     AirBlock **rpo = air_rpo(c);
-    uint8_t *dirty = xmalloc(n);
+    uint32_t *pos = xmalloc((n ? n : 1) * sizeof(uint32_t));
+    for (uint32_t oi = 0; oi < n; oi++)
+        pos[rpo[oi]->index] = oi;
+    uint8_t *dirty = xmalloc(n ? n : 1);
     memset(dirty, 1, n);
-    bool again = true;
-    while (again) {
-        again = false;
-        for (uint32_t oi = n; oi-- > 0;) {
+    PosHeap cur = {xmalloc((n ? n : 1) * sizeof(uint32_t)), 0};
+    PosHeap next = {xmalloc((n ? n : 1) * sizeof(uint32_t)), 0};
+    for (uint32_t oi = 0; oi < n; oi++)
+        heap_push(&cur, oi);
+    uint64_t work = 0;
+    bool done = true;
+    while (cur.n && done) {
+        while (cur.n) {
+            uint32_t oi = heap_pop(&cur);
             AirBlock *b = rpo[oi];
-            uint32_t bi = b->index;
-            if (!dirty[bi])
-                continue;
+            uint32_t bi = b->index, before = l->nlive_in[bi];
             dirty[bi] = 0;
-            addset_clear(&akilled);
-            for (uint32_t i = 0; i < nkill[bi]; i++)
-                addset_add(&akilled, kill[bi][i]);
-            addset_clear(&alive);
-            for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
-                addset_add(&alive, l->live_in[bi][i]);
-            uint32_t before = alive.size;
-            for (uint32_t j = 0; j < b->nsuccs; j++) {
-                uint32_t si = b->succs[j].block->index;
-                for (uint32_t i = 0; i < l->nlive_in[si]; i++) {
-                    uint32_t t = l->live_in[si][i];
-                    if (!addset_has(&akilled, t))
-                        addset_add(&alive, t);
+            BlockTable *bt = NULL;
+            if (++visits[bi] > TABLE_AFTER_VISITS) {
+                bt = &table[bi];
+                if (!bt->cap) {
+                    for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
+                        *bt_entry(bt, l->live_in[bi][i]) |= BT_IN;
+                    for (uint32_t i = 0; i < nkill[bi]; i++)
+                        *bt_entry(bt, kill[bi][i]) |= BT_KILL;
+                    work += l->nlive_in[bi] + nkill[bi];
                 }
+            } else {
+                addset_clear(&akilled);
+                for (uint32_t i = 0; i < nkill[bi]; i++)
+                    addset_add(&akilled, kill[bi][i]);
+                addset_clear(&alive);
+                for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
+                    addset_add(&alive, l->live_in[bi][i]);
+                work += l->nlive_in[bi] + nkill[bi];
             }
-            if (alive.size != before) {
-                free(l->live_in[bi]);
-                l->live_in[bi] = copy_array(alive.dense, alive.size);
-                l->nlive_in[bi] = alive.size;
-                for (uint32_t p = pstart[bi]; p < pstart[bi + 1]; p++)
-                    dirty[plist[p]] = 1;
-                again = true;
+            for (uint32_t j = 0; j < b->nsuccs; j++) {
+                uint32_t si = b->succs[j].block->index, e = estart[bi] + j;
+                work += 1 + l->nlive_in[si] - scanned[e];
+                for (uint32_t i = scanned[e]; i < l->nlive_in[si]; i++) {
+                    uint32_t t = l->live_in[si][i];
+                    if (bt) {
+                        uint32_t *f = bt_entry(bt, t);
+                        if (*f & (BT_IN | BT_KILL))
+                            continue;
+                        *f |= BT_IN;
+                    } else {
+                        if (addset_has(&akilled, t) || addset_has(&alive, t))
+                            continue;
+                        addset_add(&alive, t);
+                    }
+                    if (l->nlive_in[bi] == cap_in[bi]) {
+                        cap_in[bi] = cap_in[bi] ? 2 * cap_in[bi] : 8;
+                        l->live_in[bi] = xrealloc(l->live_in[bi], cap_in[bi] * sizeof(uint32_t));
+                    }
+                    l->live_in[bi][l->nlive_in[bi]++] = t;
+                }
+                scanned[e] = l->nlive_in[si];
+            }
+            if (work > budget) {
+                done = false;
+                break;
+            }
+            if (l->nlive_in[bi] == before)
+                continue;
+            for (uint32_t p = pstart[bi]; p < pstart[bi + 1]; p++) {
+                uint32_t pi = plist[p];
+                if (dirty[pi])
+                    continue;
+                dirty[pi] = 1;
+                heap_push(pos[pi] < oi ? &cur : &next, pos[pi]);
             }
         }
+        PosHeap t = cur;
+        cur = next;
+        next = t;
     }
+    for (uint32_t bi = 0; bi < n; bi++)
+        free(table[bi].slot);
+    free(table);
 
-    for (uint32_t bi = 0; bi < n; bi++) {
+    for (uint32_t bi = 0; bi < n && done; bi++) {
         AirBlock *b = c->blocks[bi];
         if (b->nsuccs == 1) {
             /* The successor's live-in (no duplicates, so the same order the set would give). */
@@ -504,18 +699,137 @@ void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *
             l->live_out[bi] = copy_array(alive.dense, alive.size);
             l->nlive_out[bi] = alive.size;
         }
-        free(kill[bi]);
     }
 
-    free(kill);
-    free(nkill);
+    free(cap_in);
+    free(visits);
     free(pstart);
+    free(estart);
     free(plist);
+    free(scanned);
     free(rpo);
+    free(pos);
     free(dirty);
-    air_tmpset_free(&live);
+    free(cur.v);
+    free(next.v);
     addset_free(&alive);
     addset_free(&akilled);
+    return done;
+}
+
+void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill) {
+    air_liveness_solve_bounded(l, kill, nkill, UINT64_MAX);
+}
+
+/* Per number, from the blocks that use it first up through the predecessors
+ * until a block that defines it (path exploration): each (block, number)
+ * pair of the result is reached once per incoming edge, with stamps over the
+ * blocks rather than tables per block.  Only live-out is computed. */
+void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill) {
+    const AirCode *c = l->code;
+    uint32_t n = c->nblocks, universe = l->universe;
+    if (universe >= BT_KEY)
+        b3_internal_error("air liveness", "too many tmps (%u)", universe);
+    /* The blocks whose gen / kill mention each number (CSR by number). */
+    uint32_t *gstart = calloc((size_t)universe + 1, sizeof(uint32_t));
+    uint32_t *kstart = calloc((size_t)universe + 1, sizeof(uint32_t));
+    if (!gstart || !kstart)
+        b3_internal_error("air liveness", "out of memory");
+    size_t ngen = 0, nk = 0;
+    for (uint32_t bi = 0; bi < n; bi++) {
+        for (uint32_t i = 0; i < l->nlive_in[bi]; i++, ngen++)
+            gstart[l->live_in[bi][i] + 1]++;
+        for (uint32_t i = 0; i < nkill[bi]; i++, nk++)
+            kstart[kill[bi][i] + 1]++;
+    }
+    for (uint32_t t = 0; t < universe; t++) {
+        gstart[t + 1] += gstart[t];
+        kstart[t + 1] += kstart[t];
+    }
+    uint32_t *gblk = xmalloc((ngen ? ngen : 1) * sizeof(uint32_t)),
+             *kblk = xmalloc((nk ? nk : 1) * sizeof(uint32_t));
+    uint32_t *fill = xmalloc(((size_t)universe + 1) * sizeof(uint32_t));
+    memcpy(fill, gstart, ((size_t)universe + 1) * sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < n; bi++)
+        for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
+            gblk[fill[l->live_in[bi][i]]++] = bi;
+    memcpy(fill, kstart, ((size_t)universe + 1) * sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < n; bi++)
+        for (uint32_t i = 0; i < nkill[bi]; i++)
+            kblk[fill[kill[bi][i]]++] = bi;
+    free(fill);
+
+    /* Predecessor lists, as in air_liveness_solve. */
+    uint32_t *pstart = calloc(n + 1, sizeof(uint32_t)), nedges = 0;
+    if (!pstart)
+        b3_internal_error("air liveness", "out of memory");
+    for (uint32_t bi = 0; bi < n; bi++)
+        for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++, nedges++)
+            pstart[c->blocks[bi]->succs[j].block->index + 1]++;
+    for (uint32_t bi = 0; bi < n; bi++)
+        pstart[bi + 1] += pstart[bi];
+    uint32_t *pfill = xmalloc((n + 1) * sizeof(uint32_t)),
+             *plist = xmalloc((nedges ? nedges : 1) * sizeof(uint32_t));
+    memcpy(pfill, pstart, (n + 1) * sizeof(uint32_t));
+    for (uint32_t bi = 0; bi < n; bi++)
+        for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++)
+            plist[pfill[c->blocks[bi]->succs[j].block->index]++] = bi;
+    free(pfill);
+
+    /* Stamps are number + 1 (0: never); a second pass (stamps offset by
+     * universe) fills exactly sized live-out arrays: the sets can be huge
+     * (a deep loop nest's counters in every block inside), so no slack. */
+    uint32_t *in_mark = calloc(n ? n : 1, sizeof(uint32_t)), *out_mark = calloc(n ? n : 1, sizeof(uint32_t));
+    uint32_t *kill_mark = calloc(n ? n : 1, sizeof(uint32_t)),
+             *stack = xmalloc((n ? n : 1) * sizeof(uint32_t));
+    if (!in_mark || !out_mark || !kill_mark)
+        b3_internal_error("air liveness", "out of memory");
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t t = 0; t < universe; t++) {
+            if (gstart[t] == gstart[t + 1])
+                continue;
+            uint32_t stamp = t + 1 + (pass ? universe : 0), sp = 0;
+            for (uint32_t i = kstart[t]; i < kstart[t + 1]; i++)
+                kill_mark[kblk[i]] = stamp;
+            for (uint32_t i = gstart[t]; i < gstart[t + 1]; i++) {
+                in_mark[gblk[i]] = stamp;
+                stack[sp++] = gblk[i];
+            }
+            while (sp) {
+                uint32_t b = stack[--sp];
+                for (uint32_t e = pstart[b]; e < pstart[b + 1]; e++) {
+                    uint32_t p = plist[e];
+                    if (out_mark[p] != stamp) {
+                        out_mark[p] = stamp;
+                        if (pass)
+                            l->live_out[p][l->nlive_out[p]] = t;
+                        l->nlive_out[p]++;
+                    }
+                    if (in_mark[p] == stamp || kill_mark[p] == stamp)
+                        continue;
+                    in_mark[p] = stamp;
+                    stack[sp++] = p;
+                }
+            }
+        }
+        if (pass)
+            break;
+        for (uint32_t bi = 0; bi < n; bi++) {
+            free(l->live_out[bi]);
+            l->live_out[bi] = xmalloc((l->nlive_out[bi] ? l->nlive_out[bi] : 1) * sizeof(uint32_t));
+            l->nlive_out[bi] = 0;
+        }
+    }
+    free(gstart);
+    free(kstart);
+    free(gblk);
+    free(kblk);
+    free(pstart);
+    free(plist);
+    free(in_mark);
+    free(out_mark);
+    free(kill_mark);
+    free(stack);
 }
 
 void air_liveness_free_live_in(AirLiveness *l) {

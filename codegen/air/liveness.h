@@ -88,6 +88,22 @@ typedef struct {
 
 void air_liveness_compute(AirLiveness *l, const AirCode *c, AirBank bank);
 void air_liveness_free(AirLiveness *l);
+/* The dataflow on its own, for other analyses of the same shape (numbers <
+ * universe, as stack slots): air_liveness_init gives empty sets; the caller
+ * puts each block's upward-exposed uses in live_in (malloc'd arrays, no
+ * duplicates), then air_liveness_solve, given each block's defs, completes
+ * live_in and computes live_out.  Time and memory are those of the sets
+ * (no per-block array over the universe). */
+void air_liveness_init(AirLiveness *l, const AirCode *c, AirBank bank, uint32_t universe);
+void air_liveness_solve(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill);
+/* air_liveness_solve giving up after about `budget` steps: false (the sets are
+ * then incomplete). */
+bool air_liveness_solve_bounded(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill,
+                                uint64_t budget);
+/* The same live-out sets, faster (path exploration per number), in another
+ * order, for analyses whose result does not depend on the order; live_in is
+ * left holding the upward-exposed uses only. */
+void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const uint32_t *nkill);
 /* Frees the live-in sets early (nlive_in stays) for walks that need only live-out. */
 void air_liveness_free_live_in(AirLiveness *l);
 
@@ -114,6 +130,13 @@ void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank);
 void air_acts_free(AirActs *a);
 /* air_liveness_compute from gathered actions (same sets, in the same order). */
 void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a);
+/* The same live-out sets in another order (see air_liveness_solve_unordered). */
+void air_liveness_compute_acts_unordered(AirLiveness *l, const AirCode *c, const AirActs *a);
+/* air_liveness_compute_acts unless its dataflow takes more than about
+ * `budget` steps (reading one element of a set is one): then false, with l
+ * freed.  Lets a caller try the ordered sets and fall back on the unordered
+ * ones where the sets are huge. */
+bool air_liveness_compute_acts_bounded(AirLiveness *l, const AirCode *c, const AirActs *a, uint64_t budget);
 
 /* Backward walk through one block's boundaries.  At each step, live holds
  * live_after(boundary); early holds inst `boundary`'s early actions (empty at

@@ -22,16 +22,58 @@ static bool is_jump_only(const AirBlock *b) {
     return b->ninsts == 1 && b->insts[0].opcode == Air_Jump && b->nsuccs == 1;
 }
 
-/* Where a jump to b ends up after skipping jump-only blocks (stopping at cycles). */
-static AirBlock *final_target(AirBlock *b, uint32_t *seen, uint32_t stamp) {
-    while (is_jump_only(b) && seen[b->index] != stamp) {
-        seen[b->index] = stamp;
-        AirBlock *next = b->succs[0].block;
-        if (next == b)
-            break;
-        b = next;
+/* Where a jump to each block ends up after skipping jump-only blocks,
+ * computed once per block (memoized along each path, so a long chain of
+ * jump-only blocks costs linear time, not quadratic).  A cycle of jump-only
+ * blocks is left alone: every block on it maps to itself. */
+static AirBlock **final_targets(AirCode *c) {
+    uint32_t n = c->nblocks;
+    AirBlock **target = calloc(n, sizeof(AirBlock *));
+    uint32_t *path = malloc(n * sizeof(uint32_t));
+    uint8_t *on_path = calloc(n, 1);
+    if (!target || !path || !on_path)
+        b3_internal_error("air simplify", "out of memory");
+    for (uint32_t bi = 0; bi < n; bi++) {
+        uint32_t np = 0;
+        AirBlock *b = c->blocks[bi], *end;
+        /* Follow jumps until a block already resolved, a non-jump block or a cycle. */
+        for (;;) {
+            if (target[b->index]) {
+                end = target[b->index];
+                break;
+            }
+            if (!is_jump_only(b)) {
+                end = b;
+                break;
+            }
+            if (on_path[b->index]) {
+                /* The blocks from b on form a cycle: each keeps its own jump. */
+                while (np && path[np - 1] != b->index) {
+                    uint32_t k = path[--np];
+                    target[k] = c->blocks[k];
+                    on_path[k] = 0;
+                }
+                np--;
+                target[b->index] = b;
+                on_path[b->index] = 0;
+                end = b;
+                break;
+            }
+            on_path[b->index] = 1;
+            path[np++] = b->index;
+            b = b->succs[0].block;
+        }
+        while (np) {
+            uint32_t k = path[--np];
+            target[k] = end;
+            on_path[k] = 0;
+        }
+        if (!target[bi])
+            target[bi] = end;
     }
-    return b;
+    free(path);
+    free(on_path);
+    return target;
 }
 
 void air_simplify(AirCode *c) {
@@ -48,14 +90,11 @@ void air_simplify(AirCode *c) {
 
     if (c->nblocks == 0)
         return;
-    uint32_t *seen = calloc(c->nblocks, sizeof(uint32_t));
-    if (!seen)
-        b3_internal_error("air simplify", "out of memory");
-    uint32_t stamp = 0;
+    AirBlock **target = final_targets(c);
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
         for (uint32_t s = 0; s < b->nsuccs; s++)
-            b->succs[s].block = final_target(b->succs[s].block, seen, ++stamp);
+            b->succs[s].block = target[b->succs[s].block->index];
     }
 
     /* A branch whose two edges now meet is a jump (only the branches that define nothing). */
@@ -73,7 +112,7 @@ void air_simplify(AirCode *c) {
         }
     }
 
-    free(seen);
+    free(target);
     /* Drop what the entry no longer reaches; keep the survivors' order. */
     AirBlock *entry = c->blocks[0];
     air_drop_unreachable(c, &entry, 1, "air simplify");

@@ -814,7 +814,7 @@ typedef struct {
     AirCode *c;
     AirBlock *cur;
     Rng r;
-    AirTmp gp[400], fp[400];
+    AirTmp gp[1024], fp[1024];
     uint32_t ngp, nfp;
     uint32_t max_live;
     AirStackSlot *slot;
@@ -1285,6 +1285,69 @@ static void test_print(void) {
     b3_arena_free(&arena);
 }
 
+/* The three block-level liveness solvers agree: the ordered one (in full, or
+ * given a budget it stays within), and the unordered one's live-out as sets;
+ * a budget too small gives up. */
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static bool same_set(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb) {
+    if (na != nb)
+        return false;
+    uint32_t *x = malloc((na + 1) * sizeof(uint32_t)), *y = malloc((nb + 1) * sizeof(uint32_t));
+    memcpy(x, a, na * sizeof(uint32_t));
+    memcpy(y, b, nb * sizeof(uint32_t));
+    qsort(x, na, sizeof(uint32_t), cmp_u32);
+    qsort(y, nb, sizeof(uint32_t), cmp_u32);
+    bool same = !memcmp(x, y, na * sizeof(uint32_t));
+    free(x);
+    free(y);
+    return same;
+}
+
+static void test_liveness_solvers(void) {
+    const uint32_t pressures[] = {6, 20, 80, 300};
+    for (int i = 0; i < 40; i++) {
+        B3Arena arena;
+        b3_arena_init(&arena);
+        gen_pressure = pressures[i % 4];
+        AirCode *c = build_random(&arena, 5000 + (uint64_t)i);
+        air_compute_preds(c);
+        for (int bank = AirGP; bank <= AirFP; bank++) {
+            AirActs acts;
+            air_acts_gather(&acts, c, (AirBank)bank);
+            AirLiveness full, bounded, un, tiny;
+            air_liveness_compute_acts(&full, c, &acts);
+            CHECK(air_liveness_compute_acts_bounded(&bounded, c, &acts, UINT64_MAX / 2),
+                  "solvers #%d: a huge budget ran out", i);
+            air_liveness_compute_acts_unordered(&un, c, &acts);
+            bool gave_up = !air_liveness_compute_acts_bounded(&tiny, c, &acts, 1);
+            CHECK(gave_up || c->nblocks <= 1, "solvers #%d: a budget of 1 sufficed for %u blocks", i,
+                  c->nblocks);
+            if (!gave_up)
+                air_liveness_free(&tiny);
+            for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+                CHECK(full.nlive_in[bi] == bounded.nlive_in[bi] &&
+                          full.nlive_out[bi] == bounded.nlive_out[bi] &&
+                          !memcmp(full.live_in[bi], bounded.live_in[bi],
+                                  full.nlive_in[bi] * sizeof(uint32_t)) &&
+                          !memcmp(full.live_out[bi], bounded.live_out[bi],
+                                  full.nlive_out[bi] * sizeof(uint32_t)),
+                      "solvers #%d: BB#%u: bounded sets differ from the full ones", i, bi);
+                CHECK(same_set(full.live_out[bi], full.nlive_out[bi], un.live_out[bi], un.nlive_out[bi]),
+                      "solvers #%d: BB#%u: unordered live-out differs", i, bi);
+            }
+            air_liveness_free(&full);
+            air_liveness_free(&bounded);
+            air_liveness_free(&un);
+            air_acts_free(&acts);
+        }
+        b3_arena_free(&arena);
+    }
+}
+
 /* A big straight-line function: allocation must stay near-linear. */
 static AirCode *build_huge(B3Arena *arena, uint64_t seed) {
     AirCode *c = new_code(arena);
@@ -1328,6 +1391,7 @@ int main(int argc, char **argv) {
     test_coalescing();
     test_pinned();
     test_stack_sharing();
+    test_liveness_solvers();
 
     Stats s = run_case("sum40", build_sum40, 1, 5);
     CHECK(s.spill_slots > 0, "40 live values need spills");
@@ -1343,6 +1407,15 @@ int main(int argc, char **argv) {
         char name[64];
         snprintf(name, sizeof name, "random#%d(pressure %u)", i, gen_pressure);
         run_case(name, build_random, 1000 + (uint64_t)i, 3);
+    }
+    /* Beyond the allocator's pressure trigger (512 live tmps): spills chosen
+     * before coloring, then coloring as usual. */
+    for (int i = 0; i < 4 && failures == 0; i++) {
+        gen_pressure = 700;
+        char name[64];
+        snprintf(name, sizeof name, "random#%d(pressure %u)", i, gen_pressure);
+        s = run_case(name, build_random, 9000 + (uint64_t)i, 2);
+        CHECK(s.spill_slots > 0, "%s: no spills", name);
     }
     test_huge();
     test_print();

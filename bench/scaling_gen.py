@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Generates one pathological B3 procedure for the scaling benchmark
+(bench/scaling.sh) and the scaling regression tests (testsuite/regress).
+
+    python3 bench/scaling_gen.py SHAPE N [-o FILE] [--name NAME]
+
+Shapes (each one procedure; its C signature and result are given so a driver
+can check it):
+
+  jumpchain N  int64_t f(int64_t a): a chain of N empty blocks that only
+               jump, a value live through all of them; returns 3a + 1.
+  switch N     int64_t f(int64_t x): one Switch of N cases; case 3k goes to
+               block (7k mod B), B = max(1, N / 2), which returns 13j + 5
+               for block j; the default returns -1.
+  loopnest N   int64_t f(int32_t m): N nested counted loops (counter i_L at
+               level L) of m iterations each (with --inner K only the K
+               innermost; the others run once); the innermost does
+               acc = acc * 31 + i_{N-1} + 2 * i_{N-2} + 3 * i_0 (uint64
+               arithmetic, sign-extended counters); the accumulator is
+               carried by a Phi per level.  Every counter is live in all the
+               loops inside its own.
+  phis N       int64_t f(int64_t a, int64_t b): a diamond whose arms each
+               feed N Phis of the join (arm k: a + k, else b * k); the join
+               returns the sum of the Phis times their position.
+               Returns sum_{k<N} (k + 1) * (a > b ? a + k : b * k).
+  calllive N   int64_t f(int64_t a): N values a * k + k (k < N) live across
+               one call of the C function int64_t scaling_ext(int64_t); returns
+               scaling_ext(a) + sum_k (value_k xor k).
+  chain N      int64_t f(int64_t a): a straight chain of N dependent
+               arithmetic ops in one block.
+"""
+
+import argparse
+import sys
+
+
+class Out:
+    def __init__(self):
+        self.lines = []
+        self.next_value = 0
+
+    def v(self):
+        n = self.next_value
+        self.next_value += 1
+        return n
+
+    def emit(self, s):
+        self.lines.append(s)
+
+
+def jumpchain(o, n):
+    a, c3, m, one, r = o.v(), o.v(), o.v(), o.v(), o.v()
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    o.emit(f"    Int64 @{c3} = Const64(3)")
+    o.emit(f"    Int64 @{m} = Mul(@{a}, @{c3})")
+    o.emit(f"    Void @{o.v()} = Jump(#1)")
+    for k in range(1, n + 1):
+        o.emit(f"BB#{k}:")
+        o.emit(f"    Void @{o.v()} = Jump(#{k + 1})")
+    o.emit(f"BB#{n + 1}:")
+    o.emit(f"    Int64 @{one} = Const64(1)")
+    o.emit(f"    Int64 @{r} = Add(@{m}, @{one})")
+    o.emit(f"    Void @{o.v()} = Return(@{r})")
+
+
+def switch(o, n):
+    nb = max(1, n // 2)
+    x = o.v()
+    cases = ", ".join(f"{3 * k} -> #{1 + (7 * k) % nb}" for k in range(n))
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{x} = ArgumentReg(%argumentGPR0)")
+    o.emit(f"    Void @{o.v()} = Switch(@{x}, {cases}, default -> #{nb + 1})")
+    for j in range(nb + 1):
+        c = o.v()
+        o.emit(f"BB#{j + 1}:")
+        o.emit(f"    Int64 @{c} = Const64({13 * j + 5 if j < nb else -1})")
+        o.emit(f"    Void @{o.v()} = Return(@{c})")
+
+
+def loopnest(o, d, inner=None):
+    # Blocks: 0 entry; level L: header 1+3L, body 2+3L, exit 3+3L.
+    H = lambda L: 1 + 3 * L
+    B = lambda L: 2 + 3 * L
+    X = lambda L: 3 + 3 * L
+    i = [o.v() for _ in range(d)]
+    acc = [o.v() for _ in range(d)]
+    a, m, zero32, zero64, one32 = o.v(), o.v(), o.v(), o.v(), o.v()
+    full = d if inner is None else inner
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    o.emit(f"    Int32 @{m} = Trunc(@{a})")
+    o.emit(f"    Int32 @{zero32} = Const32(0)")
+    o.emit(f"    Int64 @{zero64} = Const64(0)")
+    o.emit(f"    Int32 @{one32} = Const32(1)")
+    o.emit(f"    Void @{o.v()} = Upsilon(@{zero32}, ^@{i[0]})")
+    o.emit(f"    Void @{o.v()} = Upsilon(@{zero64}, ^@{acc[0]})")
+    o.emit(f"    Void @{o.v()} = Jump(#{H(0)})")
+    for L in range(d):
+        cond = o.v()
+        o.emit(f"BB#{H(L)}:")
+        o.emit(f"    Int32 @{i[L]} = Phi()")
+        o.emit(f"    Int64 @{acc[L]} = Phi()")
+        bound = m if L >= d - full else one32
+        o.emit(f"    Int32 @{cond} = LessThan(@{i[L]}, @{bound})")
+        o.emit(f"    Void @{o.v()} = Branch(@{cond}, #{B(L)}, #{X(L)})")
+        o.emit(f"BB#{B(L)}:")
+        if L < d - 1:
+            o.emit(f"    Void @{o.v()} = Upsilon(@{zero32}, ^@{i[L + 1]})")
+            o.emit(f"    Void @{o.v()} = Upsilon(@{acc[L]}, ^@{acc[L + 1]})")
+            o.emit(f"    Void @{o.v()} = Jump(#{H(L + 1)})")
+        else:
+            c31, c2, c3, mul, e, e1, e0, m1, m0, s0, s1, s2, inc = (o.v() for _ in range(13))
+            o.emit(f"    Int64 @{c31} = Const64(31)")
+            o.emit(f"    Int64 @{c2} = Const64(2)")
+            o.emit(f"    Int64 @{c3} = Const64(3)")
+            o.emit(f"    Int64 @{mul} = Mul(@{acc[L]}, @{c31})")
+            o.emit(f"    Int64 @{e} = SExt32(@{i[L]})")
+            o.emit(f"    Int64 @{e1} = SExt32(@{i[max(L - 1, 0)]})")
+            o.emit(f"    Int64 @{e0} = SExt32(@{i[0]})")
+            o.emit(f"    Int64 @{m1} = Mul(@{e1}, @{c2})")
+            o.emit(f"    Int64 @{m0} = Mul(@{e0}, @{c3})")
+            o.emit(f"    Int64 @{s0} = Add(@{mul}, @{e})")
+            o.emit(f"    Int64 @{s1} = Add(@{s0}, @{m1})")
+            o.emit(f"    Int64 @{s2} = Add(@{s1}, @{m0})")
+            o.emit(f"    Int32 @{inc} = Add(@{i[L]}, @{one32})")
+            o.emit(f"    Void @{o.v()} = Upsilon(@{inc}, ^@{i[L]})")
+            o.emit(f"    Void @{o.v()} = Upsilon(@{s2}, ^@{acc[L]})")
+            o.emit(f"    Void @{o.v()} = Jump(#{H(L)})")
+        o.emit(f"BB#{X(L)}:")
+        if L == 0:
+            o.emit(f"    Void @{o.v()} = Return(@{acc[0]})")
+        else:
+            inc = o.v()
+            o.emit(f"    Int32 @{inc} = Add(@{i[L - 1]}, @{one32})")
+            o.emit(f"    Void @{o.v()} = Upsilon(@{inc}, ^@{i[L - 1]})")
+            o.emit(f"    Void @{o.v()} = Upsilon(@{acc[L]}, ^@{acc[L - 1]})")
+            o.emit(f"    Void @{o.v()} = Jump(#{H(L - 1)})")
+
+
+def phis(o, n):
+    a, b, cond = o.v(), o.v(), o.v()
+    ph = [o.v() for _ in range(n)]
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    o.emit(f"    Int64 @{b} = ArgumentReg(%argumentGPR1)")
+    o.emit(f"    Int32 @{cond} = GreaterThan(@{a}, @{b})")
+    o.emit(f"    Void @{o.v()} = Branch(@{cond}, #1, #2)")
+    for blk, base, op in ((1, a, "Add"), (2, b, "Mul")):
+        o.emit(f"BB#{blk}:")
+        for k in range(n):
+            c, r = o.v(), o.v()
+            o.emit(f"    Int64 @{c} = Const64({k})")
+            o.emit(f"    Int64 @{r} = {op}(@{base}, @{c})")
+            o.emit(f"    Void @{o.v()} = Upsilon(@{r}, ^@{ph[k]})")
+        o.emit(f"    Void @{o.v()} = Jump(#3)")
+    o.emit("BB#3:")
+    for k in range(n):
+        o.emit(f"    Int64 @{ph[k]} = Phi()")
+    s = None
+    for k in range(n):
+        c, t = o.v(), o.v()
+        o.emit(f"    Int64 @{c} = Const64({k + 1})")
+        o.emit(f"    Int64 @{t} = Mul(@{ph[k]}, @{c})")
+        if s is None:
+            s = t
+        else:
+            s2 = o.v()
+            o.emit(f"    Int64 @{s2} = Add(@{s}, @{t})")
+            s = s2
+    o.emit(f"    Void @{o.v()} = Return(@{s})")
+
+
+def calllive(o, n):
+    a, fn = o.v(), o.v()
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    vals = []
+    for k in range(n):
+        c, m, r = o.v(), o.v(), o.v()
+        o.emit(f"    Int64 @{c} = Const64({k})")
+        o.emit(f"    Int64 @{m} = Mul(@{a}, @{c})")
+        o.emit(f"    Int64 @{r} = Add(@{m}, @{c})")
+        vals.append((r, c))
+    call = o.v()
+    o.emit(f"    Int64 @{fn} = SymbolAddress(@scaling_ext)")
+    o.emit(f"    Int64 @{call} = CCall(@{fn}, @{a})")
+    s = call
+    for r, c in vals:
+        x, s2 = o.v(), o.v()
+        o.emit(f"    Int64 @{x} = BitXor(@{r}, @{c})")
+        o.emit(f"    Int64 @{s2} = Add(@{s}, @{x})")
+        s = s2
+    o.emit(f"    Void @{o.v()} = Return(@{s})")
+
+
+def chain(o, n):
+    a = o.v()
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    s = a
+    ops = ("Add", "Sub", "BitXor", "Mul")
+    for k in range(n):
+        c, r = o.v(), o.v()
+        o.emit(f"    Int64 @{c} = Const64({k % 1000 + 1})")
+        o.emit(f"    Int64 @{r} = {ops[k % 4]}(@{s}, @{c})")
+        s = r
+    o.emit(f"    Void @{o.v()} = Return(@{s})")
+
+
+SHAPES = {
+    "jumpchain": jumpchain,
+    "switch": switch,
+    "loopnest": loopnest,
+    "phis": phis,
+    "calllive": calllive,
+    "chain": chain,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("shape", choices=sorted(SHAPES))
+    ap.add_argument("n", type=int)
+    ap.add_argument("-o", "--output", default="-")
+    ap.add_argument("--name", help="procedure name (default: the shape's)")
+    ap.add_argument("--inner", type=int, help="loopnest: only this many innermost loops run m times")
+    args = ap.parse_args()
+    o = Out()
+    if args.shape == "loopnest":
+        loopnest(o, args.n, args.inner)
+    else:
+        SHAPES[args.shape](o, args.n)
+    text = []
+    if args.shape == "calllive":
+        text.append("extern @scaling_ext\n")
+    text.append(f"proc @{args.name or args.shape} {{")
+    text.extend(o.lines)
+    text.append("}")
+    data = "\n".join(text) + "\n"
+    if args.output == "-":
+        sys.stdout.write(data)
+    else:
+        with open(args.output, "w") as f:
+            f.write(data)
+
+
+if __name__ == "__main__":
+    main()
