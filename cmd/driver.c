@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/output.h"
+#include "cmd/pipeline.h"
 #include "codegen/backend.h"
 #include "ir/ice.h"
 #include "ir/ir.h"
@@ -94,13 +95,13 @@ static bool copy_to_output(const char *path, FILE *from, const char *buf, size_t
 /* --emit=obj: the backend, then the ELF image, rendered into an anonymous
  * temporary before the output file is created.  debug_file: with -g, the
  * input's name for the DWARF line tables; NULL without. */
-static int emit_obj(B3Module *m, const B3BackendOptions *bopt, const char *path, const char *debug_file) {
+static int emit_obj(B3Module *m, const B3PipelineOptions *bopt, const char *path, const char *debug_file) {
     B3Obj obj;
     b3_obj_init(&obj, m);
     if (debug_file)
         b3_obj_enable_debug(&obj, debug_file);
     int status = 0;
-    if (!b3_backend_compile(m, bopt, &obj)) {
+    if (!b3_pipeline_run(m, bopt, &obj)) {
         status = 1;
         goto done;
     }
@@ -137,7 +138,7 @@ done:
  * instruction text collected (objwriter/asm_writer.h); the assembly is
  * rendered in memory before the output file is created.  exact: keep every
  * jump's size ({disp32}), so the assembled object equals --emit=obj's. */
-static int emit_asm(B3Module *m, const B3BackendOptions *bopt, const char *path, bool exact) {
+static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path, bool exact) {
     B3Obj obj;
     b3_obj_init(&obj, m);
     obj.diag = bopt->diag;
@@ -145,7 +146,7 @@ static int emit_asm(B3Module *m, const B3BackendOptions *bopt, const char *path,
     char *buf = NULL;
     size_t len = 0;
     int status = 1;
-    if (b3_backend_compile(m, bopt, &obj)) {
+    if (b3_pipeline_run(m, bopt, &obj)) {
         double t0 = b3_now();
         FILE *mem = open_memstream(&buf, &len);
         if (mem) {
@@ -166,7 +167,7 @@ static int emit_asm(B3Module *m, const B3BackendOptions *bopt, const char *path,
 }
 
 /* --emit=air: Air after register allocation, collected in memory first. */
-static int emit_air(B3Module *m, B3BackendOptions *bopt, const char *path) {
+static int emit_air(B3Module *m, B3PipelineOptions *bopt, const char *path) {
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
@@ -175,7 +176,7 @@ static int emit_air(B3Module *m, B3BackendOptions *bopt, const char *path) {
         return 1;
     }
     bopt->emit_air = mem;
-    bool ok = b3_backend_compile(m, bopt, NULL);
+    bool ok = b3_pipeline_run(m, bopt, NULL);
     bopt->emit_air = NULL;
     if (fclose(mem) != 0)
         ok = false;
@@ -244,7 +245,7 @@ int b3_drive(const B3Options *o) {
         }
     }
 
-    B3BackendOptions bopt = {
+    B3PipelineOptions bopt = {
         .opt_level = o->opt_level,
         .verify_each = o->verify_each,
         .print_after = o->print_after,

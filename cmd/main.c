@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "cmd/driver.h"
-#include "codegen/backend.h"
+#include "cmd/pipeline.h"
 #include "ir/ir.h"
 #include "parser/parser.h"
 
@@ -30,9 +30,8 @@ static void usage(FILE *f) {
           "  --asm-exact           with -S, keep each jump's encoded size ({disp32}) so the\n"
           "                        assembled object is byte for byte the --emit=obj one\n"
           "  --name=NAME           symbol of a bare procedure body\n"
-          "  --print-after=PHASE   print the IR after PHASE (or all) to stderr; phases:\n"
-          "                        lower_macros (B3), lower_to_air, allocate_registers,\n"
-          "                        allocate_stack, simplify, lower_entry_switch (Air)\n"
+          "  --print-after=PHASE   print the IR after PHASE (or all) to stderr; the\n"
+          "                        phases are listed below\n"
           "  --verify-each         validate the IR after every phase\n"
           "  --debug-internal      on an internal error, print the procedure's IR (as\n"
           "                        B3C_DEBUG=1 in the environment does)\n"
@@ -44,14 +43,27 @@ static void usage(FILE *f) {
           "                        (objects only; --emit=b3 and air ignore it)\n"
           "  --version, --help     as usual\n"
           "\n"
-          "exit status: 0 success, 1 bad input, 2 bad usage, 3 internal error\n",
+          "exit status: 0 success, 1 bad input, 2 bad usage, 3 internal error\n"
+          "\n"
+          "phases, in pipeline order (each level runs a subset):\n  ",
           f);
+    b3_pipeline_list_phases(f, true);
+    fputc('\n', f);
 }
 
 static _Noreturn void bad_usage(const char *fmt, const char *arg) {
     fprintf(stderr, "b3c: error: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nusage: b3c [OPTIONS] INPUT.b3 [-o OUTPUT]  (see b3c --help)\n");
+    exit(2);
+}
+
+/* An unknown phase name: the message lists the pipeline's phases. */
+static _Noreturn void unknown_phase(const char *option, const char *name) {
+    fprintf(stderr, "b3c: error: unknown phase '%s' for %s (expected one of: ", name, option);
+    b3_pipeline_list_phases(stderr, false);
+    fprintf(stderr, "%s)\nusage: b3c [OPTIONS] INPUT.b3 [-o OUTPUT]  (see b3c --help)\n",
+            strcmp(option, "--print-after") ? "" : ", or all");
     exit(2);
 }
 
@@ -107,14 +119,12 @@ static void parse_args(int argc, char **argv, B3Options *o) {
                 bad_usage("%s needs a symbol name", "--name");
             o->name = v;
         } else if (starts(a, "--print-after=", &v)) {
-            if (!b3_backend_is_phase(v))
-                bad_usage("unknown phase '%s' for --print-after (expected lower_macros, lower_to_air, "
-                          "allocate_registers, allocate_stack, simplify, lower_entry_switch or all)",
-                          v);
+            if (!b3_pipeline_is_phase(v))
+                unknown_phase("--print-after", v);
             o->print_after = v;
         } else if (starts(a, "--inject-internal-error=", &v)) {
-            if (!b3_backend_is_phase(v) || !strcmp(v, "all"))
-                bad_usage("unknown phase '%s' for --inject-internal-error", v);
+            if (!b3_pipeline_is_phase(v) || !strcmp(v, "all"))
+                unknown_phase("--inject-internal-error", v);
             o->inject_internal_error = v;
         } else if (!strcmp(a, "--debug-internal")) {
             o->debug_internal = true;

@@ -8,7 +8,7 @@
  * simpler B3 (Chill Div/Mod -> branch-free Selects, float Mod -> fmod/fmodf
  * calls).  DToI/DToU, UToD/UToF, FMin/FMax and float Abs/Neg are expanded by
  * b3_lower_to_air instead (docs/backend.md, "Lowering"). */
-void b3_lower_macros(B3Module *m, B3Proc *p);
+bool b3_lower_macros(B3Module *m, B3Proc *p); /* true if it expanded something */
 
 /* Builds c's blocks and insts from c->proc (which b3_lower_macros has run on). */
 void b3_lower_to_air(AirCode *c);

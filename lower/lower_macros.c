@@ -33,8 +33,8 @@ static void push(Rewriter *r, B3Value *v) {
 }
 
 /* A new value placed in the block being rewritten, before the current one. */
-static B3Value *add(Rewriter *r, B3Value *at, B3Opcode op, B3Type type, uint32_t nkids, B3Value *a, B3Value *b,
-                    B3Value *c) {
+static B3Value *add(Rewriter *r, B3Value *at, B3Opcode op, B3Type type, uint32_t nkids, B3Value *a,
+                    B3Value *b, B3Value *c) {
     B3Value *v = b3_value_new(r->m, r->p, op, type, nkids, UINT32_MAX);
     B3Value *kids[3] = {a, b, c};
     for (uint32_t i = 0; i < nkids; i++)
@@ -109,8 +109,9 @@ static void lower_float_mod(Rewriter *r, B3Value *v) {
     v->m.ccall.variadic = -1;
 }
 
-void b3_lower_macros(B3Module *m, B3Proc *p) {
+bool b3_lower_macros(B3Module *m, B3Proc *p) {
     Rewriter r = {m, p, NULL, 0, 0};
+    bool any = false;
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
         bool changed = false;
@@ -129,9 +130,11 @@ void b3_lower_macros(B3Module *m, B3Proc *p) {
         }
         if (!changed)
             continue;
+        any = true;
         b->values = b3_arena_alloc(&m->arena, r.nout * sizeof(B3Value *));
         memcpy(b->values, r.out, r.nout * sizeof(B3Value *));
         b->nvalues = b->cap_values = r.nout;
     }
     free(r.out);
+    return any;
 }

@@ -1,0 +1,218 @@
+/* The pipeline table and its runner (cmd/pipeline.h, docs/backend.md). */
+#include "cmd/pipeline.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "codegen/air/phases.h"
+#include "codegen/backend.h"
+#include "ir/ice.h"
+#include "lower/lower.h"
+#include "objwriter/stackmaps.h"
+
+/* clang-format off */
+const B3Phase b3_pipeline[] = {
+    /* name                  IR             levels   flags                    B3 phase          Air phase */
+    {"lower_macros",         B3PhaseIR_B3,  B3_OALL, 0,                       b3_lower_macros,  NULL},
+    {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
+    {"allocate_registers",   B3PhaseIR_Air, B3_OALL, B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
+    {"allocate_stack",       B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_allocate_stack},
+    {"simplify",             B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify},
+    /* Last, as in WebKit: the phases above see EntrySwitch as one multi-way
+     * branch of a single-entry CFG, and their allocation holds in every clone. */
+    {"lower_entry_switch",   B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_lower_entry_switch},
+};
+/* clang-format on */
+const unsigned b3_pipeline_n = sizeof b3_pipeline / sizeof b3_pipeline[0];
+
+bool b3_pipeline_is_phase(const char *name) {
+    if (!strcmp(name, "all"))
+        return true;
+    for (unsigned i = 0; i < b3_pipeline_n; i++)
+        if (!strcmp(name, b3_pipeline[i].name))
+            return true;
+    return false;
+}
+
+void b3_pipeline_list_phases(FILE *out, bool with_ir) {
+    for (unsigned i = 0; i < b3_pipeline_n; i++) {
+        bool seen = false;
+        for (unsigned j = 0; j < i && !seen; j++)
+            seen = !strcmp(b3_pipeline[j].name, b3_pipeline[i].name);
+        if (!seen)
+            fprintf(out, "%s%s%s", i ? ", " : "", b3_pipeline[i].name,
+                    !with_ir                            ? ""
+                    : b3_pipeline[i].ir == B3PhaseIR_B3 ? " (B3)"
+                                                        : " (Air)");
+    }
+}
+
+/* ---- timing ------------------------------------------------------------------- */
+
+double b3_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void b3_pass_times_add(B3PassTimes *t, const char *name, double seconds) {
+    for (unsigned i = 0; i < t->n; i++)
+        if (!strcmp(t->phase[i].name, name)) {
+            t->phase[i].seconds += seconds;
+            return;
+        }
+    if (t->n == B3_MAX_TIMED_PHASES)
+        b3_internal_error("time-passes", "too many phases");
+    t->phase[t->n].name = name;
+    t->phase[t->n].seconds = seconds;
+    t->n++;
+}
+
+void b3_pass_times_print(const B3PassTimes *t, FILE *out) {
+    double total = 0;
+    for (unsigned i = 0; i < t->n; i++)
+        total += t->phase[i].seconds;
+    fprintf(out, "b3c: time passes\n  %-34s %12s %7s\n", "phase", "seconds", "share");
+    for (unsigned i = 0; i < t->n; i++)
+        fprintf(out, "  %-34s %12.6f %6.1f%%\n", t->phase[i].name, t->phase[i].seconds,
+                total > 0 ? 100.0 * t->phase[i].seconds / total : 0.0);
+    fprintf(out, "  %-34s %12.6f %6.1f%%\n", "total", total, 100.0);
+}
+
+/* ---- the runner --------------------------------------------------------------- */
+
+typedef struct {
+    B3Module *m;
+    const B3PipelineOptions *opt;
+    double started; /* of the running phase */
+} Pipe;
+
+static void print_air(const void *c, FILE *out) { air_print_code(c, out); }
+
+/* Before a phase: the clock, and the context an internal error names. */
+static void begin_phase(Pipe *p, const char *phase, const B3Proc *proc, const AirCode *air) {
+    b3_ice_enter(phase, proc);
+    if (air)
+        b3_ice_set_air(air, print_air);
+    const char *inject = p->opt->inject_internal_error;
+    if (inject && proc && !strcmp(inject, phase)) {
+        /* Tests the report itself: it names this procedure's first value. */
+        const B3Value *v = proc->nblocks && proc->blocks[0]->nvalues ? proc->blocks[0]->values[0] : NULL;
+        b3_internal_error_at(phase, v, "injected by --inject-internal-error=%s", inject);
+    }
+    if (p->opt->times)
+        p->started = b3_now();
+}
+
+static void end_phase(Pipe *p, const char *phase) {
+    if (p->opt->times)
+        b3_pass_times_add(p->opt->times, phase, b3_now() - p->started);
+}
+
+static bool wants_print(const Pipe *p, const char *phase) {
+    const char *pa = p->opt->print_after;
+    return pa && (!strcmp(pa, "all") || !strcmp(pa, phase));
+}
+
+/* After a B3 phase that ran over every procedure. */
+static void after_b3(Pipe *p, const char *phase) {
+    if (wants_print(p, phase)) {
+        fprintf(stderr, "; B3 after %s\n", phase);
+        for (uint32_t i = 0; i < p->m->nitems; i++)
+            if (p->m->items[i].kind == B3Item_Proc)
+                b3_print_proc(p->m, p->m->items[i].sym->def.proc, stderr);
+        fflush(stderr);
+    }
+    if (p->opt->verify_each) {
+        B3Diag *d = p->opt->diag;
+        b3_ice_enter(phase, NULL); /* the whole module is checked: the errors name the values */
+        if (!d || !b3_validate(p->m, d) || d->errors)
+            b3_internal_error(phase, "the IR is invalid after this phase (--verify-each)");
+    }
+}
+
+static void after_air(Pipe *p, AirCode *c, const char *phase) {
+    if (wants_print(p, phase)) {
+        const B3Symbol *s = c->proc->sym;
+        fprintf(stderr, "; Air after %s: @%.*s\n", phase, (int)s->name_len, s->name);
+        air_print_code(c, stderr);
+        fflush(stderr);
+    }
+    if (p->opt->verify_each)
+        air_validate(c, phase);
+}
+
+/* One B3 phase over every procedure. */
+static void run_b3_phase(Pipe *p, const B3Phase *ph) {
+    B3Module *m = p->m;
+    if (p->opt->times)
+        b3_pass_times_add(p->opt->times, ph->name, 0); /* listed even with no procedure */
+    for (uint32_t i = 0; i < m->nitems; i++) {
+        if (m->items[i].kind != B3Item_Proc)
+            continue;
+        B3Proc *proc = m->items[i].sym->def.proc;
+        begin_phase(p, ph->name, proc, NULL);
+        bool changed = ph->b3(m, proc);
+        if (changed && (ph->flags & B3PhaseF_RepeatIfChanged))
+            ph->b3(m, proc);
+        end_phase(p, ph->name);
+    }
+    after_b3(p, ph->name);
+}
+
+/* Every Air phase of the level over one procedure, then its emission. */
+static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
+    AirCode c;
+    air_code_init(&c, p->m, proc);
+    for (unsigned i = 0; i < b3_pipeline_n; i++) {
+        const B3Phase *ph = &b3_pipeline[i];
+        if (ph->ir != B3PhaseIR_Air || !(ph->levels & level))
+            continue;
+        begin_phase(p, ph->name, proc, &c);
+        ph->air(&c);
+        end_phase(p, ph->name);
+        after_air(p, &c, ph->name);
+        if (p->opt->emit_air && (ph->flags & B3PhaseF_EmitAirAfter)) {
+            air_print_code(&c, p->opt->emit_air); /* it names the procedure itself */
+            return;
+        }
+    }
+    const char *emit = b3_backend_emit_name(p->m->target);
+    begin_phase(p, emit, proc, &c);
+    b3_backend_emit_proc(&c, o);
+    end_phase(p, emit);
+}
+
+bool b3_pipeline_run(B3Module *m, const B3PipelineOptions *opt, B3Obj *o) {
+    if (!b3_backend_supports(m->target)) {
+        fprintf(stderr, "b3c: error: code generation for %s is not supported yet\n",
+                b3_target_name(m->target));
+        return false;
+    }
+    Pipe p = {.m = m, .opt = opt};
+    unsigned level = 1u << (opt->opt_level < 0 ? 0 : opt->opt_level > 2 ? 2 : opt->opt_level);
+
+    /* The table lists B3 phases before Air ones: Air exists only after lower_to_air. */
+    bool air_seen = false;
+    for (unsigned i = 0; i < b3_pipeline_n; i++) {
+        const B3Phase *ph = &b3_pipeline[i];
+        if (ph->ir == B3PhaseIR_Air)
+            air_seen = true;
+        else if (air_seen)
+            b3_internal_error("pipeline", "B3 phase %s is listed after an Air phase", ph->name);
+        if (ph->ir == B3PhaseIR_B3 && (ph->levels & level))
+            run_b3_phase(&p, ph);
+    }
+
+    /* Air one procedure at a time: its Air is dead once it is encoded. */
+    for (uint32_t i = 0; i < m->nitems; i++)
+        if (m->items[i].kind == B3Item_Proc)
+            run_air(&p, m->items[i].sym->def.proc, level, o);
+    if (!opt->emit_air) {
+        begin_phase(&p, "emit_data", NULL, NULL);
+        b3_obj_emit_data(o, m);
+        b3_obj_emit_stackmaps(o); /* after every procedure: its header counts them all */
+        end_phase(&p, "emit_data");
+    }
+    return true;
+}
