@@ -9,11 +9,17 @@
 #include "ir/ice.h"
 #include "lower/lower.h"
 #include "objwriter/stackmaps.h"
+#include "opt/phases.h"
 
 /* clang-format off */
 const B3Phase b3_pipeline[] = {
     /* name                  IR             levels   flags                    B3 phase          Air phase */
+    {"hoist_loop_invariant_values", B3PhaseIR_B3, B3_O2, 0,               b3_hoist_loop_invariant_values, NULL},
+    {"eliminate_common_subexpressions", B3PhaseIR_B3, B3_O2, B3PhaseF_RepeatIfChanged, b3_eliminate_common_subexpressions, NULL},
+    {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O12,  0,                       b3_eliminate_dead_code, NULL},
     {"lower_macros",         B3PhaseIR_B3,  B3_OALL, 0,                       b3_lower_macros,  NULL},
+    /* B3 ends -O2 with one more pass, after lowering the macros. */
+    {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O2,   0,                       b3_eliminate_dead_code, NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
     {"allocate_registers",   B3PhaseIR_Air, B3_OALL, B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_allocate_stack},

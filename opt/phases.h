@@ -1,0 +1,18 @@
+/* The B3 optimization phases (opt/, one file each), run from the pipeline
+ * table (cmd/pipeline.c).  Each returns whether it changed the procedure. */
+#ifndef B3_OPT_PHASES_H
+#define B3_OPT_PHASES_H
+
+#include <stdbool.h>
+
+#include "ir/ir.h"
+
+/* Pure values and loop-invariant loads move to their loop's preheader. */
+bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p);
+/* Pure values, loads and stores computed twice along the dominator tree are
+ * computed once; stores overwritten in their block go. */
+bool b3_eliminate_common_subexpressions(B3Module *m, B3Proc *p);
+/* Values, Phis, Variables and stack slots nothing needs are removed. */
+bool b3_eliminate_dead_code(B3Module *m, B3Proc *p);
+
+#endif
