@@ -198,8 +198,15 @@ static bool same_meta(const B3Value *a, const B3Value *b) {
     }
 }
 
+/* A value without children (SlotBase, SymbolAddress, ArgumentReg,
+ * FramePointer) is merged only within its block, so its block is part of
+ * its key: the lowering computes it in place with at most one lea, which
+ * beats a register held from one block into others. */
+static uint64_t leaf_block(const B3Value *v) { return v->nkids ? 0 : (uint64_t)v->owner->index + 1; }
+
 static uint32_t pure_hash(const B3Value *v) {
-    uint64_t h = (uint64_t)v->opcode << 40 ^ (uint64_t)v->kflags << 32 ^ (uint64_t)v->type << 24 ^ v->nkids;
+    uint64_t h = (uint64_t)v->opcode << 40 ^ (uint64_t)v->kflags << 32 ^ (uint64_t)v->type << 24 ^ v->nkids ^
+                 leaf_block(v) << 44;
     if (commutes(v)) {
         /* Either order hashes alike. */
         uint64_t a = v->kids[0]->index, b = v->kids[1]->index;
@@ -213,7 +220,7 @@ static uint32_t pure_hash(const B3Value *v) {
 
 static bool same_pure(const B3Value *a, const B3Value *b) {
     if (a->opcode != b->opcode || a->kflags != b->kflags || a->type != b->type || a->nkids != b->nkids ||
-        !same_meta(a, b))
+        !same_meta(a, b) || leaf_block(a) != leaf_block(b))
         return false;
     bool direct = true;
     for (uint32_t k = 0; k < a->nkids && direct; k++)

@@ -122,14 +122,23 @@ static void analyze(Licm *x) {
     free(seen);
 }
 
-/* May v, at index i of block b, leave loop? */
+/* A pure value without children: a constant, SlotBase, SymbolAddress,
+ * ArgumentReg, FramePointer.  It costs nothing to compute where it is (the
+ * lowering makes it an immediate, an address operand or one lea), so it
+ * stays, and a value that leaves a loop takes its own copy along instead:
+ * hoisted, it would only hold a register across the loop (B3 hoists them,
+ * then sinks them again in moveConstants). */
+static bool is_leaf(const B3Value *v) { return !v->nkids && b3_value_is_pure(v); }
+
+/* May v, at index i of block b, leave loop?  (Its leaf children go along.) */
 static bool may_leave(const Licm *x, const B3Value *v, B3Effects e, const B3Block *b, uint32_t i,
                       const B3Loop *loop) {
     const LoopData *d = &x->data[loop->index];
     if (!d->preheader)
         return false;
     for (uint32_t k = 0; k < v->nkids; k++)
-        if (!v->kids[k]->owner || b3_loop_contains(&x->loops, loop, v->kids[k]->owner))
+        if (!is_leaf(v->kids[k]) &&
+            (!v->kids[k]->owner || b3_loop_contains(&x->loops, loop, v->kids[k]->owner)))
             return false;
     if (b3_heap_set_overlaps(&d->writes, e.reads) || (e.reads_local_state && d->writes_local) ||
         (e.reads_pinned && d->writes_pinned))
@@ -140,7 +149,7 @@ static bool may_leave(const Licm *x, const B3Value *v, B3Effects e, const B3Bloc
 }
 
 static bool hoistable(const B3Value *v, B3Effects e) {
-    if (b3_effects_must_execute(e))
+    if (is_leaf(v) || b3_effects_must_execute(e))
         return false;
     return b3_value_is_pure(v) || (b3_op((B3Opcode)v->opcode)->flags & B3OF_LOAD);
 }
@@ -149,6 +158,55 @@ typedef struct {
     B3Block *to;
     B3Value *v;
 } Move;
+
+typedef struct {
+    Move *a;
+    uint32_t n, cap;
+    /* By dense value id: the copy of a leaf last made, and where. */
+    B3Value **copy;
+    B3Block **copy_in;
+    uint32_t nvalues;
+} Moves;
+
+static void add_move(Moves *mv, B3Block *to, B3Value *v) {
+    if (mv->n == mv->cap) {
+        mv->cap = mv->cap ? mv->cap * 2 : 64;
+        mv->a = realloc(mv->a, mv->cap * sizeof *mv->a);
+        if (!mv->a)
+            b3_internal_error(PHASE, "out of memory");
+    }
+    mv->a[mv->n++] = (Move){to, v};
+    v->owner = to;
+}
+
+/* Moves v to the preheader `to` of `loop`, with a copy there of each leaf
+ * child still inside the loop (one copy per leaf and preheader). */
+static void hoist(B3Module *m, B3Proc *p, const Licm *x, Moves *mv, B3Value *v, const B3Loop *loop,
+                  B3Block *to) {
+    for (uint32_t k = 0; k < v->nkids; k++) {
+        B3Value *leaf = v->kids[k];
+        if (!is_leaf(leaf) || !leaf->owner || !b3_loop_contains(&x->loops, loop, leaf->owner))
+            continue;
+        uint32_t id = leaf->scratch;
+        bool numbered = id < mv->nvalues && p->values[id] == leaf;
+        if (numbered && mv->copy_in[id] == to) {
+            v->kids[k] = mv->copy[id];
+            continue;
+        }
+        B3Value *c = b3_value_new(m, p, (B3Opcode)leaf->opcode, (B3Type)leaf->type, 0, UINT32_MAX);
+        c->kflags = leaf->kflags;
+        c->m = leaf->m;
+        c->loc = leaf->loc;
+        c->type_loc = leaf->type_loc;
+        add_move(mv, to, c);
+        if (numbered) {
+            mv->copy[id] = c;
+            mv->copy_in[id] = to;
+        }
+        v->kids[k] = c;
+    }
+    add_move(mv, to, v);
+}
 
 /* Puts each moved value at the end of its preheader, before the terminal, in
  * the order they moved (children first). */
@@ -201,8 +259,10 @@ bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p) {
     }
     analyze(&x);
 
-    Move *moves = NULL;
-    uint32_t nmoves = 0, cap = 0;
+    Moves mv = {0};
+    mv.nvalues = b3_proc_number_values(p);
+    mv.copy = xcalloc(mv.nvalues, sizeof *mv.copy);
+    mv.copy_in = xcalloc(mv.nvalues, sizeof *mv.copy_in);
     for (uint32_t k = 0; k < x.dom.norder; k++) {
         B3Block *b = x.dom.order[k];
         B3Loop *inner = b3_loop_of(&x.loops, b);
@@ -222,27 +282,20 @@ bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p) {
                     loop = loop->parent;
                 }
             }
-            if (!target) {
+            if (target)
+                hoist(m, p, &x, &mv, v, target, x.data[target->index].preheader);
+            else
                 b->values[kept++] = v;
-                continue;
-            }
-            if (nmoves == cap) {
-                cap = cap ? cap * 2 : 64;
-                moves = realloc(moves, cap * sizeof *moves);
-                if (!moves)
-                    b3_internal_error(PHASE, "out of memory");
-            }
-            moves[nmoves].to = x.data[target->index].preheader;
-            moves[nmoves++].v = v;
-            v->owner = x.data[target->index].preheader;
         }
         b->nvalues = kept;
     }
-    if (nmoves) {
-        place(m, p, moves, nmoves);
+    if (mv.n) {
+        place(m, p, mv.a, mv.n);
         changed = true;
     }
-    free(moves);
+    free(mv.a);
+    free(mv.copy);
+    free(mv.copy_in);
     free(x.guard);
     free(x.first_exit);
     free(x.data);
