@@ -7,7 +7,9 @@
  *
  * - it is pure (b3_value_is_pure), or it is a load (see below);
  * - none of its children is defined in that loop (equivalently, since they
- *   dominate the value: each child's block dominates the preheader);
+ *   dominate the value: each child's block dominates the preheader), but
+ *   for values without children (constants, SlotBase, SymbolAddress,
+ *   ArgumentReg), which stay where they are and go along as a copy;
  * - nothing in the loop, inner loops included, writes a heap range it reads,
  *   writes local state if it reads some, or writes the pinned registers if
  *   it reads them.
@@ -27,8 +29,8 @@
  * Load<Traps>, which exits sideways, fences and fenced accesses); Opaque (not
  * pure); a division that may fault (control dependent and not a load: the
  * loop may be guarded against exactly that fault); Phis and Gets (not
- * pure).  A value leaves at most MAX_LEVELS loops at once, so that deep
- * nests stay linear. */
+ * pure); values without children (see is_leaf).  A value leaves at most
+ * MAX_LEVELS loops at once, so that deep nests stay linear. */
 #include <stdlib.h>
 #include <string.h>
 
