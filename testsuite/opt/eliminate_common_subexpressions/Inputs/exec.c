@@ -14,12 +14,12 @@ int32_t atomic(int32_t *);
 int64_t call_between(int64_t *, void (*)(int64_t *));
 
 static int fails;
-#define CHECK_EQ(fmt, got, want)                                                                       \
-    do {                                                                                               \
-        if ((got) != (want)) {                                                                         \
-            printf("FAIL line %d: " fmt " != " fmt "\n", __LINE__, got, want);                         \
-            fails++;                                                                                   \
-        }                                                                                              \
+#define CHECK_EQ(fmt, got, want)                                               \
+    do {                                                                       \
+        if ((got) != (want)) {                                                 \
+            printf("FAIL line %d: " fmt " != " fmt "\n", __LINE__, got, want); \
+            fails++;                                                           \
+        }                                                                      \
     } while (0)
 
 static int64_t narrow_c(uint8_t *p, int64_t x) {
@@ -80,7 +80,18 @@ int main(void) {
         CHECK_EQ("%d", restore(&x, qy), alias ? 1 : 7);
         CHECK_EQ("%d", x, 1);
     }
-    int64_t xs[] = {0, 1, -1, 0x7f, 0x80, 0xff, 0x1234, 0x8000, 0xffff, 0x12345678, -0x7654321, INT64_MIN,
+    int64_t xs[] = {0,
+                    1,
+                    -1,
+                    0x7f,
+                    0x80,
+                    0xff,
+                    0x1234,
+                    0x8000,
+                    0xffff,
+                    0x12345678,
+                    -0x7654321,
+                    INT64_MIN,
                     0x0123456789abcdefLL};
     for (unsigned i = 0; i < sizeof xs / sizeof xs[0]; i++) {
         uint8_t m1[16] = {0}, m2[16] = {0};

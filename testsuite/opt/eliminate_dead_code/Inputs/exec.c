@@ -7,12 +7,12 @@ int64_t loop(int32_t, int64_t *);
 int32_t vars(int32_t);
 
 static int fails;
-#define CHECK_EQ(fmt, got, want)                                                                       \
-    do {                                                                                               \
-        if ((got) != (want)) {                                                                         \
-            printf("FAIL line %d: " fmt " != " fmt "\n", __LINE__, got, want);                         \
-            fails++;                                                                                   \
-        }                                                                                              \
+#define CHECK_EQ(fmt, got, want)                                               \
+    do {                                                                       \
+        if ((got) != (want)) {                                                 \
+            printf("FAIL line %d: " fmt " != " fmt "\n", __LINE__, got, want); \
+            fails++;                                                           \
+        }                                                                      \
     } while (0)
 
 static int64_t counted;

@@ -11,12 +11,12 @@ int64_t nested(int64_t, int64_t, int32_t);
 int64_t call_loop(int64_t *, void (*)(int64_t *), int32_t);
 
 static int fails;
-#define CHECK_EQ(fmt, got, want)                                                                       \
-    do {                                                                                               \
-        if ((got) != (want)) {                                                                         \
-            printf("FAIL line %d: " fmt " != " fmt "\n", __LINE__, got, want);                         \
-            fails++;                                                                                   \
-        }                                                                                              \
+#define CHECK_EQ(fmt, got, want)                                               \
+    do {                                                                       \
+        if ((got) != (want)) {                                                 \
+            printf("FAIL line %d: " fmt " != " fmt "\n", __LINE__, got, want); \
+            fails++;                                                           \
+        }                                                                      \
     } while (0)
 
 static void bump(int64_t *p) { *p = *p * 2 + 1; }
@@ -41,7 +41,8 @@ int main(void) {
         int64_t a = 123456789, b = -987, want = 0;
         for (int32_t i = 0; i < n; i++)
             for (int32_t j = 0; j < n; j++)
-                want += (int64_t)((uint64_t)a * (uint64_t)b + (uint64_t)i) ^ (int64_t)((uint64_t)j * (uint64_t)(a - b));
+                want += (int64_t)((uint64_t)a * (uint64_t)b + (uint64_t)i) ^
+                        (int64_t)((uint64_t)j * (uint64_t)(a - b));
         CHECK_EQ("%" PRId64, nested(a, b, n), want);
     }
     int64_t p = 1;
