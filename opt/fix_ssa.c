@@ -143,14 +143,10 @@ static bool find_defs_and_uses(Fix *f) {
     return any;
 }
 
-static bool is_live_in(const B3Block *b, void *ctx) {
-    const Fix *f = ctx;
-    return f->live_mark[b->pos] == f->mark;
-}
-
-/* Marks (live_mark == mark) the reachable blocks where Variable x is live on
- * entry: backwards from its upward-exposed reads, stopping at its Sets. */
-static void compute_live_in(Fix *f, uint32_t x, B3Block **work) {
+/* Lists in live the reachable blocks where Variable x is live on entry:
+ * backwards from its upward-exposed reads, stopping at its Sets (the list is
+ * also the work queue).  Returns how many. */
+static uint32_t compute_live_in(Fix *f, uint32_t x, B3Block **live) {
     uint32_t n = 0;
     for (uint32_t k = f->def_start[x]; k < f->def_start[x + 1]; k++)
         f->def_mark[f->defs[k]] = f->mark;
@@ -158,20 +154,21 @@ static void compute_live_in(Fix *f, uint32_t x, B3Block **work) {
         B3Block *b = f->p->blocks[f->uses[k]];
         if (b3_block_reachable(&f->dom, b)) {
             f->live_mark[b->pos] = f->mark;
-            work[n++] = b;
+            live[n++] = b;
         }
     }
-    while (n) {
-        B3Block *b = work[--n];
-        for (uint32_t i = 0; i < b->npreds; i++) {
-            B3Block *q = b->preds[i];
+    for (uint32_t i = 0; i < n; i++) {
+        const B3Block *b = live[i];
+        for (uint32_t j = 0; j < b->npreds; j++) {
+            B3Block *q = b->preds[j];
             if (f->live_mark[q->pos] == f->mark || f->def_mark[q->pos] == f->mark ||
                 !b3_block_reachable(&f->dom, q))
                 continue;
             f->live_mark[q->pos] = f->mark;
-            work[n++] = q;
+            live[n++] = q;
         }
     }
+    return n;
 }
 
 /* Passes 2 and 3: where each Variable needs a Phi; creates the Phis (not yet
@@ -190,12 +187,12 @@ static bool place_phis(Fix *f) {
         if (f->use_start[x] == f->use_start[x + 1] || f->def_start[x] == f->def_start[x + 1])
             continue;
         f->mark = x + 1;
-        compute_live_in(f, x, work);
+        uint32_t nlive = compute_live_in(f, x, work);
         uint32_t nd = 0;
         for (uint32_t k = f->def_start[x]; k < f->def_start[x + 1]; k++)
             def_blocks[nd++] = p->blocks[f->defs[k]];
         B3Block *const *joins;
-        uint32_t nj = b3_idf_compute(&idf, def_blocks, nd, is_live_in, f, &joins);
+        uint32_t nj = b3_idf_compute(&idf, def_blocks, nd, work, nlive, &joins);
         for (uint32_t k = 0; k < nj; k++)
             pairs_add(&phis, x, joins[k]->pos);
     }
