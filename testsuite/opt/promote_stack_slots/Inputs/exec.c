@@ -11,6 +11,7 @@ int64_t pun(double, double);
 int64_t fib(int32_t);
 int64_t root_loop(int64_t, int64_t *);
 int32_t escape(int32_t);
+int32_t array(const int32_t *, int32_t);
 
 void bump(int32_t *p) { *p += 1; }
 
@@ -90,6 +91,18 @@ int main(void) {
         } while (i < n);
         CHECK_EQ("%" PRId64, root_loop(n, &mask), acc);
         printf("root_loop %" PRId64 " %" PRId64 "\n", n, acc);
+    }
+    static const int32_t in[4] = {5, -7, 11, 13};
+    for (int32_t n = -1; n < 12; n++) {
+        int32_t x[4], i = 0;
+        for (int k = 0; k < 4; k++)
+            x[k] = in[k];
+        for (; i < n; i++) {
+            x[2] = (int32_t)((uint32_t)x[0] + (uint32_t)x[1]);
+            x[0] = x[1];
+        }
+        CHECK_EQ("%" PRId32, array(in, n), x[i & 3]);
+        printf("array %d %d\n", n, array(in, n));
     }
     for (int32_t x = -3; x < 3; x++) {
         CHECK_EQ("%" PRId32, escape(x), x + 1);

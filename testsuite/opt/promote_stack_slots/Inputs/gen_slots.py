@@ -9,7 +9,8 @@ loads and stores use the fields' widths (narrow stores keep an Int32, loads
 zero- or sign-extend; 4- and 8-byte fields are read and written as integer
 or floating point, so the same bits are punned).  Some slots stay in memory
 on purpose: one passed to a C function that scrambles it, one read at
-overlapping widths.  Every field is stored before it is read.  Control flow:
+overlapping widths; arrays are indexed by constants and by variables (so
+they are promoted by region, or not at all).  Every field is stored before it is read.  Control flow:
 diamonds, a Switch and bounded loops whose counters live in slots or
 Variables."""
 import os
@@ -104,8 +105,14 @@ class Gen:
 
     def make_slots(self):
         for i in range(self.r.randrange(1, 5)):
-            mode = self.r.choice(("fields", "fields", "fields", "escape", "overlap"))
+            mode = self.r.choice(("fields", "fields", "fields", "escape", "overlap", "array", "array"))
             fields, off = [], 0
+            if mode == "array":  # elements of one width, indexed by constants and by variables
+                width = self.r.choice((1, 2, 4, 8))
+                count = self.r.choice((2, 4, 8, 16))
+                fields = [(k * width, width, None) for k in range(count)]
+                self.slots.append(("s%d" % i, max(8, count * width), fields, mode))
+                continue
             for _ in range(self.r.randrange(1, 6)):
                 width = self.r.choice((1, 2, 4, 8))
                 off += self.r.choice((0, 0, 1, 3))
@@ -142,6 +149,25 @@ class Gen:
                     self.emit("%s(@%d, @%d, offset = %d)" % (st, self.i32(y), a, o))
             return
         if mode == "overlap":
+            return
+        if mode == "array" and k < 0.4:  # x[i & (count - 1)]
+            width, count = fields[0][1], len(fields)
+            i32 = self.v("Int32", "Trunc(@%d)" % self.pick())
+            i32 = self.v("Int32", "BitAnd(@%d, @%d)" % (i32, self.c32(count - 1)))
+            i64 = self.v("Int64", "%s(@%d)" % (self.r.choice(("SExt32", "ZExt32")), i32))
+            if width > 1:
+                i64 = self.v("Int64", "Shl(@%d, @%d)" % (i64, self.c32(width.bit_length() - 1)))
+            base = self.v("Int64", "SlotBase(%s)" % name)
+            a = self.v("Int64", "Add(@%d, @%d)" % ((base, i64) if self.r.random() < 0.5 else (i64, base)))
+            if k < 0.2:
+                op = {1: "Load8S", 2: "Load16Z", 4: "Load", 8: "Load"}[width]
+                t = "Int64" if width == 8 else "Int32"
+                x = self.v(t, "%s(@%d)" % (op, a))
+                self.ints.append(x if width == 8 else self.v("Int64", "SExt32(@%d)" % x))
+            else:
+                y = self.arith(self.pick(), self.pick())
+                op = {1: "Store8", 2: "Store16", 4: "Store", 8: "Store"}[width]
+                self.emit("%s(@%d, @%d)" % (op, y if width == 8 else self.i32(y), a))
             return
         f = self.r.choice(fields)
         if k < 0.45:
