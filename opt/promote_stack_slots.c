@@ -78,7 +78,7 @@ enum { Slot_Keep, Slot_Dead, Slot_Whole, Slot_Region };
 enum { State_Free, State_Mem, State_Reg };
 
 /* Region analysis budget: slots times blocks. */
-#define REGION_BUDGET (1u << 24)
+#define REGION_BUDGET (1u << 21)
 
 typedef struct {
     uint32_t slot;
