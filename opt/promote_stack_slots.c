@@ -248,7 +248,9 @@ static void find_accesses(Promote *pr) {
                                 .load = load,
                                 .width = (uint8_t)access_width(v),
                                 .type = load ? v->type : v->kids[0]->type,
-                                .off = cs == Addr_Exact ? pr->off_of[c->scratch] + v->m.mem.offset : 0,
+                                .off = cs == Addr_Exact ? (int64_t)((uint64_t)pr->off_of[c->scratch] +
+                                                                    (uint64_t)(int64_t)v->m.mem.offset)
+                                                        : 0,
                                 .v = v};
                     add_access(pr, &a);
                     pr->loaded[slot] |= load;
@@ -682,7 +684,8 @@ static bool place_syncs(Promote *pr, B3InsertionSet *ins) {
         memset(seen, 0, nb * sizeof(uint32_t));
     }
     free(seen);
-    qsort(syncs, n, sizeof(Sync), by_edge);
+    if (n) /* syncs is NULL when there are none */
+        qsort(syncs, n, sizeof(Sync), by_edge);
     bool split = false;
     for (uint32_t lo = 0, hi; lo < n; lo = hi) {
         B3Block *from = p->blocks[syncs[lo].from], *to = p->blocks[syncs[lo].to];
@@ -734,7 +737,8 @@ bool b3_promote_stack_slots(B3Module *m, B3Proc *p) {
     for (uint32_t i = 0; i < p->nslots; i++)
         p->slots[i]->index = i;
     find_accesses(&pr);
-    qsort(pr.acc, pr.nacc, sizeof(Access), by_slot_then_field);
+    if (pr.nacc) /* acc is NULL when there are none */
+        qsort(pr.acc, pr.nacc, sizeof(Access), by_slot_then_field);
     for (uint32_t k = 0; k < pr.nacc; k++)
         pr.acc_start[pr.acc[k].slot + 1]++;
     for (uint32_t s = 0; s < p->nslots; s++)
