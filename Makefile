@@ -84,6 +84,7 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 check-sanitize: deps
 	$(MAKE) BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/b3c CFLAGS="-O1 -g $(SAN_FLAGS) -Wno-unused-function" LDFLAGS="$(SAN_FLAGS)" $(SAN_BUILD)/b3c
 	B3C=$(CURDIR)/$(SAN_BUILD)/b3c B3C_SANITIZED=1 B3C_TEST_EXEC_ROOT=$(CURDIR)/$(SAN_BUILD)/testsuite \
+	    ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
 	    bash scripts/check.sh --no-fuzz
 
 demo: deps

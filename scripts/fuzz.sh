@@ -19,7 +19,8 @@
 # testsuite/fuzz/b3.dict.  At the end, the inputs that add coverage are
 # written back to the corpus (front end: a greedy set cover of the edges,
 # testsuite/fuzz/cover.py, keeping the hand-written seed-* files; backend:
-# libFuzzer's -merge=1, then the same set cover if that keeps too many), and
+# libFuzzer's -merge=1, then the same set cover weighed towards small files
+# if that keeps too many), and
 # every crash, leak, timeout or out-of-memory reproducer is copied to
 # testsuite/fuzz/crashes/ (backend ones prefixed "backend-").  Reproduce one
 # with  build/fuzz/fuzz/fuzz_frontend FILE  or  build/fuzz/fuzz-backend/fuzz_backend FILE.
@@ -41,6 +42,7 @@ if $backend; then
     run=build/fuzz/run-backend
     prefix=backend-
     max_corpus=${FUZZ_MAX_CORPUS:-300}
+    cover_opt=--small # whole modules: prefer the small ones
     # Generated modules are a few KiB; the largest lit tests are left out.
     max_len=16384
 else
@@ -51,6 +53,7 @@ else
     run=build/fuzz/run
     prefix=
     max_corpus=${FUZZ_MAX_CORPUS:-500}
+    cover_opt=
     max_len=4096
 fi
 
@@ -143,7 +146,7 @@ n_all=$(find "$all" -type f | wc -l)
 if ! $backend || [ "$n_all" -gt "$max_corpus" ]; then
     if make -s -j2 -f testsuite/fuzz/fuzz.mk MODE=$cover_mode >/dev/null &&
         build/fuzz/$cover_mode/replay --cover "$run/cover.txt" "$all" >"$run/cover.log" 2>&1 &&
-        python3 testsuite/fuzz/cover.py --max "$max_corpus" "$run/cover.txt" >"$run/keep.txt"; then
+        python3 testsuite/fuzz/cover.py --max "$max_corpus" $cover_opt "$run/cover.txt" >"$run/keep.txt"; then
         rm -f "$corpus"/*
         xargs -d '\n' cp -t "$corpus/" <"$run/keep.txt"
     elif $backend; then

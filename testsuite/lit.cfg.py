@@ -17,7 +17,7 @@ config.substitutions.append(('%b3c', b3c))
 # the compiler (time, memory) say `UNSUPPORTED: sanitized`.
 if os.environ.get('B3C_SANITIZED'):
     config.available_features.add('sanitized')
-    # Leaks are reported as errors; abort_on_error=0 keeps a plain exit status.
+    # lit runs tests in a clean environment: pass on the sanitizer options.
     for var in ('ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS'):
         if var in os.environ:
             config.environment[var] = os.environ[var]
