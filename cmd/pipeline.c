@@ -9,10 +9,19 @@
 #include "ir/ice.h"
 #include "lower/lower.h"
 #include "objwriter/stackmaps.h"
+#include "opt/phases.h"
 
 /* clang-format off */
 const B3Phase b3_pipeline[] = {
     /* name                  IR             levels   flags                    B3 phase          Air phase */
+    /* Beyond B3: slots that only loads and stores use become Variables. */
+    {"promote_stack_slots",  B3PhaseIR_B3,  B3_O12,  0,                       b3_promote_stack_slots, NULL},
+    /* Not in B3 at -O1; here first, so the phases after it see SSA values
+     * where a C front end wrote Variables and stack slots. */
+    {"fix_ssa",              B3PhaseIR_B3,  B3_O12,  0,                       b3_fix_ssa,       NULL},
+    /* B3's place at -O2: after duplicate_tails, before fold_path_constants.
+     * Cheap when no Variable is left. */
+    {"fix_ssa",              B3PhaseIR_B3,  B3_O2,   0,                       b3_fix_ssa,       NULL},
     {"lower_macros",         B3PhaseIR_B3,  B3_OALL, 0,                       b3_lower_macros,  NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
     {"allocate_registers",   B3PhaseIR_Air, B3_OALL, B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},

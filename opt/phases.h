@@ -1,0 +1,15 @@
+/* The B3 optimization phases (opt/, one file each), run from the pipeline
+ * table (cmd/pipeline.c).  Each returns whether it changed the procedure. */
+#ifndef B3_OPT_PHASES_H
+#define B3_OPT_PHASES_H
+
+#include <stdbool.h>
+
+#include "ir/ir.h"
+
+/* Stack slots whose address never escapes become Variables (one per field). */
+bool b3_promote_stack_slots(B3Module *m, B3Proc *p);
+/* Every Variable becomes SSA values (Phis and Upsilons); none is left. */
+bool b3_fix_ssa(B3Module *m, B3Proc *p);
+
+#endif
