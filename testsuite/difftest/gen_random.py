@@ -466,9 +466,14 @@ class ProcGen:
         if m and self.rng.random() < self.mod.mem_flags_p:
             # Flags and meta that change no result here: a trapping access
             # (never moved or dropped), heap ranges, acquire/release fences.
+            # A heap range is a promise (accesses with disjoint ranges do not
+            # alias, and the optimizer relies on it), and any two accesses
+            # here may alias: every range holds heap 7.
             r = self.rng
             flag = "<Traps>" if r.random() < 0.5 else ""
-            extra = r.choice(("", ", range = %d" % r.randrange(8), ", fenceRange = Top", ", range = 2...5"))
+            k = r.randrange(8)
+            extra = r.choice(("", ", range = %s" % ("7" if k == 7 else "%d...%d" % (k, k + 8)),
+                              ", fenceRange = Top", ", range = 2...8"))
             if "fence" in extra and (typ in FPS or m.group(1) == "Store"):
                 extra = ""  # fenced accesses are integer ones
             text = "%s%s(%s%s)" % (m.group(1), flag, m.group(2), extra)
