@@ -9,11 +9,15 @@
 #include "ir/ice.h"
 #include "lower/lower.h"
 #include "objwriter/stackmaps.h"
+#include "opt/opt.h"
 
 /* clang-format off */
 const B3Phase b3_pipeline[] = {
     /* name                  IR             levels   flags                    B3 phase          Air phase */
+    {"reduce_strength",      B3PhaseIR_B3,  B3_O12,  0,                       b3_reduce_strength, NULL},
     {"lower_macros",         B3PhaseIR_B3,  B3_OALL, 0,                       b3_lower_macros,  NULL},
+    /* As B3 after lowerMacros: fold what the expansions expose. */
+    {"reduce_strength",      B3PhaseIR_B3,  B3_O2,   0,                       b3_reduce_strength, NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
     {"allocate_registers",   B3PhaseIR_Air, B3_OALL, B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_allocate_stack},
