@@ -47,6 +47,7 @@
  *    divide: it needs the high half of a 64x64 multiply, which neither B3 IR
  *    nor Air has.  32-bit ones use a 64-bit multiply (B3 does the same). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,24 +59,67 @@
 #include "ir/use_counts.h"
 #include "opt/opt.h"
 
-typedef struct {
-    B3Module *m;
-    B3Proc *p;
-    B3InsertionSet ins;
-    B3Block *block;   /* of the value being reduced */
-    B3Value *cur;     /* the value being reduced: new values go before it */
-    uint32_t index;   /* its index in block */
-    B3UseCounts uc;   /* as of the start of the round: only for heuristics */
-    bool changed;     /* anything this round */
-    bool changed_cfg; /* a terminal lost a successor this round */
-} RS;
-
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n ? n : 1, size);
     if (!p)
         b3_internal_error("reduce_strength", "out of memory");
     return p;
 }
+
+/* The Upsilons of each Phi, by dense value number (b3_proc_number_values). */
+typedef struct {
+    uint32_t *start; /* upsilons of phi #k: list[start[k] .. start[k + 1]) */
+    B3Value **list;
+} PhiWrites;
+
+static void phi_writes_compute(PhiWrites *w, B3Proc *p, uint32_t n) {
+    w->start = xcalloc(n + 1, sizeof *w->start);
+    uint32_t total = 0;
+    for (uint32_t bi = 0; bi < p->nblocks; bi++)
+        for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
+            B3Value *u = p->blocks[bi]->values[i];
+            if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner) {
+                w->start[u->m.phi->scratch + 1]++;
+                total++;
+            }
+        }
+    for (uint32_t k = 0; k < n; k++)
+        w->start[k + 1] += w->start[k];
+    w->list = xcalloc(total, sizeof *w->list);
+    uint32_t *fill = xcalloc(n, sizeof *fill);
+    for (uint32_t bi = 0; bi < p->nblocks; bi++)
+        for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
+            B3Value *u = p->blocks[bi]->values[i];
+            if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner) {
+                uint32_t k = u->m.phi->scratch;
+                w->list[w->start[k] + fill[k]++] = u;
+            }
+        }
+    free(fill);
+}
+
+static void phi_writes_free(PhiWrites *w) {
+    free(w->start);
+    free(w->list);
+}
+
+typedef struct {
+    B3Module *m;
+    B3Proc *p;
+    B3InsertionSet ins;
+    B3Block *block; /* of the value being reduced */
+    B3Value *cur;   /* the value being reduced: new values go before it */
+    uint32_t index; /* its index in block */
+    B3UseCounts uc; /* as of the start of the round: only for heuristics */
+    /* The value pass's view of the round (reduce_values): */
+    PhiWrites pw;     /* each Phi's Upsilons */
+    B3Dominators dom; /* as of the start of the round (still true: edges only go away) */
+    uint32_t *pos;    /* each value's index in its block, by dense number */
+    uint8_t *exec;    /* by block position: may run (some edge to it is still live) */
+    uint8_t *done;    /* by block position: visited by the value pass */
+    bool changed;     /* anything this round */
+    bool changed_cfg; /* a terminal lost a successor this round */
+} RS;
 
 /* ---- integers of a type ------------------------------------------------- */
 
@@ -1840,13 +1884,83 @@ static void reduce_value(RS *rs, B3Value *v) {
 
 /* ---- the value pass ------------------------------------------------------- */
 
+/* Is u's store still part of the program?  Not when u's block was found
+ * unreachable earlier in this pass (its Branch folded away from it). */
+static bool upsilon_live(const RS *rs, const B3Value *u) {
+    const B3Block *b = u->owner;
+    return u->opcode == B3_Upsilon && b && !(rs->done[b->pos] && !rs->exec[b->pos]);
+}
+
+/* Does w, a value of the round's start, come before v (at index i of its block)? */
+static bool defined_before(const RS *rs, const B3Value *w, const B3Value *v, uint32_t i) {
+    if (!w->owner || w->scratch >= rs->uc.nvalues || rs->p->values[w->scratch] != w)
+        return false; /* made this round: position unknown */
+    if (w->owner == v->owner)
+        return rs->pos[w->scratch] < i;
+    return b3_strictly_dominates(&rs->dom, w->owner, v->owner);
+}
+
+/* A Phi whose live Upsilons all write one value w (or the Phi itself) is w,
+ * where w dominates it; a constant is the same wherever it stands; with
+ * nothing written the Phi reads nothing defined, so any constant will do
+ * (B3's simplifySSA, here with the Upsilons of blocks this pass found dead
+ * left out, so that a chain of decided branches folds in one round). */
+static void reduce_phi(RS *rs, B3Value *phi) {
+    B3Value *w = NULL;
+    uint32_t k0 = rs->pw.start[phi->scratch], k1 = rs->pw.start[phi->scratch + 1];
+    for (uint32_t k = k0; k < k1; k++) {
+        B3Value *u = rs->pw.list[k];
+        if (!upsilon_live(rs, u))
+            continue;
+        b3_value_perform_substitution(u);
+        B3Value *x = u->kids[0];
+        if (x == phi || x == w)
+            continue;
+        if (w)
+            return;
+        w = x;
+    }
+    if (!w)
+        become_zero(rs, phi);
+    else if (defined_before(rs, w, phi, rs->index))
+        replace(rs, phi, w);
+    else if (is_const(w)) {
+        become(rs, phi, (B3Opcode)w->opcode, 0, NULL, NULL, NULL);
+        phi->m.c = w->m.c;
+    } else
+        return;
+    for (uint32_t k = k0; k < k1; k++)
+        if (rs->pw.list[k]->opcode == B3_Upsilon)
+            b3_value_replace_with_nop(rs->pw.list[k]);
+}
+
+/* Every value of every reachable block, in reverse postorder so that a
+ * value's operands (and most Upsilons of a Phi) are reduced before it.  A
+ * block whose every incoming edge has been folded away is skipped (it is
+ * dropped after the pass); a block with an edge from a block not visited
+ * yet (a loop's back edge) counts as reachable. */
 static void reduce_values(RS *rs) {
     B3Proc *p = rs->p;
     B3Block **order;
-    uint32_t n = b3_blocks_preorder(p, &order);
-    b3_use_counts_compute(&rs->uc, p);
+    uint32_t n = b3_blocks_reverse_postorder(p, &order);
+    b3_use_counts_compute(&rs->uc, p); /* numbers the values, for everything below */
+    phi_writes_compute(&rs->pw, p, rs->uc.nvalues);
+    b3_dominators_compute(&rs->dom, p);
+    rs->pos = xcalloc(rs->uc.nvalues, sizeof *rs->pos);
+    for (uint32_t bi = 0; bi < p->nblocks; bi++)
+        for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++)
+            rs->pos[p->blocks[bi]->values[i]->scratch] = i;
+    rs->exec = xcalloc(p->nblocks, 1);
+    rs->done = xcalloc(p->nblocks, 1);
+    rs->exec[0] = 1;
     for (uint32_t bi = 0; bi < n; bi++) {
         B3Block *b = order[bi];
+        for (uint32_t k = 0; k < b->npreds && !rs->exec[b->pos]; k++)
+            if (!rs->done[b->preds[k]->pos])
+                rs->exec[b->pos] = 1;
+        rs->done[b->pos] = 1;
+        if (!rs->exec[b->pos])
+            continue;
         rs->block = b;
         for (uint32_t i = 0; i < b->nvalues; i++) {
             B3Value *v = b->values[i];
@@ -1858,7 +1972,10 @@ static void reduce_values(RS *rs) {
                 bool before = rs->changed;
                 rs->changed = false;
                 b3_value_perform_substitution(v);
-                reduce_value(rs, v);
+                if (v->opcode == B3_Phi)
+                    reduce_phi(rs, v);
+                else
+                    reduce_value(rs, v);
                 bool did = rs->changed;
                 rs->changed |= before;
                 if (!did || is_const(v))
@@ -1866,8 +1983,15 @@ static void reduce_values(RS *rs) {
             }
         }
         b3_insertion_set_execute(&rs->ins, b);
+        for (uint32_t k = 0; k < b->nsuccs; k++)
+            rs->exec[b->succs[k].block->pos] = 1;
     }
     free(order);
+    free(rs->pos);
+    free(rs->exec);
+    free(rs->done);
+    b3_dominators_free(&rs->dom);
+    phi_writes_free(&rs->pw);
     b3_use_counts_free(&rs->uc);
     memset(&rs->uc, 0, sizeof rs->uc);
 }
@@ -1980,43 +2104,6 @@ static bool simplify_cfg(RS *rs) {
 
 /* ---- dead values and Phis ------------------------------------------------- */
 
-/* The Upsilons of each Phi, by dense value number (b3_proc_number_values). */
-typedef struct {
-    uint32_t *start; /* upsilons of phi #k: list[start[k] .. start[k + 1]) */
-    B3Value **list;
-} PhiWrites;
-
-static void phi_writes_compute(PhiWrites *w, B3Proc *p, uint32_t n) {
-    w->start = xcalloc(n + 1, sizeof *w->start);
-    uint32_t total = 0;
-    for (uint32_t bi = 0; bi < p->nblocks; bi++)
-        for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
-            B3Value *u = p->blocks[bi]->values[i];
-            if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner) {
-                w->start[u->m.phi->scratch + 1]++;
-                total++;
-            }
-        }
-    for (uint32_t k = 0; k < n; k++)
-        w->start[k + 1] += w->start[k];
-    w->list = xcalloc(total, sizeof *w->list);
-    uint32_t *fill = xcalloc(n, sizeof *fill);
-    for (uint32_t bi = 0; bi < p->nblocks; bi++)
-        for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
-            B3Value *u = p->blocks[bi]->values[i];
-            if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner) {
-                uint32_t k = u->m.phi->scratch;
-                w->list[w->start[k] + fill[k]++] = u;
-            }
-        }
-    free(fill);
-}
-
-static void phi_writes_free(PhiWrites *w) {
-    free(w->start);
-    free(w->list);
-}
-
 /* Removes values nobody needs (B3's eliminateDeadCode). */
 static bool eliminate_dead_code(RS *rs) {
     B3Proc *p = rs->p;
@@ -2065,60 +2152,6 @@ static bool eliminate_dead_code(RS *rs) {
     return changed;
 }
 
-/* A Phi whose Upsilons write one value w (or the Phi itself) is w where w
- * dominates it; with no value written it reads nothing defined, so any
- * constant will do (B3's simplifySSA). */
-static bool simplify_ssa(RS *rs) {
-    B3Proc *p = rs->p;
-    uint32_t n = b3_proc_number_values(p);
-    uint32_t *pos = xcalloc(n, sizeof *pos);
-    for (uint32_t bi = 0; bi < p->nblocks; bi++)
-        for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++)
-            pos[p->blocks[bi]->values[i]->scratch] = i;
-    PhiWrites pw;
-    phi_writes_compute(&pw, p, n);
-    B3Dominators dom;
-    b3_dominators_compute(&dom, p);
-    bool changed = false;
-    for (uint32_t bi = 0; bi < p->nblocks; bi++)
-        for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
-            B3Value *phi = p->blocks[bi]->values[i];
-            if (phi->opcode != B3_Phi)
-                continue;
-            B3Value *w = NULL;
-            bool one = true;
-            uint32_t k0 = pw.start[phi->scratch], k1 = pw.start[phi->scratch + 1];
-            for (uint32_t k = k0; k < k1 && one; k++) {
-                B3Value *x = pw.list[k]->kids[0];
-                while (x->opcode == B3_Identity)
-                    x = x->kids[0];
-                if (x != phi && x != w)
-                    one = !w, w = x;
-            }
-            if (!one)
-                continue;
-            if (!w) {
-                become_zero(rs, phi);
-            } else if (w->owner &&
-                       (w->owner == phi->owner ? pos[w->scratch] < i
-                                               : b3_strictly_dominates(&dom, w->owner, phi->owner))) {
-                replace(rs, phi, w);
-            } else if (is_const(w)) { /* a constant is the same wherever it stands */
-                become(rs, phi, (B3Opcode)w->opcode, 0, NULL, NULL, NULL);
-                phi->m.c = w->m.c;
-            } else {
-                continue;
-            }
-            for (uint32_t k = k0; k < k1; k++)
-                b3_value_replace_with_nop(pw.list[k]);
-            changed = true;
-        }
-    b3_dominators_free(&dom);
-    phi_writes_free(&pw);
-    free(pos);
-    return changed;
-}
-
 /* ---- the phase -------------------------------------------------------------- */
 
 bool b3_reduce_strength(B3Module *m, B3Proc *p) {
@@ -2130,7 +2163,9 @@ bool b3_reduce_strength(B3Module *m, B3Proc *p) {
     rs.p = p;
     b3_insertion_set_init(&rs.ins, m, p);
     bool result = false;
+    int rounds = 0;
     do {
+        rounds++;
         rs.changed = false;
         rs.changed_cfg = false;
         if (simplify_cfg(&rs)) {
@@ -2140,8 +2175,6 @@ bool b3_reduce_strength(B3Module *m, B3Proc *p) {
         /* Dead code first, so that nothing dead keeps a Phi or a use alive. */
         if (eliminate_dead_code(&rs))
             rs.changed = true;
-        if (simplify_ssa(&rs))
-            rs.changed = true;
         reduce_values(&rs);
         if (rs.changed_cfg)
             cleanup_cfg(&rs);
@@ -2149,5 +2182,7 @@ bool b3_reduce_strength(B3Module *m, B3Proc *p) {
         result |= rs.changed;
     } while (rs.changed);
     b3_insertion_set_free(&rs.ins);
+    if (getenv("B3_RS_DEBUG"))
+        fprintf(stderr, "reduce_strength: %d rounds\n", rounds);
     return result;
 }
