@@ -1152,14 +1152,17 @@ static void reduce_add(RS *rs, B3Value *v) {
     if (a->opcode == B3_Add && int_of(a->kids[1], &c1)) {
         if (int_of(b, &c2)) /* (x + c1) + c2 */
             become(rs, v, B3_Add, 2, a->kids[0], add_int(rs, t, s64((uint64_t)c1 + (uint64_t)c2)), NULL);
-        else /* (x + c) + y -> (x + y) + c: the constant moves out, toward an offset */
+        else if (single_use(rs, a)) /* (x + c) + y -> (x + y) + c: the constant moves out */
             become(rs, v, B3_Add, 2, add(rs, B3_Add, t, a->kids[0], b), a->kids[1], NULL);
+        else
+            goto more;
         return;
     }
-    if (b->opcode == B3_Add && !is_const(a) && int_of(b->kids[1], &c2)) {
+    if (b->opcode == B3_Add && !is_const(a) && int_of(b->kids[1], &c2) && single_use(rs, b)) {
         become(rs, v, B3_Add, 2, add(rs, B3_Add, t, b->kids[0], a), b->kids[1], NULL);
         return;
     }
+more:
     if (a == b) {
         become(rs, v, B3_Shl, 2, a, add_i32(rs, 1), NULL);
         return;
@@ -1614,16 +1617,34 @@ static void reduce_select(RS *rs, B3Value *v) {
     rs->changed = true;
 }
 
+/* c + o fits an offset. */
+static bool offset_fits(int64_t c, int64_t o) { return c >= (int64_t)INT32_MIN - o && c <= (int64_t)INT32_MAX - o; }
+
 static void reduce_memory(RS *rs, B3Value *v) {
-    /* Load(Add(p, c), offset = o) -> Load(p, offset = c + o) when it fits. */
     uint32_t i = v->nkids - 1;
     B3Value *addr = v->kids[i];
     int64_t c, o = v->m.mem.offset;
-    if (addr->opcode == B3_Add && int_of(addr->kids[1], &c) && c >= (int64_t)INT32_MIN - o &&
-        c <= (int64_t)INT32_MAX - o) {
-        v->kids[i] = addr->kids[0];
-        v->m.mem.offset = (int32_t)(c + o);
-        rs->changed = true;
+    if (addr->opcode != B3_Add)
+        return;
+    /* Load(Add(p, c), offset = o) -> Load(p, offset = c + o) when it fits. */
+    if (int_of(addr->kids[1], &c)) {
+        if (offset_fits(c, o)) {
+            v->kids[i] = addr->kids[0];
+            v->m.mem.offset = (int32_t)(c + o);
+            rs->changed = true;
+        }
+        return;
+    }
+    /* Load(Add(Add(p, c), q)) -> Load(Add(p, q), offset = c): the same number
+     * of Adds, even when Add(p, c) has other uses (base + field + index). */
+    for (int k = 0; k < 2; k++) {
+        B3Value *inner = addr->kids[k];
+        if (inner->opcode == B3_Add && int_of(inner->kids[1], &c) && offset_fits(c, o) && single_use(rs, addr)) {
+            v->kids[i] = add(rs, B3_Add, (B3Type)addr->type, inner->kids[0], addr->kids[1 - k]);
+            v->m.mem.offset = (int32_t)(c + o);
+            rs->changed = true;
+            return;
+        }
     }
 }
 
