@@ -1618,7 +1618,9 @@ static void reduce_select(RS *rs, B3Value *v) {
 }
 
 /* c + o fits an offset. */
-static bool offset_fits(int64_t c, int64_t o) { return c >= (int64_t)INT32_MIN - o && c <= (int64_t)INT32_MAX - o; }
+static bool offset_fits(int64_t c, int64_t o) {
+    return c >= (int64_t)INT32_MIN - o && c <= (int64_t)INT32_MAX - o;
+}
 
 static void reduce_memory(RS *rs, B3Value *v) {
     uint32_t i = v->nkids - 1;
@@ -1639,7 +1641,8 @@ static void reduce_memory(RS *rs, B3Value *v) {
      * of Adds, even when Add(p, c) has other uses (base + field + index). */
     for (int k = 0; k < 2; k++) {
         B3Value *inner = addr->kids[k];
-        if (inner->opcode == B3_Add && int_of(inner->kids[1], &c) && offset_fits(c, o) && single_use(rs, addr)) {
+        if (inner->opcode == B3_Add && int_of(inner->kids[1], &c) && offset_fits(c, o) &&
+            single_use(rs, addr)) {
             v->kids[i] = add(rs, B3_Add, (B3Type)addr->type, inner->kids[0], addr->kids[1 - k]);
             v->m.mem.offset = (int32_t)(c + o);
             rs->changed = true;
@@ -1837,8 +1840,19 @@ static void reduce_value(RS *rs, B3Value *v) {
     case B3_SExt32:
         if (fold(rs, v))
             break;
+        if (a->opcode == B3_Trunc) { /* the extension of a truncation that lost nothing */
+            r = range_of(a->kids[0], DEPTH);
+            if (r.lo >= INT32_MIN && r.hi <= INT32_MAX) {
+                replace(rs, v, a->kids[0]);
+                break;
+            }
+        }
         if (range_of(a, DEPTH).lo >= 0) /* non-negative: zero extension is the same, and free */
             become(rs, v, B3_ZExt32, 1, a, NULL, NULL);
+        break;
+    case B3_ZExt32:
+        if (!fold(rs, v) && a->opcode == B3_Trunc && !(maybe_bits(a->kids[0], DEPTH) >> 32))
+            replace(rs, v, a->kids[0]);
         break;
     case B3_Trunc:
         if (fold(rs, v) || !b3_type_is_int((B3Type)a->type))
