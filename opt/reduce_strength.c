@@ -15,23 +15,25 @@
  *      become Nops, b3_proc_remove_unreachable).
  *   2. Dead values are removed: no use and nothing b3_effects_must_execute;
  *      an Upsilon lives exactly when its Phi does.
- *   3. A Phi whose Upsilons all write one value (or the Phi itself) becomes
- *      that value where it dominates the Phi.
- *   4. Every value, blocks in preorder, is folded and simplified in place
- *      (a value that becomes a constant keeps its number).
- *   5. Identities and Nops are removed.
+ *   3. Every value, blocks in reverse postorder, is folded and simplified in
+ *      place (a value that becomes a constant keeps its number).  A Branch or
+ *      Switch on a known condition becomes a Jump at once, blocks no longer
+ *      reached are skipped, and a Phi whose remaining Upsilons all write one
+ *      value becomes that value: a chain of decided branches folds in one
+ *      round, not one round per branch.
+ *   4. Unreachable blocks, Identities and Nops are removed.
  *
  * Never done, on purpose:
  *  - Floating point: nothing that could change a result bit.  Constants fold
  *    only when no operand and no result is a NaN (which NaN comes out of an
  *    invalid operation or of two NaN operands is the hardware's choice), and
- *    x+(-0.0), x-0.0, x*1.0, x/1.0 and DoubleToFloat(FloatToDouble(x)) stay:
- *    each is x except that a signaling NaN comes out quiet (WebKit folds
- *    them).  x+0.0 stays too (-0.0 + 0.0 is +0.0), and so do x*0.0,
- *    x*-1.0 (not Neg: a NaN's sign).  Operands of floating-point Add, Mul,
- *    FMin and FMax are only reordered to move a non-NaN constant right (with
- *    two NaN operands the first one's payload wins).  x/2^k becomes x*2^-k
- *    when 2^-k is a number: both round the same real number once.
+ *    x+(-0.0), x-0.0, x*1.0 and DoubleToFloat(FloatToDouble(x)) stay: each is
+ *    x except that a signaling NaN comes out quiet (WebKit folds them).
+ *    x+0.0 stays too (-0.0 + 0.0 is +0.0), and so do x*0.0 and x*-1.0 (not
+ *    Neg: a NaN keeps its sign).  Operands of floating-point Add, Mul, FMin
+ *    and FMax are only reordered to move a non-NaN constant right (with two
+ *    NaN operands the first one's payload wins).  x/2^k becomes x*2^-k when
+ *    2^-k is a number: both round the same real number once.
  *  - Traps: an integer Div/Mod that may fault (not Chill, by 0 or MIN/-1)
  *    is neither folded nor turned into anything that would not fault, nor
  *    are UDiv/UMod by 0.  DToI/DToU fold only when the truncated value is in
@@ -45,9 +47,10 @@
  *    Opaque(Opaque(x)) is Opaque(x)), and Depend's zero is never used.
  *  - 64-bit division by a constant that is not a power of two keeps its
  *    divide: it needs the high half of a 64x64 multiply, which neither B3 IR
- *    nor Air has.  32-bit ones use a 64-bit multiply (B3 does the same). */
+ *    nor Air has.  32-bit ones use a 64-bit multiply (B3 does the same).
+ *  - Comparisons keep their operand order unless a constant is on the left:
+ *    the instruction selector fuses a load into the left operand. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -739,9 +742,8 @@ static uint64_t maybe_bits(const B3Value *v, int depth) {
     case B3_SExt32:
         x = maybe_bits(a, depth - 1);
         return x & 0x80000000u ? all : x;
-    case B3_UMod:
-        return int_of(b, &c) && (uint64_t)c & all ? smear(((uint64_t)c & all) - 1) & maybe_bits(a, depth - 1)
-                                                  : all;
+    case B3_UMod: /* below the divisor */
+        return int_of(b, &c) && (uint64_t)c & all ? smear(((uint64_t)c & all) - 1) : all;
     default:
         return all;
     }
@@ -797,9 +799,11 @@ static Range range_of(const B3Value *v, int depth) {
     case B3_Load16S:
         return (Range){-32768, 32767};
     case B3_SExt8:
-        return meet((Range){-128, 127}, range_of(a, depth - 1));
     case B3_SExt16:
-        return meet((Range){-32768, 32767}, range_of(a, depth - 1));
+        /* The operand's own range only if it already fits: 128 becomes -128. */
+        r = range_of(a, depth - 1);
+        ra = v->opcode == B3_SExt8 ? (Range){-128, 127} : (Range){-32768, 32767};
+        return r.lo >= ra.lo && r.hi <= ra.hi ? r : ra;
     case B3_SExt32:
         return range_of(a, depth - 1);
     case B3_ZExt32:
@@ -2198,9 +2202,10 @@ bool b3_reduce_strength(B3Module *m, B3Proc *p) {
     rs.p = p;
     b3_insertion_set_init(&rs.ins, m, p);
     bool result = false;
-    int rounds = 0;
-    do {
-        rounds++;
+    /* Rounds end when nothing changes (in practice after 2 to 4); the bound
+     * only keeps a cycle between two rules, which would be a bug, from
+     * hanging the compiler. */
+    for (unsigned round = 0; round < 1000; round++) {
         rs.changed = false;
         rs.changed_cfg = false;
         if (simplify_cfg(&rs)) {
@@ -2215,9 +2220,9 @@ bool b3_reduce_strength(B3Module *m, B3Proc *p) {
             cleanup_cfg(&rs);
         b3_proc_remove_identities(m, p);
         result |= rs.changed;
-    } while (rs.changed);
+        if (!rs.changed)
+            break;
+    }
     b3_insertion_set_free(&rs.ins);
-    if (getenv("B3_RS_DEBUG"))
-        fprintf(stderr, "reduce_strength: %d rounds\n", rounds);
     return result;
 }
