@@ -682,7 +682,8 @@ static bool place_syncs(Promote *pr, B3InsertionSet *ins) {
         memset(seen, 0, nb * sizeof(uint32_t));
     }
     free(seen);
-    qsort(syncs, n, sizeof(Sync), by_edge);
+    if (n) /* qsort needs a real array even for no elements */
+        qsort(syncs, n, sizeof(Sync), by_edge);
     bool split = false;
     for (uint32_t lo = 0, hi; lo < n; lo = hi) {
         B3Block *from = p->blocks[syncs[lo].from], *to = p->blocks[syncs[lo].to];
@@ -734,7 +735,8 @@ bool b3_promote_stack_slots(B3Module *m, B3Proc *p) {
     for (uint32_t i = 0; i < p->nslots; i++)
         p->slots[i]->index = i;
     find_accesses(&pr);
-    qsort(pr.acc, pr.nacc, sizeof(Access), by_slot_then_field);
+    if (pr.nacc)
+        qsort(pr.acc, pr.nacc, sizeof(Access), by_slot_then_field);
     for (uint32_t k = 0; k < pr.nacc; k++)
         pr.acc_start[pr.acc[k].slot + 1]++;
     for (uint32_t s = 0; s < p->nslots; s++)

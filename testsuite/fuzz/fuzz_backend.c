@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "cmd/driver.h"
+#include "codegen/backend.h"
 #include "ir/ice.h"
 #include "ir/ir.h"
 #include "objwriter/asm_writer.h"
