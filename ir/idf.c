@@ -128,7 +128,8 @@ uint32_t b3_idf_compute(B3IDF *idf, B3Block *const *defs, uint32_t ndefs, B3Bloc
         n = list(idf, defs[i], n, q);
     }
     if ((uint64_t)n * 16 < dom->norder) {
-        qsort(idf->entries, n, sizeof(B3IDFEntry), by_key);
+        if (n)
+            qsort(idf->entries, n, sizeof(B3IDFEntry), by_key);
     } else { /* most blocks: the preorder itself is cheaper than sorting */
         n = 0;
         for (uint32_t i = 0; i < dom->norder; i++) {

@@ -684,7 +684,7 @@ static bool place_syncs(Promote *pr, B3InsertionSet *ins) {
         memset(seen, 0, nb * sizeof(uint32_t));
     }
     free(seen);
-    if (n) /* syncs is NULL when there are none */
+    if (n) /* qsort needs a real array even for no elements */
         qsort(syncs, n, sizeof(Sync), by_edge);
     bool split = false;
     for (uint32_t lo = 0, hi; lo < n; lo = hi) {
@@ -737,7 +737,7 @@ bool b3_promote_stack_slots(B3Module *m, B3Proc *p) {
     for (uint32_t i = 0; i < p->nslots; i++)
         p->slots[i]->index = i;
     find_accesses(&pr);
-    if (pr.nacc) /* acc is NULL when there are none */
+    if (pr.nacc)
         qsort(pr.acc, pr.nacc, sizeof(Access), by_slot_then_field);
     for (uint32_t k = 0; k < pr.nacc; k++)
         pr.acc_start[pr.acc[k].slot + 1]++;
