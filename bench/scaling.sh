@@ -17,6 +17,9 @@
 #   phis       Phis in one block                     5k .. 40k Phis
 #   calllive   values live across one call           3k .. 24k values
 #   chain      straight-line dependent ops           20k .. 160k ops
+#   ifchain    a switch as a chain of compare+branch 5k .. 40k cases
+#   foldchain  straight-line ops that all fold away  20k .. 160k ops
+#   diamonds   branches decided by the previous Phi  2k .. 16k diamonds
 #   gen        a generated procedure (bench/gen.py)  50k .. 400k values
 #
 # loopnest's live sets are inherently quadratic (each of the d counters is
@@ -47,7 +50,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[ ${#shapes[@]} -gt 0 ] || shapes=(jumpchain switch loopnest phis calllive chain gen)
+[ ${#shapes[@]} -gt 0 ] || shapes=(jumpchain switch loopnest phis calllive chain ifchain foldchain diamonds gen)
 
 B3C=${B3C:-./b3c}
 [ -x "$B3C" ] || make -s -j2 b3c
@@ -63,6 +66,9 @@ base_size() {
     phis) echo 5000 ;;
     calllive) echo 3000 ;;
     chain) echo 20000 ;;
+    ifchain) echo 5000 ;;
+    foldchain) echo 20000 ;;
+    diamonds) echo 2000 ;;
     gen) echo 50000 ;;
     *) echo "scaling: unknown shape '$1'" >&2; exit 2 ;;
     esac

@@ -28,6 +28,17 @@ can check it):
                scaling_ext(a) + sum_k (value_k xor k).
   chain N      int64_t f(int64_t a): a straight chain of N dependent
                arithmetic ops in one block.
+  ifchain N    int64_t f(int64_t x): a switch written as N compare-and-
+               branch blocks (x == 3k goes, through an empty block, to a
+               block returning 13k + 5); returns -1 when no case matches.
+  foldchain N  int64_t f(int64_t a): N dependent ops in one block that
+               reduce_strength folds away (x + 0, x * 1, x ^ c ^ c, x - x + x,
+               constant arithmetic); returns a + N.
+  diamonds N   int64_t f(int64_t a): N diamonds in a row, each Branch
+               deciding on the Phi of the previous one, which is a constant
+               once the previous Branch is folded; returns a + N.  (A
+               reduce_strength that needed a round per diamond would be
+               quadratic here.)
 """
 
 import argparse
@@ -208,6 +219,94 @@ def chain(o, n):
     o.emit(f"    Void @{o.v()} = Return(@{s})")
 
 
+def ifchain(o, n):
+    x = o.v()
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{x} = ArgumentReg(%argumentGPR0)")
+    o.emit(f"    Void @{o.v()} = Jump(#1)")
+    # Test block k: 1 + 3k; its case 2 + 3k (empty, jumps on); its return 3 + 3k.
+    for k in range(n):
+        c, e = o.v(), o.v()
+        nxt = 1 + 3 * (k + 1) if k + 1 < n else 3 * n + 1
+        o.emit(f"BB#{1 + 3 * k}:")
+        o.emit(f"    Int64 @{c} = Const64({3 * k})")
+        o.emit(f"    Int32 @{e} = Equal(@{x}, @{c})")
+        o.emit(f"    Void @{o.v()} = Branch(@{e}, #{2 + 3 * k}, #{nxt})")
+        o.emit(f"BB#{2 + 3 * k}:")
+        o.emit(f"    Void @{o.v()} = Jump(#{3 + 3 * k})")
+        r = o.v()
+        o.emit(f"BB#{3 + 3 * k}:")
+        o.emit(f"    Int64 @{r} = Const64({13 * k + 5})")
+        o.emit(f"    Void @{o.v()} = Return(@{r})")
+    r = o.v()
+    o.emit(f"BB#{3 * n + 1}:")
+    o.emit(f"    Int64 @{r} = Const64(-1)")
+    o.emit(f"    Void @{o.v()} = Return(@{r})")
+
+
+def foldchain(o, n):
+    a, zero, one, c7 = o.v(), o.v(), o.v(), o.v()
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    o.emit(f"    Int64 @{zero} = Const64(0)")
+    o.emit(f"    Int64 @{one} = Const64(1)")
+    o.emit(f"    Int64 @{c7} = Const64(7)")
+    s = a
+    for k in range(n):
+        r = o.v()
+        if k % 4 == 0:
+            o.emit(f"    Int64 @{r} = Add(@{s}, @{zero})")
+        elif k % 4 == 1:
+            o.emit(f"    Int64 @{r} = Mul(@{one}, @{s})")
+        elif k % 4 == 2:
+            t = o.v()
+            o.emit(f"    Int64 @{t} = BitXor(@{s}, @{c7})")
+            o.emit(f"    Int64 @{r} = BitXor(@{t}, @{c7})")
+        else:
+            t, u = o.v(), o.v()
+            o.emit(f"    Int64 @{t} = Sub(@{s}, @{s})")
+            o.emit(f"    Int64 @{u} = Add(@{t}, @{one})")
+            o.emit(f"    Int64 @{r} = Add(@{s}, @{u})")
+        s = r
+    o.emit(f"    Void @{o.v()} = Return(@{s})")
+
+
+def diamonds(o, n):
+    # Diamond k: test block 1 + 3k branches on Equal(phi_{k-1}, k) to
+    # 2 + 3k (writes k + 1) or 3 + 3k (writes 0); both join at 1 + 3(k + 1).
+    a = o.v()
+    phis = [o.v() for _ in range(n)]
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    c0 = o.v()
+    o.emit(f"    Int64 @{c0} = Const64(0)")
+    o.emit(f"    Void @{o.v()} = Jump(#1)")
+    prev = c0
+    for k in range(n):
+        c, e = o.v(), o.v()
+        o.emit(f"BB#{1 + 3 * k}:")
+        if k:
+            o.emit(f"    Int64 @{phis[k - 1]} = Phi()")
+        o.emit(f"    Int64 @{c} = Const64({k})")
+        o.emit(f"    Int32 @{e} = Equal(@{prev}, @{c})")
+        o.emit(f"    Void @{o.v()} = Branch(@{e}, #{2 + 3 * k}, #{3 + 3 * k})")
+        t, f = o.v(), o.v()
+        o.emit(f"BB#{2 + 3 * k}:")
+        o.emit(f"    Int64 @{t} = Const64({k + 1})")
+        o.emit(f"    Void @{o.v()} = Upsilon(@{t}, ^@{phis[k]})")
+        o.emit(f"    Void @{o.v()} = Jump(#{1 + 3 * (k + 1)})")
+        o.emit(f"BB#{3 + 3 * k}:")
+        o.emit(f"    Int64 @{f} = Add(@{a}, @{c})")
+        o.emit(f"    Void @{o.v()} = Upsilon(@{f}, ^@{phis[k]})")
+        o.emit(f"    Void @{o.v()} = Jump(#{1 + 3 * (k + 1)})")
+        prev = phis[k]
+    r = o.v()
+    o.emit(f"BB#{1 + 3 * n}:")
+    o.emit(f"    Int64 @{phis[n - 1]} = Phi()")
+    o.emit(f"    Int64 @{r} = Add(@{a}, @{phis[n - 1]})")
+    o.emit(f"    Void @{o.v()} = Return(@{r})")
+
+
 SHAPES = {
     "jumpchain": jumpchain,
     "switch": switch,
@@ -215,6 +314,9 @@ SHAPES = {
     "phis": phis,
     "calllive": calllive,
     "chain": chain,
+    "ifchain": ifchain,
+    "foldchain": foldchain,
+    "diamonds": diamonds,
 }
 
 

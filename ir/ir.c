@@ -46,6 +46,35 @@ B3Opcode b3_opcode_from_name(const char *s, size_t len) {
     return B3_NUM_OPCODES;
 }
 
+/* Comparison facts: tables indexed by opcode, B3_Nop (0) elsewhere. */
+#define B3_OP(...)
+static const uint16_t compare_swapped[B3_NUM_OPCODES] = {
+#define B3_COMPARE(name, sw, inv, finv) [B3_##name] = B3_##sw,
+#include "ir/opcodes.def"
+#undef B3_COMPARE
+};
+static const uint16_t compare_inverted[B3_NUM_OPCODES] = {
+#define B3_COMPARE(name, sw, inv, finv) [B3_##name] = B3_##inv,
+#include "ir/opcodes.def"
+#undef B3_COMPARE
+};
+static const uint16_t compare_inverted_fp[B3_NUM_OPCODES] = {
+#define B3_COMPARE(name, sw, inv, finv) [B3_##name] = B3_##finv,
+#include "ir/opcodes.def"
+#undef B3_COMPARE
+};
+#undef B3_OP
+
+B3Opcode b3_compare_swapped(B3Opcode op) {
+    return op < B3_NUM_OPCODES ? (B3Opcode)compare_swapped[op] : B3_Nop;
+}
+
+B3Opcode b3_compare_inverted(B3Opcode op, B3Type operand_type) {
+    if (op >= B3_NUM_OPCODES)
+        return B3_Nop;
+    return (B3Opcode)(b3_type_is_float(operand_type) ? compare_inverted_fp[op] : compare_inverted[op]);
+}
+
 /* ---- number maps ---- */
 
 /* Value and block numbers are mostly dense and ascending: runs of 16

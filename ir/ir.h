@@ -129,6 +129,11 @@ extern const B3OpInfo b3_op_info[B3_NUM_OPCODES];
 static inline const B3OpInfo *b3_op(B3Opcode op) { return &b3_op_info[op]; }
 /* Returns B3_NUM_OPCODES if the name is not an opcode. */
 B3Opcode b3_opcode_from_name(const char *s, size_t len);
+/* Comparison facts (opcodes.def, B3_COMPARE); B3_Nop where there is none.
+ * Swapped: op with its operands exchanged.  Inverted: the negation of op
+ * for operands of that type (Nop when no opcode is exactly the negation). */
+B3Opcode b3_compare_swapped(B3Opcode op);
+B3Opcode b3_compare_inverted(B3Opcode op, B3Type operand_type);
 
 /* Kind flags (B3 Kind = opcode + flags). */
 enum { B3K_CHILL = 1 << 0, B3K_TRAPS = 1 << 1 };

@@ -7,6 +7,13 @@
 
 #include "ir/ir.h"
 
+/* B3's reduceStrength: constant folding, algebraic simplification,
+ * canonicalization, CFG and Phi cleanup, to a fixpoint (opt/reduce_strength.c). */
+bool b3_reduce_strength(B3Module *m, B3Proc *p);
+/* Stack slots whose address never escapes become Variables (one per field). */
+bool b3_promote_stack_slots(B3Module *m, B3Proc *p);
+/* Every Variable becomes SSA values (Phis and Upsilons); none is left. */
+bool b3_fix_ssa(B3Module *m, B3Proc *p);
 /* Pure values and loop-invariant loads move to their loop's preheader. */
 bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p);
 /* Pure values, loads and stores computed twice along the dominator tree are
