@@ -45,14 +45,14 @@
  *    operands of CheckAdd/CheckSub/CheckMul are never reordered (an exit
  *    handler receives them in order).  Opaque is opaque (only
  *    Opaque(Opaque(x)) is Opaque(x)), and Depend's zero is never used.
+ *  - Comparisons keep their operand order unless a constant is on the left:
+ *    the instruction selector fuses a load into the left operand.
  *
  * Division by a constant becomes multiplication by a "magic" reciprocal:
  * 32-bit with a 64-bit Mul (as B3), 64-bit with MulHigh/UMulHigh, the high
  * half of the 128-bit product — opcodes b3c adds to B3 IR for this (x86
  * mul/imul); a 64x64 high product from four 32-bit multiplies measured
- * slower than the divide itself.
- *  - Comparisons keep their operand order unless a constant is on the left:
- *    the instruction selector fuses a load into the left operand. */
+ * slower than the divide itself. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
