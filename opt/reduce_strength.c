@@ -854,8 +854,8 @@ static Range range_of(const B3Value *v, int depth) {
         if (!amount)
             break;
         ra = range_of(a, depth - 1);
-        if (mul_in(t, ra.lo, (int64_t)1 << s, &r.lo) && mul_in(t, ra.hi, (int64_t)1 << s, &r.hi) &&
-            s < width_of(t) - 1)
+        if (s < width_of(t) - 1 && mul_in(t, ra.lo, (int64_t)1 << s, &r.lo) &&
+            mul_in(t, ra.hi, (int64_t)1 << s, &r.hi))
             return r;
         break;
     case B3_Add:
