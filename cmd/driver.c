@@ -92,21 +92,44 @@ static bool copy_to_output(const char *path, FILE *from, const char *buf, size_t
     return b3_output_commit(&out);
 }
 
+bool b3_compile_to_obj(B3Module *m, const B3PipelineOptions *bopt, const char *debug_file, int asm_text,
+                       B3Obj *obj) {
+    b3_obj_init(obj, m);
+    obj->diag = bopt->diag; /* -S reports names the assembler cannot spell */
+    if (debug_file)
+        b3_obj_enable_debug(obj, debug_file);
+    if (asm_text >= 0)
+        obj->asm_text = b3_asm_text_new(asm_text > 0);
+    if (!b3_pipeline_run(m, bopt, obj))
+        return false;
+    if (debug_file) {
+        /* After every procedure.  Timed as part of writing the object, as it
+         * always was. */
+        double t0 = b3_now();
+        b3_obj_emit_debug(obj);
+        if (bopt->times)
+            b3_pass_times_add(bopt->times, "write_object", b3_now() - t0);
+    }
+    return true;
+}
+
+void b3_compiled_obj_free(B3Obj *obj) {
+    b3_asm_text_free(obj->asm_text);
+    obj->asm_text = NULL;
+    b3_obj_free(obj);
+}
+
 /* --emit=obj: the backend, then the ELF image, rendered into an anonymous
  * temporary before the output file is created.  debug_file: with -g, the
  * input's name for the DWARF line tables; NULL without. */
 static int emit_obj(B3Module *m, const B3PipelineOptions *bopt, const char *path, const char *debug_file) {
     B3Obj obj;
-    b3_obj_init(&obj, m);
-    if (debug_file)
-        b3_obj_enable_debug(&obj, debug_file);
     int status = 0;
-    if (!b3_pipeline_run(m, bopt, &obj)) {
+    if (!b3_compile_to_obj(m, bopt, debug_file, -1, &obj)) {
         status = 1;
         goto done;
     }
     double t0 = b3_now();
-    b3_obj_emit_debug(&obj); /* after every procedure; nothing without -g */
     FILE *img = tmpfile();
     bool ok;
     if (img) {
@@ -130,7 +153,7 @@ static int emit_obj(B3Module *m, const B3PipelineOptions *bopt, const char *path
     }
     status = ok ? 0 : 1;
 done:
-    b3_obj_free(&obj);
+    b3_compiled_obj_free(&obj);
     return status;
 }
 
@@ -140,13 +163,10 @@ done:
  * jump's size ({disp32}), so the assembled object equals --emit=obj's. */
 static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path, bool exact) {
     B3Obj obj;
-    b3_obj_init(&obj, m);
-    obj.diag = bopt->diag;
-    obj.asm_text = b3_asm_text_new(exact);
     char *buf = NULL;
     size_t len = 0;
     int status = 1;
-    if (b3_pipeline_run(m, bopt, &obj)) {
+    if (b3_compile_to_obj(m, bopt, NULL, exact, &obj)) {
         double t0 = b3_now();
         FILE *mem = open_memstream(&buf, &len);
         if (mem) {
@@ -160,9 +180,7 @@ static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path
         }
     }
     free(buf);
-    b3_asm_text_free(obj.asm_text);
-    obj.asm_text = NULL;
-    b3_obj_free(&obj);
+    b3_compiled_obj_free(&obj);
     return status;
 }
 

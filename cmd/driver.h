@@ -4,7 +4,9 @@
 
 #include <stdbool.h>
 
+#include "cmd/pipeline.h"
 #include "ir/target.h"
+#include "objwriter/obj.h"
 
 typedef enum { B3Emit_Obj, B3Emit_Asm, B3Emit_B3, B3Emit_Air } B3EmitKind;
 
@@ -24,5 +26,16 @@ typedef struct {
 
 /* Runs the whole compilation; returns the process exit status. */
 int b3_drive(const B3Options *o);
+
+/* The backend part of --emit=obj and --emit=asm, for the driver and the
+ * backend fuzzer (testsuite/fuzz/fuzz_backend.c): initializes obj, runs the
+ * backend over m (which must be valid) and, with debug_file (-g: the input's
+ * name), adds the DWARF line tables.  asm_text < 0: an object only; 0 or 1:
+ * also collect -S text, 1 as --asm-exact.  Then write obj with b3_write_elf
+ * or b3_write_asm.  Returns false (after printing why) if the backend
+ * refused; call b3_compiled_obj_free in every case. */
+bool b3_compile_to_obj(B3Module *m, const B3PipelineOptions *bopt, const char *debug_file, int asm_text,
+                       B3Obj *obj);
+void b3_compiled_obj_free(B3Obj *obj);
 
 #endif

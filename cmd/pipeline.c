@@ -9,15 +9,28 @@
 #include "ir/ice.h"
 #include "lower/lower.h"
 #include "objwriter/stackmaps.h"
-#include "opt/opt.h"
+#include "opt/phases.h"
 
 /* clang-format off */
 const B3Phase b3_pipeline[] = {
     /* name                  IR             levels   flags                    B3 phase          Air phase */
+    /* Beyond B3: slots that only loads and stores use become Variables. */
+    {"promote_stack_slots",  B3PhaseIR_B3,  B3_O12,  0,                       b3_promote_stack_slots, NULL},
+    /* Not in B3 at -O1; here first, so the phases after it see SSA values
+     * where a C front end wrote Variables and stack slots. */
+    {"fix_ssa",              B3PhaseIR_B3,  B3_O12,  0,                       b3_fix_ssa,       NULL},
     {"reduce_strength",      B3PhaseIR_B3,  B3_O12,  0,                       b3_reduce_strength, NULL},
+    {"hoist_loop_invariant_values", B3PhaseIR_B3, B3_O2, 0,               b3_hoist_loop_invariant_values, NULL},
+    {"eliminate_common_subexpressions", B3PhaseIR_B3, B3_O2, B3PhaseF_RepeatIfChanged, b3_eliminate_common_subexpressions, NULL},
+    {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O12,  0,                       b3_eliminate_dead_code, NULL},
+    /* B3's place at -O2: after duplicate_tails, before fold_path_constants.
+     * Cheap when no Variable is left. */
+    {"fix_ssa",              B3PhaseIR_B3,  B3_O2,   0,                       b3_fix_ssa,       NULL},
     {"lower_macros",         B3PhaseIR_B3,  B3_OALL, 0,                       b3_lower_macros,  NULL},
     /* As B3 after lowerMacros: fold what the expansions expose. */
     {"reduce_strength",      B3PhaseIR_B3,  B3_O2,   0,                       b3_reduce_strength, NULL},
+    /* B3 ends -O2 with one more pass, after lowering the macros. */
+    {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O2,   0,                       b3_eliminate_dead_code, NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
     {"allocate_registers",   B3PhaseIR_Air, B3_OALL, B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_allocate_stack},

@@ -93,6 +93,7 @@ void b3_internal_error(const char *phase, const char *fmt, ...) {
 
 /* ---- faults ------------------------------------------------------------- */
 
+#if !defined(B3_UNDER_SANITIZER) && !defined(B3_ICE_ABORT)
 static void put(const char *s) {
     ssize_t r = write(2, s, strlen(s));
     (void)r;
@@ -118,6 +119,8 @@ static void on_fault(int sig) {
     signal(sig, SIG_DFL);
     _exit(3);
 }
+
+#endif
 
 void b3_ice_install(B3Ice *ice) {
     current = ice;

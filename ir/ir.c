@@ -8,7 +8,7 @@
 
 const B3OpInfo b3_op_info[B3_NUM_OPCODES] = {
 #define B3_OP(name, res, kids, mn, mx, meta, eff, fl) \
-    {#name, B3R_##res, B3C_##kids, mn, mx, B3M_##meta, B3E_##eff, (uint16_t)(fl)},
+    {#name, B3R_##res, B3C_##kids, mn, mx, B3M_##meta, B3E_##eff, (uint32_t)(fl)},
 #include "ir/opcodes.def"
 #undef B3_OP
 };

@@ -110,6 +110,9 @@ enum {
     B3OF_TRAPS_OK = 1 << 11,
     B3OF_ASSOCIATIVE = 1 << 12,
     B3OF_FOLDABLE = 1 << 13,
+    B3OF_MEM8 = 1 << 14,
+    B3OF_MEM16 = 1 << 15,
+    B3OF_SEXT = 1 << 16,
 };
 
 typedef struct {
@@ -119,7 +122,7 @@ typedef struct {
     int8_t min_kids, max_kids;
     uint8_t meta;    /* B3MetaClass */
     uint8_t effects; /* B3EffectsClass */
-    uint16_t flags;
+    uint32_t flags;
 } B3OpInfo;
 
 extern const B3OpInfo b3_op_info[B3_NUM_OPCODES];
@@ -464,6 +467,18 @@ static inline B3Value *b3_block_last(const B3Block *b) {
 }
 static inline bool b3_is_terminal(const B3Value *v) {
     return (b3_op_info[v->opcode].flags & B3OF_TERMINAL) != 0;
+}
+
+/* The bytes a Load* or Store* accesses at its address (B3's accessWidth):
+ * 1 or 2 for the narrow ones (opcodes.def MEM8/MEM16), else the loaded
+ * type's or the stored value's width.  Atomics carry their width in meta. */
+static inline unsigned b3_mem_access_bytes(const B3Value *v) {
+    uint32_t fl = b3_op_info[v->opcode].flags;
+    if (fl & B3OF_MEM8)
+        return 1;
+    if (fl & B3OF_MEM16)
+        return 2;
+    return b3_type_bytes((B3Type)((fl & B3OF_STORE) ? v->kids[0]->type : v->type));
 }
 
 /* ---- phases over the IR ------------------------------------------------ */

@@ -477,7 +477,8 @@ static void text(Writer *w) {
         Event *e = add_event(w, c, t->chunks[c].end, Ev_Label);
         snprintf(e->label, sizeof e->label, ".Lfunc_end%u", t->chunks[c].proc);
     }
-    qsort(w->ev, w->nev, sizeof *w->ev, event_cmp);
+    if (w->nev) /* data only: no events and w->ev NULL, which qsort must not see */
+        qsort(w->ev, w->nev, sizeof *w->ev, event_cmp);
 
     if (o->sec[B3Sec_Text].size || t->nchunks)
         section(w, B3Sec_Text);
@@ -626,7 +627,8 @@ static void print_items(Writer *w, const B3Data *d, B3SectionId s, uint64_t base
             open = NULL;
             switch ((B3DataKind)it->kind) {
             case B3Data_Bytes:
-                if (memcmp(sec->bytes + at, it->u.str.bytes, (size_t)n))
+                /* Bytes "": both pointers may be NULL, and memcmp must not see them. */
+                if (n && memcmp(sec->bytes + at, it->u.str.bytes, (size_t)n))
                     b3_internal_error("asm writer", "data bytes differ from the object's");
                 print_ascii(f, it->u.str.bytes, it->u.str.len);
                 break;

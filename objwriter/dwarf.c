@@ -200,6 +200,8 @@ typedef struct {
 } Buf;
 
 static void put_bytes(Buf *b, const void *p, size_t n) {
+    if (!n) /* an empty string into an empty buffer: memcpy must not see NULL */
+        return;
     if (b->n + n > b->cap) {
         while (b->n + n > b->cap)
             b->cap = b->cap ? b->cap * 2 : 256;

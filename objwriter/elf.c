@@ -51,7 +51,8 @@ static uint32_t str_add(StrTab *t, const char *s, size_t n) {
         t->buf = xrealloc(t->buf, t->cap);
     }
     uint32_t at = (uint32_t)t->len;
-    memcpy(t->buf + t->len, s, n);
+    if (n) /* s may be NULL for an empty name */
+        memcpy(t->buf + t->len, s, n);
     t->buf[t->len + n] = 0;
     t->len += n + 1;
     return at;

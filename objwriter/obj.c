@@ -54,7 +54,9 @@ uint64_t b3_obj_emit(B3Obj *o, B3SectionId s, const void *bytes, uint64_t n) {
     B3SectionBuf *b = &o->sec[s];
     uint64_t at = b->size;
     reserve(o, s, n);
-    if (s != B3Sec_BSS) {
+    /* n == 0 may come with bytes == NULL and an unallocated buffer (an
+     * empty Bytes ""): memcpy/memset with a null pointer is UB even for 0. */
+    if (s != B3Sec_BSS && n) {
         if (bytes)
             memcpy(b->bytes + at, bytes, (size_t)n);
         else

@@ -63,7 +63,7 @@
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "ir/use_counts.h"
-#include "opt/opt.h"
+#include "opt/phases.h"
 
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n ? n : 1, size);

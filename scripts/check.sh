@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
-# Runs every test: the lit suite and the fuzz corpus replay.
+# Runs every test: the lit suite and the fuzz corpus replays.
 # Ends with one line "N passed, N failed".
+#
+#   bash scripts/check.sh [--no-fuzz] [LIT ARGS...]
+#
+# --no-fuzz: the lit suite only (`make check-sanitize`, whose b3c is
+# sanitized already, as the replays are).  B3C names the b3c to test.
 set -u
 cd "$(dirname "$0")/.."
+fuzz=true
+if [ "${1:-}" = "--no-fuzz" ]; then
+    fuzz=false
+    shift
+fi
 LIT=${LIT:-/usr/lib/llvm-14/build/utils/lit/lit.py}
 passed=0
 failed=0
@@ -19,15 +29,24 @@ if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
 fi
 rm -f "$out"
 
-# The fuzz corpus replayed under ASan/UBSan counts as one test.
-if [ -x scripts/fuzz-smoke.sh ] || [ -f scripts/fuzz-smoke.sh ]; then
-    if bash scripts/fuzz-smoke.sh >/tmp/b3c-fuzz-smoke.log 2>&1; then
+# Each fuzz corpus replayed under ASan/UBSan counts as one test: the front
+# end's (testsuite/fuzz/corpus) and the whole backend's (corpus-backend).
+smoke() { # smoke NAME ARGS...
+    local name=$1 log=/tmp/b3c-$1.$$.log
+    shift
+    if bash scripts/fuzz-smoke.sh "$@" >"$log" 2>&1; then
         passed=$((passed + 1))
-        echo "PASS: fuzz-smoke"
+        echo "PASS: $name ($(tail -n 1 "$log"))"
     else
         failed=$((failed + 1))
-        echo "FAIL: fuzz-smoke"; tail -30 /tmp/b3c-fuzz-smoke.log
+        echo "FAIL: $name"
+        tail -30 "$log"
     fi
+    rm -f "$log"
+}
+if $fuzz; then
+    smoke fuzz-smoke
+    smoke fuzz-smoke-backend --backend
 fi
 
 echo "$passed passed, $failed failed"

@@ -3,6 +3,7 @@
 
     python3 difftest.py [-n N] [--seed S] [--size K] [-j JOBS] [--opts=-O0,-O2]
                         [--work DIR] [--failures DIR] [--no-reduce] [--quiet]
+                        [--shapes=LIST]
 
 For each seed S..S+N-1: gen_random.py writes a module, its C driver and its
 plan; b3c compiles the module (with --verify-each) at each optimization
@@ -17,6 +18,9 @@ reduced with reduce.py into FAILURES/SEED-KIND/min/.  Kinds:
   mismatch      the program's output differs from the interpreter's (this
                 includes crashes and hangs of the compiled code)
   interp        the interpreter failed (a generator/interpreter bug)
+--shapes selects the generator's switchable shapes (gen_random.SHAPES:
+cmp-reuse, dead-phi, jump-chain; default gen_random.DEFAULT_SHAPES; "all";
+"+cmp-reuse" adds one to the default, "-dead-phi" removes one).
 Exit status 0 when every seed passed.
 """
 
@@ -45,20 +49,20 @@ def run(cmd, timeout=60, **kw):
         return 124, "", "timeout"
 
 
-def check_seed(seed, size, work, opts):
+def check_seed(seed, size, work, opts, shapes=None):
     """Returns (seed, kind or None, detail)."""
     try:
-        return check_seed1(seed, size, work, opts)
+        return check_seed1(seed, size, work, opts, shapes)
     except Exception as e:  # a harness problem: report it, keep going
         return seed, "harness", "%s: %s" % (type(e).__name__, e)
 
 
-def check_seed1(seed, size, work, opts):
+def check_seed1(seed, size, work, opts, shapes=None):
     d = os.path.join(work, "s%d" % seed)
     shutil.rmtree(d, ignore_errors=True)
     if size <= 0:  # vary the size with the seed
         size = (20, 40, 80, 120, 200, 300, 500)[seed % 7]
-    gen_random.generate(seed, d, size)
+    gen_random.generate(seed, d, size, shapes)
     rc, ref, err = run([sys.executable, os.path.join(HERE, "interp.py"), d], timeout=300)
     with open(os.path.join(d, "ref.txt"), "w") as f:
         f.write(ref)
@@ -107,7 +111,12 @@ def main():
     ap.add_argument("--no-reduce", action="store_true")
     ap.add_argument("--time-limit", type=float, default=0, help="stop starting new seeds after this many seconds")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--shapes", default="default", help="generator shapes (see gen_random.py)")
     a = ap.parse_args()
+    try:
+        shapes = gen_random.parse_shapes(a.shapes)
+    except ValueError as e:
+        ap.error(str(e))
     opts = a.opts.split(",")
     os.makedirs(a.work, exist_ok=True)
     # Test a snapshot of the compiler: others may rebuild ./b3c meanwhile.
@@ -138,7 +147,7 @@ def main():
                 s = next(seeds, None)
                 if s is None:
                     break
-                pending.add(ex.submit(check_seed, s, a.size, a.work, opts))
+                pending.add(ex.submit(check_seed, s, a.size, a.work, opts, shapes))
             if not pending:
                 break
             fin, pending = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)

@@ -31,6 +31,22 @@ everything):
   - pointers (buf, slot bases, the frame pointer) never flow into arithmetic
     whose result is observed;
   - loops count an Int32 Phi up to a small bound.
+
+Shapes that can be switched (--shapes=LIST, a comma-separated subset of
+SHAPES; default DEFAULT_SHAPES; "all" for every one):
+  cmp-reuse   a compare result used twice: c = LessThan(a, b);
+              d = NotEqual(c, 0) (or Equal(c, 0), Equal(Equal(c, 0), 0), c);
+              Branch(d) or Select(d, ...), and d also in a Return, an
+              Upsilon, a Select, ZExt32, a Check, an observation -- so d is
+              needed in a register as well as fused into its user;
+  dead-phi    Phis in unreachable blocks written by Upsilons in reachable
+              code, and unreachable predecessors of a join whose Upsilons
+              write its Phis (unreachable blocks are dropped: their Upsilons
+              become Nops);
+  jump-chain  chains of empty blocks (just a Jump) on the edges of branches,
+              joins and loop back edges.
+A shape that is off draws no random numbers: the modules are those of a
+generator without it.
 """
 
 import json
@@ -65,6 +81,34 @@ INT32_SPECIAL = [0, 1, -1, 2, 3, 7, 31, 32, 33, 63, 64, 255, 256, 0x7FFF, 0x8000
 INT64_SPECIAL = [0, 1, -1, 2, 7, 63, 64, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x100000000,
                  -0x80000000, -0x80000001, 0x7FFFFFFFFFFFFFFF, -0x8000000000000000,
                  0x5555555555555555, 0x123456789ABCDEF0, -0x123456789, 1 << 40, 1 << 53, (1 << 53) + 1]
+
+
+SHAPES = ("cmp-reuse", "dead-phi", "jump-chain")
+# cmp-reuse found the compare-fusion bug of issue 7 (a compare fused through
+# Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
+DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain")
+
+
+def parse_shapes(text):
+    """--shapes=LIST: "all", "default", "none", or names, each optionally
+    prefixed with + (add to the default) or - (remove from it)."""
+    if text in (None, "", "default"):
+        return set(DEFAULT_SHAPES)
+    if text == "all":
+        return set(SHAPES)
+    if text == "none":
+        return set()
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    shapes = set(DEFAULT_SHAPES) if all(x[0] in "+-" for x in names) else set()
+    for x in names:
+        name = x.lstrip("+-")
+        if name not in SHAPES:
+            raise ValueError("unknown shape %r (known: %s)" % (name, ", ".join(SHAPES)))
+        if x.startswith("-"):
+            shapes.discard(name)
+        else:
+            shapes.add(name)
+    return shapes
 
 
 GPRS = ["rax", "rcx", "rdx", "rbx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
@@ -107,10 +151,11 @@ class Proc:
 
 
 class ModuleGen:
-    def __init__(self, seed, size):
+    def __init__(self, seed, size, shapes=None):
         self.rng = random.Random(seed)
         self.seed = seed
         self.size = size
+        self.shapes = set(DEFAULT_SHAPES) if shapes is None else set(shapes)
         self.helpers = []
         self.handlers = []
         self.procs = []
@@ -131,6 +176,8 @@ class ModuleGen:
                 ("compare", 5), ("select", 5), ("const_any", 4), ("load", 7), ("store", 8), ("rmw", 2),
                 ("atomic", 3), ("variable", 4), ("call", 4), ("check", 3), ("pressure", 1), ("misc", 1),
                 ("reread_arg", 1), ("early_phi", 0.5), ("fusion", 6.5), ("patchpoint", 1.5), ("edge_op", 8)]
+        if "cmp-reuse" in self.shapes:
+            base.append(("flag_reuse", 3))
         r = self.rng
         cats, cum, tot = [], [], 0.0
         swarm = r.random() < 0.7
@@ -419,9 +466,14 @@ class ProcGen:
         if m and self.rng.random() < self.mod.mem_flags_p:
             # Flags and meta that change no result here: a trapping access
             # (never moved or dropped), heap ranges, acquire/release fences.
+            # A heap range is a promise (accesses with disjoint ranges do not
+            # alias, and the optimizer relies on it), and any two accesses
+            # here may alias: every range holds heap 7.
             r = self.rng
             flag = "<Traps>" if r.random() < 0.5 else ""
-            extra = r.choice(("", ", range = %d" % r.randrange(8), ", fenceRange = Top", ", range = 2...5"))
+            k = r.randrange(8)
+            extra = r.choice(("", ", range = %s" % ("7" if k == 7 else "%d...%d" % (k, k + 8)),
+                              ", fenceRange = Top", ", range = 2...8"))
             if "fence" in extra and (typ in FPS or m.group(1) == "Store"):
                 extra = ""  # fenced accesses are integer ones
             text = "%s%s(%s%s)" % (m.group(1), flag, m.group(2), extra)
@@ -858,13 +910,17 @@ class ProcGen:
             f = self.emit("Int64", "Opaque(@%d)" % f, visible=False)
         self.emit(h.ret, "CCall(%s)" % ", ".join(["@%d" % f] + self.call_args(h.params)))
 
-    def check(self):
+    def check(self, pred=None):
+        """A Check or CheckAdd/Sub/Mul; pred: a Check on that predicate."""
         r = self.rng
-        kind = r.choice(("Check", "CheckAdd", "CheckSub", "CheckMul"))
+        kind = r.choice(("Check", "CheckAdd", "CheckSub", "CheckMul")) if pred is None else "Check"
         extra = [r.choice(TYPES) for _ in range(r.choice((0, 1, 2, 3, 5, 8, 16, 30)))]
         reps = ["", "", ":WarmAny", ":ColdAny", ":LateColdAny", ":SomeRegister"]
         kids = []
-        if kind == "Check":
+        if pred is not None:
+            kids.append("@%d" % pred)
+            params = []
+        elif kind == "Check":
             c = r.random()
             if self.mod.rare_exits:
                 t = r.choice(INTS)
@@ -1180,7 +1236,9 @@ class ProcGen:
         r = self.rng
         while self.count < end:
             left = end - self.count
-            if depth < 3 and left > 30 and r.random() < 0.4:
+            if self.mod.shapes and left > 8 and r.random() < 0.08:
+                self.shape(min(left, r.randrange(6, 40)), depth)
+            elif depth < 3 and left > 30 and r.random() < 0.4:
                 sub = min(left - 5, r.randrange(15, max(16, min(left, 160 >> depth))))
                 kind = r.random()
                 if kind < 0.25:
@@ -1249,11 +1307,12 @@ class ProcGen:
             self.region(budget // 2, depth + 1)
             if (arm is other and not joined) or not self.maybe_return():
                 self.upsilons(phis)
-                self.terminate("Jump()", "#%d" % merge.index, (merge,))
+                self.jump(merge)
                 joined += 1
             self.pop()
         self.cur = merge
         self.define_phis(phis)
+        self.maybe_dead_pred(merge, phis)
 
     def triangle(self, budget, depth):
         phis = self.phis(self.rng.randrange(1, 3))
@@ -1266,7 +1325,7 @@ class ProcGen:
         self.region(budget, depth + 1)
         if not self.maybe_return():
             self.upsilons(phis)
-            self.terminate("Jump()", "#%d" % merge.index, (merge,))
+            self.jump(merge)
         self.pop()
         self.cur = merge
         self.define_phis(phis)
@@ -1335,7 +1394,7 @@ class ProcGen:
             self.region(budget // len(arms), depth + 1)
             if (arm is arms[-1] and not joined) or not self.maybe_return():
                 self.upsilons(phis)
-                self.terminate("Jump()", "#%d" % merge.index, (merge,))
+                self.jump(merge)
                 joined = True
             self.pop()
         self.cur = merge
@@ -1416,7 +1475,7 @@ class ProcGen:
         nxt = self.emit("Int32", "Add(@%d, @%d)" % (i_phi[1], self.ci("Int32", 1)), visible=False)
         self.emit("Void", "Upsilon(@%d, ^@%d)" % (nxt, i_phi[1]))
         self.latch_upsilons(carried)
-        self.terminate("Jump()", "#%d" % header.index, (header,))
+        self.jump(header)
         self.pop()
         self.cur = exit_
 
@@ -1445,6 +1504,222 @@ class ProcGen:
         self.pop()
         self.cur = exit_
 
+    # ---- switchable shapes (SHAPES) -------------------------------------------
+
+    def jump(self, target):
+        """Jump to target, with jump-chain sometimes through empty blocks."""
+        if "jump-chain" in self.mod.shapes and self.rng.random() < 0.2:
+            for _ in range(self.rng.randrange(1, 4)):
+                nxt = self.new_block()
+                self.terminate("Jump()", "#%d" % nxt.index, (nxt,))
+                self.cur = nxt
+        self.terminate("Jump()", "#%d" % target.index, (target,))
+
+    def chain_to(self, target):
+        """jump-chain: a block that only jumps to target (through 1 to 3
+        empty blocks), to stand for target as a branch's successor."""
+        save = self.cur
+        first = self.cur = self.new_block()
+        for _ in range(self.rng.randrange(0, 3)):
+            nxt = self.new_block()
+            self.terminate("Jump()", "#%d" % nxt.index, (nxt,))
+            self.cur = nxt
+        self.terminate("Jump()", "#%d" % target.index, (target,))
+        self.cur = save
+        return first
+
+    def in_dead_block(self, block, fn):
+        """Runs fn with block current and no reachable value visible: a use
+        in an unreachable block of a value defined in reachable code would
+        not be dominated by it."""
+        save, vis, marks = self.cur, self.vis, self.marks
+        self.cur, self.vis, self.marks = block, {t: [] for t in TYPES}, []
+        try:
+            fn()
+        finally:
+            self.cur, self.vis, self.marks = save, vis, marks
+
+    def dead_ops(self):
+        """A little arithmetic on what is visible (in a dead block)."""
+        r = self.rng
+        for _ in range(r.randrange(0, 4)):
+            t = r.choice(INTS)
+            self.emit(t, "%s(@%d, @%d)" % (r.choice(("Add", "Sub", "BitXor", "Mul")), self.pick(t), self.pick(t)))
+
+    def dead_end(self):
+        """Ends a dead block: Return or Oops."""
+        if self.rng.random() < 0.3:
+            self.terminate("Oops()")
+        elif self.proc.ret == "Void":
+            self.terminate("Return()")
+        else:
+            self.terminate("Return(@%d)" % self.pick(self.proc.ret))
+
+    def dead_phi(self):
+        """dead-phi: Phis in an unreachable block (maybe behind another one),
+        written by Upsilons here."""
+        r = self.rng
+        phis = self.phis(r.randrange(1, 4))
+        self.upsilons(phis)
+        blocks = [self.new_block() for _ in range(r.randrange(1, 3))]
+
+        def body():
+            for i, b in enumerate(blocks):
+                self.cur = b
+                if i == len(blocks) - 1:
+                    self.define_phis(phis)
+                    self.dead_ops()
+                    self.dead_end()
+                else:
+                    if r.random() < 0.5:  # the Phis' Upsilons in a dead block too
+                        self.upsilons(phis)
+                    self.dead_ops()
+                    self.terminate("Jump()", "#%d" % blocks[i + 1].index, (blocks[i + 1],))
+        self.in_dead_block(blocks[0], body)
+
+    def maybe_dead_pred(self, merge, phis):
+        """dead-phi: sometimes an unreachable predecessor of the join merge
+        (current, its Phis defined), with Upsilons to its Phis, and a Phi of
+        its own written from here."""
+        r = self.rng
+        if "dead-phi" not in self.mod.shapes or r.random() > 0.25:
+            return
+        own = self.phis(r.randrange(0, 2))
+        self.upsilons(own)
+        dead = self.new_block()
+
+        def body():
+            self.define_phis(own)
+            self.dead_ops()
+            self.upsilons(phis)
+            if "jump-chain" in self.mod.shapes and r.random() < 0.5:
+                first = self.chain_to(merge)
+                self.terminate("Jump()", "#%d" % first.index, (first,))
+            else:
+                self.terminate("Jump()", "#%d" % merge.index, (merge,))
+        self.in_dead_block(dead, body)
+
+    def wrap_cmp(self, c):
+        """c tested against 0 (either side): NotEqual, Equal, Equal of Equal,
+        or c itself."""
+        r = self.rng
+        k = r.random()
+
+        def test(op, x):
+            z = self.ci("Int32", 0)
+            a, b = (x, z) if r.random() < 0.8 else (z, x)
+            return self.emit("Int32", "%s(@%d, @%d)" % (op, a, b), visible=False)
+        if k < 0.35:
+            return test("NotEqual", c)
+        if k < 0.65:
+            return test("Equal", c)
+        if k < 0.85:
+            return test(r.choice(("Equal", "NotEqual")), test("Equal", c))
+        return c
+
+    def flag_use(self, d, c):
+        """Another use of d (or c): it is needed in a register."""
+        r = self.rng
+        x = d if r.random() < 0.75 else c
+        k = r.random()
+        if k < 0.3:
+            self.observe(x, "Int32")
+        elif k < 0.55:
+            t = r.choice(TYPES)
+            self.emit(t, "Select(@%d, @%d, @%d)" % (x, self.pick(t), self.pick(t)))
+        elif k < 0.75:
+            self.observe(self.emit("Int64", "ZExt32(@%d)" % x), "Int64")
+        elif k < 0.85:
+            self.check(pred=x)
+        else:
+            self.emit("Int32", "%s(@%d, @%d)" % (r.choice(("Add", "BitXor", "Sub")), x, self.pick("Int32")))
+
+    def flag_reuse(self):
+        """cmp-reuse without a branch: d fused into a Select and used again."""
+        r = self.rng
+        c = self.compare(visible=False)
+        d = self.wrap_cmp(c)
+        for _ in range(r.randrange(0, 2)):
+            self.flag_use(d, c)
+        t = r.choice(TYPES)
+        self.emit(t, "Select(@%d, @%d, @%d)" % (d, self.pick(t), self.pick(t)))
+        for _ in range(r.randrange(1, 3)):
+            self.flag_use(d, c)
+
+    def cmp_branch(self, budget, depth):
+        """cmp-reuse: Branch on d, and d used before, in the arms (Return,
+        Upsilon, ...) and through a Phi after."""
+        r = self.rng
+        c = self.compare(visible=False)
+        d = self.wrap_cmp(c)
+        for _ in range(r.randrange(0, 3)):
+            self.flag_use(d, c)
+        phis = [("Int32", self.reserve())] + self.phis(r.randrange(0, 2))
+        up_before = r.random() < 0.3
+        if up_before:
+            self.emit("Void", "Upsilon(@%d, ^@%d)" % (d, phis[0][1]))
+        then, other, merge = self.new_block(), self.new_block(), self.new_block()
+        cond = d if r.random() < 0.85 else c
+        self.terminate("Branch(@%d)" % cond, "Then:#%d, Else:#%d" % (then.index, other.index), (then, other))
+        returned = False
+        for arm in (then, other):
+            self.cur = arm
+            self.push()
+            if r.random() < 0.5:
+                self.flag_use(d, c)
+            self.region(budget // 2, depth + 1)
+            if not returned and r.random() < 0.3:
+                returned = True
+                self.finish(flag=d)
+            else:
+                if not up_before:
+                    self.emit("Void", "Upsilon(@%d, ^@%d)" % (d if r.random() < 0.7 else self.pick("Int32"), phis[0][1]))
+                self.upsilons(phis[1:])
+                self.jump(merge)
+            self.pop()
+        self.cur = merge
+        self.define_phis(phis)
+        if r.random() < 0.7:
+            self.observe(phis[0][1], "Int32")
+
+    def branch_chain(self, budget, depth):
+        """jump-chain: a diamond whose Branch goes to its arms through empty
+        blocks."""
+        r = self.rng
+        phis = self.phis(r.randrange(0, 3))
+        cond = self.cond()
+        then, other, merge = self.new_block(), self.new_block(), self.new_block()
+        t = self.chain_to(then) if r.random() < 0.7 else then
+        e = self.chain_to(other) if r.random() < 0.7 else other
+        self.terminate("Branch(@%d)" % cond, "Then:#%d, Else:#%d" % (t.index, e.index), (t, e))
+        for arm in (then, other):
+            self.cur = arm
+            self.push()
+            self.region(budget // 2, depth + 1)
+            self.upsilons(phis)
+            self.jump(merge)
+            self.pop()
+        self.cur = merge
+        self.define_phis(phis)
+
+    def shape(self, budget, depth):
+        """One of the enabled SHAPES."""
+        r = self.rng
+        k = r.choice(sorted(self.mod.shapes))
+        if k == "cmp-reuse":
+            if depth < 3 and r.random() < 0.7:
+                self.cmp_branch(budget, depth)
+            else:
+                self.flag_reuse()
+        elif k == "dead-phi":
+            self.dead_phi()
+        elif depth < 3:
+            self.branch_chain(budget, depth)
+        else:
+            nxt = self.new_block()
+            self.jump(nxt)
+            self.cur = nxt
+
     # ---- the procedure -------------------------------------------------------
 
     def reread_arg(self):
@@ -1462,8 +1737,9 @@ class ProcGen:
         a = self.emit("Int64" if t == "Int32" else "Double", "ArgumentReg(%%%s)" % reg, visible=False)
         return self.emit(t, "Trunc(@%d)" % a)
 
-    def finish(self):
-        """Folds some live values into the buffer, then returns."""
+    def finish(self, flag=None):
+        """Folds some live values into the buffer, then returns (flag: an
+        Int32 0/1 to return, when the procedure returns an integer)."""
         r = self.rng
         acc = self.emit("Int64", "Get(obs)", visible=False)
         for _ in range(r.randrange(2, 10)):
@@ -1474,6 +1750,10 @@ class ProcGen:
         self.emit("Void", "Store(@%d, @%d, offset = %d)" % (acc, self.P, r.randrange(0, BUF_SIZE // 8) * 8))
         if self.proc.ret == "Void":
             self.terminate("Return()")
+        elif flag is not None and self.proc.ret == "Int32":
+            self.terminate("Return(@%d)" % flag)
+        elif flag is not None and self.proc.ret == "Int64":
+            self.terminate("Return(@%d)" % self.emit("Int64", "ZExt32(@%d)" % flag, visible=False))
         else:
             self.terminate("Return(@%d)" % self.pick(self.proc.ret))
 
@@ -1574,8 +1854,8 @@ class ProcGen:
         return "\n".join(o)
 
 
-def generate(seed, outdir, size=60):
-    m = ModuleGen(seed, size).generate()
+def generate(seed, outdir, size=60, shapes=None):
+    m = ModuleGen(seed, size, shapes).generate()
     plan = m.plan()
     os.makedirs(outdir, exist_ok=True)
     with open(os.path.join(outdir, "prog.b3"), "w") as f:
@@ -1589,12 +1869,17 @@ def generate(seed, outdir, size=60):
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     size = 60
+    shapes = None
     for a in sys.argv[1:]:
         if a.startswith("--size="):
             size = int(a.split("=", 1)[1])
+        elif a.startswith("--shapes="):
+            shapes = parse_shapes(a.split("=", 1)[1])
+        elif a.startswith("--"):
+            sys.exit("gen_random.py: unknown option %s" % a)
     if len(args) != 2:
-        sys.exit("usage: gen_random.py SEED OUTDIR [--size=N]")
-    generate(int(args[0]), args[1], size)
+        sys.exit("usage: gen_random.py SEED OUTDIR [--size=N] [--shapes=LIST]")
+    generate(int(args[0]), args[1], size, shapes)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,30 @@
-# Builds the front-end fuzz target with clang and sanitizers.  Used by
-# scripts/fuzz.sh and scripts/fuzz-smoke.sh from the repository root:
+# Builds the fuzz targets with clang and sanitizers.  Used by scripts/fuzz.sh
+# and scripts/fuzz-smoke.sh from the repository root:
 #
 #   make -f testsuite/fuzz/fuzz.mk MODE=fuzz    build/fuzz/fuzz/fuzz_frontend  (libFuzzer)
 #   make -f testsuite/fuzz/fuzz.mk MODE=smoke   build/fuzz/smoke/replay        (plain main)
 #   make -f testsuite/fuzz/fuzz.mk MODE=cover   build/fuzz/cover/replay        (edge coverage per input,
 #                                                for corpus minimization; no sanitizers)
 #
+# MODE=fuzz-backend, smoke-backend, cover-backend: the same for the whole-backend
+# target (fuzz_backend.c) instead of the front end's (fuzz_frontend.c), in
+# build/fuzz/MODE/ (fuzz_backend or replay).
+#
+# Every mode defines B3_ICE_ABORT: an internal error aborts, so it is a crash.
 # Links every b3c source except cmd/main.c, plus the sources that `make`
 # generates from lexer/*.re and parser/*.y (run `make` first).
 MODE ?= fuzz
 BUILD ?= build
 FUZZ_CC ?= $(shell command -v clang-14 || command -v clang || echo clang)
 OUT = $(BUILD)/fuzz/$(MODE)
+BASE_MODE := $(patsubst %-backend,%,$(MODE))
+ifeq ($(BASE_MODE),$(MODE))
+TARGET_SRC = testsuite/fuzz/fuzz_frontend.c
+TARGET_NAME = fuzz_frontend
+else
+TARGET_SRC = testsuite/fuzz/fuzz_backend.c
+TARGET_NAME = fuzz_backend
+endif
 
 # Keep the source list in step with the main Makefile.
 SRC_DIRS := $(shell sed -n 's/^SRC_DIRS *= *//p' Makefile)
@@ -19,15 +32,15 @@ SRCS := $(filter-out cmd/main.c,$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 GEN := $(patsubst %.re,$(BUILD)/%.c,$(wildcard lexer/*.re)) $(patsubst %.y,$(BUILD)/%.tab.c,$(wildcard parser/*.y))
 
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-CFLAGS_COMMON = -std=c11 -D_POSIX_C_SOURCE=200809L -I. -I$(BUILD) -g -O1 -Wall -Wextra \
+CFLAGS_COMMON = -std=c11 -DB3_ICE_ABORT -D_POSIX_C_SOURCE=200809L -I. -I$(BUILD) -g -O1 -Wall -Wextra \
     -Wno-unused-function -Wno-unused-but-set-variable -Wno-unused-parameter
 
-ifeq ($(MODE),fuzz)
-COMPILE_SAN = $(SAN) -fsanitize=fuzzer-no-link
+ifeq ($(BASE_MODE),fuzz)
+COMPILE_SAN = $(SAN) -fsanitize=fuzzer-no-link -DB3_FUZZ_LIBFUZZER
 LINK_SAN = $(SAN) -fsanitize=fuzzer
 MAIN =
-TARGET = $(OUT)/fuzz_frontend
-else ifeq ($(MODE),cover)
+TARGET = $(OUT)/$(TARGET_NAME)
+else ifeq ($(BASE_MODE),cover)
 COMPILE_SAN = -fsanitize-coverage=trace-pc-guard
 LINK_SAN =
 MAIN = testsuite/fuzz/replay_main.c
@@ -41,7 +54,7 @@ MAIN = testsuite/fuzz/replay_main.c
 TARGET = $(OUT)/replay
 endif
 
-OBJS = $(patsubst %.c,$(OUT)/%.o,$(SRCS) testsuite/fuzz/fuzz_frontend.c $(MAIN)) \
+OBJS = $(patsubst %.c,$(OUT)/%.o,$(SRCS) $(TARGET_SRC) $(MAIN)) \
        $(patsubst $(BUILD)/%.c,$(OUT)/gen/%.o,$(GEN))
 
 all: $(TARGET)

@@ -1,0 +1,25 @@
+/* The B3 optimization phases (opt/, one file each), run from the pipeline
+ * table (cmd/pipeline.c).  Each returns whether it changed the procedure. */
+#ifndef B3_OPT_PHASES_H
+#define B3_OPT_PHASES_H
+
+#include <stdbool.h>
+
+#include "ir/ir.h"
+
+/* B3's reduceStrength: constant folding, algebraic simplification,
+ * canonicalization, CFG and Phi cleanup, to a fixpoint (opt/reduce_strength.c). */
+bool b3_reduce_strength(B3Module *m, B3Proc *p);
+/* Stack slots whose address never escapes become Variables (one per field). */
+bool b3_promote_stack_slots(B3Module *m, B3Proc *p);
+/* Every Variable becomes SSA values (Phis and Upsilons); none is left. */
+bool b3_fix_ssa(B3Module *m, B3Proc *p);
+/* Pure values and loop-invariant loads move to their loop's preheader. */
+bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p);
+/* Pure values, loads and stores computed twice along the dominator tree are
+ * computed once; stores overwritten in their block go. */
+bool b3_eliminate_common_subexpressions(B3Module *m, B3Proc *p);
+/* Values, Phis, Variables and stack slots nothing needs are removed. */
+bool b3_eliminate_dead_code(B3Module *m, B3Proc *p);
+
+#endif
