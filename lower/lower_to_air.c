@@ -887,6 +887,25 @@ static void lower_div(Lower *L, B3Value *v, bool is_signed, bool want_rem) {
     EMIT_OP(L, move_op(ty), want_rem ? rdx : rax, T(r));
 }
 
+/* MulHigh/UMulHigh: the one-operand mul/imul, rdx:rax = rax * src. */
+static void lower_mul_high(Lower *L, B3Value *v, bool is_signed) {
+    B3Type ty = (B3Type)v->type;
+    bool is32 = ty == B3_Int32;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    AirOpcode op = is_signed ? (is32 ? Air_X86MulHigh32 : Air_X86MulHigh64)
+                             : (is32 ? Air_X86UMulHigh32 : Air_X86UMulHigh64);
+    AirTmp r = vt(L, v);
+    AirArg src;
+    if (can_fuse_load(L, b, B3_Load, ty) && VALID(L, op, AirArg_Tmp, AirArg_Tmp, AirArg_Addr))
+        src = commit_load(L, b);
+    else
+        src = vta(L, b);
+    AirArg rax = T(B3X_rax), rdx = T(B3X_rdx);
+    move_value_to(L, a, rax, ty);
+    EMIT_OP(L, op, rax, rdx, src);
+    EMIT_OP(L, move_op(ty), rdx, T(r));
+}
+
 /* Float/Double sign-bit masks in an FP tmp. */
 static AirTmp sign_mask(Lower *L, bool dbl, bool abs) {
     uint64_t bits = dbl ? (abs ? 0x7fffffffffffffffull : 0x8000000000000000ull) : (abs ? 0x7fffffffu : 0x80000000u);
@@ -1541,6 +1560,8 @@ static void lower_value(Lower *L, B3Value *v) {
                                  fp ? "float" : "chill");
         lower_div(L, v, true, true);
         return;
+    case B3_MulHigh: lower_mul_high(L, v, true); return;
+    case B3_UMulHigh: lower_mul_high(L, v, false); return;
     case B3_UDiv: lower_div(L, v, false, false); return;
     case B3_UMod: lower_div(L, v, false, true); return;
     case B3_Neg: lower_neg(L, v); return;

@@ -45,11 +45,14 @@
  *    operands of CheckAdd/CheckSub/CheckMul are never reordered (an exit
  *    handler receives them in order).  Opaque is opaque (only
  *    Opaque(Opaque(x)) is Opaque(x)), and Depend's zero is never used.
- *  - 64-bit division by a constant that is not a power of two keeps its
- *    divide: it needs the high half of a 64x64 multiply, which neither B3 IR
- *    nor Air has.  32-bit ones use a 64-bit multiply (B3 does the same).
  *  - Comparisons keep their operand order unless a constant is on the left:
- *    the instruction selector fuses a load into the left operand. */
+ *    the instruction selector fuses a load into the left operand.
+ *
+ * Division by a constant becomes multiplication by a "magic" reciprocal:
+ * 32-bit with a 64-bit Mul (as B3), 64-bit with MulHigh/UMulHigh, the high
+ * half of the 128-bit product — opcodes b3c adds to B3 IR for this (x86
+ * mul/imul); a 64x64 high product from four 32-bit multiplies measured
+ * slower than the divide itself. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,6 +324,22 @@ static bool single_use(const RS *rs, const B3Value *v) {
 
 /* ---- constant folding --------------------------------------------------- */
 
+/* The high half of the double-width product of a and b (of type t). */
+static uint64_t mul_high(B3Type t, bool is_signed, uint64_t a, uint64_t b) {
+    if (t == B3_Int32) {
+        if (is_signed)
+            return (uint64_t)ashr(norm(B3_Int32, a) * norm(B3_Int32, b), 32);
+        return (a * b) >> 32;
+    }
+    uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+    uint64_t lo = al * bl, m1 = ah * bl, m2 = al * bh;
+    uint64_t mid = (lo >> 32) + (m1 & 0xffffffffu) + (m2 & 0xffffffffu);
+    uint64_t hi = ah * bh + (m1 >> 32) + (m2 >> 32) + (mid >> 32);
+    if (is_signed) /* a negative operand read as unsigned was 2^64 too large */
+        hi -= (a >> 63 ? b : 0) + (b >> 63 ? a : 0);
+    return hi;
+}
+
 /* op(a, b) for integers of type t (a, b normalized); false where B3 leaves
  * the result undefined and the value may fault (not Chill). */
 static bool eval_int(B3Opcode op, B3Type t, bool chill, int64_t a, int64_t b, int64_t *out) {
@@ -335,6 +354,10 @@ static bool eval_int(B3Opcode op, B3Type t, bool chill, int64_t a, int64_t b, in
         break;
     case B3_Mul:
         r = ua * ub;
+        break;
+    case B3_MulHigh:
+    case B3_UMulHigh:
+        r = mul_high(t, op == B3_MulHigh, ua, ub);
         break;
     case B3_Div:
     case B3_Mod:
@@ -831,8 +854,8 @@ static Range range_of(const B3Value *v, int depth) {
         if (!amount)
             break;
         ra = range_of(a, depth - 1);
-        if (mul_in(t, ra.lo, (int64_t)1 << s, &r.lo) && mul_in(t, ra.hi, (int64_t)1 << s, &r.hi) &&
-            s < width_of(t) - 1)
+        if (s < width_of(t) - 1 && mul_in(t, ra.lo, (int64_t)1 << s, &r.lo) &&
+            mul_in(t, ra.hi, (int64_t)1 << s, &r.hi))
             return r;
         break;
     case B3_Add:
@@ -935,11 +958,30 @@ static int compare_ranges(B3Opcode op, B3Type t, Range a, Range b) {
 
 /* ---- division by constants ------------------------------------------------ */
 
-/* floor(2^p / d) for 1 <= p <= 64, d > 1. */
+/* 2^p = q * d + rem for p < 128, d > 1: long division one bit at a time,
+ * the quotient in two halves. */
+static uint64_t pow2_divmod(unsigned p, uint64_t d, uint64_t *q_hi, uint64_t *rem) {
+    uint64_t r = 1, hi = 0, lo = 0; /* the remainder so far: 2^0 */
+    for (unsigned i = 0; i < p; i++) {
+        bool carry = r >> 63;
+        r <<= 1;
+        hi = hi << 1 | lo >> 63;
+        lo <<= 1;
+        if (carry || r >= d) { /* the true 2r is below 2d, so one subtraction does */
+            r -= d;
+            lo |= 1;
+        }
+    }
+    if (q_hi)
+        *q_hi = hi;
+    *rem = r;
+    return lo;
+}
+
+/* floor(2^p / d) for p <= 64, d > 1 (the quotient fits 64 bits). */
 static uint64_t pow2_div(unsigned p, uint64_t d) {
-    if (p < 64)
-        return (1ull << p) / d;
-    return UINT64_MAX / d + (UINT64_MAX % d == d - 1);
+    uint64_t rem;
+    return pow2_divmod(p, d, NULL, &rem);
 }
 
 /* n / d rounded toward zero for d = 2^k or -2^k (1 <= k < width; the
@@ -992,19 +1034,74 @@ static B3Value *udiv32_magic(RS *rs, B3Value *n, uint64_t d) {
     return add(rs, B3_Trunc, B3_Int32, add(rs, B3_ZShr, B3_Int64, sum, add_i32(rs, l)), NULL);
 }
 
+/* n / d (Int64, rounded toward zero) for |d| > 2 not a power of two: as
+ * sdiv32_magic, with MulHigh giving floor(n * m / 2^64).  p = 63 + l always
+ * works, with 2^63 <= m < 2^64; as a signed number m is then m - 2^64, so
+ * MulHigh(n, m) is n * m / 2^64 - n, and adding n back gives the product's
+ * high half, which fits. */
+static B3Value *sdiv64_magic(RS *rs, B3Value *n, int64_t d) {
+    uint64_t ad = d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d, rem, m;
+    unsigned l = log2_floor(ad) + 1, p;
+    B3Value *t = NULL;
+    /* A smaller p whose m stays below 2^63 (with error below 2^(p - 63))
+     * needs no correction: SShr(MulHigh(n, m), p - 64), as for /10. */
+    for (p = 64; p < 63 + l && !t; p++) {
+        m = pow2_divmod(p, ad, NULL, &rem) + 1;
+        if (m >> 63)
+            break;
+        if (ad - rem < 1ull << (p - 63))
+            t = add(rs, B3_MulHigh, B3_Int64, n, add_int(rs, B3_Int64, (int64_t)m));
+    }
+    if (!t) {
+        p = 63 + l;
+        m = pow2_divmod(p, ad, NULL, &rem) + 1;
+        t = add(rs, B3_Add, B3_Int64, add(rs, B3_MulHigh, B3_Int64, n, add_int(rs, B3_Int64, s64(m))), n);
+    } else {
+        p--;
+    }
+    B3Value *q0 = p > 64 ? add(rs, B3_SShr, B3_Int64, t, add_i32(rs, p - 64)) : t;
+    B3Value *q = add(rs, B3_Add, B3_Int64, q0, add(rs, B3_ZShr, B3_Int64, n, add_i32(rs, 63)));
+    return d < 0 ? add(rs, B3_Neg, B3_Int64, q, NULL) : q;
+}
+
+/* n / d (unsigned Int64) for d > 2 not a power of two, as udiv32_magic with
+ * the high half of a 128-bit product: the smallest p >= 64 whose
+ * m = ceil(2^p / d) fits 64 bits with error m d - 2^p <= 2^(p - 64) gives
+ * UMulHigh(n, m) >> (p - 64); otherwise p = 64 + l with m = 2^64 + m', and
+ * (n + UMulHigh(n, m')) >> l computed as (t + ((n - t) >> 1)) >> (l - 1)
+ * so that nothing overflows. */
+static B3Value *udiv64_magic(RS *rs, B3Value *n, uint64_t d) {
+    unsigned l = log2_floor(d) + 1;
+    uint64_t hi, rem, q;
+    for (unsigned p = 64; p < 64 + l; p++) {
+        q = pow2_divmod(p, d, &hi, &rem);
+        if (hi || q == UINT64_MAX)
+            break; /* m = q + 1 no longer fits; it only grows with p */
+        if (d - rem <= 1ull << (p - 64)) {
+            B3Value *t = add(rs, B3_UMulHigh, B3_Int64, n, add_int(rs, B3_Int64, s64(q + 1)));
+            return p > 64 ? add(rs, B3_ZShr, B3_Int64, t, add_i32(rs, p - 64)) : t;
+        }
+    }
+    q = pow2_divmod(64 + l, d, &hi, &rem); /* 2^64 <= q + 1 < 2^65: m' = q + 1 - 2^64 */
+    B3Value *t = add(rs, B3_UMulHigh, B3_Int64, n, add_int(rs, B3_Int64, s64(q + 1)));
+    B3Value *half = add(rs, B3_ZShr, B3_Int64, add(rs, B3_Sub, B3_Int64, n, t), add_i32(rs, 1));
+    B3Value *sum = add(rs, B3_Add, B3_Int64, t, half);
+    return l > 1 ? add(rs, B3_ZShr, B3_Int64, sum, add_i32(rs, l - 1)) : sum;
+}
+
 /* n / d without a divide, or NULL (signed or not; d not 0, 1 or -1). */
 static B3Value *div_by_const(RS *rs, B3Type t, B3Value *n, int64_t d, bool is_signed) {
     uint64_t ud = (uint64_t)d & umask_of(t);
     if (!is_signed) {
         if (is_pow2(ud))
             return add(rs, B3_ZShr, t, n, add_i32(rs, log2_floor(ud)));
-        return t == B3_Int32 ? udiv32_magic(rs, n, ud) : NULL;
+        return t == B3_Int32 ? udiv32_magic(rs, n, ud) : udiv64_magic(rs, n, ud);
     }
     uint64_t ad = d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d; /* 2^(w-1) for the minimum */
     ad &= umask_of(t);
     if (is_pow2(ad))
         return sdiv_pow2(rs, t, n, log2_floor(ad), d < 0);
-    return t == B3_Int32 ? sdiv32_magic(rs, n, d) : NULL;
+    return t == B3_Int32 ? sdiv32_magic(rs, n, d) : sdiv64_magic(rs, n, d);
 }
 
 /* Div, UDiv, Mod, UMod (integers). */
@@ -1793,6 +1890,8 @@ static void reduce_value(RS *rs, B3Value *v) {
     case B3_RotL:
         reduce_shift(rs, v);
         break;
+    case B3_MulHigh:
+    case B3_UMulHigh:
     case B3_FMin:
     case B3_FMax:
     case B3_EqualOrUnordered:

@@ -136,7 +136,14 @@ typedef enum {
     X86Shift_Shr = 5,
     X86Shift_Sar = 7
 } X86ShiftOp;
-typedef enum { X86Unary_Not = 2, X86Unary_Neg = 3, X86Unary_Div = 6, X86Unary_IDiv = 7 } X86UnaryOp;
+typedef enum {
+    X86Unary_Not = 2,
+    X86Unary_Neg = 3,
+    X86Unary_Mul = 4,
+    X86Unary_IMul = 5,
+    X86Unary_Div = 6,
+    X86Unary_IDiv = 7
+} X86UnaryOp;
 typedef enum { X86Ext_Movzbl, X86Ext_Movzwl, X86Ext_Movsbl, X86Ext_Movswl, X86Ext_Movslq } X86ExtOp;
 
 /* op src, dst: at most one memory operand.  size is 1, 2, 4 or 8 bytes. */

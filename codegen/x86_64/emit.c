@@ -602,6 +602,17 @@ void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
                   op == Air_X86Div32 || op == Air_X86UDiv32 ? 4 : 8, &d);
         return;
     }
+    case Air_X86MulHigh32:
+    case Air_X86MulHigh64:
+    case Air_X86UMulHigh32:
+    case Air_X86UMulHigh64: {
+        if (gpr(inst, 0) != B3X_rax || gpr(inst, 1) != B3X_rdx)
+            bad(inst, "operands must be %rax, %rdx");
+        X86RM src = rm_of(inst, 2, AirGP);
+        x86_unary(a, op == Air_X86MulHigh32 || op == Air_X86MulHigh64 ? X86Unary_IMul : X86Unary_Mul,
+                  op == Air_X86MulHigh32 || op == Air_X86UMulHigh32 ? 4 : 8, &src);
+        return;
+    }
 
     /* ---- shifts, rotates, bit counts ---- */
     case Air_Lshift32:

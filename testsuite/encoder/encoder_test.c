@@ -587,6 +587,10 @@ static void repair(AirOpcode op, uint32_t nargs, AirArg *args) {
     case Air_X86Div64:
     case Air_X86UDiv32:
     case Air_X86UDiv64:
+    case Air_X86MulHigh32:
+    case Air_X86MulHigh64:
+    case Air_X86UMulHigh32:
+    case Air_X86UMulHigh64:
         args[0].base = B3X_rax;
         args[1].base = B3X_rdx;
         if (nargs == 3 && args[2].kind == AirArg_Tmp && (args[2].base == B3X_rax || args[2].base == B3X_rdx))
