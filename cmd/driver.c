@@ -273,6 +273,7 @@ int b3_drive(const B3Options *o) {
     };
     switch (o->emit) {
     case B3Emit_B3: {
+        b3_pipeline_run_b3(&m, &bopt);
         b3_ice_enter("print", NULL);
         B3Output out;
         if (!b3_output_open(&out, out_path, false)) {

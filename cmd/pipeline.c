@@ -200,15 +200,11 @@ static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     end_phase(p, emit);
 }
 
-bool b3_pipeline_run(B3Module *m, const B3PipelineOptions *opt, B3Obj *o) {
-    if (!b3_backend_supports(m->target)) {
-        fprintf(stderr, "b3c: error: code generation for %s is not supported yet\n",
-                b3_target_name(m->target));
-        return false;
-    }
-    Pipe p = {.m = m, .opt = opt};
-    unsigned level = 1u << (opt->opt_level < 0 ? 0 : opt->opt_level > 2 ? 2 : opt->opt_level);
+static unsigned level_mask(const B3PipelineOptions *opt) {
+    return 1u << (opt->opt_level < 0 ? 0 : opt->opt_level > 2 ? 2 : opt->opt_level);
+}
 
+static void run_b3_phases(Pipe *p, unsigned level) {
     /* The table lists B3 phases before Air ones: Air exists only after lower_to_air. */
     bool air_seen = false;
     for (unsigned i = 0; i < b3_pipeline_n; i++) {
@@ -218,8 +214,26 @@ bool b3_pipeline_run(B3Module *m, const B3PipelineOptions *opt, B3Obj *o) {
         else if (air_seen)
             b3_internal_error("pipeline", "B3 phase %s is listed after an Air phase", ph->name);
         if (ph->ir == B3PhaseIR_B3 && (ph->levels & level))
-            run_b3_phase(&p, ph);
+            run_b3_phase(p, ph);
     }
+}
+
+void b3_pipeline_run_b3(B3Module *m, const B3PipelineOptions *opt) {
+    if (opt->opt_level <= 0)
+        return; /* the spec: with -O0, --emit=b3 prints the input unchanged */
+    Pipe p = {.m = m, .opt = opt};
+    run_b3_phases(&p, level_mask(opt));
+}
+
+bool b3_pipeline_run(B3Module *m, const B3PipelineOptions *opt, B3Obj *o) {
+    if (!b3_backend_supports(m->target)) {
+        fprintf(stderr, "b3c: error: code generation for %s is not supported yet\n",
+                b3_target_name(m->target));
+        return false;
+    }
+    Pipe p = {.m = m, .opt = opt};
+    unsigned level = level_mask(opt);
+    run_b3_phases(&p, level);
 
     /* Air one procedure at a time: its Air is dead once it is encoded. */
     for (uint32_t i = 0; i < m->nitems; i++)

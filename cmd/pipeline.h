@@ -81,5 +81,8 @@ typedef struct {
  * into o.  Returns false (after printing why) if the target is unsupported;
  * internal errors exit with status 3 naming the phase. */
 bool b3_pipeline_run(B3Module *m, const B3PipelineOptions *opt, B3Obj *o);
+/* --emit=b3: only the B3 phases of the level (none at -O0, where the spec
+ * wants the input unchanged); the module stays valid B3 that reads back. */
+void b3_pipeline_run_b3(B3Module *m, const B3PipelineOptions *opt);
 
 #endif

@@ -2,8 +2,10 @@
 """Every --emit=b3 output reads back to the same text.
 
 For every .b3 file under the given roots that b3c accepts, at each -O level:
-print it (P1), read P1 back and print again (P2); P2 must be accepted and
-equal P1.  Files b3c rejects (the diagnostics tests, fuzz inputs) are
+print it (P1), read P1 back and print it again unoptimized (P2); P2 must be
+accepted and equal P1.  At -O1/-O2, --emit=b3 prints the IR after the B3
+phases, so this also checks that every optimized procedure is valid,
+printable B3 in canonical form.  Files b3c rejects (the diagnostics tests, fuzz inputs) are
 skipped, but a file that is accepted once must stay accepted.
 
 usage: readback.py B3C ROOT...
@@ -14,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-LEVELS = ("-O0", "-O2")
+LEVELS = ("-O0", "-O1", "-O2")
 
 
 def emit(b3c, level, path):
@@ -35,7 +37,7 @@ def check(b3c, path):
             t.write(p1)
             name = t.name
         try:
-            st2, p2, err2 = emit(b3c, level, name)
+            st2, p2, err2 = emit(b3c, "-O0", name)
         finally:
             os.unlink(name)
         if st2 != 0:
