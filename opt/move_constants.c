@@ -124,10 +124,13 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
         b3_internal_error(PHASE, "out of memory");
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         start[bi + 1] = start[bi] + per_block[bi];
-    for (uint32_t i = 0, *fill = per_block; i < p->nvalues; i++) {
+    memset(per_block, 0, p->nblocks * sizeof *per_block);
+    for (uint32_t i = 0; i < p->nvalues; i++) {
         B3Value *c = p->values[i];
-        if (home[c->scratch])
-            homed[start[home[c->scratch]->pos] + --fill[home[c->scratch]->pos]] = c;
+        if (home[c->scratch]) {
+            uint32_t pos = home[c->scratch]->pos;
+            homed[start[pos] + per_block[pos]++] = c;
+        }
     }
 
     /* Rebuild the blocks: constants leave their places (a shared or unused
