@@ -160,7 +160,7 @@ bool b3_optimize_associative_expression_trees(B3Module *m, B3Proc *p) {
      * not the same op in its block, or more than one use. */
     bool *inner = calloc(t.uc.nvalues + 1, sizeof(bool));
     t.leaves = malloc(MAX_LEAVES * sizeof(B3Value *));
-    t.out = malloc(MAX_LEAVES * sizeof(B3Value *));
+    t.out = malloc((MAX_LEAVES + 2) * sizeof(B3Value *)); /* the leaves, and the constant */
     t.stack = malloc((MAX_LEAVES + 2) * sizeof(B3Value *));
     if (!inner || !t.leaves || !t.out || !t.stack)
         b3_internal_error(PHASE, "out of memory");

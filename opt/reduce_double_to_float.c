@@ -41,6 +41,10 @@
 #include "opt/phases.h"
 
 #define PHASE "reduce_double_to_float"
+/* Each fixpoint pass is linear; a change must travel along a chain of Phis
+ * to need many.  Past this bound the procedure is left alone (nothing has
+ * been changed yet), so the phase stays linear. */
+#define MAX_PASSES 32
 
 static bool narrowable_op(B3Opcode op) {
     switch (op) {
@@ -130,17 +134,20 @@ bool b3_reduce_double_to_float(B3Module *m, B3Proc *p) {
     R r = {m, p, calloc(n + 1, sizeof(bool)), calloc(n + 1, sizeof(bool)), {0}};
     if (!r.exact || !r.cand)
         b3_internal_error(PHASE, "out of memory");
-    bool any = false;
+    bool any = false, widened = false;
 
     /* Exact values; Phis start exact and lose it (greatest fixpoint). */
     for (uint32_t i = 0; i < p->nvalues; i++) {
         B3Value *v = p->values[i];
         r.exact[v->scratch] = cheap_exact(v) || (v->opcode == B3_Phi && v->type == B3_Double);
-        any |= v->opcode == B3_FloatToDouble;
+        widened |= v->opcode == B3_FloatToDouble;
     }
-    if (!any)
+    if (!widened)
         goto done;
+    unsigned passes = 0;
     for (bool changed = true; changed;) {
+        if (++passes > MAX_PASSES)
+            goto done; /* long Phi chains: leave the procedure as it is */
         changed = false;
         for (uint32_t bi = 0; bi < p->nblocks; bi++)
             for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
@@ -168,7 +175,10 @@ bool b3_reduce_double_to_float(B3Module *m, B3Proc *p) {
         }
     /* Drop those with a use that needs the Double, or a Phi with an input
      * that has no Float form, until nothing changes. */
+    passes = 0;
     for (bool changed = true; changed;) {
+        if (++passes > MAX_PASSES)
+            goto done;
         changed = false;
         for (uint32_t bi = 0; bi < p->nblocks; bi++)
             for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
@@ -188,7 +198,6 @@ bool b3_reduce_double_to_float(B3Module *m, B3Proc *p) {
             }
     }
 
-    any = false;
     b3_insertion_set_init(&r.ins, m, p);
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];

@@ -1720,7 +1720,7 @@ class ProcGen:
         elif k == "dead-phi":
             self.dead_phi()
         elif k == "float-widen":
-            for _ in range(r.randrange(2, 7)):
+            for _ in range(r.randrange(4, 12)):
                 self.float_widen()
         elif depth < 3:
             self.branch_chain(budget, depth)
