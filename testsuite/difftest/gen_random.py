@@ -92,7 +92,7 @@ INT64_SPECIAL = [0, 1, -1, 2, 7, 63, 64, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFF
 SHAPES = ("cmp-reuse", "dead-phi", "float-widen", "jump-chain")
 # cmp-reuse found the compare-fusion bug of issue 7 (a compare fused through
 # Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
-DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "float-widen", "jump-chain")
+DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain")
 
 
 def parse_shapes(text):
@@ -1107,14 +1107,17 @@ class ProcGen:
 
     def one(self):
         cats, cum = self.mod.swarm
-        x = self.rng.random() * cum[-1]
         before = {t: len(v) for t, v in self.vis.items()}
-        for c, w in zip(cats, cum):
-            if x < w:
-                getattr(self, c)()
-                break
+        if "float-widen" in self.mod.shapes and self.rng.random() < 0.3:
+            self.float_widen()  # also among straight-line values: the shape is otherwise rare
         else:
-            self.int_binop()
+            x = self.rng.random() * cum[-1]
+            for c, w in zip(cats, cum):
+                if x < w:
+                    getattr(self, c)()
+                    break
+            else:
+                self.int_binop()
         # Most values would be dead code (never emitted) or never observed:
         # fold new values into the running checksum variable.
         for t in TYPES:
