@@ -21,5 +21,19 @@ bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p);
 bool b3_eliminate_common_subexpressions(B3Module *m, B3Proc *p);
 /* Values, Phis, Variables and stack slots nothing needs are removed. */
 bool b3_eliminate_dead_code(B3Module *m, B3Proc *p);
+/* Double arithmetic on widened floats whose result is only narrowed back
+ * is done in Float (exactly: only operations that round the same way). */
+bool b3_reduce_double_to_float(B3Module *m, B3Proc *p);
+/* Trees of one associative integer operation are rebuilt balanced, with
+ * their constants combined into one leaf. */
+bool b3_optimize_associative_expression_trees(B3Module *m, B3Proc *p);
+/* Float Abs/Neg become sign-mask bit operations where the target has no
+ * instruction for them (the mask then is an ordinary constant). */
+bool b3_lower_macros_after_optimizations(B3Module *m, B3Proc *p);
+/* Load/store/atomic offsets the target cannot encode move into an Add. */
+bool b3_legalize_memory_offsets(B3Module *m, B3Proc *p);
+/* Equal constants are shared and placed at a common dominator of their
+ * uses, outside loops. */
+bool b3_move_constants(B3Module *m, B3Proc *p);
 
 #endif

@@ -45,6 +45,12 @@ SHAPES; default DEFAULT_SHAPES; "all" for every one):
               become Nops);
   jump-chain  chains of empty blocks (just a Jump) on the edges of branches,
               joins and loop back edges.
+  float-widen Double arithmetic on widened Floats, narrowed back
+              (DoubleToFloat(Add(FloatToDouble(a), FloatToDouble(b))), unary
+              ops, constants a float may or may not hold, a Mul feeding an
+              Add, comparisons), the result sometimes also used as Double:
+              what reduce_double_to_float narrows and what it must not.
+              Off by default (it would change the default modules).
 A shape that is off draws no random numbers: the modules are those of a
 generator without it.
 """
@@ -83,7 +89,7 @@ INT64_SPECIAL = [0, 1, -1, 2, 7, 63, 64, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFF
                  0x5555555555555555, 0x123456789ABCDEF0, -0x123456789, 1 << 40, 1 << 53, (1 << 53) + 1]
 
 
-SHAPES = ("cmp-reuse", "dead-phi", "jump-chain")
+SHAPES = ("cmp-reuse", "dead-phi", "float-widen", "jump-chain")
 # cmp-reuse found the compare-fusion bug of issue 7 (a compare fused through
 # Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
 DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain")
@@ -1101,14 +1107,17 @@ class ProcGen:
 
     def one(self):
         cats, cum = self.mod.swarm
-        x = self.rng.random() * cum[-1]
         before = {t: len(v) for t, v in self.vis.items()}
-        for c, w in zip(cats, cum):
-            if x < w:
-                getattr(self, c)()
-                break
+        if "float-widen" in self.mod.shapes and self.rng.random() < 0.3:
+            self.float_widen()  # also among straight-line values: the shape is otherwise rare
         else:
-            self.int_binop()
+            x = self.rng.random() * cum[-1]
+            for c, w in zip(cats, cum):
+                if x < w:
+                    getattr(self, c)()
+                    break
+            else:
+                self.int_binop()
         # Most values would be dead code (never emitted) or never observed:
         # fold new values into the running checksum variable.
         for t in TYPES:
@@ -1713,12 +1722,48 @@ class ProcGen:
                 self.flag_reuse()
         elif k == "dead-phi":
             self.dead_phi()
+        elif k == "float-widen":
+            for _ in range(r.randrange(4, 12)):
+                self.float_widen()
         elif depth < 3:
             self.branch_chain(budget, depth)
         else:
             nxt = self.new_block()
             self.jump(nxt)
             self.cur = nxt
+
+    def widened(self):
+        """A Float widened to Double, or a Double constant (one a Float may
+        hold exactly, or not)."""
+        r = self.rng
+        if r.random() < 0.25:
+            lit = r.choice(("0.5", "-0.0", "0.0", "3", "1e30", "0.1", "1e-45", "nan", "inf", "16777217",
+                            "bits(0x7ff8000000000001)", "0x1p-149", "-2.25"))
+            return self.emit("Double", "ConstDouble(%s)" % lit, visible=False)
+        return self.emit("Double", "FloatToDouble(@%d)" % self.pick("Float"), visible=False)
+
+    def float_widen(self):
+        """float-widen: see SHAPES."""
+        r = self.rng
+        k = r.random()
+        if k < 0.45:
+            op = r.choice(("Add", "Sub", "Mul", "Div", "Add", "Mul", "FMin", "Mod"))
+            d = self.emit("Double", "%s(@%d, @%d)" % (op, self.widened(), self.widened()), visible=False)
+        elif k < 0.7:
+            op = r.choice(("Sqrt", "Abs", "Ceil", "Floor", "Neg"))
+            d = self.emit("Double", "%s(@%d)" % (op, self.widened()), visible=False)
+        elif k < 0.85:
+            # The product is exact in Double: narrowing it first is wrong.
+            m = self.emit("Double", "Mul(@%d, @%d)" % (self.widened(), self.widened()), visible=False)
+            d = self.emit("Double", "%s(@%d, @%d)" % (r.choice(("Add", "Sub")), m, self.widened()),
+                          visible=False)
+        else:
+            op = r.choice(("LessThan", "GreaterEqual", "Equal", "NotEqual", "EqualOrUnordered"))
+            self.emit("Int32", "%s(@%d, @%d)" % (op, self.widened(), self.widened()))
+            return
+        self.emit("Float", "DoubleToFloat(@%d)" % d)
+        if r.random() < 0.2:
+            self.vis["Double"].append(d)  # also used as Double: must stay Double
 
     # ---- the procedure -------------------------------------------------------
 
