@@ -9,22 +9,23 @@
  * phases after it see one procedure.
  *
  * A call site is CCall(SymbolAddress(@f)) (offset 0, not variadic) where @f
- * is a procedure of the module other than the caller, with one entry, no
- * pinned registers, at most MAX_CALLEE_VALUES values and none of what only
- * means something in its own frame or register state: FramePointer (stack
- * arguments), an ArgumentReg of a register the call does not fill (or fills
- * with a Float: its upper bits have no B3 value), EntrySwitch, stackmap
- * values (Patchpoint, Check*: their constraints name registers), the pinned
- * register's WasmAddress and WasmBoundsCheck.  A callee that calls itself is
- * left alone (inlining would only unroll the recursion).  The result type
- * must be the CCall's (or the CCall Void).
+ * is a procedure of the module other than the caller, with one entry, at
+ * most MAX_CALLEE_VALUES values and none of what only means something in its
+ * own frame or register state: FramePointer (stack arguments), an
+ * ArgumentReg of a register the call does not fill, EntrySwitch, stackmap
+ * values (Patchpoint, Check*: their constraints may name registers), the
+ * pinned register's WasmAddress and WasmBoundsCheck (without them, pinned
+ * registers only restrict allocation).  A callee that calls itself is left
+ * alone (inlining would only unroll the recursion).  The result type must be
+ * the CCall's (or the CCall Void).
  *
  * The call's block is split after the CCall: the arguments go to the
- * copied ArgumentRegs (an Int32 argument as ZExt32: C leaves the register's
- * upper half undefined, and the callee only Truncs it), each Return becomes
- * a Set of a fresh Variable and a Jump to the continuation, which starts
- * with the Get that replaces the CCall.  The callee itself is not changed
- * (it may have other callers, or its address may be taken).
+ * copied ArgumentRegs, as the register holds them (an Int32 as ZExt32 and a
+ * Float's bits likewise in the low half: C leaves the upper half undefined,
+ * so the callee only Truncs it), each Return becomes a Set of a fresh
+ * Variable and a Jump to the continuation, which starts with the Get that
+ * replaces the CCall.  The callee itself is not changed (it may have other
+ * callers, or its address may be taken).
  *
  * Growth is bounded: at most MAX_GROWTH values are added to one caller, and
  * only the call sites of the original caller are considered (the copies'
@@ -41,7 +42,7 @@
 
 #define PHASE "inline_procedures"
 
-enum { MAX_CALLEE_VALUES = 48, MAX_GROWTH = 600, MAX_ARG_REGS = 64 };
+enum { MAX_CALLEE_VALUES = 120, MAX_GROWTH = 1200, MAX_ARG_REGS = 64 };
 
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n ? n : 1, size);
@@ -71,7 +72,7 @@ static uint32_t count_values(const B3Proc *p) {
 }
 
 /* What each argument register holds at the call: args[reg] is the CCall's
- * child (NULL: not filled by the call, or by a Float). */
+ * child (NULL: not filled by the call). */
 static void map_arguments(B3Target t, const B3Value *call, B3Value **args) {
     memset(args, 0, MAX_ARG_REGS * sizeof *args);
     unsigned ngpr = 0, nfpr = 0;
@@ -82,7 +83,7 @@ static void map_arguments(B3Target t, const B3Value *call, B3Value **args) {
                 args[b3_target_arg_gpr(t, ngpr)] = a;
             ngpr++;
         } else {
-            if (nfpr < b3_target_num_arg_fprs(t) && a->type == B3_Double)
+            if (nfpr < b3_target_num_arg_fprs(t))
                 args[b3_target_arg_fpr(t, nfpr)] = a;
             nfpr++;
         }
@@ -92,7 +93,7 @@ static void map_arguments(B3Target t, const B3Value *call, B3Value **args) {
 /* Whether the callee's body can be copied into a caller at this call. */
 static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *call, const B3Proc *callee,
                        B3Value **args) {
-    if (callee == caller || callee->npinned || callee->nentrypoints > 1 || !callee->nblocks)
+    if (callee == caller || callee->nentrypoints > 1 || !callee->nblocks)
         return false;
     if (callee->nentrypoints == 1 && callee->entrypoints[0] != callee->sym)
         return false;
@@ -166,6 +167,14 @@ static B3Succ *succ_array(B3Module *m, uint32_t n) {
     return b3_arena_alloc(&m->arena, (n ? n : 1) * sizeof(B3Succ));
 }
 
+static B3Value *append_unary(B3Module *m, B3Proc *p, B3Block *b, B3Opcode op, B3Type type, B3Value *x) {
+    B3Value *v = b3_value_new(m, p, op, type, 1, UINT32_MAX);
+    v->kids[0] = x;
+    v->loc = v->type_loc = x->loc;
+    b3_block_append(m, b, v);
+    return v;
+}
+
 /* Copies callee's body into p in place of the CCall `call`. */
 static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B3Value **args, unsigned k) {
     B3Block *b = call->owner;
@@ -204,13 +213,12 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
         B3Value *a = args[r];
         if (!a)
             continue;
-        if (a->type == B3_Int32) {
-            B3Value *z = b3_value_new(m, p, B3_ZExt32, B3_Int64, 1, UINT32_MAX);
-            z->kids[0] = a;
-            z->loc = z->type_loc = a->loc;
-            b3_block_append(m, b, z);
-            a = z;
-        }
+        if (a->type == B3_Float) /* its bits, in the low half */
+            a = append_unary(m, p, b, B3_BitwiseCast, B3_Int32, a);
+        if (a->type == B3_Int32)
+            a = append_unary(m, p, b, B3_ZExt32, B3_Int64, a);
+        if (b3_reg_is_fpr(r) && a->type == B3_Int64)
+            a = append_unary(m, p, b, B3_BitwiseCast, B3_Double, a);
         regs[r] = a;
     }
 

@@ -6,6 +6,7 @@
 int64_t sum_clamped(int32_t, const int32_t *, int32_t, int32_t);
 double mix(double, double, int32_t);
 void store_twice(int64_t *, int64_t);
+float halves(float);
 
 static int fails;
 #define CHECK_EQ(fmt, got, want)                                               \
@@ -24,6 +25,7 @@ static int64_t tri(int64_t n) {
     static const int64_t add[4] = {0, 10, 20, 30};
     return s + add[n & 3];
 }
+static float half_plus(float x, int64_t k) { return x * 0.5f + k; }
 static double lerp(double a, double b, int32_t t) { return a + (b - a) * t / 8; }
 
 int main(void) {
@@ -40,6 +42,8 @@ int main(void) {
     store_twice(p, 41);
     CHECK_EQ("%" PRId64, p[0], (int64_t)41);
     CHECK_EQ("%" PRId64, p[1], (int64_t)42);
+    for (float x = -4.75f; x < 5; x += 1.25f)
+        CHECK_EQ("%g", halves(x), half_plus(half_plus(x, 3), -1));
     if (!fails)
         printf("OK\n");
     return fails != 0;
