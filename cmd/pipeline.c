@@ -14,6 +14,9 @@
 /* clang-format off */
 const B3Phase b3_pipeline[] = {
     /* name                  IR             levels   flags                    B3 phase          Air phase */
+    /* Beyond B3 (its clients inline before it): small callees of the module
+     * copied into their callers, before the phases that clean the copies up. */
+    {"inline_procedures",    B3PhaseIR_B3,  B3_O2,   0,                       b3_inline_procedures, NULL},
     /* Beyond B3: slots that only loads and stores use become Variables. */
     {"promote_stack_slots",  B3PhaseIR_B3,  B3_O12,  0,                       b3_promote_stack_slots, NULL},
     /* Not in B3 at -O1; here first, so the phases after it see SSA values

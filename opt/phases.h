@@ -10,6 +10,9 @@
 /* B3's reduceStrength: constant folding, algebraic simplification,
  * canonicalization, CFG and Phi cleanup, to a fixpoint (opt/reduce_strength.c). */
 bool b3_reduce_strength(B3Module *m, B3Proc *p);
+/* Direct calls of small procedures of the module become copies of their
+ * bodies (beyond B3; opt/inline_procedures.c). */
+bool b3_inline_procedures(B3Module *m, B3Proc *p);
 /* Stack slots whose address never escapes become Variables (one per field). */
 bool b3_promote_stack_slots(B3Module *m, B3Proc *p);
 /* Every Variable becomes SSA values (Phis and Upsilons); none is left. */

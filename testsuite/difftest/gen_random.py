@@ -44,13 +44,17 @@ SHAPES; default DEFAULT_SHAPES; "all" for every one):
               write its Phis (unreachable blocks are dropped: their Upsilons
               become Nops);
   jump-chain  chains of empty blocks (just a Jump) on the edges of branches,
-              joins and loop back edges.
+              joins and loop back edges;
   float-widen Double arithmetic on widened Floats, narrowed back
               (DoubleToFloat(Add(FloatToDouble(a), FloatToDouble(b))), unary
               ops, constants a float may or may not hold, a Mul feeding an
               Add, comparisons), the result sometimes also used as Double:
               what reduce_double_to_float narrows and what it must not.
-              Off by default (it would change the default modules).
+              Off by default (it would change the default modules);
+  small-callees  after the other procedures (from a random generator of its
+              own, so they stay as they were), two small procedures with few
+              arguments and one entry, and a caller that calls them often
+              (what inline_procedures copies into its callers).
 A shape that is off draws no random numbers: the modules are those of a
 generator without it.
 """
@@ -89,10 +93,10 @@ INT64_SPECIAL = [0, 1, -1, 2, 7, 63, 64, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFF
                  0x5555555555555555, 0x123456789ABCDEF0, -0x123456789, 1 << 40, 1 << 53, (1 << 53) + 1]
 
 
-SHAPES = ("cmp-reuse", "dead-phi", "float-widen", "jump-chain")
+SHAPES = ("cmp-reuse", "dead-phi", "float-widen", "jump-chain", "small-callees")
 # cmp-reuse found the compare-fusion bug of issue 7 (a compare fused through
 # Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
-DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain")
+DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "small-callees")
 
 
 def parse_shapes(text):
@@ -162,6 +166,9 @@ class ModuleGen:
         self.seed = seed
         self.size = size
         self.shapes = set(DEFAULT_SHAPES) if shapes is None else set(shapes)
+        # The shapes drawn inside a procedure body (small-callees is not one).
+        self.body_shapes = self.shapes - {"small-callees"}
+        self.call_bias = 0  # small-callees: the chance of a call per value
         self.helpers = []
         self.handlers = []
         self.procs = []
@@ -257,7 +264,28 @@ class ModuleGen:
             g = ProcGen(self, p, self.size)
             p.text = g.generate()
             self.procs.append(p)
+        if "small-callees" in self.shapes:
+            self.small_callees()
         return self
+
+    def small_callees(self):
+        # Its own generator: the procedures above are those of a generator
+        # without this shape.
+        saved, self.rng = self.rng, random.Random(self.seed * 7919 + 17)
+        r = self.rng
+        others, small = self.procs, []
+        for i in range(2):
+            params = [r.choice(("Int32", "Int64", "Int64", "Double", "Float")) for _ in range(r.choice((0, 1, 2, 3, 4)))]
+            p = Proc("s%d" % i, params, r.choice(("Int32", "Int64", "Double", "Void")))
+            p.text = ProcGen(self, p, r.randrange(4, 12)).generate()
+            small.append(p)
+        p = Proc("c0", [r.choice(TYPES) for _ in range(r.choice((1, 2, 3, 4)))], r.choice(("Int32", "Int64", "Double")))
+        self.procs = small  # what the caller's calls choose from
+        self.call_bias = 0.15
+        p.text = ProcGen(self, p, self.size).generate()
+        self.call_bias = 0
+        self.procs = others + small + [p]
+        self.rng = saved
 
     # ---- output ------------------------------------------------------------
 
@@ -905,16 +933,20 @@ class ProcGen:
             self.emit("Int64", "CCall(@%d, @%d, @%d, @%d)" % (f, p, self.pick("Int64"), self.pick("Int64")))
             return
         if k < 0.4 and self.mod.procs:
-            callee = r.choice(self.mod.procs)
-            f = self.emit("Int64", "SymbolAddress(@%s)" % r.choice(callee.entries), visible=False)
-            args = ["@%d" % self.P] + self.call_args(callee.params)
-            self.emit(callee.ret, "CCall(%s)" % ", ".join(["@%d" % f] + args))
+            self.call_proc()
             return
         h = self.mod.get_helper()
         f = self.emit("Int64", "SymbolAddress(@%s)" % h.name, visible=False)
         if r.random() < 0.2:
             f = self.emit("Int64", "Opaque(@%d)" % f, visible=False)
         self.emit(h.ret, "CCall(%s)" % ", ".join(["@%d" % f] + self.call_args(h.params)))
+
+    def call_proc(self):
+        r = self.rng
+        callee = r.choice(self.mod.procs)
+        f = self.emit("Int64", "SymbolAddress(@%s)" % r.choice(callee.entries), visible=False)
+        args = ["@%d" % self.P] + self.call_args(callee.params)
+        self.emit(callee.ret, "CCall(%s)" % ", ".join(["@%d" % f] + args))
 
     def check(self, pred=None):
         """A Check or CheckAdd/Sub/Mul; pred: a Check on that predicate."""
@@ -1245,7 +1277,10 @@ class ProcGen:
         r = self.rng
         while self.count < end:
             left = end - self.count
-            if self.mod.shapes and left > 8 and r.random() < 0.08:
+            if self.mod.call_bias and r.random() < self.mod.call_bias:
+                self.call_proc()
+                continue
+            if self.mod.body_shapes and left > 8 and r.random() < 0.08:
                 self.shape(min(left, r.randrange(6, 40)), depth)
             elif depth < 3 and left > 30 and r.random() < 0.4:
                 sub = min(left - 5, r.randrange(15, max(16, min(left, 160 >> depth))))
@@ -1714,7 +1749,7 @@ class ProcGen:
     def shape(self, budget, depth):
         """One of the enabled SHAPES."""
         r = self.rng
-        k = r.choice(sorted(self.mod.shapes))
+        k = r.choice(sorted(self.mod.body_shapes))
         if k == "cmp-reuse":
             if depth < 3 and r.random() < 0.7:
                 self.cmp_branch(budget, depth)
