@@ -170,7 +170,7 @@ typedef struct {
     B3Module *module;
     B3Proc *proc;
     B3Target target;
-    B3Arena *arena;    /* &own: Air memory, freed with the procedure's Air */
+    B3Arena *arena; /* &own: Air memory, freed with the procedure's Air */
     B3Arena own;
     AirBlock **blocks; /* blocks[0] is the entry */
     uint32_t nblocks, cap_blocks;

@@ -90,7 +90,7 @@ typedef struct {
     uint32_t len, cap;
     int64_t *label_pos; /* -1 while unbound */
     uint32_t nlabels, cap_labels;
-    X86Fixup *fixups;   /* references made while their label was unbound */
+    X86Fixup *fixups; /* references made while their label was unbound */
     uint32_t nfixups, cap_fixups;
     uint32_t *label_fixups; /* per label: its last pending reference + 1, or 0 */
     uint32_t cap_label_fixups;
