@@ -34,6 +34,12 @@ can check it):
   foldchain N  int64_t f(int64_t a): N dependent ops in one block that
                reduce_strength folds away (x + 0, x * 1, x ^ c ^ c, x - x + x,
                constant arithmetic); returns a + N.
+  blocks N     int64_t f(int64_t a): N blocks in a row, block k adds a
+               constant to the running sum and leaves for a shared exit
+               when it passes a (Branch on GreaterThan), else goes on; the
+               exit returns the sum through one Phi with N Upsilons.
+               Returns the first partial sum 3 + sum_{j<=k} (7j + 1) > a,
+               or the last.
   diamonds N   int64_t f(int64_t a): N diamonds in a row, each Branch
                deciding on the Phi of the previous one, which is a constant
                once the previous Branch is folded; returns a + N.  (A
@@ -271,6 +277,31 @@ def foldchain(o, n):
     o.emit(f"    Void @{o.v()} = Return(@{s})")
 
 
+def blocks(o, n):
+    a, phi = o.v(), o.v()
+    ex = n + 1
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    s = o.v()
+    o.emit(f"    Int64 @{s} = Const64(3)")
+    o.emit(f"    Void @{o.v()} = Jump(#1)")
+    for k in range(1, n + 1):
+        c, t, e = o.v(), o.v(), o.v()
+        o.emit(f"BB#{k}:")
+        o.emit(f"    Int64 @{c} = Const64({7 * k + 1})")
+        o.emit(f"    Int64 @{t} = Add(@{s}, @{c})")
+        o.emit(f"    Void @{o.v()} = Upsilon(@{t}, ^@{phi})")
+        if k < n:
+            o.emit(f"    Int32 @{e} = GreaterThan(@{t}, @{a})")
+            o.emit(f"    Void @{o.v()} = Branch(@{e}, #{ex}, #{k + 1})")
+        else:
+            o.emit(f"    Void @{o.v()} = Jump(#{ex})")
+        s = t
+    o.emit(f"BB#{ex}:")
+    o.emit(f"    Int64 @{phi} = Phi()")
+    o.emit(f"    Void @{o.v()} = Return(@{phi})")
+
+
 def diamonds(o, n):
     # Diamond k: test block 1 + 3k branches on Equal(phi_{k-1}, k) to
     # 2 + 3k (writes k + 1) or 3 + 3k (writes 0); both join at 1 + 3(k + 1).
@@ -317,6 +348,7 @@ SHAPES = {
     "ifchain": ifchain,
     "foldchain": foldchain,
     "diamonds": diamonds,
+    "blocks": blocks,
 }
 
 

@@ -203,6 +203,7 @@ static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
         after_air(p, &c, ph->name);
         if (p->opt->emit_air && (ph->flags & B3PhaseF_EmitAirAfter)) {
             air_print_code(&c, p->opt->emit_air); /* it names the procedure itself */
+            air_code_free(&c);
             return;
         }
     }
@@ -210,6 +211,8 @@ static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     begin_phase(p, emit, proc, &c);
     b3_backend_emit_proc(&c, o);
     end_phase(p, emit);
+    b3_ice_set_air(NULL, NULL); /* its Air is gone: an internal error must not print it */
+    air_code_free(&c);
 }
 
 static unsigned level_mask(const B3PipelineOptions *opt) {
