@@ -228,7 +228,8 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
                 b3_block_append(m, b, c);
             }
             b->succs = b3_arena_alloc(&m->arena, (t->nsuccs ? t->nsuccs : 1) * sizeof(B3Succ));
-            memcpy(b->succs, t->succs, t->nsuccs * sizeof(B3Succ));
+            if (t->nsuccs)
+                memcpy(b->succs, t->succs, t->nsuccs * sizeof(B3Succ));
             b->nsuccs = t->nsuccs;
         }
     }
