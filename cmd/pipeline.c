@@ -14,11 +14,17 @@
 /* clang-format off */
 const B3Phase b3_pipeline[] = {
     /* name                  IR             levels   flags                    B3 phase          Air phase */
+    /* Beyond B3 (its clients inline before it): small callees of the module
+     * copied into their callers, before the phases that clean the copies up. */
+    {"inline_procedures",    B3PhaseIR_B3,  B3_O2,   0,                       b3_inline_procedures, NULL},
     /* Beyond B3: slots that only loads and stores use become Variables. */
     {"promote_stack_slots",  B3PhaseIR_B3,  B3_O12,  0,                       b3_promote_stack_slots, NULL},
     /* Not in B3 at -O1; here first, so the phases after it see SSA values
      * where a C front end wrote Variables and stack slots. */
     {"fix_ssa",              B3PhaseIR_B3,  B3_O12,  0,                       b3_fix_ssa,       NULL},
+    /* B3's first phase at -O2; here after fix_ssa, so that it sees Phis
+     * rather than Variables, and still before reduce_strength. */
+    {"reduce_double_to_float", B3PhaseIR_B3, B3_O2,  0,                       b3_reduce_double_to_float, NULL},
     {"reduce_strength",      B3PhaseIR_B3,  B3_O12,  0,                       b3_reduce_strength, NULL},
     {"hoist_loop_invariant_values", B3PhaseIR_B3, B3_O2, 0,               b3_hoist_loop_invariant_values, NULL},
     {"eliminate_common_subexpressions", B3PhaseIR_B3, B3_O2, B3PhaseF_RepeatIfChanged, b3_eliminate_common_subexpressions, NULL},
@@ -30,8 +36,14 @@ const B3Phase b3_pipeline[] = {
     {"fix_ssa",              B3PhaseIR_B3,  B3_O2,   0,                       b3_fix_ssa,       NULL},
     {"fold_path_constants",  B3PhaseIR_B3,  B3_O2,   0,                       b3_fold_path_constants, NULL},
     {"lower_macros",         B3PhaseIR_B3,  B3_OALL, 0,                       b3_lower_macros,  NULL},
+    {"optimize_associative_expression_trees", B3PhaseIR_B3, B3_O2, 0,       b3_optimize_associative_expression_trees, NULL},
     /* As B3 after lowerMacros: fold what the expansions expose. */
     {"reduce_strength",      B3PhaseIR_B3,  B3_O2,   0,                       b3_reduce_strength, NULL},
+    /* B3 runs these three at every level; move_constants is skipped at -O0,
+     * whose code is the differential tests' plain reference. */
+    {"lower_macros_after_optimizations", B3PhaseIR_B3, B3_OALL, 0,          b3_lower_macros_after_optimizations, NULL},
+    {"legalize_memory_offsets", B3PhaseIR_B3, B3_OALL, 0,                   b3_legalize_memory_offsets, NULL},
+    {"move_constants",       B3PhaseIR_B3,  B3_O12,  0,                       b3_move_constants, NULL},
     /* B3 ends -O2 with one more pass, after lowering the macros. */
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O2,   0,                       b3_eliminate_dead_code, NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},

@@ -1,5 +1,6 @@
 #include "ir/target.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -166,4 +167,23 @@ B3Reg b3_reg_parse(B3Target t, const char *name, size_t len, bool *elsewhere) {
         }
     }
     return r;
+}
+
+/* x86-64: [base + index*scale + disp32] for every access, atomics included.
+ * arm64: ldur/stur's signed 9-bit offset, ldr/str's unsigned 12-bit offset
+ * scaled by the access size; atomics take no offset. */
+static const B3TargetInfo target_info[] = {
+    [B3Arch_X86_64] = {INT32_MIN, INT32_MAX, 0, INT32_MIN, INT32_MAX, false},
+    [B3Arch_ARM64] = {-256, 255, 4095, 0, 0, true},
+};
+
+const B3TargetInfo *b3_target_info(B3Target t) { return &target_info[t.arch]; }
+
+bool b3_target_offset_ok(B3Target t, unsigned bytes, bool atomic, int64_t off) {
+    const B3TargetInfo *ti = b3_target_info(t);
+    if (atomic)
+        return off >= ti->atomic_min && off <= ti->atomic_max;
+    if (off >= ti->unscaled_min && off <= ti->unscaled_max)
+        return true;
+    return bytes && off >= 0 && off % bytes == 0 && (uint64_t)(off / bytes) <= ti->scaled_max;
 }

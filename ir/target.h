@@ -56,4 +56,26 @@ B3Reg b3_target_return_fpr(B3Target t);
 /* Callee-saved in the C convention (pinned registers must be one of these). */
 bool b3_target_is_callee_saved(B3Target t, B3Reg r);
 
+/* What the target's instructions can encode, for the B3 phases that shape
+ * the IR to fit (legalize_memory_offsets, lower_macros_after_optimizations).
+ * Plain data, one row per architecture in target.c: a phase reads the row
+ * and never asks which architecture it is. */
+typedef struct {
+    /* A load/store offset o of an n-byte access is encodable when
+     * unscaled_min <= o <= unscaled_max, or when o is a multiple of n and
+     * 0 <= o / n <= scaled_max (0: no scaled form). */
+    int64_t unscaled_min, unscaled_max;
+    uint32_t scaled_max;
+    /* The same for atomics (x86 lock-prefixed ops take any address; arm64's
+     * exclusive and LSE forms take a bare register). */
+    int64_t atomic_min, atomic_max;
+    /* Float/Double Abs and Neg are single instructions; without them they
+     * are a bit operation with a sign mask constant. */
+    bool fp_abs_neg_native;
+} B3TargetInfo;
+
+const B3TargetInfo *b3_target_info(B3Target t);
+/* Can an access of `bytes` bytes (atomic or not) encode offset off? */
+bool b3_target_offset_ok(B3Target t, unsigned bytes, bool atomic, int64_t off);
+
 #endif

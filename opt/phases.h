@@ -10,6 +10,9 @@
 /* B3's reduceStrength: constant folding, algebraic simplification,
  * canonicalization, CFG and Phi cleanup, to a fixpoint (opt/reduce_strength.c). */
 bool b3_reduce_strength(B3Module *m, B3Proc *p);
+/* Direct calls of small procedures of the module become copies of their
+ * bodies (beyond B3; opt/inline_procedures.c). */
+bool b3_inline_procedures(B3Module *m, B3Proc *p);
 /* Stack slots whose address never escapes become Variables (one per field). */
 bool b3_promote_stack_slots(B3Module *m, B3Proc *p);
 /* Every Variable becomes SSA values (Phis and Upsilons); none is left. */
@@ -28,5 +31,19 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p);
 bool b3_fold_path_constants(B3Module *m, B3Proc *p);
 /* Values, Phis, Variables and stack slots nothing needs are removed. */
 bool b3_eliminate_dead_code(B3Module *m, B3Proc *p);
+/* Double arithmetic on widened floats whose result is only narrowed back
+ * is done in Float (exactly: only operations that round the same way). */
+bool b3_reduce_double_to_float(B3Module *m, B3Proc *p);
+/* Trees of one associative integer operation are rebuilt balanced, with
+ * their constants combined into one leaf. */
+bool b3_optimize_associative_expression_trees(B3Module *m, B3Proc *p);
+/* Float Abs/Neg become sign-mask bit operations where the target has no
+ * instruction for them (the mask then is an ordinary constant). */
+bool b3_lower_macros_after_optimizations(B3Module *m, B3Proc *p);
+/* Load/store/atomic offsets the target cannot encode move into an Add. */
+bool b3_legalize_memory_offsets(B3Module *m, B3Proc *p);
+/* Equal constants are shared and placed at a common dominator of their
+ * uses, outside loops. */
+bool b3_move_constants(B3Module *m, B3Proc *p);
 
 #endif

@@ -524,46 +524,15 @@ static bool eval_double(B3Opcode op, double a, double b, bool binary, double *ou
     return true;
 }
 
-/* The same in Float precision (C evaluates float operations as float). */
+/* The same in Float precision. Widening both operands, computing in double
+ * and rounding once gives the float result exactly: double has more than
+ * 2*24+2 significand bits, so Add/Sub/Mul/Div/Sqrt are not double-rounded,
+ * and Mod, Ceil, Floor, FMin, FMax are exact. */
 static bool eval_float(B3Opcode op, float a, float b, bool binary, float *out) {
-    float r;
-    switch (op) {
-    case B3_Add:
-        r = a + b;
-        break;
-    case B3_Sub:
-        r = a - b;
-        break;
-    case B3_Mul:
-        r = a * b;
-        break;
-    case B3_Div:
-        r = a / b;
-        break;
-    case B3_Mod:
-        r = fmodf(a, b);
-        break;
-    case B3_Ceil:
-        r = ceilf(a);
-        break;
-    case B3_Floor:
-        r = floorf(a);
-        break;
-    case B3_Sqrt:
-        r = sqrtf(a);
-        break;
-    case B3_FMin:
-        r = (float)fminmax(true, a, b);
-        break;
-    case B3_FMax:
-        r = (float)fminmax(false, a, b);
-        break;
-    default:
+    double r;
+    if (!eval_double(op, a, b, binary, &r))
         return false;
-    }
-    if (isnan(a) || (binary && isnan(b)) || isnan(r))
-        return false;
-    *out = r;
+    *out = (float)r;
     return true;
 }
 

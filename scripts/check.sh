@@ -17,17 +17,31 @@ LIT=${LIT:-/usr/lib/llvm-14/build/utils/lit/lit.py}
 passed=0
 failed=0
 
-out=$(mktemp)
-python3 "$LIT" -v --no-progress-bar testsuite "$@" 2>&1 | tee "$out" | grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|^\*\*\*\*|^Failed|^Passed' || true
-p=$(grep -cE '^(PASS|XFAIL|UNSUPPORTED): ' "$out")
-f=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$out")
-passed=$((passed + p))
-failed=$((failed + f))
-if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-    echo "lit ran no tests:"; tail -20 "$out"
-    failed=$((failed + 1))
-fi
-rm -f "$out"
+lit() { # lit LABEL LIT-ARGS...: run lit, add its counts
+    local label=$1 out p f
+    shift
+    out=$(mktemp)
+    python3 "$LIT" -v --no-progress-bar "$@" 2>&1 | tee "$out" |
+        grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|^\*\*\*\*|^Failed|^Passed' | sed "s/^/$label/" || true
+    p=$(grep -cE '^(PASS|XFAIL|UNSUPPORTED): ' "$out")
+    f=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$out")
+    passed=$((passed + p))
+    failed=$((failed + f))
+    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+        echo "lit ran no tests:"; tail -20 "$out"
+        failed=$((failed + 1))
+    fi
+    rm -f "$out"
+}
+lit "" testsuite "$@"
+
+# The programs the suite runs (execution, stackmap and regression tests)
+# again at -O0 and -O1: the default level is -O2, and every level must run
+# them correctly.  A test that names its own level keeps it.
+for level in -O0 -O1; do
+    B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=${B3C_TEST_EXEC_ROOT:-build/testsuite}$level \
+        lit "[$level] " testsuite/exec testsuite/stackmaps testsuite/regress "$@"
+done
 
 # Each fuzz corpus replayed under ASan/UBSan counts as one test: the front
 # end's (testsuite/fuzz/corpus) and the whole backend's (corpus-backend).

@@ -11,7 +11,10 @@ root = os.path.dirname(config.test_source_root)
 config.test_exec_root = os.environ.get('B3C_TEST_EXEC_ROOT', os.path.join(root, 'build', 'testsuite'))
 
 b3c = os.environ.get('B3C', os.path.join(root, 'b3c'))
-config.substitutions.append(('%b3c', b3c))
+# B3C_LEVEL (e.g. -O0): run the suite's programs at another optimization
+# level; a test's own -O flag comes later on the command line and wins.
+level = os.environ.get('B3C_LEVEL', '')
+config.substitutions.append(('%b3c', b3c + (' ' + level if level else '')))
 
 # `make check-sanitize`: b3c is built with ASan + UBSan.  Tests that measure
 # the compiler (time, memory) say `UNSUPPORTED: sanitized`.

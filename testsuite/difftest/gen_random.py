@@ -45,11 +45,22 @@ SHAPES; default DEFAULT_SHAPES; "all" for every one):
               become Nops);
   jump-chain  chains of empty blocks (just a Jump) on the edges of branches,
               joins and loop back edges;
-  eq-chain    (not a default) one integer value compared with constants by
-              a chain of blocks (Equal/NotEqual and Branch, Branch on the
-              value itself, small Switches), some with another value in the
-              way; the arms use the value and test it again (what
-              infer_switches and fold_path_constants look for).
+  eq-chain    one integer value compared with constants by a chain of
+              blocks (Equal/NotEqual and Branch, Branch on the value itself,
+              small Switches), some with another value in the way; the arms
+              use the value and test it again (what infer_switches and
+              fold_path_constants look for).  Off by default (it would
+              change the default modules);
+  float-widen Double arithmetic on widened Floats, narrowed back
+              (DoubleToFloat(Add(FloatToDouble(a), FloatToDouble(b))), unary
+              ops, constants a float may or may not hold, a Mul feeding an
+              Add, comparisons), the result sometimes also used as Double:
+              what reduce_double_to_float narrows and what it must not.
+              Off by default (it would change the default modules);
+  small-callees  after the other procedures (from a random generator of its
+              own, so they stay as they were), two small procedures with few
+              arguments and one entry, and a caller that calls them often
+              (what inline_procedures copies into its callers).
 A shape that is off draws no random numbers: the modules are those of a
 generator without it.
 """
@@ -88,10 +99,10 @@ INT64_SPECIAL = [0, 1, -1, 2, 7, 63, 64, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFF
                  0x5555555555555555, 0x123456789ABCDEF0, -0x123456789, 1 << 40, 1 << 53, (1 << 53) + 1]
 
 
-SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "eq-chain")
+SHAPES = ("cmp-reuse", "dead-phi", "eq-chain", "float-widen", "jump-chain", "small-callees")
 # cmp-reuse found the compare-fusion bug of issue 7 (a compare fused through
 # Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
-DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "eq-chain")
+DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "small-callees")
 
 
 def parse_shapes(text):
@@ -161,6 +172,9 @@ class ModuleGen:
         self.seed = seed
         self.size = size
         self.shapes = set(DEFAULT_SHAPES) if shapes is None else set(shapes)
+        # The shapes drawn inside a procedure body (small-callees is not one).
+        self.body_shapes = self.shapes - {"small-callees"}
+        self.call_bias = 0  # small-callees: the chance of a call per value
         self.helpers = []
         self.handlers = []
         self.procs = []
@@ -256,7 +270,28 @@ class ModuleGen:
             g = ProcGen(self, p, self.size)
             p.text = g.generate()
             self.procs.append(p)
+        if "small-callees" in self.shapes:
+            self.small_callees()
         return self
+
+    def small_callees(self):
+        # Its own generator: the procedures above are those of a generator
+        # without this shape.
+        saved, self.rng = self.rng, random.Random(self.seed * 7919 + 17)
+        r = self.rng
+        others, small = self.procs, []
+        for i in range(2):
+            params = [r.choice(("Int32", "Int64", "Int64", "Double", "Float")) for _ in range(r.choice((0, 1, 2, 3, 4)))]
+            p = Proc("s%d" % i, params, r.choice(("Int32", "Int64", "Double", "Void")))
+            p.text = ProcGen(self, p, r.randrange(4, 12)).generate()
+            small.append(p)
+        p = Proc("c0", [r.choice(TYPES) for _ in range(r.choice((1, 2, 3, 4)))], r.choice(("Int32", "Int64", "Double")))
+        self.procs = small  # what the caller's calls choose from
+        self.call_bias = 0.15
+        p.text = ProcGen(self, p, self.size).generate()
+        self.call_bias = 0
+        self.procs = others + small + [p]
+        self.rng = saved
 
     # ---- output ------------------------------------------------------------
 
@@ -904,16 +939,20 @@ class ProcGen:
             self.emit("Int64", "CCall(@%d, @%d, @%d, @%d)" % (f, p, self.pick("Int64"), self.pick("Int64")))
             return
         if k < 0.4 and self.mod.procs:
-            callee = r.choice(self.mod.procs)
-            f = self.emit("Int64", "SymbolAddress(@%s)" % r.choice(callee.entries), visible=False)
-            args = ["@%d" % self.P] + self.call_args(callee.params)
-            self.emit(callee.ret, "CCall(%s)" % ", ".join(["@%d" % f] + args))
+            self.call_proc()
             return
         h = self.mod.get_helper()
         f = self.emit("Int64", "SymbolAddress(@%s)" % h.name, visible=False)
         if r.random() < 0.2:
             f = self.emit("Int64", "Opaque(@%d)" % f, visible=False)
         self.emit(h.ret, "CCall(%s)" % ", ".join(["@%d" % f] + self.call_args(h.params)))
+
+    def call_proc(self):
+        r = self.rng
+        callee = r.choice(self.mod.procs)
+        f = self.emit("Int64", "SymbolAddress(@%s)" % r.choice(callee.entries), visible=False)
+        args = ["@%d" % self.P] + self.call_args(callee.params)
+        self.emit(callee.ret, "CCall(%s)" % ", ".join(["@%d" % f] + args))
 
     def check(self, pred=None):
         """A Check or CheckAdd/Sub/Mul; pred: a Check on that predicate."""
@@ -1106,14 +1145,17 @@ class ProcGen:
 
     def one(self):
         cats, cum = self.mod.swarm
-        x = self.rng.random() * cum[-1]
         before = {t: len(v) for t, v in self.vis.items()}
-        for c, w in zip(cats, cum):
-            if x < w:
-                getattr(self, c)()
-                break
+        if "float-widen" in self.mod.shapes and self.rng.random() < 0.3:
+            self.float_widen()  # also among straight-line values: the shape is otherwise rare
         else:
-            self.int_binop()
+            x = self.rng.random() * cum[-1]
+            for c, w in zip(cats, cum):
+                if x < w:
+                    getattr(self, c)()
+                    break
+            else:
+                self.int_binop()
         # Most values would be dead code (never emitted) or never observed:
         # fold new values into the running checksum variable.
         for t in TYPES:
@@ -1241,7 +1283,10 @@ class ProcGen:
         r = self.rng
         while self.count < end:
             left = end - self.count
-            if self.mod.shapes and left > 8 and r.random() < 0.08:
+            if self.mod.call_bias and r.random() < self.mod.call_bias:
+                self.call_proc()
+                continue
+            if self.mod.body_shapes and left > 8 and r.random() < 0.08:
                 self.shape(min(left, r.randrange(6, 40)), depth)
             elif depth < 3 and left > 30 and r.random() < 0.4:
                 sub = min(left - 5, r.randrange(15, max(16, min(left, 160 >> depth))))
@@ -1777,7 +1822,7 @@ class ProcGen:
     def shape(self, budget, depth):
         """One of the enabled SHAPES."""
         r = self.rng
-        k = r.choice(sorted(self.mod.shapes))
+        k = r.choice(sorted(self.mod.body_shapes))
         if k == "eq-chain":
             if depth < 3:
                 self.eq_chain(budget, depth)
@@ -1790,12 +1835,48 @@ class ProcGen:
                 self.flag_reuse()
         elif k == "dead-phi":
             self.dead_phi()
+        elif k == "float-widen":
+            for _ in range(r.randrange(4, 12)):
+                self.float_widen()
         elif depth < 3:
             self.branch_chain(budget, depth)
         else:
             nxt = self.new_block()
             self.jump(nxt)
             self.cur = nxt
+
+    def widened(self):
+        """A Float widened to Double, or a Double constant (one a Float may
+        hold exactly, or not)."""
+        r = self.rng
+        if r.random() < 0.25:
+            lit = r.choice(("0.5", "-0.0", "0.0", "3", "1e30", "0.1", "1e-45", "nan", "inf", "16777217",
+                            "bits(0x7ff8000000000001)", "0x1p-149", "-2.25"))
+            return self.emit("Double", "ConstDouble(%s)" % lit, visible=False)
+        return self.emit("Double", "FloatToDouble(@%d)" % self.pick("Float"), visible=False)
+
+    def float_widen(self):
+        """float-widen: see SHAPES."""
+        r = self.rng
+        k = r.random()
+        if k < 0.45:
+            op = r.choice(("Add", "Sub", "Mul", "Div", "Add", "Mul", "FMin", "Mod"))
+            d = self.emit("Double", "%s(@%d, @%d)" % (op, self.widened(), self.widened()), visible=False)
+        elif k < 0.7:
+            op = r.choice(("Sqrt", "Abs", "Ceil", "Floor", "Neg"))
+            d = self.emit("Double", "%s(@%d)" % (op, self.widened()), visible=False)
+        elif k < 0.85:
+            # The product is exact in Double: narrowing it first is wrong.
+            m = self.emit("Double", "Mul(@%d, @%d)" % (self.widened(), self.widened()), visible=False)
+            d = self.emit("Double", "%s(@%d, @%d)" % (r.choice(("Add", "Sub")), m, self.widened()),
+                          visible=False)
+        else:
+            op = r.choice(("LessThan", "GreaterEqual", "Equal", "NotEqual", "EqualOrUnordered"))
+            self.emit("Int32", "%s(@%d, @%d)" % (op, self.widened(), self.widened()))
+            return
+        self.emit("Float", "DoubleToFloat(@%d)" % d)
+        if r.random() < 0.2:
+            self.vis["Double"].append(d)  # also used as Double: must stay Double
 
     # ---- the procedure -------------------------------------------------------
 
