@@ -22,6 +22,8 @@
 #   diamonds   branches decided by the previous Phi  2k .. 16k diamonds
 #   blocks     blocks that each may leave for one    10k .. 80k blocks
 #              exit (a Phi with an Upsilon in each)
+#   tails      tests whose arms share small tails    5k .. 40k tests
+#              (2 blocks each: 10k .. 80k blocks)
 #   gen        a generated procedure (bench/gen.py)  50k .. 400k values
 #
 # loopnest's live sets are inherently quadratic (each of the d counters is
@@ -52,7 +54,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[ ${#shapes[@]} -gt 0 ] || shapes=(jumpchain switch loopnest phis calllive chain ifchain foldchain diamonds blocks gen)
+[ ${#shapes[@]} -gt 0 ] || shapes=(jumpchain switch loopnest phis calllive chain ifchain foldchain diamonds blocks tails gen)
 
 B3C=${B3C:-./b3c}
 [ -x "$B3C" ] || make -s -j2 b3c
@@ -72,6 +74,7 @@ base_size() {
     foldchain) echo 20000 ;;
     diamonds) echo 2000 ;;
     blocks) echo 10000 ;;
+    tails) echo 5000 ;;
     gen) echo 50000 ;;
     *) echo "scaling: unknown shape '$1'" >&2; exit 2 ;;
     esac

@@ -45,6 +45,11 @@ can check it):
                once the previous Branch is folded; returns a + N.  (A
                reduce_strength that needed a round per diamond would be
                quadratic here.)
+  tails N      int64_t f(int64_t x): N tests in a chain (2N + 17 blocks):
+               test k takes bit k mod 63 of x; if set, its arm returns
+               x + bit + k through one of 16 small return blocks (a Phi and
+               a Return: what duplicate_tails copies into every arm); if
+               none is set, returns x.
 """
 
 import argparse
@@ -338,6 +343,37 @@ def diamonds(o, n):
     o.emit(f"    Void @{o.v()} = Return(@{r})")
 
 
+def tails(o, n):
+    x = o.v()
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{x} = ArgumentReg(%argumentGPR0)")
+    o.emit(f"    Void @{o.v()} = Jump(#1)")
+    ntails = 16
+    phis = [o.v() for _ in range(ntails)]
+    tail0 = 2 * n + 2
+    # Test k: block 1 + 2k, its arm 2 + 2k; the last test's else returns x.
+    for k in range(n):
+        t, a = 1 + 2 * k, 2 + 2 * k
+        bit, m, ka, s1, v = o.v(), o.v(), o.v(), o.v(), o.v()
+        nxt = t + 2 if k + 1 < n else 2 * n + 1
+        o.emit(f"BB#{t}:")
+        o.emit(f"    Int64 @{bit} = Const64({1 << (k % 63)})")
+        o.emit(f"    Int64 @{m} = BitAnd(@{x}, @{bit})")
+        o.emit(f"    Void @{o.v()} = Branch(@{m}, #{a}, #{nxt})")
+        o.emit(f"BB#{a}:")
+        o.emit(f"    Int64 @{ka} = Const64({k})")
+        o.emit(f"    Int64 @{s1} = Add(@{m}, @{ka})")
+        o.emit(f"    Int64 @{v} = Add(@{x}, @{s1})")
+        o.emit(f"    Void @{o.v()} = Upsilon(@{v}, ^@{phis[k % ntails]})")
+        o.emit(f"    Void @{o.v()} = Jump(#{tail0 + k % ntails})")
+    o.emit(f"BB#{2 * n + 1}:")
+    o.emit(f"    Void @{o.v()} = Return(@{x})")
+    for j in range(ntails):
+        o.emit(f"BB#{tail0 + j}:")
+        o.emit(f"    Int64 @{phis[j]} = Phi()")
+        o.emit(f"    Void @{o.v()} = Return(@{phis[j]})")
+
+
 SHAPES = {
     "jumpchain": jumpchain,
     "switch": switch,
@@ -349,6 +385,7 @@ SHAPES = {
     "foldchain": foldchain,
     "diamonds": diamonds,
     "blocks": blocks,
+    "tails": tails,
 }
 
 

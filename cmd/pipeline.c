@@ -29,9 +29,12 @@ const B3Phase b3_pipeline[] = {
     {"hoist_loop_invariant_values", B3PhaseIR_B3, B3_O2, 0,               b3_hoist_loop_invariant_values, NULL},
     {"eliminate_common_subexpressions", B3PhaseIR_B3, B3_O2, B3PhaseF_RepeatIfChanged, b3_eliminate_common_subexpressions, NULL},
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O12,  0,                       b3_eliminate_dead_code, NULL},
-    /* B3's place at -O2: after duplicate_tails, before fold_path_constants.
-     * Cheap when no Variable is left. */
+    {"infer_switches",       B3PhaseIR_B3,  B3_O2,   0,                       b3_infer_switches, NULL},
+    {"duplicate_tails",      B3PhaseIR_B3,  B3_O2,   0,                       b3_duplicate_tails, NULL},
+    /* B3's place at -O2: after duplicate_tails (which leaves Variables),
+     * before fold_path_constants.  Cheap when no Variable is left. */
     {"fix_ssa",              B3PhaseIR_B3,  B3_O2,   0,                       b3_fix_ssa,       NULL},
+    {"fold_path_constants",  B3PhaseIR_B3,  B3_O2,   0,                       b3_fold_path_constants, NULL},
     {"lower_macros",         B3PhaseIR_B3,  B3_OALL, 0,                       b3_lower_macros,  NULL},
     {"optimize_associative_expression_trees", B3PhaseIR_B3, B3_O2, 0,       b3_optimize_associative_expression_trees, NULL},
     /* As B3 after lowerMacros: fold what the expansions expose. */

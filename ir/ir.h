@@ -113,6 +113,7 @@ enum {
     B3OF_MEM8 = 1 << 14,
     B3OF_MEM16 = 1 << 15,
     B3OF_SEXT = 1 << 16,
+    B3OF_NO_CLONE = 1 << 17,
 };
 
 typedef struct {

@@ -19,7 +19,8 @@ reduced with reduce.py into FAILURES/SEED-KIND/min/.  Kinds:
                 includes crashes and hangs of the compiled code)
   interp        the interpreter failed (a generator/interpreter bug)
 --shapes selects the generator's switchable shapes (gen_random.SHAPES:
-cmp-reuse, dead-phi, jump-chain; default gen_random.DEFAULT_SHAPES; "all";
+cmp-reuse, dead-phi, eq-chain, float-widen, jump-chain, small-callees; default
+gen_random.DEFAULT_SHAPES; "all";
 "+cmp-reuse" adds one to the default, "-dead-phi" removes one).
 Exit status 0 when every seed passed.
 """
