@@ -1,0 +1,31 @@
+/* Internal to the register allocators (allocate_registers.c, graph coloring;
+ * allocate_registers_and_stack_by_linear_scan.c): what both need to agree on. */
+#ifndef B3_AIR_REGALLOC_H
+#define B3_AIR_REGALLOC_H
+
+#include "codegen/air/air.h"
+
+/* The allocatable registers of a bank (pinned ones left out). */
+typedef struct {
+    uint32_t k;      /* number of allocatable registers */
+    B3Reg order[32]; /* in preference order: caller-saved first */
+    int8_t rank[64]; /* position in order, or -1 if not allocatable */
+} AirRegFile;
+
+void air_reg_file(const AirCode *c, AirBank bank, AirRegFile *rf);
+
+/* Would replacing this Tmp arg by a spill slot be valid and mean the same
+ * thing?  use_width[t]: the widest use of tmp t (AirWidth + 1; 0 = never used). */
+bool air_admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole role, AirWidth width,
+                      const uint8_t *use_width);
+
+/* After allocation: sets c->used_callee_saves from the registers mentioned and clobbered. */
+void air_compute_used_callee_saves(AirCode *c);
+
+/* After allocation, within each block: a reload of a spill slot that a
+ * register still holds becomes a copy or nothing (like Air's FixObviousSpills). */
+void air_fix_obvious_spills(AirCode *c);
+/* Removes stores to spill slots that the same block overwrites before reading. */
+void air_remove_dead_spill_stores(AirCode *c);
+
+#endif
