@@ -47,8 +47,10 @@ const B3Phase b3_pipeline[] = {
     /* B3 ends -O2 with one more pass, after lowering the macros. */
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O2,   0,                       b3_eliminate_dead_code, NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
-    {"allocate_registers",   B3PhaseIR_Air, B3_OALL, B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
-    {"allocate_stack",       B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_allocate_stack},
+    /* As B3: linear scan where compile time matters most, graph coloring at -O2. */
+    {"allocate_registers_and_stack_by_linear_scan", B3PhaseIR_Air, B3_O01, B3PhaseF_EmitAirAfter, NULL, air_allocate_registers_and_stack_by_linear_scan},
+    {"allocate_registers",   B3PhaseIR_Air, B3_O2,   B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
+    {"allocate_stack",       B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_stack},
     {"simplify",             B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify},
     /* Last, as in WebKit: the phases above see EntrySwitch as one multi-way
      * branch of a single-entry CFG, and their allocation holds in every clone. */

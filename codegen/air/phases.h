@@ -9,6 +9,10 @@ void air_validate(AirCode *c, const char *phase);
 /* Iterated register coalescing per bank; spills to new spill slots; afterwards
  * every Tmp is a physical register and c->used_callee_saves is set. */
 void air_allocate_registers(AirCode *c);
+/* -O0 and -O1: registers by linear scan over one interval per tmp (spilled
+ * tmps to spill slots), then air_allocate_stack; as fast as it gets, for
+ * code of lesser quality than air_allocate_registers. */
+void air_allocate_registers_and_stack_by_linear_scan(AirCode *c);
 /* Assigns frame offsets to every stack slot, reserves callee-save and outgoing
  * argument space, sets c->frame_size, and rewrites Stack args into Addr(fp, off). */
 void air_allocate_stack(AirCode *c);

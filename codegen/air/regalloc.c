@@ -49,9 +49,7 @@ void air_reg_file(const AirCode *c, AirBank bank, AirRegFile *rf) {
         b3_internal_error(PHASE, "no allocatable %s registers", bank == AirGP ? "GP" : "FP");
 }
 
-
 /* ---- spill-to-stack form checks ---- */
-
 
 static bool role_admits_stack(AirRole role) {
     switch (role) {
@@ -77,7 +75,7 @@ bool air_admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole role
     AirTmp t = arg->base;
     /* A zero-extending def writes only `width` bits to memory: fine only if nobody reads more. */
     if ((role == AirRole_ZDef || role == AirRole_UseZDef) && width < AirW64 &&
-        (air_tmp_is_reg(t) || use_width[t] > (uint8_t)(width + 1)))
+        (air_tmp_is_reg(t) || !use_width || use_width[t] > (uint8_t)(width + 1)))
         return false;
     AirArg saved = *arg;
     *arg = air_stack(NULL, 0);
@@ -93,7 +91,7 @@ typedef struct {
     B3RegSet *set;
 } CalleeCtx;
 
-static void note_reg(const AirCode *c, B3RegSet *set, B3Reg r) {
+void air_note_callee_save(const AirCode *c, B3RegSet *set, B3Reg r) {
     if (!b3_target_is_callee_saved(c->target, r) || b3_regset_has(&c->pinned, r))
         return;
     /* The frame pointer is saved by the prologue itself. */
@@ -110,7 +108,7 @@ static void callee_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, Air
     (void)role;
     /* Any mention counts: saving a register that is only read costs little and is always safe. */
     if (air_tmp_is_reg(*tmp))
-        note_reg(x->c, x->set, (B3Reg)*tmp);
+        air_note_callee_save(x->c, x->set, (B3Reg)*tmp);
 }
 
 void air_compute_used_callee_saves(AirCode *c) {
@@ -125,7 +123,7 @@ void air_compute_used_callee_saves(AirCode *c) {
                 for (unsigned r = 0; r < 64; r++)
                     if (b3_regset_has(&inst->special->early_clobber, (B3Reg)r) ||
                         b3_regset_has(&inst->special->late_clobber, (B3Reg)r))
-                        note_reg(c, &set, (B3Reg)r);
+                        air_note_callee_save(c, &set, (B3Reg)r);
         }
     }
     c->used_callee_saves = set;
@@ -216,10 +214,12 @@ static void fix_def_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, Ai
         holds_forget_slot(x->hs, arg->u.slot);
 }
 
-void air_fix_obvious_spills(AirCode *c) {
+void air_fix_obvious_spills(AirCode *c, const uint8_t *blocks) {
     HoldSet hs;
     FixCtx x = {c, &hs};
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        if (blocks && !blocks[bi])
+            continue;
         AirBlock *b = c->blocks[bi];
         hs.n = 0;
         uint32_t out = 0;
@@ -274,13 +274,15 @@ static void dead_use_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, A
         x->dead[arg->u.slot->index] = 0;
 }
 
-void air_remove_dead_spill_stores(AirCode *c) {
+void air_remove_dead_spill_stores(AirCode *c, const uint8_t *blocks) {
     if (!c->nslots)
         return;
     DeadCtx x = {calloc(c->nslots, sizeof(uint32_t)), 0};
     if (!x.dead)
         b3_internal_error(PHASE, "out of memory");
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        if (blocks && !blocks[bi])
+            continue;
         AirBlock *b = c->blocks[bi];
         x.stamp++;
         bool removed = false;
@@ -308,4 +310,3 @@ void air_remove_dead_spill_stores(AirCode *c) {
     }
     free(x.dead);
 }
-

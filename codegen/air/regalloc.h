@@ -15,17 +15,21 @@ typedef struct {
 void air_reg_file(const AirCode *c, AirBank bank, AirRegFile *rf);
 
 /* Would replacing this Tmp arg by a spill slot be valid and mean the same
- * thing?  use_width[t]: the widest use of tmp t (AirWidth + 1; 0 = never used). */
+ * thing?  use_width[t]: the widest use of tmp t (AirWidth + 1; 0 = never used);
+ * NULL: unknown, so a narrow zero-extending def never goes to memory. */
 bool air_admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole role, AirWidth width,
                       const uint8_t *use_width);
 
 /* After allocation: sets c->used_callee_saves from the registers mentioned and clobbered. */
 void air_compute_used_callee_saves(AirCode *c);
+/* Adds r to set if the prologue must save it when the code uses it. */
+void air_note_callee_save(const AirCode *c, B3RegSet *set, B3Reg r);
 
 /* After allocation, within each block: a reload of a spill slot that a
- * register still holds becomes a copy or nothing (like Air's FixObviousSpills). */
-void air_fix_obvious_spills(AirCode *c);
+ * register still holds becomes a copy or nothing (like Air's FixObviousSpills).
+ * blocks (by index; NULL: all) limits it to the blocks that have spill code. */
+void air_fix_obvious_spills(AirCode *c, const uint8_t *blocks);
 /* Removes stores to spill slots that the same block overwrites before reading. */
-void air_remove_dead_spill_stores(AirCode *c);
+void air_remove_dead_spill_stores(AirCode *c, const uint8_t *blocks);
 
 #endif

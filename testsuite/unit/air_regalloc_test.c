@@ -601,6 +601,9 @@ static void check_liveness(AirCode *c, const char *name) {
 
 typedef AirCode *(*Builder)(B3Arena *arena, uint64_t seed);
 
+/* Which allocator run_case tests: graph coloring (-O2) or linear scan (-O0, -O1). */
+static bool linear_scan;
+
 typedef struct {
     uint32_t spill_slots, insts, callee_saves;
 } Stats;
@@ -614,7 +617,10 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
     air_compute_preds(orig);
     air_compute_preds(c);
     air_validate(c, "test input");
-    air_allocate_registers(c);
+    if (linear_scan)
+        air_allocate_registers_and_stack_by_linear_scan(c);
+    else
+        air_allocate_registers(c);
     air_validate(c, "after register allocation");
     int bad = 0;
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
@@ -622,7 +628,8 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
             air_for_each_tmp(c, &c->blocks[bi]->insts[ii], check_no_vtmp, &bad);
     CHECK(bad == 0, "%s: %d virtual tmps left after allocation", name, bad);
     check_liveness(c, name);
-    air_allocate_stack(c);
+    if (!linear_scan)
+        air_allocate_stack(c);
     air_validate(c, "after stack allocation");
     CHECK(c->frame_size % 16 == 0, "%s: frame size %llu", name, (unsigned long long)c->frame_size);
     air_simplify(c);
@@ -1374,12 +1381,17 @@ static void test_huge(void) {
     AirCode *c = build_huge(&arena, 7);
     air_compute_preds(c);
     clock_t t0 = clock();
-    air_allocate_registers(c);
-    air_allocate_stack(c);
+    if (linear_scan) {
+        air_allocate_registers_and_stack_by_linear_scan(c);
+    } else {
+        air_allocate_registers(c);
+        air_allocate_stack(c);
+    }
     air_simplify(c);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     air_validate(c, "huge");
-    fprintf(stderr, "huge: 200000 values allocated in %.2fs, %u spill slots\n", secs, c->nslots);
+    fprintf(stderr, "huge (%s): 200000 values allocated in %.2fs, %u spill slots\n",
+            linear_scan ? "linear scan" : "coloring", secs, c->nslots);
     CHECK(secs < 10.0, "allocation of 200000 values took %.2fs", secs);
     b3_arena_free(&arena);
 }
@@ -1393,31 +1405,38 @@ int main(int argc, char **argv) {
     test_stack_sharing();
     test_liveness_solvers();
 
-    Stats s = run_case("sum40", build_sum40, 1, 5);
-    CHECK(s.spill_slots > 0, "40 live values need spills");
-    run_case("diamond", build_diamond, 2, 10);
-    s = run_case("calls", build_calls, 3, 5);
-    CHECK(s.callee_saves > 0 || s.spill_slots > 0, "values live across calls need callee saves or spills");
-    run_case("mixed", build_mixed, 4, 5);
-    run_case("terminal-def", build_terminal_def, 5, 10);
+    for (int ls = 0; ls < 2; ls++) {
+        linear_scan = ls;
+        const char *who = ls ? "linear scan" : "coloring";
+        Stats s = run_case("sum40", build_sum40, 1, 5);
+        CHECK(s.spill_slots > 0, "40 live values need spills");
+        run_case("diamond", build_diamond, 2, 10);
+        s = run_case("calls", build_calls, 3, 5);
+        CHECK(s.callee_saves > 0 || s.spill_slots > 0,
+              "values live across calls need callee saves or spills");
+        run_case("mixed", build_mixed, 4, 5);
+        run_case("terminal-def", build_terminal_def, 5, 10);
 
-    const uint32_t pressures[] = {6, 12, 20, 40, 80};
-    for (int i = 0; i < nrandom && failures == 0; i++) {
-        gen_pressure = pressures[i % 5];
-        char name[64];
-        snprintf(name, sizeof name, "random#%d(pressure %u)", i, gen_pressure);
-        run_case(name, build_random, 1000 + (uint64_t)i, 3);
+        const uint32_t pressures[] = {6, 12, 20, 40, 80};
+        for (int i = 0; i < nrandom && failures == 0; i++) {
+            gen_pressure = pressures[i % 5];
+            char name[64];
+            snprintf(name, sizeof name, "random#%d(pressure %u)", i, gen_pressure);
+            run_case(name, build_random, 1000 + (uint64_t)i, 3);
+        }
+        /* Beyond the allocator's pressure trigger (512 live tmps): spills chosen
+         * before coloring, then coloring as usual. */
+        for (int i = 0; i < 4 && failures == 0; i++) {
+            gen_pressure = 700;
+            char name[64];
+            snprintf(name, sizeof name, "random#%d(pressure %u)", i, gen_pressure);
+            s = run_case(name, build_random, 9000 + (uint64_t)i, 2);
+            CHECK(s.spill_slots > 0, "%s: no spills", name);
+        }
+        test_huge();
+        fprintf(stderr, "%s: all cases run\n", who);
     }
-    /* Beyond the allocator's pressure trigger (512 live tmps): spills chosen
-     * before coloring, then coloring as usual. */
-    for (int i = 0; i < 4 && failures == 0; i++) {
-        gen_pressure = 700;
-        char name[64];
-        snprintf(name, sizeof name, "random#%d(pressure %u)", i, gen_pressure);
-        s = run_case(name, build_random, 9000 + (uint64_t)i, 2);
-        CHECK(s.spill_slots > 0, "%s: no spills", name);
-    }
-    test_huge();
+    linear_scan = false;
     test_print();
     if (failures) {
         fprintf(stderr, "%d failures\n", failures);

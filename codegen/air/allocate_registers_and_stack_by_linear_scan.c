@@ -1,0 +1,703 @@
+/* Register and stack allocation by linear scan, for -O0 and -O1 (as Air's
+ * AllocateRegistersAndStackByLinearScan): fast to run, not the best code.
+ *
+ * Per bank: every inst g of the code (blocks in code order) has two
+ * positions, its early moment 2g and its late moment 2g+1 (the timing of
+ * liveness.h).  A virtual tmp gets one interval, from the first position at
+ * which it is mentioned or live to the last one, holes included; an
+ * allocatable register gets the exact list of ranges where it holds a value
+ * or is written (fixed-register operands, clobbers of calls and
+ * patchpoints).  Tmps are scanned by interval start; a tmp takes a register
+ * no active tmp and no fixed range occupies over its interval, preferring
+ * the register of a tmp it is copied from or to.  With none free, whichever
+ * of the tmp and the active ones ends last is spilled.  A spilled tmp lives
+ * in a spill slot: each mention takes the slot where the inst's form allows
+ * it, else a fresh tmp loaded before / stored after the inst, whose interval
+ * is that inst's two positions and which is never spilled; then the scan
+ * repeats with the new intervals (liveness is not recomputed).  Finally the
+ * stack is laid out by air_allocate_stack. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/air/liveness.h"
+#include "codegen/air/phases.h"
+#include "codegen/air/regalloc.h"
+
+#define PHASE "air linear scan allocation"
+#define NONE UINT32_MAX
+#define NO_REG 0xff
+#define MAX_ROUNDS 64
+
+static void *xmalloc(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        b3_internal_error(PHASE, "out of memory");
+    return p;
+}
+
+static void *xrealloc(void *p, size_t n) {
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        b3_internal_error(PHASE, "out of memory");
+    return p;
+}
+
+static void *xcalloc(size_t n, size_t size) {
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        b3_internal_error(PHASE, "out of memory");
+    return p;
+}
+
+typedef struct {
+    uint32_t start, end; /* positions, inclusive */
+} Range;
+
+typedef struct {
+    Range *v;
+    uint32_t n, cap;
+} Ranges;
+
+typedef struct {
+    AirCode *c;
+    AirBank bank;
+    AirRegFile rf;
+    uint32_t n, cap;       /* tmp numbers < n have the per-tmp arrays below */
+    uint32_t *start, *end; /* the interval (start == NONE: not of this bank, or never mentioned) */
+    uint8_t *unspillable;  /* fills of spilled tmps */
+    uint8_t *spilled;      /* rewritten to a spill slot: no interval any more */
+    uint8_t *reg;          /* the register assigned, or NO_REG */
+    AirTmp *hint;          /* a tmp (or register) it is copied from or to */
+    Ranges fixed[32];      /* per register rank: where the register is taken, sorted */
+    uint32_t npos;         /* positions 0 .. npos-1 */
+    uint32_t **pos;        /* per block, per inst: its inst number g, or NONE for spill code */
+    uint32_t *npos_of;     /* per block: length of pos[block] */
+    uint32_t nblocks_pos;
+    AirActs acts;           /* of the code before spilling: what each inst g mentions */
+    uint8_t *touched;       /* per block: has spill code */
+    uint32_t nslot_classes; /* spill slots shared by tmps whose intervals are disjoint */
+} LS;
+
+static void ls_grow(LS *s, uint32_t n) {
+    if (n <= s->cap) {
+        s->n = n > s->n ? n : s->n;
+        return;
+    }
+    uint32_t cap = n + n / 2 + 64;
+    s->start = xrealloc(s->start, cap * sizeof(uint32_t));
+    s->end = xrealloc(s->end, cap * sizeof(uint32_t));
+    s->unspillable = xrealloc(s->unspillable, cap);
+    s->spilled = xrealloc(s->spilled, cap);
+    s->reg = xrealloc(s->reg, cap);
+    s->hint = xrealloc(s->hint, cap * sizeof(AirTmp));
+    for (uint32_t t = s->cap; t < cap; t++) {
+        s->start[t] = s->end[t] = NONE;
+        s->unspillable[t] = s->spilled[t] = 0;
+        s->reg[t] = NO_REG;
+        s->hint[t] = AIR_NO_TMP;
+    }
+    s->cap = cap;
+    s->n = n;
+}
+
+static inline void extend(LS *s, AirTmp t, uint32_t p) {
+    if (s->start[t] == NONE || p < s->start[t])
+        s->start[t] = p;
+    if (s->end[t] == NONE || p > s->end[t])
+        s->end[t] = p;
+}
+
+static void range_add(Ranges *r, uint32_t start, uint32_t end) {
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 16;
+        r->v = xrealloc(r->v, r->cap * sizeof(Range));
+    }
+    r->v[r->n++] = (Range){start, end};
+}
+
+static int cmp_range(const void *pa, const void *pb) {
+    const Range *a = pa, *b = pb;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    return a->end < b->end ? -1 : a->end > b->end;
+}
+
+/* Sorts and merges overlapping ranges, so that they are ordered by end too. */
+static void ranges_finish(Ranges *r) {
+    if (r->n < 2)
+        return;
+    /* Blocks are walked in order and each backwards: mostly descending runs. */
+    qsort(r->v, r->n, sizeof(Range), cmp_range);
+    uint32_t out = 0;
+    for (uint32_t i = 1; i < r->n; i++) {
+        if (r->v[i].start <= r->v[out].end) {
+            if (r->v[i].end > r->v[out].end)
+                r->v[out].end = r->v[i].end;
+        } else {
+            r->v[++out] = r->v[i];
+        }
+    }
+    r->n = out + 1;
+}
+
+/* ---- intervals ---- */
+
+/* The live ranges of the bank's registers and the intervals of its tmps,
+ * one backward walk per block over the gathered actions. */
+static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv) {
+    const AirCode *c = s->c;
+    uint32_t *defined = xmalloc(s->n * sizeof(uint32_t)); /* the last block defining the tmp */
+    for (uint32_t t = 0; t < s->n; t++)
+        defined[t] = NONE;
+    uint32_t open[32]; /* per register rank: end of the range being built, or NONE */
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        uint32_t base = acts->first[bi], ninsts = acts->first[bi + 1] - base;
+        if (!ninsts)
+            continue;
+        uint32_t bstart = 2 * base, bend = 2 * (base + ninsts) - 1;
+        for (uint32_t r = 0; r < s->rf.k; r++)
+            open[r] = NONE;
+        for (uint32_t i = 0; i < lv->nlive_out[bi]; i++) {
+            AirTmp t = lv->live_out[bi][i];
+            if (!air_tmp_is_reg(t))
+                extend(s, t, bend);
+            else if (s->rf.rank[t] >= 0)
+                open[s->rf.rank[t]] = bend;
+        }
+        for (uint32_t k = ninsts; k-- > 0;) {
+            uint32_t g = base + k;
+            for (int late = 1; late >= 0; late--) {
+                uint32_t p = 2 * g + (uint32_t)late;
+                uint32_t lo = acts->start[p], hi = acts->start[p + 1];
+                for (uint32_t i = lo; i < hi; i++) {
+                    const AirAct *a = &acts->v[i];
+                    if (!a->def)
+                        continue;
+                    if (!air_tmp_is_reg(a->tmp)) {
+                        extend(s, a->tmp, p);
+                        defined[a->tmp] = bi;
+                    } else if (s->rf.rank[a->tmp] >= 0) {
+                        uint32_t r = (uint32_t)s->rf.rank[a->tmp];
+                        range_add(&s->fixed[r], p, open[r] == NONE ? p : open[r]);
+                        open[r] = NONE;
+                    }
+                }
+                for (uint32_t i = lo; i < hi; i++) {
+                    const AirAct *a = &acts->v[i];
+                    if (a->def)
+                        continue;
+                    if (!air_tmp_is_reg(a->tmp))
+                        extend(s, a->tmp, p);
+                    else if (s->rf.rank[a->tmp] >= 0 && open[s->rf.rank[a->tmp]] == NONE)
+                        open[s->rf.rank[a->tmp]] = p;
+                }
+            }
+        }
+        for (uint32_t r = 0; r < s->rf.k; r++)
+            if (open[r] != NONE)
+                range_add(&s->fixed[r], bstart, open[r]);
+        /* Live-in: the upward-exposed uses, and what lives through the block. */
+        for (uint32_t i = 0; i < lv->nlive_in[bi]; i++)
+            if (!air_tmp_is_reg(lv->live_in[bi][i]))
+                extend(s, lv->live_in[bi][i], bstart);
+        for (uint32_t i = 0; i < lv->nlive_out[bi]; i++) {
+            AirTmp t = lv->live_out[bi][i];
+            if (!air_tmp_is_reg(t) && defined[t] != bi)
+                extend(s, t, bstart);
+        }
+    }
+    free(defined);
+    for (uint32_t r = 0; r < s->rf.k; r++)
+        ranges_finish(&s->fixed[r]);
+}
+
+/* Copies between tmps (or a tmp and a register) of the bank: each side
+ * remembers the other, so that they may share a register. */
+static void note_hints(LS *s) {
+    const AirCode *c = s->c;
+    AirOpcode m1 = s->bank == AirGP ? Air_Move : Air_MoveDouble;
+    AirOpcode m2 = s->bank == AirGP ? Air_Move32 : Air_MoveFloat;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        const AirBlock *b = c->blocks[bi];
+        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
+            const AirInst *i = &b->insts[ii];
+            if ((i->opcode != m1 && i->opcode != m2) || i->special || i->nargs != 2 ||
+                i->args[0].kind != AirArg_Tmp || i->args[1].kind != AirArg_Tmp)
+                continue;
+            AirTmp a = i->args[0].base, d = i->args[1].base;
+            if (!air_tmp_is_reg(d) && s->hint[d] == AIR_NO_TMP)
+                s->hint[d] = a;
+            if (!air_tmp_is_reg(a) && s->hint[a] == AIR_NO_TMP)
+                s->hint[a] = d;
+        }
+    }
+}
+
+/* ---- the scan ---- */
+
+/* One pass over the intervals; false if it spilled (s->spilled says what). */
+static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
+    uint32_t k = s->rf.k;
+    /* Counting sort of the live tmps by start. */
+    memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
+    uint32_t nt = 0;
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++) {
+        s->reg[t] = NO_REG;
+        if (s->start[t] != NONE && !s->spilled[t]) {
+            bucket[s->start[t] + 1]++;
+            nt++;
+        }
+    }
+    for (uint32_t p = 0; p < s->npos; p++)
+        bucket[p + 1] += bucket[p];
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
+        if (s->start[t] != NONE && !s->spilled[t])
+            order[bucket[s->start[t]]++] = t;
+
+    AirTmp occ[32];
+    uint32_t cur[32];
+    for (uint32_t r = 0; r < k; r++) {
+        occ[r] = AIR_NO_TMP;
+        cur[r] = 0;
+    }
+    bool ok = true;
+    for (uint32_t i = 0; i < nt; i++) {
+        AirTmp t = order[i];
+        uint32_t st = s->start[t], en = s->end[t];
+        uint32_t freemask = 0, fixedok = 0;
+        for (uint32_t r = 0; r < k; r++) {
+            const Ranges *fr = &s->fixed[r];
+            while (cur[r] < fr->n && fr->v[cur[r]].end < st)
+                cur[r]++;
+            if (occ[r] != AIR_NO_TMP && (s->end[occ[r]] < st || s->reg[occ[r]] != (uint8_t)r))
+                occ[r] = AIR_NO_TMP;
+            if (cur[r] == fr->n || fr->v[cur[r]].start > en) {
+                fixedok |= 1u << r;
+                if (occ[r] == AIR_NO_TMP)
+                    freemask |= 1u << r;
+            }
+        }
+        int pick = -1;
+        AirTmp h = s->hint[t];
+        if (h != AIR_NO_TMP) {
+            uint32_t hr = air_tmp_is_reg(h) ? (uint32_t)s->rf.rank[h] : (h < s->n ? s->reg[h] : NO_REG);
+            if (hr < k && (freemask >> hr & 1))
+                pick = (int)hr;
+        }
+        if (pick < 0 && freemask)
+            pick = __builtin_ctz(freemask); /* ranks follow the preference order */
+        if (pick < 0) {
+            /* Evict the active tmp ending last, if it ends after t (or t must have a register). */
+            int victim = -1;
+            for (uint32_t r = 0; r < k; r++)
+                if ((fixedok >> r & 1) && !s->unspillable[occ[r]] &&
+                    (victim < 0 || s->end[occ[r]] > s->end[occ[victim]]))
+                    victim = (int)r;
+            if (victim >= 0 && (s->unspillable[t] || s->end[occ[victim]] > en)) {
+                AirTmp v = occ[victim];
+                s->spilled[v] = 1;
+                s->reg[v] = NO_REG;
+                pick = victim;
+            } else if (!s->unspillable[t]) {
+                s->spilled[t] = 1;
+                ok = false;
+                continue;
+            } else {
+                b3_internal_error(PHASE, "no %s register left for tmp %u", s->bank == AirGP ? "GP" : "FP",
+                                  t - AIR_FIRST_VTMP);
+            }
+            ok = false;
+        }
+        s->reg[t] = (uint8_t)pick;
+        occ[pick] = t;
+    }
+    return ok;
+}
+
+/* ---- spill code ---- */
+
+typedef struct {
+    AirTmp orig, fresh;
+    bool load, store;
+} Fill;
+
+typedef struct {
+    LS *s;
+    AirStackSlot **slot_of; /* per tmp, for the spilled ones */
+    uint32_t g;             /* the inst's number */
+    bool touched;
+    Fill *fills;
+    uint32_t nfills, cap_fills;
+} SpillCtx;
+
+/* The moments at which an inst reads and writes an arg of this role (0 early, 1 late). */
+static void role_moments(AirRole role, uint32_t *first, uint32_t *last) {
+    bool early = air_role_is_early_use(role) || role == AirRole_UseAddr || role == AirRole_EarlyDef ||
+                 role == AirRole_EarlyZDef || role == AirRole_Scratch;
+    bool late = role == AirRole_LateUse || role == AirRole_LateColdUse || air_role_is_late_def(role) ||
+                role == AirRole_Scratch;
+    *first = early ? 0 : 1;
+    *last = late ? 1 : 0;
+}
+
+/* The fresh tmp standing for spilled t in the current inst.  Its interval is
+ * exact: from the load (before the early moment) or its first def, to its
+ * last use or the store (after the late moment), so that a use in the early
+ * moment of a call does not meet the call's late clobbers. */
+static AirTmp fill_tmp(SpillCtx *x, AirTmp t, AirRole role, bool load, bool store) {
+    LS *s = x->s;
+    uint32_t first, last;
+    role_moments(role, &first, &last);
+    if (load)
+        first = 0;
+    if (store)
+        last = 1;
+    AirTmp n = AIR_NO_TMP;
+    for (uint32_t i = 0; i < x->nfills && n == AIR_NO_TMP; i++)
+        if (x->fills[i].orig == t) {
+            x->fills[i].load |= load;
+            x->fills[i].store |= store;
+            n = x->fills[i].fresh;
+        }
+    if (n == AIR_NO_TMP) {
+        if (x->nfills == x->cap_fills) {
+            x->cap_fills = x->cap_fills ? 2 * x->cap_fills : 8;
+            x->fills = xrealloc(x->fills, x->cap_fills * sizeof(Fill));
+        }
+        n = air_tmp_new(s->c, s->bank);
+        x->touched = true;
+        ls_grow(s, n + 1);
+        s->unspillable[n] = 1;
+        x->fills[x->nfills++] = (Fill){t, n, load, store};
+    }
+    extend(s, n, 2 * x->g + first);
+    extend(s, n, 2 * x->g + last);
+    return n;
+}
+
+static void spill_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
+    SpillCtx *x = vctx;
+    LS *s = x->s;
+    if (arg->kind == AirArg_Tmp) {
+        AirTmp t = arg->base;
+        if (bank != s->bank || air_tmp_is_reg(t) || t >= s->n || !x->slot_of[t])
+            return;
+        /* Widths of uses are not gathered (time): a narrow zero-extending def gets a fill. */
+        if (air_admits_stack(s->c, inst, arg, role, width, NULL)) {
+            *arg = air_stack(x->slot_of[t], 0);
+            x->touched = true;
+            return;
+        }
+        bool scratch = role == AirRole_Scratch; /* its value never outlives the inst */
+        arg->base = fill_tmp(x, t, role, !scratch && air_role_is_use(role), !scratch && air_role_is_def(role));
+    } else if ((arg->kind == AirArg_Addr || arg->kind == AirArg_Index) && s->bank == AirGP) {
+        if (!air_tmp_is_reg(arg->base) && arg->base < s->n && x->slot_of[arg->base])
+            arg->base = fill_tmp(x, arg->base, AirRole_Use, true, false);
+        if (arg->kind == AirArg_Index && !air_tmp_is_reg(arg->index) && arg->index < s->n &&
+            x->slot_of[arg->index])
+            arg->index = fill_tmp(x, arg->index, AirRole_Use, true, false);
+    }
+}
+
+typedef struct {
+    AirInst *v;
+    uint32_t n, cap;
+    uint32_t *pos;
+} InstVec;
+
+static void ivec_push(InstVec *v, AirInst i, uint32_t pos) {
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 16;
+        v->v = xrealloc(v->v, v->cap * sizeof(AirInst));
+        v->pos = xrealloc(v->pos, v->cap * sizeof(uint32_t));
+    }
+    v->pos[v->n] = pos;
+    v->v[v->n++] = i;
+}
+
+static AirInst make_move(AirCode *c, AirOpcode op, AirArg a0, AirArg a1, B3Value *origin) {
+    AirInst i;
+    memset(&i, 0, sizeof i);
+    i.opcode = (uint16_t)op;
+    i.nargs = 2;
+    i.origin = origin;
+    i.args = b3_arena_alloc(c->arena, 2 * sizeof(AirArg));
+    i.args[0] = a0;
+    i.args[1] = a1;
+    return i;
+}
+
+/* Spill slots for the tmps spilled in this round, by a linear scan of their
+ * intervals: tmps whose intervals are disjoint share a slot (so the frame
+ * stays small and allocate_stack has few slots to look at). */
+static void assign_slots(LS *s, AirStackSlot **slot_of) {
+    uint32_t nsp = 0;
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
+        nsp += s->spilled[t] == 1;
+    Range *sp = xmalloc(nsp * sizeof(Range)); /* (start, tmp) */
+    nsp = 0;
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
+        if (s->spilled[t] == 1)
+            sp[nsp++] = (Range){s->start[t], t};
+    qsort(sp, nsp, sizeof(Range), cmp_range);
+    /* A min-heap of the slots by the end of their last interval. */
+    struct Busy {
+        uint32_t end;
+        AirStackSlot *slot;
+    } *heap = xmalloc((nsp + 1) * sizeof *heap);
+    uint32_t nh = 0;
+    for (uint32_t i = 0; i < nsp; i++) {
+        AirTmp t = sp[i].end;
+        AirStackSlot *slot;
+        if (nh && heap[0].end < s->start[t]) {
+            slot = heap[0].slot;
+            heap[0] = heap[--nh]; /* pop */
+            for (uint32_t k = 0;;) {
+                uint32_t l = 2 * k + 1, m = k;
+                if (l < nh && heap[l].end < heap[m].end)
+                    m = l;
+                if (l + 1 < nh && heap[l + 1].end < heap[m].end)
+                    m = l + 1;
+                if (m == k)
+                    break;
+                struct Busy tmp = heap[k];
+                heap[k] = heap[m];
+                heap[m] = tmp;
+                k = m;
+            }
+        } else {
+            slot = air_slot_new(s->c, 8, 8, true);
+        }
+        slot_of[t] = slot;
+        uint32_t k = nh++; /* push */
+        heap[k] = (struct Busy){s->end[t], slot};
+        while (k && heap[(k - 1) / 2].end > heap[k].end) {
+            struct Busy tmp = heap[k];
+            heap[k] = heap[(k - 1) / 2];
+            heap[(k - 1) / 2] = tmp;
+            k = (k - 1) / 2;
+        }
+        s->spilled[t] = 2;
+    }
+    free(heap);
+    free(sp);
+}
+
+/* Does original inst g mention a tmp spilled in this round? */
+static bool mentions_spilled(const LS *s, const AirStackSlot *const *slot_of, uint32_t g) {
+    for (uint32_t i = s->acts.start[2 * g]; i < s->acts.start[2 * g + 2]; i++) {
+        AirTmp t = s->acts.v[i].tmp;
+        if (!air_tmp_is_reg(t) && slot_of[t])
+            return true;
+    }
+    return false;
+}
+
+/* Rewrites the mentions of the tmps spilled since the last call (those with
+ * spilled == 1; they become 2). */
+static void insert_spill_code(LS *s) {
+    AirCode *c = s->c;
+    AirStackSlot **slot_of = xcalloc(s->n, sizeof(AirStackSlot *));
+    assign_slots(s, slot_of);
+    AirOpcode move = s->bank == AirGP ? Air_Move : Air_MoveDouble;
+    SpillCtx x = {s, slot_of, 0, false, NULL, 0, 0};
+    InstVec out = {0}, after = {0};
+    uint32_t nblocks = c->nblocks;
+    bool split = false;
+    for (uint32_t bi = 0; bi < nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        x.touched = false;
+        out.n = 0;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
+            AirInst inst = b->insts[ii];
+            uint32_t g = s->pos[bi][ii];
+            x.nfills = 0;
+            x.g = g;
+            /* Spill code mentions only fills; most insts no spilled tmp. */
+            if (g != NONE && mentions_spilled(s, (const AirStackSlot *const *)slot_of, g))
+                air_for_each_arg(c, &inst, spill_arg, &x);
+            after.n = 0;
+            for (uint32_t k = 0; k < x.nfills; k++) {
+                Fill *fl = &x.fills[k];
+                AirStackSlot *sl = slot_of[fl->orig];
+                if (fl->load)
+                    ivec_push(&out, make_move(c, move, air_stack(sl, 0), air_tmp(fl->fresh), inst.origin),
+                              NONE);
+                if (fl->store)
+                    ivec_push(&after, make_move(c, move, air_tmp(fl->fresh), air_stack(sl, 0), inst.origin),
+                              NONE);
+            }
+            ivec_push(&out, inst, g);
+            if (!after.n)
+                continue;
+            if (!air_is_terminal((AirOpcode)inst.opcode)) {
+                for (uint32_t k = 0; k < after.n; k++)
+                    ivec_push(&out, after.v[k], NONE);
+                continue;
+            }
+            /* A terminal that defines a spilled tmp: store on each outgoing edge,
+             * in a block of its own (whatever lives there lives at the terminal). */
+            for (uint32_t e = 0; e < b->nsuccs; e++) {
+                AirBlock *nb = air_block_new(c);
+                nb->frequency = b->frequency;
+                for (uint32_t k = 0; k < after.n; k++)
+                    air_append(c, nb, move, inst.origin, 2, after.v[k].args);
+                air_append(c, nb, Air_Jump, inst.origin, 0, NULL);
+                nb->succs = b3_arena_alloc(c->arena, sizeof(AirSucc));
+                nb->succs[0] = b->succs[e];
+                nb->nsuccs = 1;
+                b->succs[e].block = nb;
+            }
+            split = true;
+        }
+        if (!x.touched)
+            continue;
+        s->touched[bi] = 1;
+        if (out.n == b->ninsts) /* only args rewritten in place */
+            continue;
+        if (out.n > b->cap_insts) {
+            b->cap_insts = out.n + out.n / 8 + 4;
+            b->insts = b3_arena_alloc(c->arena, b->cap_insts * sizeof(AirInst));
+        }
+        memcpy(b->insts, out.v, out.n * sizeof(AirInst));
+        b->ninsts = out.n;
+        free(s->pos[bi]);
+        s->pos[bi] = xmalloc(out.n * sizeof(uint32_t));
+        memcpy(s->pos[bi], out.pos, out.n * sizeof(uint32_t));
+        s->npos_of[bi] = out.n;
+    }
+    /* The edge blocks hold spill code only. */
+    if (c->nblocks > s->nblocks_pos) {
+        s->pos = xrealloc(s->pos, c->nblocks * sizeof(uint32_t *));
+        s->npos_of = xrealloc(s->npos_of, c->nblocks * sizeof(uint32_t));
+        s->touched = xrealloc(s->touched, c->nblocks);
+        for (uint32_t bi = s->nblocks_pos; bi < c->nblocks; bi++) {
+            uint32_t m = c->blocks[bi]->ninsts;
+            s->pos[bi] = xmalloc(m * sizeof(uint32_t));
+            for (uint32_t i = 0; i < m; i++)
+                s->pos[bi][i] = NONE;
+            s->npos_of[bi] = m;
+            s->touched[bi] = 1;
+        }
+        s->nblocks_pos = c->nblocks;
+    }
+    free(out.v);
+    free(out.pos);
+    free(after.v);
+    free(after.pos);
+    free(slot_of);
+    free(x.fills);
+    if (split)
+        air_compute_preds(c);
+}
+
+/* ---- the driver ---- */
+
+static void ls_free(LS *s) {
+    for (uint32_t bi = 0; bi < s->nblocks_pos; bi++)
+        free(s->pos[bi]);
+    free(s->pos);
+    free(s->npos_of);
+    free(s->touched);
+    for (uint32_t r = 0; r < 32; r++)
+        free(s->fixed[r].v);
+    free(s->start);
+    free(s->end);
+    free(s->unspillable);
+    free(s->spilled);
+    free(s->reg);
+    free(s->hint);
+    air_acts_free(&s->acts);
+}
+
+/* Registers of one bank: afterwards s->reg says each virtual tmp's. */
+static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_saves) {
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    s->bank = bank;
+    air_reg_file(c, bank, &s->rf);
+    ls_grow(s, AIR_FIRST_VTMP + c->ntmps);
+
+    air_acts_gather(&s->acts, c, bank);
+    uint32_t ninsts = s->acts.first[c->nblocks];
+    s->npos = 2 * ninsts;
+    /* Registers the code names (fixed operands, clobbers) may need saving. */
+    for (uint32_t i = 0; i < s->acts.nv; i++)
+        if (air_tmp_is_reg(s->acts.v[i].tmp))
+            air_note_callee_save(c, callee_saves, (B3Reg)s->acts.v[i].tmp);
+    /* Intervals need live-in and live-out, not their order. */
+    AirLiveness lv;
+    air_liveness_compute_acts_unordered(&lv, c, &s->acts);
+    build_intervals(s, &s->acts, &lv);
+    air_liveness_free(&lv);
+    note_hints(s);
+
+    bool any = false;
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->n && !any; t++)
+        any = s->start[t] != NONE;
+    if (!any)
+        return;
+    s->nblocks_pos = c->nblocks;
+    s->pos = xmalloc(c->nblocks * sizeof(uint32_t *));
+    s->npos_of = xmalloc(c->nblocks * sizeof(uint32_t));
+    s->touched = xcalloc(c->nblocks, 1);
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        uint32_t m = c->blocks[bi]->ninsts;
+        s->pos[bi] = xmalloc(m * sizeof(uint32_t));
+        for (uint32_t i = 0; i < m; i++)
+            s->pos[bi][i] = s->acts.first[bi] + i;
+        s->npos_of[bi] = m;
+    }
+
+    uint32_t *bucket = xmalloc((s->npos + 2) * sizeof(uint32_t));
+    uint32_t *order = NULL;
+    for (int round = 0;; round++) {
+        if (round == MAX_ROUNDS)
+            b3_internal_error(PHASE, "%s allocation did not converge after %d rounds",
+                              bank == AirGP ? "GP" : "FP", MAX_ROUNDS);
+        order = xrealloc(order, s->n * sizeof(uint32_t));
+        if (scan(s, order, bucket))
+            break;
+        insert_spill_code(s);
+    }
+    free(order);
+    free(bucket);
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
+        if (s->reg[t] != NO_REG)
+            air_note_callee_save(c, callee_saves, s->rf.order[s->reg[t]]);
+}
+
+static void assign_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
+    (void)inst;
+    (void)role;
+    (void)width;
+    const LS *s = (const LS *)vctx + bank;
+    if (air_tmp_is_reg(*tmp))
+        return;
+    if (*tmp >= s->n || s->reg[*tmp] == NO_REG)
+        b3_internal_error(PHASE, "tmp %u left without a register", *tmp - AIR_FIRST_VTMP);
+    *tmp = s->rf.order[s->reg[*tmp]];
+}
+
+void air_allocate_registers_and_stack_by_linear_scan(AirCode *c) {
+    LS s[2]; /* indexed by AirBank */
+    B3RegSet saves = {{0, 0}};
+    allocate_bank(&s[AirGP], c, AirGP, &saves);
+    allocate_bank(&s[AirFP], c, AirFP, &saves);
+    /* One pass for both banks: the FP bank's intervals do not depend on GP registers. */
+    for (uint32_t bi = 0; bi < c->nblocks; bi++)
+        for (uint32_t ii = 0; ii < c->blocks[bi]->ninsts; ii++)
+            air_for_each_tmp(c, &c->blocks[bi]->insts[ii], assign_tmp, s);
+    c->used_callee_saves = saves;
+    /* Cleanups where spill code went (they are block-local). */
+    uint8_t *touched = xcalloc(c->nblocks, 1);
+    for (int k = 0; k < 2; k++)
+        for (uint32_t bi = 0; bi < s[k].nblocks_pos; bi++)
+            touched[bi] |= s[k].touched[bi];
+    air_fix_obvious_spills(c, touched);
+    air_remove_dead_spill_stores(c, touched);
+    free(touched);
+    ls_free(&s[AirGP]);
+    ls_free(&s[AirFP]);
+    air_allocate_stack(c);
+}
