@@ -62,6 +62,8 @@ typedef struct AirStackSlot {
     uint32_t index;
     uint32_t size, align;
     bool spill;          /* a spill slot (else a B3 stack slot, "locked") */
+    bool shared;         /* a spill slot its allocator already shares between tmps
+                          * (linear scan): allocate_stack gives it a place of its own */
     B3StackSlot *b3;     /* the B3 slot it implements, if any */
     int64_t offset;      /* from the frame pointer, assigned by allocate_stack */
 } AirStackSlot;

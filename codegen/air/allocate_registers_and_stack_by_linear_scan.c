@@ -122,12 +122,11 @@ static int cmp_range(const void *pa, const void *pb) {
     return a->end < b->end ? -1 : a->end > b->end;
 }
 
-/* Sorts and merges overlapping ranges, so that they are ordered by end too. */
+/* Merges overlapping ranges, given in order of start, so that they are
+ * ordered by end too. */
 static void ranges_finish(Ranges *r) {
     if (r->n < 2)
         return;
-    /* Blocks are walked in order and each backwards: mostly descending runs. */
-    qsort(r->v, r->n, sizeof(Range), cmp_range);
     uint32_t out = 0;
     for (uint32_t i = 1; i < r->n; i++) {
         if (r->v[i].start <= r->v[out].end) {
@@ -138,6 +137,16 @@ static void ranges_finish(Ranges *r) {
         }
     }
     r->n = out + 1;
+}
+
+/* The ranges one block added (walking it backwards, so by descending
+ * start) put in ascending order: blocks come in code order. */
+static void ranges_reverse_from(Ranges *r, uint32_t from) {
+    for (uint32_t i = from, j = r->n; i + 1 < j; i++, j--) {
+        Range t = r->v[i];
+        r->v[i] = r->v[j - 1];
+        r->v[j - 1] = t;
+    }
 }
 
 /* ---- intervals ---- */
@@ -155,8 +164,11 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv) {
         if (!ninsts)
             continue;
         uint32_t bstart = 2 * base, bend = 2 * (base + ninsts) - 1;
-        for (uint32_t r = 0; r < s->rf.k; r++)
+        uint32_t from[32];
+        for (uint32_t r = 0; r < s->rf.k; r++) {
             open[r] = NONE;
+            from[r] = s->fixed[r].n;
+        }
         for (uint32_t i = 0; i < lv->nlive_out[bi]; i++) {
             AirTmp t = lv->live_out[bi][i];
             if (!air_tmp_is_reg(t))
@@ -193,9 +205,11 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv) {
                 }
             }
         }
-        for (uint32_t r = 0; r < s->rf.k; r++)
+        for (uint32_t r = 0; r < s->rf.k; r++) {
             if (open[r] != NONE)
                 range_add(&s->fixed[r], bstart, open[r]);
+            ranges_reverse_from(&s->fixed[r], from[r]);
+        }
         /* Live-in: the upward-exposed uses, and what lives through the block. */
         for (uint32_t i = 0; i < lv->nlive_in[bi]; i++)
             if (!air_tmp_is_reg(lv->live_in[bi][i]))
@@ -389,7 +403,8 @@ static void spill_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirB
             return;
         }
         bool scratch = role == AirRole_Scratch; /* its value never outlives the inst */
-        arg->base = fill_tmp(x, t, role, !scratch && air_role_is_use(role), !scratch && air_role_is_def(role));
+        arg->base =
+            fill_tmp(x, t, role, !scratch && air_role_is_use(role), !scratch && air_role_is_def(role));
     } else if ((arg->kind == AirArg_Addr || arg->kind == AirArg_Index) && s->bank == AirGP) {
         if (!air_tmp_is_reg(arg->base) && arg->base < s->n && x->slot_of[arg->base])
             arg->base = fill_tmp(x, arg->base, AirRole_Use, true, false);
@@ -467,6 +482,7 @@ static void assign_slots(LS *s, AirStackSlot **slot_of) {
             }
         } else {
             slot = air_slot_new(s->c, 8, 8, true);
+            slot->shared = true;
         }
         slot_of[t] = slot;
         uint32_t k = nh++; /* push */
@@ -506,14 +522,23 @@ static void insert_spill_code(LS *s) {
     bool split = false;
     for (uint32_t bi = 0; bi < nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
+        /* Spill code mentions only fills, and most blocks no spilled tmp. */
+        uint32_t first = 0;
+        while (first < b->ninsts &&
+               (s->pos[bi][first] == NONE ||
+                !mentions_spilled(s, (const AirStackSlot *const *)slot_of, s->pos[bi][first])))
+            first++;
+        if (first == b->ninsts)
+            continue;
         x.touched = false;
         out.n = 0;
-        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
+        for (uint32_t ii = 0; ii < first; ii++)
+            ivec_push(&out, b->insts[ii], s->pos[bi][ii]);
+        for (uint32_t ii = first; ii < b->ninsts; ii++) {
             AirInst inst = b->insts[ii];
             uint32_t g = s->pos[bi][ii];
             x.nfills = 0;
             x.g = g;
-            /* Spill code mentions only fills; most insts no spilled tmp. */
             if (g != NONE && mentions_spilled(s, (const AirStackSlot *const *)slot_of, g))
                 air_for_each_arg(c, &inst, spill_arg, &x);
             after.n = 0;

@@ -402,7 +402,7 @@ void air_allocate_stack(AirCode *c) {
         if (s->index != i)
             b3_internal_error(PHASE, "stack slot %u has index %u", i, s->index);
         /* Only the 8-byte spill slots the register allocator makes are candidates for sharing. */
-        dense[i] = s->spill && s->size <= 8 && s->align <= 8 ? (int32_t)ns++ : -1;
+        dense[i] = s->spill && !s->shared && s->size <= 8 && s->align <= 8 ? (int32_t)ns++ : -1;
     }
     uint32_t *color = xcalloc(ns, sizeof(uint32_t));
     uint32_t ncolors = color_spill_slots(c, dense, ns, color);
