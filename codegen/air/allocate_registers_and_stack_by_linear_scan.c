@@ -151,9 +151,148 @@ static void ranges_reverse_from(Ranges *r, uint32_t from) {
 
 /* ---- intervals ---- */
 
+/* ---- liveness ----
+ * Only tmps with an upward-exposed use somewhere can be live into a block;
+ * at -O0 they are mostly the Variables, hundreds of them live across most
+ * blocks.  Bit sets over those (densely numbered) make the dataflow a few
+ * word operations per block and pass, far cheaper than sparse sets; where
+ * the bit sets would be large, liveness.c's sparse solver does it.  The hulls need no lists: the first
+ * block (in code order) whose live-in has a tmp sets its start, the last one
+ * whose live-out has it its end. */
+
+#define BITSET_MAX_WORDS (4u << 20) /* per set kind: 32 MiB */
+
+typedef struct {
+    uint32_t words, nb;
+    uint64_t *in, *out; /* nb rows of words */
+    AirTmp *tmp_of;     /* dense number -> tmp */
+    uint32_t *dense;    /* tmp -> dense number, or NONE */
+} LiveBits;
+
+static void livebits_free(LiveBits *lb) {
+    free(lb->in);
+    free(lb->out);
+    free(lb->tmp_of);
+    free(lb->dense);
+}
+
+/* False if the bit sets would be too large. */
+static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts, uint32_t universe) {
+    uint32_t nb = c->nblocks;
+    uint32_t *stamp = xmalloc(universe * sizeof(uint32_t)); /* the block defining it, then its number */
+    uint8_t *global = xcalloc(universe, 1);
+    for (uint32_t t = 0; t < universe; t++)
+        stamp[t] = NONE;
+    uint32_t ng = 0;
+    /* An upward-exposed use makes a tmp global. */
+    for (uint32_t bi = 0; bi < nb; bi++)
+        for (uint32_t p = 2 * acts->first[bi]; p < 2 * acts->first[bi + 1]; p++) {
+            for (uint32_t i = acts->start[p]; i < acts->start[p + 1]; i++)
+                if (!acts->v[i].def && stamp[acts->v[i].tmp] != bi && !global[acts->v[i].tmp]) {
+                    global[acts->v[i].tmp] = 1;
+                    ng++;
+                }
+            for (uint32_t i = acts->start[p]; i < acts->start[p + 1]; i++)
+                if (acts->v[i].def)
+                    stamp[acts->v[i].tmp] = bi;
+        }
+    uint32_t words = (ng + 63) / 64;
+    if ((uint64_t)words * nb > BITSET_MAX_WORDS) {
+        free(stamp);
+        free(global);
+        return false;
+    }
+    lb->tmp_of = xmalloc((ng + 1) * sizeof(AirTmp));
+    ng = 0;
+    for (uint32_t t = 0; t < universe; t++) {
+        stamp[t] = global[t] ? ng : NONE;
+        if (global[t])
+            lb->tmp_of[ng++] = t;
+    }
+    free(global);
+    lb->dense = stamp;
+    lb->words = words;
+    lb->nb = nb;
+    size_t total = (size_t)words * nb;
+    uint64_t *in = xcalloc(total, 8), *out = xcalloc(total, 8), *kill = xcalloc(total, 8);
+    /* gen goes straight into in, where it stays; live-out minus kill is added. */
+    for (uint32_t bi = 0; bi < nb; bi++) {
+        uint64_t *gi = in + (size_t)bi * words, *ki = kill + (size_t)bi * words;
+        for (uint32_t p = 2 * acts->first[bi]; p < 2 * acts->first[bi + 1]; p++) {
+            for (uint32_t i = acts->start[p]; i < acts->start[p + 1]; i++) {
+                uint32_t d = stamp[acts->v[i].tmp];
+                if (!acts->v[i].def && d != NONE && !air_bit_has(ki, d))
+                    air_bit_set(gi, d);
+            }
+            for (uint32_t i = acts->start[p]; i < acts->start[p + 1]; i++)
+                if (acts->v[i].def && stamp[acts->v[i].tmp] != NONE)
+                    air_bit_set(ki, stamp[acts->v[i].tmp]);
+        }
+    }
+    /* In post order (reverse RPO): a few passes, loop nesting deep. */
+    AirBlock **rpo = air_rpo(c);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t r = nb; r-- > 0;) {
+            const AirBlock *b = rpo[r];
+            size_t row = (size_t)b->index * words;
+            uint64_t *o = out + row, *i = in + row, *k = kill + row;
+            for (uint32_t si = 0; si < b->nsuccs; si++) {
+                const uint64_t *sin = in + (size_t)b->succs[si].block->index * words;
+                for (uint32_t w = 0; w < words; w++)
+                    o[w] |= sin[w];
+            }
+            for (uint32_t w = 0; w < words; w++) {
+                uint64_t v = i[w] | (o[w] & ~k[w]);
+                changed |= v != i[w];
+                i[w] = v;
+            }
+        }
+    }
+    free(rpo);
+    free(kill);
+    lb->in = in;
+    lb->out = out;
+    return true;
+}
+
+/* Interval hulls of the global tmps from the bit sets. */
+static void hulls_from_bits(LS *s, const LiveBits *lb, const AirActs *acts) {
+    uint32_t words = lb->words;
+    uint64_t *seen = xcalloc(words + 1, 8);
+    for (uint32_t bi = 0; bi < lb->nb; bi++) {
+        if (acts->first[bi + 1] == acts->first[bi])
+            continue;
+        const uint64_t *set = lb->in + (size_t)bi * words;
+        for (uint32_t w = 0; w < words; w++)
+            for (uint64_t m = set[w] & ~seen[w]; m; m &= m - 1) {
+                AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
+                if (!air_tmp_is_reg(t))
+                    extend(s, t, 2 * acts->first[bi]);
+            }
+        for (uint32_t w = 0; w < words; w++)
+            seen[w] |= set[w];
+    }
+    memset(seen, 0, (words + 1) * 8);
+    for (uint32_t bi = lb->nb; bi-- > 0;) {
+        if (acts->first[bi + 1] == acts->first[bi])
+            continue;
+        const uint64_t *set = lb->out + (size_t)bi * words;
+        for (uint32_t w = 0; w < words; w++)
+            for (uint64_t m = set[w] & ~seen[w]; m; m &= m - 1) {
+                AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
+                if (!air_tmp_is_reg(t))
+                    extend(s, t, 2 * acts->first[bi + 1] - 1);
+            }
+        for (uint32_t w = 0; w < words; w++)
+            seen[w] |= set[w];
+    }
+    free(seen);
+}
+
 /* The live ranges of the bank's registers and the intervals of its tmps,
  * one backward walk per block over the gathered actions. */
-static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv) {
+static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
     const AirCode *c = s->c;
     uint32_t *defined = xmalloc(s->n * sizeof(uint32_t)); /* the last block defining the tmp */
     for (uint32_t t = 0; t < s->n; t++)
@@ -169,7 +308,15 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv) {
             open[r] = NONE;
             from[r] = s->fixed[r].n;
         }
-        for (uint32_t i = 0; i < lv->nlive_out[bi]; i++) {
+        if (lb) {
+            const uint64_t *o = lb->out + (size_t)bi * lb->words;
+            for (uint32_t r = 0; r < s->rf.k; r++) {
+                uint32_t d = lb->dense[s->rf.order[r]];
+                if (d != NONE && air_bit_has(o, d))
+                    open[r] = bend;
+            }
+        }
+        for (uint32_t i = 0; lv && i < lv->nlive_out[bi]; i++) {
             AirTmp t = lv->live_out[bi][i];
             if (!air_tmp_is_reg(t))
                 extend(s, t, bend);
@@ -210,6 +357,8 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv) {
                 range_add(&s->fixed[r], bstart, open[r]);
             ranges_reverse_from(&s->fixed[r], from[r]);
         }
+        if (!lv)
+            continue;
         /* Live-in: the upward-exposed uses, and what lives through the block. */
         for (uint32_t i = 0; i < lv->nlive_in[bi]; i++)
             if (!air_tmp_is_reg(lv->live_in[bi][i]))
@@ -221,6 +370,8 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv) {
         }
     }
     free(defined);
+    if (lb)
+        hulls_from_bits(s, lb, acts);
     for (uint32_t r = 0; r < s->rf.k; r++)
         ranges_finish(&s->fixed[r]);
 }
@@ -651,10 +802,16 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
         if (air_tmp_is_reg(s->acts.v[i].tmp))
             air_note_callee_save(c, callee_saves, (B3Reg)s->acts.v[i].tmp);
     /* Intervals need live-in and live-out, not their order. */
-    AirLiveness lv;
-    air_liveness_compute_acts_unordered(&lv, c, &s->acts);
-    build_intervals(s, &s->acts, &lv);
-    air_liveness_free(&lv);
+    LiveBits lb;
+    if (bitset_liveness(&lb, c, &s->acts, s->n)) {
+        build_intervals(s, &s->acts, NULL, &lb);
+        livebits_free(&lb);
+    } else {
+        AirLiveness lv;
+        air_liveness_compute_acts_unordered(&lv, c, &s->acts);
+        build_intervals(s, &s->acts, &lv, NULL);
+        air_liveness_free(&lv);
+    }
     note_hints(s);
 
     bool any = false;
