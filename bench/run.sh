@@ -4,6 +4,7 @@
 #   bash bench/run.sh [frontend|obj|all] [--values N] [--runs K]
 #   bash bench/run.sh quality [OPTIONS]
 #   bash bench/run.sh scaling [ARGS...]
+#   bash bench/run.sh compile [ARGS...]
 #
 # frontend (default N = 1,000,000): times `b3c --emit=b3` (read, parse,
 #     validate, print; -O0) on a generated module and reports wall time,
@@ -19,6 +20,9 @@
 # scaling: bench/scaling.sh (growth of compile time and memory on
 #     pathological shapes: jump chains, big Switches, deep loop nests, many
 #     Phis, many values live across a call); ARGS go to it.
+# compile: bench/compile.sh (the optimizer's compile speed and memory at
+#     -O0/-O1/-O2: a 1M-value module, a long block, many blocks, big
+#     switches, a deep loop nest, each at n and 2n); ARGS go to it.
 #
 # Modules come from bench/gen.py (deterministic) and are cached in bench/out/.
 # Each measurement is the best wall time of K runs (default 3) and the
@@ -29,6 +33,10 @@ cd "$(dirname "$0")/.."
 if [ "${1:-}" = quality ]; then
     shift
     exec bash bench/quality.sh "$@"
+fi
+if [ "${1:-}" = compile ]; then
+    shift
+    exec bash "$(dirname "$0")/compile.sh" "$@"
 fi
 if [ "${1:-}" = scaling ]; then
     shift

@@ -20,6 +20,10 @@
 #   ifchain    a switch as a chain of compare+branch 5k .. 40k cases
 #   foldchain  straight-line ops that all fold away  20k .. 160k ops
 #   diamonds   branches decided by the previous Phi  2k .. 16k diamonds
+#   blocks     blocks that each may leave for one    10k .. 80k blocks
+#              exit (a Phi with an Upsilon in each)
+#   tails      tests whose arms share small tails    5k .. 40k tests
+#              (2 blocks each: 10k .. 80k blocks)
 #   gen        a generated procedure (bench/gen.py)  50k .. 400k values
 #
 # loopnest's live sets are inherently quadratic (each of the d counters is
@@ -50,7 +54,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[ ${#shapes[@]} -gt 0 ] || shapes=(jumpchain switch loopnest phis calllive chain ifchain foldchain diamonds gen)
+[ ${#shapes[@]} -gt 0 ] || shapes=(jumpchain switch loopnest phis calllive chain ifchain foldchain diamonds blocks tails gen)
 
 B3C=${B3C:-./b3c}
 [ -x "$B3C" ] || make -s -j2 b3c
@@ -69,6 +73,8 @@ base_size() {
     ifchain) echo 5000 ;;
     foldchain) echo 20000 ;;
     diamonds) echo 2000 ;;
+    blocks) echo 10000 ;;
+    tails) echo 5000 ;;
     gen) echo 50000 ;;
     *) echo "scaling: unknown shape '$1'" >&2; exit 2 ;;
     esac

@@ -34,11 +34,22 @@ can check it):
   foldchain N  int64_t f(int64_t a): N dependent ops in one block that
                reduce_strength folds away (x + 0, x * 1, x ^ c ^ c, x - x + x,
                constant arithmetic); returns a + N.
+  blocks N     int64_t f(int64_t a): N blocks in a row, block k adds a
+               constant to the running sum and leaves for a shared exit
+               when it passes a (Branch on GreaterThan), else goes on; the
+               exit returns the sum through one Phi with N Upsilons.
+               Returns the first partial sum 3 + sum_{j<=k} (7j + 1) > a,
+               or the last.
   diamonds N   int64_t f(int64_t a): N diamonds in a row, each Branch
                deciding on the Phi of the previous one, which is a constant
                once the previous Branch is folded; returns a + N.  (A
                reduce_strength that needed a round per diamond would be
                quadratic here.)
+  tails N      int64_t f(int64_t x): N tests in a chain (2N + 17 blocks):
+               test k takes bit k mod 63 of x; if set, its arm returns
+               x + bit + k through one of 16 small return blocks (a Phi and
+               a Return: what duplicate_tails copies into every arm); if
+               none is set, returns x.
 """
 
 import argparse
@@ -271,6 +282,31 @@ def foldchain(o, n):
     o.emit(f"    Void @{o.v()} = Return(@{s})")
 
 
+def blocks(o, n):
+    a, phi = o.v(), o.v()
+    ex = n + 1
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{a} = ArgumentReg(%argumentGPR0)")
+    s = o.v()
+    o.emit(f"    Int64 @{s} = Const64(3)")
+    o.emit(f"    Void @{o.v()} = Jump(#1)")
+    for k in range(1, n + 1):
+        c, t, e = o.v(), o.v(), o.v()
+        o.emit(f"BB#{k}:")
+        o.emit(f"    Int64 @{c} = Const64({7 * k + 1})")
+        o.emit(f"    Int64 @{t} = Add(@{s}, @{c})")
+        o.emit(f"    Void @{o.v()} = Upsilon(@{t}, ^@{phi})")
+        if k < n:
+            o.emit(f"    Int32 @{e} = GreaterThan(@{t}, @{a})")
+            o.emit(f"    Void @{o.v()} = Branch(@{e}, #{ex}, #{k + 1})")
+        else:
+            o.emit(f"    Void @{o.v()} = Jump(#{ex})")
+        s = t
+    o.emit(f"BB#{ex}:")
+    o.emit(f"    Int64 @{phi} = Phi()")
+    o.emit(f"    Void @{o.v()} = Return(@{phi})")
+
+
 def diamonds(o, n):
     # Diamond k: test block 1 + 3k branches on Equal(phi_{k-1}, k) to
     # 2 + 3k (writes k + 1) or 3 + 3k (writes 0); both join at 1 + 3(k + 1).
@@ -307,6 +343,37 @@ def diamonds(o, n):
     o.emit(f"    Void @{o.v()} = Return(@{r})")
 
 
+def tails(o, n):
+    x = o.v()
+    o.emit("BB#0:")
+    o.emit(f"    Int64 @{x} = ArgumentReg(%argumentGPR0)")
+    o.emit(f"    Void @{o.v()} = Jump(#1)")
+    ntails = 16
+    phis = [o.v() for _ in range(ntails)]
+    tail0 = 2 * n + 2
+    # Test k: block 1 + 2k, its arm 2 + 2k; the last test's else returns x.
+    for k in range(n):
+        t, a = 1 + 2 * k, 2 + 2 * k
+        bit, m, ka, s1, v = o.v(), o.v(), o.v(), o.v(), o.v()
+        nxt = t + 2 if k + 1 < n else 2 * n + 1
+        o.emit(f"BB#{t}:")
+        o.emit(f"    Int64 @{bit} = Const64({1 << (k % 63)})")
+        o.emit(f"    Int64 @{m} = BitAnd(@{x}, @{bit})")
+        o.emit(f"    Void @{o.v()} = Branch(@{m}, #{a}, #{nxt})")
+        o.emit(f"BB#{a}:")
+        o.emit(f"    Int64 @{ka} = Const64({k})")
+        o.emit(f"    Int64 @{s1} = Add(@{m}, @{ka})")
+        o.emit(f"    Int64 @{v} = Add(@{x}, @{s1})")
+        o.emit(f"    Void @{o.v()} = Upsilon(@{v}, ^@{phis[k % ntails]})")
+        o.emit(f"    Void @{o.v()} = Jump(#{tail0 + k % ntails})")
+    o.emit(f"BB#{2 * n + 1}:")
+    o.emit(f"    Void @{o.v()} = Return(@{x})")
+    for j in range(ntails):
+        o.emit(f"BB#{tail0 + j}:")
+        o.emit(f"    Int64 @{phis[j]} = Phi()")
+        o.emit(f"    Void @{o.v()} = Return(@{phis[j]})")
+
+
 SHAPES = {
     "jumpchain": jumpchain,
     "switch": switch,
@@ -317,6 +384,8 @@ SHAPES = {
     "ifchain": ifchain,
     "foldchain": foldchain,
     "diamonds": diamonds,
+    "blocks": blocks,
+    "tails": tails,
 }
 
 

@@ -29,9 +29,12 @@ const B3Phase b3_pipeline[] = {
     {"hoist_loop_invariant_values", B3PhaseIR_B3, B3_O2, 0,               b3_hoist_loop_invariant_values, NULL},
     {"eliminate_common_subexpressions", B3PhaseIR_B3, B3_O2, B3PhaseF_RepeatIfChanged, b3_eliminate_common_subexpressions, NULL},
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O12,  0,                       b3_eliminate_dead_code, NULL},
-    /* B3's place at -O2: after duplicate_tails, before fold_path_constants.
-     * Cheap when no Variable is left. */
+    {"infer_switches",       B3PhaseIR_B3,  B3_O2,   0,                       b3_infer_switches, NULL},
+    {"duplicate_tails",      B3PhaseIR_B3,  B3_O2,   0,                       b3_duplicate_tails, NULL},
+    /* B3's place at -O2: after duplicate_tails (which leaves Variables),
+     * before fold_path_constants.  Cheap when no Variable is left. */
     {"fix_ssa",              B3PhaseIR_B3,  B3_O2,   0,                       b3_fix_ssa,       NULL},
+    {"fold_path_constants",  B3PhaseIR_B3,  B3_O2,   0,                       b3_fold_path_constants, NULL},
     {"lower_macros",         B3PhaseIR_B3,  B3_OALL, 0,                       b3_lower_macros,  NULL},
     {"optimize_associative_expression_trees", B3PhaseIR_B3, B3_O2, 0,       b3_optimize_associative_expression_trees, NULL},
     /* As B3 after lowerMacros: fold what the expansions expose. */
@@ -203,6 +206,7 @@ static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
         after_air(p, &c, ph->name);
         if (p->opt->emit_air && (ph->flags & B3PhaseF_EmitAirAfter)) {
             air_print_code(&c, p->opt->emit_air); /* it names the procedure itself */
+            air_code_free(&c);
             return;
         }
     }
@@ -210,6 +214,8 @@ static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     begin_phase(p, emit, proc, &c);
     b3_backend_emit_proc(&c, o);
     end_phase(p, emit);
+    b3_ice_set_air(NULL, NULL); /* its Air is gone: an internal error must not print it */
+    air_code_free(&c);
 }
 
 static unsigned level_mask(const B3PipelineOptions *opt) {

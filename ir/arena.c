@@ -77,13 +77,42 @@ char *b3_arena_strndup(B3Arena *a, const char *s, size_t n) {
     return p;
 }
 
+/* The free-list class of a block of n bytes, or -1 if it is not kept. */
+static int pow2_class(size_t n) {
+    if (n < ((size_t)1 << B3_ARENA_MIN_LOG) || (n & (n - 1)))
+        return -1;
+    int k = __builtin_ctzll((unsigned long long)n) - B3_ARENA_MIN_LOG;
+    return k < B3_ARENA_NFREE ? k : -1;
+}
+
+void *b3_arena_alloc_pow2(B3Arena *a, size_t n) {
+    int k = pow2_class(n);
+    if (k >= 0 && a->free[k]) {
+        void *p = a->free[k];
+        a->free[k] = *(void **)p;
+        memset(p, 0, n);
+        return p;
+    }
+    return b3_arena_alloc(a, n);
+}
+
+void b3_arena_release(B3Arena *a, void *p, size_t n) {
+    int k = pow2_class(n);
+    if (!p || k < 0)
+        return;
+    *(void **)p = a->free[k];
+    a->free[k] = p;
+}
+
 void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min) {
     uint32_t n = *cap ? *cap * 2 : 8;
     if (n < min)
         n = min;
-    void *p = b3_arena_alloc(a, (size_t)n * elem);
-    if (old && *cap)
+    void *p = b3_arena_alloc_pow2(a, (size_t)n * elem);
+    if (old && *cap) {
         memcpy(p, old, (size_t)*cap * elem);
+        b3_arena_release(a, old, (size_t)*cap * elem);
+    }
     *cap = n;
     return p;
 }

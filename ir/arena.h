@@ -7,10 +7,14 @@
 
 typedef struct B3ArenaChunk B3ArenaChunk;
 
+/* Recycled blocks of 2^(B3_ARENA_MIN_LOG + k) bytes (see b3_arena_release). */
+enum { B3_ARENA_MIN_LOG = 6, B3_ARENA_NFREE = 26 };
+
 typedef struct {
     B3ArenaChunk *chunk;
     char *cur, *end;
     size_t total; /* bytes obtained from malloc, for statistics */
+    void *free[B3_ARENA_NFREE]; /* per power-of-two size: released blocks, linked through their first word */
 } B3Arena;
 
 void b3_arena_init(B3Arena *a);
@@ -20,7 +24,16 @@ void *b3_arena_alloc(B3Arena *a, size_t n);
 /* Copies n bytes and appends a NUL. */
 char *b3_arena_strndup(B3Arena *a, const char *s, size_t n);
 /* Grows an arena array: returns a new array of cap*2 (at least min) elements
- * holding the old contents.  The old array is abandoned to the arena. */
+ * holding the old contents (the rest zeroed).  The old array is released
+ * (b3_arena_release): no pointer into it may be kept. */
 void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min);
+/* Zeroed memory of n bytes, a recycled block when n is a power of two that
+ * was released before.  For arrays that grow by doubling (b3_arena_grow,
+ * hash tables): what they leave behind would otherwise stay until the arena
+ * is freed, and was a fifth of the IR's memory. */
+void *b3_arena_alloc_pow2(B3Arena *a, size_t n);
+/* Gives back a block of n bytes that nothing points into any more; only a
+ * power-of-two n of at least 64 is kept, for b3_arena_alloc_pow2. */
+void b3_arena_release(B3Arena *a, void *p, size_t n);
 
 #endif

@@ -98,8 +98,19 @@ void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
         cap *= 2;
     m->cap = cap;
     m->count = 0;
-    m->keys = b3_arena_alloc(a, cap * sizeof(uint32_t));
-    m->vals = b3_arena_alloc(a, cap * sizeof(void *));
+    m->keys = b3_arena_alloc_pow2(a, cap * sizeof(uint32_t));
+    m->vals = b3_arena_alloc_pow2(a, cap * sizeof(void *));
+}
+
+void b3_nummap_clear(B3NumMap *m, B3Arena *a, uint32_t expected) {
+    if (!m->cap || m->cap < (uint64_t)expected * 2) {
+        b3_arena_release(a, m->keys, m->cap * sizeof(uint32_t));
+        b3_arena_release(a, m->vals, m->cap * sizeof(void *));
+        b3_nummap_init(m, a, expected);
+        return;
+    }
+    memset(m->vals, 0, m->cap * sizeof(void *)); /* a NULL value marks a free slot */
+    m->count = 0;
 }
 
 void *b3_nummap_get(const B3NumMap *m, uint32_t key) {
@@ -123,6 +134,8 @@ void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val) {
         for (uint32_t i = 0; i < m->cap; i++)
             if (m->vals[i])
                 b3_nummap_put(&n, a, m->keys[i], m->vals[i]);
+        b3_arena_release(a, m->keys, m->cap * sizeof(uint32_t));
+        b3_arena_release(a, m->vals, m->cap * sizeof(void *));
         *m = n;
     }
     uint32_t mask = m->cap - 1;
@@ -423,7 +436,7 @@ static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
     if (n == p->nvalues)
         return dropped;
     p->nvalues = n;
-    b3_nummap_init(&p->value_map, &m->arena, n);
+    b3_nummap_clear(&p->value_map, &m->arena, n);
     for (uint32_t i = 0; i < n; i++)
         b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
     return true;

@@ -113,6 +113,7 @@ enum {
     B3OF_MEM8 = 1 << 14,
     B3OF_MEM16 = 1 << 15,
     B3OF_SEXT = 1 << 16,
+    B3OF_NO_CLONE = 1 << 17,
 };
 
 typedef struct {
@@ -306,6 +307,9 @@ typedef struct {
     uint32_t cap, count;
 } B3NumMap;
 void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected);
+/* Empties m for about `expected` entries, in its own storage when that is
+ * big enough (a rebuild after removing entries then costs no memory). */
+void b3_nummap_clear(B3NumMap *m, B3Arena *a, uint32_t expected);
 void *b3_nummap_get(const B3NumMap *m, uint32_t key);
 /* Returns the previous value for key (NULL if none) and stores val. */
 void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val);

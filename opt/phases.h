@@ -22,6 +22,13 @@ bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p);
 /* Pure values, loads and stores computed twice along the dominator tree are
  * computed once; stores overwritten in their block go. */
 bool b3_eliminate_common_subexpressions(B3Module *m, B3Proc *p);
+/* Chains of blocks testing one value against constants become one Switch. */
+bool b3_infer_switches(B3Module *m, B3Proc *p);
+/* Small blocks reached by a Jump are copied into the jumping block. */
+bool b3_duplicate_tails(B3Module *m, B3Proc *p);
+/* What a Branch or Switch tells about its value on each edge replaces the
+ * value where only that edge leads; branches so decided are folded. */
+bool b3_fold_path_constants(B3Module *m, B3Proc *p);
 /* Values, Phis, Variables and stack slots nothing needs are removed. */
 bool b3_eliminate_dead_code(B3Module *m, B3Proc *p);
 /* Double arithmetic on widened floats whose result is only narrowed back

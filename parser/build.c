@@ -1874,7 +1874,7 @@ static void number_unnamed(B3ParseCtx *c) {
     if (c->unnamed.n) {
         for (uint32_t i = 0; i < c->unnamed.n; i++)
             c->unnamed.a[i]->index = next++;
-        b3_nummap_init(&p->value_map, &c->m->arena, p->nvalues);
+        b3_nummap_clear(&p->value_map, &c->m->arena, p->nvalues);
         for (uint32_t i = 0; i < p->nvalues; i++)
             b3_nummap_put(&p->value_map, &c->m->arena, p->values[i]->index, p->values[i]);
     }

@@ -32,9 +32,17 @@ void air_code_init(AirCode *c, B3Module *m, B3Proc *p) {
     c->module = m;
     c->proc = p;
     c->target = m->target;
-    c->arena = &m->arena;
+    /* Its own arena, not the module's: a procedure's Air is dead once it is
+     * encoded, and keeping every procedure's would dominate peak memory. */
+    b3_arena_init(&c->own);
+    c->arena = &c->own;
     for (uint32_t i = 0; i < p->npinned; i++)
         b3_regset_add(&c->pinned, p->pinned[i]);
+}
+
+void air_code_free(AirCode *c) {
+    b3_arena_free(&c->own);
+    c->arena = NULL;
 }
 
 AirBlock *air_block_new(AirCode *c) {

@@ -170,7 +170,8 @@ typedef struct {
     B3Module *module;
     B3Proc *proc;
     B3Target target;
-    B3Arena *arena;
+    B3Arena *arena; /* &own: Air memory, freed with the procedure's Air */
+    B3Arena own;
     AirBlock **blocks; /* blocks[0] is the entry */
     uint32_t nblocks, cap_blocks;
     uint32_t ntmps;    /* virtual tmps are AIR_FIRST_VTMP .. AIR_FIRST_VTMP + ntmps - 1 */
@@ -191,6 +192,8 @@ typedef struct {
 
 /* ---- construction ---- */
 void air_code_init(AirCode *c, B3Module *m, B3Proc *p);
+/* Frees the Air of one procedure (once it is encoded or printed). */
+void air_code_free(AirCode *c);
 AirBlock *air_block_new(AirCode *c);
 AirTmp air_tmp_new(AirCode *c, AirBank bank);
 static inline AirBank air_tmp_bank(const AirCode *c, AirTmp t) {

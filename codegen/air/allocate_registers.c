@@ -495,9 +495,16 @@ static void finish_build(Alloc *a) {
     }
 }
 
+/* With path halving: coalescing a chain of moves (t1 -> t2 -> ... at -O0)
+ * builds an alias chain as long as the procedure, walked once per move.
+ * Shortening it changes no answer, so const callers may do it. */
 static uint32_t get_alias(const Alloc *a, uint32_t t) {
-    while (a->state[t] == N_COALESCED)
-        t = a->alias[t];
+    while (a->state[t] == N_COALESCED) {
+        uint32_t up = a->alias[t];
+        if (a->state[up] == N_COALESCED)
+            a->alias[t] = a->alias[up];
+        t = up;
+    }
     return t;
 }
 
@@ -658,11 +665,10 @@ static void note_active(Alloc *a, uint32_t mi) {
                 a->ra_hi[r] = mi / 64 + 1;
             continue;
         }
-        for (uint32_t t = ends[j]; !is_precolored(a, t); t = a->alias[t]) {
+        /* Only a representative's list is read again (enable_moves_of). */
+        uint32_t t = get_alias(a, ends[j]);
+        if (!is_precolored(a, t))
             a->maybe_active[t] = 1;
-            if (a->state[t] != N_COALESCED)
-                break;
-        }
     }
 }
 
@@ -854,9 +860,15 @@ static void coalesce(Alloc *a, uint32_t mi) {
     if (is_precolored(a, y)) {
         u = y;
         v = x;
-    } else {
+    } else if (is_precolored(a, x) || a->moves_of[x].n + a->degree[x] >= a->moves_of[y].n + a->degree[y]) {
         u = x;
         v = y;
+    } else {
+        /* The smaller node merges into the larger: combine copies v's moves
+         * and edges, and a chain of coalescing into one growing node (all
+         * the Upsilons of a Phi) would otherwise copy it over and over. */
+        u = y;
+        v = x;
     }
     if (u == v) {
         m->state = M_COALESCED;

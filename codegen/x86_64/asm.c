@@ -49,6 +49,7 @@ void x86_asm_free(X86Asm *a) {
     free(a->buf);
     free(a->label_pos);
     free(a->fixups);
+    free(a->label_fixups);
     free(a->relocs);
     free(a->listing_end);
     memset(a, 0, sizeof *a);
@@ -144,6 +145,8 @@ static void lrm(X86Asm *a, const X86RM *rm, unsigned size) {
 uint32_t x86_label_new(X86Asm *a) {
     a->label_pos = grow(a->label_pos, &a->cap_labels, sizeof(int64_t), a->nlabels + 1);
     a->label_pos[a->nlabels] = -1;
+    a->label_fixups = grow(a->label_fixups, &a->cap_label_fixups, sizeof(uint32_t), a->nlabels + 1);
+    a->label_fixups[a->nlabels] = 0;
     return a->nlabels++;
 }
 
@@ -167,33 +170,38 @@ void x86_bind(X86Asm *a, uint32_t l) {
         fputc(':', a->listing);
         lend(a);
     }
-    /* Patch the pending references to it and drop them from the list. */
-    uint32_t keep = 0;
-    for (uint32_t i = 0; i < a->nfixups; i++) {
-        if (a->fixups[i].label == l)
-            resolve(a, &a->fixups[i]);
-        else
-            a->fixups[keep++] = a->fixups[i];
+    /* Patch the pending references to it: its own list, not every pending
+     * reference (many branches to one late block made this quadratic). */
+    for (uint32_t i = a->label_fixups[l]; i; i = a->fixups[i - 1].next) {
+        resolve(a, &a->fixups[i - 1]);
+        a->npending--;
     }
-    a->nfixups = keep;
+    a->label_fixups[l] = 0;
+    if (!a->npending)
+        a->nfixups = 0;
 }
 
 void x86_asm_check_labels(const X86Asm *a) {
-    if (a->nfixups)
-        b3_internal_error("x86 assembler", "label %u referenced but never bound", a->fixups[0].label);
+    if (a->npending)
+        for (uint32_t l = 0; l < a->nlabels; l++)
+            if (a->label_fixups[l])
+                b3_internal_error("x86 assembler", "label %u referenced but never bound", l);
 }
 
 /* A reference to a label from the field at pos, relative to pc. */
 static void label_ref(X86Asm *a, uint32_t label, uint32_t pos, uint32_t pc, int32_t addend, uint8_t size) {
     if (label >= a->nlabels)
         b3_internal_error("x86 assembler", "bad label %u", label);
-    X86Fixup f = {pos, label, pc, addend, size};
+    X86Fixup f = {pos, label, pc, addend, size, 0};
     if (a->label_pos[label] >= 0) {
         resolve(a, &f);
         return;
     }
+    f.next = a->label_fixups[label];
     a->fixups = grow(a->fixups, &a->cap_fixups, sizeof(X86Fixup), a->nfixups + 1);
     a->fixups[a->nfixups++] = f;
+    a->label_fixups[label] = a->nfixups;
+    a->npending++;
 }
 
 static void reloc(X86Asm *a, uint32_t off, B3RelocKind kind, B3Symbol *sym, int64_t addend) {

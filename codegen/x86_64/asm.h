@@ -82,6 +82,7 @@ typedef struct {
     uint32_t pos, label, pc;
     int32_t addend;
     uint8_t size;
+    uint32_t next; /* the label's next pending reference + 1, or 0 */
 } X86Fixup;
 
 typedef struct {
@@ -89,8 +90,11 @@ typedef struct {
     uint32_t len, cap;
     int64_t *label_pos; /* -1 while unbound */
     uint32_t nlabels, cap_labels;
-    X86Fixup *fixups;
+    X86Fixup *fixups; /* references made while their label was unbound */
     uint32_t nfixups, cap_fixups;
+    uint32_t *label_fixups; /* per label: its last pending reference + 1, or 0 */
+    uint32_t cap_label_fixups;
+    uint32_t npending; /* fixups not yet resolved */
     X86Reloc *relocs;
     uint32_t nrelocs, cap_relocs;
     FILE *listing;            /* optional AT&T listing */

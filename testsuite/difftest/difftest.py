@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential testing of b3c against the reference interpreter.
 
-    python3 difftest.py [-n N] [--seed S] [--size K] [-j JOBS] [--opts=-O0,-O2]
+    python3 difftest.py [-n N] [--seed S] [--size K] [-j JOBS] [--opts=-O0,-O1,-O2]
                         [--work DIR] [--failures DIR] [--no-reduce] [--quiet]
                         [--shapes=LIST]
 
@@ -19,7 +19,8 @@ reduced with reduce.py into FAILURES/SEED-KIND/min/.  Kinds:
                 includes crashes and hangs of the compiled code)
   interp        the interpreter failed (a generator/interpreter bug)
 --shapes selects the generator's switchable shapes (gen_random.SHAPES:
-cmp-reuse, dead-phi, jump-chain; default gen_random.DEFAULT_SHAPES; "all";
+cmp-reuse, dead-phi, eq-chain, float-widen, jump-chain, small-callees; default
+gen_random.DEFAULT_SHAPES; "all";
 "+cmp-reuse" adds one to the default, "-dead-phi" removes one).
 Exit status 0 when every seed passed.
 """
@@ -105,7 +106,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--size", type=int, default=0, help="about how many values per procedure (0: varies with the seed)")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--opts", default="-O0,-O2")
+    ap.add_argument("--opts", default="-O0,-O1,-O2")
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "difftest", "run%d" % os.getpid()))
     ap.add_argument("--failures", default=os.path.join(HERE, "failures"))
     ap.add_argument("--no-reduce", action="store_true")

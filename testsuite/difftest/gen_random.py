@@ -45,6 +45,12 @@ SHAPES; default DEFAULT_SHAPES; "all" for every one):
               become Nops);
   jump-chain  chains of empty blocks (just a Jump) on the edges of branches,
               joins and loop back edges;
+  eq-chain    one integer value compared with constants by a chain of
+              blocks (Equal/NotEqual and Branch, Branch on the value itself,
+              small Switches), some with another value in the way; the arms
+              use the value and test it again (what infer_switches and
+              fold_path_constants look for).  Off by default (it would
+              change the default modules);
   float-widen Double arithmetic on widened Floats, narrowed back
               (DoubleToFloat(Add(FloatToDouble(a), FloatToDouble(b))), unary
               ops, constants a float may or may not hold, a Mul feeding an
@@ -93,7 +99,7 @@ INT64_SPECIAL = [0, 1, -1, 2, 7, 63, 64, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFF
                  0x5555555555555555, 0x123456789ABCDEF0, -0x123456789, 1 << 40, 1 << 53, (1 << 53) + 1]
 
 
-SHAPES = ("cmp-reuse", "dead-phi", "float-widen", "jump-chain", "small-callees")
+SHAPES = ("cmp-reuse", "dead-phi", "eq-chain", "float-widen", "jump-chain", "small-callees")
 # cmp-reuse found the compare-fusion bug of issue 7 (a compare fused through
 # Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
 DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "small-callees")
@@ -1746,11 +1752,83 @@ class ProcGen:
         self.cur = merge
         self.define_phis(phis)
 
+    def eq_chain(self, budget, depth):
+        """eq-chain: x tested against constants by a chain of blocks, each
+        falling through to the next; the arms use x and test it again."""
+        r = self.rng
+        phis = self.phis(r.randrange(1, 3))
+        ints = [p for p in self.reg_params if p[0] in INTS]
+        if ints and r.random() < 0.8:  # a parameter: not folded away before the phases see it
+            t, reg = r.choice(ints)
+            src = self.param_value(t, reg)
+        else:
+            t = r.choice(INTS)
+            src = self.pick(t)
+        mask = r.choice((3, 7, 15))
+        if r.random() < 0.85:
+            x = self.emit(t, "BitAnd(@%d, @%d)" % (src, self.ci(t, mask)), visible=False)
+            if r.random() < 0.3:
+                x = self.emit(t, "Add(@%d, @%d)" % (x, self.ci(t, -2)), visible=False)
+        else:
+            x = src
+        merge = self.new_block()
+        arms = []  # (block, the constant x equals there, or None)
+        for i in range(r.randrange(2, 7)):
+            if i and r.random() < 0.15:  # something else in the way
+                self.observe(x, t)
+            nxt = self.new_block()
+            kind = r.random()
+            if kind < 0.6:
+                c = r.randrange(-2, mask + 2)
+                k = self.ci(t, c)
+                op = "Equal" if r.random() < 0.6 else "NotEqual"
+                a, b = (x, k) if r.random() < 0.7 else (k, x)
+                cmp = self.emit("Int32", "%s(@%d, @%d)" % (op, a, b), visible=False)
+                arm = self.new_block()
+                arms.append((arm, c))
+                pair = (arm, nxt) if op == "Equal" else (nxt, arm)
+                self.terminate("Branch(@%d)" % cmp, "Then:#%d, Else:#%d" % (pair[0].index, pair[1].index), pair)
+            elif kind < 0.75:
+                arm = self.new_block()
+                arms.append((arm, 0))
+                self.terminate("Branch(@%d)" % x, "Then:#%d, Else:#%d" % (nxt.index, arm.index), (nxt, arm))
+            else:
+                cases = sorted(r.sample(range(-2, mask + 2), r.randrange(1, 4)))
+                targets = []
+                for c in cases:
+                    arm = self.new_block()
+                    arms.append((arm, c))
+                    targets.append(arm)
+                succ = ", ".join("%d->#%d" % (c, b.index) for c, b in zip(cases, targets))
+                self.terminate("Switch(@%d)" % x, succ + ", default->#%d" % nxt.index, targets + [nxt])
+            self.cur = nxt
+        arms.append((self.cur, None))
+        for arm, c in arms:
+            self.cur = arm
+            self.push()
+            if r.random() < 0.5:
+                self.observe(x, t)
+            if c is not None and r.random() < 0.5:  # decided by the path
+                cmp = self.emit("Int32", "%s(@%d, @%d)" % (r.choice(("Equal", "NotEqual")), x, self.ci(t, c)), visible=False)
+                u = r.choice(TYPES)
+                self.emit(u, "Select(@%d, @%d, @%d)" % (cmp, self.pick(u), self.pick(u)))
+            self.region(budget // len(arms), depth + 1)
+            self.upsilons(phis)
+            self.jump(merge)
+            self.pop()
+        self.cur = merge
+        self.define_phis(phis)
+
     def shape(self, budget, depth):
         """One of the enabled SHAPES."""
         r = self.rng
         k = r.choice(sorted(self.mod.body_shapes))
-        if k == "cmp-reuse":
+        if k == "eq-chain":
+            if depth < 3:
+                self.eq_chain(budget, depth)
+            else:
+                self.observe(self.pick("Int32"), "Int32")
+        elif k == "cmp-reuse":
             if depth < 3 and r.random() < 0.7:
                 self.cmp_branch(budget, depth)
             else:

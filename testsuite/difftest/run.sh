@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Differential testing of b3c: run.sh [N] [SEED] [difftest.py options...]
 # Generates N random modules (seeds SEED..SEED+N-1, default 100 from 1),
-# compiles each with `b3c --verify-each` at -O0 and -O2, runs them against
+# compiles each with `b3c --verify-each` at -O0, -O1 and -O2, runs them against
 # the reference interpreter, and saves (and reduces) every failing case
 # under testsuite/difftest/failures/.  See difftest.py for the options.
 set -u

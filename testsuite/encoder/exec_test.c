@@ -65,6 +65,7 @@ static AirCode *proc(const char *name) {
     s->def.proc = p;
     AirCode *c = b3_arena_alloc(&x.m.arena, sizeof *c);
     air_code_init(c, &x.m, p);
+    c->arena = &x.m.arena; /* freed with the module: several procedures live at once here */
     air_block_new(c);
     return c;
 }

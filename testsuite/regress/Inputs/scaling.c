@@ -92,6 +92,22 @@ static void run(void) {
 }
 #endif
 
+#ifdef SHAPE_BLOCKS
+int64_t blocks(int64_t);
+static void run(void) {
+    static const int64_t args[] = {-5, 0, 3, 8, 9, 100, 12345, INT64_MAX};
+    for (unsigned i = 0; i < sizeof args / sizeof args[0]; i++) {
+        int64_t a = args[i], s = 3;
+        for (int64_t k = 1; k <= N; k++) {
+            s += 7 * k + 1;
+            if (s > a)
+                break;
+        }
+        check("blocks", a, blocks(a), s);
+    }
+}
+#endif
+
 int main(void) {
     run();
     if (fails)

@@ -1,0 +1,245 @@
+/* duplicate_tails (-O2): B3's duplicateTails.
+ *
+ * A small block (at most MAX_SIZE values, terminal included, and at most
+ * MAX_SUCCS successors: a Return or Oops, or a short Jump, Branch or
+ * Switch) is copied into each block that reaches it by a Jump, which then
+ * ends in its own copy instead of jumping: the join of an if/else that only
+ * returns a Phi becomes a Return in each arm.  A block that gets a copy
+ * ending in a Jump to another such block takes that one too (at most once
+ * per block, so loops of tails end).
+ *
+ * As in B3, SSA is given up where copying would break it, and fix_ssa (the
+ * next phase at -O2) rebuilds it:
+ *   - a Phi of a tail becomes a Get of a new Variable, its Upsilons Sets;
+ *   - a value of a tail used in another block gets a Set of a new Variable
+ *     after it, and each use elsewhere reads a Get placed before the user.
+ * Only tails that some block reaches by a Jump are considered, so nothing
+ * changes where nothing is copied.
+ *
+ * Never copied: the root, a block with a value whose opcode has NO_CLONE
+ * (stackmap values, whose records are keyed by their number; WasmBoundsCheck;
+ * EntrySwitch), a self-loop.  Growth is bounded: at most as many values are
+ * made as the procedure had (plus a small allowance), Sets and Gets
+ * included. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ice.h"
+#include "ir/insertion_set.h"
+#include "opt/phases.h"
+
+#define PHASE "duplicate_tails"
+#define MAX_SIZE 3  /* B3's maxB3TailDupBlockSize */
+#define MAX_SUCCS 3 /* B3's maxB3TailDupBlockSuccessors */
+#define ALLOWANCE 64
+
+static void *xcalloc(size_t n, size_t size) {
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        b3_internal_error(PHASE, "out of memory");
+    return p;
+}
+
+typedef struct {
+    B3Module *m;
+    B3Proc *p;
+    uint8_t *cand;      /* by block position */
+    B3Variable **var;   /* by dense value id: the Variable a demoted value goes through */
+    const char *prefix; /* of the new Variables' names, which no existing name starts with */
+    uint32_t nvars_made;
+} DT;
+
+static B3Variable *new_var(DT *dt, B3Type type) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s%u", dt->prefix, dt->nvars_made++);
+    return b3_variable_new(dt->m, dt->p, b3_arena_strndup(&dt->m->arena, buf, strlen(buf)), type);
+}
+
+static const char *fresh_prefix(B3Module *m, const B3Proc *p) {
+    char buf[64] = "tail";
+    for (size_t len = 4; len + 2 < sizeof buf; len++) {
+        bool clash = false;
+        for (uint32_t i = 0; i < p->nvars && !clash; i++)
+            clash = p->vars[i]->name && !strncmp(p->vars[i]->name, buf, len);
+        if (!clash)
+            return b3_arena_strndup(&m->arena, buf, len);
+        buf[len] = '_';
+        buf[len + 1] = 0;
+    }
+    b3_internal_error(PHASE, "no fresh Variable name");
+}
+
+static bool is_candidate(const B3Proc *p, const B3Block *b) {
+    if (b == p->blocks[0] || b->nvalues > MAX_SIZE || b->nsuccs > MAX_SUCCS || !b->nvalues)
+        return false;
+    for (uint32_t i = 0; i < b->nvalues; i++)
+        if (b3_op((B3Opcode)b->values[i]->opcode)->flags & B3OF_NO_CLONE)
+            return false;
+    for (uint32_t i = 0; i < b->nsuccs; i++)
+        if (b->succs[i].block == b)
+            return false;
+    return true;
+}
+
+/* Phis of tails become Gets, their Upsilons Sets; values of tails used in
+ * other blocks go through a Variable. */
+static void demote(DT *dt) {
+    B3Proc *p = dt->p;
+    uint32_t nv = b3_proc_number_values(p);
+    dt->var = xcalloc(nv, sizeof *dt->var);
+    for (uint32_t i = 0; i < nv; i++) {
+        B3Value *v = p->values[i];
+        if (v->opcode == B3_Phi && v->owner && dt->cand[v->owner->pos])
+            dt->var[i] = new_var(dt, (B3Type)v->type);
+    }
+    for (uint32_t i = 0; i < nv; i++) {
+        B3Value *u = p->values[i];
+        if (u->opcode != B3_Upsilon || !u->m.phi || u->m.phi->scratch >= nv ||
+            p->values[u->m.phi->scratch] != u->m.phi)
+            continue;
+        B3Variable *var = dt->var[u->m.phi->scratch];
+        if (!var)
+            continue;
+        u->opcode = B3_Set;
+        u->m.var = var;
+    }
+    for (uint32_t i = 0; i < nv; i++) {
+        B3Value *v = p->values[i];
+        if (v->opcode == B3_Phi && dt->var[i]) {
+            v->opcode = B3_Get;
+            v->m.var = dt->var[i];
+        }
+    }
+    /* Which values are used outside their tail: they need a Variable of
+     * their own (a demoted Phi, now a Get, too: its Variable may be Set again
+     * in the tail after it). */
+    B3Variable **out = xcalloc(nv, sizeof *out);
+    for (uint32_t bi = 0; bi < p->nblocks; bi++) {
+        B3Block *b = p->blocks[bi];
+        for (uint32_t i = 0; i < b->nvalues; i++) {
+            B3Value *u = b->values[i];
+            for (uint32_t k = 0; k < u->nkids; k++) {
+                B3Value *c = u->kids[k];
+                if (c->owner != b && c->owner && dt->cand[c->owner->pos] && !out[c->scratch])
+                    out[c->scratch] = new_var(dt, (B3Type)c->type);
+            }
+        }
+    }
+    B3InsertionSet ins;
+    b3_insertion_set_init(&ins, dt->m, p);
+    for (uint32_t bi = 0; bi < p->nblocks; bi++) {
+        B3Block *b = p->blocks[bi];
+        for (uint32_t i = 0; i < b->nvalues; i++) {
+            B3Value *u = b->values[i];
+            for (uint32_t k = 0; k < u->nkids; k++) {
+                B3Value *c = u->kids[k];
+                if (c->owner == b || c->scratch >= nv || p->values[c->scratch] != c || !out[c->scratch])
+                    continue;
+                B3Value *get = b3_insertion_set_insert_new(&ins, i, B3_Get, (B3Type)c->type, 0, u);
+                get->m.var = out[c->scratch];
+                u->kids[k] = get;
+            }
+            if (u->scratch < nv && p->values[u->scratch] == u && out[u->scratch]) {
+                B3Value *set = b3_insertion_set_insert_new(&ins, i + 1, B3_Set, B3_Void, 1, u);
+                set->kids[0] = u;
+                set->m.var = out[u->scratch];
+            }
+        }
+        b3_insertion_set_execute(&ins, b);
+    }
+    b3_insertion_set_free(&ins);
+    free(out);
+}
+
+/* A copy of v (not placed), with its meta data. */
+static B3Value *clone(B3Module *m, B3Proc *p, const B3Value *v) {
+    B3Value *c = b3_value_new(m, p, (B3Opcode)v->opcode, (B3Type)v->type, v->nkids, UINT32_MAX);
+    B3Value **kids = c->kids;
+    uint32_t index = c->index;
+    *c = *v;
+    c->kids = kids;
+    c->index = index;
+    c->owner = NULL;
+    memcpy(kids, v->kids, v->nkids * sizeof *kids);
+    if (v->opcode == B3_Switch && v->m.sw.ncases) {
+        c->m.sw.cases = b3_arena_alloc(&m->arena, v->m.sw.ncases * sizeof(int64_t));
+        memcpy(c->m.sw.cases, v->m.sw.cases, v->m.sw.ncases * sizeof(int64_t));
+    }
+    return c;
+}
+
+bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
+    if (p->nblocks < 2)
+        return false;
+    DT dt = {.m = m, .p = p};
+    dt.cand = xcalloc(p->nblocks, 1);
+    bool any = false;
+    for (uint32_t bi = 0; bi < p->nblocks; bi++) {
+        B3Block *b = p->blocks[bi];
+        B3Value *t = b3_block_last(b);
+        if (t && t->opcode == B3_Jump && b->nsuccs == 1) {
+            B3Block *s = b->succs[0].block;
+            if (s != b && !dt.cand[s->pos] && is_candidate(p, s))
+                dt.cand[s->pos] = any = true;
+        }
+    }
+    if (!any) {
+        free(dt.cand);
+        return false;
+    }
+    dt.prefix = fresh_prefix(m, p);
+    demote(&dt);
+
+    uint64_t budget = (uint64_t)p->nvalues + ALLOWANCE;
+    uint32_t nv = b3_proc_number_values(p);
+    B3Value **map = xcalloc(nv, sizeof *map);
+    uint32_t *map_stamp = xcalloc(nv, sizeof *map_stamp);
+    uint32_t *copied_into = xcalloc(p->nblocks, sizeof *copied_into); /* block pos + 1 */
+    uint32_t stamp = 0;
+    for (uint32_t bi = 0; bi < p->nblocks; bi++) {
+        B3Block *b = p->blocks[bi];
+        for (;;) {
+            B3Value *j = b3_block_last(b);
+            if (!j || j->opcode != B3_Jump || b->nsuccs != 1)
+                break;
+            B3Block *t = b->succs[0].block;
+            if (t == b || !dt.cand[t->pos] || copied_into[t->pos] == bi + 1 || t->nvalues > budget)
+                break;
+            budget -= t->nvalues;
+            copied_into[t->pos] = bi + 1;
+            dt.cand[b->pos] = 0; /* b grows: it is no small tail any more */
+            stamp++;
+            b->nvalues--; /* the Jump */
+            b3_value_replace_with_nop(j);
+            for (uint32_t i = 0; i < t->nvalues; i++) {
+                B3Value *v = t->values[i];
+                B3Value *c = clone(m, p, v);
+                for (uint32_t k = 0; k < c->nkids; k++) {
+                    B3Value *kid = c->kids[k];
+                    if (kid->scratch < nv && p->values[kid->scratch] == kid &&
+                        map_stamp[kid->scratch] == stamp)
+                        c->kids[k] = map[kid->scratch];
+                }
+                if (v->scratch < nv && p->values[v->scratch] == v) {
+                    map[v->scratch] = c;
+                    map_stamp[v->scratch] = stamp;
+                }
+                b3_block_append(m, b, c);
+            }
+            b->succs = b3_arena_alloc(&m->arena, (t->nsuccs ? t->nsuccs : 1) * sizeof(B3Succ));
+            if (t->nsuccs)
+                memcpy(b->succs, t->succs, t->nsuccs * sizeof(B3Succ));
+            b->nsuccs = t->nsuccs;
+        }
+    }
+    free(map);
+    free(map_stamp);
+    free(copied_into);
+    free(dt.var);
+    free(dt.cand);
+    b3_proc_remove_nops(m, p);
+    b3_proc_compute_preds(m, p);
+    b3_proc_remove_unreachable(m, p);
+    return true; /* the demotion alone is a change */
+}
