@@ -1731,82 +1731,6 @@ static void set_insts(AirCode *c, AirBlock *b, const InstVec *v) {
     b->ninsts = v->n;
 }
 
-/* Spilled nodes joined by a copy share their slot when they do not
- * interfere: the copy then moves a value onto itself and goes away.  (Under
- * pressure the coalescing tests keep a Phi's tmps apart, both spill, and
- * each loop iteration copied the Phi from slot to slot through a register.)
- * A group is a spilled node with the tmps coalesced into it, and groups
- * grow as they join; interference is asked of the build's edges between the
- * original tmps (combine does not carry edges to simplified nodes over to
- * the representative).  Bounded: big groups and long searches give up. */
-enum { SLOT_SHARE_MAX_PAIRS = 4096, SLOT_SHARE_BUDGET = 1 << 20 };
-
-typedef struct {
-    uint32_t *group; /* tmp -> its group (a spilled node), 0: none */
-    uint32_t *next;  /* tmp -> the next member of its group, 0: last */
-    uint32_t *first; /* group -> its first member */
-    uint32_t *size;  /* group -> members */
-    uint64_t budget; /* has_edge queries left */
-} SlotGroups;
-
-static bool groups_disjoint(const Alloc *a, SlotGroups *g, uint32_t x, uint32_t y) {
-    uint64_t pairs = (uint64_t)g->size[x] * g->size[y];
-    if (pairs > SLOT_SHARE_MAX_PAIRS || pairs > g->budget)
-        return false;
-    g->budget -= pairs;
-    for (uint32_t t = g->first[x]; t; t = g->next[t])
-        for (uint32_t u = g->first[y]; u; u = g->next[u])
-            if (has_edge(a, t, u))
-                return false;
-    return true;
-}
-
-static void share_spill_slots(const Alloc *a, AirStackSlot **slot_of, uint32_t n) {
-    SlotGroups g = {xcalloc(n, sizeof(uint32_t)), xcalloc(n, sizeof(uint32_t)), xcalloc(n, sizeof(uint32_t)),
-                    xcalloc(n, sizeof(uint32_t)), SLOT_SHARE_BUDGET};
-    for (uint32_t t = AIR_FIRST_VTMP; t < n && t < a->n; t++) {
-        uint32_t r = a->state[t] == N_COALESCED ? get_alias(a, t) : t;
-        if (a->state[r] != N_SPILLED)
-            continue;
-        g.group[t] = r;
-        g.next[t] = g.first[r];
-        g.first[r] = t;
-        g.size[r]++;
-    }
-    for (uint32_t mi = 0; mi < a->nmoves && g.budget; mi++) {
-        const Move *m = &a->moves[mi];
-        if (air_tmp_is_reg(m->src) || air_tmp_is_reg(m->dst) || m->src >= n || m->dst >= n)
-            continue;
-        uint32_t x = g.group[m->src], y = g.group[m->dst];
-        if (!x || !y || x == y || !groups_disjoint(a, &g, x, y))
-            continue;
-        uint32_t last = 0;
-        for (uint32_t t = g.first[y]; t; t = g.next[t]) {
-            g.group[t] = x;
-            slot_of[t] = slot_of[x];
-            last = t;
-        }
-        g.next[last] = g.first[x];
-        g.first[x] = g.first[y];
-        g.size[x] += g.size[y];
-        g.first[y] = 0;
-        g.size[y] = 0;
-    }
-    free(g.group);
-    free(g.next);
-    free(g.first);
-    free(g.size);
-}
-
-/* Is inst a copy between two tmps that now share a spill slot? */
-static bool copy_within_slot(const AirInst *inst, AirBank bank, AirStackSlot *const *slot_of,
-                             const TmpFacts *f) {
-    if (!is_coalescable_move(inst, bank) || !move_is_pure_copy(inst, f))
-        return false;
-    AirTmp s = inst->args[0].base, d = inst->args[1].base;
-    return !air_tmp_is_reg(s) && !air_tmp_is_reg(d) && slot_of[s] && slot_of[s] == slot_of[d];
-}
-
 /* Rewrites the mentions of the spilled tmps; a (NULL for spills chosen
  * before coloring) tells which tmps were coalesced into spilled ones. */
 static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, const Alloc *a, TmpFacts *f,
@@ -1824,8 +1748,6 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
             if (a->state[r] == N_SPILLED)
                 slot_of[t] = slot_of[r];
         }
-    if (a)
-        share_spill_slots(a, slot_of, n);
     AirOpcode move = bank == AirGP ? Air_Move : Air_MoveDouble;
     SpillCtx x = {c, bank, slot_of, f, NULL, 0, 0};
     InstVec out = {0}, after = {0};
@@ -1837,10 +1759,6 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
         out.n = 0;
         for (uint32_t ii = 0; ii < b->ninsts; ii++) {
             AirInst inst = b->insts[ii];
-            if (copy_within_slot(&inst, bank, slot_of, f)) {
-                changed = true;
-                continue;
-            }
             x.nfills = 0;
             air_for_each_arg(c, &inst, spill_arg, &x);
             after.n = 0;

@@ -808,79 +808,6 @@ static AirCode *build_terminal_def(B3Arena *arena, uint64_t seed) {
     return c;
 }
 
-/* 20 values carried around a loop the way lower_to_air writes Phis (an
- * Upsilon copy into a phi tmp at the latch, a copy out of it at the
- * header), more than there are registers: phi tmp and value both spill,
- * and must share a slot rather than copy slot to slot each iteration. */
-enum { LOOP_VALUES = 20 };
-
-static AirCode *build_loop_copies(B3Arena *arena, uint64_t seed) {
-    (void)seed;
-    AirCode *c = new_code(arena);
-    AirBlock *e = air_block_new(c), *h = air_block_new(c), *body = air_block_new(c), *x = air_block_new(c);
-    AirTmp in = air_tmp_new(c, AirGP), n = air_tmp_new(c, AirGP), p[LOOP_VALUES], w[LOOP_VALUES],
-           t[LOOP_VALUES];
-    EMIT(c, e, Air_Move, air_tmp(R(B3X_rdi)), air_tmp(in));
-    EMIT(c, e, Air_Move, air_imm(0), air_tmp(n));
-    for (int i = 0; i < LOOP_VALUES; i++) {
-        p[i] = air_tmp_new(c, AirGP);
-        w[i] = air_tmp_new(c, AirGP);
-        t[i] = air_tmp_new(c, AirGP);
-        EMIT(c, e, Air_Move, air_imm(i * 7 + 1), air_tmp(p[i]));
-        EMIT(c, e, Air_Add64, air_tmp(in), air_tmp(p[i]));
-    }
-    EMIT0(c, e, Air_Jump);
-    set_succs(c, e, h, NULL);
-    for (int i = 0; i < LOOP_VALUES; i++)
-        EMIT(c, h, Air_Move, air_tmp(p[i]), air_tmp(w[i]));
-    EMIT(c, h, Air_Branch64, air_relcond(AirCond_LessThan), air_tmp(n), air_imm(5));
-    set_succs(c, h, body, x);
-    for (int i = 0; i < LOOP_VALUES; i++) {
-        EMIT(c, body, Air_Move, air_tmp(w[(i + 1) % LOOP_VALUES]), air_tmp(t[i]));
-        EMIT(c, body, Air_Mul64, air_imm(3), air_tmp(t[i]), air_tmp(t[i]));
-        EMIT(c, body, Air_Add64, air_tmp(w[i]), air_tmp(t[i]));
-    }
-    for (int i = 0; i < LOOP_VALUES; i++)
-        EMIT(c, body, Air_Move, air_tmp(t[i]), air_tmp(p[i]));
-    EMIT(c, body, Air_Add64, air_imm(1), air_tmp(n));
-    EMIT0(c, body, Air_Jump);
-    set_succs(c, body, h, NULL);
-    AirTmp sum = air_tmp_new(c, AirGP);
-    EMIT(c, x, Air_Move, air_imm(0), air_tmp(sum));
-    for (int i = 0; i < LOOP_VALUES; i++) {
-        EMIT(c, x, Air_Mul64, air_imm(31), air_tmp(sum), air_tmp(sum));
-        EMIT(c, x, Air_Add64, air_tmp(w[i]), air_tmp(sum));
-    }
-    EMIT(c, x, Air_Move, air_tmp(sum), air_tmp(R(B3X_rax)));
-    EMIT(c, x, Air_Ret64, air_tmp(R(B3X_rax)));
-    return c;
-}
-
-/* How many insts of the allocated, stack-allocated loop_copies move a
- * value from one stack location to another through a register? */
-static uint32_t slot_to_slot_copies(void) {
-    B3Arena arena;
-    b3_arena_init(&arena);
-    AirCode *c = build_loop_copies(&arena, 0);
-    air_compute_preds(c);
-    air_allocate_registers(c);
-    air_allocate_stack(c);
-    air_simplify(c);
-    uint32_t n = 0;
-    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
-        AirBlock *b = c->blocks[bi];
-        for (uint32_t i = 0; i + 1 < b->ninsts; i++) {
-            const AirInst *l = &b->insts[i], *st = &b->insts[i + 1];
-            n += l->opcode == Air_Move && st->opcode == Air_Move && l->args[0].kind == AirArg_Addr &&
-                 l->args[1].kind == AirArg_Tmp && st->args[0].kind == AirArg_Tmp &&
-                 st->args[0].base == l->args[1].base && st->args[1].kind == AirArg_Addr &&
-                 st->args[1].base == l->args[0].base && st->args[1].value != l->args[0].value;
-        }
-    }
-    b3_arena_free(&arena);
-    return n;
-}
-
 /* ---- random programs ---- */
 
 typedef struct {
@@ -1473,11 +1400,6 @@ int main(int argc, char **argv) {
     CHECK(s.callee_saves > 0 || s.spill_slots > 0, "values live across calls need callee saves or spills");
     run_case("mixed", build_mixed, 4, 5);
     run_case("terminal-def", build_terminal_def, 5, 10);
-    s = run_case("loop-copies", build_loop_copies, 6, 5);
-    CHECK(s.spill_slots > 0, "loop-copies: 20 values carried around a loop need spills");
-    uint32_t copies = slot_to_slot_copies();
-    /* 14 before spilled copies shared slots; the one left is not analysed. */
-    CHECK(copies <= 1, "loop-copies: %u slot-to-slot copies (a Phi's spilled tmps share a slot)", copies);
 
     const uint32_t pressures[] = {6, 12, 20, 40, 80};
     for (int i = 0; i < nrandom && failures == 0; i++) {
