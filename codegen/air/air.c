@@ -227,6 +227,19 @@ bool air_is_terminal(AirOpcode op) {
     }
 }
 
+bool air_has_non_arg_effects(AirOpcode op) {
+    static const bool effects[AIR_NUM_OPCODES] = {
+#define AIR_OP(name)
+#define AIR_FORM(name, sig, forms)
+#define AIR_EFFECTS(name) [Air_##name] = true,
+#include "codegen/air/opcodes.def"
+#undef AIR_OP
+#undef AIR_FORM
+#undef AIR_EFFECTS
+    };
+    return effects[op];
+}
+
 /* ---- iteration ---- */
 
 void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx) {

@@ -268,6 +268,15 @@ unsigned air_overload_form(uint32_t i, uint32_t j, uint8_t *kinds);
 
 /* Terminals: Jump, Branch*, Ret*, Oops, ... */
 bool air_is_terminal(AirOpcode op);
+/* A terminal that goes to succs[0] when its condition (args[0]) holds, else
+ * to succs[1]: Branch*, BranchAdd*, BranchAtomicStrongCAS*, ... */
+static inline bool air_is_conditional_branch(const AirInst *i) {
+    return i->nargs && (i->args[0].kind == AirArg_RelCond || i->args[0].kind == AirArg_ResCond ||
+                        i->args[0].kind == AirArg_DoubleCond) &&
+           air_is_terminal((AirOpcode)i->opcode);
+}
+/* Effects beyond the args (the AIR_EFFECTS lines of opcodes.def): a fence. */
+bool air_has_non_arg_effects(AirOpcode op);
 
 /* Readable dump (--emit=air). */
 void air_print_code(const AirCode *c, FILE *out);
