@@ -10,12 +10,7 @@ static bool is_self_move(const AirInst *i) {
     if (i->special || i->nargs != 2 || i->args[0].kind != AirArg_Tmp || i->args[1].kind != AirArg_Tmp ||
         i->args[0].base != i->args[1].base)
         return false;
-    return i->opcode == Air_Move || i->opcode == Air_MoveDouble || i->opcode == Air_MoveFloat;
-}
-
-static bool is_pure_branch(AirOpcode op) {
-    return op == Air_Branch32 || op == Air_Branch64 || op == Air_BranchTest32 || op == Air_BranchTest64 ||
-           op == Air_BranchDouble || op == Air_BranchFloat;
+    return air_move_kind((AirOpcode)i->opcode) == AirMove_Copy;
 }
 
 static bool is_jump_only(const AirBlock *b) {
@@ -102,7 +97,7 @@ void air_simplify(AirCode *c) {
         AirBlock *b = c->blocks[bi];
         AirInst *last = &b->insts[b->ninsts - 1];
         if (b->nsuccs == 2 && b->succs[0].block == b->succs[1].block &&
-            is_pure_branch((AirOpcode)last->opcode)) {
+            air_is_branch((AirOpcode)last->opcode)) {
             last->opcode = Air_Jump;
             last->nargs = 0;
             last->args = NULL;
