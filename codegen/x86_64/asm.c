@@ -150,9 +150,20 @@ uint32_t x86_label_new(X86Asm *a) {
     return a->nlabels++;
 }
 
+void x86_relax_free(X86Relax *r) {
+    free(r->is_long);
+    memset(r, 0, sizeof *r);
+}
+
 static void resolve(X86Asm *a, const X86Fixup *f) {
     int64_t v = a->label_pos[f->label] + f->addend - (int64_t)f->pc;
     if (f->size == 1) {
+        if (!fits8(v) && f->jump && a->relax) {
+            /* Too far for rel8: long in the next pass. */
+            a->relax->is_long[f->jump - 1] = 1;
+            a->relax->again = true;
+            v = 0;
+        }
         if (!fits8(v))
             b3_internal_error("x86 assembler", "short jump out of range (%" PRId64 ")", v);
         a->buf[f->pos] = (uint8_t)(int8_t)v;
@@ -189,10 +200,11 @@ void x86_asm_check_labels(const X86Asm *a) {
 }
 
 /* A reference to a label from the field at pos, relative to pc. */
-static void label_ref(X86Asm *a, uint32_t label, uint32_t pos, uint32_t pc, int32_t addend, uint8_t size) {
+static void label_ref(X86Asm *a, uint32_t label, uint32_t pos, uint32_t pc, int32_t addend, uint8_t size,
+                      uint32_t jump) {
     if (label >= a->nlabels)
         b3_internal_error("x86 assembler", "bad label %u", label);
-    X86Fixup f = {pos, label, pc, addend, size, 0};
+    X86Fixup f = {pos, label, pc, addend, size, 0, jump};
     if (a->label_pos[label] >= 0) {
         resolve(a, &f);
         return;
@@ -294,7 +306,7 @@ static void encode(X86Asm *a, const Enc *e) {
             B3RelocKind k = m->got ? (need ? B3Reloc_REX_GOTPCRELX : B3Reloc_GOTPCRELX) : B3Reloc_PC32;
             reloc(a, pos, k, m->sym, (int64_t)m->disp - 4 - e->imm_bytes);
         } else if (m->label != X86_NO_LABEL) {
-            label_ref(a, m->label, pos, pos + 4 + e->imm_bytes, m->disp, 4);
+            label_ref(a, m->label, pos, pos + 4 + e->imm_bytes, m->disp, 4, 0);
         } else {
             b3_internal_error("x86 assembler", "RIP-relative operand without a target");
         }
@@ -897,18 +909,30 @@ void x86_round(X86Asm *a, bool dbl, uint8_t mode, const X86RM *src, B3Reg dst) {
 
 /* ---- control flow ---- */
 
-/* A jump: the short form when the label is bound and in range (or forced),
- * else the 32-bit form. */
+/* A jump: forced short; sized by relaxation (a->relax); or else the short
+ * form when the label is bound and in range, the 32-bit form otherwise. */
 static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
     if (label >= a->nlabels)
         b3_internal_error("x86 assembler", "bad label %u", label);
     bool short_form = force_short;
-    if (!force_short && a->label_pos[label] >= 0)
+    uint32_t relaxed = 0; /* this jump's number + 1 when relaxation sizes it */
+    if (!force_short && a->relax) {
+        X86Relax *r = a->relax;
+        uint32_t k = a->njumps++;
+        if (k >= r->n) {
+            r->is_long = grow(r->is_long, &r->cap, 1, k + 1);
+            memset(r->is_long + r->n, 0, k + 1 - r->n);
+            r->n = k + 1;
+        }
+        short_form = !r->is_long[k];
+        relaxed = short_form ? k + 1 : 0;
+    } else if (!force_short && a->label_pos[label] >= 0) {
         short_form = fits8(a->label_pos[label] - (int64_t)(a->len + 2));
+    }
     if (short_form) {
         put8(a, cc < 0 ? 0xEB : 0x70 + cc);
         put8(a, 0);
-        label_ref(a, label, a->len - 1, a->len, 0, 1);
+        label_ref(a, label, a->len - 1, a->len, 0, 1, relaxed);
     } else {
         if (cc < 0) {
             put8(a, 0xE9);
@@ -917,7 +941,7 @@ static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
             put8(a, 0x80 + cc);
         }
         put32(a, 0);
-        label_ref(a, label, a->len - 4, a->len, 0, 4);
+        label_ref(a, label, a->len - 4, a->len, 0, 4, 0);
     }
     if (a->listing) {
         fprintf(a->listing, "\t%sj%s\t", !short_form && a->listing_disp32 ? "{disp32} " : "",
@@ -1055,7 +1079,7 @@ void x86_data32_label_diff(X86Asm *a, uint32_t target, uint32_t base) {
     uint32_t pos = a->len;
     put32(a, 0);
     /* label(target) - label(base) == target + (pos - base) - pos. */
-    label_ref(a, target, pos, pos, (int32_t)(pos - (uint32_t)a->label_pos[base]), 4);
+    label_ref(a, target, pos, pos, (int32_t)(pos - (uint32_t)a->label_pos[base]), 4, 0);
     if (a->listing) {
         fputs("\t.long\t", a->listing);
         llabel(a, target);

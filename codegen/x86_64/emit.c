@@ -845,6 +845,37 @@ static const AirBlock *entry_block(const AirCode *c, uint32_t k) {
     return k < c->nentries ? c->entries[k] : c->blocks[0];
 }
 
+/* One pass over the procedure: the body (a prologue before each entry
+ * block), then the jump tables.  Returns the size of the code before the
+ * tables; prologue_at[block] gets each entry block's prologue offset and
+ * lines (when not NULL) the -g line rows. */
+static uint64_t emit_pass(X86Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
+    AirCode *c = e->c;
+    X86Asm *a = e->a;
+    B3Proc *p = c->proc;
+    for (uint32_t i = 0; i < c->nblocks; i++) {
+        AirBlock *b = c->blocks[i];
+        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
+        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
+        if (is_entry[b->index]) {
+            prologue_at[b->index] = a->len;
+            if (lines && p)
+                b3_line_rows_note(lines, a->len, p->loc, true);
+            x86_emit_prologue(e);
+        }
+        x86_bind(a, e->block_label[b->index]);
+        for (uint32_t j = 0; j < b->ninsts; j++) {
+            if (lines && b->insts[j].origin)
+                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            x86_emit_inst(e, b, &b->insts[j], next);
+        }
+    }
+    uint64_t code_size = a->len; /* the jump tables after it are data */
+    x86_emit_jump_tables(e);
+    x86_asm_check_labels(a);
+    return code_size;
+}
+
 void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     if (c->target.arch != B3Arch_X86_64)
         b3_internal_error("x86-64 emitter", "wrong target");
@@ -862,39 +893,44 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     /* Functions start 16-byte aligned (the object pads .text with int3). */
     b3_obj_align(o, B3Sec_Text, 16);
 
+    /* Branch relaxation (asm.h): assemble until no rel8 jump is out of range.
+     * The passes before the last are trial runs, without listing or line rows. */
+    X86Relax relax = {0};
     X86Asm a;
     X86Emitter e;
-    x86_asm_init(&a);
-    x86_emitter_init(&e, c, &a);
-    X86Listing listing; /* -S: the instruction text (nothing without o->asm_text) */
-    x86_listing_begin(&listing, &a, o);
-    /* -g: a (code offset, .b3 line) row at each prologue and each change of
-     * the insts' source line (objwriter/dwarf.h). */
-    B3LineRows lines = {0};
-    bool want_lines = o->debug != NULL;
-    for (uint32_t i = 0; i < c->nblocks; i++) {
-        AirBlock *b = c->blocks[i];
-        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
-        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
-        if (is_entry[b->index]) {
-            prologue_at[b->index] = a.len;
-            if (want_lines && p)
-                b3_line_rows_note(&lines, a.len, p->loc, true);
-            x86_emit_prologue(&e);
-        }
-        x86_bind(&a, e.block_label[b->index]);
-        for (uint32_t j = 0; j < b->ninsts; j++) {
-            if (want_lines && b->insts[j].origin)
-                b3_line_rows_note(&lines, a.len, b->insts[j].origin->loc, false);
-            x86_emit_inst(&e, b, &b->insts[j], next);
-        }
+    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
+    uint64_t code_size;
+    for (;;) {
+        x86_asm_init(&a);
+        a.relax = &relax;
+        relax.again = false;
+        x86_emitter_init(&e, c, &a);
+        code_size = emit_pass(&e, is_entry, prologue_at, NULL);
+        if (!relax.again)
+            break;
+        x86_emitter_free(&e);
+        x86_asm_free(&a);
     }
-    uint64_t code_size = a.len; /* the jump tables after it are data */
-    x86_emit_jump_tables(&e);
-    x86_asm_check_labels(&a);
+    /* The jump sizes are final: the last pass is the code, unless -S or -g
+     * want its text and lines, which one more pass (the same bytes) collects. */
+    B3LineRows lines = {0};
+    X86Listing listing; /* -S: the instruction text */
+    if (want_lines || want_listing) {
+        x86_emitter_free(&e);
+        x86_asm_free(&a);
+        x86_asm_init(&a);
+        a.relax = &relax;
+        x86_emitter_init(&e, c, &a);
+        x86_listing_begin(&listing, &a, o);
+        code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
+        if (relax.again)
+            b3_internal_error("x86-64 emitter", "branch relaxation did not settle");
+    }
+    x86_relax_free(&relax);
 
     uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
-    x86_listing_end(&listing, &a, o, start);
+    if (want_listing)
+        x86_listing_end(&listing, &a, o, start);
     for (uint32_t i = 0; i < a.nrelocs; i++)
         b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
                      a.relocs[i].sym, a.relocs[i].addend);
