@@ -121,8 +121,8 @@ typedef struct {
     void *listing_ctx;
     bool listing_p2align; /* alignment padding as .p2align (the listing is assembled as a whole) */
     bool listing_disp32;  /* rel32 jumps as "{disp32} j..": the assembler keeps every jump's size */
-    X86Relax *relax;      /* optional: jumps sized by relaxation (else rel8 only back to a bound label in range) */
-    uint32_t njumps;      /* jumps assembled so far (their X86Relax numbers) */
+    X86Relax *relax; /* optional: jumps sized by relaxation (else rel8 only back to a bound label in range) */
+    uint32_t njumps; /* jumps assembled so far (their X86Relax numbers) */
 } X86Asm;
 
 void x86_asm_init(X86Asm *a);
