@@ -47,12 +47,19 @@ const B3Phase b3_pipeline[] = {
     /* B3 ends -O2 with one more pass, after lowering the macros. */
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O2,   0,                       b3_eliminate_dead_code, NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
+    /* Named apart from the B3 phase for --print-after and --time-passes.
+     * Linear, and it leaves the allocator less to do, at -O0 most of all. */
+    {"air_eliminate_dead_code", B3PhaseIR_Air, B3_OALL, 0,                    NULL,             air_eliminate_dead_code},
     {"allocate_registers",   B3PhaseIR_Air, B3_OALL, B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
+    {"remove_self_moves",    B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_remove_self_moves},
     {"allocate_stack",       B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_allocate_stack},
-    {"simplify",             B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify},
-    /* Last, as in WebKit: the phases above see EntrySwitch as one multi-way
+    {"simplify_cfg",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify_cfg},
+    /* As in WebKit: the phases above see EntrySwitch as one multi-way
      * branch of a single-entry CFG, and their allocation holds in every clone. */
     {"lower_entry_switch",   B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_lower_entry_switch},
+    /* Last, as in WebKit: the layout the emitter follows (every level: it
+     * is linear, and falling through matters at -O0 too). */
+    {"optimize_block_order", B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_optimize_block_order},
 };
 /* clang-format on */
 const unsigned b3_pipeline_n = sizeof b3_pipeline / sizeof b3_pipeline[0];

@@ -53,6 +53,7 @@ typedef struct {
     AirTmp *phitmp;    /* by Phi value index */
     uint32_t *uses;    /* by value index (uses through Identity/Opaque count for the target) */
     B3Value **user;    /* by value index: its last user (the only one when uses == 1) */
+    B3Value **feeds;   /* by value index: a Phi that an Upsilon of the value writes, or NULL */
     uint8_t *flags;    /* F_* by value index */
     uint32_t *pos;     /* by value index: position in its block */
     AirTmp *vartmp;    /* by variable index */
@@ -689,6 +690,20 @@ static AirBlock *new_block(Lower *L) {
 
 /* ---- arithmetic -------------------------------------------------------------- */
 
+/* Which operand of a commutative two-operand op to copy into the result?
+ * The copy's source may share the result's register only if it is not read
+ * after the op.  So b, when v is the next value of the Phi b (x = y op x in
+ * a loop: then x, v and the Phi coalesce into one register instead of a
+ * copy per iteration), or when b has no other use and a has. */
+static bool prefer_right_for_result(const Lower *L, const B3Value *v, B3Value *a, B3Value *b) {
+    if (a == b)
+        return false;
+    B3Value *phi = L->feeds[vid(L, v)];
+    if (phi && (phi == a || phi == b))
+        return phi == b;
+    return L->uses[vid(L, b)] == 1 && L->uses[vid(L, a)] > 1;
+}
+
 /* op src, dst (two-operand, dst = dst op src) with an Imm or fused load for b when possible. */
 static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
     B3Type ty = (B3Type)v->type;
@@ -715,6 +730,11 @@ static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
             EMIT_OP(L, op, m, T(r));
             return;
         }
+    }
+    if (commutative && prefer_right_for_result(L, v, a, b)) {
+        B3Value *t = a;
+        a = b;
+        b = t;
     }
     AirArg sb = vta(L, b);
     move_value_to(L, a, T(r), ty);
@@ -1759,15 +1779,59 @@ static void lower_block(Lower *L, B3Block *b) {
     L->cur = NULL;
 }
 
+/* The Upsilons that end a block form one parallel copy, which the lowering
+ * makes sequential in block order: the Upsilon writing Phi P's tmp should come
+ * after every Upsilon reading P's value, else P's value is still live where
+ * its Phi tmp is written, the two interfere, and the Phi costs a copy in its
+ * block on top of the Upsilon's (sha256's rotation b = a, c = b, ... copied
+ * every variable twice).  Reorders the trailing run so (cycles, as a swap,
+ * keep their order: they need a copy anyway).  Valid B3: an Upsilon reads
+ * an SSA value and writes a Phi that only the head of a successor reads. */
+enum { MAX_UPSILON_RUN = 64 };
+
+static bool upsilon_read_by_others(B3Value *const *run, uint32_t n, const B3Value *w) {
+    for (uint32_t k = 0; k < n; k++)
+        if (run[k] && run[k] != w && resolve(run[k]->kids[0]) == w->m.phi)
+            return true;
+    return false;
+}
+
+static void order_upsilons(B3Block *b) {
+    if (!b->nvalues)
+        return;
+    uint32_t end = b->nvalues - 1, start = end; /* the run is values[start .. end) */
+    while (start > 0 && b->values[start - 1]->opcode == B3_Upsilon && end - start < MAX_UPSILON_RUN)
+        start--;
+    uint32_t n = end - start;
+    if (n < 2)
+        return;
+    B3Value *run[MAX_UPSILON_RUN];
+    memcpy(run, b->values + start, n * sizeof *run);
+    for (uint32_t out = start; out < end; out++) {
+        uint32_t pick = n;
+        for (uint32_t k = 0; k < n && pick == n; k++)
+            if (run[k] && !upsilon_read_by_others(run, n, run[k]))
+                pick = k;
+        for (uint32_t k = 0; k < n && pick == n; k++) /* a cycle: the first left */
+            if (run[k])
+                pick = k;
+        b->values[out] = run[pick];
+        run[pick] = NULL;
+    }
+}
+
 static void count_uses(Lower *L) {
     B3Proc *p = L->p;
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
+        order_upsilons(b);
         for (uint32_t i = 0; i < b->nvalues; i++) {
             B3Value *v = b->values[i];
             L->pos[vid(L, v)] = i;
             if (v->opcode == B3_Identity || v->opcode == B3_Opaque)
                 continue; /* users of an Identity count as users of its target */
+            if (v->opcode == B3_Upsilon)
+                L->feeds[vid(L, resolve(v->kids[0]))] = v->m.phi;
             for (uint32_t k = 0; k < v->nkids; k++) {
                 uint32_t id = vid(L, resolve(v->kids[k]));
                 L->uses[id]++;
@@ -1883,12 +1947,13 @@ void b3_lower_to_air(AirCode *c) {
         L.vtmp[i] = L.phitmp[i] = AIR_NO_TMP;
     L.uses = calloc(nv + 1, sizeof *L.uses);
     L.user = calloc(nv + 1, sizeof *L.user);
+    L.feeds = calloc(nv + 1, sizeof *L.feeds);
     L.flags = calloc(nv + 1, 1);
     L.pos = calloc(nv + 1, sizeof *L.pos);
     L.vartmp = xrealloc(NULL, (p->nvars + 1) * sizeof *L.vartmp);
     for (uint32_t i = 0; i < p->nvars; i++)
         L.vartmp[i] = AIR_NO_TMP;
-    if (!L.uses || !L.user || !L.flags || !L.pos)
+    if (!L.uses || !L.user || !L.feeds || !L.flags || !L.pos)
         b3_internal_error("lower_to_air", "out of memory");
     L.slots = xrealloc(NULL, (p->nslots + 1) * sizeof *L.slots);
     for (uint32_t i = 0; i < p->nslots; i++) {
@@ -1939,6 +2004,7 @@ void b3_lower_to_air(AirCode *c) {
     free(L.phitmp);
     free(L.uses);
     free(L.user);
+    free(L.feeds);
     free(L.flags);
     free(L.pos);
     free(L.entry);

@@ -8,9 +8,13 @@
  *   faulted already or will not) are numbered by (opcode, kind flags, type,
  *   children, meta); one equal to a value of a dominator, or earlier in its
  *   block, becomes an Identity of it.  Commutative opcodes match with their
- *   children in either order.  Constants are left alone (as B3's PureCSE
- *   does: merging them across blocks only lengthens live ranges; the
- *   lowering makes them immediates), and so are Opaque and Identity.
+ *   children in either order.  Constants are pure values too, numbered by
+ *   their bits: a front end writes one per use, so without merging them
+ *   x + 1 and x + 1 (or two loads of w[i - 15]) would have different
+ *   children and never match.  The long live ranges this makes are undone
+ *   by move_constants, which places every constant again after the
+ *   optimizations (integer ones become immediates anyway).  Opaque and
+ *   Identity are left alone.
  *
  * - Memory facts: after a load or store, "the N bytes at ptr + offset hold
  *   the low N bytes of value V", for the access's heap range, until a value
@@ -151,7 +155,7 @@ static bool commutes(const B3Value *v) { return (op_flags(v) & B3OF_COMMUTATIVE)
 /* May v be replaced by an equal value that dominates it? */
 static bool pure_candidate(const B3Value *v) {
     uint32_t fl = op_flags(v);
-    if (v->opcode == B3_Identity || (fl & B3OF_CONST))
+    if (v->opcode == B3_Identity)
         return false;
     if (!b3_value_is_pure(v)) {
         /* A computation that may only fault (an integer division): the
@@ -163,6 +167,7 @@ static bool pure_candidate(const B3Value *v) {
     }
     switch ((B3MetaClass)b3_op((B3Opcode)v->opcode)->meta) {
     case B3M_NONE:
+    case B3M_CONST:
     case B3M_SLOT:
     case B3M_REG:
     case B3M_SYMBOL:
@@ -172,8 +177,22 @@ static bool pure_candidate(const B3Value *v) {
     }
 }
 
+/* A constant's bits (a ConstFloat's are its float's, not the union's). */
+static uint64_t const_bits(const B3Value *v) {
+    if (v->opcode == B3_ConstFloat) {
+        uint32_t b;
+        memcpy(&b, &v->m.c.f, sizeof b);
+        return b;
+    }
+    if (v->opcode == B3_Const32)
+        return (uint32_t)v->m.c.i;
+    return v->m.c.bits;
+}
+
 static uint64_t meta_key(const B3Value *v) {
     switch ((B3MetaClass)b3_op((B3Opcode)v->opcode)->meta) {
+    case B3M_CONST:
+        return const_bits(v) * 0x9e3779b97f4a7c15ull;
     case B3M_SLOT:
         return (uintptr_t)v->m.slot;
     case B3M_REG:
@@ -187,6 +206,8 @@ static uint64_t meta_key(const B3Value *v) {
 
 static bool same_meta(const B3Value *a, const B3Value *b) {
     switch ((B3MetaClass)b3_op((B3Opcode)a->opcode)->meta) {
+    case B3M_CONST: /* bits, not values: -0.0 and 0.0 stay apart */
+        return const_bits(a) == const_bits(b);
     case B3M_SLOT:
         return a->m.slot == b->m.slot;
     case B3M_REG:
@@ -201,8 +222,11 @@ static bool same_meta(const B3Value *a, const B3Value *b) {
 /* A value without children (SlotBase, SymbolAddress, ArgumentReg,
  * FramePointer) is merged only within its block, so its block is part of
  * its key: the lowering computes it in place with at most one lea, which
- * beats a register held from one block into others. */
-static uint64_t leaf_block(const B3Value *v) { return v->nkids ? 0 : (uint64_t)v->owner->index + 1; }
+ * beats a register held from one block into others.  Constants are merged
+ * across blocks: move_constants places them again. */
+static uint64_t leaf_block(const B3Value *v) {
+    return v->nkids || (op_flags(v) & B3OF_CONST) ? 0 : (uint64_t)v->owner->index + 1;
+}
 
 static uint32_t pure_hash(const B3Value *v) {
     uint64_t h = (uint64_t)v->opcode << 40 ^ (uint64_t)v->kflags << 32 ^ (uint64_t)v->type << 24 ^ v->nkids ^

@@ -20,7 +20,7 @@ typedef struct {
 #include "codegen/air/air_forms.h"
 
 const char *const air_opcode_names[AIR_NUM_OPCODES] = {
-#define AIR_OP(name, term, branch, succs, move, x86) #name,
+#define AIR_OP(name, term, branch, succs, move, effects, x86) #name,
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
@@ -28,7 +28,7 @@ const char *const air_opcode_names[AIR_NUM_OPCODES] = {
 };
 
 const AirOpInfo air_op_info[AIR_NUM_OPCODES] = {
-#define AIR_OP(name, term, branch, succs, move, x86) {term, branch, succs, AirMove_##move},
+#define AIR_OP(name, term, branch, succs, move, effects, x86) {term, branch, succs, AirMove_##move, effects},
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP

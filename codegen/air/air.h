@@ -82,7 +82,7 @@ typedef struct {
 } AirArg;
 
 typedef enum {
-#define AIR_OP(name, term, branch, succs, move, x86) Air_##name,
+#define AIR_OP(name, term, branch, succs, move, effects, x86) Air_##name,
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
@@ -274,6 +274,7 @@ typedef struct {
     bool branch;   /* a two-way conditional branch that only reads its args */
     uint8_t succs; /* successors of a block it ends, or AIR_ANY */
     uint8_t move;  /* AirMoveKind */
+    bool effects;  /* effects beyond its args (eliminate_dead_code keeps it) */
 } AirOpInfo;
 
 extern const AirOpInfo air_op_info[AIR_NUM_OPCODES];
@@ -284,6 +285,16 @@ static inline bool air_is_branch(AirOpcode op) { return air_op_info[op].branch; 
 static inline AirMoveKind air_move_kind(AirOpcode op) { return (AirMoveKind)air_op_info[op].move; }
 /* The bank a move opcode copies in (from its signature). */
 AirBank air_move_bank(AirOpcode op);
+/* A terminal that goes to succs[0] when its condition (args[0]) holds, else
+ * to succs[1]: Branch*, BranchAdd*, BranchAtomicStrongCAS*, ... */
+static inline bool air_is_conditional_branch(const AirInst *i) {
+    return i->nargs &&
+           (i->args[0].kind == AirArg_RelCond || i->args[0].kind == AirArg_ResCond ||
+            i->args[0].kind == AirArg_DoubleCond) &&
+           air_is_terminal((AirOpcode)i->opcode);
+}
+/* Effects beyond the args (the EFFECTS column): a fence. */
+static inline bool air_has_non_arg_effects(AirOpcode op) { return air_op_info[op].effects; }
 
 /* Readable dump (--emit=air). */
 void air_print_code(const AirCode *c, FILE *out);

@@ -8,7 +8,7 @@
  * Jump to its k-th successor.  Edges between cloned blocks stay inside their
  * clone; edges leaving the cloned region go to the shared original blocks.
  *
- * The phase runs after register allocation, stack allocation and air_simplify
+ * The phase runs after register allocation, stack allocation and air_simplify_cfg
  * (backend.c).  Until then EntrySwitch is an ordinary multi-way terminal, so
  * liveness, the allocator and spill-slot sharing work on a single-entry CFG;
  * every path of the cloned code maps onto a path of that CFG with the same

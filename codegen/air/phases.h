@@ -12,8 +12,17 @@ void air_allocate_registers(AirCode *c);
 /* Assigns frame offsets to every stack slot, reserves callee-save and outgoing
  * argument space, sets c->frame_size, and rewrites Stack args into Addr(fp, off). */
 void air_allocate_stack(AirCode *c);
-/* Removes no-op moves and empty jump-only blocks after allocation. */
-void air_simplify(AirCode *c);
+/* Removes the insts whose results are dead and that have no other effect
+ * (before register allocation). */
+void air_eliminate_dead_code(AirCode *c);
+/* Removes the moves of a register to itself (after register allocation). */
+void air_remove_self_moves(AirCode *c);
+/* Jump threading, branches whose edges meet become jumps, blocks merged into
+ * their single predecessor, unreachable blocks dropped. */
+void air_simplify_cfg(AirCode *c);
+/* Orders the blocks so that likely successors follow (fall through), rare
+ * blocks at the end, loops rotated to end in one conditional back edge. */
+void air_optimize_block_order(AirCode *c);
 /* Clones, for each entrypoint, the blocks on a path from blocks[0] to an
  * EntrySwitch, turning EntrySwitch into a Jump to that entrypoint's successor;
  * sets c->entries / c->nentries (one per entrypoint, at least one). */

@@ -801,7 +801,7 @@ static const struct {
 } x86_ops[AIR_NUM_OPCODES] = {
 #define x86(handler, param, sz) \
     { x86_op_##handler, param, sz }
-#define AIR_OP(name, term, branch, succs, move, x86enc) x86enc,
+#define AIR_OP(name, term, branch, succs, move, effects, x86enc) x86enc,
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP

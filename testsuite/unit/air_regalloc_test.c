@@ -625,7 +625,8 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
     air_allocate_stack(c);
     air_validate(c, "after stack allocation");
     CHECK(c->frame_size % 16 == 0, "%s: frame size %llu", name, (unsigned long long)c->frame_size);
-    air_simplify(c);
+    air_remove_self_moves(c);
+    air_simplify_cfg(c);
     air_validate(c, "after simplify");
 
     Stats st = {0, 0, 0};
@@ -1207,7 +1208,8 @@ static void test_coalescing(void) {
     air_compute_preds(c);
     air_allocate_registers(c);
     air_allocate_stack(c);
-    air_simplify(c);
+    air_remove_self_moves(c);
+    air_simplify_cfg(c);
     uint32_t moves = 0;
     for (uint32_t ii = 0; ii < b->ninsts; ii++)
         moves += b->insts[ii].opcode == Air_Move;
@@ -1280,7 +1282,8 @@ static void test_print(void) {
     air_compute_preds(c);
     air_validate(c, "print");
     air_print_code(c, stdout);
-    air_simplify(c); /* threads the jump through BB#1 and drops it */
+    air_remove_self_moves(c);
+    air_simplify_cfg(c); /* threads the jump through BB#1 and drops it */
     air_print_code(c, stdout);
     b3_arena_free(&arena);
 }
@@ -1376,7 +1379,8 @@ static void test_huge(void) {
     clock_t t0 = clock();
     air_allocate_registers(c);
     air_allocate_stack(c);
-    air_simplify(c);
+    air_remove_self_moves(c);
+    air_simplify_cfg(c);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     air_validate(c, "huge");
     fprintf(stderr, "huge: 200000 values allocated in %.2fs, %u spill slots\n", secs, c->nslots);
