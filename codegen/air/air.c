@@ -20,7 +20,15 @@ typedef struct {
 #include "codegen/air/air_forms.h"
 
 const char *const air_opcode_names[AIR_NUM_OPCODES] = {
-#define AIR_OP(name) #name,
+#define AIR_OP(name, term, branch, succs, move, effects, x86) #name,
+#define AIR_FORM(name, sig, forms)
+#include "codegen/air/opcodes.def"
+#undef AIR_OP
+#undef AIR_FORM
+};
+
+const AirOpInfo air_op_info[AIR_NUM_OPCODES] = {
+#define AIR_OP(name, term, branch, succs, move, effects, x86) {term, branch, succs, AirMove_##move, effects},
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
@@ -212,32 +220,9 @@ unsigned air_overload_form(uint32_t i, uint32_t j, uint8_t *kinds) {
     return row->arch_mask;
 }
 
-bool air_is_terminal(AirOpcode op) {
-    switch (op) {
-    case Air_Jump: case Air_Branch32: case Air_Branch64: case Air_BranchTest32: case Air_BranchTest64:
-    case Air_BranchDouble: case Air_BranchFloat: case Air_BranchAdd32: case Air_BranchAdd64:
-    case Air_BranchSub32: case Air_BranchSub64: case Air_BranchMul32: case Air_BranchMul64:
-    case Air_BranchNeg32: case Air_BranchNeg64: case Air_Ret32: case Air_Ret64: case Air_RetFloat:
-    case Air_RetDouble: case Air_RetVoid: case Air_Oops: case Air_JumpTable: case Air_EntrySwitch:
-    case Air_BranchAtomicStrongCAS8: case Air_BranchAtomicStrongCAS16: case Air_BranchAtomicStrongCAS32:
-    case Air_BranchAtomicStrongCAS64:
-        return true;
-    default:
-        return false;
-    }
-}
-
-bool air_has_non_arg_effects(AirOpcode op) {
-    static const bool effects[AIR_NUM_OPCODES] = {
-#define AIR_OP(name)
-#define AIR_FORM(name, sig, forms)
-#define AIR_EFFECTS(name) [Air_##name] = true,
-#include "codegen/air/opcodes.def"
-#undef AIR_OP
-#undef AIR_FORM
-#undef AIR_EFFECTS
-    };
-    return effects[op];
+AirBank air_move_bank(AirOpcode op) {
+    const AirOverload *o = &air_overloads[air_op_overloads[op][0]];
+    return (AirBank)o->banks[o->nargs - 1];
 }
 
 /* ---- iteration ---- */

@@ -84,7 +84,7 @@ typedef struct {
 } AirArg;
 
 typedef enum {
-#define AIR_OP(name) Air_##name,
+#define AIR_OP(name, term, branch, succs, move, effects, x86) Air_##name,
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
@@ -266,17 +266,37 @@ void air_overload_info(uint32_t i, AirOverloadInfo *out);
  * mask: bit 0 x86-64, bit 1 arm64. */
 unsigned air_overload_form(uint32_t i, uint32_t j, uint8_t *kinds);
 
+/* ---- per-opcode facts: the AIR_OP columns of opcodes.def ---- */
+
+typedef enum { AirMove_None, AirMove_Copy, AirMove_ZeroExtend } AirMoveKind;
+#define AIR_ANY 0xff /* SUCCS column: one successor or more */
+
+typedef struct {
+    bool terminal;
+    bool branch;   /* a two-way conditional branch that only reads its args */
+    uint8_t succs; /* successors of a block it ends, or AIR_ANY */
+    uint8_t move;  /* AirMoveKind */
+    bool effects;  /* effects beyond its args (eliminate_dead_code keeps it) */
+} AirOpInfo;
+
+extern const AirOpInfo air_op_info[AIR_NUM_OPCODES];
+
 /* Terminals: Jump, Branch*, Ret*, Oops, ... */
-bool air_is_terminal(AirOpcode op);
+static inline bool air_is_terminal(AirOpcode op) { return air_op_info[op].terminal; }
+static inline bool air_is_branch(AirOpcode op) { return air_op_info[op].branch; }
+static inline AirMoveKind air_move_kind(AirOpcode op) { return (AirMoveKind)air_op_info[op].move; }
+/* The bank a move opcode copies in (from its signature). */
+AirBank air_move_bank(AirOpcode op);
 /* A terminal that goes to succs[0] when its condition (args[0]) holds, else
  * to succs[1]: Branch*, BranchAdd*, BranchAtomicStrongCAS*, ... */
 static inline bool air_is_conditional_branch(const AirInst *i) {
-    return i->nargs && (i->args[0].kind == AirArg_RelCond || i->args[0].kind == AirArg_ResCond ||
-                        i->args[0].kind == AirArg_DoubleCond) &&
+    return i->nargs &&
+           (i->args[0].kind == AirArg_RelCond || i->args[0].kind == AirArg_ResCond ||
+            i->args[0].kind == AirArg_DoubleCond) &&
            air_is_terminal((AirOpcode)i->opcode);
 }
-/* Effects beyond the args (the AIR_EFFECTS lines of opcodes.def): a fence. */
-bool air_has_non_arg_effects(AirOpcode op);
+/* Effects beyond the args (the EFFECTS column): a fence. */
+static inline bool air_has_non_arg_effects(AirOpcode op) { return air_op_info[op].effects; }
 
 /* Readable dump (--emit=air). */
 void air_print_code(const AirCode *c, FILE *out);

@@ -125,9 +125,8 @@ static bool is_coalescable_move(const AirInst *inst, AirBank bank) {
     if (inst->nargs != 2 || inst->special || inst->args[0].kind != AirArg_Tmp ||
         inst->args[1].kind != AirArg_Tmp)
         return false;
-    if (bank == AirGP)
-        return inst->opcode == Air_Move || inst->opcode == Air_Move32;
-    return inst->opcode == Air_MoveDouble || inst->opcode == Air_MoveFloat;
+    AirOpcode op = (AirOpcode)inst->opcode;
+    return air_move_kind(op) != AirMove_None && air_move_bank(op) == bank;
 }
 
 static uint8_t width_bits(uint8_t w) { return (uint8_t)(8u << w); }
@@ -146,7 +145,8 @@ static bool copy_is_pure(bool move32, AirTmp s, AirTmp d, const TmpFacts *f) {
 }
 
 static bool move_is_pure_copy(const AirInst *inst, const TmpFacts *f) {
-    return copy_is_pure(inst->opcode == Air_Move32, inst->args[0].base, inst->args[1].base, f);
+    return copy_is_pure(air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend, inst->args[0].base,
+                        inst->args[1].base, f);
 }
 
 /* ---- virtual-virtual interference as a square bit matrix ----
@@ -1310,7 +1310,8 @@ static void fact_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBa
              * narrowly) and `Move32 %b, %c` (b "already zero-extended") together
              * would lose the zero extension. */
             bool z = (role == AirRole_ZDef || role == AirRole_UseZDef || role == AirRole_EarlyZDef) &&
-                     !(inst->opcode == Air_Move32 && is_coalescable_move(inst, AirGP));
+                     !(air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend &&
+                       is_coalescable_move(inst, AirGP));
             uint8_t w = z ? (uint8_t)(width + 1) : (uint8_t)(AirW64 + 1);
             if (f->def_width[t] < w)
                 f->def_width[t] = w;
@@ -1392,7 +1393,8 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
                 f->copies = xrealloc(f->copies, f->cap_copies * sizeof *f->copies);
             }
             f->copies[f->ncopies++] =
-                (struct Copy){inst->args[0].base, inst->args[1].base, inst->opcode == Air_Move32};
+                (struct Copy){inst->args[0].base, inst->args[1].base,
+                              air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend};
             f->copy[gi] = f->ncopies;
         }
         x.index++; /* a tmp used in two blocks is never "short" */

@@ -3,7 +3,7 @@
  *
  * An inst is live when it has effects beyond its args (a terminal, an inst
  * with an AirSpecial — calls, patchpoints —, a <Traps> inst, or an opcode
- * marked AIR_EFFECTS in opcodes.def), when it defines memory (every memory
+ * with the EFFECTS column set in opcodes.def), when it defines memory (every memory
  * arg counts as live: a store is never dead) or a physical register (the
  * calling convention reads those), or when it defines a virtual tmp that a
  * live inst uses.  Rather than sweep the code until nothing changes, as

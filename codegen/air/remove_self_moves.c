@@ -7,7 +7,7 @@ static bool is_self_move(const AirInst *i) {
     if (i->special || i->nargs != 2 || i->args[0].kind != AirArg_Tmp || i->args[1].kind != AirArg_Tmp ||
         i->args[0].base != i->args[1].base)
         return false;
-    return i->opcode == Air_Move || i->opcode == Air_MoveDouble || i->opcode == Air_MoveFloat;
+    return air_move_kind((AirOpcode)i->opcode) == AirMove_Copy;
 }
 
 void air_remove_self_moves(AirCode *c) {

@@ -75,19 +75,10 @@ static AirBlock **final_targets(AirCode *c) {
 }
 
 /* Only the edges of a branch that defines nothing may be folded (a
- * BranchAdd computes a result on both). */
-static void note_def(void *ctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
-    (void)inst, (void)arg, (void)bank, (void)width;
-    if (air_role_is_def(role))
-        *(bool *)ctx = true;
-}
-
+ * BranchAdd computes a result on both): the BRANCH column. */
 static bool is_foldable_branch(const AirCode *c, AirInst *inst) {
-    bool defs = false;
-    if (inst->special || !air_is_conditional_branch(inst))
-        return false;
-    air_for_each_arg(c, inst, note_def, &defs);
-    return !defs;
+    (void)c;
+    return !inst->special && air_is_branch((AirOpcode)inst->opcode);
 }
 
 /* Appends s's instructions to b in place of b's final Jump; b takes s's successors. */

@@ -77,39 +77,12 @@ static void check_arg(void *vctx, AirInst *inst, AirArg *a, AirRole role, AirBan
     }
 }
 
+/* The SUCCS column; a multi-way terminal (AIR_ANY) needs at least one. */
 static uint32_t expected_succs(AirOpcode op, uint32_t have) {
-    switch (op) {
-    case Air_Jump:
-        return 1;
-    case Air_Branch32:
-    case Air_Branch64:
-    case Air_BranchTest32:
-    case Air_BranchTest64:
-    case Air_BranchDouble:
-    case Air_BranchFloat:
-    case Air_BranchAdd32:
-    case Air_BranchAdd64:
-    case Air_BranchSub32:
-    case Air_BranchSub64:
-    case Air_BranchMul32:
-    case Air_BranchMul64:
-    case Air_BranchNeg32:
-    case Air_BranchNeg64:
-    case Air_BranchAtomicStrongCAS8:
-    case Air_BranchAtomicStrongCAS16:
-    case Air_BranchAtomicStrongCAS32:
-    case Air_BranchAtomicStrongCAS64:
-        return 2; /* taken, not taken */
-    case Air_Ret32:
-    case Air_Ret64:
-    case Air_RetFloat:
-    case Air_RetDouble:
-    case Air_RetVoid:
-    case Air_Oops:
-        return 0;
-    default:
-        return have ? have : 1; /* multi-way (JumpTable, EntrySwitch): at least one */
-    }
+    uint8_t n = air_op_info[op].succs;
+    if (n != AIR_ANY)
+        return n;
+    return have ? have : 1;
 }
 
 void air_validate(AirCode *c, const char *phase) {

@@ -150,9 +150,20 @@ uint32_t x86_label_new(X86Asm *a) {
     return a->nlabels++;
 }
 
+void x86_relax_free(X86Relax *r) {
+    free(r->is_long);
+    memset(r, 0, sizeof *r);
+}
+
 static void resolve(X86Asm *a, const X86Fixup *f) {
     int64_t v = a->label_pos[f->label] + f->addend - (int64_t)f->pc;
     if (f->size == 1) {
+        if (!fits8(v) && f->jump && a->relax) {
+            /* Too far for rel8: long in the next pass. */
+            a->relax->is_long[f->jump - 1] = 1;
+            a->relax->again = true;
+            v = 0;
+        }
         if (!fits8(v))
             b3_internal_error("x86 assembler", "short jump out of range (%" PRId64 ")", v);
         a->buf[f->pos] = (uint8_t)(int8_t)v;
@@ -189,10 +200,11 @@ void x86_asm_check_labels(const X86Asm *a) {
 }
 
 /* A reference to a label from the field at pos, relative to pc. */
-static void label_ref(X86Asm *a, uint32_t label, uint32_t pos, uint32_t pc, int32_t addend, uint8_t size) {
+static void label_ref(X86Asm *a, uint32_t label, uint32_t pos, uint32_t pc, int32_t addend, uint8_t size,
+                      uint32_t jump) {
     if (label >= a->nlabels)
         b3_internal_error("x86 assembler", "bad label %u", label);
-    X86Fixup f = {pos, label, pc, addend, size, 0};
+    X86Fixup f = {pos, label, pc, addend, size, 0, jump};
     if (a->label_pos[label] >= 0) {
         resolve(a, &f);
         return;
@@ -294,7 +306,7 @@ static void encode(X86Asm *a, const Enc *e) {
             B3RelocKind k = m->got ? (need ? B3Reloc_REX_GOTPCRELX : B3Reloc_GOTPCRELX) : B3Reloc_PC32;
             reloc(a, pos, k, m->sym, (int64_t)m->disp - 4 - e->imm_bytes);
         } else if (m->label != X86_NO_LABEL) {
-            label_ref(a, m->label, pos, pos + 4 + e->imm_bytes, m->disp, 4);
+            label_ref(a, m->label, pos, pos + 4 + e->imm_bytes, m->disp, 4, 0);
         } else {
             b3_internal_error("x86 assembler", "RIP-relative operand without a target");
         }
@@ -380,31 +392,123 @@ static void op2(Enc *e, unsigned b1, unsigned b2) {
 
 static unsigned imm_size(unsigned size) { return size == 1 ? 1 : size == 2 ? 2 : 4; }
 
-/* ---- integer instructions ---- */
+/* ---- integer instructions ----
+ *
+ * Like the SSE ones below, the "op reg, r/m" integer instructions are rows
+ * of a table (opcode bytes, the direction of the ModRM.reg operand, whether
+ * there is a byte form), encoded and listed by one function; the /digit
+ * forms with immediates share one listing helper. */
+
+/* One listing line: "\t<mnem><suffix>\t[$imm, ][op1[, op2]]". */
+static void linsn(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, const X86RM *op1, unsigned size1,
+                  const X86RM *op2, unsigned size2) {
+    if (!a->listing)
+        return;
+    char s[2] = {sfx, 0};
+    lbegin(a, mnem, s);
+    if (imm) {
+        limm(a, *imm);
+        if (op1)
+            lsep(a);
+    }
+    if (op1)
+        lrm(a, op1, size1);
+    if (op2) {
+        lsep(a);
+        lrm(a, op2, size2);
+    }
+    lend(a);
+}
+
+typedef enum {
+    I_AluMR, /* op r, r/m: the ALU operation * 8 is added to the opcode */
+    I_AluRM,
+    I_Test,
+    I_MovMR,
+    I_MovRM,
+    I_Lea,
+    I_Imul,
+    I_Bsr,
+    I_Cmov, /* the condition is added to the opcode */
+    I_Cmpxchg,
+    I_Xadd,
+    I_Xchg,
+    I_NUM
+} IntOp;
+
+enum { NO_BYTE_FORM = 0xff };
+
+static const struct {
+    const char *name;   /* NULL: given by the caller (ALU op, cmov condition) */
+    uint8_t nop, op[2]; /* the 16/32/64-bit opcode */
+    uint8_t byte_delta; /* the 8-bit form's last opcode byte is op - byte_delta, or NO_BYTE_FORM */
+    bool reg_is_src;    /* MR: "op reg, r/m"; else RM: "op r/m, reg" */
+} int_info[I_NUM] = {
+    [I_AluMR] = {NULL, 1, {0x01}, 1, true},
+    [I_AluRM] = {NULL, 1, {0x03}, 1, false},
+    [I_Test] = {"test", 1, {0x85}, 1, true},
+    [I_MovMR] = {"mov", 1, {0x89}, 1, true},
+    [I_MovRM] = {"mov", 1, {0x8B}, 1, false},
+    [I_Lea] = {"lea", 1, {0x8D}, NO_BYTE_FORM, false},
+    [I_Imul] = {"imul", 2, {0x0F, 0xAF}, NO_BYTE_FORM, false},
+    [I_Bsr] = {"bsr", 2, {0x0F, 0xBD}, NO_BYTE_FORM, false},
+    [I_Cmov] = {NULL, 2, {0x0F, 0x40}, NO_BYTE_FORM, false},
+    [I_Cmpxchg] = {"cmpxchg", 2, {0x0F, 0xB1}, 1, true},
+    [I_Xadd] = {"xadd", 2, {0x0F, 0xC1}, 1, true},
+    [I_Xchg] = {"xchg", 1, {0x87}, 1, true},
+};
+
+/* Row op of int_info with `add` added to its last opcode byte: reg in
+ * ModRM.reg, rm in ModRM.rm, both of `size` bytes. */
+static void int_rm(X86Asm *a, IntOp op, const char *name, unsigned add, unsigned size, B3Reg reg,
+                   const X86RM *rm) {
+    if (!name)
+        name = int_info[op].name;
+    if (size == 1 && int_info[op].byte_delta == NO_BYTE_FORM)
+        b3_internal_error("x86 assembler", "no 8-bit form of %s", name);
+    check_gpr(reg, name);
+    Enc e = int_enc(size, reg, rm);
+    e.nop = int_info[op].nop;
+    memcpy(e.op, int_info[op].op, e.nop);
+    e.op[e.nop - 1] += add - (size == 1 ? int_info[op].byte_delta : 0);
+    encode(a, &e);
+    X86RM r = x86_rm_reg(reg);
+    if (int_info[op].reg_is_src)
+        linsn(a, name, suffix(size), NULL, &r, size, rm, size);
+    else
+        linsn(a, name, suffix(size), NULL, rm, size, &r, size);
+}
+
+/* A /digit form (opcode extension ext) on dst, then imm_bytes of imm. */
+static void int_ext_imm(X86Asm *a, unsigned opc, unsigned ext, unsigned size, const X86RM *dst,
+                        unsigned imm_bytes, int64_t imm) {
+    Enc e = int_ext(size, ext, dst);
+    op1(&e, opc);
+    e.imm_bytes = imm_bytes;
+    encode(a, &e);
+    put_imm(a, imm_bytes, imm);
+}
 
 static const char *const alu_names[8] = {"add", "or", "adc", "sbb", "and", "sub", "xor", "cmp"};
 
 void x86_alu(X86Asm *a, X86AluOp op, unsigned size, const X86RM *src, const X86RM *dst) {
-    Enc e;
-    if (!src->is_mem) {
-        /* op r, r/m (MR form; the one llvm-mc uses for register pairs too). */
-        e = int_enc(size, src->reg, dst);
-        op1(&e, op * 8 + (size == 1 ? 0 : 1));
-    } else if (!dst->is_mem) {
-        e = int_enc(size, dst->reg, src);
-        op1(&e, op * 8 + (size == 1 ? 2 : 3));
-    } else {
+    /* op r, r/m (MR form; the one llvm-mc uses for register pairs too). */
+    if (!src->is_mem)
+        int_rm(a, I_AluMR, alu_names[op], op * 8, size, src->reg, dst);
+    else if (!dst->is_mem)
+        int_rm(a, I_AluRM, alu_names[op], op * 8, size, dst->reg, src);
+    else
         b3_internal_error("x86 assembler", "%s with two memory operands", alu_names[op]);
-    }
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, alu_names[op], s);
-        lrm(a, src, size);
-        lsep(a);
-        lrm(a, dst, size);
-        lend(a);
-    }
+}
+
+/* The accumulator short form: op $imm, %al/%ax/%eax/%rax (opc is the 8-bit one). */
+static void acc_imm(X86Asm *a, unsigned opc, unsigned size, int64_t imm) {
+    if (size == 2)
+        put8(a, 0x66);
+    if (size == 8)
+        put8(a, 0x48);
+    put8(a, opc + (size == 1 ? 0 : 1));
+    put_imm(a, imm_size(size), imm);
 }
 
 void x86_alu_imm(X86Asm *a, X86AluOp op, unsigned size, int32_t imm, const X86RM *dst) {
@@ -413,50 +517,19 @@ void x86_alu_imm(X86Asm *a, X86AluOp op, unsigned size, int32_t imm, const X86RM
     else if (size == 2)
         imm = (int16_t)imm;
     if (size == 1 || !fits8(imm)) {
-        if (!dst->is_mem && dst->reg == B3X_rax) {
-            /* The accumulator short form: op $imm, %al/%ax/%eax/%rax. */
-            if (size == 2)
-                put8(a, 0x66);
-            if (size == 8)
-                put8(a, 0x48);
-            put8(a, op * 8 + (size == 1 ? 4 : 5));
-            put_imm(a, imm_size(size), imm);
-        } else {
-            Enc e = int_ext(size, op, dst);
-            op1(&e, size == 1 ? 0x80 : 0x81);
-            e.imm_bytes = imm_size(size);
-            encode(a, &e);
-            put_imm(a, imm_size(size), imm);
-        }
+        if (!dst->is_mem && dst->reg == B3X_rax)
+            acc_imm(a, op * 8 + 4, size, imm);
+        else
+            int_ext_imm(a, size == 1 ? 0x80 : 0x81, op, size, dst, imm_size(size), imm);
     } else {
-        Enc e = int_ext(size, op, dst);
-        op1(&e, 0x83);
-        e.imm_bytes = 1;
-        encode(a, &e);
-        put8(a, (uint8_t)imm);
+        int_ext_imm(a, 0x83, op, size, dst, 1, imm);
     }
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, alu_names[op], s);
-        limm(a, imm);
-        lsep(a);
-        lrm(a, dst, size);
-        lend(a);
-    }
+    int64_t v = imm;
+    linsn(a, alu_names[op], suffix(size), &v, dst, size, NULL, 0);
 }
 
 void x86_test(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst) {
-    Enc e = int_enc(size, src, dst);
-    op1(&e, size == 1 ? 0x84 : 0x85);
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, "test", s);
-        lreg(a, src, size);
-        lsep(a);
-        lrm(a, dst, size);
-        lend(a);
-    }
+    int_rm(a, I_Test, NULL, 0, size, src, dst);
 }
 
 void x86_test_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *dst) {
@@ -464,49 +537,21 @@ void x86_test_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *dst) {
         imm = (int8_t)imm;
     else if (size == 2)
         imm = (int16_t)imm;
-    if (!dst->is_mem && dst->reg == B3X_rax) {
-        if (size == 2)
-            put8(a, 0x66);
-        if (size == 8)
-            put8(a, 0x48);
-        put8(a, size == 1 ? 0xA8 : 0xA9);
-    } else {
-        Enc e = int_ext(size, 0, dst);
-        op1(&e, size == 1 ? 0xF6 : 0xF7);
-        e.imm_bytes = imm_size(size);
-        encode(a, &e);
-    }
-    put_imm(a, imm_size(size), imm);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, "test", s);
-        limm(a, imm);
-        lsep(a);
-        lrm(a, dst, size);
-        lend(a);
-    }
+    if (!dst->is_mem && dst->reg == B3X_rax)
+        acc_imm(a, 0xA8, size, imm);
+    else
+        int_ext_imm(a, size == 1 ? 0xF6 : 0xF7, 0, size, dst, imm_size(size), imm);
+    int64_t v = imm;
+    linsn(a, "test", suffix(size), &v, dst, size, NULL, 0);
 }
 
 void x86_mov(X86Asm *a, unsigned size, const X86RM *src, const X86RM *dst) {
-    Enc e;
-    if (!src->is_mem) {
-        e = int_enc(size, src->reg, dst);
-        op1(&e, size == 1 ? 0x88 : 0x89);
-    } else if (!dst->is_mem) {
-        e = int_enc(size, dst->reg, src);
-        op1(&e, size == 1 ? 0x8A : 0x8B);
-    } else {
+    if (!src->is_mem)
+        int_rm(a, I_MovMR, NULL, 0, size, src->reg, dst);
+    else if (!dst->is_mem)
+        int_rm(a, I_MovRM, NULL, 0, size, dst->reg, src);
+    else
         b3_internal_error("x86 assembler", "mov with two memory operands");
-    }
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, "mov", s);
-        lrm(a, src, size);
-        lsep(a);
-        lrm(a, dst, size);
-        lend(a);
-    }
 }
 
 void x86_mov_imm(X86Asm *a, unsigned size, int64_t imm, const X86RM *dst) {
@@ -538,20 +583,9 @@ void x86_mov_imm(X86Asm *a, unsigned size, int64_t imm, const X86RM *dst) {
     } else {
         if (size == 8 && !fits32(imm))
             b3_internal_error("x86 assembler", "64-bit immediate store to memory");
-        Enc e = int_ext(size, 0, dst);
-        op1(&e, size == 1 ? 0xC6 : 0xC7);
-        e.imm_bytes = imm_size(size);
-        encode(a, &e);
-        put_imm(a, imm_size(size), imm);
+        int_ext_imm(a, size == 1 ? 0xC6 : 0xC7, 0, size, dst, imm_size(size), imm);
     }
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, mnem, s);
-        limm(a, imm);
-        lsep(a);
-        lrm(a, dst, size);
-        lend(a);
-    }
+    linsn(a, mnem, suffix(size), &imm, dst, size, NULL, 0);
 }
 
 void x86_movx(X86Asm *a, X86ExtOp op, const X86RM *src, B3Reg dst) {
@@ -571,46 +605,19 @@ void x86_movx(X86Asm *a, X86ExtOp op, const X86RM *src, B3Reg dst) {
     else
         op2(&e, 0x0F, info[op].opc);
     encode(a, &e);
-    if (a->listing) {
-        lbegin(a, info[op].name, "");
-        lrm(a, src, info[op].src_size);
-        lsep(a);
-        lreg(a, dst, info[op].dst_size);
-        lend(a);
-    }
+    X86RM d = x86_rm_reg(dst);
+    linsn(a, info[op].name, 0, NULL, src, info[op].src_size, &d, info[op].dst_size);
 }
 
 void x86_lea(X86Asm *a, unsigned size, const X86Mem *m, B3Reg dst) {
-    no_byte_form(size);
-    X86RM rm = x86_rm_mem(*m);
     if (m->got)
         b3_internal_error("x86 assembler", "lea of a GOT entry");
-    Enc e = int_enc(size, dst, &rm);
-    op1(&e, 0x8D);
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, "lea", s);
-        lmem(a, m);
-        lsep(a);
-        lreg(a, dst, size);
-        lend(a);
-    }
+    X86RM rm = x86_rm_mem(*m);
+    int_rm(a, I_Lea, NULL, 0, size, dst, &rm);
 }
 
 void x86_imul(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst) {
-    no_byte_form(size);
-    Enc e = int_enc(size, dst, src);
-    op2(&e, 0x0F, 0xAF);
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, "imul", s);
-        lrm(a, src, size);
-        lsep(a);
-        lreg(a, dst, size);
-        lend(a);
-    }
+    int_rm(a, I_Imul, NULL, 0, size, dst, src);
 }
 
 void x86_imul_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *src, B3Reg dst) {
@@ -621,171 +628,81 @@ void x86_imul_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *src, B3Reg
     e.imm_bytes = short_imm ? 1 : imm_size(size);
     encode(a, &e);
     put_imm(a, e.imm_bytes, imm);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, "imul", s);
-        limm(a, imm);
-        lsep(a);
-        lrm(a, src, size);
-        lsep(a);
-        lreg(a, dst, size);
-        lend(a);
-    }
+    int64_t v = imm;
+    X86RM d = x86_rm_reg(dst);
+    linsn(a, "imul", suffix(size), &v, src, size, &d, size);
 }
 
 void x86_unary(X86Asm *a, X86UnaryOp op, unsigned size, const X86RM *dst) {
     static const char *const names[8] = {"?", "?", "not", "neg", "mul", "imul", "div", "idiv"};
-    Enc e = int_ext(size, op, dst);
-    op1(&e, size == 1 ? 0xF6 : 0xF7);
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, names[op], s);
-        lrm(a, dst, size);
-        lend(a);
-    }
+    int_ext_imm(a, size == 1 ? 0xF6 : 0xF7, op, size, dst, 0, 0);
+    linsn(a, names[op], suffix(size), NULL, dst, size, NULL, 0);
 }
 
 static const char *const shift_names[8] = {"rol", "ror", "rcl", "rcr", "shl", "shr", "sal", "sar"};
 
 void x86_shift_cl(X86Asm *a, X86ShiftOp op, unsigned size, const X86RM *dst) {
-    Enc e = int_ext(size, op, dst);
-    op1(&e, size == 1 ? 0xD2 : 0xD3);
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, shift_names[op], s);
-        fputs("%cl, ", a->listing);
-        lrm(a, dst, size);
-        lend(a);
-    }
+    int_ext_imm(a, size == 1 ? 0xD2 : 0xD3, op, size, dst, 0, 0);
+    X86RM cl = x86_rm_reg(B3X_rcx);
+    linsn(a, shift_names[op], suffix(size), NULL, &cl, 1, dst, size);
 }
 
 void x86_shift_imm(X86Asm *a, X86ShiftOp op, unsigned size, uint8_t imm, const X86RM *dst) {
-    Enc e = int_ext(size, op, dst);
-    if (imm == 1) {
-        op1(&e, size == 1 ? 0xD0 : 0xD1);
-        encode(a, &e);
-    } else {
-        op1(&e, size == 1 ? 0xC0 : 0xC1);
-        e.imm_bytes = 1;
-        encode(a, &e);
-        put8(a, imm);
-    }
+    if (imm == 1)
+        int_ext_imm(a, size == 1 ? 0xD0 : 0xD1, op, size, dst, 0, 0);
+    else
+        int_ext_imm(a, size == 1 ? 0xC0 : 0xC1, op, size, dst, 1, imm);
+    int64_t v = imm;
+    linsn(a, shift_names[op], suffix(size), &v, dst, size, NULL, 0);
+}
+
+static void no_operands(X86Asm *a, const char *mnem, unsigned n, const uint8_t *bytes) {
+    for (unsigned i = 0; i < n; i++)
+        put8(a, bytes[i]);
     if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, shift_names[op], s);
-        limm(a, imm);
-        lsep(a);
-        lrm(a, dst, size);
+        fprintf(a->listing, "\t%s", mnem);
         lend(a);
     }
 }
 
-void x86_cdq(X86Asm *a) {
-    put8(a, 0x99);
-    if (a->listing) {
-        fputs("\tcltd", a->listing);
-        lend(a);
-    }
-}
-
-void x86_cqo(X86Asm *a) {
-    put8(a, 0x48);
-    put8(a, 0x99);
-    if (a->listing) {
-        fputs("\tcqto", a->listing);
-        lend(a);
-    }
-}
+void x86_cdq(X86Asm *a) { no_operands(a, "cltd", 1, (const uint8_t[]){0x99}); }
+void x86_cqo(X86Asm *a) { no_operands(a, "cqto", 2, (const uint8_t[]){0x48, 0x99}); }
 
 void x86_bsr(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst) {
-    no_byte_form(size);
-    Enc e = int_enc(size, dst, src);
-    op2(&e, 0x0F, 0xBD);
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, "bsr", s);
-        lrm(a, src, size);
-        lsep(a);
-        lreg(a, dst, size);
-        lend(a);
-    }
+    int_rm(a, I_Bsr, NULL, 0, size, dst, src);
 }
 
 void x86_cmov(X86Asm *a, unsigned cc, unsigned size, const X86RM *src, B3Reg dst) {
-    no_byte_form(size);
-    Enc e = int_enc(size, dst, src);
-    op2(&e, 0x0F, 0x40 + (cc & 15));
-    encode(a, &e);
-    if (a->listing) {
-        char m[16];
-        snprintf(m, sizeof m, "cmov%s%c", x86_cc_name(cc), suffix(size));
-        lbegin(a, m, "");
-        lrm(a, src, size);
-        lsep(a);
-        lreg(a, dst, size);
-        lend(a);
-    }
+    char m[16];
+    snprintf(m, sizeof m, "cmov%s", x86_cc_name(cc));
+    int_rm(a, I_Cmov, m, cc & 15, size, dst, src);
 }
 
 void x86_setcc(X86Asm *a, unsigned cc, const X86RM *dst) {
     Enc e = int_ext(1, 0, dst);
     op2(&e, 0x0F, 0x90 + (cc & 15));
     encode(a, &e);
-    if (a->listing) {
-        lbegin(a, "set", x86_cc_name(cc));
-        lrm(a, dst, 1);
-        lend(a);
-    }
+    char m[8];
+    snprintf(m, sizeof m, "set%s", x86_cc_name(cc));
+    linsn(a, m, 0, NULL, dst, 1, NULL, 0);
 }
 
 /* ---- atomics ---- */
 
 /* The lock prefix, listed on a line of its own (llvm-mc reads it as a prefix of the next instruction). */
-void x86_lock(X86Asm *a) {
-    put8(a, 0xF0);
-    if (a->listing) {
-        fputs("\tlock", a->listing);
-        lend(a);
-    }
-}
+void x86_lock(X86Asm *a) { no_operands(a, "lock", 1, (const uint8_t[]){0xF0}); }
 
-/* cmpxchg (0F B0/B1), xadd (0F C0/C1): "op reg, r/m" with the register in ModRM.reg. */
-static void rmw_reg(X86Asm *a, const char *mnem, unsigned opc, unsigned size, B3Reg src, const X86RM *dst) {
-    check_gpr(src, mnem);
-    Enc e = int_enc(size, src, dst);
-    op2(&e, 0x0F, opc + (size == 1 ? 0 : 1));
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, mnem, s);
-        lreg(a, src, size);
-        lsep(a);
-        lrm(a, dst, size);
-        lend(a);
-    }
+void x86_cmpxchg(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst) {
+    int_rm(a, I_Cmpxchg, NULL, 0, size, src, dst);
 }
-
-void x86_cmpxchg(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst) { rmw_reg(a, "cmpxchg", 0xB0, size, src, dst); }
-void x86_xadd(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst) { rmw_reg(a, "xadd", 0xC0, size, src, dst); }
+void x86_xadd(X86Asm *a, unsigned size, B3Reg src, const X86RM *dst) {
+    int_rm(a, I_Xadd, NULL, 0, size, src, dst);
+}
 
 void x86_xchg(X86Asm *a, unsigned size, B3Reg src, const X86Mem *dst) {
-    check_gpr(src, "xchg");
     /* Memory only: llvm-mc encodes register pairs with the accumulator as 90+r. */
     X86RM m = x86_rm_mem(*dst);
-    Enc e = int_enc(size, src, &m);
-    op1(&e, size == 1 ? 0x86 : 0x87);
-    encode(a, &e);
-    if (a->listing) {
-        char s[2] = {suffix(size), 0};
-        lbegin(a, "xchg", s);
-        lreg(a, src, size);
-        lsep(a);
-        lmem(a, dst);
-        lend(a);
-    }
+    int_rm(a, I_Xchg, NULL, 0, size, src, &m);
 }
 
 /* ---- SSE ---- */
@@ -897,18 +814,30 @@ void x86_round(X86Asm *a, bool dbl, uint8_t mode, const X86RM *src, B3Reg dst) {
 
 /* ---- control flow ---- */
 
-/* A jump: the short form when the label is bound and in range (or forced),
- * else the 32-bit form. */
+/* A jump: forced short; sized by relaxation (a->relax); or else the short
+ * form when the label is bound and in range, the 32-bit form otherwise. */
 static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
     if (label >= a->nlabels)
         b3_internal_error("x86 assembler", "bad label %u", label);
     bool short_form = force_short;
-    if (!force_short && a->label_pos[label] >= 0)
+    uint32_t relaxed = 0; /* this jump's number + 1 when relaxation sizes it */
+    if (!force_short && a->relax) {
+        X86Relax *r = a->relax;
+        uint32_t k = a->njumps++;
+        if (k >= r->n) {
+            r->is_long = grow(r->is_long, &r->cap, 1, k + 1);
+            memset(r->is_long + r->n, 0, k + 1 - r->n);
+            r->n = k + 1;
+        }
+        short_form = !r->is_long[k];
+        relaxed = short_form ? k + 1 : 0;
+    } else if (!force_short && a->label_pos[label] >= 0) {
         short_form = fits8(a->label_pos[label] - (int64_t)(a->len + 2));
+    }
     if (short_form) {
         put8(a, cc < 0 ? 0xEB : 0x70 + cc);
         put8(a, 0);
-        label_ref(a, label, a->len - 1, a->len, 0, 1);
+        label_ref(a, label, a->len - 1, a->len, 0, 1, relaxed);
     } else {
         if (cc < 0) {
             put8(a, 0xE9);
@@ -917,7 +846,7 @@ static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
             put8(a, 0x80 + cc);
         }
         put32(a, 0);
-        label_ref(a, label, a->len - 4, a->len, 0, 4);
+        label_ref(a, label, a->len - 4, a->len, 0, 4, 0);
     }
     if (a->listing) {
         fprintf(a->listing, "\t%sj%s\t", !short_form && a->listing_disp32 ? "{disp32} " : "",
@@ -1055,7 +984,7 @@ void x86_data32_label_diff(X86Asm *a, uint32_t target, uint32_t base) {
     uint32_t pos = a->len;
     put32(a, 0);
     /* label(target) - label(base) == target + (pos - base) - pos. */
-    label_ref(a, target, pos, pos, (int32_t)(pos - (uint32_t)a->label_pos[base]), 4);
+    label_ref(a, target, pos, pos, (int32_t)(pos - (uint32_t)a->label_pos[base]), 4, 0);
     if (a->listing) {
         fputs("\t.long\t", a->listing);
         llabel(a, target);

@@ -83,7 +83,22 @@ typedef struct {
     int32_t addend;
     uint8_t size;
     uint32_t next; /* the label's next pending reference + 1, or 0 */
+    uint32_t jump; /* a relaxed jump's number + 1 (X86Relax), or 0 */
 } X86Fixup;
+
+/* Branch relaxation (what an assembler does with `jmp label`): the caller
+ * assembles its code in passes with the same X86Relax.  Every jump to a
+ * label (x86_jcc, x86_jmp; numbered in the order they are assembled) starts
+ * as rel8; one whose target turns out out of range is marked long and
+ * `again` is set, and the caller assembles the code once more.  Marks only
+ * ever grow, so the passes end, at the least set of long jumps: the one GNU
+ * as and llvm-mc reach for the same text, which is why -S needs no {disp32}. */
+typedef struct {
+    uint8_t *is_long; /* per jump number */
+    uint32_t n, cap;
+    bool again; /* a jump was marked long in this pass */
+} X86Relax;
+void x86_relax_free(X86Relax *r);
 
 typedef struct {
     uint8_t *buf;
@@ -106,6 +121,8 @@ typedef struct {
     void *listing_ctx;
     bool listing_p2align; /* alignment padding as .p2align (the listing is assembled as a whole) */
     bool listing_disp32;  /* rel32 jumps as "{disp32} j..": the assembler keeps every jump's size */
+    X86Relax *relax; /* optional: jumps sized by relaxation (else rel8 only back to a bound label in range) */
+    uint32_t njumps; /* jumps assembled so far (their X86Relax numbers) */
 } X86Asm;
 
 void x86_asm_init(X86Asm *a);
@@ -230,7 +247,8 @@ void x86_sse(X86Asm *a, X86SseOp op, const X86RM *src, const X86RM *dst);
 void x86_round(X86Asm *a, bool dbl, uint8_t mode, const X86RM *src, B3Reg dst);
 
 /* ---- control flow ---- */
-/* rel8 if the label is bound and in range, else rel32. */
+/* With a->relax, the size relaxation gives it; without, rel8 if the label
+ * is bound and in range, else rel32. */
 void x86_jcc(X86Asm *a, unsigned cc, uint32_t label);
 void x86_jmp(X86Asm *a, uint32_t label);
 /* Always rel8: for short forward skips (internal error at bind if out of range). */

@@ -514,466 +514,310 @@ static void movx(X86Emitter *e, const AirInst *inst, X86ExtOp op) {
     x86_movx(e->a, op, &s, gpr(inst, 1));
 }
 
-void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
+/* ---- the encoder entries of opcodes.def (the X86 column) ----
+ *
+ * Each is x86_op_<handler>(e, b, inst, next, param, size) with the column's
+ * param and size (bytes of the operation, when it has one). */
+
+#define X86_OP(name)                                                                                 \
+    static void x86_op_##name(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, \
+                              unsigned size)
+#define UNUSED_OPERANDS (void)e, (void)b, (void)inst, (void)next, (void)p, (void)size
+
+/* The flags of a condition arg 0 over args 1 and 2: cmp for a RelCond, test
+ * for a ResCond, ucomisd/ucomiss (size 8/4) for a DoubleCond.  Returns the
+ * condition code to act on and its parity fix. */
+static DCond flags_of(X86Emitter *e, const AirInst *inst, unsigned size) {
+    switch (arg(inst, 0)->kind) {
+    case AirArg_RelCond:
+        emit_cmp(e, inst, size, 1, 2);
+        return (DCond){false, (uint8_t)cond_of(inst, 0, AirArg_RelCond), Fix_None};
+    case AirArg_ResCond:
+        emit_test(e, inst, size, 1, 2);
+        return (DCond){false, (uint8_t)cond_of(inst, 0, AirArg_ResCond), Fix_None};
+    default: {
+        DCond dc = dcond(inst, 0);
+        emit_ucomi(e, inst, size == 8, dc, 1, 2);
+        return dc;
+    }
+    }
+}
+
+X86_OP(nop) { UNUSED_OPERANDS; }
+
+X86_OP(add) {
+    UNUSED_OPERANDS;
+    if (inst->nargs == 3)
+        emit_add3(e, inst, size);
+    else
+        alu2(e, inst, X86Alu_Add, size, 0, 1);
+}
+
+X86_OP(alu) {
+    UNUSED_OPERANDS;
+    alu2(e, inst, (X86AluOp)p, size, 0, 1);
+}
+
+X86_OP(unary) {
+    UNUSED_OPERANDS;
+    X86RM d = rm_of(inst, 0, AirGP);
+    x86_unary(e->a, (X86UnaryOp)p, size, &d);
+}
+
+X86_OP(mul) {
+    UNUSED_OPERANDS;
+    if (inst->nargs == 3) {
+        X86RM s = rm_of(inst, 1, AirGP);
+        x86_imul_imm(e->a, size, imm_of(inst, 0, size), &s, gpr(inst, 2));
+    } else {
+        X86RM s = rm_of(inst, 0, AirGP);
+        x86_imul(e->a, size, &s, gpr(inst, 1));
+    }
+}
+
+static void need_rax_rdx(const AirInst *inst) {
+    if (gpr(inst, 0) != B3X_rax || gpr(inst, 1) != B3X_rdx)
+        bad(inst, "operands must be %rax, %rdx");
+}
+
+/* cdq / cqo */
+X86_OP(sign_fill) {
+    UNUSED_OPERANDS;
+    need_rax_rdx(inst);
+    if (size == 4)
+        x86_cdq(e->a);
+    else
+        x86_cqo(e->a);
+}
+
+/* (i)div / (i)mul of rdx:rax by arg 2 */
+X86_OP(rax_rdx) {
+    UNUSED_OPERANDS;
+    need_rax_rdx(inst);
+    X86RM d = rm_of(inst, 2, AirGP);
+    x86_unary(e->a, (X86UnaryOp)p, size, &d);
+}
+
+X86_OP(shift) {
+    UNUSED_OPERANDS;
+    emit_shift(e, inst, (X86ShiftOp)p, size);
+}
+
+X86_OP(clz) {
+    UNUSED_OPERANDS;
+    emit_clz(e, inst, size);
+}
+
+X86_OP(lea) {
+    UNUSED_OPERANDS;
+    X86Mem m = mem_of(inst, 0, false);
+    x86_lea(e->a, size, &m, gpr(inst, 1));
+}
+
+X86_OP(move) {
+    UNUSED_OPERANDS;
+    imove(e, inst, size);
+}
+
+X86_OP(movx) {
+    UNUSED_OPERANDS;
+    movx(e, inst, (X86ExtOp)p);
+}
+
+X86_OP(store_narrow) {
+    UNUSED_OPERANDS;
+    store_narrow(e, inst, size);
+}
+
+X86_OP(fmove) {
+    UNUSED_OPERANDS;
+    if (size == 8)
+        fmove(e, inst, X86Sse_MovsdLoad, X86Sse_MovsdStore);
+    else
+        fmove(e, inst, X86Sse_MovssLoad, X86Sse_MovssStore);
+}
+
+X86_OP(fzero) {
+    UNUSED_OPERANDS;
+    X86RM d = x86_rm_reg(fpr(inst, 0));
+    x86_sse(e->a, X86Sse_Xorps, &d, &d);
+}
+
+/* movq/movd from a general register or memory into an xmm register */
+X86_OP(to_fpr) {
+    UNUSED_OPERANDS;
+    X86RM s = rm_of(inst, 0, AirGP), d = x86_rm_reg(fpr(inst, 1));
+    x86_sse(e->a, size == 8 ? (s.is_mem ? X86Sse_MovqLoad : X86Sse_MovqToXmm) : X86Sse_MovdToXmm, &s, &d);
+}
+
+/* SSE op p: an xmm register or memory source, an xmm register destination */
+X86_OP(sse) {
+    UNUSED_OPERANDS;
+    sse_rm_r(e, inst, (X86SseOp)p, 0, 1);
+}
+
+/* SSE op p: a general register or memory source, an xmm register destination */
+X86_OP(sse_from_gpr) {
+    UNUSED_OPERANDS;
+    X86RM s = rm_of(inst, 0, AirGP), d = x86_rm_reg(fpr(inst, 1));
+    x86_sse(e->a, (X86SseOp)p, &s, &d);
+}
+
+/* SSE op p: an xmm register source, a general register destination */
+X86_OP(sse_to_gpr) {
+    UNUSED_OPERANDS;
+    X86RM s = x86_rm_reg(fpr(inst, 0)), d = x86_rm_reg(gpr(inst, 1));
+    x86_sse(e->a, (X86SseOp)p, &s, &d);
+}
+
+/* roundsd/roundss $p: bits 1:0 the mode (1 down, 2 up), bit 3 suppresses the precision exception. */
+X86_OP(round) {
+    UNUSED_OPERANDS;
+    X86RM s = rm_of(inst, 0, AirFP);
+    x86_round(e->a, size == 8, (uint8_t)p, &s, fpr(inst, 1));
+}
+
+/* Compare/Test: the 0/1 of an integer condition */
+X86_OP(compare) {
+    UNUSED_OPERANDS;
+    DCond dc = flags_of(e, inst, size);
+    set_bool(e, dc.cc, gpr(inst, 3));
+}
+
+X86_OP(compare_fp) {
+    UNUSED_OPERANDS;
     X86Asm *a = e->a;
+    DCond dc = dcond(inst, 0);
+    B3Reg dst = gpr(inst, 3), s = gpr(inst, 4);
+    if (s == dst)
+        bad(inst, "scratch register overlaps the destination");
+    emit_ucomi(e, inst, size == 8, dc, 1, 2);
+    X86RM d = x86_rm_reg(dst), rs = x86_rm_reg(s);
+    x86_setcc(a, dc.cc, &d);
+    if (dc.fix == Fix_AndNoParity) {
+        x86_setcc(a, AirCond_NoParity, &rs);
+        x86_alu(a, X86Alu_And, 1, &rs, &d);
+    } else if (dc.fix == Fix_OrParity) {
+        x86_setcc(a, AirCond_Parity, &rs);
+        x86_alu(a, X86Alu_Or, 1, &rs, &d);
+    }
+    x86_movx(a, X86Ext_Movzbl, &d, dst);
+}
+
+/* MoveConditionally*: general registers */
+X86_OP(cmov) {
+    UNUSED_OPERANDS;
+    DCond dc = flags_of(e, inst, size);
+    cmov_fixed(e, dc.cc, dc.fix, gpr(inst, 3), gpr(inst, 4));
+}
+
+/* MoveDoubleConditionally*: xmm registers */
+X86_OP(fmov) {
+    UNUSED_OPERANDS;
+    DCond dc = flags_of(e, inst, size);
+    fmov_fixed(e, dc.cc, dc.fix, fpr(inst, 3), fpr(inst, 4));
+}
+
+X86_OP(jump) {
+    UNUSED_OPERANDS;
+    if (b->nsuccs != 1)
+        bad(inst, "a jump needs one successor");
+    if (b->succs[0].block != next)
+        x86_jmp(e->a, succ_label(e, b, inst, 0));
+}
+
+X86_OP(branch) {
+    UNUSED_OPERANDS;
+    DCond dc = flags_of(e, inst, size);
+    branch_on(e, b, inst, next, dc.cc, dc.fix);
+}
+
+/* BranchAdd/BranchSub: the arithmetic's own flags */
+X86_OP(branch_alu) {
+    UNUSED_OPERANDS;
+    alu2(e, inst, (X86AluOp)p, size, 1, 2);
+    branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_ResCond), Fix_None);
+}
+
+X86_OP(branch_mul) {
+    UNUSED_OPERANDS;
+    unsigned cc = cond_of(inst, 0, AirArg_ResCond);
+    X86RM s = rm_of(inst, 1, AirGP);
+    B3Reg d = gpr(inst, 2);
+    x86_imul(e->a, size, &s, d);
+    /* imul defines only CF/OF; the other conditions test the result. */
+    if (cc != AirCond_Overflow && cc != AirCond_NoOverflow)
+        x86_test(e->a, size, d, &(X86RM){.is_mem = false, .reg = d});
+    branch_on(e, b, inst, next, cc, Fix_None);
+}
+
+X86_OP(branch_neg) {
+    UNUSED_OPERANDS;
+    X86RM d = x86_rm_reg(gpr(inst, 1));
+    x86_unary(e->a, X86Unary_Neg, size, &d);
+    branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_ResCond), Fix_None);
+}
+
+X86_OP(ret) {
+    UNUSED_OPERANDS;
+    x86_emit_epilogue(e);
+    x86_ret(e->a);
+}
+
+X86_OP(oops) {
+    UNUSED_OPERANDS;
+    x86_ud2(e->a);
+}
+
+X86_OP(jump_table) {
+    UNUSED_OPERANDS;
+    emit_jump_table(e, b, inst);
+}
+
+X86_OP(entry_switch) {
+    UNUSED_OPERANDS;
+    bad(inst, "EntrySwitch reached the emitter (air_lower_entry_switch must run first)");
+}
+
+X86_OP(fence) {
+    UNUSED_OPERANDS;
+    x86_mfence(e->a);
+}
+
+X86_OP(call) {
+    UNUSED_OPERANDS;
+    emit_call(e, inst);
+}
+
+X86_OP(patchpoint) {
+    UNUSED_OPERANDS;
+    x86_emit_patchpoint(e, inst);
+}
+
+/* The dispatch table, one entry per opcode (atomics: emit_atomics.c). */
+static const struct {
+    X86OpFn *fn;
+    uint8_t p, size;
+} x86_ops[AIR_NUM_OPCODES] = {
+#define x86(handler, param, sz) \
+    { x86_op_##handler, param, sz }
+#define AIR_OP(name, term, branch, succs, move, effects, x86enc) x86enc,
+#define AIR_FORM(name, sig, forms)
+#include "codegen/air/opcodes.def"
+#undef AIR_OP
+#undef AIR_FORM
+#undef x86
+};
+
+void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
     AirOpcode op = (AirOpcode)inst->opcode;
-    /* The table's forms are what this switch implements; anything else is a
+    /* The table's forms are what the entries implement; anything else is a
      * bug upstream.  (Variable-argument insts carry their own roles.) */
     if (op >= AIR_NUM_OPCODES)
         bad(inst, "unknown opcode");
     if (!inst->special && inst->nargs && !air_is_valid_form(e->c->target, op, inst->nargs, inst->args))
         bad(inst, "not a valid x86-64 form");
-    switch (op) {
-    case Air_Nop:
-        return;
-
-    /* ---- integer arithmetic ---- */
-    case Air_Add32:
-    case Air_Add64: {
-        unsigned size = op == Air_Add32 ? 4 : 8;
-        if (inst->nargs == 3)
-            emit_add3(e, inst, size);
-        else
-            alu2(e, inst, X86Alu_Add, size, 0, 1);
-        return;
-    }
-    case Air_Sub32:
-        alu2(e, inst, X86Alu_Sub, 4, 0, 1);
-        return;
-    case Air_Sub64:
-        alu2(e, inst, X86Alu_Sub, 8, 0, 1);
-        return;
-    case Air_And32:
-        alu2(e, inst, X86Alu_And, 4, 0, 1);
-        return;
-    case Air_And64:
-        alu2(e, inst, X86Alu_And, 8, 0, 1);
-        return;
-    case Air_Or32:
-        alu2(e, inst, X86Alu_Or, 4, 0, 1);
-        return;
-    case Air_Or64:
-        alu2(e, inst, X86Alu_Or, 8, 0, 1);
-        return;
-    case Air_Xor32:
-        alu2(e, inst, X86Alu_Xor, 4, 0, 1);
-        return;
-    case Air_Xor64:
-        alu2(e, inst, X86Alu_Xor, 8, 0, 1);
-        return;
-    case Air_Neg32:
-    case Air_Neg64:
-    case Air_Not32:
-    case Air_Not64: {
-        X86RM d = rm_of(inst, 0, AirGP);
-        x86_unary(a, op == Air_Neg32 || op == Air_Neg64 ? X86Unary_Neg : X86Unary_Not,
-                  op == Air_Neg32 || op == Air_Not32 ? 4 : 8, &d);
-        return;
-    }
-    case Air_Mul32:
-    case Air_Mul64: {
-        unsigned size = op == Air_Mul32 ? 4 : 8;
-        if (inst->nargs == 3) {
-            X86RM s = rm_of(inst, 1, AirGP);
-            x86_imul_imm(a, size, imm_of(inst, 0, size), &s, gpr(inst, 2));
-        } else {
-            X86RM s = rm_of(inst, 0, AirGP);
-            x86_imul(a, size, &s, gpr(inst, 1));
-        }
-        return;
-    }
-    case Air_X86ConvertToDoubleWord32:
-    case Air_X86ConvertToQuadWord64:
-        if (gpr(inst, 0) != B3X_rax || gpr(inst, 1) != B3X_rdx)
-            bad(inst, "operands must be %rax, %rdx");
-        if (op == Air_X86ConvertToDoubleWord32)
-            x86_cdq(a);
-        else
-            x86_cqo(a);
-        return;
-    case Air_X86Div32:
-    case Air_X86Div64:
-    case Air_X86UDiv32:
-    case Air_X86UDiv64: {
-        if (gpr(inst, 0) != B3X_rax || gpr(inst, 1) != B3X_rdx)
-            bad(inst, "operands must be %rax, %rdx");
-        X86RM d = rm_of(inst, 2, AirGP);
-        x86_unary(a, op == Air_X86Div32 || op == Air_X86Div64 ? X86Unary_IDiv : X86Unary_Div,
-                  op == Air_X86Div32 || op == Air_X86UDiv32 ? 4 : 8, &d);
-        return;
-    }
-    case Air_X86MulHigh32:
-    case Air_X86MulHigh64:
-    case Air_X86UMulHigh32:
-    case Air_X86UMulHigh64: {
-        if (gpr(inst, 0) != B3X_rax || gpr(inst, 1) != B3X_rdx)
-            bad(inst, "operands must be %rax, %rdx");
-        X86RM src = rm_of(inst, 2, AirGP);
-        x86_unary(a, op == Air_X86MulHigh32 || op == Air_X86MulHigh64 ? X86Unary_IMul : X86Unary_Mul,
-                  op == Air_X86MulHigh32 || op == Air_X86UMulHigh32 ? 4 : 8, &src);
-        return;
-    }
-
-    /* ---- shifts, rotates, bit counts ---- */
-    case Air_Lshift32:
-        emit_shift(e, inst, X86Shift_Shl, 4);
-        return;
-    case Air_Lshift64:
-        emit_shift(e, inst, X86Shift_Shl, 8);
-        return;
-    case Air_Rshift32:
-        emit_shift(e, inst, X86Shift_Sar, 4);
-        return;
-    case Air_Rshift64:
-        emit_shift(e, inst, X86Shift_Sar, 8);
-        return;
-    case Air_Urshift32:
-        emit_shift(e, inst, X86Shift_Shr, 4);
-        return;
-    case Air_Urshift64:
-        emit_shift(e, inst, X86Shift_Shr, 8);
-        return;
-    case Air_RotateRight32:
-        emit_shift(e, inst, X86Shift_Ror, 4);
-        return;
-    case Air_RotateRight64:
-        emit_shift(e, inst, X86Shift_Ror, 8);
-        return;
-    case Air_RotateLeft32:
-        emit_shift(e, inst, X86Shift_Rol, 4);
-        return;
-    case Air_RotateLeft64:
-        emit_shift(e, inst, X86Shift_Rol, 8);
-        return;
-    case Air_CountLeadingZeros32:
-        emit_clz(e, inst, 4);
-        return;
-    case Air_CountLeadingZeros64:
-        emit_clz(e, inst, 8);
-        return;
-
-    /* ---- moves ---- */
-    case Air_Lea32:
-    case Air_Lea64: {
-        X86Mem m = mem_of(inst, 0, false);
-        x86_lea(a, op == Air_Lea32 ? 4 : 8, &m, gpr(inst, 1));
-        return;
-    }
-    case Air_Move:
-        imove(e, inst, 8);
-        return;
-    case Air_Move32:
-        imove(e, inst, 4);
-        return;
-    case Air_Load8:
-        movx(e, inst, X86Ext_Movzbl);
-        return;
-    case Air_Load8SignedExtendTo32:
-        movx(e, inst, X86Ext_Movsbl);
-        return;
-    case Air_Load16:
-        movx(e, inst, X86Ext_Movzwl);
-        return;
-    case Air_Load16SignedExtendTo32:
-        movx(e, inst, X86Ext_Movswl);
-        return;
-    case Air_Store8:
-        store_narrow(e, inst, 1);
-        return;
-    case Air_Store16:
-        store_narrow(e, inst, 2);
-        return;
-    case Air_SignExtend8To32:
-        movx(e, inst, X86Ext_Movsbl);
-        return;
-    case Air_SignExtend16To32:
-        movx(e, inst, X86Ext_Movswl);
-        return;
-    case Air_ZeroExtend8To32:
-        movx(e, inst, X86Ext_Movzbl);
-        return;
-    case Air_ZeroExtend16To32:
-        movx(e, inst, X86Ext_Movzwl);
-        return;
-    case Air_SignExtend32ToPtr:
-        movx(e, inst, X86Ext_Movslq);
-        return;
-    case Air_MoveFloat:
-        fmove(e, inst, X86Sse_MovssLoad, X86Sse_MovssStore);
-        return;
-    case Air_MoveDouble:
-        fmove(e, inst, X86Sse_MovsdLoad, X86Sse_MovsdStore);
-        return;
-    case Air_MoveZeroToDouble: {
-        X86RM d = x86_rm_reg(fpr(inst, 0));
-        x86_sse(a, X86Sse_Xorps, &d, &d);
-        return;
-    }
-    case Air_Move64ToDouble:
-    case Air_Move32ToFloat: {
-        bool q = op == Air_Move64ToDouble;
-        X86RM s = rm_of(inst, 0, AirGP), d = x86_rm_reg(fpr(inst, 1));
-        x86_sse(a, q ? (s.is_mem ? X86Sse_MovqLoad : X86Sse_MovqToXmm) : X86Sse_MovdToXmm, &s, &d);
-        return;
-    }
-    case Air_MoveDoubleTo64:
-    case Air_MoveFloatTo32: {
-        X86RM s = x86_rm_reg(fpr(inst, 0)), d = x86_rm_reg(gpr(inst, 1));
-        x86_sse(a, op == Air_MoveDoubleTo64 ? X86Sse_MovqFromXmm : X86Sse_MovdFromXmm, &s, &d);
-        return;
-    }
-
-    /* ---- floating point ---- */
-    case Air_AddDouble:
-        sse_rm_r(e, inst, X86Sse_Addsd, 0, 1);
-        return;
-    case Air_AddFloat:
-        sse_rm_r(e, inst, X86Sse_Addss, 0, 1);
-        return;
-    case Air_SubDouble:
-        sse_rm_r(e, inst, X86Sse_Subsd, 0, 1);
-        return;
-    case Air_SubFloat:
-        sse_rm_r(e, inst, X86Sse_Subss, 0, 1);
-        return;
-    case Air_MulDouble:
-        sse_rm_r(e, inst, X86Sse_Mulsd, 0, 1);
-        return;
-    case Air_MulFloat:
-        sse_rm_r(e, inst, X86Sse_Mulss, 0, 1);
-        return;
-    case Air_DivDouble:
-        sse_rm_r(e, inst, X86Sse_Divsd, 0, 1);
-        return;
-    case Air_DivFloat:
-        sse_rm_r(e, inst, X86Sse_Divss, 0, 1);
-        return;
-    case Air_SqrtDouble:
-        sse_rm_r(e, inst, X86Sse_Sqrtsd, 0, 1);
-        return;
-    case Air_SqrtFloat:
-        sse_rm_r(e, inst, X86Sse_Sqrtss, 0, 1);
-        return;
-    case Air_AndDouble:
-        sse_rm_r(e, inst, X86Sse_Andpd, 0, 1);
-        return;
-    case Air_AndFloat:
-        sse_rm_r(e, inst, X86Sse_Andps, 0, 1);
-        return;
-    case Air_OrDouble:
-        sse_rm_r(e, inst, X86Sse_Orpd, 0, 1);
-        return;
-    case Air_OrFloat:
-        sse_rm_r(e, inst, X86Sse_Orps, 0, 1);
-        return;
-    case Air_XorDouble:
-        sse_rm_r(e, inst, X86Sse_Xorpd, 0, 1);
-        return;
-    case Air_XorFloat:
-        sse_rm_r(e, inst, X86Sse_Xorps, 0, 1);
-        return;
-    case Air_ConvertDoubleToFloat:
-        sse_rm_r(e, inst, X86Sse_Cvtsd2ss, 0, 1);
-        return;
-    case Air_ConvertFloatToDouble:
-        sse_rm_r(e, inst, X86Sse_Cvtss2sd, 0, 1);
-        return;
-    case Air_CeilDouble:
-    case Air_CeilFloat:
-    case Air_FloorDouble:
-    case Air_FloorFloat: {
-        /* roundsd imm: bits 1:0 the mode (1 down, 2 up), bit 3 suppresses the precision exception. */
-        X86RM s = rm_of(inst, 0, AirFP);
-        bool ceil = op == Air_CeilDouble || op == Air_CeilFloat;
-        x86_round(a, op == Air_CeilDouble || op == Air_FloorDouble, ceil ? 0x0A : 0x09, &s, fpr(inst, 1));
-        return;
-    }
-    case Air_ConvertInt32ToDouble:
-    case Air_ConvertInt64ToDouble:
-    case Air_ConvertInt32ToFloat:
-    case Air_ConvertInt64ToFloat: {
-        X86SseOp o = op == Air_ConvertInt32ToDouble   ? X86Sse_Cvtsi2sdl
-                     : op == Air_ConvertInt64ToDouble ? X86Sse_Cvtsi2sdq
-                     : op == Air_ConvertInt32ToFloat  ? X86Sse_Cvtsi2ssl
-                                                      : X86Sse_Cvtsi2ssq;
-        X86RM s = rm_of(inst, 0, AirGP), d = x86_rm_reg(fpr(inst, 1));
-        x86_sse(a, o, &s, &d);
-        return;
-    }
-    case Air_TruncateDoubleToInt32:
-    case Air_TruncateDoubleToInt64:
-    case Air_TruncateFloatToInt32:
-    case Air_TruncateFloatToInt64: {
-        X86SseOp o = op == Air_TruncateDoubleToInt32   ? X86Sse_Cvttsd2si32
-                     : op == Air_TruncateDoubleToInt64 ? X86Sse_Cvttsd2si64
-                     : op == Air_TruncateFloatToInt32  ? X86Sse_Cvttss2si32
-                                                       : X86Sse_Cvttss2si64;
-        X86RM s = x86_rm_reg(fpr(inst, 0)), d = x86_rm_reg(gpr(inst, 1));
-        x86_sse(a, o, &s, &d);
-        return;
-    }
-
-    /* ---- compares and conditional moves ---- */
-    case Air_Compare32:
-    case Air_Compare64:
-        emit_cmp(e, inst, op == Air_Compare32 ? 4 : 8, 1, 2);
-        set_bool(e, cond_of(inst, 0, AirArg_RelCond), gpr(inst, 3));
-        return;
-    case Air_Test32:
-    case Air_Test64:
-        emit_test(e, inst, op == Air_Test32 ? 4 : 8, 1, 2);
-        set_bool(e, cond_of(inst, 0, AirArg_ResCond), gpr(inst, 3));
-        return;
-    case Air_CompareDouble:
-    case Air_CompareFloat: {
-        DCond dc = dcond(inst, 0);
-        B3Reg dst = gpr(inst, 3), s = gpr(inst, 4);
-        if (s == dst)
-            bad(inst, "scratch register overlaps the destination");
-        emit_ucomi(e, inst, op == Air_CompareDouble, dc, 1, 2);
-        X86RM d = x86_rm_reg(dst), rs = x86_rm_reg(s);
-        x86_setcc(a, dc.cc, &d);
-        if (dc.fix == Fix_AndNoParity) {
-            x86_setcc(a, AirCond_NoParity, &rs);
-            x86_alu(a, X86Alu_And, 1, &rs, &d);
-        } else if (dc.fix == Fix_OrParity) {
-            x86_setcc(a, AirCond_Parity, &rs);
-            x86_alu(a, X86Alu_Or, 1, &rs, &d);
-        }
-        x86_movx(a, X86Ext_Movzbl, &d, dst);
-        return;
-    }
-    case Air_MoveConditionally32:
-    case Air_MoveConditionally64:
-        emit_cmp(e, inst, op == Air_MoveConditionally32 ? 4 : 8, 1, 2);
-        cmov_fixed(e, cond_of(inst, 0, AirArg_RelCond), Fix_None, gpr(inst, 3), gpr(inst, 4));
-        return;
-    case Air_MoveConditionallyTest32:
-    case Air_MoveConditionallyTest64:
-        emit_test(e, inst, op == Air_MoveConditionallyTest32 ? 4 : 8, 1, 2);
-        cmov_fixed(e, cond_of(inst, 0, AirArg_ResCond), Fix_None, gpr(inst, 3), gpr(inst, 4));
-        return;
-    case Air_MoveConditionallyDouble:
-    case Air_MoveConditionallyFloat: {
-        DCond dc = dcond(inst, 0);
-        emit_ucomi(e, inst, op == Air_MoveConditionallyDouble, dc, 1, 2);
-        cmov_fixed(e, dc.cc, dc.fix, gpr(inst, 3), gpr(inst, 4));
-        return;
-    }
-    case Air_MoveDoubleConditionally32:
-    case Air_MoveDoubleConditionally64:
-        emit_cmp(e, inst, op == Air_MoveDoubleConditionally32 ? 4 : 8, 1, 2);
-        fmov_fixed(e, cond_of(inst, 0, AirArg_RelCond), Fix_None, fpr(inst, 3), fpr(inst, 4));
-        return;
-    case Air_MoveDoubleConditionallyTest32:
-    case Air_MoveDoubleConditionallyTest64:
-        emit_test(e, inst, op == Air_MoveDoubleConditionallyTest32 ? 4 : 8, 1, 2);
-        fmov_fixed(e, cond_of(inst, 0, AirArg_ResCond), Fix_None, fpr(inst, 3), fpr(inst, 4));
-        return;
-    case Air_MoveDoubleConditionallyDouble:
-    case Air_MoveDoubleConditionallyFloat: {
-        DCond dc = dcond(inst, 0);
-        emit_ucomi(e, inst, op == Air_MoveDoubleConditionallyDouble, dc, 1, 2);
-        fmov_fixed(e, dc.cc, dc.fix, fpr(inst, 3), fpr(inst, 4));
-        return;
-    }
-
-    /* ---- terminals ---- */
-    case Air_Jump:
-        if (b->nsuccs != 1)
-            bad(inst, "a jump needs one successor");
-        if (b->succs[0].block != next)
-            x86_jmp(a, succ_label(e, b, inst, 0));
-        return;
-    case Air_Branch32:
-    case Air_Branch64:
-        emit_cmp(e, inst, op == Air_Branch32 ? 4 : 8, 1, 2);
-        branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_RelCond), Fix_None);
-        return;
-    case Air_BranchTest32:
-    case Air_BranchTest64:
-        emit_test(e, inst, op == Air_BranchTest32 ? 4 : 8, 1, 2);
-        branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_ResCond), Fix_None);
-        return;
-    case Air_BranchDouble:
-    case Air_BranchFloat: {
-        DCond dc = dcond(inst, 0);
-        emit_ucomi(e, inst, op == Air_BranchDouble, dc, 1, 2);
-        branch_on(e, b, inst, next, dc.cc, dc.fix);
-        return;
-    }
-    case Air_BranchAdd32:
-    case Air_BranchAdd64:
-    case Air_BranchSub32:
-    case Air_BranchSub64: {
-        bool add = op == Air_BranchAdd32 || op == Air_BranchAdd64;
-        alu2(e, inst, add ? X86Alu_Add : X86Alu_Sub, op == Air_BranchAdd32 || op == Air_BranchSub32 ? 4 : 8,
-             1, 2);
-        branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_ResCond), Fix_None);
-        return;
-    }
-    case Air_BranchMul32:
-    case Air_BranchMul64: {
-        unsigned size = op == Air_BranchMul32 ? 4 : 8, cc = cond_of(inst, 0, AirArg_ResCond);
-        X86RM s = rm_of(inst, 1, AirGP);
-        B3Reg d = gpr(inst, 2);
-        x86_imul(a, size, &s, d);
-        /* imul defines only CF/OF; the other conditions test the result. */
-        if (cc != AirCond_Overflow && cc != AirCond_NoOverflow)
-            x86_test(a, size, d, &(X86RM){.is_mem = false, .reg = d});
-        branch_on(e, b, inst, next, cc, Fix_None);
-        return;
-    }
-    case Air_BranchNeg32:
-    case Air_BranchNeg64: {
-        X86RM d = x86_rm_reg(gpr(inst, 1));
-        x86_unary(a, X86Unary_Neg, op == Air_BranchNeg32 ? 4 : 8, &d);
-        branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_ResCond), Fix_None);
-        return;
-    }
-    case Air_Ret32:
-    case Air_Ret64:
-    case Air_RetFloat:
-    case Air_RetDouble:
-    case Air_RetVoid:
-        x86_emit_epilogue(e);
-        x86_ret(a);
-        return;
-    case Air_Oops:
-        x86_ud2(a);
-        return;
-    case Air_JumpTable:
-        emit_jump_table(e, b, inst);
-        return;
-
-    case Air_MemoryFence:
-        x86_mfence(a);
-        return;
-    /* Atomics: emit_atomics.c. */
-    case Air_AtomicStrongCAS8: case Air_AtomicStrongCAS16: case Air_AtomicStrongCAS32: case Air_AtomicStrongCAS64:
-    case Air_BranchAtomicStrongCAS8: case Air_BranchAtomicStrongCAS16: case Air_BranchAtomicStrongCAS32:
-    case Air_BranchAtomicStrongCAS64:
-    case Air_AtomicXchgAdd8: case Air_AtomicXchgAdd16: case Air_AtomicXchgAdd32: case Air_AtomicXchgAdd64:
-    case Air_AtomicXchg8: case Air_AtomicXchg16: case Air_AtomicXchg32: case Air_AtomicXchg64:
-    case Air_AtomicAdd8: case Air_AtomicAdd16: case Air_AtomicAdd32: case Air_AtomicAdd64:
-    case Air_AtomicSub8: case Air_AtomicSub16: case Air_AtomicSub32: case Air_AtomicSub64:
-    case Air_AtomicAnd8: case Air_AtomicAnd16: case Air_AtomicAnd32: case Air_AtomicAnd64:
-    case Air_AtomicOr8: case Air_AtomicOr16: case Air_AtomicOr32: case Air_AtomicOr64:
-    case Air_AtomicXor8: case Air_AtomicXor16: case Air_AtomicXor32: case Air_AtomicXor64:
-        x86_emit_atomic(e, b, inst, next);
-        return;
-    case Air_Call:
-        emit_call(e, inst);
-        return;
-    case Air_Patchpoint:
-        x86_emit_patchpoint(e, inst);
-        return;
-    case Air_EntrySwitch:
-        bad(inst, "EntrySwitch reached the emitter (air_lower_entry_switch must run first)");
-    case AIR_NUM_OPCODES:
-        break;
-    }
-    bad(inst, "unknown opcode");
+    x86_ops[op].fn(e, b, inst, next, x86_ops[op].p, x86_ops[op].size);
 }
 
 /* ---- procedures ---- */
@@ -1001,6 +845,37 @@ static const AirBlock *entry_block(const AirCode *c, uint32_t k) {
     return k < c->nentries ? c->entries[k] : c->blocks[0];
 }
 
+/* One pass over the procedure: the body (a prologue before each entry
+ * block), then the jump tables.  Returns the size of the code before the
+ * tables; prologue_at[block] gets each entry block's prologue offset and
+ * lines (when not NULL) the -g line rows. */
+static uint64_t emit_pass(X86Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
+    AirCode *c = e->c;
+    X86Asm *a = e->a;
+    B3Proc *p = c->proc;
+    for (uint32_t i = 0; i < c->nblocks; i++) {
+        AirBlock *b = c->blocks[i];
+        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
+        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
+        if (is_entry[b->index]) {
+            prologue_at[b->index] = a->len;
+            if (lines && p)
+                b3_line_rows_note(lines, a->len, p->loc, true);
+            x86_emit_prologue(e);
+        }
+        x86_bind(a, e->block_label[b->index]);
+        for (uint32_t j = 0; j < b->ninsts; j++) {
+            if (lines && b->insts[j].origin)
+                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            x86_emit_inst(e, b, &b->insts[j], next);
+        }
+    }
+    uint64_t code_size = a->len; /* the jump tables after it are data */
+    x86_emit_jump_tables(e);
+    x86_asm_check_labels(a);
+    return code_size;
+}
+
 void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     if (c->target.arch != B3Arch_X86_64)
         b3_internal_error("x86-64 emitter", "wrong target");
@@ -1018,39 +893,44 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     /* Functions start 16-byte aligned (the object pads .text with int3). */
     b3_obj_align(o, B3Sec_Text, 16);
 
+    /* Branch relaxation (asm.h): assemble until no rel8 jump is out of range.
+     * The passes before the last are trial runs, without listing or line rows. */
+    X86Relax relax = {0};
     X86Asm a;
     X86Emitter e;
-    x86_asm_init(&a);
-    x86_emitter_init(&e, c, &a);
-    X86Listing listing; /* -S: the instruction text (nothing without o->asm_text) */
-    x86_listing_begin(&listing, &a, o);
-    /* -g: a (code offset, .b3 line) row at each prologue and each change of
-     * the insts' source line (objwriter/dwarf.h). */
-    B3LineRows lines = {0};
-    bool want_lines = o->debug != NULL;
-    for (uint32_t i = 0; i < c->nblocks; i++) {
-        AirBlock *b = c->blocks[i];
-        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
-        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
-        if (is_entry[b->index]) {
-            prologue_at[b->index] = a.len;
-            if (want_lines && p)
-                b3_line_rows_note(&lines, a.len, p->loc, true);
-            x86_emit_prologue(&e);
-        }
-        x86_bind(&a, e.block_label[b->index]);
-        for (uint32_t j = 0; j < b->ninsts; j++) {
-            if (want_lines && b->insts[j].origin)
-                b3_line_rows_note(&lines, a.len, b->insts[j].origin->loc, false);
-            x86_emit_inst(&e, b, &b->insts[j], next);
-        }
+    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
+    uint64_t code_size;
+    for (;;) {
+        x86_asm_init(&a);
+        a.relax = &relax;
+        relax.again = false;
+        x86_emitter_init(&e, c, &a);
+        code_size = emit_pass(&e, is_entry, prologue_at, NULL);
+        if (!relax.again)
+            break;
+        x86_emitter_free(&e);
+        x86_asm_free(&a);
     }
-    uint64_t code_size = a.len; /* the jump tables after it are data */
-    x86_emit_jump_tables(&e);
-    x86_asm_check_labels(&a);
+    /* The jump sizes are final: the last pass is the code, unless -S or -g
+     * want its text and lines, which one more pass (the same bytes) collects. */
+    B3LineRows lines = {0};
+    X86Listing listing; /* -S: the instruction text */
+    if (want_lines || want_listing) {
+        x86_emitter_free(&e);
+        x86_asm_free(&a);
+        x86_asm_init(&a);
+        a.relax = &relax;
+        x86_emitter_init(&e, c, &a);
+        x86_listing_begin(&listing, &a, o);
+        code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
+        if (relax.again)
+            b3_internal_error("x86-64 emitter", "branch relaxation did not settle");
+    }
+    x86_relax_free(&relax);
 
     uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
-    x86_listing_end(&listing, &a, o, start);
+    if (want_listing)
+        x86_listing_end(&listing, &a, o, start);
     for (uint32_t i = 0; i < a.nrelocs; i++)
         b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
                      a.relocs[i].sym, a.relocs[i].addend);

@@ -36,8 +36,11 @@ void x86_emit_jump_tables(X86Emitter *e);
 /* A Patchpoint inst (codegen/air/stackmaps.h): its code (nothing, nops, ud2
  * or a call) and a record in e->stackmaps, in emit_stackmaps.c. */
 void x86_emit_patchpoint(X86Emitter *e, const AirInst *inst);
-/* An atomic inst (AtomicStrongCAS*, BranchAtomicStrongCAS*, AtomicXchgAdd*,
- * AtomicXchg*, AtomicAdd/Sub/And/Or/Xor*), in emit_atomics.c. */
-void x86_emit_atomic(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next);
+/* An encoder entry of opcodes.def's X86 column: x86(handler, p, size) calls
+ * x86_op_<handler>(e, b, inst, next, p, size). */
+typedef void X86OpFn(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size);
+/* The atomics' entries (emit_atomics.c); size is the access size in bytes,
+ * p the X86AluOp of atomic_alu. */
+X86OpFn x86_op_cas, x86_op_branch_cas, x86_op_xadd, x86_op_xchg, x86_op_atomic_alu;
 
 #endif

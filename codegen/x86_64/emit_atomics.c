@@ -26,34 +26,6 @@ static void need_rax(const AirInst *inst, unsigned i) {
         bad(inst, "the expected value must be in %rax");
 }
 
-/* What an atomic opcode is: its shape, access size and (for the lock'd ALU ops) operation. */
-enum { A_CAS, A_BRANCH_CAS, A_XADD, A_XCHG, A_ALU };
-typedef struct {
-    uint8_t shape, size, alu;
-} AtomicInfo;
-
-static bool atomic_info(AirOpcode op, AtomicInfo *out) {
-    switch (op) {
-#define WIDTHS(name, shape, alu)                                                                                  \
-    case Air_##name##8: *out = (AtomicInfo){shape, 1, alu}; return true;                                          \
-    case Air_##name##16: *out = (AtomicInfo){shape, 2, alu}; return true;                                         \
-    case Air_##name##32: *out = (AtomicInfo){shape, 4, alu}; return true;                                         \
-    case Air_##name##64: *out = (AtomicInfo){shape, 8, alu}; return true;
-        WIDTHS(AtomicStrongCAS, A_CAS, 0)
-        WIDTHS(BranchAtomicStrongCAS, A_BRANCH_CAS, 0)
-        WIDTHS(AtomicXchgAdd, A_XADD, 0)
-        WIDTHS(AtomicXchg, A_XCHG, 0)
-        WIDTHS(AtomicAdd, A_ALU, X86Alu_Add)
-        WIDTHS(AtomicSub, A_ALU, X86Alu_Sub)
-        WIDTHS(AtomicAnd, A_ALU, X86Alu_And)
-        WIDTHS(AtomicOr, A_ALU, X86Alu_Or)
-        WIDTHS(AtomicXor, A_ALU, X86Alu_Xor)
-#undef WIDTHS
-    default:
-        return false;
-    }
-}
-
 /* Terminal branch on the flags: to succs[0] if cc holds, else succs[1]; falls
  * through to `next` when it is one of them. */
 static void branch_on(X86Emitter *e, const AirBlock *b, const AirInst *inst, const AirBlock *next, unsigned cc) {
@@ -70,61 +42,63 @@ static void branch_on(X86Emitter *e, const AirBlock *b, const AirInst *inst, con
         x86_jmp(e->a, not_taken);
 }
 
-void x86_emit_atomic(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
+/* With a condition: (cond, %rax, new, mem[, dst]); without: (%rax, new, mem). */
+static void cmpxchg(X86Emitter *e, AirInst *inst, unsigned size) {
+    unsigned first = inst->nargs == 3 ? 0 : 1;
+    need_rax(inst, first);
+    X86RM m = x86_rm_mem(atomic_mem(inst, first + 2));
+    x86_lock(e->a);
+    x86_cmpxchg(e->a, size, gpr(inst, first + 1), &m);
+}
+
+void x86_op_cas(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size) {
+    (void)b, (void)next, (void)p;
+    cmpxchg(e, inst, size);
+    if (inst->nargs == 5) {
+        B3Reg d = gpr(inst, 4);
+        X86RM rd = x86_rm_reg(d);
+        x86_setcc(e->a, cond_of(inst, 0, AirArg_ResCond), &rd);
+        x86_movx(e->a, X86Ext_Movzbl, &rd, d);
+    } else if (inst->nargs != 3) {
+        bad(inst, "wrong number of arguments");
+    }
+}
+
+void x86_op_branch_cas(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size) {
+    (void)p;
+    cmpxchg(e, inst, size);
+    branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_ResCond));
+}
+
+void x86_op_xadd(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size) {
+    (void)b, (void)next, (void)p;
+    X86RM m = x86_rm_mem(atomic_mem(inst, 1));
+    x86_lock(e->a);
+    x86_xadd(e->a, size, gpr(inst, 0), &m);
+}
+
+void x86_op_xchg(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size) {
+    (void)b, (void)next, (void)p;
+    X86Mem m = atomic_mem(inst, 1);
+    x86_xchg(e->a, size, gpr(inst, 0), &m);
+}
+
+void x86_op_atomic_alu(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size) {
+    (void)b, (void)next;
     X86Asm *a = e->a;
-    AtomicInfo ai;
-    if (!atomic_info((AirOpcode)inst->opcode, &ai))
-        bad(inst, "not an atomic instruction");
-    switch (ai.shape) {
-    case A_CAS:
-    case A_BRANCH_CAS: {
-        /* With a condition: (cond, %rax, new, mem[, dst]); without: (%rax, new, mem). */
-        unsigned first = inst->nargs == 3 ? 0 : 1;
-        need_rax(inst, first);
-        X86RM m = x86_rm_mem(atomic_mem(inst, first + 2));
+    X86RM m = x86_rm_mem(atomic_mem(inst, 1));
+    const AirArg *src = arg(inst, 0);
+    if (src->kind == AirArg_Imm) {
+        /* 8/16/32-bit operations take the low bits; 64-bit ones a sign-extended 32-bit value. */
+        bool ok = (src->value >= INT32_MIN && src->value <= INT32_MAX) ||
+                  (size <= 4 && src->value >= 0 && src->value <= (int64_t)UINT32_MAX);
+        if (!ok)
+            bad(inst, "immediate does not fit 32 bits");
         x86_lock(a);
-        x86_cmpxchg(a, ai.size, gpr(inst, first + 1), &m);
-        if (ai.shape == A_BRANCH_CAS) {
-            branch_on(e, b, inst, next, cond_of(inst, 0, AirArg_ResCond));
-        } else if (inst->nargs == 5) {
-            B3Reg d = gpr(inst, 4);
-            X86RM rd = x86_rm_reg(d);
-            x86_setcc(a, cond_of(inst, 0, AirArg_ResCond), &rd);
-            x86_movx(a, X86Ext_Movzbl, &rd, d);
-        } else if (inst->nargs != 3) {
-            bad(inst, "wrong number of arguments");
-        }
-        return;
-    }
-    case A_XADD: {
-        X86RM m = x86_rm_mem(atomic_mem(inst, 1));
+        x86_alu_imm(a, (X86AluOp)p, size, (int32_t)(uint32_t)src->value, &m);
+    } else {
+        X86RM r = x86_rm_reg(gpr(inst, 0));
         x86_lock(a);
-        x86_xadd(a, ai.size, gpr(inst, 0), &m);
-        return;
+        x86_alu(a, (X86AluOp)p, size, &r, &m);
     }
-    case A_XCHG: {
-        X86Mem m = atomic_mem(inst, 1);
-        x86_xchg(a, ai.size, gpr(inst, 0), &m);
-        return;
-    }
-    case A_ALU: {
-        X86RM m = x86_rm_mem(atomic_mem(inst, 1));
-        const AirArg *src = arg(inst, 0);
-        if (src->kind == AirArg_Imm) {
-            /* 8/16/32-bit operations take the low bits; 64-bit ones a sign-extended 32-bit value. */
-            bool ok = (src->value >= INT32_MIN && src->value <= INT32_MAX) ||
-                      (ai.size <= 4 && src->value >= 0 && src->value <= (int64_t)UINT32_MAX);
-            if (!ok)
-                bad(inst, "immediate does not fit 32 bits");
-            x86_lock(a);
-            x86_alu_imm(a, (X86AluOp)ai.alu, ai.size, (int32_t)(uint32_t)src->value, &m);
-        } else {
-            X86RM r = x86_rm_reg(gpr(inst, 0));
-            x86_lock(a);
-            x86_alu(a, (X86AluOp)ai.alu, ai.size, &r, &m);
-        }
-        return;
-    }
-    }
-    bad(inst, "unknown atomic shape");
 }

@@ -356,6 +356,60 @@ static X86Mem sweep_mem(T *t, unsigned i) {
 
 static const int32_t sweep_imms[] = {0, 1, -1, 127, -128, 128, 255, 0x7fff, -32768, 0x12345678, INT32_MIN};
 
+/* Relaxed jumps (asm.h, X86Relax), assembled in passes as the emitter does
+ * until no rel8 jump is out of range: every jump starts short and grows only
+ * when its target is too far, as llvm-mc relaxes the same text. */
+static void relaxed_jumps_body(X86Asm *a) {
+    uint32_t back = x86_label_new(a), near = x86_label_new(a), edge = x86_label_new(a),
+             over = x86_label_new(a), outer = x86_label_new(a), inner = x86_label_new(a);
+    x86_bind(a, back);
+    for (unsigned cc = 0; cc < 16; cc++)
+        x86_jcc(a, cc, near); /* forward, near: rel8 */
+    x86_jmp(a, near);
+    x86_bind(a, near);
+    x86_jcc(a, AirCond_Equal, back); /* backward, near: rel8 */
+    x86_jmp(a, edge);
+    x86_nops(a, 127); /* rel8 +127: the last that fits */
+    x86_bind(a, edge);
+    x86_jcc(a, AirCond_Below, over);
+    x86_nops(a, 128); /* +128: rel32 */
+    x86_bind(a, over);
+    /* A cascade: the outer jump fits until the inner one, spanning more than
+     * 127 bytes, grows to rel32 under it. */
+    x86_jmp(a, outer);
+    x86_jcc(a, AirCond_NotEqual, inner);
+    x86_nops(a, 123);
+    x86_bind(a, outer);
+    x86_nops(a, 10);
+    x86_bind(a, inner);
+    x86_jcc(a, AirCond_Above, back); /* backward, far: rel32 */
+    x86_jmp(a, back);
+}
+
+static void gen_relaxed_jumps(T *t) {
+    X86Relax relax = {0};
+    AsmCase k;
+    for (unsigned pass = 0;; pass++) {
+        if (pass > 8) {
+            fprintf(stderr, "relaxation did not settle\n");
+            exit(1);
+        }
+        asm_begin(t, &k);
+        k.a.relax = &relax;
+        relax.again = false;
+        relaxed_jumps_body(&k.a);
+        if (!relax.again)
+            break;
+        /* A trial pass: assemble again with the jumps marked long. */
+        fclose(k.a.listing);
+        free(k.text);
+        x86_asm_free(&k.a);
+        t->ncases--;
+    }
+    asm_end(t, &k, "relaxed jumps");
+    x86_relax_free(&relax);
+}
+
 static void gen_asm_api(T *t) {
     static const unsigned sizes[] = {1, 2, 4, 8};
     AsmCase k;
@@ -540,6 +594,7 @@ static void gen_asm_api(T *t) {
     x86_align(&k.a, 16, 0xCC);
     x86_data32_label_diff(&k.a, back, fwd);
     asm_end(t, &k, "control flow");
+    gen_relaxed_jumps(t);
 }
 
 /* ---- forms ---- */
