@@ -253,6 +253,17 @@ B3Block *b3_block_new(B3Module *m, B3Proc *p, uint32_t index) {
     return b;
 }
 
+uint64_t b3_const_bits(const B3Value *v) {
+    if (v->opcode == B3_ConstFloat) {
+        uint32_t b;
+        memcpy(&b, &v->m.c.f, sizeof b);
+        return b;
+    }
+    if (v->opcode == B3_Const32)
+        return (uint32_t)v->m.c.i;
+    return v->m.c.bits;
+}
+
 B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index) {
     if (index == UINT32_MAX) {
         while (b3_value_find(p, p->next_value_index))

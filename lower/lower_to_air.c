@@ -136,16 +136,7 @@ static bool imm_to_right(B3Value **a, B3Value **b) {
     return true;
 }
 
-static uint64_t fp_bits(B3Value *v) {
-    if (v->opcode == B3_ConstFloat) {
-        uint32_t b;
-        memcpy(&b, &v->m.c.f, 4);
-        return b;
-    }
-    uint64_t b;
-    memcpy(&b, &v->m.c.d, 8);
-    return b;
-}
+static uint64_t fp_bits(B3Value *v) { return b3_const_bits(v); }
 
 static bool is_fp_const(B3Value *v) { return v->opcode == B3_ConstFloat || v->opcode == B3_ConstDouble; }
 

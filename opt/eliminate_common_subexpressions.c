@@ -177,22 +177,11 @@ static bool pure_candidate(const B3Value *v) {
     }
 }
 
-/* A constant's bits (a ConstFloat's are its float's, not the union's). */
-static uint64_t const_bits(const B3Value *v) {
-    if (v->opcode == B3_ConstFloat) {
-        uint32_t b;
-        memcpy(&b, &v->m.c.f, sizeof b);
-        return b;
-    }
-    if (v->opcode == B3_Const32)
-        return (uint32_t)v->m.c.i;
-    return v->m.c.bits;
-}
 
 static uint64_t meta_key(const B3Value *v) {
     switch ((B3MetaClass)b3_op((B3Opcode)v->opcode)->meta) {
     case B3M_CONST:
-        return const_bits(v) * 0x9e3779b97f4a7c15ull;
+        return b3_const_bits(v) * 0x9e3779b97f4a7c15ull;
     case B3M_SLOT:
         return (uintptr_t)v->m.slot;
     case B3M_REG:
@@ -207,7 +196,7 @@ static uint64_t meta_key(const B3Value *v) {
 static bool same_meta(const B3Value *a, const B3Value *b) {
     switch ((B3MetaClass)b3_op((B3Opcode)a->opcode)->meta) {
     case B3M_CONST: /* bits, not values: -0.0 and 0.0 stay apart */
-        return const_bits(a) == const_bits(b);
+        return b3_const_bits(a) == b3_const_bits(b);
     case B3M_SLOT:
         return a->m.slot == b->m.slot;
     case B3M_REG:

@@ -31,16 +31,6 @@
 
 static bool is_const(const B3Value *v) { return (b3_op_info[v->opcode].flags & B3OF_CONST) != 0; }
 
-static uint64_t const_bits(const B3Value *v) {
-    if (v->opcode == B3_ConstFloat) {
-        uint32_t b;
-        memcpy(&b, &v->m.c.f, sizeof b);
-        return b;
-    }
-    if (v->opcode == B3_Const32)
-        return (uint32_t)v->m.c.i;
-    return v->m.c.bits;
-}
 
 typedef struct {
     B3Value **slots;
@@ -49,11 +39,11 @@ typedef struct {
 
 /* The canonical constant equal to v (v itself if it is the first). */
 static B3Value **lookup(Table *t, const B3Value *v) {
-    uint64_t bits = const_bits(v);
+    uint64_t bits = b3_const_bits(v);
     uint64_t h = (bits ^ ((uint64_t)v->opcode << 59)) * 0x9e3779b97f4a7c15ull;
     for (uint32_t i = (uint32_t)(h >> 32) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
         B3Value *s = t->slots[i];
-        if (!s || (s->opcode == v->opcode && const_bits(s) == bits))
+        if (!s || (s->opcode == v->opcode && b3_const_bits(s) == bits))
             return &t->slots[i];
     }
 }
