@@ -177,7 +177,6 @@ static bool pure_candidate(const B3Value *v) {
     }
 }
 
-
 static uint64_t meta_key(const B3Value *v) {
     switch ((B3MetaClass)b3_op((B3Opcode)v->opcode)->meta) {
     case B3M_CONST:

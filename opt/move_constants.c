@@ -31,7 +31,6 @@
 
 static bool is_const(const B3Value *v) { return (b3_op_info[v->opcode].flags & B3OF_CONST) != 0; }
 
-
 typedef struct {
     B3Value **slots;
     uint32_t cap;
