@@ -198,6 +198,11 @@ bool b3_reduce_double_to_float(B3Module *m, B3Proc *p) {
             }
     }
 
+    /* Retype every candidate first: a DoubleToFloat may come before its
+     * operand's definition in block order (a Phi of a later block). */
+    for (uint32_t i = 0; i < p->nvalues; i++)
+        if (r.cand[p->values[i]->scratch])
+            p->values[i]->type = B3_Float;
     b3_insertion_set_init(&r.ins, m, p);
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
