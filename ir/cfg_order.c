@@ -3,12 +3,7 @@
 
 #include <stdlib.h>
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        b3_internal_error("cfg_order", "out of memory");
-    return p;
-}
+#define xmalloc(n) b3_xmalloc("cfg_order", (n))
 
 static bool in_proc(const B3Proc *p, const B3Block *b) {
     return b && b->pos < p->nblocks && p->blocks[b->pos] == b;

@@ -7,12 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error("dominators", "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc("dominators", (n), (size))
 
 static bool in_proc(const B3Proc *p, const B3Block *b) {
     return b && b->pos < p->nblocks && p->blocks[b->pos] == b;

@@ -151,3 +151,24 @@ void b3_ice_set_air(const void *air, void (*print_air)(const void *air, FILE *ou
     current->air = air;
     current->print_air = print_air;
 }
+
+void *b3_xmalloc(const char *phase, size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        b3_internal_error(phase, "out of memory");
+    return p;
+}
+
+void *b3_xcalloc(const char *phase, size_t n, size_t size) {
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        b3_internal_error(phase, "out of memory");
+    return p;
+}
+
+void *b3_xrealloc(const char *phase, void *p, size_t n) {
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        b3_internal_error(phase, "out of memory");
+    return q;
+}

@@ -6,12 +6,7 @@
 
 #include "ir/ice.h"
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error("idf", "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc("idf", (n), (size))
 
 void b3_idf_init(B3IDF *idf, const B3Proc *p, const B3Dominators *dom) {
     uint32_t nb = p->nblocks;

@@ -77,12 +77,7 @@ typedef struct {
 
 /* ---- small helpers ------------------------------------------------------- */
 
-static void *xrealloc(void *p, size_t n) {
-    p = realloc(p, n ? n : 1);
-    if (!p)
-        b3_internal_error("lower_to_air", "out of memory");
-    return p;
-}
+#define xrealloc(p, n) b3_xrealloc("lower_to_air", (p), (n))
 
 static B3Value *resolve(B3Value *v) {
     while (v->opcode == B3_Identity || v->opcode == B3_Opaque)

@@ -39,12 +39,7 @@ struct B3AsmText {
     uint32_t nchunks, cap_chunks;
 };
 
-static void *xrealloc(void *p, size_t n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q)
-        b3_internal_error("asm writer", "out of memory");
-    return q;
-}
+#define xrealloc(p, n) b3_xrealloc("asm writer", (p), (n))
 
 B3AsmText *b3_asm_text_new(bool exact) {
     B3AsmText *t = xrealloc(NULL, sizeof *t);

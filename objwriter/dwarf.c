@@ -74,12 +74,7 @@ struct B3DebugInfo {
     uint32_t nprocs, cap_procs;
 };
 
-static void *xrealloc(void *p, size_t n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q)
-        b3_internal_error("debug info", "out of memory");
-    return q;
-}
+#define xrealloc(p, n) b3_xrealloc("debug info", (p), (n))
 
 static char *xstrdup(const char *s) {
     size_t n = strlen(s) + 1;

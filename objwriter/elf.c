@@ -37,12 +37,7 @@ typedef struct {
     size_t len, cap;
 } StrTab;
 
-static void *xrealloc(void *p, size_t n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q)
-        b3_internal_error("objwriter", "out of memory");
-    return q;
-}
+#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
 
 static uint32_t str_add(StrTab *t, const char *s, size_t n) {
     if (t->len + n + 1 > t->cap) {

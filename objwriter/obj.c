@@ -7,12 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q)
-        b3_internal_error("objwriter", "out of memory");
-    return q;
-}
+#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
 
 void b3_obj_init(B3Obj *o, B3Module *m) {
     memset(o, 0, sizeof *o);

@@ -25,12 +25,7 @@ struct B3StackMaps {
     uint32_t nrecs, cap_recs;
 };
 
-static void *xrealloc(void *p, size_t n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q)
-        b3_internal_error("stackmaps", "out of memory");
-    return q;
-}
+#define xrealloc(p, n) b3_xrealloc("stackmaps", (p), (n))
 
 void b3_stackmap_list_add(B3StackMapList *l, uint64_t id, uint32_t offset, const B3StackMapLoc *locs,
                           uint32_t nlocs) {

@@ -34,12 +34,7 @@
 #define MAX_SUCCS 3 /* B3's maxB3TailDupBlockSuccessors */
 #define ALLOWANCE 64
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 typedef struct {
     B3Module *m;

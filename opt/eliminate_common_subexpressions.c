@@ -59,12 +59,7 @@
 #define SEARCH_PER_BLOCK 16 /* and in all, per block of the procedure */
 #define MAX_KILLS 16        /* later stores the dead-store scan remembers */
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* What the bits of a fact's value above its width are. */
 enum { Ext_Full, Ext_Zero, Ext_Sign, Ext_None };

@@ -24,12 +24,7 @@
 
 #define PHASE "eliminate_dead_code"
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* Lists of values grouped by a key 0..nkeys-1 (a Phi's dense id, a
  * Variable's index), in two passes: count, then fill. */

@@ -35,12 +35,7 @@
 #include "ir/ir.h"
 #include "opt/phases.h"
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error("fix_ssa", "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc("fix_ssa", (n), (size))
 
 /* (Variable, block) pairs, grown as found. */
 typedef struct {

@@ -37,12 +37,7 @@
 
 #define PHASE "fold_path_constants"
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 enum { Fact_Const, Fact_NonZero };
 

@@ -44,12 +44,7 @@
 #define PHASE "hoist_loop_invariant_values"
 #define MAX_LEVELS 64 /* loops one value may leave; also the longest header chain followed */
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* What a loop (inner loops included) does that keeps values inside. */
 typedef struct {

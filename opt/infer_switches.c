@@ -31,12 +31,7 @@
 
 #define PHASE "infer_switches"
 
-static void *xrealloc(void *p, size_t n) {
-    p = realloc(p, n ? n : 1);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
 
 static bool int_const(const B3Value *v, int64_t *out) {
     if (!(b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) || !b3_type_is_int((B3Type)v->type))

@@ -44,12 +44,7 @@
 
 enum { MAX_CALLEE_VALUES = 120, MAX_GROWTH = 1200, MAX_ARG_REGS = 64 };
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* The procedure a CCall calls directly, or NULL. */
 static B3Proc *direct_callee(const B3Value *call) {

@@ -53,19 +53,8 @@
 #include "ir/use_counts.h"
 #include "opt/phases.h"
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error("promote_stack_slots", "out of memory");
-    return p;
-}
-
-static void *xrealloc(void *p, size_t size) {
-    p = realloc(p, size);
-    if (!p)
-        b3_internal_error("promote_stack_slots", "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc("promote_stack_slots", (n), (size))
+#define xrealloc(p, n) b3_xrealloc("promote_stack_slots", (p), (n))
 
 /* What a value is as an address: not yet known, no slot address,
  * SlotBase(slot) + off, or SlotBase(slot) + something not constant. */

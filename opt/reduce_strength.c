@@ -65,12 +65,7 @@
 #include "ir/use_counts.h"
 #include "opt/phases.h"
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        b3_internal_error("reduce_strength", "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc("reduce_strength", (n), (size))
 
 /* The Upsilons of each Phi, by dense value number (b3_proc_number_values). */
 typedef struct {

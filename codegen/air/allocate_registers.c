@@ -17,19 +17,8 @@
 #define PHASE "air register allocation"
 #define MAX_ROUNDS 64
 
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
-
-static void *xrealloc(void *p, size_t n) {
-    p = realloc(p, n ? n : 1);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
+#define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
 
 typedef struct {
     uint32_t *v;
@@ -1699,18 +1688,7 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
                     ivec_push(&out, after.v[k]);
                 continue;
             }
-            /* A terminal that defines a spilled tmp: store on each outgoing edge, in a block of its own. */
-            for (uint32_t s = 0; s < b->nsuccs; s++) {
-                AirBlock *nb = air_block_new(c);
-                nb->frequency = b->frequency;
-                for (uint32_t k = 0; k < after.n; k++)
-                    air_append(c, nb, move, inst.origin, 2, after.v[k].args);
-                air_append(c, nb, Air_Jump, inst.origin, 0, NULL);
-                nb->succs = b3_arena_alloc(c->arena, sizeof(AirSucc));
-                nb->succs[0] = b->succs[s];
-                nb->nsuccs = 1;
-                b->succs[s].block = nb;
-            }
+            air_store_on_out_edges(c, b, inst.origin, after.v, after.n);
             split = true;
         }
         if (changed)

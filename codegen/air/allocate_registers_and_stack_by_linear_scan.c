@@ -28,26 +28,9 @@
 #define NO_REG 0xff
 #define MAX_ROUNDS 64
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
-
-static void *xrealloc(void *p, size_t n) {
-    p = realloc(p, n ? n : 1);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
-
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    return p;
-}
+#define xmalloc(n) b3_xmalloc(PHASE, (n))
+#define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
+#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 typedef struct {
     uint32_t start, end; /* positions, inclusive */
@@ -711,19 +694,7 @@ static void insert_spill_code(LS *s) {
                     ivec_push(&out, after.v[k], NONE);
                 continue;
             }
-            /* A terminal that defines a spilled tmp: store on each outgoing edge,
-             * in a block of its own (whatever lives there lives at the terminal). */
-            for (uint32_t e = 0; e < b->nsuccs; e++) {
-                AirBlock *nb = air_block_new(c);
-                nb->frequency = b->frequency;
-                for (uint32_t k = 0; k < after.n; k++)
-                    air_append(c, nb, move, inst.origin, 2, after.v[k].args);
-                air_append(c, nb, Air_Jump, inst.origin, 0, NULL);
-                nb->succs = b3_arena_alloc(c->arena, sizeof(AirSucc));
-                nb->succs[0] = b->succs[e];
-                nb->nsuccs = 1;
-                b->succs[e].block = nb;
-            }
+            air_store_on_out_edges(c, b, inst.origin, after.v, after.n);
             split = true;
         }
         if (!x.touched)

@@ -5,19 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        b3_internal_error("air liveness", "out of memory");
-    return p;
-}
-
-static void *xrealloc(void *p, size_t n) {
-    p = realloc(p, n ? n : 1);
-    if (!p)
-        b3_internal_error("air liveness", "out of memory");
-    return p;
-}
+#define xmalloc(n) b3_xmalloc("air liveness", (n))
+#define xrealloc(p, n) b3_xrealloc("air liveness", (p), (n))
 
 void air_tmpset_init(AirTmpSet *s, uint32_t universe) {
     s->universe = universe;

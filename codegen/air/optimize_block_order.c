@@ -46,12 +46,7 @@ typedef struct {
     uint8_t *is_header;
 } Order;
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        b3_internal_error("optimize_block_order", "out of memory");
-    return p;
-}
+#define xmalloc(n) b3_xmalloc("optimize_block_order", (n))
 
 static bool is_ancestor(const Order *o, uint32_t w, uint32_t v) {
     return o->pre[w] != NONE && o->pre[v] != NONE && o->pre[w] <= o->pre[v] && o->pre[v] <= o->last[w];

@@ -310,3 +310,17 @@ void air_remove_dead_spill_stores(AirCode *c, const uint8_t *blocks) {
     }
     free(x.dead);
 }
+
+void air_store_on_out_edges(AirCode *c, AirBlock *b, B3Value *origin, const AirInst *stores, uint32_t n) {
+    for (uint32_t e = 0; e < b->nsuccs; e++) {
+        AirBlock *nb = air_block_new(c);
+        nb->frequency = b->frequency;
+        for (uint32_t k = 0; k < n; k++)
+            air_append(c, nb, (AirOpcode)stores[k].opcode, origin, 2, stores[k].args);
+        air_append(c, nb, Air_Jump, origin, 0, NULL);
+        nb->succs = b3_arena_alloc(c->arena, sizeof(AirSucc));
+        nb->succs[0] = b->succs[e];
+        nb->nsuccs = 1;
+        b->succs[e].block = nb;
+    }
+}

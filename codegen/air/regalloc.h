@@ -20,6 +20,11 @@ void air_reg_file(const AirCode *c, AirBank bank, AirRegFile *rf);
 bool air_admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole role, AirWidth width,
                       const uint8_t *use_width);
 
+/* A terminal of b that defines spilled tmps: the n stores (moves) that follow
+ * the definition go on each outgoing edge, in a new block of their own
+ * (whatever lives there lives at the terminal). */
+void air_store_on_out_edges(AirCode *c, AirBlock *b, B3Value *origin, const AirInst *stores, uint32_t n);
+
 /* After allocation: sets c->used_callee_saves from the registers mentioned and clobbered. */
 void air_compute_used_callee_saves(AirCode *c);
 /* Adds r to set if the prologue must save it when the code uses it. */
