@@ -111,13 +111,17 @@ void b3_pass_times_add(B3PassTimes *t, const char *name, double seconds) {
 
 void b3_pass_times_print(const B3PassTimes *t, FILE *out) {
     double total = 0;
-    for (unsigned i = 0; i < t->n; i++)
+    int w = 34; /* the name column: as wide as the longest name */
+    for (unsigned i = 0; i < t->n; i++) {
         total += t->phase[i].seconds;
-    fprintf(out, "b3c: time passes\n  %-34s %12s %7s\n", "phase", "seconds", "share");
+        if ((int)strlen(t->phase[i].name) > w)
+            w = (int)strlen(t->phase[i].name);
+    }
+    fprintf(out, "b3c: time passes\n  %-*s %12s %7s\n", w, "phase", "seconds", "share");
     for (unsigned i = 0; i < t->n; i++)
-        fprintf(out, "  %-34s %12.6f %6.1f%%\n", t->phase[i].name, t->phase[i].seconds,
+        fprintf(out, "  %-*s %12.6f %6.1f%%\n", w, t->phase[i].name, t->phase[i].seconds,
                 total > 0 ? 100.0 * t->phase[i].seconds / total : 0.0);
-    fprintf(out, "  %-34s %12.6f %6.1f%%\n", "total", total, 100.0);
+    fprintf(out, "  %-*s %12.6f %6.1f%%\n", w, "total", total, 100.0);
 }
 
 /* ---- the runner --------------------------------------------------------------- */
