@@ -54,6 +54,11 @@ const B3Phase b3_pipeline[] = {
     {"allocate_registers_and_stack_by_linear_scan", B3PhaseIR_Air, B3_O01, B3PhaseF_EmitAirAfter, NULL, air_allocate_registers_and_stack_by_linear_scan},
     {"allocate_registers",   B3PhaseIR_Air, B3_O2,   B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
     {"remove_self_moves",    B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_remove_self_moves},
+    /* Beyond WebKit's order: its allocator keeps these moves out by
+     * itself; ours leave the ones they could not prove pure. */
+    {"eliminate_zero_extensions", B3PhaseIR_Air, B3_O12, 0,                 NULL,             air_eliminate_zero_extensions},
+    /* As B3 after allocation (the dead-write half: see docs/design.md). */
+    {"report_used_registers", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_report_used_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_stack},
     {"simplify_cfg",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify_cfg},
     /* As in WebKit: the phases above see EntrySwitch as one multi-way

@@ -21,6 +21,11 @@ void air_allocate_stack(AirCode *c);
 void air_eliminate_dead_code(AirCode *c);
 /* Removes the moves of a register to itself (after register allocation). */
 void air_remove_self_moves(AirCode *c);
+/* After allocation: deletes `Move32 %r, %r` where nobody reads the upper
+ * half of %r or it is already zero (eliminate_zero_extensions.c). */
+void air_eliminate_zero_extensions(AirCode *c);
+/* After allocation: deletes insts that only write registers nobody reads. */
+void air_report_used_registers(AirCode *c);
 /* Jump threading, branches whose edges meet become jumps, blocks merged into
  * their single predecessor, unreachable blocks dropped. */
 void air_simplify_cfg(AirCode *c);
