@@ -166,6 +166,8 @@ struct AirBlock {
     AirBlock **preds;
     uint32_t npreds;
     double frequency;
+    bool loop_header; /* a back edge of the final order goes here: the
+                       * emitter may align it (air_align_loop_headers) */
 };
 
 typedef struct {

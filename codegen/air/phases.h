@@ -32,6 +32,9 @@ void air_simplify_cfg(AirCode *c);
 /* Orders the blocks so that likely successors follow (fall through), rare
  * blocks at the end, loops rotated to end in one conditional back edge. */
 void air_optimize_block_order(AirCode *c);
+/* After optimize_block_order: marks the blocks that a later block (or the
+ * block itself) jumps back to, for the emitter to align (-O2). */
+void air_align_loop_headers(AirCode *c);
 /* Clones, for each entrypoint, the blocks on a path from blocks[0] to an
  * EntrySwitch, turning EntrySwitch into a Jump to that entrypoint's successor;
  * sets c->entries / c->nentries (one per entrypoint, at least one). */
