@@ -67,6 +67,8 @@ const B3Phase b3_pipeline[] = {
     /* Last, as in WebKit: the layout the emitter follows (every level: it
      * is linear, and falling through matters at -O0 too). */
     {"optimize_block_order", B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_optimize_block_order},
+    /* As B3, last and at -O2 only. */
+    {"fix_partial_register_stalls", B3PhaseIR_Air, B3_O2, 0,                NULL,             air_fix_partial_register_stalls},
     /* Beyond B3 (its JIT aligns nothing): loop headers padded as gcc's
      * `.p2align 4,,10` pads them, at -O2 only, where code size matters less. */
     {"align_loop_headers",   B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_align_loop_headers},

@@ -300,6 +300,10 @@ static inline bool air_is_conditional_branch(const AirInst *i) {
 /* Effects beyond the args (the EFFECTS column): a fence. */
 static inline bool air_has_non_arg_effects(AirOpcode op) { return air_op_info[op].effects; }
 
+/* Does the opcode write only the low lane of its FP destination on the
+ * target, keeping the rest (the AIR_X86_PARTIAL_FP_DEF list)? */
+bool air_writes_partial_fp_lane(B3Target t, AirOpcode op);
+
 /* Readable dump (--emit=air). */
 void air_print_code(const AirCode *c, FILE *out);
 

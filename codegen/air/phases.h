@@ -32,6 +32,9 @@ void air_simplify_cfg(AirCode *c);
 /* Orders the blocks so that likely successors follow (fall through), rare
  * blocks at the end, loops rotated to end in one conditional back edge. */
 void air_optimize_block_order(AirCode *c);
+/* x86-64, after allocation: an xorps before each inst that writes only the
+ * low lane of an xmm register written shortly before (a false dependency). */
+void air_fix_partial_register_stalls(AirCode *c);
 /* After optimize_block_order: marks the blocks that a later block (or the
  * block itself) jumps back to, for the emitter to align (-O2). */
 void air_align_loop_headers(AirCode *c);
