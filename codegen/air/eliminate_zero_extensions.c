@@ -21,8 +21,8 @@
 
 static bool is_self_move32(const AirInst *i) {
     return !i->special && air_move_kind((AirOpcode)i->opcode) == AirMove_ZeroExtend && i->nargs == 2 &&
-           i->args[0].kind == AirArg_Tmp && i->args[1].kind == AirArg_Tmp && i->args[0].base == i->args[1].base &&
-           air_tmp_is_reg(i->args[0].base);
+           i->args[0].kind == AirArg_Tmp && i->args[1].kind == AirArg_Tmp &&
+           i->args[0].base == i->args[1].base && air_tmp_is_reg(i->args[0].base);
 }
 
 static void delete_marked(AirBlock *b, const uint8_t *dead) {

@@ -5,9 +5,7 @@
 #include "ir/ice.h"
 #include "ir/target.h"
 
-static bool is_zdef(AirRole r) {
-    return r == AirRole_ZDef || r == AirRole_UseZDef || r == AirRole_EarlyZDef;
-}
+static bool is_zdef(AirRole r) { return r == AirRole_ZDef || r == AirRole_UseZDef || r == AirRole_EarlyZDef; }
 
 static void note(void *ctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
     (void)inst;
@@ -56,7 +54,8 @@ uint64_t air_regs_live_at_exit(const AirCode *c) {
     air_reg_file(c, AirFP, &fp);
     for (unsigned r = 0; r < 64; r++) {
         bool allocatable = r < B3_FPR_BASE ? gp.rank[r] >= 0 : fp.rank[r] >= 0;
-        if (!allocatable || b3_target_is_callee_saved(c->target, (B3Reg)r) || b3_regset_has(&c->pinned, (B3Reg)r))
+        if (!allocatable || b3_target_is_callee_saved(c->target, (B3Reg)r) ||
+            b3_regset_has(&c->pinned, (B3Reg)r))
             live |= air_reg_bit(r);
     }
     return live;
@@ -64,7 +63,8 @@ uint64_t air_regs_live_at_exit(const AirCode *c) {
 
 bool air_inst_only_defines_registers(const AirInst *inst) {
     AirOpcode op = (AirOpcode)inst->opcode;
-    if (inst->special || (inst->flags & AirInstFlag_Traps) || air_is_terminal(op) || air_has_non_arg_effects(op))
+    if (inst->special || (inst->flags & AirInstFlag_Traps) || air_is_terminal(op) ||
+        air_has_non_arg_effects(op))
         return false;
     for (uint32_t i = 0; i < inst->nargs; i++)
         if (air_arg_is_memory(&inst->args[i]))

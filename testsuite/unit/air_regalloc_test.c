@@ -633,6 +633,10 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
     air_validate(c, "after stack allocation");
     CHECK(c->frame_size % 16 == 0, "%s: frame size %llu", name, (unsigned long long)c->frame_size);
     air_remove_self_moves(c);
+    /* The phases after allocation that delete what the registers make
+     * redundant: the runs below check that nothing needed went. */
+    air_eliminate_zero_extensions(c);
+    air_report_used_registers(c);
     air_simplify_cfg(c);
     air_validate(c, "after simplify");
 
