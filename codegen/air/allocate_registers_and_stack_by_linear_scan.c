@@ -619,6 +619,34 @@ static const Range *ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
     return hull;
 }
 
+/* A register of freemask that the tmp h, not scanned yet, would find free
+ * too, or -1: t then takes it, so that h, copied from or to t, may share it
+ * (a Phi's tmp is scanned before the value it feeds, which may live across a
+ * call where the Phi's tmp does not). */
+static int free_for_later(const LS *s, AirTmp h, uint32_t freemask, AirTmp *const *held,
+                          const uint32_t *nheld, const uint32_t *cur) {
+    Range hull;
+    uint32_t nhr;
+    const Range *hr = ranges_of(s, h, &hull, &nhr);
+    for (uint32_t m = freemask; m; m &= m - 1) {
+        uint32_t r = (uint32_t)__builtin_ctz(m);
+        const Ranges *fr = &s->fixed[r];
+        if (ranges_meet(hr, nhr, fr->v + cur[r], fr->n - cur[r]))
+            continue;
+        bool meets = false;
+        for (uint32_t j = 0; j < nheld[r] && !meets; j++) {
+            AirTmp o = held[r][j];
+            Range oh;
+            uint32_t no;
+            const Range *orng = ranges_of(s, o, &oh, &no);
+            meets = s->reg[o] == (uint8_t)r && ranges_meet(hr, nhr, orng, no);
+        }
+        if (!meets)
+            return (int)r;
+    }
+    return -1;
+}
+
 /* The scan with lifetime holes (-O1): a register is free for t if neither
  * its fixed ranges nor any tmp holding it meets t's ranges, so a tmp can
  * live in another's hole (a Phi's tmp and the value it feeds, typically).
@@ -698,6 +726,8 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
             uint32_t hr = air_tmp_is_reg(h) ? (uint32_t)s->rf.rank[h] : (h < s->n ? s->reg[h] : NO_REG);
             if (hr < k && (freemask >> hr & 1))
                 pick = (int)hr;
+            else if (hr == NO_REG && !air_tmp_is_reg(h) && h < s->n && !s->spilled[h] && s->start[h] > st)
+                pick = free_for_later(s, h, freemask, held, nheld, cur);
         }
         if (pick < 0 && freemask)
             pick = __builtin_ctz(freemask); /* ranks follow the preference order */
