@@ -647,6 +647,43 @@ static int free_for_later(const LS *s, AirTmp h, uint32_t freemask, AirTmp *cons
     return -1;
 }
 
+/* Does a tmp holding register r meet ranges tr?  Drops the holders that
+ * ended before st.  With all, also the earliest end of those that meet and
+ * whether one is unspillable; else it stops at the first that meets. */
+static bool held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Range *tr, uint32_t ntr,
+                      uint32_t st, bool all, uint32_t *earliest, bool *stuck) {
+    uint32_t out = 0, j = 0;
+    bool meets = false;
+    *earliest = NONE;
+    *stuck = false;
+    for (; j < *nheld; j++) {
+        AirTmp h = held[j];
+        if (s->reg[h] != (uint8_t)r || s->end[h] < st)
+            continue;
+        held[out++] = h;
+        if (h < s->nr && s->rn[h])
+            while (s->rcur[h] < s->rn[h] && s->rv[s->rfirst[h] + s->rcur[h]].end < st)
+                s->rcur[h]++;
+        Range hh;
+        uint32_t nh;
+        const Range *hr = ranges_of(s, h, &hh, &nh);
+        if (!ranges_meet(tr, ntr, hr, nh))
+            continue;
+        meets = true;
+        *stuck |= s->unspillable[h];
+        if (s->end[h] < *earliest)
+            *earliest = s->end[h];
+        if (!all) {
+            j++;
+            break;
+        }
+    }
+    for (; j < *nheld; j++)
+        held[out++] = held[j];
+    *nheld = out;
+    return meets;
+}
+
 /* The scan with lifetime holes (-O1): a register is free for t if neither
  * its fixed ranges nor any tmp holding it meets t's ranges, so a tmp can
  * live in another's hole (a Phi's tmp and the value it feeds, typically).
@@ -684,7 +721,7 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
         Range hull;
         uint32_t ntr;
         const Range *tr = ranges_of(s, t, &hull, &ntr);
-        uint32_t freemask = 0, evictmask = 0;
+        uint32_t freemask = 0, evictmask = 0, candmask = 0;
         uint32_t evict_end[32]; /* the earliest end among the tmps t would evict */
         for (uint32_t r = 0; r < k; r++) {
             const Ranges *fr = &s->fixed[r];
@@ -692,30 +729,18 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
                 cur[r]++;
             if (ranges_meet(tr, ntr, fr->v + cur[r], fr->n - cur[r]))
                 continue;
-            uint32_t out = 0, earliest = NONE;
-            bool meets = false, stuck = false;
-            for (uint32_t j = 0; j < nheld[r]; j++) {
-                AirTmp h = held[r][j];
-                if (s->reg[h] != (uint8_t)r || s->end[h] < st)
-                    continue;
-                held[r][out++] = h;
-                if (h < s->nr && s->rn[h])
-                    while (s->rcur[h] < s->rn[h] && s->rv[s->rfirst[h] + s->rcur[h]].end < st)
-                        s->rcur[h]++;
-                Range hh;
-                uint32_t nh;
-                const Range *hr = ranges_of(s, h, &hh, &nh);
-                if (!ranges_meet(tr, ntr, hr, nh))
-                    continue;
-                meets = true;
-                stuck |= s->unspillable[h];
-                if (s->end[h] < earliest)
-                    earliest = s->end[h];
-            }
-            nheld[r] = out;
-            if (!meets)
+            candmask |= 1u << r;
+            uint32_t earliest;
+            bool stuck;
+            if (!held_meet(s, held[r], &nheld[r], r, tr, ntr, st, false, &earliest, &stuck))
                 freemask |= 1u << r;
-            else if (!stuck) {
+        }
+        /* Only with no register free: what emptying each one would spill. */
+        for (uint32_t m = freemask ? 0 : candmask; m; m &= m - 1) {
+            uint32_t r = (uint32_t)__builtin_ctz(m), earliest;
+            bool stuck;
+            held_meet(s, held[r], &nheld[r], r, tr, ntr, st, true, &earliest, &stuck);
+            if (!stuck) {
                 evictmask |= 1u << r;
                 evict_end[r] = earliest;
             }
