@@ -219,6 +219,7 @@ static void run_b3_phase(Pipe *p, const B3Phase *ph) {
 static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     AirCode c;
     air_code_init(&c, p->m, proc);
+    c.opt_level = (uint8_t)(__builtin_ctz(level)); /* level is 1 << (the -O level) */
     for (unsigned i = 0; i < b3_pipeline_n; i++) {
         const B3Phase *ph = &b3_pipeline[i];
         if (ph->ir != B3PhaseIR_Air || !(ph->levels & level))

@@ -192,6 +192,9 @@ typedef struct {
      * entry is blocks[0]. */
     AirBlock **entries;
     uint32_t nentries;
+    /* The -O level (0, 1, 2), set by the pipeline, for phases that trade code
+     * quality for compile time as B3's Options::optLevel() does. */
+    uint8_t opt_level;
 } AirCode;
 
 /* ---- construction ---- */
