@@ -1,5 +1,6 @@
 /* b3c: the command-line driver. */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +153,11 @@ static void parse_args(int argc, char **argv, B3Options *o) {
 }
 
 int main(int argc, char **argv) {
+    /* Big blocks (arena chunks, per-procedure arrays) come from the heap and
+     * go back to it rather than to the kernel, so the next procedure reuses
+     * pages already mapped instead of faulting in fresh zeroed ones. */
+    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 512 << 20);
     B3Options o;
     parse_args(argc, argv, &o);
     return b3_drive(&o);

@@ -267,7 +267,10 @@ static int at_eof(B3ParseCtx *c, B3Loc *lloc, const unsigned char *p) {
 
 int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
     const unsigned char *YYCURSOR, *YYMARKER;
-    B3Tok *t = &lval->tok;
+    if (c->toks.n == c->toks.cap)
+        c->toks.a = b3p_vec_grow(c->toks.a, &c->toks.cap, sizeof *c->toks.a);
+    lval->tok = c->toks.n;
+    B3Tok *t = &c->toks.a[c->toks.n++];
     memset(t, 0, sizeof *t);
     for (;;) {
         /* Past the error limit the rest of the input is not read: the parser

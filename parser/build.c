@@ -550,6 +550,7 @@ static void proc_state_free(B3ParseCtx *c) {
 void b3p_free(B3ParseCtx *c) {
     proc_state_free(c);
     free(c->nodes.a);
+    free(c->toks.a);
     free(c->pend_values.a);
     free(c->pend_blocks.a);
     free(c->pend_names.a);

@@ -150,6 +150,7 @@ typedef struct B3ParseCtx {
         B3Loc type_loc, name_loc;
     } lhs;
     B3_VEC(B3Node) nodes;
+    B3_VEC(B3Tok) toks; /* token values of the current line (YYSTYPE.tok indexes it) */
 
     /* ---- the procedure being built ---- */
     B3Proc *proc;

@@ -32,6 +32,19 @@ static void recover(B3ParseCtx *c);
 
 #define NODE(kind, loc) b3p_node(c, (kind), (loc))
 #define N(i) b3p_n(c, (i))
+#define TOK(i) (c->toks.a[(i)])
+/* After a whole line (or item) is reduced no token value on the stack is
+ * read again: the token vector restarts, keeping only the lookahead. */
+#define LINE_DONE()                                                            \
+    do {                                                                       \
+        if (yychar != TK_YYEMPTY) {                                            \
+            c->toks.a[0] = c->toks.a[yylval.tok];                              \
+            yylval.tok = 0;                                                    \
+            c->toks.n = 1;                                                     \
+        } else {                                                               \
+            c->toks.n = 0;                                                     \
+        }                                                                      \
+    } while (0)
 }
 
 %define api.pure full
@@ -44,8 +57,11 @@ static void recover(B3ParseCtx *c);
 %locations
 %param {B3ParseCtx *c}
 
+/* Both members are indices, so the value stack copies 4 bytes per symbol
+ * (a big union there costs a store-forwarding stall per reduction): tok
+ * names a token in c->toks (TOK), node a node. */
 %union {
-    B3Tok tok;
+    uint32_t tok;
     uint32_t node;
 }
 
@@ -84,7 +100,7 @@ static void recover(B3ParseCtx *c);
 
 module
     : items                                 { b3p_module_end(c); }
-    | bare_begin BBNAME ':'                 { b3p_block_header(c, $2, @2); }
+    | bare_begin BBNAME ':'                 { b3p_block_header(c, TOK($2), @2); }
       body_elems                            { b3p_proc_end(c); b3p_module_end(c); }
     ;
 
@@ -94,14 +110,14 @@ bare_begin
 
 items
     : %empty                                { }
-    | items item
+    | items item                            { LINE_DONE(); }
     ;
 
 item
-    : KW_EXTERN SYMBOL                      { b3p_extern(c, $2, @2); }
-    | KW_PROC SYMBOL proc_attrs '{'         { b3p_proc_begin(c, &$2, @2, $3); }
+    : KW_EXTERN SYMBOL                      { b3p_extern(c, TOK($2), @2); }
+    | KW_PROC SYMBOL proc_attrs '{'         { b3p_proc_begin(c, &TOK($2), @2, $3); }
       body_elems '}'                        { b3p_proc_end(c); }
-    | KW_DATA SYMBOL data_attrs '{'         { b3p_data_begin(c, $2, @2, $3); }
+    | KW_DATA SYMBOL data_attrs '{'         { b3p_data_begin(c, TOK($2), @2, $3); }
       data_lines '}'                        { b3p_data_end(c); }
     | error                                 { recover(c); if (c->skip_line) { yyclearin; yyerrok; } }
     ;
@@ -112,27 +128,27 @@ proc_attrs
     ;
 
 proc_attr
-    : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = $1; }
-    | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = $1; N($$)->sub = $3; }
+    : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = TOK($1); }
+    | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = TOK($1); N($$)->sub = $3; }
     ;
 
 data_attrs
     : %empty                                { $$ = 0; }
-    | data_attrs IDENT                      { uint32_t n = NODE(B3N_WORD, @2); N(n)->tok = $2;
+    | data_attrs IDENT                      { uint32_t n = NODE(B3N_WORD, @2); N(n)->tok = TOK($2);
                                               $$ = b3p_append(c, $1, n); }
-    | data_attrs IDENT INT                  { uint32_t n = NODE(B3N_WORD, @2); N(n)->tok = $2;
-                                              N(n)->tok2 = $3; N(n)->loc2 = @3; N(n)->flags = 1;
+    | data_attrs IDENT INT                  { uint32_t n = NODE(B3N_WORD, @2); N(n)->tok = TOK($2);
+                                              N(n)->tok2 = TOK($3); N(n)->loc2 = @3; N(n)->flags = 1;
                                               $$ = b3p_append(c, $1, n); }
     ;
 
 data_lines
     : %empty
-    | data_lines data_line
+    | data_lines data_line                  { LINE_DONE(); }
     ;
 
 data_line
-    : TYPE data_vals                        { b3p_data_line(c, $1, @1, $2); }
-    | IDENT data_vals                       { b3p_data_line(c, $1, @1, $2); }
+    : TYPE data_vals                        { b3p_data_line(c, TOK($1), @1, $2); }
+    | IDENT data_vals                       { b3p_data_line(c, TOK($1), @1, $2); }
     | error                                 { recover(c); if (c->skip_line) { yyclearin; yyerrok; } }
     ;
 
@@ -142,40 +158,40 @@ data_vals
     ;
 
 data_val
-    : INT                                   { $$ = NODE(B3N_INT, @1); N($$)->tok = $1; }
-    | FLOAT                                 { $$ = NODE(B3N_FLOAT, @1); N($$)->tok = $1; }
-    | STRING                                { $$ = NODE(B3N_STRING, @1); N($$)->tok = $1; }
-    | SYMBOL                                { $$ = NODE(B3N_SYM, @1); N($$)->tok = $1; }
-    | SYMBOL '+' INT                        { $$ = NODE(B3N_ADDR, @1); N($$)->tok = $1; N($$)->tok2 = $3;
+    : INT                                   { $$ = NODE(B3N_INT, @1); N($$)->tok = TOK($1); }
+    | FLOAT                                 { $$ = NODE(B3N_FLOAT, @1); N($$)->tok = TOK($1); }
+    | STRING                                { $$ = NODE(B3N_STRING, @1); N($$)->tok = TOK($1); }
+    | SYMBOL                                { $$ = NODE(B3N_SYM, @1); N($$)->tok = TOK($1); }
+    | SYMBOL '+' INT                        { $$ = NODE(B3N_ADDR, @1); N($$)->tok = TOK($1); N($$)->tok2 = TOK($3);
                                               N($$)->loc2 = @3; }
-    | SYMBOL '-' INT                        { $$ = NODE(B3N_ADDR, @1); N($$)->tok = $1; N($$)->tok2 = $3;
-                                              N($$)->tok2.neg = !$3.neg; N($$)->loc2 = @3; }
-    | SYMBOL INT                            { $$ = NODE(B3N_ADDR, @1); N($$)->tok = $1; N($$)->tok2 = $2;
+    | SYMBOL '-' INT                        { $$ = NODE(B3N_ADDR, @1); N($$)->tok = TOK($1); N($$)->tok2 = TOK($3);
+                                              N($$)->tok2.neg = !TOK($3).neg; N($$)->loc2 = @3; }
+    | SYMBOL INT                            { $$ = NODE(B3N_ADDR, @1); N($$)->tok = TOK($1); N($$)->tok2 = TOK($2);
                                               N($$)->loc2 = @2; N($$)->flags = 1; }
-    | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = $1; N($$)->sub = $3; }
+    | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = TOK($1); N($$)->sub = $3; }
     ;
 
 body_elems
     : %empty
-    | body_elems body_elem
+    | body_elems body_elem                  { LINE_DONE(); }
     ;
 
 body_elem
-    : BBNAME ':'                            { b3p_block_header(c, $1, @1); }
+    : BBNAME ':'                            { b3p_block_header(c, TOK($1), @1); }
     | value_line
     | PREDECESSORS block_list               { b3p_preds_line(c, @1, $2); }
     | SUCCESSORS succ_list                  { b3p_succs_line(c, @1, $2); }
     | VARIABLES                             { b3p_section(c, B3Sec_Vars, @1); }
     | STACKSLOTS                            { b3p_section(c, B3Sec_Slots, @1); }
     | ORPHANED                              { b3p_section(c, B3Sec_Orphans, @1); }
-    | TYPE IDENT                            { b3p_var_decl(c, $1, @1, $2, @2); }
-    | LABEL slot_kvs                        { b3p_slot_decl(c, $1, @1, $2); }
+    | TYPE IDENT                            { b3p_var_decl(c, TOK($1), @1, TOK($2), @2); }
+    | LABEL slot_kvs                        { b3p_slot_decl(c, TOK($1), @1, $2); }
     | error                                 { recover(c); if (c->skip_line) { yyclearin; yyerrok; } }
     ;
 
 block_list
-    : BLOCKREF                              { $$ = NODE(B3N_SUCC, @1); N($$)->tok = $1; N($$)->loc3 = @1; }
-    | block_list ',' BLOCKREF               { uint32_t n = NODE(B3N_SUCC, @3); N(n)->tok = $3; N(n)->loc3 = @3;
+    : BLOCKREF                              { $$ = NODE(B3N_SUCC, @1); N($$)->tok = TOK($1); N($$)->loc3 = @1; }
+    | block_list ',' BLOCKREF               { uint32_t n = NODE(B3N_SUCC, @3); N(n)->tok = TOK($3); N(n)->loc3 = @3;
                                               $$ = b3p_append(c, $1, n); }
     ;
 
@@ -190,7 +206,7 @@ slot_kvs
     ;
 
 slot_kv
-    : IDENT '=' metaval                     { $$ = NODE(B3N_META, @1); N($$)->tok = $1; N($$)->sub = $3; }
+    : IDENT '=' metaval                     { $$ = NODE(B3N_META, @1); N($$)->tok = TOK($1); N($$)->sub = $3; }
     ;
 
 value_line
@@ -204,23 +220,23 @@ args_open
 value_lhs
     : %empty                                { c->lhs.have_type = c->lhs.have_name = false; }
     | TYPE VALUENAME '='                    { c->lhs.have_type = c->lhs.have_name = true;
-                                              c->lhs.type = (uint8_t)$1.u; c->lhs.type_loc = @1;
-                                              c->lhs.num = (uint32_t)$2.u; c->lhs.name_loc = @2; }
+                                              c->lhs.type = (uint8_t)TOK($1).u; c->lhs.type_loc = @1;
+                                              c->lhs.num = (uint32_t)TOK($2).u; c->lhs.name_loc = @2; }
     | VALUENAME '='                         { c->lhs.have_type = false; c->lhs.have_name = true;
-                                              c->lhs.num = (uint32_t)$1.u; c->lhs.name_loc = @1; }
+                                              c->lhs.num = (uint32_t)TOK($1).u; c->lhs.name_loc = @1; }
     ;
 
 kind
-    : IDENT flags_opt                       { $$ = b3p_kind(c, $1, @1, $2); }
-    | CHILL_OPEN inner_kind ')'             { $$ = b3p_kind_wrap(c, $1, @1, $2); }
-    | TRAPPING_OPEN inner_kind ')'          { $$ = b3p_kind_wrap(c, $1, @1, $2); }
+    : IDENT flags_opt                       { $$ = b3p_kind(c, TOK($1), @1, $2); }
+    | CHILL_OPEN inner_kind ')'             { $$ = b3p_kind_wrap(c, TOK($1), @1, $2); }
+    | TRAPPING_OPEN inner_kind ')'          { $$ = b3p_kind_wrap(c, TOK($1), @1, $2); }
     ;
 
 /* The same as kind, kept apart so that "expected" sets stay exact. */
 inner_kind
-    : IDENT inner_flags_opt                 { $$ = b3p_kind(c, $1, @1, $2); }
-    | CHILL_OPEN inner_kind ')'             { $$ = b3p_kind_wrap(c, $1, @1, $2); }
-    | TRAPPING_OPEN inner_kind ')'          { $$ = b3p_kind_wrap(c, $1, @1, $2); }
+    : IDENT inner_flags_opt                 { $$ = b3p_kind(c, TOK($1), @1, $2); }
+    | CHILL_OPEN inner_kind ')'             { $$ = b3p_kind_wrap(c, TOK($1), @1, $2); }
+    | TRAPPING_OPEN inner_kind ')'          { $$ = b3p_kind_wrap(c, TOK($1), @1, $2); }
     ;
 
 flags_opt
@@ -234,8 +250,8 @@ inner_flags_opt
     ;
 
 flag_list
-    : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = $1; }
-    | flag_list ',' IDENT                   { uint32_t n = NODE(B3N_WORD, @3); N(n)->tok = $3;
+    : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = TOK($1); }
+    | flag_list ',' IDENT                   { uint32_t n = NODE(B3N_WORD, @3); N(n)->tok = TOK($3);
                                               $$ = b3p_append(c, $1, n); }
     ;
 
@@ -250,48 +266,48 @@ args
     ;
 
 arg
-    : VALUENAME                             { $$ = NODE(B3N_CHILD, @1); N($$)->tok = $1; }
-    | VALUENAME ':' metaval                 { $$ = NODE(B3N_CHILD, @1); N($$)->tok = $1; N($$)->sub = $3;
+    : VALUENAME                             { $$ = NODE(B3N_CHILD, @1); N($$)->tok = TOK($1); }
+    | VALUENAME ':' metaval                 { $$ = NODE(B3N_CHILD, @1); N($$)->tok = TOK($1); N($$)->sub = $3;
                                               N($$)->loc2 = @3; }
-    | CONSTCHILD                            { $$ = NODE(B3N_CHILD, @1); N($$)->tok = $1;
-                                              N($$)->loc.col += $1.aux; }
-    | CONSTCHILD ':' metaval                { $$ = NODE(B3N_CHILD, @1); N($$)->tok = $1; N($$)->sub = $3;
-                                              N($$)->loc.col += $1.aux; N($$)->loc2 = @3; }
+    | CONSTCHILD                            { $$ = NODE(B3N_CHILD, @1); N($$)->tok = TOK($1);
+                                              N($$)->loc.col += TOK($1).aux; }
+    | CONSTCHILD ':' metaval                { $$ = NODE(B3N_CHILD, @1); N($$)->tok = TOK($1); N($$)->sub = $3;
+                                              N($$)->loc.col += TOK($1).aux; N($$)->loc2 = @3; }
     | number                                { $$ = $1; }
-    | number '(' INT ')'                    { $$ = $1; N($$)->kind = B3N_DUMPCONST; N($$)->tok2 = $3;
+    | number '(' INT ')'                    { $$ = $1; N($$)->kind = B3N_DUMPCONST; N($$)->tok2 = TOK($3);
                                               N($$)->loc2 = @3; }
-    | IDENT '=' metaval                     { $$ = NODE(B3N_META, @1); N($$)->tok = $1; N($$)->sub = $3; }
-    | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = $1; N($$)->sub = $3; }
-    | PHIREF                                { $$ = NODE(B3N_PHI, @1); N($$)->tok = $1; }
-    | REG                                   { $$ = NODE(B3N_REG, @1); N($$)->tok = $1; }
-    | SYMBOL                                { $$ = NODE(B3N_SYM, @1); N($$)->tok = $1; }
-    | ORIGIN                                { $$ = NODE(B3N_ORIGIN, @1); N($$)->tok = $1; }
+    | IDENT '=' metaval                     { $$ = NODE(B3N_META, @1); N($$)->tok = TOK($1); N($$)->sub = $3; }
+    | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = TOK($1); N($$)->sub = $3; }
+    | PHIREF                                { $$ = NODE(B3N_PHI, @1); N($$)->tok = TOK($1); }
+    | REG                                   { $$ = NODE(B3N_REG, @1); N($$)->tok = TOK($1); }
+    | SYMBOL                                { $$ = NODE(B3N_SYM, @1); N($$)->tok = TOK($1); }
+    | ORIGIN                                { $$ = NODE(B3N_ORIGIN, @1); N($$)->tok = TOK($1); }
     | succ                                  { $$ = $1; }
     | effects                               { $$ = b3p_effects(c, $1); }
     ;
 
 number
-    : INT                                   { $$ = NODE(B3N_INT, @1); N($$)->tok = $1; }
-    | FLOAT                                 { $$ = NODE(B3N_FLOAT, @1); N($$)->tok = $1; }
+    : INT                                   { $$ = NODE(B3N_INT, @1); N($$)->tok = TOK($1); }
+    | FLOAT                                 { $$ = NODE(B3N_FLOAT, @1); N($$)->tok = TOK($1); }
     ;
 
 succ
     : succ_target                           { $$ = $1; }
-    | INT ARROW succ_target                 { $$ = $3; N($$)->flags |= B3SF_CASE; N($$)->tok2 = $1;
+    | INT ARROW succ_target                 { $$ = $3; N($$)->flags |= B3SF_CASE; N($$)->tok2 = TOK($1);
                                               N($$)->loc2 = @1; N($$)->loc = @1; }
     | IDENT ARROW succ_target               { $$ = $3; N($$)->loc2 = @1; N($$)->loc = @1;
-                                              if ($1.len == 7 && !memcmp($1.p, "default", 7)) {
+                                              if (TOK($1).len == 7 && !memcmp(TOK($1).p, "default", 7)) {
                                                   N($$)->flags |= B3SF_DEFAULT;
                                               } else {
                                                   b3_error(c->d, @1, "expected a case value or 'default' before "
-                                                           "'->', found '%.*s'", (int)$1.len, $1.p);
+                                                           "'->', found '%.*s'", (int)TOK($1).len, TOK($1).p);
                                                   N($$)->flags |= B3SF_BADLABEL;
                                               } }
     ;
 
 succ_target
-    : BLOCKREF                              { $$ = NODE(B3N_SUCC, @1); N($$)->tok = $1; N($$)->loc3 = @1; }
-    | LABEL succ_target                     { $$ = b3p_succ_label(c, $1, @1, $2); }
+    : BLOCKREF                              { $$ = NODE(B3N_SUCC, @1); N($$)->tok = TOK($1); N($$)->loc3 = @1; }
+    | LABEL succ_target                     { $$ = b3p_succ_label(c, TOK($1), @1, $2); }
     ;
 
 effects
@@ -300,26 +316,26 @@ effects
     ;
 
 effect
-    : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = $1; }
-    | LABEL heaprange                       { $$ = NODE(B3N_EFFRANGE, @1); N($$)->tok = $1; N($$)->sub = $2; }
+    : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = TOK($1); }
+    | LABEL heaprange                       { $$ = NODE(B3N_EFFRANGE, @1); N($$)->tok = TOK($1); N($$)->sub = $2; }
     ;
 
 heaprange
-    : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = $1; }
-    | INT                                   { $$ = NODE(B3N_INT, @1); N($$)->tok = $1; }
-    | INT ELLIPSIS INT                      { $$ = NODE(B3N_RANGE, @1); N($$)->tok = $1; N($$)->tok2 = $3;
+    : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = TOK($1); }
+    | INT                                   { $$ = NODE(B3N_INT, @1); N($$)->tok = TOK($1); }
+    | INT ELLIPSIS INT                      { $$ = NODE(B3N_RANGE, @1); N($$)->tok = TOK($1); N($$)->tok2 = TOK($3);
                                               N($$)->loc2 = @3; }
     ;
 
 metaval
-    : INT                                   { $$ = NODE(B3N_INT, @1); N($$)->tok = $1; }
-    | INT ELLIPSIS INT                      { $$ = NODE(B3N_RANGE, @1); N($$)->tok = $1; N($$)->tok2 = $3;
+    : INT                                   { $$ = NODE(B3N_INT, @1); N($$)->tok = TOK($1); }
+    | INT ELLIPSIS INT                      { $$ = NODE(B3N_RANGE, @1); N($$)->tok = TOK($1); N($$)->tok2 = TOK($3);
                                               N($$)->loc2 = @3; }
-    | FLOAT                                 { $$ = NODE(B3N_FLOAT, @1); N($$)->tok = $1; }
-    | IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = $1; }
-    | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = $1; N($$)->sub = $3; }
-    | REG                                   { $$ = NODE(B3N_REG, @1); N($$)->tok = $1; }
-    | SYMBOL                                { $$ = NODE(B3N_SYM, @1); N($$)->tok = $1; }
+    | FLOAT                                 { $$ = NODE(B3N_FLOAT, @1); N($$)->tok = TOK($1); }
+    | IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = TOK($1); }
+    | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = TOK($1); N($$)->sub = $3; }
+    | REG                                   { $$ = NODE(B3N_REG, @1); N($$)->tok = TOK($1); }
+    | SYMBOL                                { $$ = NODE(B3N_SYM, @1); N($$)->tok = TOK($1); }
     | '[' metavals_opt ']'                  { $$ = NODE(B3N_LIST, @1); N($$)->sub = $2; }
     ;
 

@@ -96,7 +96,8 @@ AirStackSlot *air_slot_new(AirCode *c, uint32_t size, uint32_t align, bool spill
     return s;
 }
 
-AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs, const AirArg *args) {
+AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs,
+                    const AirArg *args) {
     if (b->ninsts == b->cap_insts)
         b->insts = b3_arena_grow(c->arena, b->insts, sizeof(AirInst), &b->cap_insts, 0);
     AirInst *i = &b->insts[b->ninsts++];
@@ -180,7 +181,34 @@ static uint8_t form_kind(uint8_t k) {
     return k == AirArg_Stack || k == AirArg_CallArg || k == AirArg_Sym ? AirArg_Addr : k;
 }
 
+static bool form_rows_match(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds);
+
+/* Lowering, the allocators and the emitter ask this of every inst, and a
+ * procedure has few distinct (opcode, kinds) pairs: the answers are
+ * memoized in a direct-mapped table keyed by the packed question. */
+enum { FORM_MEMO_LOG = 12 };
+static uint64_t form_memo[1u << FORM_MEMO_LOG]; /* key | 1 << 62 (filled) | answer << 63 */
+
 bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds) {
+    if (nargs > 8 || op >= (1u << 16))
+        return form_rows_match(t, op, nargs, kinds);
+    uint64_t key = (uint64_t)op << 32 | (uint64_t)nargs << 48 | (uint64_t)(t.arch & 3) << 52;
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (kinds[i] > 15)
+            return form_rows_match(t, op, nargs, kinds);
+        key |= (uint64_t)form_kind(kinds[i]) << (4 * i);
+    }
+    uint64_t h = key * 0x9e3779b97f4a7c15u;
+    uint64_t *e = &form_memo[h >> (64 - FORM_MEMO_LOG)];
+    uint64_t filled = (uint64_t)1 << 62;
+    if ((*e & ~((uint64_t)1 << 63)) == (key | filled))
+        return *e >> 63;
+    bool ok = form_rows_match(t, op, nargs, kinds);
+    *e = key | filled | (uint64_t)ok << 63;
+    return ok;
+}
+
+static bool form_rows_match(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds) {
     const AirOverload *o = find_overload(op, nargs);
     if (!o)
         return false;
@@ -251,7 +279,8 @@ void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx) {
     }
     const AirOverload *o = find_overload((AirOpcode)inst->opcode, inst->nargs);
     if (!o)
-        b3_internal_error("air", "no overload of %s with %u args", air_opcode_names[inst->opcode], inst->nargs);
+        b3_internal_error("air", "no overload of %s with %u args", air_opcode_names[inst->opcode],
+                          inst->nargs);
     for (uint32_t i = 0; i < inst->nargs; i++) {
         if (o->conds[i])
             continue;
