@@ -1885,7 +1885,4 @@ static void allocate_bank(AirCode *c, AirBank bank) {
 void air_allocate_registers(AirCode *c) {
     allocate_bank(c, AirGP);
     allocate_bank(c, AirFP);
-    air_fix_obvious_spills(c, NULL);
-    air_remove_dead_spill_stores(c, NULL);
-    air_compute_used_callee_saves(c);
 }
