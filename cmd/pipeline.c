@@ -211,6 +211,7 @@ static void run_b3_phase(Pipe *p, const B3Phase *ph) {
 static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     AirCode c;
     air_code_init(&c, p->m, proc);
+    c.omit_frame_pointer = p->opt->omit_frame_pointer && b3_backend_can_omit_frame_pointer(c.target, proc);
     for (unsigned i = 0; i < b3_pipeline_n; i++) {
         const B3Phase *ph = &b3_pipeline[i];
         if (ph->ir != B3PhaseIR_Air || !(ph->levels & level))

@@ -19,6 +19,8 @@ void air_reg_file(const AirCode *c, AirBank bank, AirRegFile *rf) {
         if (bank == AirGP) {
             for (uint32_t i = 0; i < sizeof x86_gp / sizeof x86_gp[0]; i++)
                 cand[ncand++] = x86_gp[i];
+            if (c->omit_frame_pointer)
+                cand[ncand++] = B3X_rbp; /* last: it costs a save like the other callee saves */
         } else {
             for (uint32_t i = 0; i < 16; i++)
                 cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
@@ -89,8 +91,9 @@ bool air_admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole role
 void air_note_callee_save(const AirCode *c, B3RegSet *set, B3Reg r) {
     if (!b3_target_is_callee_saved(c->target, r) || b3_regset_has(&c->pinned, r))
         return;
-    /* The frame pointer is saved by the prologue itself. */
-    if ((c->target.arch == B3Arch_X86_64 && r == B3X_rbp) || (c->target.arch != B3Arch_X86_64 && r == B3A_fp))
+    /* The frame pointer is saved by the prologue itself (when there is one). */
+    if (!c->omit_frame_pointer &&
+        ((c->target.arch == B3Arch_X86_64 && r == B3X_rbp) || (c->target.arch != B3Arch_X86_64 && r == B3A_fp)))
         return;
     b3_regset_add(set, r);
 }
