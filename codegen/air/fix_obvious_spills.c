@@ -208,7 +208,8 @@ static void fix_everywhere(AirCode *c) {
         }
         first[bi] = npool;
         count[bi] = hs.n;
-        memcpy(pool + npool, hs.h, hs.n * sizeof(Holds));
+        if (hs.n) /* pool may still be NULL */
+            memcpy(pool + npool, hs.h, hs.n * sizeof(Holds));
         npool += hs.n;
     }
     free(pool);
