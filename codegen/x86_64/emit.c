@@ -265,10 +265,22 @@ static void fmov_fixed(X86Emitter *e, unsigned cc, int fix, B3Reg src, B3Reg dst
 
 /* ---- frame ---- */
 
+bool b3_x86_64_needs_frame_pointer(const B3Proc *p) {
+    for (uint32_t bi = 0; bi < p->nblocks; bi++)
+        for (uint32_t vi = 0; vi < p->blocks[bi]->nvalues; vi++) {
+            const B3Value *v = p->blocks[bi]->values[vi];
+            if (v->opcode == B3_FramePointer ||
+                (v->opcode == B3_ArgumentReg && (v->m.reg == B3X_rbp || v->m.reg == B3X_rsp)))
+                return true;
+        }
+    return false;
+}
+
 static unsigned callee_saves(const AirCode *c, B3Reg *regs) {
     unsigned n = 0;
     for (unsigned r = 0; r < 64; r++) {
-        if (!b3_regset_has(&c->used_callee_saves, (B3Reg)r) || r == B3X_rbp || r == B3X_rsp)
+        if (!b3_regset_has(&c->used_callee_saves, (B3Reg)r) || (r == B3X_rbp && !c->omit_frame_pointer) ||
+            r == B3X_rsp)
             continue;
         if (r >= 16)
             b3_internal_error("x86-64 emitter", "floating-point callee-save %u (SysV has none)", r);
@@ -288,6 +300,20 @@ void x86_emit_prologue(X86Emitter *e) {
     B3Reg regs[64];
     unsigned n = callee_saves(c, regs);
     X86RM rsp = x86_rm_reg(B3X_rsp), rbp = x86_rm_reg(B3X_rbp);
+    if (e->no_frame)
+        return;
+    if (c->omit_frame_pointer) {
+        /* rsp goes where it would be with a frame pointer (8 below the return
+         * address, then the frame): the offsets allocate_stack gave are
+         * from there, and calls find it 16-byte aligned. */
+        x86_alu_imm(a, X86Alu_Sub, 8, (int32_t)c->frame_size + 8, &rsp);
+        for (unsigned k = 0; k < n; k++) {
+            X86RM r = x86_rm_reg(regs[k]),
+                  slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)c->frame_size - 8 * (int32_t)(k + 1)));
+            x86_mov(a, 8, &r, &slot);
+        }
+        return;
+    }
     x86_push(a, B3X_rbp);
     x86_mov(a, 8, &rsp, &rbp);
     if (c->frame_size)
@@ -302,6 +328,18 @@ void x86_emit_epilogue(X86Emitter *e) {
     X86Asm *a = e->a;
     B3Reg regs[64];
     unsigned n = callee_saves(e->c, regs);
+    if (e->no_frame)
+        return;
+    if (e->c->omit_frame_pointer) {
+        X86RM rsp = x86_rm_reg(B3X_rsp);
+        for (unsigned k = 0; k < n; k++) {
+            X86RM slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)e->c->frame_size - 8 * (int32_t)(k + 1))),
+                  r = x86_rm_reg(regs[k]);
+            x86_mov(a, 8, &slot, &r);
+        }
+        x86_alu_imm(a, X86Alu_Add, 8, (int32_t)e->c->frame_size + 8, &rsp);
+        return;
+    }
     for (unsigned k = 0; k < n; k++) {
         X86RM slot = x86_rm_mem(x86_mem(B3X_rbp, -8 * (int32_t)(k + 1))), r = x86_rm_reg(regs[k]);
         x86_mov(a, 8, &slot, &r);
@@ -831,6 +869,14 @@ void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a) {
         b3_internal_error("x86-64 emitter", "out of memory");
     for (uint32_t i = 0; i < c->nblocks; i++)
         e->block_label[i] = x86_label_new(a);
+    /* Only a call needs rsp 16-byte aligned (patchpoints are counted as calls). */
+    bool calls = false;
+    for (uint32_t i = 0; i < c->nblocks && !calls; i++)
+        for (uint32_t j = 0; j < c->blocks[i]->ninsts && !calls; j++)
+            calls =
+                c->blocks[i]->insts[j].opcode == Air_Call || c->blocks[i]->insts[j].opcode == Air_Patchpoint;
+    B3Reg regs[64];
+    e->no_frame = c->omit_frame_pointer && !c->frame_size && !calls && !callee_saves(c, regs);
 }
 
 void x86_emitter_free(X86Emitter *e) {
