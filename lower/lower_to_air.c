@@ -25,8 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/dominators.h"
 #include "ir/effects.h"
 #include "ir/ice.h"
+#include "ir/loops.h"
 #include "lower/lower.h"
 #include "objwriter/obj.h"
 
@@ -56,6 +58,14 @@ typedef struct {
     B3Value **feeds;   /* by value index: a Phi that an Upsilon of the value writes, or NULL */
     uint8_t *flags;    /* F_* by value index */
     uint32_t *pos;     /* by value index: position in its block */
+    /* Where a value is last read (compute_last_reads): the block and position
+     * of its last reader, or rblk NULL with rpos READ_MANY when read in more
+     * than one block (or recomputed somewhere else). */
+    B3Block **rblk;    /* by value index */
+    uint32_t *rpos;    /* by value index */
+    B3Dominators dom;  /* for loops, computed on first need */
+    B3Loops loops;
+    bool have_loops;
     AirTmp *vartmp;    /* by variable index */
     AirStackSlot **slots; /* by B3 slot index */
     AirBlock **ablock; /* by B3 block position */
@@ -676,18 +686,43 @@ static AirBlock *new_block(Lower *L) {
 
 /* ---- arithmetic -------------------------------------------------------------- */
 
-/* Which operand of a commutative two-operand op to copy into the result?
- * The copy's source may share the result's register only if it is not read
- * after the op.  So b, when v is the next value of the Phi b (x = y op x in
- * a loop: then x, v and the Phi coalesce into one register instead of a
- * copy per iteration), or when b has no other use and a has. */
-static bool prefer_right_for_result(const Lower *L, const B3Value *v, B3Value *a, B3Value *b) {
+/* Is the current value the last reader of x, so that x's register is free
+ * for the result?  x's last read must be here, and x must not be live
+ * around a loop that contains this block but not x's definition.  Only a
+ * heuristic: a wrong answer costs a copy, never correctness. */
+static bool dies_here(Lower *L, B3Value *x) {
+    x = resolve(x);
+    int64_t c;
+    if (int_const(x, &c))
+        return true; /* materialized afresh at each use */
+    uint32_t id = vid(L, x);
+    if (L->rblk[id] != L->blk || L->rpos[id] != L->idx)
+        return false;
+    if (x->owner == L->blk)
+        return true;
+    if (!L->have_loops) {
+        b3_dominators_compute(&L->dom, L->p);
+        b3_loops_compute(&L->loops, L->p, &L->dom);
+        L->have_loops = true;
+    }
+    B3Loop *lp = b3_loop_of(&L->loops, L->blk);
+    return !lp || b3_loop_contains(&L->loops, lp, x->owner);
+}
+
+/* Which operand of a commutative two-operand op to copy into the result
+ * (B3's preferRightForResult)?  The copy coalesces away only when its
+ * source dies here.  So b, when v is the next value of the Phi b (x = y op x
+ * in a loop: then x, v and the Phi share one register instead of a copy per
+ * iteration); else a if a dies here; else b if b does. */
+static bool prefer_right_for_result(Lower *L, const B3Value *v, B3Value *a, B3Value *b) {
     if (a == b)
         return false;
     B3Value *phi = L->feeds[vid(L, v)];
     if (phi && (phi == a || phi == b))
         return phi == b;
-    return L->uses[vid(L, b)] == 1 && L->uses[vid(L, a)] > 1;
+    if (dies_here(L, a))
+        return false;
+    return dies_here(L, b);
 }
 
 /* op src, dst (two-operand, dst = dst op src) with an Imm or fused load for b when possible. */
@@ -1827,6 +1862,69 @@ static void count_uses(Lower *L) {
     }
 }
 
+enum { READ_MANY = UINT32_MAX };
+
+static void note_read(Lower *L, B3Value *x, B3Block *b, uint32_t pos) {
+    uint32_t id = vid(L, x);
+    if (L->rpos[id] == READ_MANY && !L->rblk[id])
+        return;
+    if (!L->rblk[id]) {
+        L->rblk[id] = b;
+        L->rpos[id] = pos;
+    } else if (L->rblk[id] != b || pos == READ_MANY) {
+        L->rblk[id] = NULL;
+        L->rpos[id] = READ_MANY;
+    } else if (pos > L->rpos[id]) {
+        L->rpos[id] = pos;
+    }
+}
+
+/* Values whose kids the lowering may read at the value's users instead of at
+ * the value: address arithmetic folded into any memory access (any block);
+ * compares and BitAnd recomputed into a branch, select or check of their
+ * block; and a single-use value fused into its user (a load, a read-modify-
+ * write, a CAS). */
+static bool read_anywhere(const B3Value *u) {
+    return u->opcode == B3_Add || u->opcode == B3_Shl || u->opcode == B3_Mul || u->opcode == B3_WasmAddress;
+}
+
+static bool may_be_recomputed(const Lower *L, const B3Value *u) {
+    if (read_anywhere(u) || is_compare_op((B3Opcode)u->opcode) || u->opcode == B3_BitAnd)
+        return true;
+    uint32_t id = vid(L, u);
+    if (L->uses[id] != 1)
+        return false;
+    uint8_t e = b3_op_info[u->opcode].effects;
+    return e == B3E_LOAD || e == B3E_ATOMIC || L->user[id]->opcode == B3_Store;
+}
+
+/* The last read of every value (for dies_here): blocks in postorder, values
+ * backwards, so every reader (dominated by its kid's definition) is seen
+ * before the value.  A value that may be recomputed at its users reads its
+ * kids where they are. */
+static void compute_last_reads(Lower *L, B3Block **order, uint32_t norder) {
+    for (uint32_t i = 0; i <= L->nv; i++) {
+        L->rblk[i] = NULL;
+        L->rpos[i] = 0;
+    }
+    for (uint32_t bi = 0; bi < norder; bi++) {
+        B3Block *b = order[bi];
+        for (uint32_t i = b->nvalues; i-- > 0;) {
+            B3Value *u = b->values[i];
+            if (u->opcode == B3_Identity || u->opcode == B3_Opaque)
+                continue; /* their readers read the target */
+            uint32_t uid = vid(L, u);
+            uint32_t at = i;
+            if (may_be_recomputed(L, u) && L->rblk[uid] == b && L->rpos[uid] > at)
+                at = L->rpos[uid];
+            else if (read_anywhere(u) && !L->rblk[uid] && L->rpos[uid] == READ_MANY)
+                at = READ_MANY;
+            for (uint32_t k = 0; k < u->nkids; k++)
+                note_read(L, resolve(u->kids[k]), b, at);
+        }
+    }
+}
+
 /* The lowering's own invariants, checked once every block is lowered, so that
  * a fusion mistake is an internal error naming the value instead of code
  * reading a tmp nothing defines.  A fused (INTERNAL) value has no tmp and
@@ -1936,6 +2034,8 @@ void b3_lower_to_air(AirCode *c) {
     L.feeds = calloc(nv + 1, sizeof *L.feeds);
     L.flags = calloc(nv + 1, 1);
     L.pos = calloc(nv + 1, sizeof *L.pos);
+    L.rblk = xrealloc(NULL, (nv + 1) * sizeof *L.rblk);
+    L.rpos = xrealloc(NULL, (nv + 1) * sizeof *L.rpos);
     L.vartmp = xrealloc(NULL, (p->nvars + 1) * sizeof *L.vartmp);
     for (uint32_t i = 0; i < p->nvars; i++)
         L.vartmp[i] = AIR_NO_TMP;
@@ -1964,6 +2064,7 @@ void b3_lower_to_air(AirCode *c) {
 
     B3Block **order = xrealloc(NULL, p->nblocks * sizeof *order);
     uint32_t norder = postorder(p, order);
+    compute_last_reads(&L, order, norder);
     for (uint32_t i = 0; i < norder; i++)
         lower_block(&L, order[i]);
     check_lowering(&L, order, norder);
@@ -1993,6 +2094,12 @@ void b3_lower_to_air(AirCode *c) {
     free(L.feeds);
     free(L.flags);
     free(L.pos);
+    free(L.rblk);
+    free(L.rpos);
+    if (L.have_loops) {
+        b3_loops_free(&L.loops);
+        b3_dominators_free(&L.dom);
+    }
     free(L.entry);
     free(L.buf);
     free(L.chunks);
