@@ -531,8 +531,10 @@ static bool cond_form_ok(Lower *L, AirOpcode op, uint8_t ck, uint8_t lk, uint8_t
     return valid_kinds(L, op, 3 + ntrail, kinds);
 }
 
-/* A Test (ResCond) of a and b.  BitAnd(x, y) tested for NonZero/Zero becomes test x, y. */
-static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, uint32_t ntrail, Cond *out) {
+/* A Test (ResCond) of a and b.  BitAnd(x, y) tested for NonZero/Zero becomes test x, y;
+ * fuse: the user absorbs x, so a BitAnd of a load and an immediate may test memory. */
+static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, uint32_t ntrail, bool fuse,
+                      Cond *out) {
     x = resolve(x);
     bool is64 = x->type == B3_Int64;
     out->kind = is64 ? CK_Test64 : CK_Test32;
@@ -542,6 +544,14 @@ static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, ui
         B3Value *a = kid(x, 0), *b = kid(x, 1);
         if (imm_const(a, &c) && !imm_const(b, &c))
             a = kid(x, 1), b = kid(x, 0);
+        if (imm_const(b, &c) && fuse && can_be_internal(L, x) &&
+            can_fuse_load(L, a, B3_Load, (B3Type)x->type) &&
+            cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Addr, AirArg_Imm, ntrail)) {
+            L->flags[vid(L, x)] |= F_INTERNAL;
+            out->left = commit_load(L, a);
+            out->right = air_imm(c);
+            return;
+        }
         if (imm_const(b, &c) && cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_Imm, ntrail)) {
             out->left = vta(L, a);
             out->right = air_imm(c);
@@ -575,10 +585,20 @@ static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t nt
     /* Against zero: test x, x. */
     if (is_const_zero(b)) {
         switch (rc) {
-        case AirCond_Equal: case AirCond_BelowOrEqual: test_cond(L, a, AirCond_Zero, ops, ntrail, out); return;
-        case AirCond_NotEqual: case AirCond_Above: test_cond(L, a, AirCond_NonZero, ops, ntrail, out); return;
-        case AirCond_LessThan: test_cond(L, a, AirCond_Signed, ops, ntrail, out); return;
-        case AirCond_GreaterThanOrEqual: test_cond(L, a, AirCond_PositiveOrZero, ops, ntrail, out); return;
+        case AirCond_Equal:
+        case AirCond_BelowOrEqual:
+            test_cond(L, a, AirCond_Zero, ops, ntrail, fuse, out);
+            return;
+        case AirCond_NotEqual:
+        case AirCond_Above:
+            test_cond(L, a, AirCond_NonZero, ops, ntrail, fuse, out);
+            return;
+        case AirCond_LessThan:
+            test_cond(L, a, AirCond_Signed, ops, ntrail, fuse, out);
+            return;
+        case AirCond_GreaterThanOrEqual:
+            test_cond(L, a, AirCond_PositiveOrZero, ops, ntrail, fuse, out);
+            return;
         default: break;
         }
     }
@@ -659,7 +679,7 @@ static void build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntra
             L->flags[vid(L, v)] |= F_INTERNAL;
         compare_cond(L, v, ops, ntrail, fuse, out);
     } else {
-        test_cond(L, v, AirCond_NonZero, ops, ntrail, out);
+        test_cond(L, v, AirCond_NonZero, ops, ntrail, true, out);
     }
     if (inv)
         invert_cond(out);
@@ -1163,10 +1183,28 @@ static void lower_select(Lower *L, B3Value *v) {
     AirTmp r = vt(L, v);
     const AirOpcode *ops = b3_type_is_float(ty) ? movdcond_ops : movcond_ops;
     Cond cd;
-    build_cond(L, v->kids[0], ops, 2, &cd);
+    build_cond(L, v->kids[0], ops, 3, &cd);
     if (cd.kind == CK_Const) {
         move_value_to(L, cd.value ? a : b, T(r), ty);
         return;
+    }
+    /* Tie by liveness, as for two-operand ops: copy the input that dies here
+     * into r (the copy coalesces) and move the other in under the condition,
+     * negated when it is the else input.  When neither dies no copy can be
+     * saved: the three-input form (cond, l, r, then, else, dst), where the
+     * emitter copies else into dst.  (The allocator has no def-aliasing hint,
+     * B3's shouldTryAliasingDef, so with the three-input form it would share
+     * a dying input's register only by chance.) */
+    bool then_dies = dies_here(L, a), else_dies = dies_here(L, b);
+    if (!then_dies && !else_dies) {
+        EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, vta(L, a), vta(L, b), T(r));
+        return;
+    }
+    if (then_dies && !else_dies) {
+        B3Value *t = a;
+        a = b;
+        b = t;
+        invert_cond(&cd);
     }
     AirArg then_value = vta(L, a);
     move_value_to(L, b, T(r), ty);
