@@ -63,6 +63,11 @@ typedef struct {
      * than one block (or recomputed somewhere else). */
     B3Block **rblk;    /* by value index */
     uint32_t *rpos;    /* by value index */
+    bool *in_reg;      /* by value index: read other than as a memory address (its tmp will exist) */
+    B3Value **fbase;   /* by Add value index: fold_const_adds' memo, or NULL */
+    int64_t *foff;
+    B3Value **chain; /* fold_const_adds' walk */
+    uint32_t capchain;
     B3Dominators dom;  /* for loops, computed on first need */
     B3Loops loops;
     bool have_loops;
@@ -411,21 +416,97 @@ static bool scaled_index(B3Value *v, B3Value **index, unsigned *scale) {
     return false;
 }
 
+/* One link of a constant-Add chain that addresses fold through: Add(p, c)
+ * with c in 32 bits and not used so often that folding keeps too much alive.
+ * in_reg: also one whose tmp exists anyway.  Returns p and sets *c, or NULL. */
+static B3Value *fold_link(Lower *L, B3Value *ptr, int64_t *c, bool in_reg) {
+    uint32_t id = vid(L, ptr);
+    if (ptr->opcode != B3_Add || L->uses[id] > FOLD_MAX_USES || (L->in_reg[id] && !in_reg))
+        return NULL;
+    if (imm_const(ptr->kids[1], c))
+        return kid(ptr, 0);
+    if (imm_const(ptr->kids[0], c))
+        return kid(ptr, 1);
+    return NULL;
+}
+
+/* fold_const_adds through links whose tmps exist only for addresses.  Each
+ * link's base and sum are memoized, so n accesses off a chain of n Adds cost
+ * O(n), not O(n^2). */
+static B3Value *fold_addr_only_adds(Lower *L, B3Value *ptr, int64_t *off) {
+    int64_t c;
+    if (!fold_link(L, ptr, &c, false))
+        return ptr;
+    uint32_t id = vid(L, ptr);
+    if (!L->fbase[id]) {
+        /* Walk to the first memoized link or the chain's end, then memoize back. */
+        uint32_t n = 0;
+        B3Value *q = ptr, *next;
+        int64_t d = 0;
+        while (!L->fbase[vid(L, q)] && (next = fold_link(L, q, &c, false)) && fits32(d + c)) {
+            if (n == L->capchain) {
+                L->capchain = L->capchain ? 2 * L->capchain : 64;
+                L->chain = xrealloc(L->chain, L->capchain * sizeof *L->chain);
+            }
+            L->chain[n++] = q;
+            d += c;
+            q = resolve(next);
+        }
+        B3Value *base = q;
+        int64_t sum = 0;
+        if (L->fbase[vid(L, q)]) {
+            base = L->fbase[vid(L, q)];
+            sum = L->foff[vid(L, q)];
+        }
+        while (n--) {
+            B3Value *link = L->chain[n];
+            fold_link(L, link, &c, false);
+            if (!fits32(sum + c)) { /* stop the chain here */
+                base = link;
+                sum = 0;
+            } else {
+                sum += c;
+            }
+            L->fbase[vid(L, link)] = base;
+            L->foff[vid(L, link)] = sum;
+        }
+        if (L->fbase[id] == ptr)
+            return ptr;
+    }
+    if (!fits32(*off + L->foff[id])) {
+        /* Too far with this access's offset: one link at a time. */
+        B3Value *next;
+        while ((next = fold_link(L, ptr, &c, false)) && fits32(*off + c)) {
+            *off += c;
+            ptr = resolve(next);
+        }
+        return ptr;
+    }
+    *off += L->foff[id];
+    return L->fbase[id];
+}
+
+/* The base that a chain of constant Adds ending in ptr folds to, and the
+ * constants' sum added to *off, however long the chain, while the sum fits in
+ * 32 bits.  An Add needed in a register anyway is folded through only in its
+ * own block or onto a stack slot: elsewhere its tmp is the better base (an
+ * old base would otherwise stay alive, maybe across calls, only to address
+ * off it). */
+static B3Value *fold_const_adds(Lower *L, B3Value *ptr, int64_t *off) {
+    ptr = fold_addr_only_adds(L, resolve(ptr), off);
+    int64_t c;
+    B3Value *next;
+    while ((next = fold_link(L, ptr, &c, true)) && fits32(*off + c) &&
+           (ptr->owner == L->blk || resolve(next)->opcode == B3_SlotBase)) {
+        *off += c;
+        ptr = fold_addr_only_adds(L, resolve(next), off);
+    }
+    return ptr;
+}
+
 /* The memory operand for [ptr + off]. */
 static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
-    ptr = resolve(ptr);
-    for (int depth = 0; depth < 8 && ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES; depth++) {
-        int64_t c;
-        if (int_const(ptr->kids[1], &c) && fits32(off + c)) {
-            off += c;
-            ptr = kid(ptr, 0);
-        } else if (int_const(ptr->kids[0], &c) && fits32(off + c)) {
-            off += c;
-            ptr = kid(ptr, 1);
-        } else {
-            break;
-        }
-    }
+    ptr = fold_const_adds(L, ptr, &off);
     if (!fits32(off))
         b3_internal_error_at("lower_to_air", L->cur, "address offset out of range");
     if (ptr->opcode == B3_SlotBase)
@@ -433,7 +514,10 @@ static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
     if (ptr->opcode == B3_SymbolAddress && b3_obj_pc_relative_ok(ptr->m.symbol.sym) &&
         fits32(off + ptr->m.symbol.offset))
         return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
-    if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES) {
+    int64_t c;
+    if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES && !int_const(ptr->kids[0], &c) &&
+        !int_const(ptr->kids[1], &c)) {
+        /* (Never base + index with a constant materialized as the index.) */
         B3Value *a = kid(ptr, 0), *b = kid(ptr, 1), *index;
         unsigned scale;
         if (scaled_index(b, &index, &scale))
@@ -782,12 +866,108 @@ static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
     EMIT_OP(L, op, sb, T(r));
 }
 
+/* The displacement c + d of a lea of type ty, if it has one: any 32-bit
+ * lea wraps like the Add (only the low 32 bits of the address are kept),
+ * a 64-bit one needs the sum to fit in 32 bits. */
+static bool lea_disp(B3Type ty, int64_t c, int64_t d, int64_t *out) {
+    uint64_t sum = (uint64_t)c + (uint64_t)d;
+    if (ty == B3_Int32) {
+        *out = (int32_t)(uint32_t)sum;
+        return true;
+    }
+    *out = (int64_t)sum; /* c and d fit in 32 bits: no overflow */
+    return fits32(*out);
+}
+
+/* An operand of the lea being built: a single-use Add(x, imm) of this block
+ * gives x and adds to the displacement (B3's tryAppendLea does the same). */
+static B3Value *lea_term(Lower *L, B3Value *x, B3Type ty, int64_t *disp) {
+    int64_t c, d;
+    if (x->opcode == B3_Add && can_be_internal(L, x)) {
+        B3Value *p = kid(x, 0), *q = kid(x, 1);
+        if (imm_const(p, &c) && !imm_const(q, &c)) {
+            B3Value *t = p;
+            p = q;
+            q = t;
+        }
+        if (imm_const(q, &c) && !int_const(p, &d) && lea_disp(ty, *disp, c, disp)) {
+            L->flags[vid(L, x)] |= F_INTERNAL;
+            return p;
+        }
+    }
+    return x;
+}
+
+/* Add(x, Shl(y, 1..3) or Mul(y, 2|4|8)) with an optional constant, and
+ * Add(Add(x, y), c): one lea c(x, y, scale) instead of shl/add/add.  The
+ * shifted or inner value must be single-use in this block (it is fused: its
+ * result never exists). */
+static bool try_lea(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *x = kid(v, 0), *y = kid(v, 1);
+    int64_t c, disp = 0;
+    imm_to_right(&x, &y);
+    if (imm_const(y, &c)) {
+        /* Add(Add(x, y), c) or Add(Mul(x, 3|5|9), c) */
+        if ((x->opcode != B3_Add && x->opcode != B3_Mul) || !can_be_internal(L, x) ||
+            !lea_disp(ty, 0, c, &disp))
+            return false;
+        B3Value *p = kid(x, 0), *q = kid(x, 1);
+        int64_t m;
+        imm_to_right(&p, &q);
+        if (x->opcode == B3_Mul && int_const(q, &m) && (m == 3 || m == 5 || m == 9) && !int_const(p, &c)) {
+            /* Mul(p, 3|5|9) + c = lea c(p, p, 2|4|8) */
+            L->flags[vid(L, x)] |= F_INTERNAL;
+            AirTmp r = vt(L, v), t = vt(L, p);
+            EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(t, t, (unsigned)m - 1, disp), T(r));
+            return true;
+        }
+        if (x->opcode != B3_Add || int_const(p, &c) || int_const(q, &c))
+            return false; /* Add(x, c1) + c2: folded by the optimizer, or a plain add */
+        L->flags[vid(L, x)] |= F_INTERNAL;
+        x = p;
+        y = q;
+    } else if (int_const(y, &c)) {
+        return false;
+    }
+    B3Value *index = NULL;
+    unsigned scale = 1;
+    B3Value *sx, *sy;
+    if (scaled_index(y, &sy, &scale) && scale > 1 && can_be_internal(L, y) && !int_const(sy, &c)) {
+        L->flags[vid(L, y)] |= F_INTERNAL;
+        index = sy;
+    } else if (scaled_index(x, &sx, &scale) && scale > 1 && can_be_internal(L, x) && !int_const(sx, &c)) {
+        L->flags[vid(L, x)] |= F_INTERNAL;
+        index = sx;
+        x = y;
+    } else {
+        scale = 1;
+        if (!disp) {
+            /* Plain x + y: the three-operand Add (lea when it must) already;
+             * an Add(x, imm) operand still folds into a displacement. */
+            B3Value *nx = lea_term(L, x, ty, &disp);
+            B3Value *ny = nx == x ? lea_term(L, y, ty, &disp) : y;
+            if (!disp)
+                return false;
+            x = nx;
+            y = ny;
+        }
+        index = y;
+    }
+    AirTmp r = vt(L, v);
+    AirArg m = air_index(vt(L, x), vt(L, index), scale, disp);
+    EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, m, T(r));
+    return true;
+}
+
 static void lower_add(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (b3_type_is_float(ty)) {
         binop2(L, v, ty == B3_Double ? Air_AddDouble : Air_AddFloat, true);
         return;
     }
+    if (try_lea(L, v))
+        return;
     AirOpcode op = ty == B3_Int32 ? Air_Add32 : Air_Add64;
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
@@ -844,6 +1024,13 @@ static void lower_mul(Lower *L, B3Value *v) {
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
     imm_to_right(&a, &b);
+    int64_t k;
+    if (int_const(b, &c) && (c == 3 || c == 5 || c == 9) && !int_const(a, &k)) {
+        /* x * 3|5|9 = lea (x, x, 2|4|8): one cycle instead of imul's three */
+        AirTmp r = vt(L, v), x = vt(L, a);
+        EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(x, x, (unsigned)c - 1, 0), T(r));
+        return;
+    }
     if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp, AirArg_Tmp)) {
         AirTmp r = vt(L, v);
         if (can_fuse_load(L, a, B3_Load, ty) && VALID(L, op, AirArg_Imm, AirArg_Addr, AirArg_Tmp)) {
@@ -1944,6 +2131,8 @@ static void compute_last_reads(Lower *L, B3Block **order, uint32_t norder) {
     for (uint32_t i = 0; i <= L->nv; i++) {
         L->rblk[i] = NULL;
         L->rpos[i] = 0;
+        L->in_reg[i] = false;
+        L->fbase[i] = NULL;
     }
     for (uint32_t bi = 0; bi < norder; bi++) {
         B3Block *b = order[bi];
@@ -1957,8 +2146,18 @@ static void compute_last_reads(Lower *L, B3Block **order, uint32_t norder) {
                 at = L->rpos[uid];
             else if (read_anywhere(u) && !L->rblk[uid] && L->rpos[uid] == READ_MANY)
                 at = READ_MANY;
-            for (uint32_t k = 0; k < u->nkids; k++)
-                note_read(L, resolve(u->kids[k]), b, at);
+            uint8_t e = b3_op_info[u->opcode].effects;
+            int64_t c;
+            for (uint32_t k = 0; k < u->nkids; k++) {
+                B3Value *x = resolve(u->kids[k]);
+                note_read(L, x, b, at);
+                /* in_reg: read as a value, not only as an address (or through
+                 * a constant Add that is itself only an address) */
+                bool as_addr = (e == B3E_LOAD && k == 0) || (e == B3E_STORE && k == 1);
+                bool via_add = u->opcode == B3_Add && (int_const(u->kids[1 - k], &c)) && !L->in_reg[uid];
+                if (!as_addr && !via_add)
+                    L->in_reg[vid(L, x)] = true;
+            }
         }
     }
 }
@@ -2074,6 +2273,9 @@ void b3_lower_to_air(AirCode *c) {
     L.pos = calloc(nv + 1, sizeof *L.pos);
     L.rblk = xrealloc(NULL, (nv + 1) * sizeof *L.rblk);
     L.rpos = xrealloc(NULL, (nv + 1) * sizeof *L.rpos);
+    L.in_reg = xrealloc(NULL, (nv + 1) * sizeof *L.in_reg);
+    L.fbase = xrealloc(NULL, (nv + 1) * sizeof *L.fbase);
+    L.foff = xrealloc(NULL, (nv + 1) * sizeof *L.foff);
     L.vartmp = xrealloc(NULL, (p->nvars + 1) * sizeof *L.vartmp);
     for (uint32_t i = 0; i < p->nvars; i++)
         L.vartmp[i] = AIR_NO_TMP;
@@ -2134,6 +2336,10 @@ void b3_lower_to_air(AirCode *c) {
     free(L.pos);
     free(L.rblk);
     free(L.rpos);
+    free(L.in_reg);
+    free(L.fbase);
+    free(L.foff);
+    free(L.chain);
     if (L.have_loops) {
         b3_loops_free(&L.loops);
         b3_dominators_free(&L.dom);
