@@ -63,6 +63,8 @@ typedef struct {
      * than one block (or recomputed somewhere else). */
     B3Block **rblk;    /* by value index */
     uint32_t *rpos;    /* by value index */
+    B3Block **ablk;    /* likewise, where a value's users may absorb (execute) it */
+    uint32_t *apos;
     bool *in_reg;      /* by value index: read other than as a memory address (its tmp will exist) */
     B3Value **fbase;   /* by Add value index: fold_const_adds' memo, or NULL */
     int64_t *foff;
@@ -824,6 +826,14 @@ static bool prefer_right_for_result(Lower *L, const B3Value *v, B3Value *a, B3Va
     B3Value *phi = L->feeds[vid(L, v)];
     if (phi && (phi == a || phi == b))
         return phi == b;
+    /* A constant that needs a register is best materialized straight into
+     * the result: no copy at all, where a dying operand's copy is only
+     * coalesced if the allocator manages to. */
+    int64_t c;
+    if (int_const(a, &c))
+        return false;
+    if (int_const(b, &c))
+        return true;
     if (dies_here(L, a))
         return false;
     return dies_here(L, b);
@@ -2089,48 +2099,59 @@ static void count_uses(Lower *L) {
 
 enum { READ_MANY = UINT32_MAX };
 
-static void note_read(Lower *L, B3Value *x, B3Block *b, uint32_t pos) {
-    uint32_t id = vid(L, x);
-    if (L->rpos[id] == READ_MANY && !L->rblk[id])
+/* Notes that value id is read (or executed) in block b at pos: keeps the
+ * latest position, or READ_MANY with no block once there are two blocks. */
+static void note_at(B3Block **blk, uint32_t *at, uint32_t id, B3Block *b, uint32_t pos) {
+    if (at[id] == READ_MANY && !blk[id])
         return;
-    if (!L->rblk[id]) {
-        L->rblk[id] = b;
-        L->rpos[id] = pos;
-    } else if (L->rblk[id] != b || pos == READ_MANY) {
-        L->rblk[id] = NULL;
-        L->rpos[id] = READ_MANY;
-    } else if (pos > L->rpos[id]) {
-        L->rpos[id] = pos;
+    if (!blk[id]) {
+        blk[id] = b;
+        at[id] = pos;
+    } else if (blk[id] != b || pos == READ_MANY) {
+        blk[id] = NULL;
+        at[id] = READ_MANY;
+    } else if (pos > at[id]) {
+        at[id] = pos;
     }
 }
 
-/* Values whose kids the lowering may read at the value's users instead of at
- * the value: address arithmetic folded into any memory access (any block);
- * compares and BitAnd recomputed into a branch, select or check of their
- * block; and a single-use value fused into its user (a load, a read-modify-
- * write, a CAS). */
-static bool read_anywhere(const B3Value *u) {
-    return u->opcode == B3_Add || u->opcode == B3_Shl || u->opcode == B3_Mul || u->opcode == B3_WasmAddress;
-}
-
-static bool may_be_recomputed(const Lower *L, const B3Value *u) {
-    if (read_anywhere(u) || is_compare_op((B3Opcode)u->opcode) || u->opcode == B3_BitAnd)
+/* May the user w absorb its kid x (k-th), executing it at w instead of where
+ * x stands, so that x's own kids are read there?  Address arithmetic folded
+ * into a memory access (in any block) or into a lea or a longer address; a
+ * compare or BitAnd recomputed into a branch, select, check or compare; a
+ * single-use load or atomic fused into its user; a single-use value fused
+ * into the Store of a read-modify-write. */
+static bool absorbs(const Lower *L, const B3Value *w, uint32_t k, const B3Value *x) {
+    B3Value *index;
+    unsigned scale;
+    uint8_t we = b3_op_info[w->opcode].effects, xe = b3_op_info[x->opcode].effects;
+    int64_t c;
+    bool lea_mul = x->opcode == B3_Mul && int_const(x->kids[1], &c) && (c == 3 || c == 5 || c == 9);
+    if (lea_mul && w->opcode == B3_Add)
         return true;
-    uint32_t id = vid(L, u);
-    if (L->uses[id] != 1)
+    bool address =
+        x->opcode == B3_Add || x->opcode == B3_WasmAddress || scaled_index((B3Value *)x, &index, &scale);
+    if (address && ((we == B3E_LOAD && k == 0) || (we == B3E_STORE && k == 1) || we == B3E_ATOMIC ||
+                    w->opcode == B3_Add))
+        return true;
+    if ((is_compare_op((B3Opcode)x->opcode) || x->opcode == B3_BitAnd) &&
+        (w->opcode == B3_Branch || w->opcode == B3_Select || we == B3E_CHECK ||
+         is_compare_op((B3Opcode)w->opcode)))
+        return true;
+    if (L->uses[vid(L, x)] != 1)
         return false;
-    uint8_t e = b3_op_info[u->opcode].effects;
-    return e == B3E_LOAD || e == B3E_ATOMIC || L->user[id]->opcode == B3_Store;
+    return xe == B3E_LOAD || xe == B3E_ATOMIC || w->opcode == B3_Store;
 }
 
 /* The last read of every value (for dies_here): blocks in postorder, values
  * backwards, so every reader (dominated by its kid's definition) is seen
- * before the value.  A value that may be recomputed at its users reads its
- * kids where they are. */
+ * before the value.  A value that its users may absorb executes, and reads
+ * its kids, as late as the latest of them (anywhere, if one is in another
+ * block). */
 static void compute_last_reads(Lower *L, B3Block **order, uint32_t norder) {
     for (uint32_t i = 0; i <= L->nv; i++) {
-        L->rblk[i] = NULL;
-        L->rpos[i] = 0;
+        L->rblk[i] = L->ablk[i] = NULL;
+        L->rpos[i] = L->apos[i] = 0;
         L->in_reg[i] = false;
         L->fbase[i] = NULL;
     }
@@ -2141,22 +2162,25 @@ static void compute_last_reads(Lower *L, B3Block **order, uint32_t norder) {
             if (u->opcode == B3_Identity || u->opcode == B3_Opaque)
                 continue; /* their readers read the target */
             uint32_t uid = vid(L, u);
-            uint32_t at = i;
-            if (may_be_recomputed(L, u) && L->rblk[uid] == b && L->rpos[uid] > at)
-                at = L->rpos[uid];
-            else if (read_anywhere(u) && !L->rblk[uid] && L->rpos[uid] == READ_MANY)
+            uint32_t at = i; /* where u executes, at the latest */
+            if (!L->ablk[uid] && L->apos[uid] == READ_MANY)
                 at = READ_MANY;
+            else if (L->ablk[uid] == b && L->apos[uid] > at)
+                at = L->apos[uid];
             uint8_t e = b3_op_info[u->opcode].effects;
             int64_t c;
             for (uint32_t k = 0; k < u->nkids; k++) {
                 B3Value *x = resolve(u->kids[k]);
-                note_read(L, x, b, at);
+                uint32_t xid = vid(L, x);
+                note_at(L->rblk, L->rpos, xid, b, at);
+                if (absorbs(L, u, k, x))
+                    note_at(L->ablk, L->apos, xid, b, at);
                 /* in_reg: read as a value, not only as an address (or through
                  * a constant Add that is itself only an address) */
                 bool as_addr = (e == B3E_LOAD && k == 0) || (e == B3E_STORE && k == 1);
                 bool via_add = u->opcode == B3_Add && (int_const(u->kids[1 - k], &c)) && !L->in_reg[uid];
                 if (!as_addr && !via_add)
-                    L->in_reg[vid(L, x)] = true;
+                    L->in_reg[xid] = true;
             }
         }
     }
@@ -2273,6 +2297,8 @@ void b3_lower_to_air(AirCode *c) {
     L.pos = calloc(nv + 1, sizeof *L.pos);
     L.rblk = xrealloc(NULL, (nv + 1) * sizeof *L.rblk);
     L.rpos = xrealloc(NULL, (nv + 1) * sizeof *L.rpos);
+    L.ablk = xrealloc(NULL, (nv + 1) * sizeof *L.ablk);
+    L.apos = xrealloc(NULL, (nv + 1) * sizeof *L.apos);
     L.in_reg = xrealloc(NULL, (nv + 1) * sizeof *L.in_reg);
     L.fbase = xrealloc(NULL, (nv + 1) * sizeof *L.fbase);
     L.foff = xrealloc(NULL, (nv + 1) * sizeof *L.foff);
@@ -2336,6 +2362,8 @@ void b3_lower_to_air(AirCode *c) {
     free(L.pos);
     free(L.rblk);
     free(L.rpos);
+    free(L.ablk);
+    free(L.apos);
     free(L.in_reg);
     free(L.fbase);
     free(L.foff);
