@@ -54,6 +54,11 @@ const B3Phase b3_pipeline[] = {
     {"allocate_registers_and_stack_by_linear_scan", B3PhaseIR_Air, B3_O01, B3PhaseF_EmitAirAfter, NULL, air_allocate_registers_and_stack_by_linear_scan},
     {"allocate_registers",   B3PhaseIR_Air, B3_O2,   B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
     {"remove_self_moves",    B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_remove_self_moves},
+    /* Beyond WebKit's order: its allocator keeps these moves out by
+     * itself; ours leave the ones they could not prove pure. */
+    {"eliminate_zero_extensions", B3PhaseIR_Air, B3_O12, 0,                 NULL,             air_eliminate_zero_extensions},
+    /* As B3 after allocation (the dead-write half: see docs/design.md). */
+    {"report_used_registers", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_report_used_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_stack},
     {"simplify_cfg",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify_cfg},
     /* As in WebKit: the phases above see EntrySwitch as one multi-way
@@ -62,6 +67,11 @@ const B3Phase b3_pipeline[] = {
     /* Last, as in WebKit: the layout the emitter follows (every level: it
      * is linear, and falling through matters at -O0 too). */
     {"optimize_block_order", B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_optimize_block_order},
+    /* As B3, last and at -O2 only. */
+    {"fix_partial_register_stalls", B3PhaseIR_Air, B3_O2, 0,                NULL,             air_fix_partial_register_stalls},
+    /* Beyond B3 (its JIT aligns nothing): loop headers padded as gcc's
+     * `.p2align 4,,10` pads them, at -O2 only, where code size matters less. */
+    {"align_loop_headers",   B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_align_loop_headers},
 };
 /* clang-format on */
 const unsigned b3_pipeline_n = sizeof b3_pipeline / sizeof b3_pipeline[0];
@@ -209,6 +219,7 @@ static void run_b3_phase(Pipe *p, const B3Phase *ph) {
 static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     AirCode c;
     air_code_init(&c, p->m, proc);
+    c.opt_level = (uint8_t)(__builtin_ctz(level)); /* level is 1 << (the -O level) */
     for (unsigned i = 0; i < b3_pipeline_n; i++) {
         const B3Phase *ph = &b3_pipeline[i];
         if (ph->ir != B3PhaseIR_Air || !(ph->levels & level))

@@ -35,6 +35,20 @@ const AirOpInfo air_op_info[AIR_NUM_OPCODES] = {
 #undef AIR_FORM
 };
 
+static const bool x86_partial_fp_def[AIR_NUM_OPCODES] = {
+#define AIR_OP(name, term, branch, succs, move, effects, x86)
+#define AIR_FORM(name, sig, forms)
+#define AIR_X86_PARTIAL_FP_DEF(name) [Air_##name] = true,
+#include "codegen/air/opcodes.def"
+#undef AIR_OP
+#undef AIR_FORM
+#undef AIR_X86_PARTIAL_FP_DEF
+};
+
+bool air_writes_partial_fp_lane(B3Target t, AirOpcode op) {
+    return t.arch == B3Arch_X86_64 && op < AIR_NUM_OPCODES && x86_partial_fp_def[op];
+}
+
 void air_code_init(AirCode *c, B3Module *m, B3Proc *p) {
     memset(c, 0, sizeof *c);
     c->module = m;

@@ -166,6 +166,8 @@ struct AirBlock {
     AirBlock **preds;
     uint32_t npreds;
     double frequency;
+    bool loop_header; /* a back edge of the final order goes here: the
+                       * emitter may align it (air_align_loop_headers) */
 };
 
 typedef struct {
@@ -190,6 +192,9 @@ typedef struct {
      * entry is blocks[0]. */
     AirBlock **entries;
     uint32_t nentries;
+    /* The -O level (0, 1, 2), set by the pipeline, for phases that trade code
+     * quality for compile time as B3's Options::optLevel() does. */
+    uint8_t opt_level;
 } AirCode;
 
 /* ---- construction ---- */
@@ -297,6 +302,10 @@ static inline bool air_is_conditional_branch(const AirInst *i) {
 }
 /* Effects beyond the args (the EFFECTS column): a fence. */
 static inline bool air_has_non_arg_effects(AirOpcode op) { return air_op_info[op].effects; }
+
+/* Does the opcode write only the low lane of its FP destination on the
+ * target, keeping the rest (the AIR_X86_PARTIAL_FP_DEF list)? */
+bool air_writes_partial_fp_lane(B3Target t, AirOpcode op);
 
 /* Readable dump (--emit=air). */
 void air_print_code(const AirCode *c, FILE *out);

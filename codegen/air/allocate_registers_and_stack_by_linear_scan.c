@@ -59,6 +59,14 @@ typedef struct {
     AirActs acts;           /* of the code before spilling: what each inst g mentions */
     uint8_t *touched;       /* per block: has spill code */
     uint32_t nslot_classes; /* spill slots shared by tmps whose intervals are disjoint */
+    /* -O1: lifetime holes.  The tmps below nr (those of the code before
+     * spilling) have their exact live ranges rv[rfirst[t] ..][0 .. rn[t]),
+     * sorted; the others (fills) and any with rn 0 have just their hull. */
+    bool holes;
+    uint32_t nr;
+    Range *rv;
+    uint32_t *rfirst, *rn;
+    uint32_t *rcur; /* per tmp below nr: its first range not ending before the scan position */
 } LS;
 
 static void ls_grow(LS *s, uint32_t n) {
@@ -359,6 +367,131 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, c
         ranges_finish(&s->fixed[r]);
 }
 
+/* ---- lifetime holes (-O1) ---- */
+
+typedef struct {
+    AirTmp t;
+    uint32_t start, end;
+} TmpRange;
+
+typedef struct {
+    TmpRange *v;
+    size_t n, cap;
+} TmpRanges;
+
+static void tr_push(TmpRanges *r, AirTmp t, uint32_t start, uint32_t end) {
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 1024;
+        r->v = xrealloc(r->v, r->cap * sizeof(TmpRange));
+    }
+    r->v[r->n++] = (TmpRange){t, start, end};
+}
+
+/* The exact live ranges of the virtual tmps (Wimmer's BuildIntervals without
+ * use positions): blocks in reverse code order, each walked backwards, so
+ * every tmp's ranges come out in descending order; a stable counting sort by
+ * tmp then lays them out contiguously without a list per tmp. */
+static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
+    const AirCode *c = s->c;
+    uint32_t n = s->n;
+    uint32_t *open = xmalloc(n * sizeof(uint32_t)); /* end of the range being built, or NONE */
+    for (uint32_t t = 0; t < n; t++)
+        open[t] = NONE;
+    AirTmp *opened = NULL;
+    uint32_t nopened = 0, capopened = 0;
+#define OPEN(T, P)                                                 \
+    do {                                                           \
+        if (nopened == capopened) {                                \
+            capopened = capopened ? 2 * capopened : 256;           \
+            opened = xrealloc(opened, capopened * sizeof(AirTmp)); \
+        }                                                          \
+        opened[nopened++] = (T);                                   \
+        open[T] = (P);                                             \
+    } while (0)
+    TmpRanges tr = {0};
+    for (uint32_t bi = c->nblocks; bi-- > 0;) {
+        uint32_t base = acts->first[bi], ninsts = acts->first[bi + 1] - base;
+        if (!ninsts)
+            continue;
+        uint32_t bstart = 2 * base, bend = 2 * (base + ninsts) - 1;
+        nopened = 0;
+        if (lb) {
+            const uint64_t *o = lb->out + (size_t)bi * lb->words;
+            for (uint32_t w = 0; w < lb->words; w++)
+                for (uint64_t m = o[w]; m; m &= m - 1) {
+                    AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
+                    if (!air_tmp_is_reg(t))
+                        OPEN(t, bend);
+                }
+        } else {
+            for (uint32_t i = 0; i < lv->nlive_out[bi]; i++)
+                if (!air_tmp_is_reg(lv->live_out[bi][i]))
+                    OPEN(lv->live_out[bi][i], bend);
+        }
+        for (uint32_t p = bend + 1; p-- > bstart;) {
+            uint32_t lo = acts->start[p], hi = acts->start[p + 1];
+            for (uint32_t i = lo; i < hi; i++) {
+                AirTmp t = acts->v[i].tmp;
+                if (!acts->v[i].def || air_tmp_is_reg(t))
+                    continue;
+                tr_push(&tr, t, p, open[t] == NONE ? p : open[t]);
+                open[t] = NONE;
+            }
+            for (uint32_t i = lo; i < hi; i++) {
+                AirTmp t = acts->v[i].tmp;
+                if (!acts->v[i].def && !air_tmp_is_reg(t) && open[t] == NONE)
+                    OPEN(t, p);
+            }
+        }
+        for (uint32_t i = 0; i < nopened; i++) {
+            AirTmp t = opened[i];
+            if (open[t] != NONE)
+                tr_push(&tr, t, bstart, open[t]);
+            open[t] = NONE;
+        }
+    }
+#undef OPEN
+    free(opened);
+    free(open);
+    s->nr = n;
+    s->rfirst = xcalloc(n + 1, sizeof(uint32_t));
+    s->rn = xcalloc(n, sizeof(uint32_t));
+    s->rcur = xcalloc(n, sizeof(uint32_t));
+    for (size_t i = 0; i < tr.n; i++)
+        s->rfirst[tr.v[i].t + 1]++;
+    for (uint32_t t = 0; t < n; t++)
+        s->rfirst[t + 1] += s->rfirst[t];
+    s->rv = xmalloc((tr.n + 1) * sizeof(Range));
+    for (size_t i = 0; i < tr.n; i++) {
+        AirTmp t = tr.v[i].t;
+        s->rv[s->rfirst[t] + s->rn[t]++] = (Range){tr.v[i].start, tr.v[i].end};
+    }
+    free(tr.v);
+    /* Each tmp's ranges, descending, put in ascending order and merged where
+     * they touch. */
+    for (uint32_t t = 0; t < n; t++) {
+        Range *v = s->rv + s->rfirst[t];
+        uint32_t m = s->rn[t];
+        if (!m)
+            continue;
+        for (uint32_t i = 0, j = m - 1; i < j; i++, j--) {
+            Range x = v[i];
+            v[i] = v[j];
+            v[j] = x;
+        }
+        uint32_t out = 0;
+        for (uint32_t i = 1; i < m; i++) {
+            if (v[i].start <= v[out].end + 1) {
+                if (v[i].end > v[out].end)
+                    v[out].end = v[i].end;
+            } else {
+                v[++out] = v[i];
+            }
+        }
+        s->rn[t] = out + 1;
+    }
+}
+
 /* Copies between tmps (or a tmp and a register) of the bank: each side
  * remembers the other, so that they may share a register. */
 static void note_hints(LS *s) {
@@ -459,6 +592,206 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         s->reg[t] = (uint8_t)pick;
         occ[pick] = t;
     }
+    return ok;
+}
+
+/* Do two sorted range lists meet? */
+static bool ranges_meet(const Range *a, uint32_t na, const Range *b, uint32_t nb) {
+    for (uint32_t i = 0, j = 0; i < na && j < nb;) {
+        if (a[i].end < b[j].start)
+            i++;
+        else if (b[j].end < a[i].start)
+            j++;
+        else
+            return true;
+    }
+    return false;
+}
+
+/* t's ranges from its cursor on (its hull if it has none). */
+static const Range *ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
+    if (t < s->nr && s->rn[t]) {
+        *n = s->rn[t] - s->rcur[t];
+        return s->rv + s->rfirst[t] + s->rcur[t];
+    }
+    *hull = (Range){s->start[t], s->end[t]};
+    *n = 1;
+    return hull;
+}
+
+/* A register of freemask that the tmp h, not scanned yet, would find free
+ * too, or -1: t then takes it, so that h, copied from or to t, may share it
+ * (a Phi's tmp is scanned before the value it feeds, which may live across a
+ * call where the Phi's tmp does not). */
+static int free_for_later(const LS *s, AirTmp h, uint32_t freemask, AirTmp *const *held,
+                          const uint32_t *nheld, const uint32_t *cur) {
+    Range hull;
+    uint32_t nhr;
+    const Range *hr = ranges_of(s, h, &hull, &nhr);
+    for (uint32_t m = freemask; m; m &= m - 1) {
+        uint32_t r = (uint32_t)__builtin_ctz(m);
+        const Ranges *fr = &s->fixed[r];
+        if (ranges_meet(hr, nhr, fr->v + cur[r], fr->n - cur[r]))
+            continue;
+        bool meets = false;
+        for (uint32_t j = 0; j < nheld[r] && !meets; j++) {
+            AirTmp o = held[r][j];
+            Range oh;
+            uint32_t no;
+            const Range *orng = ranges_of(s, o, &oh, &no);
+            meets = s->reg[o] == (uint8_t)r && ranges_meet(hr, nhr, orng, no);
+        }
+        if (!meets)
+            return (int)r;
+    }
+    return -1;
+}
+
+/* Does a tmp holding register r meet ranges tr?  Drops the holders that
+ * ended before st.  With all, also the earliest end of those that meet and
+ * whether one is unspillable; else it stops at the first that meets. */
+static bool held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Range *tr, uint32_t ntr,
+                      uint32_t st, bool all, uint32_t *earliest, bool *stuck) {
+    uint32_t out = 0, j = 0;
+    bool meets = false;
+    *earliest = NONE;
+    *stuck = false;
+    for (; j < *nheld; j++) {
+        AirTmp h = held[j];
+        if (s->reg[h] != (uint8_t)r || s->end[h] < st)
+            continue;
+        held[out++] = h;
+        if (h < s->nr && s->rn[h])
+            while (s->rcur[h] < s->rn[h] && s->rv[s->rfirst[h] + s->rcur[h]].end < st)
+                s->rcur[h]++;
+        Range hh;
+        uint32_t nh;
+        const Range *hr = ranges_of(s, h, &hh, &nh);
+        if (!ranges_meet(tr, ntr, hr, nh))
+            continue;
+        meets = true;
+        *stuck |= s->unspillable[h];
+        if (s->end[h] < *earliest)
+            *earliest = s->end[h];
+        if (!all) {
+            j++;
+            break;
+        }
+    }
+    for (; j < *nheld; j++)
+        held[out++] = held[j];
+    *nheld = out;
+    return meets;
+}
+
+/* The scan with lifetime holes (-O1): a register is free for t if neither
+ * its fixed ranges nor any tmp holding it meets t's ranges, so a tmp can
+ * live in another's hole (a Phi's tmp and the value it feeds, typically).
+ * With none free, the tmps that end last are spilled, as in scan(). */
+static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
+    uint32_t k = s->rf.k;
+    memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
+    uint32_t nt = 0;
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++) {
+        s->reg[t] = NO_REG;
+        if (t < s->nr)
+            s->rcur[t] = 0;
+        if (s->start[t] != NONE && !s->spilled[t]) {
+            bucket[s->start[t] + 1]++;
+            nt++;
+        }
+    }
+    for (uint32_t p = 0; p < s->npos; p++)
+        bucket[p + 1] += bucket[p];
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
+        if (s->start[t] != NONE && !s->spilled[t])
+            order[bucket[s->start[t]]++] = t;
+
+    /* Per register: the tmps given it that may still meet later ones. */
+    AirTmp *held[32];
+    uint32_t nheld[32], capheld[32], cur[32];
+    for (uint32_t r = 0; r < k; r++) {
+        held[r] = NULL;
+        nheld[r] = capheld[r] = cur[r] = 0;
+    }
+    bool ok = true;
+    for (uint32_t i = 0; i < nt; i++) {
+        AirTmp t = order[i];
+        uint32_t st = s->start[t], en = s->end[t];
+        Range hull;
+        uint32_t ntr;
+        const Range *tr = ranges_of(s, t, &hull, &ntr);
+        uint32_t freemask = 0, evictmask = 0, candmask = 0;
+        uint32_t evict_end[32]; /* the earliest end among the tmps t would evict */
+        for (uint32_t r = 0; r < k; r++) {
+            const Ranges *fr = &s->fixed[r];
+            while (cur[r] < fr->n && fr->v[cur[r]].end < st)
+                cur[r]++;
+            if (ranges_meet(tr, ntr, fr->v + cur[r], fr->n - cur[r]))
+                continue;
+            candmask |= 1u << r;
+            uint32_t earliest;
+            bool stuck;
+            if (!held_meet(s, held[r], &nheld[r], r, tr, ntr, st, false, &earliest, &stuck))
+                freemask |= 1u << r;
+        }
+        /* Only with no register free: what emptying each one would spill. */
+        for (uint32_t m = freemask ? 0 : candmask; m; m &= m - 1) {
+            uint32_t r = (uint32_t)__builtin_ctz(m), earliest;
+            bool stuck;
+            held_meet(s, held[r], &nheld[r], r, tr, ntr, st, true, &earliest, &stuck);
+            if (!stuck) {
+                evictmask |= 1u << r;
+                evict_end[r] = earliest;
+            }
+        }
+        int pick = -1;
+        AirTmp h = s->hint[t];
+        if (h != AIR_NO_TMP) {
+            uint32_t hr = air_tmp_is_reg(h) ? (uint32_t)s->rf.rank[h] : (h < s->n ? s->reg[h] : NO_REG);
+            if (hr < k && (freemask >> hr & 1))
+                pick = (int)hr;
+            else if (hr == NO_REG && !air_tmp_is_reg(h) && h < s->n && !s->spilled[h] && s->start[h] > st)
+                pick = free_for_later(s, h, freemask, held, nheld, cur);
+        }
+        if (pick < 0 && freemask)
+            pick = __builtin_ctz(freemask); /* ranks follow the preference order */
+        if (pick < 0) {
+            int victim = -1;
+            for (uint32_t r = 0; r < k; r++)
+                if ((evictmask >> r & 1) && (victim < 0 || evict_end[r] > evict_end[victim]))
+                    victim = (int)r;
+            if (victim >= 0 && (s->unspillable[t] || evict_end[victim] > en)) {
+                for (uint32_t j = 0; j < nheld[victim]; j++) {
+                    AirTmp v = held[victim][j];
+                    Range vh;
+                    uint32_t nv;
+                    const Range *vr = ranges_of(s, v, &vh, &nv);
+                    if (s->reg[v] == (uint8_t)victim && ranges_meet(tr, ntr, vr, nv)) {
+                        s->spilled[v] = 1;
+                        s->reg[v] = NO_REG;
+                    }
+                }
+                pick = victim;
+            } else if (!s->unspillable[t]) {
+                s->spilled[t] = 1;
+                ok = false;
+                continue;
+            } else {
+                b3_internal_error(PHASE, "no %s register left for tmp %u", s->bank == AirGP ? "GP" : "FP",
+                                  t - AIR_FIRST_VTMP);
+            }
+            ok = false;
+        }
+        s->reg[t] = (uint8_t)pick;
+        if (nheld[pick] == capheld[pick]) {
+            capheld[pick] = capheld[pick] ? 2 * capheld[pick] : 16;
+            held[pick] = xrealloc(held[pick], capheld[pick] * sizeof(AirTmp));
+        }
+        held[pick][nheld[pick]++] = t;
+    }
+    for (uint32_t r = 0; r < k; r++)
+        free(held[r]);
     return ok;
 }
 
@@ -754,6 +1087,10 @@ static void ls_free(LS *s) {
     free(s->spilled);
     free(s->reg);
     free(s->hint);
+    free(s->rv);
+    free(s->rfirst);
+    free(s->rn);
+    free(s->rcur);
     air_acts_free(&s->acts);
 }
 
@@ -773,14 +1110,19 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
         if (air_tmp_is_reg(s->acts.v[i].tmp))
             air_note_callee_save(c, callee_saves, (B3Reg)s->acts.v[i].tmp);
     /* Intervals need live-in and live-out, not their order. */
+    s->holes = c->opt_level >= 1;
     LiveBits lb;
     if (bitset_liveness(&lb, c, &s->acts, s->n)) {
         build_intervals(s, &s->acts, NULL, &lb);
+        if (s->holes)
+            build_ranges(s, &s->acts, NULL, &lb);
         livebits_free(&lb);
     } else {
         AirLiveness lv;
         air_liveness_compute_acts_unordered(&lv, c, &s->acts);
         build_intervals(s, &s->acts, &lv, NULL);
+        if (s->holes)
+            build_ranges(s, &s->acts, &lv, NULL);
         air_liveness_free(&lv);
     }
     note_hints(s);
@@ -809,7 +1151,7 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
             b3_internal_error(PHASE, "%s allocation did not converge after %d rounds",
                               bank == AirGP ? "GP" : "FP", MAX_ROUNDS);
         order = xrealloc(order, s->n * sizeof(uint32_t));
-        if (scan(s, order, bucket))
+        if (s->holes ? scan_holes(s, order, bucket) : scan(s, order, bucket))
             break;
         insert_spill_code(s);
     }

@@ -21,12 +21,23 @@ void air_allocate_stack(AirCode *c);
 void air_eliminate_dead_code(AirCode *c);
 /* Removes the moves of a register to itself (after register allocation). */
 void air_remove_self_moves(AirCode *c);
+/* After allocation: deletes `Move32 %r, %r` where nobody reads the upper
+ * half of %r or it is already zero (eliminate_zero_extensions.c). */
+void air_eliminate_zero_extensions(AirCode *c);
+/* After allocation: deletes insts that only write registers nobody reads. */
+void air_report_used_registers(AirCode *c);
 /* Jump threading, branches whose edges meet become jumps, blocks merged into
  * their single predecessor, unreachable blocks dropped. */
 void air_simplify_cfg(AirCode *c);
 /* Orders the blocks so that likely successors follow (fall through), rare
  * blocks at the end, loops rotated to end in one conditional back edge. */
 void air_optimize_block_order(AirCode *c);
+/* x86-64, after allocation: an xorps before each inst that writes only the
+ * low lane of an xmm register written shortly before (a false dependency). */
+void air_fix_partial_register_stalls(AirCode *c);
+/* After optimize_block_order: marks the blocks that a later block (or the
+ * block itself) jumps back to, for the emitter to align (-O2). */
+void air_align_loop_headers(AirCode *c);
 /* Clones, for each entrypoint, the blocks on a path from blocks[0] to an
  * EntrySwitch, turning EntrySwitch into a Jump to that entrypoint's successor;
  * sets c->entries / c->nentries (one per entrypoint, at least one). */

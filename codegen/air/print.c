@@ -203,7 +203,8 @@ void air_print_code(const AirCode *c, FILE *out) {
     }
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         const AirBlock *b = c->blocks[bi];
-        fprintf(out, "BB#%u: ; frequency = %g\n", b->index, b->frequency);
+        fprintf(out, "BB#%u: ; frequency = %g%s\n", b->index, b->frequency,
+                b->loop_header ? " ; loop header" : "");
         if (b->npreds) {
             fputs("  Predecessors:", out);
             for (uint32_t p = 0; p < b->npreds; p++)

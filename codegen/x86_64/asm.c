@@ -934,24 +934,57 @@ static void raw(X86Asm *a, const uint8_t *bytes, uint32_t n) {
         lend(a);
 }
 
+/* The recommended multi-byte nop sequences (Intel SDM, NOP), and at 10 bytes
+ * the one GNU as and llvm-mc both pad with (a CS prefix on the 9-byte one). */
+static const uint8_t nop_seq[10][10] = {
+    {0x90},
+    {0x66, 0x90},
+    {0x0F, 0x1F, 0x00},
+    {0x0F, 0x1F, 0x40, 0x00},
+    {0x0F, 0x1F, 0x44, 0x00, 0x00},
+    {0x66, 0x0F, 0x1F, 0x44, 0x00, 0x00},
+    {0x0F, 0x1F, 0x80, 0x00, 0x00, 0x00, 0x00},
+    {0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
+    {0x66, 0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
+    {0x66, 0x2E, 0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
+};
+
 void x86_nops(X86Asm *a, uint32_t n) {
-    /* The recommended multi-byte nop sequences (Intel SDM, NOP). */
-    static const uint8_t nops[9][9] = {
-        {0x90},
-        {0x66, 0x90},
-        {0x0F, 0x1F, 0x00},
-        {0x0F, 0x1F, 0x40, 0x00},
-        {0x0F, 0x1F, 0x44, 0x00, 0x00},
-        {0x66, 0x0F, 0x1F, 0x44, 0x00, 0x00},
-        {0x0F, 0x1F, 0x80, 0x00, 0x00, 0x00, 0x00},
-        {0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
-        {0x66, 0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
-    };
     while (n) {
         uint32_t k = n > 9 ? 9 : n;
-        raw(a, nops[k - 1], k);
+        raw(a, nop_seq[k - 1], k);
         n -= k;
     }
+}
+
+static unsigned log2_of(uint32_t align) {
+    if (!align || (align & (align - 1)))
+        b3_internal_error("x86 assembler", "alignment %u is not a power of two", align);
+    unsigned log2 = 0;
+    while ((1u << log2) < align)
+        log2++;
+    return log2;
+}
+
+void x86_align_code(X86Asm *a, uint32_t align, uint32_t max) {
+    /* Up to 10 bytes both assemblers pad with one nop, the one we emit;
+     * beyond that they differ, and -S would not give these bytes. */
+    if (max > 10)
+        b3_internal_error("x86 assembler", "code alignment padding above 10 bytes");
+    unsigned log2 = log2_of(align);
+    uint32_t n = (align - a->len % align) % align;
+    if (n > max)
+        n = 0;
+    if (a->listing && a->listing_p2align) {
+        /* The assembler pads to where the code it assembled ends up. */
+        for (uint32_t i = 0; i < n; i++)
+            put8(a, nop_seq[n - 1][i]);
+        fprintf(a->listing, "\t.p2align\t%u,,%u", log2, max);
+        lend(a);
+        return;
+    }
+    if (n)
+        raw(a, nop_seq[n - 1], n);
 }
 
 void x86_align(X86Asm *a, uint32_t align, uint8_t fill) {
@@ -959,11 +992,7 @@ void x86_align(X86Asm *a, uint32_t align, uint8_t fill) {
     uint32_t n = (align - a->len % align) % align;
     if (a->listing && a->listing_p2align) {
         /* The assembler pads to where the code it assembled ends up. */
-        if (align & (align - 1))
-            b3_internal_error("x86 assembler", "alignment %u is not a power of two", align);
-        unsigned log2 = 0;
-        while ((1u << log2) < align)
-            log2++;
+        unsigned log2 = log2_of(align);
         for (uint32_t i = 0; i < n; i++)
             put8(a, fill);
         fprintf(a->listing, "\t.p2align\t%u, 0x%02x", log2, fill);

@@ -269,6 +269,9 @@ void x86_mfence(X86Asm *a);
 void x86_nops(X86Asm *a, uint32_t n);
 /* Pads with `fill` bytes to a multiple of align (relative to the buffer start). */
 void x86_align(X86Asm *a, uint32_t align, uint8_t fill);
+/* Pads with one multi-byte nop to a multiple of align when that takes at most
+ * max (<= 10) bytes, as `.p2align log2(align),,max` does in GNU as and llvm-mc. */
+void x86_align_code(X86Asm *a, uint32_t align, uint32_t max);
 /* A 32-bit word holding target - base (both labels of this buffer). */
 void x86_data32_label_diff(X86Asm *a, uint32_t target, uint32_t base);
 

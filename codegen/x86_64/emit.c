@@ -922,6 +922,10 @@ static uint64_t emit_pass(X86Emitter *e, const uint8_t *is_entry, uint64_t *prol
             if (lines && p)
                 b3_line_rows_note(lines, a->len, p->loc, true);
             x86_emit_prologue(e);
+        } else if (b->loop_header) {
+            /* A loop's first instructions in one 16-byte fetch block, when
+             * that costs at most 10 bytes of nop (gcc's .p2align 4,,10). */
+            x86_align_code(a, 16, 10);
         }
         x86_bind(a, e->block_label[b->index]);
         for (uint32_t j = 0; j < b->ninsts; j++) {

@@ -601,8 +601,10 @@ static void check_liveness(AirCode *c, const char *name) {
 
 typedef AirCode *(*Builder)(B3Arena *arena, uint64_t seed);
 
-/* Which allocator run_case tests: graph coloring (-O2) or linear scan (-O0, -O1). */
+/* Which allocator run_case tests: graph coloring (-O2) or linear scan (-O0;
+ * at -O1, opt_level 1, with lifetime holes). */
 static bool linear_scan;
+static uint8_t opt_level;
 
 typedef struct {
     uint32_t spill_slots, insts, callee_saves;
@@ -616,6 +618,7 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
     AirCode *c = build(&arena, seed);
     air_compute_preds(orig);
     air_compute_preds(c);
+    c->opt_level = opt_level;
     air_validate(c, "test input");
     if (linear_scan)
         air_allocate_registers_and_stack_by_linear_scan(c);
@@ -633,6 +636,10 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
     air_validate(c, "after stack allocation");
     CHECK(c->frame_size % 16 == 0, "%s: frame size %llu", name, (unsigned long long)c->frame_size);
     air_remove_self_moves(c);
+    /* The phases after allocation that delete what the registers make
+     * redundant: the runs below check that nothing needed went. */
+    air_eliminate_zero_extensions(c);
+    air_report_used_registers(c);
     air_simplify_cfg(c);
     air_validate(c, "after simplify");
 
@@ -1383,6 +1390,7 @@ static void test_huge(void) {
     b3_arena_init(&arena);
     AirCode *c = build_huge(&arena, 7);
     air_compute_preds(c);
+    c->opt_level = opt_level;
     clock_t t0 = clock();
     if (linear_scan) {
         air_allocate_registers_and_stack_by_linear_scan(c);
@@ -1395,7 +1403,10 @@ static void test_huge(void) {
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     air_validate(c, "huge");
     fprintf(stderr, "huge (%s): 200000 values allocated in %.2fs, %u spill slots\n",
-            linear_scan ? "linear scan" : "coloring", secs, c->nslots);
+            !linear_scan ? "coloring"
+            : opt_level  ? "linear scan with holes"
+                         : "linear scan",
+            secs, c->nslots);
     CHECK(secs < 10.0, "allocation of 200000 values took %.2fs", secs);
     b3_arena_free(&arena);
 }
@@ -1409,9 +1420,10 @@ int main(int argc, char **argv) {
     test_stack_sharing();
     test_liveness_solvers();
 
-    for (int ls = 0; ls < 2; ls++) {
-        linear_scan = ls;
-        const char *who = ls ? "linear scan" : "coloring";
+    for (int ls = 0; ls < 3; ls++) {
+        linear_scan = ls > 0;
+        opt_level = ls == 2 ? 1 : ls == 1 ? 0 : 2;
+        const char *who = ls == 2 ? "linear scan with holes" : ls ? "linear scan" : "coloring";
         Stats s = run_case("sum40", build_sum40, 1, 5);
         CHECK(s.spill_slots > 0, "40 live values need spills");
         run_case("diamond", build_diamond, 2, 10);
@@ -1441,6 +1453,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: all cases run\n", who);
     }
     linear_scan = false;
+    opt_level = 2;
     test_print();
     if (failures) {
         fprintf(stderr, "%d failures\n", failures);

@@ -1,0 +1,74 @@
+/* air_report_used_registers: after register allocation, deletes the insts
+ * whose only effect is to write registers that nobody reads (Air's
+ * reportUsedRegisters, whose other half -- telling each Patchpoint which
+ * registers are live across it -- has no client here: the spec ignores
+ * `usedRegisters`, and a generator is not a C++ callback; docs/design.md).
+ *
+ * Allocation leaves such writes behind: coalescing can make a copy's
+ * result unused, and spill code may reload what is not read again.  A
+ * backward liveness over the physical registers (64-bit masks) finds them;
+ * what is live where the procedure returns is air_regs_live_at_exit. */
+#include <stdlib.h>
+
+#include "codegen/air/phases.h"
+#include "codegen/air/reg_effects.h"
+#include "ir/diag.h"
+
+#define PHASE "report_used_registers"
+
+void air_report_used_registers(AirCode *c) {
+    uint64_t at_exit = air_regs_live_at_exit(c);
+    uint64_t *in = b3_xcalloc(PHASE, c->nblocks + 1, sizeof(uint64_t));
+    uint32_t most = 1;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++)
+        if (c->blocks[bi]->ninsts > most)
+            most = c->blocks[bi]->ninsts;
+    uint8_t *dead = b3_xmalloc(PHASE, most);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t bi = c->nblocks; bi-- > 0;) {
+            AirBlock *b = c->blocks[bi];
+            uint64_t live = b->nsuccs ? 0 : at_exit;
+            for (uint32_t s = 0; s < b->nsuccs; s++)
+                live |= in[b->succs[s].block->index];
+            for (uint32_t i = b->ninsts; i-- > 0;) {
+                AirRegEffects e;
+                air_reg_effects(c, &b->insts[i], &e);
+                live = (live & ~e.kill) | e.use;
+            }
+            if (live != in[bi]) {
+                in[bi] = live;
+                changed = true;
+            }
+        }
+    }
+    /* One sweep: a deleted inst's uses are not counted, so what only it
+     * read dies too when it comes before it in the same block. */
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        uint64_t live = b->nsuccs ? 0 : at_exit;
+        for (uint32_t s = 0; s < b->nsuccs; s++)
+            live |= in[b->succs[s].block->index];
+        bool any = false;
+        for (uint32_t i = b->ninsts; i-- > 0;) {
+            AirInst *inst = &b->insts[i];
+            AirRegEffects e;
+            air_reg_effects(c, inst, &e);
+            dead[i] = e.def && !(e.def & live) && air_inst_only_defines_registers(inst);
+            if (dead[i]) {
+                any = true;
+                continue;
+            }
+            live = (live & ~e.kill) | e.use;
+        }
+        if (any) {
+            uint32_t out = 0;
+            for (uint32_t i = 0; i < b->ninsts; i++)
+                if (!dead[i])
+                    b->insts[out++] = b->insts[i];
+            b->ninsts = out;
+        }
+    }
+    free(in);
+    free(dead);
+}
