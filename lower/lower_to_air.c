@@ -900,10 +900,8 @@ static B3Value *lea_term(Lower *L, B3Value *x, B3Type ty, int64_t *disp) {
             p = q;
             q = t;
         }
-        if (imm_const(q, &c) && !int_const(p, &d) && lea_disp(ty, *disp, c, disp)) {
-            L->flags[vid(L, x)] |= F_INTERNAL;
-            return p;
-        }
+        if (imm_const(q, &c) && c != 0 && !int_const(p, &d) && lea_disp(ty, *disp, c, disp))
+            return p; /* the caller marks x fused when it commits */
     }
     return x;
 }
@@ -957,8 +955,9 @@ static bool try_lea(Lower *L, B3Value *v) {
              * an Add(x, imm) operand still folds into a displacement. */
             B3Value *nx = lea_term(L, x, ty, &disp);
             B3Value *ny = nx == x ? lea_term(L, y, ty, &disp) : y;
-            if (!disp)
+            if (nx == x && ny == y)
                 return false;
+            L->flags[vid(L, nx != x ? x : y)] |= F_INTERNAL;
             x = nx;
             y = ny;
         }

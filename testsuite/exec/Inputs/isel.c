@@ -19,6 +19,7 @@ int64_t test_mem32(const int32_t *, int64_t, int64_t);
 int64_t chain10(const int64_t *);
 int32_t oldbase(int32_t *);
 int32_t bigconst(intptr_t);
+int64_t addzero(int64_t, int64_t);
 
 void isel_g(int32_t *q) { q[1] += 1000; }
 
@@ -95,6 +96,7 @@ int main(void) {
     CHECK_EQ(oldbase(q), 1004); /* q + 8 bytes = &q[2]; g adds 1000 to q[3]; loaded at +4 */
     int32_t big[2] = {17, 42};
     CHECK_EQ(bigconst((intptr_t)big - (intptr_t)(1LL << 40)), 42);
+    CHECK_EQ(addzero(40, 2), 42);
     if (!fails)
         printf("OK\n");
     return fails != 0;
