@@ -742,18 +742,78 @@ X86_OP(compare_fp) {
     x86_movx(a, X86Ext_Movzbl, &d, dst);
 }
 
-/* MoveConditionally*: general registers */
+/* The condition of inst's arg 0 negated (after flags_of has set the flags).
+ * A float relation and its negation compare the operands in the same order
+ * (the dcond table), so only the condition code and its parity fix change. */
+static DCond negated_flags(const AirInst *inst, DCond dc) {
+    static const uint8_t dinv[] = {
+        [AirDCond_Equal] = AirDCond_NotEqualOrUnordered,
+        [AirDCond_NotEqual] = AirDCond_EqualOrUnordered,
+        [AirDCond_GreaterThan] = AirDCond_LessThanOrEqualOrUnordered,
+        [AirDCond_GreaterThanOrEqual] = AirDCond_LessThanOrUnordered,
+        [AirDCond_LessThan] = AirDCond_GreaterThanOrEqualOrUnordered,
+        [AirDCond_LessThanOrEqual] = AirDCond_GreaterThanOrUnordered,
+        [AirDCond_EqualOrUnordered] = AirDCond_NotEqual,
+        [AirDCond_NotEqualOrUnordered] = AirDCond_Equal,
+        [AirDCond_GreaterThanOrUnordered] = AirDCond_LessThanOrEqual,
+        [AirDCond_GreaterThanOrEqualOrUnordered] = AirDCond_LessThan,
+        [AirDCond_LessThanOrUnordered] = AirDCond_GreaterThanOrEqual,
+        [AirDCond_LessThanOrEqualOrUnordered] = AirDCond_GreaterThan,
+    };
+    if (arg(inst, 0)->kind != AirArg_DoubleCond)
+        return (DCond){dc.swap, (uint8_t)(dc.cc ^ 1), Fix_None};
+    AirInst neg = *inst;
+    AirArg c = *arg(inst, 0);
+    c.cond = dinv[c.cond];
+    AirArg args[6];
+    memcpy(args, inst->args, inst->nargs * sizeof *args);
+    args[0] = c;
+    neg.args = args;
+    return dcond(&neg, 0);
+}
+
+/* MoveConditionally*: general registers.  Five args: dst = then if cond.
+ * Six (cond, l, r, then, else, dst): dst = cond ? then : else, with no copy
+ * when dst is already either input. */
 X86_OP(cmov) {
     UNUSED_OPERANDS;
     DCond dc = flags_of(e, inst, size);
-    cmov_fixed(e, dc.cc, dc.fix, gpr(inst, 3), gpr(inst, 4));
+    if (inst->nargs == 5) {
+        cmov_fixed(e, dc.cc, dc.fix, gpr(inst, 3), gpr(inst, 4));
+        return;
+    }
+    B3Reg th = gpr(inst, 3), el = gpr(inst, 4), dst = gpr(inst, 5);
+    if (dst == th && dst != el) {
+        DCond ndc = negated_flags(inst, dc);
+        cmov_fixed(e, ndc.cc, ndc.fix, el, dst);
+        return;
+    }
+    if (dst != el) {
+        X86RM s = x86_rm_reg(el), d = x86_rm_reg(dst);
+        x86_mov(e->a, 8, &s, &d); /* mov leaves the flags alone */
+    }
+    cmov_fixed(e, dc.cc, dc.fix, th, dst);
 }
 
-/* MoveDoubleConditionally*: xmm registers */
+/* MoveDoubleConditionally*: xmm registers, five or six args as for cmov */
 X86_OP(fmov) {
     UNUSED_OPERANDS;
     DCond dc = flags_of(e, inst, size);
-    fmov_fixed(e, dc.cc, dc.fix, fpr(inst, 3), fpr(inst, 4));
+    if (inst->nargs == 5) {
+        fmov_fixed(e, dc.cc, dc.fix, fpr(inst, 3), fpr(inst, 4));
+        return;
+    }
+    B3Reg th = fpr(inst, 3), el = fpr(inst, 4), dst = fpr(inst, 5);
+    if (dst == th && dst != el) {
+        DCond ndc = negated_flags(inst, dc);
+        fmov_fixed(e, ndc.cc, ndc.fix, el, dst);
+        return;
+    }
+    if (dst != el) {
+        X86RM s = x86_rm_reg(el), d = x86_rm_reg(dst);
+        x86_sse(e->a, X86Sse_Movaps, &s, &d);
+    }
+    fmov_fixed(e, dc.cc, dc.fix, th, dst);
 }
 
 X86_OP(jump) {
