@@ -310,6 +310,9 @@ int b3_drive(const B3Options *o) {
         .times = tp,
         .diag = &diag,
         .inject_internal_error = o->inject_internal_error,
+        /* Default: omitted at -O2 (as gcc); -g changes no code, so it keeps
+         * the default too: -fno-omit-frame-pointer for rbp-chain unwinding. */
+        .omit_frame_pointer = o->opt_level >= 2 && o->frame_pointer >= 0,
     };
     switch (o->emit) {
     case B3Emit_B3: {

@@ -43,6 +43,10 @@ static void usage(FILE *f) {
           "  --time-passes         print each phase's time to stderr\n"
           "  -g                    DWARF line tables mapping the code to INPUT's lines\n"
           "                        (objects only; --emit=b3 and air ignore it)\n"
+          "  -fomit-frame-pointer, -fno-omit-frame-pointer\n"
+          "                        at -O2, allocate rbp like any callee-saved register\n"
+          "                        (the default at -O2), or keep it as the frame pointer\n"
+          "                        (always at -O0 and -O1)\n"
           "  --version, --help     as usual\n"
           "\n"
           "exit status: 0 success, 1 bad input, 2 bad usage, 3 internal error\n"
@@ -100,6 +104,10 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->asm_exact = true;
         } else if (!strcmp(a, "-g")) {
             o->debug_info = true;
+        } else if (!strcmp(a, "-fomit-frame-pointer")) {
+            o->frame_pointer = 1;
+        } else if (!strcmp(a, "-fno-omit-frame-pointer")) {
+            o->frame_pointer = -1;
         } else if (starts(a, "--emit=", &v)) {
             if (!strcmp(v, "obj"))
                 o->emit = B3Emit_Obj;

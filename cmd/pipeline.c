@@ -52,7 +52,9 @@ const B3Phase b3_pipeline[] = {
     {"air_eliminate_dead_code", B3PhaseIR_Air, B3_OALL, 0,                    NULL,             air_eliminate_dead_code},
     /* As B3: linear scan where compile time matters most, graph coloring at -O2. */
     {"allocate_registers_and_stack_by_linear_scan", B3PhaseIR_Air, B3_O01, B3PhaseF_EmitAirAfter, NULL, air_allocate_registers_and_stack_by_linear_scan},
-    {"allocate_registers",   B3PhaseIR_Air, B3_O2,   B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers},
+    {"allocate_registers",   B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_registers},
+    {"fix_obvious_spills",   B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_fix_obvious_spills_phase},
+    {"handle_callee_saves",  B3PhaseIR_Air, B3_O2,   B3PhaseF_EmitAirAfter,   NULL,             air_handle_callee_saves},
     {"remove_self_moves",    B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_remove_self_moves},
     /* Beyond WebKit's order: its allocator keeps these moves out by
      * itself; ours leave the ones they could not prove pure. */
@@ -219,6 +221,7 @@ static void run_b3_phase(Pipe *p, const B3Phase *ph) {
 static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     AirCode c;
     air_code_init(&c, p->m, proc);
+    c.omit_frame_pointer = p->opt->omit_frame_pointer && b3_backend_can_omit_frame_pointer(c.target, proc);
     c.opt_level = (uint8_t)(__builtin_ctz(level)); /* level is 1 << (the -O level) */
     for (unsigned i = 0; i < b3_pipeline_n; i++) {
         const B3Phase *ph = &b3_pipeline[i];

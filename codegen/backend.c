@@ -10,4 +10,10 @@ const char *b3_backend_emit_name(B3Target t) {
     return "emit_x86_64";
 }
 
+/* x86-64: the prologue and epilogue work from rsp alone (codegen/x86_64/emit.c)
+ * unless the procedure reads the frame through rbp. */
+bool b3_backend_can_omit_frame_pointer(B3Target t, const B3Proc *p) {
+    return t.arch == B3Arch_X86_64 && !b3_x86_64_needs_frame_pointer(p);
+}
+
 void b3_backend_emit_proc(AirCode *c, B3Obj *o) { b3_x86_64_emit_proc(c, o); }

@@ -25,8 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/dominators.h"
 #include "ir/effects.h"
 #include "ir/ice.h"
+#include "ir/loops.h"
 #include "lower/lower.h"
 #include "objwriter/obj.h"
 
@@ -56,6 +58,21 @@ typedef struct {
     B3Value **feeds;   /* by value index: a Phi that an Upsilon of the value writes, or NULL */
     uint8_t *flags;    /* F_* by value index */
     uint32_t *pos;     /* by value index: position in its block */
+    /* Where a value is last read (compute_last_reads): the block and position
+     * of its last reader, or rblk NULL with rpos READ_MANY when read in more
+     * than one block (or recomputed somewhere else). */
+    B3Block **rblk;    /* by value index */
+    uint32_t *rpos;    /* by value index */
+    B3Block **ablk;    /* likewise, where a value's users may absorb (execute) it */
+    uint32_t *apos;
+    bool *in_reg;      /* by value index: read other than as a memory address (its tmp will exist) */
+    B3Value **fbase;   /* by Add value index: fold_const_adds' memo, or NULL */
+    int64_t *foff;
+    B3Value **chain; /* fold_const_adds' walk */
+    uint32_t capchain;
+    B3Dominators dom;  /* for loops, computed on first need */
+    B3Loops loops;
+    bool have_loops;
     AirTmp *vartmp;    /* by variable index */
     AirStackSlot **slots; /* by B3 slot index */
     AirBlock **ablock; /* by B3 block position */
@@ -401,21 +418,97 @@ static bool scaled_index(B3Value *v, B3Value **index, unsigned *scale) {
     return false;
 }
 
+/* One link of a constant-Add chain that addresses fold through: Add(p, c)
+ * with c in 32 bits and not used so often that folding keeps too much alive.
+ * in_reg: also one whose tmp exists anyway.  Returns p and sets *c, or NULL. */
+static B3Value *fold_link(Lower *L, B3Value *ptr, int64_t *c, bool in_reg) {
+    uint32_t id = vid(L, ptr);
+    if (ptr->opcode != B3_Add || L->uses[id] > FOLD_MAX_USES || (L->in_reg[id] && !in_reg))
+        return NULL;
+    if (imm_const(ptr->kids[1], c))
+        return kid(ptr, 0);
+    if (imm_const(ptr->kids[0], c))
+        return kid(ptr, 1);
+    return NULL;
+}
+
+/* fold_const_adds through links whose tmps exist only for addresses.  Each
+ * link's base and sum are memoized, so n accesses off a chain of n Adds cost
+ * O(n), not O(n^2). */
+static B3Value *fold_addr_only_adds(Lower *L, B3Value *ptr, int64_t *off) {
+    int64_t c;
+    if (!fold_link(L, ptr, &c, false))
+        return ptr;
+    uint32_t id = vid(L, ptr);
+    if (!L->fbase[id]) {
+        /* Walk to the first memoized link or the chain's end, then memoize back. */
+        uint32_t n = 0;
+        B3Value *q = ptr, *next;
+        int64_t d = 0;
+        while (!L->fbase[vid(L, q)] && (next = fold_link(L, q, &c, false)) && fits32(d + c)) {
+            if (n == L->capchain) {
+                L->capchain = L->capchain ? 2 * L->capchain : 64;
+                L->chain = xrealloc(L->chain, L->capchain * sizeof *L->chain);
+            }
+            L->chain[n++] = q;
+            d += c;
+            q = resolve(next);
+        }
+        B3Value *base = q;
+        int64_t sum = 0;
+        if (L->fbase[vid(L, q)]) {
+            base = L->fbase[vid(L, q)];
+            sum = L->foff[vid(L, q)];
+        }
+        while (n--) {
+            B3Value *link = L->chain[n];
+            fold_link(L, link, &c, false);
+            if (!fits32(sum + c)) { /* stop the chain here */
+                base = link;
+                sum = 0;
+            } else {
+                sum += c;
+            }
+            L->fbase[vid(L, link)] = base;
+            L->foff[vid(L, link)] = sum;
+        }
+        if (L->fbase[id] == ptr)
+            return ptr;
+    }
+    if (!fits32(*off + L->foff[id])) {
+        /* Too far with this access's offset: one link at a time. */
+        B3Value *next;
+        while ((next = fold_link(L, ptr, &c, false)) && fits32(*off + c)) {
+            *off += c;
+            ptr = resolve(next);
+        }
+        return ptr;
+    }
+    *off += L->foff[id];
+    return L->fbase[id];
+}
+
+/* The base that a chain of constant Adds ending in ptr folds to, and the
+ * constants' sum added to *off, however long the chain, while the sum fits in
+ * 32 bits.  An Add needed in a register anyway is folded through only in its
+ * own block or onto a stack slot: elsewhere its tmp is the better base (an
+ * old base would otherwise stay alive, maybe across calls, only to address
+ * off it). */
+static B3Value *fold_const_adds(Lower *L, B3Value *ptr, int64_t *off) {
+    ptr = fold_addr_only_adds(L, resolve(ptr), off);
+    int64_t c;
+    B3Value *next;
+    while ((next = fold_link(L, ptr, &c, true)) && fits32(*off + c) &&
+           (ptr->owner == L->blk || resolve(next)->opcode == B3_SlotBase)) {
+        *off += c;
+        ptr = fold_addr_only_adds(L, resolve(next), off);
+    }
+    return ptr;
+}
+
 /* The memory operand for [ptr + off]. */
 static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
-    ptr = resolve(ptr);
-    for (int depth = 0; depth < 8 && ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES; depth++) {
-        int64_t c;
-        if (int_const(ptr->kids[1], &c) && fits32(off + c)) {
-            off += c;
-            ptr = kid(ptr, 0);
-        } else if (int_const(ptr->kids[0], &c) && fits32(off + c)) {
-            off += c;
-            ptr = kid(ptr, 1);
-        } else {
-            break;
-        }
-    }
+    ptr = fold_const_adds(L, ptr, &off);
     if (!fits32(off))
         b3_internal_error_at("lower_to_air", L->cur, "address offset out of range");
     if (ptr->opcode == B3_SlotBase)
@@ -423,7 +516,10 @@ static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
     if (ptr->opcode == B3_SymbolAddress && b3_obj_pc_relative_ok(ptr->m.symbol.sym) &&
         fits32(off + ptr->m.symbol.offset))
         return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
-    if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES) {
+    int64_t c;
+    if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES && !int_const(ptr->kids[0], &c) &&
+        !int_const(ptr->kids[1], &c)) {
+        /* (Never base + index with a constant materialized as the index.) */
         B3Value *a = kid(ptr, 0), *b = kid(ptr, 1), *index;
         unsigned scale;
         if (scaled_index(b, &index, &scale))
@@ -521,8 +617,10 @@ static bool cond_form_ok(Lower *L, AirOpcode op, uint8_t ck, uint8_t lk, uint8_t
     return valid_kinds(L, op, 3 + ntrail, kinds);
 }
 
-/* A Test (ResCond) of a and b.  BitAnd(x, y) tested for NonZero/Zero becomes test x, y. */
-static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, uint32_t ntrail, Cond *out) {
+/* A Test (ResCond) of a and b.  BitAnd(x, y) tested for NonZero/Zero becomes test x, y;
+ * fuse: the user absorbs x, so a BitAnd of a load and an immediate may test memory. */
+static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, uint32_t ntrail, bool fuse,
+                      Cond *out) {
     x = resolve(x);
     bool is64 = x->type == B3_Int64;
     out->kind = is64 ? CK_Test64 : CK_Test32;
@@ -532,6 +630,14 @@ static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, ui
         B3Value *a = kid(x, 0), *b = kid(x, 1);
         if (imm_const(a, &c) && !imm_const(b, &c))
             a = kid(x, 1), b = kid(x, 0);
+        if (imm_const(b, &c) && fuse && can_be_internal(L, x) &&
+            can_fuse_load(L, a, B3_Load, (B3Type)x->type) &&
+            cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Addr, AirArg_Imm, ntrail)) {
+            L->flags[vid(L, x)] |= F_INTERNAL;
+            out->left = commit_load(L, a);
+            out->right = air_imm(c);
+            return;
+        }
         if (imm_const(b, &c) && cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_Imm, ntrail)) {
             out->left = vta(L, a);
             out->right = air_imm(c);
@@ -565,10 +671,20 @@ static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t nt
     /* Against zero: test x, x. */
     if (is_const_zero(b)) {
         switch (rc) {
-        case AirCond_Equal: case AirCond_BelowOrEqual: test_cond(L, a, AirCond_Zero, ops, ntrail, out); return;
-        case AirCond_NotEqual: case AirCond_Above: test_cond(L, a, AirCond_NonZero, ops, ntrail, out); return;
-        case AirCond_LessThan: test_cond(L, a, AirCond_Signed, ops, ntrail, out); return;
-        case AirCond_GreaterThanOrEqual: test_cond(L, a, AirCond_PositiveOrZero, ops, ntrail, out); return;
+        case AirCond_Equal:
+        case AirCond_BelowOrEqual:
+            test_cond(L, a, AirCond_Zero, ops, ntrail, fuse, out);
+            return;
+        case AirCond_NotEqual:
+        case AirCond_Above:
+            test_cond(L, a, AirCond_NonZero, ops, ntrail, fuse, out);
+            return;
+        case AirCond_LessThan:
+            test_cond(L, a, AirCond_Signed, ops, ntrail, fuse, out);
+            return;
+        case AirCond_GreaterThanOrEqual:
+            test_cond(L, a, AirCond_PositiveOrZero, ops, ntrail, fuse, out);
+            return;
         default: break;
         }
     }
@@ -649,7 +765,7 @@ static void build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntra
             L->flags[vid(L, v)] |= F_INTERNAL;
         compare_cond(L, v, ops, ntrail, fuse, out);
     } else {
-        test_cond(L, v, AirCond_NonZero, ops, ntrail, out);
+        test_cond(L, v, AirCond_NonZero, ops, ntrail, true, out);
     }
     if (inv)
         invert_cond(out);
@@ -676,18 +792,51 @@ static AirBlock *new_block(Lower *L) {
 
 /* ---- arithmetic -------------------------------------------------------------- */
 
-/* Which operand of a commutative two-operand op to copy into the result?
- * The copy's source may share the result's register only if it is not read
- * after the op.  So b, when v is the next value of the Phi b (x = y op x in
- * a loop: then x, v and the Phi coalesce into one register instead of a
- * copy per iteration), or when b has no other use and a has. */
-static bool prefer_right_for_result(const Lower *L, const B3Value *v, B3Value *a, B3Value *b) {
+/* Is the current value the last reader of x, so that x's register is free
+ * for the result?  x's last read must be here, and x must not be live
+ * around a loop that contains this block but not x's definition.  Only a
+ * heuristic: a wrong answer costs a copy, never correctness. */
+static bool dies_here(Lower *L, B3Value *x) {
+    x = resolve(x);
+    int64_t c;
+    if (int_const(x, &c))
+        return true; /* materialized afresh at each use */
+    uint32_t id = vid(L, x);
+    if (L->rblk[id] != L->blk || L->rpos[id] != L->idx)
+        return false;
+    if (x->owner == L->blk)
+        return true;
+    if (!L->have_loops) {
+        b3_dominators_compute(&L->dom, L->p);
+        b3_loops_compute(&L->loops, L->p, &L->dom);
+        L->have_loops = true;
+    }
+    B3Loop *lp = b3_loop_of(&L->loops, L->blk);
+    return !lp || b3_loop_contains(&L->loops, lp, x->owner);
+}
+
+/* Which operand of a commutative two-operand op to copy into the result
+ * (B3's preferRightForResult)?  The copy coalesces away only when its
+ * source dies here.  So b, when v is the next value of the Phi b (x = y op x
+ * in a loop: then x, v and the Phi share one register instead of a copy per
+ * iteration); else a if a dies here; else b if b does. */
+static bool prefer_right_for_result(Lower *L, const B3Value *v, B3Value *a, B3Value *b) {
     if (a == b)
         return false;
     B3Value *phi = L->feeds[vid(L, v)];
     if (phi && (phi == a || phi == b))
         return phi == b;
-    return L->uses[vid(L, b)] == 1 && L->uses[vid(L, a)] > 1;
+    /* A constant that needs a register is best materialized straight into
+     * the result: no copy at all, where a dying operand's copy is only
+     * coalesced if the allocator manages to. */
+    int64_t c;
+    if (int_const(a, &c))
+        return false;
+    if (int_const(b, &c))
+        return true;
+    if (dies_here(L, a))
+        return false;
+    return dies_here(L, b);
 }
 
 /* op src, dst (two-operand, dst = dst op src) with an Imm or fused load for b when possible. */
@@ -727,12 +876,107 @@ static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
     EMIT_OP(L, op, sb, T(r));
 }
 
+/* The displacement c + d of a lea of type ty, if it has one: any 32-bit
+ * lea wraps like the Add (only the low 32 bits of the address are kept),
+ * a 64-bit one needs the sum to fit in 32 bits. */
+static bool lea_disp(B3Type ty, int64_t c, int64_t d, int64_t *out) {
+    uint64_t sum = (uint64_t)c + (uint64_t)d;
+    if (ty == B3_Int32) {
+        *out = (int32_t)(uint32_t)sum;
+        return true;
+    }
+    *out = (int64_t)sum; /* c and d fit in 32 bits: no overflow */
+    return fits32(*out);
+}
+
+/* An operand of the lea being built: a single-use Add(x, imm) of this block
+ * gives x and adds to the displacement (B3's tryAppendLea does the same). */
+static B3Value *lea_term(Lower *L, B3Value *x, B3Type ty, int64_t *disp) {
+    int64_t c, d;
+    if (x->opcode == B3_Add && can_be_internal(L, x)) {
+        B3Value *p = kid(x, 0), *q = kid(x, 1);
+        if (imm_const(p, &c) && !imm_const(q, &c)) {
+            B3Value *t = p;
+            p = q;
+            q = t;
+        }
+        if (imm_const(q, &c) && c != 0 && !int_const(p, &d) && lea_disp(ty, *disp, c, disp))
+            return p; /* the caller marks x fused when it commits */
+    }
+    return x;
+}
+
+/* Add(x, Shl(y, 1..3) or Mul(y, 2|4|8)) with an optional constant, and
+ * Add(Add(x, y), c): one lea c(x, y, scale) instead of shl/add/add.  The
+ * shifted or inner value must be single-use in this block (it is fused: its
+ * result never exists). */
+static bool try_lea(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *x = kid(v, 0), *y = kid(v, 1);
+    int64_t c, disp = 0;
+    imm_to_right(&x, &y);
+    if (imm_const(y, &c)) {
+        /* Add(Add(x, y), c) or Add(Mul(x, 3|5|9), c) */
+        if ((x->opcode != B3_Add && x->opcode != B3_Mul) || !can_be_internal(L, x) ||
+            !lea_disp(ty, 0, c, &disp))
+            return false;
+        B3Value *p = kid(x, 0), *q = kid(x, 1);
+        int64_t m;
+        imm_to_right(&p, &q);
+        if (x->opcode == B3_Mul && int_const(q, &m) && (m == 3 || m == 5 || m == 9) && !int_const(p, &c)) {
+            /* Mul(p, 3|5|9) + c = lea c(p, p, 2|4|8) */
+            L->flags[vid(L, x)] |= F_INTERNAL;
+            AirTmp r = vt(L, v), t = vt(L, p);
+            EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(t, t, (unsigned)m - 1, disp), T(r));
+            return true;
+        }
+        if (x->opcode != B3_Add || int_const(p, &c) || int_const(q, &c))
+            return false; /* Add(x, c1) + c2: folded by the optimizer, or a plain add */
+        L->flags[vid(L, x)] |= F_INTERNAL;
+        x = p;
+        y = q;
+    } else if (int_const(y, &c)) {
+        return false;
+    }
+    B3Value *index = NULL;
+    unsigned scale = 1;
+    B3Value *sx, *sy;
+    if (scaled_index(y, &sy, &scale) && scale > 1 && can_be_internal(L, y) && !int_const(sy, &c)) {
+        L->flags[vid(L, y)] |= F_INTERNAL;
+        index = sy;
+    } else if (scaled_index(x, &sx, &scale) && scale > 1 && can_be_internal(L, x) && !int_const(sx, &c)) {
+        L->flags[vid(L, x)] |= F_INTERNAL;
+        index = sx;
+        x = y;
+    } else {
+        scale = 1;
+        if (!disp) {
+            /* Plain x + y: the three-operand Add (lea when it must) already;
+             * an Add(x, imm) operand still folds into a displacement. */
+            B3Value *nx = lea_term(L, x, ty, &disp);
+            B3Value *ny = nx == x ? lea_term(L, y, ty, &disp) : y;
+            if (nx == x && ny == y)
+                return false;
+            L->flags[vid(L, nx != x ? x : y)] |= F_INTERNAL;
+            x = nx;
+            y = ny;
+        }
+        index = y;
+    }
+    AirTmp r = vt(L, v);
+    AirArg m = air_index(vt(L, x), vt(L, index), scale, disp);
+    EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, m, T(r));
+    return true;
+}
+
 static void lower_add(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (b3_type_is_float(ty)) {
         binop2(L, v, ty == B3_Double ? Air_AddDouble : Air_AddFloat, true);
         return;
     }
+    if (try_lea(L, v))
+        return;
     AirOpcode op = ty == B3_Int32 ? Air_Add32 : Air_Add64;
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
@@ -789,6 +1033,13 @@ static void lower_mul(Lower *L, B3Value *v) {
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
     imm_to_right(&a, &b);
+    int64_t k;
+    if (int_const(b, &c) && (c == 3 || c == 5 || c == 9) && !int_const(a, &k)) {
+        /* x * 3|5|9 = lea (x, x, 2|4|8): one cycle instead of imul's three */
+        AirTmp r = vt(L, v), x = vt(L, a);
+        EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(x, x, (unsigned)c - 1, 0), T(r));
+        return;
+    }
     if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp, AirArg_Tmp)) {
         AirTmp r = vt(L, v);
         if (can_fuse_load(L, a, B3_Load, ty) && VALID(L, op, AirArg_Imm, AirArg_Addr, AirArg_Tmp)) {
@@ -1128,10 +1379,28 @@ static void lower_select(Lower *L, B3Value *v) {
     AirTmp r = vt(L, v);
     const AirOpcode *ops = b3_type_is_float(ty) ? movdcond_ops : movcond_ops;
     Cond cd;
-    build_cond(L, v->kids[0], ops, 2, &cd);
+    build_cond(L, v->kids[0], ops, 3, &cd);
     if (cd.kind == CK_Const) {
         move_value_to(L, cd.value ? a : b, T(r), ty);
         return;
+    }
+    /* Tie by liveness, as for two-operand ops: copy the input that dies here
+     * into r (the copy coalesces) and move the other in under the condition,
+     * negated when it is the else input.  When neither dies no copy can be
+     * saved: the three-input form (cond, l, r, then, else, dst), where the
+     * emitter copies else into dst.  (The allocator has no def-aliasing hint,
+     * B3's shouldTryAliasingDef, so with the three-input form it would share
+     * a dying input's register only by chance.) */
+    bool then_dies = dies_here(L, a), else_dies = dies_here(L, b);
+    if (!then_dies && !else_dies) {
+        EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, vta(L, a), vta(L, b), T(r));
+        return;
+    }
+    if (then_dies && !else_dies) {
+        B3Value *t = a;
+        a = b;
+        b = t;
+        invert_cond(&cd);
     }
     AirArg then_value = vta(L, a);
     move_value_to(L, b, T(r), ty);
@@ -1827,6 +2096,95 @@ static void count_uses(Lower *L) {
     }
 }
 
+enum { READ_MANY = UINT32_MAX };
+
+/* Notes that value id is read (or executed) in block b at pos: keeps the
+ * latest position, or READ_MANY with no block once there are two blocks. */
+static void note_at(B3Block **blk, uint32_t *at, uint32_t id, B3Block *b, uint32_t pos) {
+    if (at[id] == READ_MANY && !blk[id])
+        return;
+    if (!blk[id]) {
+        blk[id] = b;
+        at[id] = pos;
+    } else if (blk[id] != b || pos == READ_MANY) {
+        blk[id] = NULL;
+        at[id] = READ_MANY;
+    } else if (pos > at[id]) {
+        at[id] = pos;
+    }
+}
+
+/* May the user w absorb its kid x (k-th), executing it at w instead of where
+ * x stands, so that x's own kids are read there?  Address arithmetic folded
+ * into a memory access (in any block) or into a lea or a longer address; a
+ * compare or BitAnd recomputed into a branch, select, check or compare; a
+ * single-use load or atomic fused into its user; a single-use value fused
+ * into the Store of a read-modify-write. */
+static bool absorbs(const Lower *L, const B3Value *w, uint32_t k, const B3Value *x) {
+    B3Value *index;
+    unsigned scale;
+    uint8_t we = b3_op_info[w->opcode].effects, xe = b3_op_info[x->opcode].effects;
+    int64_t c;
+    bool lea_mul = x->opcode == B3_Mul && int_const(x->kids[1], &c) && (c == 3 || c == 5 || c == 9);
+    if (lea_mul && w->opcode == B3_Add)
+        return true;
+    bool address =
+        x->opcode == B3_Add || x->opcode == B3_WasmAddress || scaled_index((B3Value *)x, &index, &scale);
+    if (address && ((we == B3E_LOAD && k == 0) || (we == B3E_STORE && k == 1) || we == B3E_ATOMIC ||
+                    w->opcode == B3_Add))
+        return true;
+    if ((is_compare_op((B3Opcode)x->opcode) || x->opcode == B3_BitAnd) &&
+        (w->opcode == B3_Branch || w->opcode == B3_Select || we == B3E_CHECK ||
+         is_compare_op((B3Opcode)w->opcode)))
+        return true;
+    if (L->uses[vid(L, x)] != 1)
+        return false;
+    return xe == B3E_LOAD || xe == B3E_ATOMIC || w->opcode == B3_Store;
+}
+
+/* The last read of every value (for dies_here): blocks in postorder, values
+ * backwards, so every reader (dominated by its kid's definition) is seen
+ * before the value.  A value that its users may absorb executes, and reads
+ * its kids, as late as the latest of them (anywhere, if one is in another
+ * block). */
+static void compute_last_reads(Lower *L, B3Block **order, uint32_t norder) {
+    for (uint32_t i = 0; i <= L->nv; i++) {
+        L->rblk[i] = L->ablk[i] = NULL;
+        L->rpos[i] = L->apos[i] = 0;
+        L->in_reg[i] = false;
+        L->fbase[i] = NULL;
+    }
+    for (uint32_t bi = 0; bi < norder; bi++) {
+        B3Block *b = order[bi];
+        for (uint32_t i = b->nvalues; i-- > 0;) {
+            B3Value *u = b->values[i];
+            if (u->opcode == B3_Identity || u->opcode == B3_Opaque)
+                continue; /* their readers read the target */
+            uint32_t uid = vid(L, u);
+            uint32_t at = i; /* where u executes, at the latest */
+            if (!L->ablk[uid] && L->apos[uid] == READ_MANY)
+                at = READ_MANY;
+            else if (L->ablk[uid] == b && L->apos[uid] > at)
+                at = L->apos[uid];
+            uint8_t e = b3_op_info[u->opcode].effects;
+            int64_t c;
+            for (uint32_t k = 0; k < u->nkids; k++) {
+                B3Value *x = resolve(u->kids[k]);
+                uint32_t xid = vid(L, x);
+                note_at(L->rblk, L->rpos, xid, b, at);
+                if (absorbs(L, u, k, x))
+                    note_at(L->ablk, L->apos, xid, b, at);
+                /* in_reg: read as a value, not only as an address (or through
+                 * a constant Add that is itself only an address) */
+                bool as_addr = (e == B3E_LOAD && k == 0) || (e == B3E_STORE && k == 1);
+                bool via_add = u->opcode == B3_Add && (int_const(u->kids[1 - k], &c)) && !L->in_reg[uid];
+                if (!as_addr && !via_add)
+                    L->in_reg[xid] = true;
+            }
+        }
+    }
+}
+
 /* The lowering's own invariants, checked once every block is lowered, so that
  * a fusion mistake is an internal error naming the value instead of code
  * reading a tmp nothing defines.  A fused (INTERNAL) value has no tmp and
@@ -1936,6 +2294,13 @@ void b3_lower_to_air(AirCode *c) {
     L.feeds = calloc(nv + 1, sizeof *L.feeds);
     L.flags = calloc(nv + 1, 1);
     L.pos = calloc(nv + 1, sizeof *L.pos);
+    L.rblk = xrealloc(NULL, (nv + 1) * sizeof *L.rblk);
+    L.rpos = xrealloc(NULL, (nv + 1) * sizeof *L.rpos);
+    L.ablk = xrealloc(NULL, (nv + 1) * sizeof *L.ablk);
+    L.apos = xrealloc(NULL, (nv + 1) * sizeof *L.apos);
+    L.in_reg = xrealloc(NULL, (nv + 1) * sizeof *L.in_reg);
+    L.fbase = xrealloc(NULL, (nv + 1) * sizeof *L.fbase);
+    L.foff = xrealloc(NULL, (nv + 1) * sizeof *L.foff);
     L.vartmp = xrealloc(NULL, (p->nvars + 1) * sizeof *L.vartmp);
     for (uint32_t i = 0; i < p->nvars; i++)
         L.vartmp[i] = AIR_NO_TMP;
@@ -1964,6 +2329,7 @@ void b3_lower_to_air(AirCode *c) {
 
     B3Block **order = xrealloc(NULL, p->nblocks * sizeof *order);
     uint32_t norder = postorder(p, order);
+    compute_last_reads(&L, order, norder);
     for (uint32_t i = 0; i < norder; i++)
         lower_block(&L, order[i]);
     check_lowering(&L, order, norder);
@@ -1993,6 +2359,18 @@ void b3_lower_to_air(AirCode *c) {
     free(L.feeds);
     free(L.flags);
     free(L.pos);
+    free(L.rblk);
+    free(L.rpos);
+    free(L.ablk);
+    free(L.apos);
+    free(L.in_reg);
+    free(L.fbase);
+    free(L.foff);
+    free(L.chain);
+    if (L.have_loops) {
+        b3_loops_free(&L.loops);
+        b3_dominators_free(&L.dom);
+    }
     free(L.entry);
     free(L.buf);
     free(L.chunks);

@@ -185,6 +185,10 @@ typedef struct {
     uint32_t nslots, cap_slots;
     B3RegSet pinned;      /* never allocated */
     B3RegSet used_callee_saves; /* filled by register allocation */
+    /* No frame pointer (-O2 unless -fno-omit-frame-pointer; set before
+     * allocation): the target's frame register is allocatable (a callee save
+     * like the others) and Stack args address from the stack pointer. */
+    bool omit_frame_pointer;
     uint64_t frame_size;  /* bytes below the saved frame pointer, 16-aligned; set by allocate_stack */
     uint32_t call_arg_area; /* bytes of outgoing stack arguments needed */
     /* One entry block per entrypoint, set by air_lower_entry_switch (several

@@ -1333,6 +1333,95 @@ static void fact_stack_args(FactCtx *x) {
     }
 }
 
+/* ---- loop depth ----
+ * B3 weighs a use by its block's frequency; B3 text rarely gives one, so a
+ * block inside loops also counts 10^depth (capped) times: a value used in a
+ * hot loop is kept in a register before one that only lives across it.
+ * Loops are found from the back edges of a depth-first walk; each header's
+ * body is the set of blocks reaching one of its back edges' tails without
+ * passing the header.  The body walks stop after a budget linear in the size
+ * of the procedure (later loops then count as depth 0: only a cost estimate). */
+#define LOOP_DEPTH_CAP 6
+
+static double *loop_weights(const AirCode *c) {
+    uint32_t n = c->nblocks, m = n ? n : 1, nedges = 0;
+    for (uint32_t b = 0; b < n; b++)
+        nedges += c->blocks[b]->nsuccs;
+    uint8_t *depth = xcalloc(m, 1), *state = xcalloc(m, 1);
+    uint32_t *stack = xcalloc(m, sizeof(uint32_t)), *next = xcalloc(m, sizeof(uint32_t));
+    uint32_t *mark = xcalloc(m, sizeof(uint32_t)), *work = xcalloc(m, sizeof(uint32_t));
+    /* Back edges, listed per header (first_tail/next_tail: 1 + index, 0 ends). */
+    uint32_t *tail = xcalloc(nedges + 1, sizeof(uint32_t)), *next_tail = xcalloc(nedges + 1, sizeof(uint32_t));
+    uint32_t *first_tail = xcalloc(m, sizeof(uint32_t)), *heads = xcalloc(m, sizeof(uint32_t));
+    uint32_t nheads = 0, nback = 0, sp = 0;
+    if (n) {
+        stack[sp++] = 0;
+        state[0] = 1;
+    }
+    while (sp) {
+        uint32_t b = stack[sp - 1];
+        const AirBlock *blk = c->blocks[b];
+        if (next[b] == blk->nsuccs) {
+            state[b] = 2;
+            sp--;
+            continue;
+        }
+        uint32_t s = blk->succs[next[b]++].block->index;
+        if (state[s] == 1) { /* s is on the walk's stack: b -> s closes a loop */
+            if (!first_tail[s])
+                heads[nheads++] = s;
+            tail[nback] = b;
+            next_tail[nback] = first_tail[s];
+            first_tail[s] = ++nback;
+        } else if (state[s] == 0) {
+            state[s] = 1;
+            stack[sp++] = s;
+        }
+    }
+    uint64_t budget = 32 * (uint64_t)n + 4096;
+    for (uint32_t h = 0; h < nheads && budget; h++) {
+        uint32_t head = heads[h], stamp = h + 1, nw = 0;
+        mark[head] = stamp;
+        depth[head] += depth[head] < LOOP_DEPTH_CAP;
+        for (uint32_t e = first_tail[head]; e; e = next_tail[e - 1])
+            if (mark[tail[e - 1]] != stamp) {
+                mark[tail[e - 1]] = stamp;
+                work[nw++] = tail[e - 1];
+            }
+        while (nw && budget) {
+            uint32_t b = work[--nw];
+            budget--;
+            depth[b] += depth[b] < LOOP_DEPTH_CAP;
+            const AirBlock *bb = c->blocks[b];
+            for (uint32_t p = 0; p < bb->npreds; p++) {
+                uint32_t q = bb->preds[p]->index;
+                if (state[q] && mark[q] != stamp) {
+                    mark[q] = stamp;
+                    work[nw++] = q;
+                }
+            }
+        }
+    }
+    double *w = xcalloc(m, sizeof(double));
+    for (uint32_t b = 0; b < n; b++) {
+        double f = c->blocks[b]->frequency > 0 ? c->blocks[b]->frequency : 1.0;
+        for (uint8_t d = 0; d < depth[b]; d++)
+            f *= 10;
+        w[b] = f;
+    }
+    free(depth);
+    free(state);
+    free(stack);
+    free(next);
+    free(mark);
+    free(work);
+    free(tail);
+    free(next_tail);
+    free(first_tail);
+    free(heads);
+    return w;
+}
+
 static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspill_cap) {
     uint32_t n = AIR_FIRST_VTMP + c->ntmps;
     free(f->use_width);
@@ -1369,9 +1458,10 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
     free(f->copy);
     f->copy = xcalloc(ninsts, sizeof(uint32_t));
     f->ncopies = 0;
+    double *weight = loop_weights(c);
     for (uint32_t bi = 0, gi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
-        x.freq = b->frequency > 0 ? b->frequency : 1.0;
+        x.freq = weight[bi];
         for (uint32_t i = 0; i < b->ninsts; i++, x.index++, gi++) {
             AirInst *inst = &b->insts[i];
             air_for_each_arg(c, inst, fact_arg, &x);
@@ -1388,6 +1478,7 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
         }
         x.index++; /* a tmp used in two blocks is never "short" */
     }
+    free(weight);
     fact_stack_args(&x);
     free(x.cand);
     /* Spilling a tmp that lives from one inst to the next buys nothing unless every mention takes the slot. */
@@ -1883,9 +1974,7 @@ static void allocate_bank(AirCode *c, AirBank bank) {
 }
 
 void air_allocate_registers(AirCode *c) {
+    air_compute_preds(c); /* the loop weights walk them */
     allocate_bank(c, AirGP);
     allocate_bank(c, AirFP);
-    air_fix_obvious_spills(c, NULL);
-    air_remove_dead_spill_stores(c, NULL);
-    air_compute_used_callee_saves(c);
 }

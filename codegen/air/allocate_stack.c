@@ -6,8 +6,9 @@
  *
  * Spill slots whose live ranges never overlap share a location (like Air's
  * AllocateStackByGraphColoring); B3 slots may have their address taken, so
- * each keeps its own.  Finally Stack args become Addr(fp, offset) and CallArg
- * args Addr(sp, offset). */
+ * each keeps its own.  Finally Stack args become Addr(fp, offset) (with no
+ * frame pointer, Addr(sp, frame_size + offset): "fp" is then where the
+ * frame pointer would be) and CallArg args Addr(sp, offset). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -357,6 +358,7 @@ static int cmp_item(const void *pa, const void *pb) {
 
 typedef struct {
     AirTmp fp, sp;
+    int64_t fp_bias; /* fp + off is at fp + fp_bias + off (the stack pointer with no frame pointer) */
 } FrameRegs;
 
 static void rewrite_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
@@ -368,7 +370,7 @@ static void rewrite_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, Ai
     int64_t off;
     AirTmp base;
     if (arg->kind == AirArg_Stack) {
-        off = arg->u.slot->offset + arg->value;
+        off = arg->u.slot->offset + arg->value + r->fp_bias;
         base = r->fp;
     } else if (arg->kind == AirArg_CallArg) {
         off = arg->value;
@@ -383,7 +385,7 @@ static void rewrite_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, Ai
 
 void air_allocate_stack(AirCode *c) {
     bool x86 = c->target.arch == B3Arch_X86_64;
-    FrameRegs regs = {x86 ? B3X_rbp : B3A_fp, x86 ? B3X_rsp : B3A_sp};
+    FrameRegs regs = {x86 ? B3X_rbp : B3A_fp, x86 ? B3X_rsp : B3A_sp, 0};
 
     uint64_t saves = 0;
     for (unsigned r = 0; r < 64; r++)
@@ -454,6 +456,12 @@ void air_allocate_stack(AirCode *c) {
     if (frame > INT32_MAX)
         b3_internal_error(PHASE, "frame of %llu bytes is too large", (unsigned long long)frame);
     c->frame_size = frame;
+    /* Without a frame pointer the prologue moves the stack pointer to where
+     * it would be with one, so the frame pointer's place is sp + frame. */
+    if (c->omit_frame_pointer) {
+        regs.fp = regs.sp;
+        regs.fp_bias = (int64_t)frame;
+    }
 
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];

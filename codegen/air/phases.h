@@ -7,8 +7,14 @@
 /* Checks Air invariants (valid forms, banks, terminals); internal error naming phase on failure. */
 void air_validate(AirCode *c, const char *phase);
 /* Iterated register coalescing per bank; spills to new spill slots; afterwards
- * every Tmp is a physical register and c->used_callee_saves is set. */
+ * every Tmp is a physical register (-O2; air_fix_obvious_spills_phase and
+ * air_handle_callee_saves follow). */
 void air_allocate_registers(AirCode *c);
+/* After allocation: reloads of spill slots that a register still holds
+ * become copies or nothing; dead spill stores go. */
+void air_fix_obvious_spills_phase(AirCode *c);
+/* After allocation: sets c->used_callee_saves. */
+void air_handle_callee_saves(AirCode *c);
 /* -O0 and -O1: registers by linear scan over one interval per tmp (spilled
  * tmps to spill slots), then air_allocate_stack; as fast as it gets, for
  * code of lesser quality than air_allocate_registers. */

@@ -184,7 +184,8 @@ void air_print_code(const AirCode *c, FILE *out) {
         fputc('\n', out);
     }
     if (c->frame_size || c->call_arg_area)
-        fprintf(out, "  frame size %" PRIu64 ", call arg area %u\n", c->frame_size, c->call_arg_area);
+        fprintf(out, "  frame size %" PRIu64 ", call arg area %u%s\n", c->frame_size, c->call_arg_area,
+                c->omit_frame_pointer ? ", no frame pointer" : "");
     if (!regset_empty(&c->used_callee_saves)) {
         fputs("  callee saves: ", out);
         print_regset(c, &c->used_callee_saves, out);

@@ -265,10 +265,22 @@ static void fmov_fixed(X86Emitter *e, unsigned cc, int fix, B3Reg src, B3Reg dst
 
 /* ---- frame ---- */
 
+bool b3_x86_64_needs_frame_pointer(const B3Proc *p) {
+    for (uint32_t bi = 0; bi < p->nblocks; bi++)
+        for (uint32_t vi = 0; vi < p->blocks[bi]->nvalues; vi++) {
+            const B3Value *v = p->blocks[bi]->values[vi];
+            if (v->opcode == B3_FramePointer ||
+                (v->opcode == B3_ArgumentReg && (v->m.reg == B3X_rbp || v->m.reg == B3X_rsp)))
+                return true;
+        }
+    return false;
+}
+
 static unsigned callee_saves(const AirCode *c, B3Reg *regs) {
     unsigned n = 0;
     for (unsigned r = 0; r < 64; r++) {
-        if (!b3_regset_has(&c->used_callee_saves, (B3Reg)r) || r == B3X_rbp || r == B3X_rsp)
+        if (!b3_regset_has(&c->used_callee_saves, (B3Reg)r) || (r == B3X_rbp && !c->omit_frame_pointer) ||
+            r == B3X_rsp)
             continue;
         if (r >= 16)
             b3_internal_error("x86-64 emitter", "floating-point callee-save %u (SysV has none)", r);
@@ -288,6 +300,20 @@ void x86_emit_prologue(X86Emitter *e) {
     B3Reg regs[64];
     unsigned n = callee_saves(c, regs);
     X86RM rsp = x86_rm_reg(B3X_rsp), rbp = x86_rm_reg(B3X_rbp);
+    if (e->no_frame)
+        return;
+    if (c->omit_frame_pointer) {
+        /* rsp goes where it would be with a frame pointer (8 below the return
+         * address, then the frame): the offsets allocate_stack gave are
+         * from there, and calls find it 16-byte aligned. */
+        x86_alu_imm(a, X86Alu_Sub, 8, (int32_t)c->frame_size + 8, &rsp);
+        for (unsigned k = 0; k < n; k++) {
+            X86RM r = x86_rm_reg(regs[k]),
+                  slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)c->frame_size - 8 * (int32_t)(k + 1)));
+            x86_mov(a, 8, &r, &slot);
+        }
+        return;
+    }
     x86_push(a, B3X_rbp);
     x86_mov(a, 8, &rsp, &rbp);
     if (c->frame_size)
@@ -302,6 +328,18 @@ void x86_emit_epilogue(X86Emitter *e) {
     X86Asm *a = e->a;
     B3Reg regs[64];
     unsigned n = callee_saves(e->c, regs);
+    if (e->no_frame)
+        return;
+    if (e->c->omit_frame_pointer) {
+        X86RM rsp = x86_rm_reg(B3X_rsp);
+        for (unsigned k = 0; k < n; k++) {
+            X86RM slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)e->c->frame_size - 8 * (int32_t)(k + 1))),
+                  r = x86_rm_reg(regs[k]);
+            x86_mov(a, 8, &slot, &r);
+        }
+        x86_alu_imm(a, X86Alu_Add, 8, (int32_t)e->c->frame_size + 8, &rsp);
+        return;
+    }
     for (unsigned k = 0; k < n; k++) {
         X86RM slot = x86_rm_mem(x86_mem(B3X_rbp, -8 * (int32_t)(k + 1))), r = x86_rm_reg(regs[k]);
         x86_mov(a, 8, &slot, &r);
@@ -704,18 +742,78 @@ X86_OP(compare_fp) {
     x86_movx(a, X86Ext_Movzbl, &d, dst);
 }
 
-/* MoveConditionally*: general registers */
+/* The condition of inst's arg 0 negated (after flags_of has set the flags).
+ * A float relation and its negation compare the operands in the same order
+ * (the dcond table), so only the condition code and its parity fix change. */
+static DCond negated_flags(const AirInst *inst, DCond dc) {
+    static const uint8_t dinv[] = {
+        [AirDCond_Equal] = AirDCond_NotEqualOrUnordered,
+        [AirDCond_NotEqual] = AirDCond_EqualOrUnordered,
+        [AirDCond_GreaterThan] = AirDCond_LessThanOrEqualOrUnordered,
+        [AirDCond_GreaterThanOrEqual] = AirDCond_LessThanOrUnordered,
+        [AirDCond_LessThan] = AirDCond_GreaterThanOrEqualOrUnordered,
+        [AirDCond_LessThanOrEqual] = AirDCond_GreaterThanOrUnordered,
+        [AirDCond_EqualOrUnordered] = AirDCond_NotEqual,
+        [AirDCond_NotEqualOrUnordered] = AirDCond_Equal,
+        [AirDCond_GreaterThanOrUnordered] = AirDCond_LessThanOrEqual,
+        [AirDCond_GreaterThanOrEqualOrUnordered] = AirDCond_LessThan,
+        [AirDCond_LessThanOrUnordered] = AirDCond_GreaterThanOrEqual,
+        [AirDCond_LessThanOrEqualOrUnordered] = AirDCond_GreaterThan,
+    };
+    if (arg(inst, 0)->kind != AirArg_DoubleCond)
+        return (DCond){dc.swap, (uint8_t)(dc.cc ^ 1), Fix_None};
+    AirInst neg = *inst;
+    AirArg c = *arg(inst, 0);
+    c.cond = dinv[c.cond];
+    AirArg args[6];
+    memcpy(args, inst->args, inst->nargs * sizeof *args);
+    args[0] = c;
+    neg.args = args;
+    return dcond(&neg, 0);
+}
+
+/* MoveConditionally*: general registers.  Five args: dst = then if cond.
+ * Six (cond, l, r, then, else, dst): dst = cond ? then : else, with no copy
+ * when dst is already either input. */
 X86_OP(cmov) {
     UNUSED_OPERANDS;
     DCond dc = flags_of(e, inst, size);
-    cmov_fixed(e, dc.cc, dc.fix, gpr(inst, 3), gpr(inst, 4));
+    if (inst->nargs == 5) {
+        cmov_fixed(e, dc.cc, dc.fix, gpr(inst, 3), gpr(inst, 4));
+        return;
+    }
+    B3Reg th = gpr(inst, 3), el = gpr(inst, 4), dst = gpr(inst, 5);
+    if (dst == th && dst != el) {
+        DCond ndc = negated_flags(inst, dc);
+        cmov_fixed(e, ndc.cc, ndc.fix, el, dst);
+        return;
+    }
+    if (dst != el) {
+        X86RM s = x86_rm_reg(el), d = x86_rm_reg(dst);
+        x86_mov(e->a, 8, &s, &d); /* mov leaves the flags alone */
+    }
+    cmov_fixed(e, dc.cc, dc.fix, th, dst);
 }
 
-/* MoveDoubleConditionally*: xmm registers */
+/* MoveDoubleConditionally*: xmm registers, five or six args as for cmov */
 X86_OP(fmov) {
     UNUSED_OPERANDS;
     DCond dc = flags_of(e, inst, size);
-    fmov_fixed(e, dc.cc, dc.fix, fpr(inst, 3), fpr(inst, 4));
+    if (inst->nargs == 5) {
+        fmov_fixed(e, dc.cc, dc.fix, fpr(inst, 3), fpr(inst, 4));
+        return;
+    }
+    B3Reg th = fpr(inst, 3), el = fpr(inst, 4), dst = fpr(inst, 5);
+    if (dst == th && dst != el) {
+        DCond ndc = negated_flags(inst, dc);
+        fmov_fixed(e, ndc.cc, ndc.fix, el, dst);
+        return;
+    }
+    if (dst != el) {
+        X86RM s = x86_rm_reg(el), d = x86_rm_reg(dst);
+        x86_sse(e->a, X86Sse_Movaps, &s, &d);
+    }
+    fmov_fixed(e, dc.cc, dc.fix, th, dst);
 }
 
 X86_OP(jump) {
@@ -831,6 +929,14 @@ void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a) {
         b3_internal_error("x86-64 emitter", "out of memory");
     for (uint32_t i = 0; i < c->nblocks; i++)
         e->block_label[i] = x86_label_new(a);
+    /* Only a call needs rsp 16-byte aligned (patchpoints are counted as calls). */
+    bool calls = false;
+    for (uint32_t i = 0; i < c->nblocks && !calls; i++)
+        for (uint32_t j = 0; j < c->blocks[i]->ninsts && !calls; j++)
+            calls =
+                c->blocks[i]->insts[j].opcode == Air_Call || c->blocks[i]->insts[j].opcode == Air_Patchpoint;
+    B3Reg regs[64];
+    e->no_frame = c->omit_frame_pointer && !c->frame_size && !calls && !callee_saves(c, regs);
 }
 
 void x86_emitter_free(X86Emitter *e) {

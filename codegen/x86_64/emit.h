@@ -19,12 +19,15 @@ typedef struct {
     X86JumpTable *tables;  /* emitted after the body by x86_emit_jump_tables */
     uint32_t ntables, cap_tables;
     B3StackMapList stackmaps; /* records of the Patchpoint insts emitted so far (emit_stackmaps.c) */
+    bool no_frame; /* no frame pointer, frame or callee save, and no call: no prologue at all */
 } X86Emitter;
 
 /* Makes a label for every block of c. */
 void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a);
 void x86_emitter_free(X86Emitter *e);
-/* push rbp; mov rsp, rbp; sub $frame_size, rsp; save the used callee-saves. */
+/* push rbp; mov rsp, rbp; sub $frame_size, rsp; save the used callee-saves
+ * (with no frame pointer: sub $frame_size + 8, rsp; save; nothing at all
+ * for e->no_frame). */
 void x86_emit_prologue(X86Emitter *e);
 /* Restores the callee-saves and the frame (no ret). */
 void x86_emit_epilogue(X86Emitter *e);

@@ -28,7 +28,9 @@ static uint16_t dwarf_reg(const AirInst *inst, AirTmp t) {
     bad(inst, "a recorded value is not in a physical register");
 }
 
-static B3StackMapLoc location(const AirInst *inst, const AirArg *a, B3Type type) {
+static B3StackMapLoc location(const AirCode *c, const AirInst *inst, const AirArg *a, B3Type type) {
+    bool omit_fp = c->omit_frame_pointer;
+    uint64_t frame_size = c->frame_size;
     B3StackMapLoc l = {.size = (uint16_t)b3_type_bytes(type)};
     switch (a->kind) {
     case AirArg_Tmp:
@@ -51,6 +53,10 @@ static B3StackMapLoc location(const AirInst *inst, const AirArg *a, B3Type type)
         l.kind = B3SMLoc_Indirect;
         l.reg = dwarf_reg(inst, B3X_rbp);
         l.value = a->u.slot->offset + a->value;
+        if (omit_fp) { /* from where the frame pointer would be: sp + frame size */
+            l.reg = dwarf_reg(inst, B3X_rsp);
+            l.value += (int64_t)frame_size;
+        }
         break;
     case AirArg_CallArg:
         l.kind = B3SMLoc_Indirect;
@@ -93,7 +99,7 @@ void x86_emit_patchpoint(X86Emitter *e, const AirInst *inst) {
     if (!locs)
         b3_internal_error("x86-64 emitter", "out of memory");
     for (uint32_t i = 0; i < pi->nrecorded; i++)
-        locs[i] = location(inst, &inst->args[i], (B3Type)pi->types[i]);
+        locs[i] = location(e->c, inst, &inst->args[i], (B3Type)pi->types[i]);
     b3_stackmap_list_add(&e->stackmaps, (uint64_t)pi->id, at, locs, pi->nrecorded);
     if (locs != small)
         free(locs);

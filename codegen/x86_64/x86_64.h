@@ -8,5 +8,9 @@
 /* Appends the procedure's code (prologue, blocks, epilogues, jump tables) to
  * the object's text section, defines its symbol(s) and records relocations. */
 void b3_x86_64_emit_proc(AirCode *c, B3Obj *o);
+/* The frame description: does the procedure need rbp as its frame pointer?
+ * FramePointer() and ArgumentReg(%rbp) / ArgumentReg(%rsp) read the frame
+ * through it (stack arguments, the caller's rbp, the entry rsp). */
+bool b3_x86_64_needs_frame_pointer(const B3Proc *p);
 
 #endif

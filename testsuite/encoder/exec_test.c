@@ -528,7 +528,7 @@ static void test_int_conditions(void) {
             for (unsigned ci = 0; ci < nconds; ci++) {
                 unsigned cc = test ? resconds[ci] : relconds[ci];
                 AirArg cond = test ? air_rescond((AirCond)cc) : air_relcond((AirCond)cc);
-                enum { NC = 9 };
+                enum { NC = 12 };
                 AirCode *c[NC];
                 /* 0: compare reg,reg (garbage dst first); 1: compare reg,imm 0; 2: compare mem,reg */
                 c[0] = proc("cmp");
@@ -570,6 +570,15 @@ static void test_int_conditions(void) {
                 ins(c[8], 0, test ? fmovt : fmov, 5, cond, R(rdi), R(rsi), XMM(0), XMM(1));
                 ins(c[8], 0, Air_MoveDouble, 2, XMM(1), XMM(0));
                 ins(c[8], 0, Air_RetDouble, 1, XMM(0));
+                /* 9..11: six-arg cmov (then rcx, else rdx) into else, into then, elsewhere */
+                static const unsigned idst[3] = {B3X_rdx, B3X_rcx, B3X_rax};
+                for (int k = 0; k < 3; k++) {
+                    c[9 + k] = proc("cmov6");
+                    ins(c[9 + k], 0, test ? cmovt : cmov, 6, cond, R(rdi), R(rsi), R(rcx), R(rdx),
+                        air_tmp((AirTmp)idst[k]));
+                    ins(c[9 + k], 0, Air_Move, 2, air_tmp((AirTmp)idst[k]), R(rax));
+                    ins(c[9 + k], 0, Air_Ret64, 1, R(rax));
+                }
                 for (int k = 0; k < NC; k++)
                     emit(c[k]);
                 load();
@@ -592,6 +601,9 @@ static void test_int_conditions(void) {
                                   "%s %s layout %d (%" PRId64 ",%" PRId64 ")",
                                   air_opcode_names[test ? brt : br], name, l, A, Bv);
                         CHECK(CAST(F4, fn(c[6]))(A, Bv, 111, 222) == (want ? 222 : 111), "cmov %s", name);
+                        for (int k = 0; k < 3; k++)
+                            CHECK(CAST(F4, fn(c[9 + k]))(A, Bv, 111, 222) == (want ? 222 : 111),
+                                  "cmov six-arg %d %s", k, name);
                         bool w7 = test ? res(cc, A, 0x10, is32) : rel(cc, A, -5, is32);
                         CHECK(CAST(F4, fn(c[7]))(A, Bv, 111, 222) == (w7 ? 222 : 111), "cmov imm %s", name);
                         CHECK(CAST(F_iidd, fn(c[8]))(A, Bv, 1.5, 2.5) == (want ? 1.5 : 2.5), "fmov %s", name);
@@ -611,7 +623,7 @@ static void test_double_conditions(void) {
         AirOpcode fmov = isf ? Air_MoveDoubleConditionallyFloat : Air_MoveDoubleConditionallyDouble;
         for (unsigned dc = 0; dc <= AirDCond_LessThanOrEqualOrUnordered; dc++) {
             AirArg cond = air_dcond((AirDoubleCond)dc);
-            AirCode *c[7];
+            AirCode *c[13];
             c[0] = proc("dcmp");
             ins(c[0], 0, Air_Move, 2, air_bigimm(-1), R(rax));
             ins(c[0], 0, cmp, 5, cond, XMM(0), XMM(1), R(rax), R(rcx));
@@ -641,7 +653,21 @@ static void test_double_conditions(void) {
             ins(c[6], 0, cmp, 5, cond, XMM(13), XMM(9), R(r9), R(r10));
             ins(c[6], 0, Air_Move, 2, R(r9), R(rax));
             ins(c[6], 0, Air_Ret64, 1, R(rax));
-            for (int k = 0; k < 7; k++)
+            /* 7..9: six-arg cmov (then rdi, else rsi) into else, into then, elsewhere;
+             * 10..12: the same for the FP conditional move (then xmm2, else xmm3). */
+            static const unsigned gdst[3] = {B3X_rsi, B3X_rdi, B3X_rax};
+            for (int k = 0; k < 3; k++) {
+                c[7 + k] = proc("dcmov6");
+                ins(c[7 + k], 0, cmov, 6, cond, XMM(0), XMM(1), R(rdi), R(rsi), air_tmp((AirTmp)gdst[k]));
+                ins(c[7 + k], 0, Air_Move, 2, air_tmp((AirTmp)gdst[k]), R(rax));
+                ins(c[7 + k], 0, Air_Ret64, 1, R(rax));
+                c[10 + k] = proc("dfmov6");
+                AirArg fd = k == 0 ? XMM(3) : k == 1 ? XMM(2) : XMM(4);
+                ins(c[10 + k], 0, fmov, 6, cond, XMM(0), XMM(1), XMM(2), XMM(3), fd);
+                ins(c[10 + k], 0, Air_MoveDouble, 2, fd, XMM(0));
+                ins(c[10 + k], 0, Air_RetDouble, 1, XMM(0));
+            }
+            for (int k = 0; k < 13; k++)
                 emit(c[k]);
             load();
             for (unsigned a = 0; a < NDV; a++)
@@ -659,6 +685,12 @@ static void test_double_conditions(void) {
                         CHECK(CAST(F_ffdd, fn(c[5]))(fa, fb, 1.5, 2.5) == (want ? 1.5 : 2.5),
                               "MoveDoubleCondFloat %u (%g,%g)", dc, A, Bv);
                         CHECK(CAST(F_ff, fn(c[6]))(fa, fb) == want, "CompareFloat hi %u (%g,%g)", dc, A, Bv);
+                        for (int k = 0; k < 3; k++) {
+                            CHECK(CAST(F_ffii, fn(c[7 + k]))(fa, fb, 7, 9) == (want ? 7 : 9),
+                                  "MoveCondFloat six-arg %d %u (%g,%g)", k, dc, A, Bv);
+                            CHECK(CAST(F_ffdd, fn(c[10 + k]))(fa, fb, 1.5, 2.5) == (want ? 1.5 : 2.5),
+                                  "MoveDoubleCondFloat six-arg %d %u (%g,%g)", k, dc, A, Bv);
+                        }
                     } else {
                         bool want = dcmp(dc, A, Bv);
                         CHECK(CAST(F_dd, fn(c[0]))(A, Bv) == want, "CompareDouble %u (%g,%g)", dc, A, Bv);
@@ -670,6 +702,12 @@ static void test_double_conditions(void) {
                         CHECK(CAST(F_dddd, fn(c[5]))(A, Bv, 1.5, 2.5) == (want ? 1.5 : 2.5),
                               "MoveDoubleCondDouble %u (%g,%g)", dc, A, Bv);
                         CHECK(CAST(F_dd, fn(c[6]))(A, Bv) == want, "CompareDouble hi %u (%g,%g)", dc, A, Bv);
+                        for (int k = 0; k < 3; k++) {
+                            CHECK(CAST(F_ddii, fn(c[7 + k]))(A, Bv, 7, 9) == (want ? 7 : 9),
+                                  "MoveCondDouble six-arg %d %u (%g,%g)", k, dc, A, Bv);
+                            CHECK(CAST(F_dddd, fn(c[10 + k]))(A, Bv, 1.5, 2.5) == (want ? 1.5 : 2.5),
+                                  "MoveDoubleCondDouble six-arg %d %u (%g,%g)", k, dc, A, Bv);
+                        }
                     }
                 }
         }

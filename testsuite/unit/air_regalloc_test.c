@@ -620,10 +620,13 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
     air_compute_preds(c);
     c->opt_level = opt_level;
     air_validate(c, "test input");
-    if (linear_scan)
+    if (linear_scan) {
         air_allocate_registers_and_stack_by_linear_scan(c);
-    else
+    } else {
         air_allocate_registers(c);
+        air_fix_obvious_spills_phase(c);
+        air_handle_callee_saves(c);
+    }
     air_validate(c, "after register allocation");
     int bad = 0;
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
@@ -1221,6 +1224,8 @@ static void test_coalescing(void) {
     EMIT(c, b, Air_Ret64, air_tmp(R(B3X_rax)));
     air_compute_preds(c);
     air_allocate_registers(c);
+    air_fix_obvious_spills_phase(c);
+    air_handle_callee_saves(c);
     air_allocate_stack(c);
     air_remove_self_moves(c);
     air_simplify_cfg(c);
@@ -1396,6 +1401,8 @@ static void test_huge(void) {
         air_allocate_registers_and_stack_by_linear_scan(c);
     } else {
         air_allocate_registers(c);
+        air_fix_obvious_spills_phase(c);
+        air_handle_callee_saves(c);
         air_allocate_stack(c);
     }
     air_remove_self_moves(c);
