@@ -1,6 +1,6 @@
 #!/bin/bash
 # Compares two b3c binaries' output on every .b3 under testsuite/ (and bench/,
-# examples/): --emit=obj and -S at -O0 and -O2 must be byte for byte the same.
+# examples/): --emit=obj and -S at -O0, -O1 and -O2 must be byte for byte the same.
 #   scripts/cmp_outputs.sh OLD_B3C NEW_B3C [WORKDIR]
 # Inputs that the old binary rejects are skipped.  Prints the differing ones
 # and a summary line; exits 1 if any differ.
@@ -8,7 +8,7 @@ old=$(realpath "$1") new=$(realpath "$2") work=${3:-/tmp/cmp_outputs.$$}
 mkdir -p "$work"
 n=0 diff=0 skip=0
 while read -r f; do
-    for opt in -O0 -O2; do
+    for opt in -O0 -O1 -O2; do
         for mode in obj asm; do
             if [ $mode = obj ]; then flags=(--emit=obj); ext=o; else flags=(-S); ext=s; fi
             if ! "$old" "$opt" "${flags[@]}" "$f" -o "$work/old.$ext" >/dev/null 2>&1; then

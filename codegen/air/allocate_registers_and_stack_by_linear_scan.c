@@ -221,13 +221,23 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
         }
     }
     /* In post order (reverse RPO): a few passes, loop nesting deep. */
+    /* A block is redone only if a successor's live-in changed since it was
+     * last done (ticks count the blocks done; 0: never). */
     AirBlock **rpo = air_rpo(c);
+    uint32_t *done_at = xcalloc(2 * (size_t)nb, sizeof(uint32_t)), *changed_at = done_at + nb, tick = 0;
     for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t r = nb; r-- > 0;) {
             const AirBlock *b = rpo[r];
+            bool redo = !done_at[b->index];
+            for (uint32_t si = 0; si < b->nsuccs && !redo; si++)
+                redo = changed_at[b->succs[si].block->index] >= done_at[b->index];
+            if (!redo)
+                continue;
+            done_at[b->index] = ++tick;
             size_t row = (size_t)b->index * words;
             uint64_t *o = out + row, *i = in + row, *k = kill + row;
+            bool grew = false;
             for (uint32_t si = 0; si < b->nsuccs; si++) {
                 const uint64_t *sin = in + (size_t)b->succs[si].block->index * words;
                 for (uint32_t w = 0; w < words; w++)
@@ -235,11 +245,15 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
             }
             for (uint32_t w = 0; w < words; w++) {
                 uint64_t v = i[w] | (o[w] & ~k[w]);
-                changed |= v != i[w];
+                grew |= v != i[w];
                 i[w] = v;
             }
+            if (grew)
+                changed_at[b->index] = tick;
+            changed |= grew;
         }
     }
+    free(done_at);
     free(rpo);
     free(kill);
     lb->in = in;
@@ -535,29 +549,49 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         if (s->start[t] != NONE && !s->spilled[t])
             order[bucket[s->start[t]]++] = t;
 
+    /* Per register: its occupant and where that ends (busy says which
+     * have one), and its current fixed range (NONE past the last).  The
+     * minima let most tmps skip the walks over the registers. */
     AirTmp occ[32];
-    uint32_t cur[32];
+    uint32_t cur[32], fs[32], fe[32], oe[32];
+    uint32_t busy = 0, busymin = NONE, fixmin = 0;
     for (uint32_t r = 0; r < k; r++) {
         occ[r] = AIR_NO_TMP;
         cur[r] = 0;
+        fs[r] = fe[r] = NONE;
     }
     bool ok = true;
     for (uint32_t i = 0; i < nt; i++) {
         AirTmp t = order[i];
         uint32_t st = s->start[t], en = s->end[t];
-        uint32_t freemask = 0, fixedok = 0;
-        for (uint32_t r = 0; r < k; r++) {
-            const Ranges *fr = &s->fixed[r];
-            while (cur[r] < fr->n && fr->v[cur[r]].end < st)
-                cur[r]++;
-            if (occ[r] != AIR_NO_TMP && (s->end[occ[r]] < st || s->reg[occ[r]] != (uint8_t)r))
-                occ[r] = AIR_NO_TMP;
-            if (cur[r] == fr->n || fr->v[cur[r]].start > en) {
-                fixedok |= 1u << r;
-                if (occ[r] == AIR_NO_TMP)
-                    freemask |= 1u << r;
+        if (fixmin < st) {
+            fixmin = NONE;
+            for (uint32_t r = 0; r < k; r++) {
+                const Ranges *fr = &s->fixed[r];
+                while (cur[r] < fr->n && fr->v[cur[r]].end < st)
+                    cur[r]++;
+                fs[r] = cur[r] < fr->n ? fr->v[cur[r]].start : NONE;
+                fe[r] = cur[r] < fr->n ? fr->v[cur[r]].end : NONE;
+                if (fe[r] < fixmin)
+                    fixmin = fe[r];
             }
         }
+        if (busymin < st) {
+            busymin = NONE;
+            for (uint32_t m = busy; m; m &= m - 1) {
+                uint32_t r = (uint32_t)__builtin_ctz(m);
+                if (oe[r] < st) {
+                    busy &= ~(1u << r);
+                    occ[r] = AIR_NO_TMP;
+                } else if (oe[r] < busymin) {
+                    busymin = oe[r];
+                }
+            }
+        }
+        uint32_t fixedok = 0;
+        for (uint32_t r = 0; r < k; r++)
+            fixedok |= (uint32_t)(fs[r] > en) << r;
+        uint32_t freemask = fixedok & ~busy;
         int pick = -1;
         AirTmp h = s->hint[t];
         if (h != AIR_NO_TMP) {
@@ -591,6 +625,10 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         }
         s->reg[t] = (uint8_t)pick;
         occ[pick] = t;
+        oe[pick] = en;
+        busy |= 1u << pick;
+        if (en < busymin)
+            busymin = en;
     }
     return ok;
 }
