@@ -19,18 +19,22 @@
 #include "codegen/air/reg_effects.h"
 #include "ir/diag.h"
 
+#define PHASE "eliminate_zero_extensions"
+
+/* What the dataflows need of an inst, computed once per phase: the
+ * fixpoints visit a block several times, and walking an inst's args is most
+ * of the phase's cost. */
+typedef struct {
+    uint64_t use_upper, def_upper, def, zdef;
+    int16_t src, dst; /* a whole GP copy's registers, else -1 */
+    int16_t reg;      /* a self Move32's register */
+    bool self_move32;
+} Fx;
+
 static bool is_self_move32(const AirInst *i) {
     return !i->special && air_move_kind((AirOpcode)i->opcode) == AirMove_ZeroExtend && i->nargs == 2 &&
            i->args[0].kind == AirArg_Tmp && i->args[1].kind == AirArg_Tmp &&
            i->args[0].base == i->args[1].base && air_tmp_is_reg(i->args[0].base);
-}
-
-static void delete_marked(AirBlock *b, const uint8_t *dead) {
-    uint32_t out = 0;
-    for (uint32_t i = 0; i < b->ninsts; i++)
-        if (!dead[i])
-            b->insts[out++] = b->insts[i];
-    b->ninsts = out;
 }
 
 static bool is_gp_copy(const AirInst *i) {
@@ -39,20 +43,40 @@ static bool is_gp_copy(const AirInst *i) {
            air_move_bank((AirOpcode)i->opcode) == AirGP;
 }
 
-/* The registers whose upper half is live before inst, given those after. */
-static uint64_t upper_before(const AirCode *c, AirInst *inst, uint64_t live) {
+static void fx_of(const AirCode *c, AirInst *inst, Fx *f) {
     AirRegEffects e;
     air_reg_effects(c, inst, &e);
-    uint64_t use = e.use_upper;
+    f->use_upper = e.use_upper, f->def_upper = e.def_upper, f->def = e.def, f->zdef = e.zdef;
+    f->src = f->dst = -1;
+    if (is_gp_copy(inst))
+        f->src = (int16_t)inst->args[0].base, f->dst = (int16_t)inst->args[1].base;
+    f->self_move32 = is_self_move32(inst);
+    f->reg = f->self_move32 ? (int16_t)inst->args[0].base : -1;
+}
+
+/* Deletes the marked insts of b and their cache entries. */
+static void delete_marked(AirBlock *b, Fx *fx, const uint8_t *dead) {
+    uint32_t out = 0;
+    for (uint32_t i = 0; i < b->ninsts; i++)
+        if (!dead[i]) {
+            fx[out] = fx[i];
+            b->insts[out++] = b->insts[i];
+        }
+    b->ninsts = out;
+}
+
+/* The registers whose upper half is live before an inst, given those after. */
+static uint64_t upper_before(const Fx *f, uint64_t live) {
+    uint64_t use = f->use_upper;
     /* A whole copy reads the source's upper half only for a reader of the
      * destination's (TmpWidth's moves). */
-    if (is_gp_copy(inst) && !(live & air_reg_bit(inst->args[1].base)))
-        use &= ~air_reg_bit(inst->args[0].base);
-    return (live & ~e.def_upper) | use;
+    if (f->src >= 0 && !(live & air_reg_bit((AirTmp)f->dst)))
+        use &= ~air_reg_bit((AirTmp)f->src);
+    return (live & ~f->def_upper) | use;
 }
 
 /* (1): upper halves live after each inst, from the live-out sets. */
-static bool delete_unread(AirCode *c, uint64_t *out, uint64_t *in, uint8_t *dead) {
+static void delete_unread(AirCode *c, Fx **fx, uint64_t *out, uint64_t *in, uint8_t *dead) {
     uint64_t at_exit = air_regs_live_at_exit(c);
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
         in[bi] = 0;
@@ -65,46 +89,41 @@ static bool delete_unread(AirCode *c, uint64_t *out, uint64_t *in, uint8_t *dead
                 live |= in[b->succs[s].block->index];
             out[bi] = live;
             for (uint32_t i = b->ninsts; i-- > 0;)
-                live = upper_before(c, &b->insts[i], live);
+                live = upper_before(&fx[bi][i], live);
             if (live != in[bi]) {
                 in[bi] = live;
                 changed = true;
             }
         }
     }
-    bool any = false;
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
         uint64_t live = out[bi];
         bool here = false;
         for (uint32_t i = b->ninsts; i-- > 0;) {
-            AirInst *inst = &b->insts[i];
-            dead[i] = is_self_move32(inst) && !(live & air_reg_bit(inst->args[0].base));
+            const Fx *f = &fx[bi][i];
+            dead[i] = f->self_move32 && !(live & air_reg_bit((AirTmp)f->reg));
             here |= dead[i];
             if (dead[i])
                 continue; /* deleted: the live set passes through */
-            live = upper_before(c, inst, live);
+            live = upper_before(f, live);
         }
         if (here)
-            delete_marked(b, dead);
-        any |= here;
+            delete_marked(b, fx[bi], dead);
     }
-    return any;
 }
 
-/* The registers zero above bit 31 after inst, given those before it. */
-static uint64_t zero_after(const AirCode *c, AirInst *inst, uint64_t z) {
-    AirRegEffects e;
-    air_reg_effects(c, inst, &e);
-    uint64_t after = (z & ~e.def) | e.zdef;
+/* The registers zero above bit 31 after an inst, given those before it. */
+static uint64_t zero_after(const Fx *f, uint64_t z) {
+    uint64_t after = (z & ~f->def) | f->zdef;
     /* A whole copy carries the property along. */
-    if (is_gp_copy(inst) && (z & air_reg_bit(inst->args[0].base)))
-        after |= air_reg_bit(inst->args[1].base);
+    if (f->src >= 0 && (z & air_reg_bit((AirTmp)f->src)))
+        after |= air_reg_bit((AirTmp)f->dst);
     return after;
 }
 
 /* (2): registers known zero-extended at each block's start. */
-static void delete_redundant(AirCode *c, uint64_t *out, uint64_t *in, uint8_t *dead) {
+static void delete_redundant(AirCode *c, Fx **fx, uint64_t *out, uint64_t *in, uint8_t *dead) {
     air_compute_preds(c);
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
         out[bi] = ~0ull; /* optimistic: the fixpoint only removes registers */
@@ -117,7 +136,7 @@ static void delete_redundant(AirCode *c, uint64_t *out, uint64_t *in, uint8_t *d
                 z &= out[b->preds[p]->index];
             in[bi] = z;
             for (uint32_t i = 0; i < b->ninsts; i++)
-                z = zero_after(c, &b->insts[i], z);
+                z = zero_after(&fx[bi][i], z);
             if (z != out[bi]) {
                 out[bi] = z;
                 changed = true;
@@ -129,31 +148,45 @@ static void delete_redundant(AirCode *c, uint64_t *out, uint64_t *in, uint8_t *d
         uint64_t z = in[bi];
         bool here = false;
         for (uint32_t i = 0; i < b->ninsts; i++) {
-            dead[i] = is_self_move32(&b->insts[i]) && (z & air_reg_bit(b->insts[i].args[0].base));
+            const Fx *f = &fx[bi][i];
+            dead[i] = f->self_move32 && (z & air_reg_bit((AirTmp)f->reg));
             here |= dead[i];
-            z = zero_after(c, &b->insts[i], z);
+            z = zero_after(f, z);
         }
         if (here)
-            delete_marked(b, dead);
+            delete_marked(b, fx[bi], dead);
     }
 }
 
 void air_eliminate_zero_extensions(AirCode *c) {
     uint32_t most = 1;
+    size_t total = 0;
     bool any = false;
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
-        if (c->blocks[bi]->ninsts > most)
-            most = c->blocks[bi]->ninsts;
-        for (uint32_t i = 0; i < c->blocks[bi]->ninsts && !any; i++)
-            any = is_self_move32(&c->blocks[bi]->insts[i]);
+        AirBlock *b = c->blocks[bi];
+        if (b->ninsts > most)
+            most = b->ninsts;
+        total += b->ninsts;
+        for (uint32_t i = 0; i < b->ninsts && !any; i++)
+            any = is_self_move32(&b->insts[i]);
     }
     if (!any)
         return;
-    uint64_t *out = b3_xmalloc("eliminate_zero_extensions", (c->nblocks + 1) * sizeof(uint64_t));
-    uint64_t *in = b3_xmalloc("eliminate_zero_extensions", (c->nblocks + 1) * sizeof(uint64_t));
-    uint8_t *dead = b3_xmalloc("eliminate_zero_extensions", most);
-    delete_unread(c, out, in, dead);
-    delete_redundant(c, out, in, dead);
+    Fx *all = b3_xmalloc(PHASE, (total + 1) * sizeof(Fx));
+    Fx **fx = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(Fx *));
+    for (uint32_t bi = 0, k = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        fx[bi] = all + k;
+        for (uint32_t i = 0; i < b->ninsts; i++)
+            fx_of(c, &b->insts[i], &all[k++]);
+    }
+    uint64_t *out = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint64_t));
+    uint64_t *in = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint64_t));
+    uint8_t *dead = b3_xmalloc(PHASE, most);
+    delete_unread(c, fx, out, in, dead);
+    delete_redundant(c, fx, out, in, dead);
+    free(all);
+    free(fx);
     free(out);
     free(in);
     free(dead);

@@ -24,6 +24,21 @@ void air_report_used_registers(AirCode *c) {
         if (c->blocks[bi]->ninsts > most)
             most = c->blocks[bi]->ninsts;
     uint8_t *dead = b3_xmalloc(PHASE, most);
+    /* Each block as one transfer, live_in = gen | (live_out & ~kill), so the
+     * fixpoint does not walk the insts again (that walk is the cost). */
+    uint64_t *gen = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint64_t));
+    uint64_t *kill = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint64_t));
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        uint64_t g = 0, k = 0;
+        for (uint32_t i = b->ninsts; i-- > 0;) {
+            AirRegEffects e;
+            air_reg_effects(c, &b->insts[i], &e);
+            g = (g & ~e.kill) | e.use;
+            k |= e.kill;
+        }
+        gen[bi] = g, kill[bi] = k;
+    }
     for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t bi = c->nblocks; bi-- > 0;) {
@@ -31,17 +46,15 @@ void air_report_used_registers(AirCode *c) {
             uint64_t live = b->nsuccs ? 0 : at_exit;
             for (uint32_t s = 0; s < b->nsuccs; s++)
                 live |= in[b->succs[s].block->index];
-            for (uint32_t i = b->ninsts; i-- > 0;) {
-                AirRegEffects e;
-                air_reg_effects(c, &b->insts[i], &e);
-                live = (live & ~e.kill) | e.use;
-            }
+            live = gen[bi] | (live & ~kill[bi]);
             if (live != in[bi]) {
                 in[bi] = live;
                 changed = true;
             }
         }
     }
+    free(gen);
+    free(kill);
     /* One sweep: a deleted inst's uses are not counted, so what only it
      * read dies too when it comes before it in the same block. */
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
