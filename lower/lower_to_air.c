@@ -917,8 +917,10 @@ static bool try_lea(Lower *L, B3Value *v) {
     imm_to_right(&x, &y);
     if (imm_const(y, &c)) {
         /* Add(Add(x, y), c) or Add(Mul(x, 3|5|9), c) */
+        /* + 0 (only unoptimized code has it) is a copy, not a lea; below,
+         * a zero displacement would mean "no constant" after x is marked. */
         if ((x->opcode != B3_Add && x->opcode != B3_Mul) || !can_be_internal(L, x) ||
-            !lea_disp(ty, 0, c, &disp))
+            !lea_disp(ty, 0, c, &disp) || disp == 0)
             return false;
         B3Value *p = kid(x, 0), *q = kid(x, 1);
         int64_t m;
