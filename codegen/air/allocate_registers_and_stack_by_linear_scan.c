@@ -657,44 +657,62 @@ static const Range *ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
     return hull;
 }
 
-/* A register of freemask that the tmp h, not scanned yet, would find free
- * too, or -1: t then takes it, so that h, copied from or to t, may share it
- * (a Phi's tmp is scanned before the value it feeds, which may live across a
- * call where the Phi's tmp does not). */
-static int free_for_later(const LS *s, AirTmp h, uint32_t freemask, AirTmp *const *held,
-                          const uint32_t *nheld, const uint32_t *cur) {
-    Range hull;
-    uint32_t nhr;
-    const Range *hr = ranges_of(s, h, &hull, &nhr);
-    for (uint32_t m = freemask; m; m &= m - 1) {
-        uint32_t r = (uint32_t)__builtin_ctz(m);
-        const Ranges *fr = &s->fixed[r];
-        if (ranges_meet(hr, nhr, fr->v + cur[r], fr->n - cur[r]))
-            continue;
-        bool meets = false;
-        for (uint32_t j = 0; j < nheld[r] && !meets; j++) {
-            AirTmp o = held[r][j];
-            Range oh;
-            uint32_t no;
-            const Range *orng = ranges_of(s, o, &oh, &no);
-            meets = s->reg[o] == (uint8_t)r && ranges_meet(hr, nhr, orng, no);
-        }
-        if (!meets)
-            return (int)r;
-    }
-    return -1;
+/* Per register, the positions its fixed ranges and the tmps holding it
+ * take (they never overlap, so a spilled holder's bits clear exactly): word
+ * w of register r is occ[w * k + r], so that one word row serves all the
+ * registers a tmp is tested against. */
+static inline uint64_t word_mask(uint32_t w, uint32_t a, uint32_t b) {
+    uint64_t m = ~0ull;
+    if (w == a >> 6)
+        m &= ~0ull << (a & 63);
+    if (w == b >> 6)
+        m &= ~0ull >> (63 - (b & 63));
+    return m;
 }
 
-/* Does a tmp holding register r meet ranges tr?  Drops the holders that
- * ended before st.  With all, also the earliest end of those that meet and
- * whether one is unspillable; else it stops at the first that meets. */
-static bool held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Range *tr, uint32_t ntr,
-                      uint32_t st, bool all, uint32_t *earliest, bool *stuck) {
-    uint32_t out = 0, j = 0;
-    bool meets = false;
+static void occ_set(uint64_t *occ, uint32_t k, uint32_t r, const Range *v, uint32_t n, bool on) {
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t w = v[i].start >> 6; w <= v[i].end >> 6; w++) {
+            uint64_t m = word_mask(w, v[i].start, v[i].end);
+            occ[(size_t)w * k + r] = on ? occ[(size_t)w * k + r] | m : occ[(size_t)w * k + r] & ~m;
+        }
+}
+
+/* The registers of mask none of whose positions in ranges v is taken. */
+static uint32_t occ_free(const uint64_t *occ, uint32_t k, uint32_t mask, const Range *v, uint32_t n) {
+    for (uint32_t i = 0; i < n && mask; i++)
+        for (uint32_t w = v[i].start >> 6; w <= v[i].end >> 6 && mask; w++) {
+            uint64_t m = word_mask(w, v[i].start, v[i].end);
+            const uint64_t *row = occ + (size_t)w * k;
+            for (uint32_t mm = mask; mm; mm &= mm - 1) {
+                uint32_t r = (uint32_t)__builtin_ctz(mm);
+                if (row[r] & m)
+                    mask &= ~(1u << r);
+            }
+        }
+    return mask;
+}
+
+/* t's ranges, all of them (its hull if it has none). */
+static const Range *all_ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
+    if (t < s->nr && s->rn[t]) {
+        *n = s->rn[t];
+        return s->rv + s->rfirst[t];
+    }
+    *hull = (Range){s->start[t], s->end[t]};
+    *n = 1;
+    return hull;
+}
+
+/* What emptying register r for ranges tr would spill: the earliest end of
+ * the tmps holding it that meet tr (NONE: none), and whether one of them is
+ * unspillable.  Drops the holders that ended before st or lost r. */
+static void held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Range *tr, uint32_t ntr,
+                      uint32_t st, uint32_t *earliest, bool *stuck) {
+    uint32_t out = 0;
     *earliest = NONE;
     *stuck = false;
-    for (; j < *nheld; j++) {
+    for (uint32_t j = 0; j < *nheld; j++) {
         AirTmp h = held[j];
         if (s->reg[h] != (uint8_t)r || s->end[h] < st)
             continue;
@@ -707,19 +725,11 @@ static bool held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Ra
         const Range *hr = ranges_of(s, h, &hh, &nh);
         if (!ranges_meet(tr, ntr, hr, nh))
             continue;
-        meets = true;
         *stuck |= s->unspillable[h];
         if (s->end[h] < *earliest)
             *earliest = s->end[h];
-        if (!all) {
-            j++;
-            break;
-        }
     }
-    for (; j < *nheld; j++)
-        held[out++] = held[j];
     *nheld = out;
-    return meets;
 }
 
 /* The scan with lifetime holes (-O1): a register is free for t if neither
@@ -745,13 +755,19 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
         if (s->start[t] != NONE && !s->spilled[t])
             order[bucket[s->start[t]]++] = t;
 
-    /* Per register: the tmps given it that may still meet later ones. */
+    /* Per register: the tmps given it that may still meet later ones (only
+     * walked when no register is free), and the positions taken. */
     AirTmp *held[32];
     uint32_t nheld[32], capheld[32], cur[32];
     for (uint32_t r = 0; r < k; r++) {
         held[r] = NULL;
         nheld[r] = capheld[r] = cur[r] = 0;
     }
+    uint32_t words = s->npos / 64 + 1;
+    uint64_t *occ = xcalloc((size_t)words * k, sizeof(uint64_t));
+    for (uint32_t r = 0; r < k; r++)
+        occ_set(occ, k, r, s->fixed[r].v, s->fixed[r].n, true);
+    uint32_t all = k == 32 ? ~0u : (1u << k) - 1;
     bool ok = true;
     for (uint32_t i = 0; i < nt; i++) {
         AirTmp t = order[i];
@@ -759,25 +775,18 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
         Range hull;
         uint32_t ntr;
         const Range *tr = ranges_of(s, t, &hull, &ntr);
-        uint32_t freemask = 0, evictmask = 0, candmask = 0;
+        uint32_t freemask = occ_free(occ, k, all, tr, ntr), evictmask = 0;
         uint32_t evict_end[32]; /* the earliest end among the tmps t would evict */
-        for (uint32_t r = 0; r < k; r++) {
+        /* Only with no register free: what emptying each one would spill. */
+        for (uint32_t r = 0; r < k && !freemask; r++) {
             const Ranges *fr = &s->fixed[r];
             while (cur[r] < fr->n && fr->v[cur[r]].end < st)
                 cur[r]++;
             if (ranges_meet(tr, ntr, fr->v + cur[r], fr->n - cur[r]))
                 continue;
-            candmask |= 1u << r;
             uint32_t earliest;
             bool stuck;
-            if (!held_meet(s, held[r], &nheld[r], r, tr, ntr, st, false, &earliest, &stuck))
-                freemask |= 1u << r;
-        }
-        /* Only with no register free: what emptying each one would spill. */
-        for (uint32_t m = freemask ? 0 : candmask; m; m &= m - 1) {
-            uint32_t r = (uint32_t)__builtin_ctz(m), earliest;
-            bool stuck;
-            held_meet(s, held[r], &nheld[r], r, tr, ntr, st, true, &earliest, &stuck);
+            held_meet(s, held[r], &nheld[r], r, tr, ntr, st, &earliest, &stuck);
             if (!stuck) {
                 evictmask |= 1u << r;
                 evict_end[r] = earliest;
@@ -789,8 +798,17 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
             uint32_t hr = air_tmp_is_reg(h) ? (uint32_t)s->rf.rank[h] : (h < s->n ? s->reg[h] : NO_REG);
             if (hr < k && (freemask >> hr & 1))
                 pick = (int)hr;
-            else if (hr == NO_REG && !air_tmp_is_reg(h) && h < s->n && !s->spilled[h] && s->start[h] > st)
-                pick = free_for_later(s, h, freemask, held, nheld, cur);
+            else if (hr == NO_REG && !air_tmp_is_reg(h) && h < s->n && !s->spilled[h] && s->start[h] > st) {
+                /* A register h, copied from or to t and not scanned yet,
+                 * would find free too: t takes it, so that they may share it
+                 * (a Phi's tmp is scanned before the value it feeds, which
+                 * may live across a call where the Phi's tmp does not). */
+                Range hh;
+                uint32_t nh;
+                const Range *hrng = all_ranges_of(s, h, &hh, &nh);
+                uint32_t later = occ_free(occ, k, freemask, hrng, nh);
+                pick = later ? __builtin_ctz(later) : -1;
+            }
         }
         if (pick < 0 && freemask)
             pick = __builtin_ctz(freemask); /* ranks follow the preference order */
@@ -808,6 +826,8 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
                     if (s->reg[v] == (uint8_t)victim && ranges_meet(tr, ntr, vr, nv)) {
                         s->spilled[v] = 1;
                         s->reg[v] = NO_REG;
+                        vr = all_ranges_of(s, v, &vh, &nv);
+                        occ_set(occ, k, (uint32_t)victim, vr, nv, false);
                     }
                 }
                 pick = victim;
@@ -827,9 +847,11 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
             held[pick] = xrealloc(held[pick], capheld[pick] * sizeof(AirTmp));
         }
         held[pick][nheld[pick]++] = t;
+        occ_set(occ, k, (uint32_t)pick, tr, ntr, true);
     }
     for (uint32_t r = 0; r < k; r++)
         free(held[r]);
+    free(occ);
     return ok;
 }
 
