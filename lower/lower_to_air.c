@@ -710,24 +710,10 @@ static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t nt
 /* The negation of a condition: x86 condition codes negate by flipping the low
  * bit; float relations swap ordered and "or unordered" complements. */
 static void invert_cond(Cond *cd) {
-    static const uint8_t dinv[] = {
-        [AirDCond_Equal] = AirDCond_NotEqualOrUnordered,
-        [AirDCond_NotEqual] = AirDCond_EqualOrUnordered,
-        [AirDCond_GreaterThan] = AirDCond_LessThanOrEqualOrUnordered,
-        [AirDCond_GreaterThanOrEqual] = AirDCond_LessThanOrUnordered,
-        [AirDCond_LessThan] = AirDCond_GreaterThanOrEqualOrUnordered,
-        [AirDCond_LessThanOrEqual] = AirDCond_GreaterThanOrUnordered,
-        [AirDCond_EqualOrUnordered] = AirDCond_NotEqual,
-        [AirDCond_NotEqualOrUnordered] = AirDCond_Equal,
-        [AirDCond_GreaterThanOrUnordered] = AirDCond_LessThanOrEqual,
-        [AirDCond_GreaterThanOrEqualOrUnordered] = AirDCond_LessThan,
-        [AirDCond_LessThanOrUnordered] = AirDCond_GreaterThanOrEqual,
-        [AirDCond_LessThanOrEqualOrUnordered] = AirDCond_GreaterThan,
-    };
     if (cd->kind == CK_Const)
         cd->value = !cd->value;
     else if (cd->cond.kind == AirArg_DoubleCond)
-        cd->cond.cond = dinv[cd->cond.cond];
+        cd->cond.cond = (uint8_t)air_dcond_invert((AirDoubleCond)cd->cond.cond);
     else
         cd->cond.cond ^= 1;
 }

@@ -181,34 +181,7 @@ static uint8_t form_kind(uint8_t k) {
     return k == AirArg_Stack || k == AirArg_CallArg || k == AirArg_Sym ? AirArg_Addr : k;
 }
 
-static bool form_rows_match(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds);
-
-/* Lowering, the allocators and the emitter ask this of every inst, and a
- * procedure has few distinct (opcode, kinds) pairs: the answers are
- * memoized in a direct-mapped table keyed by the packed question. */
-enum { FORM_MEMO_LOG = 12 };
-static uint64_t form_memo[1u << FORM_MEMO_LOG]; /* key | 1 << 62 (filled) | answer << 63 */
-
 bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds) {
-    if (nargs > 8 || op >= (1u << 16))
-        return form_rows_match(t, op, nargs, kinds);
-    uint64_t key = (uint64_t)op << 32 | (uint64_t)nargs << 48 | (uint64_t)(t.arch & 3) << 52;
-    for (uint32_t i = 0; i < nargs; i++) {
-        if (kinds[i] > 15)
-            return form_rows_match(t, op, nargs, kinds);
-        key |= (uint64_t)form_kind(kinds[i]) << (4 * i);
-    }
-    uint64_t h = key * 0x9e3779b97f4a7c15u;
-    uint64_t *e = &form_memo[h >> (64 - FORM_MEMO_LOG)];
-    uint64_t filled = (uint64_t)1 << 62;
-    if ((*e & ~((uint64_t)1 << 63)) == (key | filled))
-        return *e >> 63;
-    bool ok = form_rows_match(t, op, nargs, kinds);
-    *e = key | filled | (uint64_t)ok << 63;
-    return ok;
-}
-
-static bool form_rows_match(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds) {
     const AirOverload *o = find_overload(op, nargs);
     if (!o)
         return false;
@@ -315,4 +288,22 @@ static void tmp_of_arg(void *vctx, AirInst *inst, AirArg *a, AirRole role, AirBa
 void air_for_each_tmp(const AirCode *c, AirInst *inst, AirTmpFn f, void *ctx) {
     TmpIter it = {f, ctx};
     air_for_each_arg(c, inst, tmp_of_arg, &it);
+}
+
+AirDoubleCond air_dcond_invert(AirDoubleCond c) {
+    static const uint8_t dinv[] = {
+        [AirDCond_Equal] = AirDCond_NotEqualOrUnordered,
+        [AirDCond_NotEqual] = AirDCond_EqualOrUnordered,
+        [AirDCond_GreaterThan] = AirDCond_LessThanOrEqualOrUnordered,
+        [AirDCond_GreaterThanOrEqual] = AirDCond_LessThanOrUnordered,
+        [AirDCond_LessThan] = AirDCond_GreaterThanOrEqualOrUnordered,
+        [AirDCond_LessThanOrEqual] = AirDCond_GreaterThanOrUnordered,
+        [AirDCond_EqualOrUnordered] = AirDCond_NotEqual,
+        [AirDCond_NotEqualOrUnordered] = AirDCond_Equal,
+        [AirDCond_GreaterThanOrUnordered] = AirDCond_LessThanOrEqual,
+        [AirDCond_GreaterThanOrEqualOrUnordered] = AirDCond_LessThan,
+        [AirDCond_LessThanOrUnordered] = AirDCond_GreaterThanOrEqual,
+        [AirDCond_LessThanOrEqualOrUnordered] = AirDCond_GreaterThan,
+    };
+    return (AirDoubleCond)dinv[c];
 }

@@ -237,6 +237,9 @@ static inline AirArg air_sym(B3Symbol *s, int64_t addend, bool got) {
 static inline AirArg air_relcond(AirCond c) { return (AirArg){.kind = AirArg_RelCond, .cond = (uint8_t)c}; }
 static inline AirArg air_rescond(AirCond c) { return (AirArg){.kind = AirArg_ResCond, .cond = (uint8_t)c}; }
 static inline AirArg air_dcond(AirDoubleCond c) { return (AirArg){.kind = AirArg_DoubleCond, .cond = (uint8_t)c}; }
+/* The negation of a float relation: each ordered relation and the "or
+ * unordered" complement of it (NaN makes every ordered relation false). */
+AirDoubleCond air_dcond_invert(AirDoubleCond c);
 static inline bool air_arg_is_memory(const AirArg *a) {
     return a->kind == AirArg_Addr || a->kind == AirArg_Index || a->kind == AirArg_Stack ||
            a->kind == AirArg_CallArg || a->kind == AirArg_Sym;

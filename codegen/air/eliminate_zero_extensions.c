@@ -84,9 +84,7 @@ static void delete_unread(AirCode *c, Fx **fx, uint64_t *out, uint64_t *in, uint
         changed = false;
         for (uint32_t bi = c->nblocks; bi-- > 0;) {
             AirBlock *b = c->blocks[bi];
-            uint64_t live = b->nsuccs ? 0 : at_exit;
-            for (uint32_t s = 0; s < b->nsuccs; s++)
-                live |= in[b->succs[s].block->index];
+            uint64_t live = air_regs_live_out(b, in, at_exit);
             out[bi] = live;
             for (uint32_t i = b->ninsts; i-- > 0;)
                 live = upper_before(&fx[bi][i], live);

@@ -25,6 +25,15 @@ void air_reg_effects(const AirCode *c, AirInst *inst, AirRegEffects *e);
  * the callee-saved ones and the pinned ones. */
 uint64_t air_regs_live_at_exit(const AirCode *c);
 
+/* A block's live-out registers in a backward dataflow: the union of its
+ * successors' live-in sets, or at_exit where it leaves the procedure. */
+static inline uint64_t air_regs_live_out(const AirBlock *b, const uint64_t *in, uint64_t at_exit) {
+    uint64_t live = b->nsuccs ? 0 : at_exit;
+    for (uint32_t s = 0; s < b->nsuccs; s++)
+        live |= in[b->succs[s].block->index];
+    return live;
+}
+
 /* Is the inst removable when nothing reads what it writes?  (No effect
  * beyond its register defs.) */
 bool air_inst_only_defines_registers(const AirInst *inst);

@@ -43,9 +43,7 @@ void air_report_used_registers(AirCode *c) {
         changed = false;
         for (uint32_t bi = c->nblocks; bi-- > 0;) {
             AirBlock *b = c->blocks[bi];
-            uint64_t live = b->nsuccs ? 0 : at_exit;
-            for (uint32_t s = 0; s < b->nsuccs; s++)
-                live |= in[b->succs[s].block->index];
+            uint64_t live = air_regs_live_out(b, in, at_exit);
             live = gen[bi] | (live & ~kill[bi]);
             if (live != in[bi]) {
                 in[bi] = live;
@@ -59,9 +57,7 @@ void air_report_used_registers(AirCode *c) {
      * read dies too when it comes before it in the same block. */
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
-        uint64_t live = b->nsuccs ? 0 : at_exit;
-        for (uint32_t s = 0; s < b->nsuccs; s++)
-            live |= in[b->succs[s].block->index];
+        uint64_t live = air_regs_live_out(b, in, at_exit);
         bool any = false;
         for (uint32_t i = b->ninsts; i-- > 0;) {
             AirInst *inst = &b->insts[i];

@@ -746,25 +746,11 @@ X86_OP(compare_fp) {
  * A float relation and its negation compare the operands in the same order
  * (the dcond table), so only the condition code and its parity fix change. */
 static DCond negated_flags(const AirInst *inst, DCond dc) {
-    static const uint8_t dinv[] = {
-        [AirDCond_Equal] = AirDCond_NotEqualOrUnordered,
-        [AirDCond_NotEqual] = AirDCond_EqualOrUnordered,
-        [AirDCond_GreaterThan] = AirDCond_LessThanOrEqualOrUnordered,
-        [AirDCond_GreaterThanOrEqual] = AirDCond_LessThanOrUnordered,
-        [AirDCond_LessThan] = AirDCond_GreaterThanOrEqualOrUnordered,
-        [AirDCond_LessThanOrEqual] = AirDCond_GreaterThanOrUnordered,
-        [AirDCond_EqualOrUnordered] = AirDCond_NotEqual,
-        [AirDCond_NotEqualOrUnordered] = AirDCond_Equal,
-        [AirDCond_GreaterThanOrUnordered] = AirDCond_LessThanOrEqual,
-        [AirDCond_GreaterThanOrEqualOrUnordered] = AirDCond_LessThan,
-        [AirDCond_LessThanOrUnordered] = AirDCond_GreaterThanOrEqual,
-        [AirDCond_LessThanOrEqualOrUnordered] = AirDCond_GreaterThan,
-    };
     if (arg(inst, 0)->kind != AirArg_DoubleCond)
         return (DCond){dc.swap, (uint8_t)(dc.cc ^ 1), Fix_None};
     AirInst neg = *inst;
     AirArg c = *arg(inst, 0);
-    c.cond = dinv[c.cond];
+    c.cond = (uint8_t)air_dcond_invert((AirDoubleCond)c.cond);
     AirArg args[6];
     memcpy(args, inst->args, inst->nargs * sizeof *args);
     args[0] = c;
