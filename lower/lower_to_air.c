@@ -65,10 +65,6 @@ typedef struct {
     uint32_t *rpos;    /* by value index */
     B3Block **ablk;    /* likewise, where a value's users may absorb (execute) it */
     uint32_t *apos;
-    /* The last read in one block of values read in several (block_last_reads):
-     * valid where lblk[id] is that block; allocated on first need. */
-    B3Block **lblk;
-    uint32_t *lpos;
     bool *in_reg;      /* by value index: read other than as a memory address (its tmp will exist) */
     B3Value **fbase;   /* by Add value index: fold_const_adds' memo, or NULL */
     int64_t *foff;
@@ -782,55 +778,6 @@ static AirBlock *new_block(Lower *L) {
 
 /* ---- arithmetic -------------------------------------------------------------- */
 
-enum { READ_MANY = UINT32_MAX };
-
-/* Where the values of block b are read in it, at the latest (as
- * compute_last_reads counts: a reader absorbed by a later user reads at that
- * user, one absorbed elsewhere reads everywhere). */
-static void block_last_reads(Lower *L, B3Block *b) {
-    if (!L->lblk) {
-        L->lblk = xrealloc(NULL, (L->nv + 1) * sizeof *L->lblk);
-        L->lpos = xrealloc(NULL, (L->nv + 1) * sizeof *L->lpos);
-        memset(L->lblk, 0, (L->nv + 1) * sizeof *L->lblk);
-    }
-    for (uint32_t i = b->nvalues; i-- > 0;) {
-        B3Value *u = b->values[i];
-        if (u->opcode == B3_Identity || u->opcode == B3_Opaque)
-            continue;
-        uint32_t uid = vid(L, u), at = i;
-        if (!L->ablk[uid] && L->apos[uid] == READ_MANY)
-            at = READ_MANY;
-        else if (L->ablk[uid] == b && L->apos[uid] > at)
-            at = L->apos[uid];
-        for (uint32_t k = 0; k < u->nkids; k++) {
-            uint32_t xid = vid(L, resolve(u->kids[k]));
-            if (L->lblk[xid] != b) {
-                L->lblk[xid] = b;
-                L->lpos[xid] = at;
-            } else if (at > L->lpos[xid]) {
-                L->lpos[xid] = at;
-            }
-        }
-    }
-    L->lblk[L->nv] = b; /* marks b as done (id nv is never read) */
-}
-
-/* dies_here for x read in several blocks: here is its last read in this
- * block, and it is not live out of it because every successor is x's own
- * block, where it is defined anew (a loop body ending in a jump back to the
- * header that holds the Phi x; the exit's reads of x come from the header). */
-static bool dies_in_block(Lower *L, B3Value *x, uint32_t id) {
-    B3Block *b = L->blk;
-    if (!x->owner || x->owner == b)
-        return false;
-    for (uint32_t s = 0; s < b->nsuccs; s++)
-        if (b->succs[s].block != x->owner)
-            return false;
-    if (!L->lblk || L->lblk[L->nv] != b)
-        block_last_reads(L, b);
-    return L->lblk[id] == b && L->lpos[id] == L->idx;
-}
-
 /* Is the current value the last reader of x, so that x's register is free
  * for the result?  x's last read must be here, and x must not be live
  * around a loop that contains this block but not x's definition.  Only a
@@ -841,8 +788,6 @@ static bool dies_here(Lower *L, B3Value *x) {
     if (int_const(x, &c))
         return true; /* materialized afresh at each use */
     uint32_t id = vid(L, x);
-    if (!L->rblk[id] && L->rpos[id] == READ_MANY)
-        return dies_in_block(L, x, id);
     if (L->rblk[id] != L->blk || L->rpos[id] != L->idx)
         return false;
     if (x->owner == L->blk)
@@ -2156,6 +2101,8 @@ static void count_uses(Lower *L) {
     }
 }
 
+enum { READ_MANY = UINT32_MAX };
+
 /* Notes that value id is read (or executed) in block b at pos: keeps the
  * latest position, or READ_MANY with no block once there are two blocks. */
 static void note_at(B3Block **blk, uint32_t *at, uint32_t id, B3Block *b, uint32_t pos) {
@@ -2421,8 +2368,6 @@ void b3_lower_to_air(AirCode *c) {
     free(L.rpos);
     free(L.ablk);
     free(L.apos);
-    free(L.lblk);
-    free(L.lpos);
     free(L.in_reg);
     free(L.fbase);
     free(L.foff);
