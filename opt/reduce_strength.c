@@ -1863,17 +1863,45 @@ static bool induction_range(const RS *rs, const B3Value *p, const B3Block *at, i
     return true;
 }
 
-/* SExt32(Add(p, k)) of an induction variable p where its range is known:
- * Add(SExt32(p), k), when p + k cannot wrap. */
+/* The range of x where it is an induction variable p, p << s or p * m
+ * (m > 0) that does not wrap. */
+static bool induction_term(const RS *rs, const B3Value *x, int64_t *lo, int64_t *hi) {
+    int64_t c;
+    if (induction_range(rs, x, rs->block, lo, hi))
+        return true;
+    if ((x->opcode != B3_Shl && x->opcode != B3_Mul) || !int_of(x->kids[1], &c) ||
+        !induction_range(rs, x->kids[0], rs->block, lo, hi))
+        return false;
+    int64_t m = x->opcode == B3_Mul ? c : c >= 0 && c < 31 ? (int64_t)1 << c : 0;
+    if (m <= 0)
+        return false;
+    *lo *= m; /* both fit in 32 bits: no 64-bit overflow */
+    *hi *= m;
+    return *lo >= INT32_MIN && *hi <= INT32_MAX;
+}
+
+/* Sign extensions of induction terms that cannot wrap move inward, so that
+ * constants and scales reach the address: SExt32(Add(x, k)) becomes
+ * Add(SExt32(x), k), SExt32(p << s) becomes SExt32(p) << s, SExt32(p * m)
+ * becomes SExt32(p) * m. */
 static bool reduce_sext_of_induction(RS *rs, B3Value *v, B3Value *a) {
     int64_t k, lo, hi;
-    if (a->opcode != B3_Add || !int_of(a->kids[1], &k) ||
-        !induction_range(rs, a->kids[0], rs->block, &lo, &hi))
-        return false;
-    if (lo + k < INT32_MIN || hi + k > INT32_MAX)
-        return false;
-    become(rs, v, B3_Add, 2, add(rs, B3_SExt32, B3_Int64, a->kids[0], NULL), add_int(rs, B3_Int64, k), NULL);
-    return true;
+    if (a->opcode == B3_Add && int_of(a->kids[1], &k) && induction_term(rs, a->kids[0], &lo, &hi)) {
+        if (lo + k < INT32_MIN || hi + k > INT32_MAX)
+            return false;
+        become(rs, v, B3_Add, 2, add(rs, B3_SExt32, B3_Int64, a->kids[0], NULL), add_int(rs, B3_Int64, k),
+               NULL);
+        return true;
+    }
+    if ((a->opcode == B3_Shl || a->opcode == B3_Mul) && induction_term(rs, a, &lo, &hi)) {
+        B3Value *x = add(rs, B3_SExt32, B3_Int64, a->kids[0], NULL);
+        int64_t c = 0;
+        int_of(a->kids[1], &c);
+        become(rs, v, (B3Opcode)a->opcode, 2, x, a->opcode == B3_Shl ? a->kids[1] : add_int(rs, B3_Int64, c),
+               NULL);
+        return true;
+    }
+    return false;
 }
 
 static void reduce_value(RS *rs, B3Value *v) {

@@ -5,6 +5,7 @@
 void sched(int32_t *);
 int64_t near_max(void);
 int64_t unknown_bound(const int32_t *, int64_t);
+int32_t bytes(const uint8_t *);
 
 static int fails;
 static void check(const char *what, long long got, long long want) {
@@ -32,6 +33,13 @@ int main(void) {
         a[i] = i * i;
     check("unknown_bound", unknown_bound(a, 10), 385);
     check("unknown_bound(0)", unknown_bound(a, 0), 0);
+    uint8_t b[64];
+    int32_t rb = 0;
+    for (int i = 0; i < 64; i++)
+        b[i] = (uint8_t)(i * 37 + 5);
+    for (int i = 0; i < 16; i++)
+        rb += b[4 * i] + b[4 * i + 3];
+    check("bytes", bytes(b), rb);
     if (!fails)
         printf("OK\n");
     return fails != 0;
