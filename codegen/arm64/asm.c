@@ -257,6 +257,12 @@ static uint64_t ror_in(uint64_t x, unsigned r, unsigned e) {
     return ((x >> r) | (x << (e - r))) & mask;
 }
 
+/* A non-empty run of contiguous ones (anywhere)? */
+static bool is_shifted_mask(uint64_t x) {
+    uint64_t filled = x | (x - 1); /* the run with the zeros below it set */
+    return x && ((filled + 1) & filled) == 0;
+}
+
 bool arm64_logical_imm_encode(uint64_t v, bool is64, uint32_t *out) {
     if (!is64) {
         if (v >> 32)
@@ -274,17 +280,25 @@ bool arm64_logical_imm_encode(uint64_t v, bool is64, uint32_t *out) {
             break;
         e = h;
     }
-    uint64_t x = e == 64 ? v : v & ((1ull << e) - 1);
-    unsigned ones = (unsigned)__builtin_popcountll(x);
-    uint64_t run = (1ull << ones) - 1; /* ones < e <= 64 */
-    for (unsigned r = 0; r < e; r++)
-        if (ror_in(run, r, e) == x) {
-            unsigned n = e == 64;
-            unsigned imms = ((~(e - 1) << 1) & 0x3f) | (ones - 1);
-            *out = n << 12 | r << 6 | imms;
-            return true;
-        }
-    return false;
+    uint64_t mask = e == 64 ? ~0ull : (1ull << e) - 1;
+    uint64_t x = v & mask;
+    /* The element is a run of ones rotated left by `start`: either it does
+     * not wrap (a shifted mask) or its complement is one. */
+    unsigned ones, start;
+    if (is_shifted_mask(x)) {
+        ones = (unsigned)__builtin_popcountll(x);
+        start = (unsigned)__builtin_ctzll(x);
+    } else if (is_shifted_mask(~x & mask)) {
+        uint64_t y = ~x & mask;
+        ones = e - (unsigned)__builtin_popcountll(y);
+        start = (unsigned)__builtin_ctzll(y) + (unsigned)__builtin_popcountll(y);
+    } else {
+        return false;
+    }
+    unsigned n = e == 64, immr = (e - start) % e; /* rotate right by immr */
+    unsigned imms = ((~(e - 1) << 1) & 0x3f) | (ones - 1);
+    *out = n << 12 | immr << 6 | imms;
+    return true;
 }
 
 uint64_t arm64_logical_imm_decode(uint32_t f, bool is64) {
@@ -575,11 +589,17 @@ static MovPlan plan_mov(bool is64, uint64_t v) {
     MovPlan best = plan_count(&n) < plan_count(&z) ? n : z;
     if (plan_count(&best) <= 2)
         return best;
-    /* A logical immediate that matches v but for one halfword, then a movk. */
+    /* A logical immediate that matches v but for one halfword (then one
+     * movk) or, against 4 instructions, two.  The replaced halfwords are
+     * tried as 0, 0xffff or a copy of another of v's: the bitmask patterns
+     * close to v are those (runs of ones, replicated chunks). */
+    uint64_t fill[6] = {0, 0xffff};
+    for (unsigned j = 0; j < nhw; j++)
+        fill[2 + j] = (v >> (16 * j)) & 0xffff;
+    unsigned nfill = 2 + nhw;
     for (unsigned i = 0; i < nhw; i++)
-        for (unsigned j = 0; j < nhw + 2; j++) {
-            uint64_t h = j < nhw ? (v >> (16 * j)) & 0xffff : j == nhw ? 0 : 0xffff;
-            uint64_t cand = (v & ~(0xffffull << (16 * i))) | h << (16 * i);
+        for (unsigned a = 0; a < nfill; a++) {
+            uint64_t cand = (v & ~(0xffffull << (16 * i))) | fill[a] << (16 * i);
             if (cand != v && arm64_logical_imm_encode(cand, is64, &f))
                 return (MovPlan){.first = Plan_Orr,
                                  .orr_imm = cand,
@@ -587,6 +607,21 @@ static MovPlan plan_mov(bool is64, uint64_t v) {
                                  .k_hw = {(uint8_t)i},
                                  .k_imm = {(uint16_t)(v >> (16 * i))}};
         }
+    if (plan_count(&best) < 4)
+        return best;
+    for (unsigned i = 0; i < nhw; i++)
+        for (unsigned j = i + 1; j < nhw; j++)
+            for (unsigned a = 0; a < nfill; a++)
+                for (unsigned b = 0; b < nfill; b++) {
+                    uint64_t cand = (v & ~(0xffffull << (16 * i)) & ~(0xffffull << (16 * j))) |
+                                    fill[a] << (16 * i) | fill[b] << (16 * j);
+                    if (arm64_logical_imm_encode(cand, is64, &f))
+                        return (MovPlan){.first = Plan_Orr,
+                                         .orr_imm = cand,
+                                         .nk = 2,
+                                         .k_hw = {(uint8_t)i, (uint8_t)j},
+                                         .k_imm = {(uint16_t)(v >> (16 * i)), (uint16_t)(v >> (16 * j))}};
+                }
     return best;
 }
 

@@ -289,6 +289,30 @@ static uint64_t run_moves(const uint8_t *buf, uint32_t len) {
     return x;
 }
 
+/* The fewest instructions of movz/movn + movks and orr-of-a-bitmask + movks
+ * for v, by brute force over every bitmask immediate. */
+static unsigned fewest_moves(bool is64, uint64_t v, const uint64_t *masks, uint32_t n) {
+    unsigned nhw = is64 ? 4 : 2, zeros = 0, ones = 0;
+    if (!is64)
+        v &= 0xffffffffu;
+    for (unsigned j = 0; j < nhw; j++) {
+        uint64_t h = (v >> (16 * j)) & 0xffff;
+        zeros += h == 0;
+        ones += h == 0xffff;
+    }
+    unsigned best = nhw - (zeros > ones ? zeros : ones);
+    if (best < 1)
+        best = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        unsigned d = 1;
+        for (unsigned j = 0; j < nhw; j++)
+            d += ((masks[i] >> (16 * j)) & 0xffff) != ((v >> (16 * j)) & 0xffff);
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
 static void test_moves(T *t) {
     static const uint16_t imms[] = {0, 1, 0x8000, 0xffff, 0x1234};
     static const unsigned ops[] = {Arm64MovWide_MOVN, Arm64MovWide_MOVZ, Arm64MovWide_MOVK};
@@ -321,8 +345,10 @@ static void test_moves(T *t) {
                                       0x1234ffffffffffffull,
                                       0xabcd00000000ef01ull};
     unsigned hist[5] = {0};
+    uint64_t *masks[2] = {malloc(1302 * sizeof(uint64_t)), malloc(5334 * sizeof(uint64_t))};
+    uint32_t nmasks[2] = {all_bitmasks(false, masks[0]), all_bitmasks(true, masks[1])};
     for (unsigned w = 0; w < 2; w++)
-        for (unsigned i = 0; i < N(consts) + 300; i++) {
+        for (unsigned i = 0; i < N(consts) + 600; i++) {
             uint64_t v;
             if (i < N(consts)) {
                 v = consts[i];
@@ -331,9 +357,12 @@ static void test_moves(T *t) {
                 uint64_t r = rng(), h0 = rng() & 0xffff;
                 v = 0;
                 for (unsigned j = 0; j < 4; j++) {
-                    static const uint64_t pick[4] = {0, 0xffff, 0, 0};
-                    unsigned c = (r >> (2 * j)) & 3;
-                    uint64_t h = c < 2 ? pick[c] : c == 2 ? h0 : (rng() & 0xffff);
+                    unsigned c = (r >> (3 * j)) & 7;
+                    uint64_t h = c == 0   ? 0
+                                 : c == 1 ? 0xffff
+                                 : c == 2 ? h0
+                                 : c < 5  ? (rng() & 0xffff)
+                                          : (0xffffu << (rng() % 16)) & 0xffff; /* edges of runs of ones */
                     v |= h << (16 * j);
                 }
             }
@@ -344,10 +373,14 @@ static void test_moves(T *t) {
                 fail(t, "mov constant 0x%" PRIx64 ": wrong instruction count", v);
             if (run_moves(t->a.buf, t->a.len) != (w ? v : v & 0xffffffffu))
                 fail(t, "mov constant 0x%" PRIx64 ": the instructions compute something else", v);
+            if (got != fewest_moves(w, v, masks[w], nmasks[w]))
+                fail(t, "mov constant 0x%" PRIx64 ": not the fewest instructions", v);
             end(t);
             hist[got]++;
         }
     printf("mov constant: %u/%u/%u/%u of 1/2/3/4 instructions\n", hist[1], hist[2], hist[3], hist[4]);
+    free(masks[0]);
+    free(masks[1]);
 }
 
 /* ---- multiply, divide, bits ---- */
