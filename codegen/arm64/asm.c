@@ -328,14 +328,17 @@ double arm64_fp_imm_decode(uint8_t imm8) {
 }
 
 bool arm64_fp_imm_encode(double v, bool dbl, uint8_t *out) {
-    if (!dbl && (double)(float)v != v)
+    /* +-(16 + frac)/16 * 2^exp with exp in -3..4: a double with only the top
+     * 4 fraction bits (so a float too: dbl does not matter). */
+    (void)dbl;
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    int exp = (int)((bits >> 52) & 0x7ff) - 1023;
+    if ((bits & ((1ull << 48) - 1)) || exp < -3 || exp > 4)
         return false;
-    for (unsigned i = 0; i < 256; i++)
-        if (arm64_fp_imm_decode((uint8_t)i) == v) {
-            *out = (uint8_t)i;
-            return true;
-        }
-    return false;
+    unsigned b = exp <= 0, cd = (unsigned)(b ? exp + 3 : exp - 1);
+    *out = (uint8_t)((bits >> 63) << 7 | b << 6 | cd << 4 | ((bits >> 48) & 15));
+    return true;
 }
 
 /* ---- integer arithmetic ---- */

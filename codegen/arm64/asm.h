@@ -129,7 +129,8 @@ const char *arm64_fpr_name(B3Reg r, unsigned size);
 bool arm64_logical_imm_encode(uint64_t v, bool is64, uint32_t *out);
 /* The value a logical immediate field stands for. */
 uint64_t arm64_logical_imm_decode(uint32_t nimmrimms, bool is64);
-/* The 8-bit FP immediate of fmov (+-(16..31)/16 * 2^(-3..4)), or false. */
+/* The 8-bit FP immediate of fmov (+-(16..31)/16 * 2^(-3..4)), or false.
+ * The same values for S and D (every one is exact in both). */
 bool arm64_fp_imm_encode(double v, bool dbl, uint8_t *out);
 double arm64_fp_imm_decode(uint8_t imm8);
 /* add/sub immediates: 0..4095, optionally shifted left by 12. */

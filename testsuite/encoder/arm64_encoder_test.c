@@ -745,6 +745,13 @@ static void test_fp(T *t) {
                 fail(t, "%" PRIu64 ": a value outside the FP immediates encodes", i);
             fp_imm_reject(t, d, outside[i]);
         }
+        /* Not immediates either, but llvm-mc takes #0.0 (as fmov from xzr) and cannot spell the others. */
+        static const double special[] = {0.0, -0.0, 1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0, 1e-310, 1.0 + 0x1p-40};
+        for (unsigned i = 0; i < N(special); i++) {
+            uint8_t imm8;
+            if (arm64_fp_imm_encode(special[i], d, &imm8))
+                fail(t, "special FP value %" PRIu64 " encodes", i);
+        }
     }
 }
 
