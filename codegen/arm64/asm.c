@@ -174,6 +174,12 @@ static void resolve(Arm64Asm *a, const Arm64Fixup *f) {
     case Arm64Fix_Imm19:
     case Arm64Fix_Imm14: {
         unsigned n = bits[f->kind];
+        if (!fits_signed(v >> 2, n) && f->branch && a->relax) {
+            /* Too far: long in the next pass (this pass's bytes are thrown away). */
+            a->relax->is_long[f->branch - 1] = 1;
+            a->relax->again = true;
+            return;
+        }
         if (v & 3 || !fits_signed(v >> 2, n))
             b3_internal_error(PHASE, "label %u out of range of a %u-bit branch (%" PRId64 ")", f->label, n,
                               v);
@@ -217,11 +223,17 @@ void arm64_asm_check_labels(const Arm64Asm *a) {
                 b3_internal_error(PHASE, "label %u referenced but never bound", l);
 }
 
-/* The word at pos refers to label (relative to pc). */
-static void label_ref(Arm64Asm *a, uint32_t label, uint32_t pos, int64_t pc, Arm64FixKind kind) {
+void arm64_relax_free(Arm64Relax *r) {
+    free(r->is_long);
+    memset(r, 0, sizeof *r);
+}
+
+/* The word at pos refers to label (relative to pc); branch: its relaxation number + 1, or 0. */
+static void label_ref(Arm64Asm *a, uint32_t label, uint32_t pos, int64_t pc, Arm64FixKind kind,
+                      uint32_t branch) {
     if (label >= a->nlabels)
         b3_internal_error(PHASE, "bad label %u", label);
-    Arm64Fixup f = {pos, label, pc, (uint8_t)kind, 0};
+    Arm64Fixup f = {pos, label, pc, (uint8_t)kind, 0, branch};
     if (a->label_pos[label] >= 0) {
         resolve(a, &f);
         return;
@@ -234,10 +246,13 @@ static void label_ref(Arm64Asm *a, uint32_t label, uint32_t pos, int64_t pc, Arm
 }
 
 /* Emits an instruction word that refers to a label. */
-static void put_label(Arm64Asm *a, uint32_t w, uint32_t label, Arm64FixKind kind) {
+static void put_label_branch(Arm64Asm *a, uint32_t w, uint32_t label, Arm64FixKind kind, uint32_t branch) {
     uint32_t pos = a->len;
     put32(a, w);
-    label_ref(a, label, pos, pos, kind);
+    label_ref(a, label, pos, pos, kind, branch);
+}
+static void put_label(Arm64Asm *a, uint32_t w, uint32_t label, Arm64FixKind kind) {
+    put_label_branch(a, w, label, kind, 0);
 }
 
 /* Emits an instruction word relocated against a symbol. */
@@ -893,28 +908,67 @@ void arm64_bl(Arm64Asm *a, uint32_t label) {
     lbranch(a, "bl\t", label);
     put_label(a, 0x94000000, label, Arm64Fix_Imm26);
 }
+/* The next relaxable branch: its number + 1, and whether it is long. */
+static uint32_t next_branch(Arm64Asm *a, bool *is_long) {
+    uint32_t n = a->nbranches++;
+    *is_long = false;
+    if (!a->relax)
+        return 0;
+    Arm64Relax *r = a->relax;
+    if (n >= r->n) {
+        r->is_long = grow(r->is_long, &r->cap, 1, n + 1);
+        memset(r->is_long + r->n, 0, n + 1 - r->n);
+        r->n = n + 1;
+    }
+    *is_long = r->is_long[n];
+    return n + 1;
+}
+
+/* A conditional branch (word w with the label field empty, its inverse
+ * w ^ invert): short, or long as the inverse over a b. */
+static void cond_branch(Arm64Asm *a, const char *head, const char *inv_head, uint32_t w, uint32_t invert,
+                        uint32_t label, Arm64FixKind kind) {
+    bool is_long;
+    uint32_t branch = next_branch(a, &is_long);
+    if (!is_long) {
+        lbranch(a, head, label);
+        put_label_branch(a, w, label, kind, branch);
+        return;
+    }
+    uint32_t skip = arm64_label_new(a);
+    lbranch(a, inv_head, skip);
+    put_label(a, w ^ invert, skip, kind);
+    arm64_b(a, label);
+    arm64_bind(a, skip);
+}
+
 void arm64_bcond(Arm64Asm *a, Arm64Cond cond, uint32_t label) {
-    char head[16];
+    if ((cond & 14) == 14) { /* al and nv both always branch */
+        arm64_b(a, label);
+        return;
+    }
+    char head[16], inv[16];
     snprintf(head, sizeof head, "b.%s\t", arm64_cond_name(cond));
-    lbranch(a, head, label);
-    put_label(a, 0x54000000 | (uint32_t)(cond & 15), label, Arm64Fix_Imm19);
+    snprintf(inv, sizeof inv, "b.%s\t", arm64_cond_name(arm64_cond_invert(cond)));
+    cond_branch(a, head, inv, 0x54000000 | (uint32_t)(cond & 15), 1, label, Arm64Fix_Imm19);
 }
 void arm64_cbz(Arm64Asm *a, bool nonzero, bool is64, B3Reg rt, uint32_t label) {
-    char head[32];
+    char head[32], inv[32];
     snprintf(head, sizeof head, "%s\t%s, ", nonzero ? "cbnz" : "cbz", rz(rt, is64));
-    lbranch(a, head, label);
-    put_label(a, 0x34000000 | (uint32_t)is64 << 31 | (uint32_t)nonzero << 24 | gpr(rt), label,
-              Arm64Fix_Imm19);
+    snprintf(inv, sizeof inv, "%s\t%s, ", nonzero ? "cbz" : "cbnz", rz(rt, is64));
+    cond_branch(a, head, inv, 0x34000000 | (uint32_t)is64 << 31 | (uint32_t)nonzero << 24 | gpr(rt), 1u << 24,
+                label, Arm64Fix_Imm19);
 }
 void arm64_tbz(Arm64Asm *a, bool nonzero, B3Reg rt, unsigned bit, uint32_t label) {
     if (bit > 63)
         b3_internal_error(PHASE, "tbz bit %u", bit);
-    char head[32];
+    char head[32], inv[32];
     snprintf(head, sizeof head, "%s\t%s, #%u, ", nonzero ? "tbnz" : "tbz", rz(rt, bit >= 32), bit);
-    lbranch(a, head, label);
-    put_label(a,
-              0x36000000 | (uint32_t)(bit >> 5) << 31 | (uint32_t)nonzero << 24 | (bit & 31) << 19 | gpr(rt),
-              label, Arm64Fix_Imm14);
+    snprintf(inv, sizeof inv, "%s\t%s, #%u, ", nonzero ? "tbz" : "tbnz", rz(rt, bit >= 32), bit);
+    cond_branch(a, head, inv,
+                0x36000000 | (uint32_t)(bit >> 5) << 31 | (uint32_t)nonzero << 24 | (bit & 31) << 19 |
+                    gpr(rt),
+                1u << 24, label, Arm64Fix_Imm14);
 }
 
 static void branch_sym(Arm64Asm *a, bool link, B3Symbol *sym, int64_t addend) {
@@ -1387,7 +1441,7 @@ void arm64_data32_label_diff(Arm64Asm *a, uint32_t target, uint32_t base) {
     }
     uint32_t pos = a->len;
     put32(a, 0);
-    label_ref(a, target, pos, a->label_pos[base], Arm64Fix_Data32);
+    label_ref(a, target, pos, a->label_pos[base], Arm64Fix_Data32, 0);
 }
 
 void arm64_data32(Arm64Asm *a, uint32_t v) {

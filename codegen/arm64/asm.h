@@ -85,8 +85,25 @@ typedef struct {
     uint32_t pos, label;
     int64_t pc; /* the position the offset is relative to */
     uint8_t kind;
-    uint32_t next; /* the label's next pending reference + 1, or 0 */
+    uint32_t next;   /* the label's next pending reference + 1, or 0 */
+    uint32_t branch; /* a relaxable branch's number + 1 (Arm64Relax), or 0 */
 } Arm64Fixup;
+
+/* Branch relaxation for the short-range conditional branches (b.cond,
+ * cbz/cbnz: +-1 MiB; tbz/tbnz: +-32 KiB), as X86Relax does for x86 jumps:
+ * the caller assembles its code in passes with the same Arm64Relax.  Each
+ * conditional branch to a label (numbered in the order assembled) starts
+ * short; one whose target turns out out of range is marked long and `again`
+ * is set, and the caller assembles once more.  A long one is the inverted
+ * branch over a `b label` (+-128 MiB).  Marks only grow, so the passes end.
+ * Each pass uses a fresh Arm64Asm (its bytes and listing are thrown away when
+ * `again`).  Without an Arm64Relax an out-of-range label is an internal error. */
+typedef struct {
+    uint8_t *is_long; /* per branch number */
+    uint32_t n, cap;
+    bool again; /* a branch was marked long in this pass */
+} Arm64Relax;
+void arm64_relax_free(Arm64Relax *r);
 
 typedef struct {
     uint8_t *buf;
@@ -106,6 +123,8 @@ typedef struct {
     void (*listing_sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind);
     void *listing_ctx;
     bool listing_p2align; /* alignment padding as .p2align (else as nops) */
+    Arm64Relax *relax;    /* optional: conditional branches sized by relaxation */
+    uint32_t nbranches;   /* relaxable branches assembled so far (their Arm64Relax numbers) */
 } Arm64Asm;
 
 void arm64_asm_init(Arm64Asm *a);
@@ -273,10 +292,11 @@ void arm64_ccmp_imm(Arm64Asm *a, bool ccmn, bool is64, B3Reg rn, unsigned imm5, 
 
 /* ---- branches ---- */
 /* Label ranges: b/bl +-128 MiB, b.cond/cbz/cbnz/ldr literal/adr +-1 MiB,
- * tbz/tbnz +-32 KiB (internal error when bound out of range). */
+ * tbz/tbnz +-32 KiB (internal error when bound out of range; with a->relax
+ * b.cond/cbz/cbnz/tbz/tbnz become long instead, see Arm64Relax). */
 void arm64_b(Arm64Asm *a, uint32_t label);
 void arm64_bl(Arm64Asm *a, uint32_t label);
-void arm64_bcond(Arm64Asm *a, Arm64Cond cond, uint32_t label);
+void arm64_bcond(Arm64Asm *a, Arm64Cond cond, uint32_t label); /* al, nv: a plain b */
 void arm64_cbz(Arm64Asm *a, bool nonzero, bool is64, B3Reg rt, uint32_t label);
 /* tbz/tbnz Rt, #bit (X register for bit >= 32). */
 void arm64_tbz(Arm64Asm *a, bool nonzero, B3Reg rt, unsigned bit, uint32_t label);

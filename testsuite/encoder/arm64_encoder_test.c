@@ -521,6 +521,79 @@ static void branch_case(T *t, BrKind k, unsigned i, int64_t dist) {
     end(t);
 }
 
+/* Throws the case being assembled away (a relaxation pass that must be redone). */
+static void discard(T *t) {
+    fclose(t->a.listing);
+    free(t->text);
+    arm64_asm_free(&t->a);
+}
+
+/* Conditional branches sized by relaxation: each layout is assembled until
+ * no branch is marked long, and the last pass is the case. */
+typedef struct {
+    BrKind kind;
+    int64_t dist;  /* as branch_case */
+    int64_t dist2; /* if non-zero, a second branch of the same kind right after the first, to its own label */
+    unsigned passes;
+} RelaxCase;
+
+static void relax_case(T *t, const RelaxCase *rc) {
+    Arm64Relax r = {0};
+    unsigned passes = 0;
+    for (;;) {
+        passes++;
+        begin(t, "relaxed branch");
+        t->a.relax = &r;
+        r.again = false;
+        uint32_t l = arm64_label_new(&t->a), l2 = arm64_label_new(&t->a);
+        if (rc->dist <= 0) {
+            arm64_bind(&t->a, l);
+            arm64_nops(&t->a, (uint32_t)-rc->dist);
+        }
+        branch(t, rc->kind, 3);
+        if (rc->dist2) {
+            /* branch() targets label 0; the second one targets l2. */
+            if (rc->kind == Br_Tbz)
+                arm64_tbz(&t->a, true, 7, 40, l2);
+            else
+                arm64_bcond(&t->a, Arm64Cond_GE, l2);
+        }
+        if (rc->dist > 0) {
+            arm64_nops(&t->a, (uint32_t)rc->dist - 1);
+            arm64_bind(&t->a, l);
+        }
+        if (rc->dist2) {
+            arm64_nops(&t->a, (uint32_t)rc->dist2);
+            arm64_bind(&t->a, l2);
+        }
+        if (!r.again)
+            break;
+        discard(t);
+    }
+    if (passes != rc->passes)
+        fail(t, "relaxation took %" PRIu64 " passes", passes);
+    end(t);
+    arm64_relax_free(&r);
+}
+
+static void test_relaxation(T *t) {
+    static const RelaxCase cases[] = {
+        {Br_Tbz, 8191, 0, 1},
+        {Br_Tbz, 8192, 0, 2},
+        {Br_Tbz, -8192, 0, 1},
+        {Br_Tbz, -8193, 0, 2},
+        {Br_Cond, 262143, 0, 1},
+        {Br_Cond, 262144, 0, 2},
+        {Br_Cbz, -262145, 0, 2},
+        {Br_Cbz, 262144, 0, 2},
+        /* The second branch turns long, which pushes the first out of range: three passes. */
+        {Br_Tbz, 8190, 8191, 3},
+        {Br_Cond, 262142, 262143, 3},
+    };
+    for (unsigned i = 0; i < N(cases); i++)
+        relax_case(t, &cases[i]);
+}
+
 static void test_branches(T *t) {
     static const int64_t near[] = {0, -1, 1, 2, -5, 40, -300};
     for (unsigned k = Br_B; k <= Br_Lit; k++)
@@ -784,6 +857,7 @@ int main(int argc, char **argv) {
     test_bitfield(&t);
     test_conditional(&t);
     test_branches(&t);
+    test_relaxation(&t);
     test_loads_stores(&t);
     test_atomics(&t);
     test_fp(&t);
