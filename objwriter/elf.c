@@ -228,7 +228,46 @@ static bool build_symbols(Writer *w) {
     return true;
 }
 
+static uint32_t reloc_type_aarch64(B3RelocKind k) {
+    switch (k) {
+    case B3Reloc_PC32:
+        return R_AARCH64_PREL32;
+    case B3Reloc_Abs64:
+        return R_AARCH64_ABS64;
+    case B3Reloc_Abs32:
+        return R_AARCH64_ABS32;
+    case B3Reloc_A64_Call26:
+        return R_AARCH64_CALL26;
+    case B3Reloc_A64_Jump26:
+        return R_AARCH64_JUMP26;
+    case B3Reloc_A64_AdrPrelLo21:
+        return R_AARCH64_ADR_PREL_LO21;
+    case B3Reloc_A64_AdrPrelPgHi21:
+        return R_AARCH64_ADR_PREL_PG_HI21;
+    case B3Reloc_A64_AddAbsLo12:
+        return R_AARCH64_ADD_ABS_LO12_NC;
+    case B3Reloc_A64_Ldst8Lo12:
+        return R_AARCH64_LDST8_ABS_LO12_NC;
+    case B3Reloc_A64_Ldst16Lo12:
+        return R_AARCH64_LDST16_ABS_LO12_NC;
+    case B3Reloc_A64_Ldst32Lo12:
+        return R_AARCH64_LDST32_ABS_LO12_NC;
+    case B3Reloc_A64_Ldst64Lo12:
+        return R_AARCH64_LDST64_ABS_LO12_NC;
+    case B3Reloc_A64_Ldst128Lo12:
+        return R_AARCH64_LDST128_ABS_LO12_NC;
+    case B3Reloc_A64_AdrGotPage:
+        return R_AARCH64_ADR_GOT_PAGE;
+    case B3Reloc_A64_Ld64GotLo12:
+        return R_AARCH64_LD64_GOT_LO12_NC;
+    default:
+        b3_internal_error("objwriter", "relocation kind %d is not an AArch64 one", (int)k);
+    }
+}
+
 static uint32_t reloc_type(const Writer *w, B3RelocKind k) {
+    if (w->machine == EM_AARCH64)
+        return reloc_type_aarch64(k);
     if (w->machine != EM_X86_64)
         b3_internal_error("objwriter", "relocations for this target are not implemented yet");
     switch (k) {
@@ -244,6 +283,19 @@ static uint32_t reloc_type(const Writer *w, B3RelocKind k) {
         return R_X86_64_64;
     case B3Reloc_Abs32:
         return R_X86_64_32;
+    case B3Reloc_A64_Call26:
+    case B3Reloc_A64_Jump26:
+    case B3Reloc_A64_AdrPrelLo21:
+    case B3Reloc_A64_AdrPrelPgHi21:
+    case B3Reloc_A64_AddAbsLo12:
+    case B3Reloc_A64_Ldst8Lo12:
+    case B3Reloc_A64_Ldst16Lo12:
+    case B3Reloc_A64_Ldst32Lo12:
+    case B3Reloc_A64_Ldst64Lo12:
+    case B3Reloc_A64_Ldst128Lo12:
+    case B3Reloc_A64_AdrGotPage:
+    case B3Reloc_A64_Ld64GotLo12:
+        break; /* AArch64 only */
     }
     b3_internal_error("objwriter", "unknown relocation kind %d", (int)k);
 }
