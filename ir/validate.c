@@ -86,8 +86,8 @@ static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 static uint32_t reg_bits(B3Type t) { return b3_type_bytes(t) * 8; }
 
-static B3Reg frame_pointer(B3Target t) { return t.arch == B3Arch_X86_64 ? B3X_rbp : B3A_fp; }
-static B3Reg stack_pointer(B3Target t) { return t.arch == B3Arch_X86_64 ? B3X_rsp : B3A_sp; }
+static B3Reg frame_pointer(B3Target t) { return b3_target_desc(t)->frame_pointer; }
+static B3Reg stack_pointer(B3Target t) { return b3_target_desc(t)->stack_pointer; }
 
 static const char *rname(const Ctx *c, B3Reg r) { return b3_reg_name(c->m->target, r); }
 
@@ -122,7 +122,7 @@ static void check_pinned(Ctx *c) {
         } else if (!b3_target_is_callee_saved(t, r)) {
             b3_error(c->d, p->loc,
                      "pinned register %%%s is not callee-saved in the C convention; pin one of %s",
-                     rname(c, r), t.arch == B3Arch_X86_64 ? "%rbx, %r12-%r15" : "%x19-%x28");
+                     rname(c, r), b3_target_desc(t)->pinnable_text);
         }
         if (b3_regset_has(&c->pinned, r))
             b3_error(c->d, p->loc, "register %%%s is pinned twice", rname(c, r));

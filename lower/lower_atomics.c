@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "ir/effects.h"
+#include "codegen/x86_64/regs.h" /* the x86 lowering hooks, until they move to codegen/x86_64 */
 #include "lower/lower_internal.h"
 
 /* Bits of memory an atomic accesses: its width meta, else its operand type's. */

@@ -194,6 +194,24 @@ static inline AirArg vta(Lower *L, B3Value *v) { return T(lower_vt(L, v)); }
 /* Copies v (of type `type`) into dst, with an immediate when v is a constant. */
 void lower_move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type);
 
+/* Where the C convention passes n arguments of the B3Types types[i]: a
+ * register, or B3_NO_REG for the next 8-byte stack slot.  Counts the
+ * registers of each bank used. */
+void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, B3Reg *where, uint32_t *ngpr,
+                        uint32_t *nfpr);
+/* The register a C function returns a value of type ty in. */
+static inline B3Reg c_result_reg(Lower *L, B3Type ty) {
+    return b3_type_is_float(ty) ? L->c->desc->ret_fpr : L->c->desc->ret_gpr;
+}
+/* The registers a C call changes: early (before it reads its arguments) and late. */
+static inline void add_call_clobbers(Lower *L, AirSpecial *sp) {
+    const B3TargetDesc *d = L->c->desc;
+    for (unsigned k = 0; k < 2; k++) {
+        sp->early_clobber.bits[k] |= d->call_early_clobber.bits[k];
+        sp->late_clobber.bits[k] |= d->caller_saved.bits[k];
+    }
+}
+
 /* ---- fusion and addresses (lower_to_air.c) ------------------------------- */
 
 bool lower_can_be_internal(Lower *L, B3Value *v);

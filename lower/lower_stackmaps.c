@@ -260,15 +260,9 @@ static B3Type sm_return_type(Lower *L) {
 /* Calls handler(src...) with the C convention, then returns its result from the procedure. */
 static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirArg *src,
                             const uint8_t *types) {
-    static const B3Reg gprs[] = {B3X_rdi, B3X_rsi, B3X_rdx, B3X_rcx, B3X_r8, B3X_r9};
     B3Reg *where = xrealloc(NULL, (n + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t ngpr = 0, nfpr = 0, nstack = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (b3_type_is_int((B3Type)types[i]))
-            where[i] = ngpr < 6 ? gprs[ngpr++] : B3_NO_REG;
-        else
-            where[i] = nfpr < 8 ? (B3Reg)(B3X_xmm0 + nfpr++) : B3_NO_REG;
-    }
+    uint32_t ngpr, nfpr, nstack = 0;
+    lower_c_arg_places(L, n, types, where, &ngpr, &nfpr);
     for (uint32_t i = 0; i < n; i++)
         if (where[i] == B3_NO_REG)
             sm_move(L, src[i], air_callarg(8 * nstack++), (B3Type)types[i]);
@@ -297,7 +291,7 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
         sp->widths[k] = (uint8_t)width_of((B3Type)types[i]);
         k++;
     }
-    AirTmp ret = b3_type_is_float(rt) ? B3X_xmm0 : B3X_rax;
+    AirTmp ret = c_result_reg(L, rt);
     if (rt != B3_Void) {
         args[k] = T(ret);
         sp->roles[k] = AirRole_Def;
@@ -306,13 +300,7 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
         k++;
     }
     /* As for CCall (docs/backend.md, "Calling convention"). */
-    static const B3Reg caller_saved[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi,
-                                         B3X_r8,  B3X_r9,  B3X_r10, B3X_r11};
-    b3_regset_add(&sp->early_clobber, B3X_rax);
-    for (size_t i = 0; i < sizeof caller_saved / sizeof caller_saved[0]; i++)
-        b3_regset_add(&sp->late_clobber, caller_saved[i]);
-    for (unsigned i = 0; i < 16; i++)
-        b3_regset_add(&sp->late_clobber, (B3Reg)(B3X_xmm0 + i));
+    add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(ar, sizeof *info);
     info->nfprs = nfpr;
     sp->data = info;
@@ -512,8 +500,6 @@ void lower_wasm_bounds_check(Lower *L, B3Value *v) {
 /* ---- Patchpoint ---- */
 
 void lower_patchpoint(Lower *L, B3Value *v) {
-    static const B3Reg caller_saved[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi,
-                                         B3X_r8,  B3X_r9,  B3X_r10, B3X_r11};
     B3StackmapMeta *sm = v->m.stackmap;
     B3Type ty = (B3Type)v->type;
     SMArgs a = {0};
@@ -551,7 +537,7 @@ void lower_patchpoint(Lower *L, B3Value *v) {
             from_stack = true; /* the generator leaves it at [rsp + N] */
             sm_need_call_area(L, rrep.value);
         } else if (code == AirPatch_Call) {
-            out = b3_type_is_float(ty) ? B3X_xmm0 : B3X_rax; /* a C function's result */
+            out = c_result_reg(L, ty); /* a C function's result */
         }
         if (!from_stack) {
             AirTmp d = out != AIR_NO_TMP ? out : want ? lower_vt(L, v) : newtmp(L, bank_of(ty));
@@ -569,10 +555,8 @@ void lower_patchpoint(Lower *L, B3Value *v) {
     if (code == AirPatch_Call) {
         pi->callee = sm->gen.sym;
         /* An ordinary C function may change every caller-saved register. */
-        for (size_t i = 0; i < sizeof caller_saved / sizeof caller_saved[0]; i++)
-            b3_regset_add(&sp->late_clobber, caller_saved[i]);
-        for (unsigned i = 0; i < 16; i++)
-            b3_regset_add(&sp->late_clobber, (B3Reg)(B3X_xmm0 + i));
+        for (unsigned k = 0; k < 2; k++)
+            sp->late_clobber.bits[k] |= L->c->desc->caller_saved.bits[k];
     }
     for (unsigned k = 0; k < 2; k++) {
         sp->early_clobber.bits[k] |= sm->early_clobbered.bits[k];
@@ -580,7 +564,7 @@ void lower_patchpoint(Lower *L, B3Value *v) {
     }
     /* The frame registers are never the patchpoint's to destroy. */
     for (unsigned k = 0; k < 2; k++) {
-        B3Reg fr = k ? B3X_rbp : B3X_rsp;
+        B3Reg fr = k ? L->c->desc->frame_pointer : L->c->desc->stack_pointer;
         sp->early_clobber.bits[0] &= ~(1ull << fr);
         sp->late_clobber.bits[0] &= ~(1ull << fr);
     }

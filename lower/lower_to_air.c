@@ -29,6 +29,7 @@
 #include "ir/effects.h"
 #include "ir/ice.h"
 #include "ir/loops.h"
+#include "codegen/x86_64/regs.h" /* the x86 lowering hooks, until they move to codegen/x86_64 */
 #include "lower/lower_internal.h"
 #include "objwriter/obj.h"
 
@@ -1326,19 +1327,25 @@ static void lower_store(Lower *L, B3Value *v) {
 
 /* ---- calls ------------------------------------------------------------------------ */
 
+void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, B3Reg *where, uint32_t *ngpr, uint32_t *nfpr) {
+    L->c->desc->classify_args(L->c->desc, n, types, where);
+    *ngpr = *nfpr = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (where[i] != B3_NO_REG)
+            ++*(b3_reg_is_fpr(where[i]) ? nfpr : ngpr);
+}
+
 static void lower_ccall(Lower *L, B3Value *v) {
-    static const B3Reg gprs[] = {B3X_rdi, B3X_rsi, B3X_rdx, B3X_rcx, B3X_r8, B3X_r9};
     B3Value *callee = kid(v, 0);
     uint32_t nargs = v->nkids - 1;
     B3Reg *where = xrealloc(NULL, (nargs + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t ngpr = 0, nfpr = 0, nstack = 0;
-    for (uint32_t i = 0; i < nargs; i++) {
-        B3Type ty = (B3Type)v->kids[i + 1]->type;
-        if (b3_type_is_int(ty))
-            where[i] = ngpr < 6 ? gprs[ngpr++] : B3_NO_REG;
-        else
-            where[i] = nfpr < 8 ? (B3Reg)(B3X_xmm0 + nfpr++) : B3_NO_REG;
-    }
+    uint8_t *types = xrealloc(NULL, nargs + 1);
+    uint32_t ngpr, nfpr, nstack = 0;
+    for (uint32_t i = 0; i < nargs; i++)
+        types[i] = v->kids[i + 1]->type;
+    lower_c_arg_places(L, nargs, types, where, &ngpr, &nfpr);
+    free(types);
+    AirTmp callee_reg = L->c->desc->indirect_call_reg;
     /* Stack arguments first: storing them needs no fixed register. */
     for (uint32_t i = 0; i < nargs; i++) {
         if (where[i] != B3_NO_REG)
@@ -1350,7 +1357,7 @@ static void lower_ccall(Lower *L, B3Value *v) {
         L->c->call_arg_area = 8 * nstack;
     bool direct = callee->opcode == B3_SymbolAddress && callee->m.symbol.offset == 0;
     if (!direct)
-        lower_move_value_to(L, callee, T(B3X_r11), B3_Int64);
+        lower_move_value_to(L, callee, T(callee_reg), B3_Int64);
     for (uint32_t i = 0; i < nargs; i++) {
         if (where[i] == B3_NO_REG)
             continue;
@@ -1365,7 +1372,7 @@ static void lower_ccall(Lower *L, B3Value *v) {
     sp->banks = b3_arena_alloc(L->c->arena, n);
     sp->widths = b3_arena_alloc(L->c->arena, n);
     uint32_t k = 0;
-    args[k] = direct ? air_sym(callee->m.symbol.sym, 0, false) : T(B3X_r11);
+    args[k] = direct ? air_sym(callee->m.symbol.sym, 0, false) : T(callee_reg);
     sp->roles[k] = AirRole_Use, sp->banks[k] = AirGP, sp->widths[k] = AirW64, k++;
     for (uint32_t i = 0; i < nargs; i++) {
         if (where[i] == B3_NO_REG)
@@ -1378,7 +1385,7 @@ static void lower_ccall(Lower *L, B3Value *v) {
         k++;
     }
     B3Type rt = (B3Type)v->type;
-    AirTmp ret = b3_type_is_float(rt) ? B3X_xmm0 : B3X_rax;
+    AirTmp ret = c_result_reg(L, rt);
     if (rt != B3_Void) {
         args[k] = T(ret);
         sp->roles[k] = AirRole_Def;
@@ -1386,13 +1393,7 @@ static void lower_ccall(Lower *L, B3Value *v) {
         sp->widths[k] = rt == B3_Int32 || rt == B3_Float ? AirW32 : AirW64;
         k++;
     }
-    b3_regset_add(&sp->early_clobber, B3X_rax);
-    static const B3Reg caller_saved[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi,
-                                         B3X_r8,  B3X_r9,  B3X_r10, B3X_r11};
-    for (size_t i = 0; i < sizeof caller_saved / sizeof caller_saved[0]; i++)
-        b3_regset_add(&sp->late_clobber, caller_saved[i]);
-    for (unsigned i = 0; i < 16; i++)
-        b3_regset_add(&sp->late_clobber, (B3Reg)(B3X_xmm0 + i));
+    add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
     sp->data = info;
@@ -1556,15 +1557,15 @@ static void lower_symbol_address(Lower *L, B3Value *v) {
 /* ArgumentReg: the register's value at entry, copied at the very top of the entry. */
 static void lower_argument_reg(Lower *L, B3Value *v) {
     AirTmp r = lower_vt(L, v);
-    B3Reg reg = v->m.reg;
+    B3Reg reg = v->m.reg, fp = L->c->desc->frame_pointer;
     AirOpcode op = Air_Move;
     AirArg src = T(reg);
     if (b3_reg_is_fpr(reg))
         op = Air_MoveDouble;
-    else if (reg == B3X_rbp)
-        src = air_addr(B3X_rbp, 0); /* the caller's frame pointer, saved by the prologue */
-    else if (reg == B3X_rsp)
-        op = Air_Lea64, src = air_addr(B3X_rbp, 8);
+    else if (reg == fp)
+        src = air_addr(fp, 0); /* the caller's frame pointer, saved by the prologue */
+    else if (reg == L->c->desc->stack_pointer)
+        op = Air_Lea64, src = air_addr(fp, L->c->desc->entry_sp_from_fp);
     AirBlock *saved = L->sink;
     uint32_t mark = L->nbuf;
     L->sink = NULL;
@@ -1598,7 +1599,7 @@ static void lower_return(Lower *L, B3Value *v) {
     }
     B3Value *x = kid(v, 0);
     B3Type ty = (B3Type)x->type;
-    AirTmp reg = b3_type_is_float(ty) ? B3X_xmm0 : B3X_rax;
+    AirTmp reg = c_result_reg(L, ty);
     lower_move_value_to(L, x, T(reg), ty);
     AirOpcode op = ty == B3_Int32 ? Air_Ret32 : ty == B3_Int64 ? Air_Ret64 : ty == B3_Float ? Air_RetFloat
                                                                                              : Air_RetDouble;
@@ -1647,7 +1648,7 @@ static void lower_value(Lower *L, B3Value *v) {
         EMIT(L, Lea64, air_stack(L->slots[v->m.slot->index], 0), vta(L, v));
         return;
     case B3_ArgumentReg: lower_argument_reg(L, v); return;
-    case B3_FramePointer: EMIT(L, Move, T(B3X_rbp), vta(L, v)); return;
+    case B3_FramePointer: EMIT(L, Move, T(L->c->desc->frame_pointer), vta(L, v)); return;
     case B3_Add: lower_add(L, v); return;
     case B3_Sub: lower_sub(L, v); return;
     case B3_Mul: lower_mul(L, v); return;

@@ -54,6 +54,7 @@ void air_code_init(AirCode *c, B3Module *m, B3Proc *p) {
     c->module = m;
     c->proc = p;
     c->target = m->target;
+    c->desc = b3_target_desc(m->target);
     /* Its own arena, not the module's: a procedure's Air is dead once it is
      * encoded, and keeping every procedure's would dominate peak memory. */
     b3_arena_init(&c->own);

@@ -174,6 +174,7 @@ typedef struct {
     B3Module *module;
     B3Proc *proc;
     B3Target target;
+    const B3TargetDesc *desc; /* the target's registers and conventions */
     B3Arena *arena; /* &own: Air memory, freed with the procedure's Air */
     B3Arena own;
     AirBlock **blocks; /* blocks[0] is the entry */

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "codegen/x86_64/regs.h"
 #include "ir/ir.h"
 #include "objwriter/obj.h"
 
