@@ -546,15 +546,15 @@ static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t nt
     out->right = rk == AirArg_Imm ? air_imm(c) : vta(L, b);
 }
 
-/* The negation of a condition: x86 condition codes negate by flipping the low
- * bit; float relations swap ordered and "or unordered" complements. */
+/* The negation of a condition: float relations swap ordered and "or
+ * unordered" complements. */
 static void invert_cond(Cond *cd) {
     if (cd->kind == CK_Const)
         cd->value = !cd->value;
     else if (cd->cond.kind == AirArg_DoubleCond)
         cd->cond.cond = (uint8_t)air_dcond_invert((AirDoubleCond)cd->cond.cond);
     else
-        cd->cond.cond ^= 1;
+        cd->cond.cond = (uint8_t)air_cond_invert((AirCond)cd->cond.cond);
 }
 
 /* The condition "v is non-zero" for a Branch, Select or Check; Equal(x, 0) is

@@ -291,6 +291,28 @@ void air_for_each_tmp(const AirCode *c, AirInst *inst, AirTmpFn f, void *ctx) {
     air_for_each_arg(c, inst, tmp_of_arg, &it);
 }
 
+AirCond air_cond_invert(AirCond c) {
+    static const uint8_t inv[AirCond_NUM] = {
+        [AirCond_Equal] = AirCond_NotEqual,
+        [AirCond_NotEqual] = AirCond_Equal,
+        [AirCond_Above] = AirCond_BelowOrEqual,
+        [AirCond_BelowOrEqual] = AirCond_Above,
+        [AirCond_AboveOrEqual] = AirCond_Below,
+        [AirCond_Below] = AirCond_AboveOrEqual,
+        [AirCond_GreaterThan] = AirCond_LessThanOrEqual,
+        [AirCond_LessThanOrEqual] = AirCond_GreaterThan,
+        [AirCond_GreaterThanOrEqual] = AirCond_LessThan,
+        [AirCond_LessThan] = AirCond_GreaterThanOrEqual,
+        [AirCond_Overflow] = AirCond_NoOverflow,
+        [AirCond_NoOverflow] = AirCond_Overflow,
+        [AirCond_Signed] = AirCond_PositiveOrZero,
+        [AirCond_PositiveOrZero] = AirCond_Signed,
+    };
+    if ((unsigned)c >= AirCond_NUM)
+        b3_internal_error("air", "no such condition %u", (unsigned)c);
+    return (AirCond)inv[c];
+}
+
 AirDoubleCond air_dcond_invert(AirDoubleCond c) {
     static const uint8_t dinv[] = {
         [AirDCond_Equal] = AirDCond_NotEqualOrUnordered,

@@ -207,7 +207,7 @@ static void describe_arg(FILE *f, const AirArg *a) {
         break;
     case AirArg_RelCond:
     case AirArg_ResCond:
-        fprintf(f, "cc%s", x86_cc_name(a->cond));
+        fprintf(f, "cc%s", x86_cc_name(x86_cc((AirCond)a->cond)));
         break;
     case AirArg_DoubleCond:
         fprintf(f, "dcond%u", a->cond);
