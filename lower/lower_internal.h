@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "codegen/air/air.h"
+#include "codegen/backend.h"
 #include "ir/dominators.h"
 #include "ir/ice.h"
 #include "ir/loops.h"
@@ -25,21 +26,22 @@ enum { FOLD_MAX_USES = 10 };
 /* How far (in values) a load may move down to its user. */
 enum { FUSE_MAX_DISTANCE = 64 };
 
-typedef struct {
+typedef struct Lower {
     AirCode *c;
     B3Module *m;
     B3Proc *p;
     B3Target t;
-    uint32_t nv;     /* dense value ids are 0 .. nv - 1; nv itself stands for "unknown" */
-    bool sparse;     /* value numbers too sparse for direct indexing: ids come from idmap */
-    B3NumMap idmap;  /* value number -> dense id + 1 (sparse only) */
-    AirTmp *vtmp;    /* by value index */
-    AirTmp *phitmp;  /* by Phi value index */
-    uint32_t *uses;  /* by value index (uses through Identity/Opaque count for the target) */
-    B3Value **user;  /* by value index: its last user (the only one when uses == 1) */
-    B3Value **feeds; /* by value index: a Phi that an Upsilon of the value writes, or NULL */
-    uint8_t *flags;  /* F_* by value index */
-    uint32_t *pos;   /* by value index: position in its block */
+    B3LowerHook *const *hooks; /* the target's, by B3Opcode (c->backend->lower) */
+    uint32_t nv;               /* dense value ids are 0 .. nv - 1; nv itself stands for "unknown" */
+    bool sparse;               /* value numbers too sparse for direct indexing: ids come from idmap */
+    B3NumMap idmap;            /* value number -> dense id + 1 (sparse only) */
+    AirTmp *vtmp;              /* by value index */
+    AirTmp *phitmp;            /* by Phi value index */
+    uint32_t *uses;            /* by value index (uses through Identity/Opaque count for the target) */
+    B3Value **user;            /* by value index: its last user (the only one when uses == 1) */
+    B3Value **feeds;           /* by value index: a Phi that an Upsilon of the value writes, or NULL */
+    uint8_t *flags;            /* F_* by value index */
+    uint32_t *pos;             /* by value index: position in its block */
     /* Where a value is last read (compute_last_reads): the block and position
      * of its last reader, or rblk NULL with rpos READ_MANY when read in more
      * than one block (or recomputed somewhere else). */
@@ -246,17 +248,6 @@ void lower_set_succs(Lower *L, AirBlock *b, uint32_t n, const AirSucc *s);
 AirSucc lower_succ_of(Lower *L, B3Succ s);
 /* A new Air block with the current block's frequency. */
 AirBlock *lower_new_block(Lower *L);
-
-/* ---- atomics, fences, Depend (lower_atomics.c) --------------------------- */
-
-void lower_cas(Lower *L, B3Value *v);
-/* Equal/NotEqual(AtomicStrongCAS(e, n, p), e) as a value; false if not that. */
-bool lower_try_cas_compare(Lower *L, B3Value *v);
-/* A Branch on a CAS outcome; false if not that. */
-bool lower_try_cas_branch(Lower *L, B3Value *br);
-void lower_atomic_rmw(Lower *L, B3Value *v);
-void lower_fence(Lower *L, B3Value *v);
-void lower_depend(Lower *L, B3Value *v);
 
 /* ---- stackmap values (lower_stackmaps.c) --------------------------------- */
 

@@ -1,4 +1,6 @@
-/* b3_lower_to_air: instruction selection from B3 IR to Air for x86-64.
+/* b3_lower_to_air: instruction selection from B3 IR to Air: the shared
+ * rules here, what a target selects its own way in its lowering hooks
+ * (B3Backend.lower, e.g. codegen/x86_64/lower.c).
  *
  * Shape (after WebKit's B3LowerToAir):
  *  - One Air block per B3 block, in the same order (plus a prologue block when
@@ -29,7 +31,6 @@
 #include "ir/effects.h"
 #include "ir/ice.h"
 #include "ir/loops.h"
-#include "codegen/x86_64/regs.h" /* the x86 lowering hooks, until they move to codegen/x86_64 */
 #include "lower/lower_internal.h"
 #include "objwriter/obj.h"
 
@@ -923,79 +924,6 @@ static void lower_bitop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64, Ai
     binop2(L, v, ty == B3_Int32 ? op32 : op64, true);
 }
 
-static void lower_shift(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
-    B3Type ty = (B3Type)v->type;
-    AirOpcode op = ty == B3_Int32 ? op32 : op64;
-    B3Value *a = kid(v, 0), *amt = kid(v, 1);
-    AirTmp r = lower_vt(L, v);
-    int64_t c;
-    if (int_const(amt, &c)) {
-        c &= ty == B3_Int32 ? 31 : 63;
-        lower_move_value_to(L, a, T(r), ty);
-        if (c)
-            EMIT_OP(L, op, air_imm(c), T(r));
-        return;
-    }
-    /* Variable amounts live in %cl; x86 masks them by 31/63 like B3.  Every
-     * operand is computed before %rcx is written. */
-    AirArg sa = vta(L, amt);
-    bool a_const = int_const(a, &c);
-    AirArg src = a_const ? air_imm(0) : vta(L, a);
-    EMIT(L, Move, sa, T(B3X_rcx));
-    if (a_const)
-        lower_move_int_const(L, ty, c, T(r));
-    else
-        EMIT_OP(L, move_op(ty), src, T(r));
-    EMIT_OP(L, op, T(B3X_rcx), T(r));
-}
-
-/* idiv/div: dividend in %rax (and %rdx), quotient in %rax, remainder in %rdx. */
-static void lower_div(Lower *L, B3Value *v, bool is_signed, bool want_rem) {
-    B3Type ty = (B3Type)v->type;
-    bool is32 = ty == B3_Int32;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
-    AirOpcode div = is_signed ? (is32 ? Air_X86Div32 : Air_X86Div64) : (is32 ? Air_X86UDiv32 : Air_X86UDiv64);
-    AirTmp r = lower_vt(L, v);
-    AirArg divisor;
-    if (lower_can_fuse_load(L, b, B3_Load, ty) && VALID(L, div, AirArg_Tmp, AirArg_Tmp, AirArg_Addr))
-        divisor = lower_commit_load(L, b);
-    else
-        divisor = vta(L, b);
-    int64_t c;
-    bool a_const = int_const(a, &c);
-    AirArg src = a_const ? air_imm(0) : vta(L, a);
-    AirArg rax = T(B3X_rax), rdx = T(B3X_rdx);
-    if (a_const)
-        lower_move_int_const(L, ty, c, rax);
-    else
-        EMIT_OP(L, move_op(ty), src, rax);
-    if (is_signed)
-        EMIT_OP(L, is32 ? Air_X86ConvertToDoubleWord32 : Air_X86ConvertToQuadWord64, rax, rdx);
-    else
-        EMIT(L, Move32, air_imm(0), rdx);
-    EMIT_OP(L, div, rax, rdx, divisor);
-    EMIT_OP(L, move_op(ty), want_rem ? rdx : rax, T(r));
-}
-
-/* MulHigh/UMulHigh: the one-operand mul/imul, rdx:rax = rax * src. */
-static void lower_mul_high(Lower *L, B3Value *v, bool is_signed) {
-    B3Type ty = (B3Type)v->type;
-    bool is32 = ty == B3_Int32;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
-    AirOpcode op = is_signed ? (is32 ? Air_X86MulHigh32 : Air_X86MulHigh64)
-                             : (is32 ? Air_X86UMulHigh32 : Air_X86UMulHigh64);
-    AirTmp r = lower_vt(L, v);
-    AirArg src;
-    if (lower_can_fuse_load(L, b, B3_Load, ty) && VALID(L, op, AirArg_Tmp, AirArg_Tmp, AirArg_Addr))
-        src = lower_commit_load(L, b);
-    else
-        src = vta(L, b);
-    AirArg rax = T(B3X_rax), rdx = T(B3X_rdx);
-    lower_move_value_to(L, a, rax, ty);
-    EMIT_OP(L, op, rax, rdx, src);
-    EMIT_OP(L, move_op(ty), rdx, T(r));
-}
-
 /* Float/Double sign-bit masks in an FP tmp. */
 static AirTmp sign_mask(Lower *L, bool dbl, bool abs) {
     uint64_t bits =
@@ -1036,13 +964,6 @@ static void unop(Lower *L, B3Value *v, AirOpcode op, B3Opcode loadop, B3Type src
     EMIT_OP(L, op, vta(L, a), T(r));
 }
 
-static void lower_clz(Lower *L, B3Value *v) {
-    bool is32 = v->type == B3_Int32;
-    AirTmp r = lower_vt(L, v);
-    AirArg a = vta(L, kid(v, 0));
-    EMIT_OP(L, is32 ? Air_CountLeadingZeros32 : Air_CountLeadingZeros64, a, T(r), T(newtmp(L, AirGP)));
-}
-
 /* FMin/FMax with wasm semantics: NaN if either is NaN; -0 < +0.  Branch-free:
  * start from a + b (a NaN when unordered), then for equal operands take the
  * OR (min) / AND (max) of the bits, which orders the zeros, then the smaller
@@ -1063,102 +984,6 @@ static void lower_fminmax(Lower *L, B3Value *v, bool is_min) {
     AirDoubleCond lt = is_min ? AirDCond_LessThan : AirDCond_GreaterThan;
     EMIT_OP(L, cmov, air_dcond(lt), T(a), T(b), T(a), T(r));
     EMIT_OP(L, cmov, air_dcond(lt), T(b), T(a), T(b), T(r));
-}
-
-/* Unsigned integer to Double/Float, rounded once.  Int32: zero-extend and
- * convert as Int64.  Int64: values >= 2^63 are halved keeping the lost bit
- * sticky ((x >> 1) | (x & 1)), converted, then doubled (exactly), which rounds
- * like a direct conversion would. */
-static void lower_utofp(Lower *L, B3Value *v) {
-    bool dbl = v->type == B3_Double;
-    B3Value *a = kid(v, 0);
-    AirTmp r = lower_vt(L, v);
-    AirOpcode cvt = dbl ? Air_ConvertInt64ToDouble : Air_ConvertInt64ToFloat;
-    AirTmp x = lower_vt(L, a);
-    if (a->type == B3_Int32) {
-        AirTmp z = newtmp(L, AirGP);
-        EMIT(L, Move32, T(x), T(z));
-        EMIT_OP(L, cvt, T(z), T(r));
-        return;
-    }
-    AirTmp h = newtmp(L, AirGP), lo = newtmp(L, AirGP), s = newtmp(L, AirGP);
-    EMIT(L, Move, T(x), T(h));
-    EMIT(L, Urshift64, air_imm(1), T(h));
-    EMIT(L, Move, T(x), T(lo));
-    EMIT(L, And64, air_imm(1), T(lo));
-    EMIT(L, Or64, T(lo), T(h));
-    EMIT(L, Move, T(x), T(s));
-    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), T(x), T(x), T(h), T(s));
-    EMIT_OP(L, cvt, T(s), T(r));
-    /* Scale by 2.0 when halved, 1.0 otherwise (chosen in a GP register). */
-    AirTmp k = newtmp(L, AirGP), k2 = newtmp(L, AirGP), f = newtmp(L, AirFP);
-    if (dbl) {
-        EMIT(L, Move, air_bigimm(0x3ff0000000000000ll), T(k));
-        EMIT(L, Move, air_bigimm(0x4000000000000000ll), T(k2));
-    } else {
-        EMIT(L, Move32, air_imm(0x3f800000), T(k));
-        EMIT(L, Move32, air_imm(0x40000000), T(k2));
-    }
-    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), T(x), T(x), T(k2), T(k));
-    if (dbl) {
-        EMIT(L, Move64ToDouble, T(k), T(f));
-        EMIT(L, MulDouble, T(f), T(r));
-    } else {
-        EMIT(L, Move32ToFloat, T(k), T(f));
-        EMIT(L, MulFloat, T(f), T(r));
-    }
-}
-
-/* Saturating float -> integer conversions (NaN -> 0, out of range -> the
- * nearest bound), from the truncating instructions and conditional moves. */
-static void lower_fptoint(Lower *L, B3Value *v, bool is_signed) {
-    B3Value *a = kid(v, 0);
-    bool dbl = a->type == B3_Double, res64 = v->type == B3_Int64;
-    AirOpcode cmov = dbl ? Air_MoveConditionallyDouble : Air_MoveConditionallyFloat;
-    AirTmp x = lower_vt(L, a);
-    AirTmp r = lower_vt(L, v);
-    /* 2^31, 2^32, 2^63, 2^64 as double and float bits. */
-    const uint64_t p31 = dbl ? 0x41e0000000000000ull : 0x4f000000u;
-    const uint64_t p32 = dbl ? 0x41f0000000000000ull : 0x4f800000u;
-    const uint64_t p63 = dbl ? 0x43e0000000000000ull : 0x5f000000u;
-    const uint64_t p64 = dbl ? 0x43f0000000000000ull : 0x5f800000u;
-    AirOpcode trunc64 = dbl ? Air_TruncateDoubleToInt64 : Air_TruncateFloatToInt64;
-    if (is_signed) {
-        /* cvtt gives INT_MIN for NaN and out of range: right for the low side. */
-        AirOpcode trunc = res64 ? trunc64 : (dbl ? Air_TruncateDoubleToInt32 : Air_TruncateFloatToInt32);
-        EMIT_OP(L, trunc, T(x), T(r));
-        AirTmp lim = lower_fp_const_tmp(L, res64 ? p63 : p31, dbl);
-        AirTmp mx = newtmp(L, AirGP);
-        if (res64)
-            EMIT(L, Move, air_bigimm(INT64_MAX), T(mx));
-        else
-            EMIT(L, Move32, air_imm(INT32_MAX), T(mx));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(lim), T(mx), T(r));
-        AirTmp z = newtmp(L, AirGP);
-        EMIT(L, Move32, air_imm(0), T(z));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_NotEqualOrUnordered), T(x), T(x), T(z), T(r));
-        return;
-    }
-    EMIT_OP(L, trunc64, T(x), T(r)); /* exact for -1 < x < 2^63 */
-    if (res64) {
-        /* [2^63, 2^64): convert x - 2^63, then put the top bit back. */
-        AirTmp lim = lower_fp_const_tmp(L, p63, dbl);
-        AirTmp y = newtmp(L, AirFP), t = newtmp(L, AirGP), k = newtmp(L, AirGP);
-        EMIT_OP(L, dbl ? Air_MoveDouble : Air_MoveFloat, T(x), T(y));
-        EMIT_OP(L, dbl ? Air_SubDouble : Air_SubFloat, T(lim), T(y));
-        EMIT_OP(L, trunc64, T(y), T(t));
-        EMIT(L, Move, air_bigimm(INT64_MIN), T(k));
-        EMIT(L, Xor64, T(k), T(t));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(lim), T(t), T(r));
-    }
-    AirTmp top = lower_fp_const_tmp(L, res64 ? p64 : p32, dbl);
-    AirTmp mx = newtmp(L, AirGP);
-    EMIT(L, Move, air_imm(-1), T(mx));
-    EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(top), T(mx), T(r));
-    AirTmp zf = lower_fp_const_tmp(L, 0, dbl);
-    AirTmp z = newtmp(L, AirGP);
-    EMIT(L, Move32, air_imm(0), T(z));
-    EMIT_OP(L, cmov, air_dcond(AirDCond_LessThanOrUnordered), T(x), T(zf), T(z), T(r));
 }
 
 static void lower_bitcast(Lower *L, B3Value *v) {
@@ -1625,10 +1450,12 @@ static void unsupported(const B3Value *v) {
     b3_internal_error_at("lower_to_air", v, "is not yet supported");
 }
 
-
 static void lower_value(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     bool fp = b3_type_is_float(ty);
+    B3LowerHook *hook = L->hooks[v->opcode];
+    if (hook && hook(L, v))
+        return; /* the target's own selection */
     switch (v->opcode) {
     case B3_Nop: case B3_Identity: case B3_Opaque: case B3_Const32: case B3_Const64:
         return;
@@ -1660,29 +1487,19 @@ static void lower_value(Lower *L, B3Value *v) {
         if (v->kflags & B3K_CHILL)
             b3_internal_error_at("lower_to_air", v,
                                  "Div<Chill> reached lowering (b3_lower_macros must run first)");
-        lower_div(L, v, true, false);
+        unsupported(v); /* integer division is the target's (a hook) */
         return;
     case B3_Mod:
         if (fp || (v->kflags & B3K_CHILL))
             b3_internal_error_at("lower_to_air", v,
                                  "%s Mod reached lowering (b3_lower_macros must run first)",
                                  fp ? "float" : "chill");
-        lower_div(L, v, true, true);
+        unsupported(v);
         return;
-    case B3_MulHigh: lower_mul_high(L, v, true); return;
-    case B3_UMulHigh: lower_mul_high(L, v, false); return;
-    case B3_UDiv: lower_div(L, v, false, false); return;
-    case B3_UMod: lower_div(L, v, false, true); return;
     case B3_Neg: lower_neg(L, v); return;
     case B3_BitAnd: lower_bitop(L, v, Air_And32, Air_And64, Air_AndFloat, Air_AndDouble); return;
     case B3_BitOr: lower_bitop(L, v, Air_Or32, Air_Or64, Air_OrFloat, Air_OrDouble); return;
     case B3_BitXor: lower_bitop(L, v, Air_Xor32, Air_Xor64, Air_XorFloat, Air_XorDouble); return;
-    case B3_Shl: lower_shift(L, v, Air_Lshift32, Air_Lshift64); return;
-    case B3_SShr: lower_shift(L, v, Air_Rshift32, Air_Rshift64); return;
-    case B3_ZShr: lower_shift(L, v, Air_Urshift32, Air_Urshift64); return;
-    case B3_RotR: lower_shift(L, v, Air_RotateRight32, Air_RotateRight64); return;
-    case B3_RotL: lower_shift(L, v, Air_RotateLeft32, Air_RotateLeft64); return;
-    case B3_Clz: lower_clz(L, v); return;
     case B3_Abs: lower_abs(L, v); return;
     case B3_Ceil:
         unop(L, v, ty == B3_Double ? Air_CeilDouble : Air_CeilFloat, B3_Load, ty);
@@ -1740,27 +1557,16 @@ static void lower_value(Lower *L, B3Value *v) {
     }
     case B3_FloatToDouble: unop(L, v, Air_ConvertFloatToDouble, B3_Load, B3_Float); return;
     case B3_DoubleToFloat: unop(L, v, Air_ConvertDoubleToFloat, B3_Load, B3_Double); return;
-    case B3_UToD: case B3_UToF: lower_utofp(L, v); return;
-    case B3_DToI: lower_fptoint(L, v, true); return;
-    case B3_DToU: lower_fptoint(L, v, false); return;
     case B3_Equal: case B3_NotEqual: case B3_LessThan: case B3_GreaterThan: case B3_LessEqual:
     case B3_GreaterEqual: case B3_Above: case B3_Below: case B3_AboveEqual: case B3_BelowEqual:
     case B3_EqualOrUnordered:
-        if (!lower_try_cas_compare(L, v)) /* Equal(AtomicStrongCAS(e, ...), e): the cmpxchg's ZF */
-            lower_compare(L, v);
+        lower_compare(L, v);
         return;
     case B3_Select: lower_select(L, v); return;
     case B3_Load8Z: case B3_Load8S: case B3_Load16Z: case B3_Load16S: case B3_Load:
         lower_load(L, v);
         return;
     case B3_Store8: case B3_Store16: case B3_Store: lower_store(L, v); return;
-    case B3_AtomicWeakCAS: case B3_AtomicStrongCAS: lower_cas(L, v); return;
-    case B3_AtomicXchgAdd: case B3_AtomicXchgAnd: case B3_AtomicXchgOr: case B3_AtomicXchgSub:
-    case B3_AtomicXchgXor: case B3_AtomicXchg:
-        lower_atomic_rmw(L, v);
-        return;
-    case B3_Fence: lower_fence(L, v); return;
-    case B3_Depend: lower_depend(L, v); return;
     case B3_CCall: lower_ccall(L, v); return;
     case B3_Upsilon: {
         B3Value *phi = v->m.phi;
@@ -1777,8 +1583,7 @@ static void lower_value(Lower *L, B3Value *v) {
         lower_set_succs(L, cur_air_block(L), 1, (AirSucc[]){lower_succ_of(L, L->blk->succs[0])});
         return;
     case B3_Branch:
-        if (!lower_try_cas_branch(L, v)) /* on a CAS outcome: BranchAtomicStrongCAS */
-            lower_branch(L, v);
+        lower_branch(L, v);
         return;
     case B3_Switch: lower_switch(L, v); return;
     case B3_Return: lower_return(L, v); return;
@@ -2098,8 +1903,9 @@ void b3_lower_to_air(AirCode *c) {
     L.m = c->module;
     L.p = p;
     L.t = c->target;
-    if (L.t.arch != B3Arch_X86_64)
-        b3_internal_error("lower_to_air", "only x86-64 is supported");
+    if (!c->backend || !c->backend->lower)
+        b3_internal_error("lower_to_air", "no instruction selection for %s", b3_target_name(L.t));
+    L.hooks = c->backend->lower;
     if (!p->nblocks)
         b3_internal_error("lower_to_air", "procedure has no blocks");
     /* Per-value tables are indexed by value number, or by a dense renumbering

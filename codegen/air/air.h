@@ -177,6 +177,8 @@ typedef struct {
     B3Proc *proc;
     B3Target target;
     const B3TargetDesc *desc; /* the target's registers and conventions */
+    /* Its lowering hooks and emitter (codegen/backend.h), set by the pipeline. */
+    const struct B3Backend *backend;
     B3Arena *arena; /* &own: Air memory, freed with the procedure's Air */
     B3Arena own;
     AirBlock **blocks; /* blocks[0] is the entry */

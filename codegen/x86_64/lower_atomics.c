@@ -1,5 +1,5 @@
-/* Atomics, Fence and Depend for b3_lower_to_air (x86-64), with the Lower
- * state and helpers of lower/lower_internal.h; see docs/atomics.md.
+/* The x86-64 lowering hooks of the atomics, Fence and Depend (codegen/x86_64/lower.h);
+ * see docs/atomics.md.
  *
  *  - AtomicStrongCAS / AtomicWeakCAS: the expected value is moved to %rax,
  *    then `lock cmpxchg new, mem` leaves the old value in %rax and ZF set on
@@ -18,8 +18,8 @@
  *    x86's TSO already gives).  Depend(x): x & 0, computed (never folded). */
 #include <stdlib.h>
 
-#include "ir/effects.h"
 #include "codegen/x86_64/regs.h" /* the x86 lowering hooks, until they move to codegen/x86_64 */
+#include "ir/effects.h"
 #include "lower/lower_internal.h"
 
 /* Bits of memory an atomic accesses: its width meta, else its operand type's. */
@@ -147,23 +147,24 @@ static void emit_cas(Lower *L, B3Value *cas, AirCond cond, AirTmp dst, bool bran
         EMIT_OP(L, cas_ops[wi], T(B3X_rax), nv, m);
 }
 
-void lower_cas(Lower *L, B3Value *v) {
+bool x86_lower_cas(Lower *L, B3Value *v) {
     if (v->opcode == B3_AtomicWeakCAS) {
         /* 1 when the exchange happened (a strong CAS never fails spuriously). */
         if (atomic_result_used(L, v))
             emit_cas(L, v, AirCond_Equal, lower_vt(L, v), false);
         else
             emit_cas(L, v, AirCond_Equal, AIR_NO_TMP, false);
-        return;
+        return true;
     }
     bool used = atomic_result_used(L, v);
     emit_cas(L, v, AirCond_Equal, AIR_NO_TMP, false);
     if (used)
         extend_old(L, (B3Type)v->type, atomic_bits(v), B3X_rax, lower_vt(L, v));
+    return true;
 }
 
 /* Equal/NotEqual(AtomicStrongCAS(e, n, p), e) as a value: sete/setne after the cmpxchg. */
-bool lower_try_cas_compare(Lower *L, B3Value *v) {
+bool x86_lower_cas_compare(Lower *L, B3Value *v) {
     B3Value *cas = fusable_cas_compare(L, v);
     if (!cas)
         return false;
@@ -173,7 +174,7 @@ bool lower_try_cas_compare(Lower *L, B3Value *v) {
 }
 
 /* Branch on a CAS outcome: a BranchAtomicStrongCAS terminal, no compare. */
-bool lower_try_cas_branch(Lower *L, B3Value *br) {
+bool x86_lower_cas_branch(Lower *L, B3Value *br) {
     B3Value *c = kid(br, 0), *cas = NULL;
     AirCond cond = AirCond_Equal;
     if (c->owner != L->blk || !lower_can_be_internal(L, c))
@@ -313,7 +314,7 @@ static void lower_lock_op(Lower *L, B3Value *v, const AirOpcode *ops) {
         EMIT_OP(L, op, vta(L, x), m);
 }
 
-void lower_atomic_rmw(Lower *L, B3Value *v) {
+bool x86_lower_atomic_rmw(Lower *L, B3Value *v) {
     bool used = atomic_result_used(L, v);
     switch (v->opcode) {
     case B3_AtomicXchgAdd:
@@ -321,52 +322,55 @@ void lower_atomic_rmw(Lower *L, B3Value *v) {
             lower_xadd_xchg(L, v, false, false);
         else
             lower_lock_op(L, v, lock_add_ops);
-        return;
+        return true;
     case B3_AtomicXchgSub:
         if (used)
             lower_xadd_xchg(L, v, false, true);
         else
             lower_lock_op(L, v, lock_sub_ops);
-        return;
+        return true;
     case B3_AtomicXchgAnd:
         if (used)
             lower_cas_loop(L, v, Air_And32, Air_And64);
         else
             lower_lock_op(L, v, lock_and_ops);
-        return;
+        return true;
     case B3_AtomicXchgOr:
         if (used)
             lower_cas_loop(L, v, Air_Or32, Air_Or64);
         else
             lower_lock_op(L, v, lock_or_ops);
-        return;
+        return true;
     case B3_AtomicXchgXor:
         if (used)
             lower_cas_loop(L, v, Air_Xor32, Air_Xor64);
         else
             lower_lock_op(L, v, lock_xor_ops);
-        return;
+        return true;
     case B3_AtomicXchg:
         lower_xadd_xchg(L, v, true, false);
-        return;
+        return true;
     default:
         b3_internal_error_at("lower_to_air", v, "is not an atomic read-modify-write");
     }
+    return true;
 }
 
 /* ---- fences and dependencies ------------------------------------------------------- */
 
-void lower_fence(Lower *L, B3Value *v) {
+bool x86_lower_fence(Lower *L, B3Value *v) {
     /* An empty write range is a store-store fence: x86 keeps stores in order. */
     if (!b3_heap_is_bottom(v->m.fence.write))
         EMIT0(L, MemoryFence);
+    return true;
 }
 
 /* Depend(x) is zero, computed from x (x & 0) so the value stays data-dependent
  * on x; x86 orders loads anyway, so any zero would do, but it is never folded. */
-void lower_depend(Lower *L, B3Value *v) {
+bool x86_lower_depend(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     AirTmp r = lower_vt(L, v);
     lower_move_value_to(L, kid(v, 0), T(r), ty);
     EMIT_OP(L, ty == B3_Int64 ? Air_And64 : Air_And32, air_imm(0), T(r));
+    return true;
 }
