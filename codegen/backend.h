@@ -25,6 +25,9 @@ typedef struct B3Backend {
      * selects differently on the target (calls' and returns' registers come
      * from the description instead). */
     B3LowerHook *const *lower;
+    /* The object-format policy: may code address sym PC-relatively (else
+     * through the GOT)? */
+    bool (*pc_relative_ok)(const B3Symbol *sym);
     /* Encodes c (after every Air phase) into o. */
     void (*emit_proc)(AirCode *c, B3Obj *o);
 } B3Backend;

@@ -111,6 +111,13 @@ typedef struct B3TargetDesc {
     /* The callee-saved GPRs that may be pinned, for the validator's message. */
     const char *pinnable_text;
     B3TargetInfo info;
+    /* The object file: the byte that pads code between procedures, the ELF
+     * machine, and the ELF relocation type of each B3RelocKind
+     * (objwriter/obj.h; 0: the target has none). */
+    uint8_t code_pad_byte;
+    uint16_t elf_machine;
+    const uint32_t *elf_relocs;
+    uint8_t nelf_relocs;
 } B3TargetDesc;
 
 /* The classifier of conventions that hand out the argument registers of

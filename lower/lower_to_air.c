@@ -32,7 +32,6 @@
 #include "ir/ice.h"
 #include "ir/loops.h"
 #include "lower/lower_internal.h"
-#include "objwriter/obj.h"
 
 
 /* ---- small helpers ------------------------------------------------------- */
@@ -360,7 +359,7 @@ AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
         b3_internal_error_at("lower_to_air", L->cur, "address offset out of range");
     if (ptr->opcode == B3_SlotBase)
         return air_stack(L->slots[ptr->m.slot->index], off);
-    if (ptr->opcode == B3_SymbolAddress && b3_obj_pc_relative_ok(ptr->m.symbol.sym) &&
+    if (ptr->opcode == B3_SymbolAddress && L->c->backend->pc_relative_ok(ptr->m.symbol.sym) &&
         fits32(off + ptr->m.symbol.offset))
         return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
     int64_t c;
@@ -1362,11 +1361,11 @@ static void lower_symbol_address(Lower *L, B3Value *v) {
     B3Symbol *s = v->m.symbol.sym;
     int64_t off = v->m.symbol.offset;
     /* Global data goes through the GOT, like externs (objwriter/obj.h). */
-    if (b3_obj_pc_relative_ok(s) && fits32(off)) {
+    if (L->c->backend->pc_relative_ok(s) && fits32(off)) {
         EMIT(L, Lea64, air_sym(s, off, false), T(r));
         return;
     }
-    if (b3_obj_pc_relative_ok(s))
+    if (L->c->backend->pc_relative_ok(s))
         EMIT(L, Lea64, air_sym(s, 0, false), T(r));
     else
         EMIT(L, Move, air_sym(s, 0, true), T(r));

@@ -2,6 +2,8 @@
  * description so far: the arm64 lowering and emitter are not written yet
  * (the backend refuses the target), but the front end parses its registers
  * and the allocators' interface is proven against it. */
+#include <elf.h>
+
 #include "codegen/arm64/regs.h"
 
 static const char *const gpr_names[32] = {"x0",  "x1",  "x2",  "x3",  "x4",  "x5",  "x6",  "x7",
@@ -65,4 +67,7 @@ const B3TargetDesc b3_arm64_target_desc = {
     /* ldur/stur's signed 9-bit offset, ldr/str's unsigned 12-bit offset
      * scaled by the access size; atomics take no offset. */
     .info = {-256, 255, 4095, 0, 0, true},
+    .code_pad_byte = 0, /* (udf #0) */
+    .elf_machine = EM_AARCH64,
+    /* No relocations yet: the arm64 emitter makes none. */
 };

@@ -11,5 +11,6 @@ const B3Backend b3_x86_64_backend = {
     .emit_name = "emit_x86_64",
     .can_omit_frame_pointer = can_omit_frame_pointer,
     .lower = b3_x86_64_lower_hooks,
+    .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent */
     .emit_proc = b3_x86_64_emit_proc,
 };

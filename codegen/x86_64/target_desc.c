@@ -1,7 +1,9 @@
 /* The x86-64 target description (ir/target.h): System V AMD64 ABI. */
+#include <elf.h>
 #include <stdint.h>
 
 #include "codegen/x86_64/regs.h"
+#include "objwriter/obj.h"
 
 static const char *const gpr_names[16] = {"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
                                           "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
@@ -22,6 +24,15 @@ static const B3Reg arg_fprs[] = {B3X_xmm0 + 0, B3X_xmm0 + 1, B3X_xmm0 + 2, B3X_x
 
 #define R(r) (1ull << (r))
 #define ALL_XMM 0xffffull /* xmm0-15, in bits[0] above B3_FPR_BASE */
+
+static const uint32_t elf_relocs[] = {
+    [B3Reloc_PC32] = R_X86_64_PC32,
+    [B3Reloc_PLT32] = R_X86_64_PLT32,
+    [B3Reloc_GOTPCRELX] = R_X86_64_GOTPCRELX,
+    [B3Reloc_REX_GOTPCRELX] = R_X86_64_REX_GOTPCRELX,
+    [B3Reloc_Abs64] = R_X86_64_64,
+    [B3Reloc_Abs32] = R_X86_64_32,
+};
 
 const B3TargetDesc b3_x86_64_target_desc = {
     .name = "x86-64",
@@ -53,4 +64,8 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .pinnable_text = "%rbx, %r12-%r15",
     /* [base + index*scale + disp32] for every access, atomics included. */
     .info = {INT32_MIN, INT32_MAX, 0, INT32_MIN, INT32_MAX, false},
+    .code_pad_byte = 0xcc, /* int3: a stray jump into the padding traps */
+    .elf_machine = EM_X86_64,
+    .elf_relocs = elf_relocs,
+    .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
 };
