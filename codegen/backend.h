@@ -30,6 +30,10 @@ typedef struct B3Backend {
     bool (*pc_relative_ok)(const B3Symbol *sym);
     /* Encodes c (after every Air phase) into o. */
     void (*emit_proc)(AirCode *c, B3Obj *o);
+    /* The object file format and the assembly syntax: write o (every
+     * procedure and the data emitted) to f; false after an error reported. */
+    bool (*write_object)(B3Obj *o, FILE *f);
+    bool (*write_asm)(B3Obj *o, FILE *f);
 } B3Backend;
 
 /* The backend of t, or NULL if b3c cannot generate code for t. */
