@@ -88,6 +88,8 @@ typedef struct B3TargetDesc {
     /* Other spellings the parser accepts (NULL: none); B3_NO_REG if not one. */
     B3Reg (*parse_alias)(const char *s, size_t n);
     B3Reg frame_pointer, stack_pointer;
+    /* Instructions are a multiple of this many bytes (nop(N) too). */
+    uint8_t insn_align;
     /* What the entry stack pointer is above the frame pointer once the
      * prologue has run (ArgumentReg of the stack pointer reads it). */
     uint8_t entry_sp_from_fp;

@@ -456,9 +456,10 @@ static void check_generator(Ctx *c, const B3Value *v, const B3Generator *g) {
         if (g->n > MAX_NOP_BYTES)
             b3_error(c->d, gen_loc(v, g), "nop(%llu) is too large; the limit is %u bytes",
                      (unsigned long long)g->n, MAX_NOP_BYTES);
-        else if (c->m->target.arch == B3Arch_ARM64 && g->n % 4)
-            b3_error(c->d, gen_loc(v, g), "nop(%llu) on arm64 must be a multiple of 4 bytes",
-                     (unsigned long long)g->n);
+        else if (g->n % b3_target_desc(c->m->target)->insn_align)
+            b3_error(c->d, gen_loc(v, g), "nop(%llu) on %s must be a multiple of %u bytes",
+                     (unsigned long long)g->n, b3_target_desc(c->m->target)->name,
+                     b3_target_desc(c->m->target)->insn_align);
         break;
     default:
         b3_error(c->d, gen_loc(v, g), "%s has an invalid generator", oname(v));

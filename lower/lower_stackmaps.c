@@ -534,7 +534,7 @@ void lower_patchpoint(Lower *L, B3Value *v) {
         if (rrep.kind == B3Rep_Register) {
             out = rrep.reg;
         } else if (rrep.kind == B3Rep_StackArgument) {
-            from_stack = true; /* the generator leaves it at [rsp + N] */
+            from_stack = true; /* the generator leaves it at the stack pointer + N */
             sm_need_call_area(L, rrep.value);
         } else if (code == AirPatch_Call) {
             out = c_result_reg(L, ty); /* a C function's result */

@@ -46,6 +46,7 @@ const B3TargetDesc b3_arm64_target_desc = {
     .parse_alias = parse_alias,
     .frame_pointer = B3A_fp,
     .stack_pointer = B3A_sp,
+    .insn_align = 4,
     .entry_sp_from_fp = 16, /* the frame record: fp, lr */
     .gp_order = gp_order,
     .fp_order = fp_order,

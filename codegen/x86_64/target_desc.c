@@ -42,6 +42,7 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .fpr_names = fpr_names,
     .frame_pointer = B3X_rbp,
     .stack_pointer = B3X_rsp,
+    .insn_align = 1,
     .entry_sp_from_fp = 8, /* the return address */
     .gp_order = gp_order,
     .fp_order = fp_order,
