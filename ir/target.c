@@ -64,13 +64,6 @@ const char *b3_target_name(B3Target t) {
     return "unknown";
 }
 
-/* The descriptions (codegen/<arch>/target_desc.c), by B3Arch. */
-extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc;
-
-const B3TargetDesc *b3_target_desc(B3Target t) {
-    return t.arch == B3Arch_X86_64 ? &b3_x86_64_target_desc : &b3_arm64_target_desc;
-}
-
 void b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where) {
     unsigned ngpr = 0, nfpr = 0;
     for (uint32_t i = 0; i < n; i++) {

@@ -90,6 +90,12 @@ typedef struct B3TargetDesc {
     B3Reg frame_pointer, stack_pointer;
     /* Instructions are a multiple of this many bytes (nop(N) too). */
     uint8_t insn_align;
+    /* Its bit in the target masks of the Air form table
+     * (codegen/air/opcodes.def: x86 1, arm64 2), and whether the opcodes
+     * listed as AIR_X86_PARTIAL_FP_DEF write only the low lane of their FP
+     * destination on it. */
+    uint8_t air_form_mask;
+    bool partial_fp_lane_defs;
     /* What the entry stack pointer is above the frame pointer once the
      * prologue has run (ArgumentReg of the stack pointer reads it). */
     uint8_t entry_sp_from_fp;
@@ -126,8 +132,12 @@ typedef struct B3TargetDesc {
  * each bank in order and pass the rest on the stack (SysV, AAPCS64). */
 void b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where);
 
-/* The description of t's architecture. */
-const B3TargetDesc *b3_target_desc(B3Target t);
+/* The descriptions (codegen/<arch>/target_desc.c), and the one of t's
+ * architecture (inline: the Air form check asks it for every inst). */
+extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc;
+static inline const B3TargetDesc *b3_target_desc(B3Target t) {
+    return t.arch == B3Arch_X86_64 ? &b3_x86_64_target_desc : &b3_arm64_target_desc;
+}
 
 const B3TargetInfo *b3_target_info(B3Target t);
 /* Can an access of `bytes` bytes (atomic or not) encode offset off? */

@@ -46,7 +46,7 @@ static const bool x86_partial_fp_def[AIR_NUM_OPCODES] = {
 };
 
 bool air_writes_partial_fp_lane(B3Target t, AirOpcode op) {
-    return t.arch == B3Arch_X86_64 && op < AIR_NUM_OPCODES && x86_partial_fp_def[op];
+    return b3_target_desc(t)->partial_fp_lane_defs && op < AIR_NUM_OPCODES && x86_partial_fp_def[op];
 }
 
 void air_code_init(AirCode *c, B3Module *m, B3Proc *p) {
@@ -189,7 +189,7 @@ bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uin
     /* An empty FORMS string yields no rows: a no-argument overload is its only form. */
     if (nargs == 0)
         return true;
-    unsigned arch = t.arch == B3Arch_X86_64 ? 1 : 2;
+    unsigned arch = b3_target_desc(t)->air_form_mask;
     for (unsigned r = 0; r < o->nrows; r++) {
         const AirFormRow *row = &air_form_rows[o->first_row + r];
         if (!(row->arch_mask & arch))

@@ -47,6 +47,7 @@ const B3TargetDesc b3_arm64_target_desc = {
     .frame_pointer = B3A_fp,
     .stack_pointer = B3A_sp,
     .insn_align = 4,
+    .air_form_mask = 2,
     .entry_sp_from_fp = 16, /* the frame record: fp, lr */
     .gp_order = gp_order,
     .fp_order = fp_order,
