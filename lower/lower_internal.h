@@ -1,6 +1,7 @@
-/* Internal to the B3 -> Air lowering (lower_to_air.c, lower_atomics.c,
- * lower_stackmaps.c): the lowering state and the helpers its files share.
- * The static inline helpers are private to lower/ and keep short names; the
+/* Internal to the B3 -> Air lowering (lower_to_air.c, lower_stackmaps.c)
+ * and the targets' lowering hooks (B3Backend.lower, e.g.
+ * codegen/x86_64/lower.c): the lowering state and the helpers they share.
+ * The static inline helpers keep short names (private to these files); the
  * functions defined in lower_to_air.c are prefixed lower_. */
 #ifndef B3_LOWER_INTERNAL_H
 #define B3_LOWER_INTERNAL_H
