@@ -5,6 +5,7 @@
 #include <elf.h>
 
 #include "codegen/arm64/regs.h"
+#include "objwriter/obj.h"
 
 static const char *const gpr_names[32] = {"x0",  "x1",  "x2",  "x3",  "x4",  "x5",  "x6",  "x7",
                                           "x8",  "x9",  "x10", "x11", "x12", "x13", "x14", "x15",
@@ -36,6 +37,24 @@ static const B3Reg fp_order[] = {Q(0),  Q(1),  Q(2),  Q(3),  Q(4),  Q(5),  Q(6),
                                  Q(30), Q(31), Q(8),  Q(9),  Q(10), Q(11), Q(12), Q(13), Q(14), Q(15)};
 static const B3Reg arg_gprs[] = {0, 1, 2, 3, 4, 5, 6, 7};
 static const B3Reg arg_fprs[] = {Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), Q(6), Q(7)};
+
+static const uint32_t elf_relocs[] = {
+    [B3Reloc_PC32] = R_AARCH64_PREL32,
+    [B3Reloc_Abs64] = R_AARCH64_ABS64,
+    [B3Reloc_Abs32] = R_AARCH64_ABS32,
+    [B3Reloc_A64_Call26] = R_AARCH64_CALL26,
+    [B3Reloc_A64_Jump26] = R_AARCH64_JUMP26,
+    [B3Reloc_A64_AdrPrelLo21] = R_AARCH64_ADR_PREL_LO21,
+    [B3Reloc_A64_AdrPrelPgHi21] = R_AARCH64_ADR_PREL_PG_HI21,
+    [B3Reloc_A64_AddAbsLo12] = R_AARCH64_ADD_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst8Lo12] = R_AARCH64_LDST8_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst16Lo12] = R_AARCH64_LDST16_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst32Lo12] = R_AARCH64_LDST32_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst64Lo12] = R_AARCH64_LDST64_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst128Lo12] = R_AARCH64_LDST128_ABS_LO12_NC,
+    [B3Reloc_A64_AdrGotPage] = R_AARCH64_ADR_GOT_PAGE,
+    [B3Reloc_A64_Ld64GotLo12] = R_AARCH64_LD64_GOT_LO12_NC,
+};
 
 const B3TargetDesc b3_arm64_target_desc = {
     .name = "arm64",
@@ -71,5 +90,6 @@ const B3TargetDesc b3_arm64_target_desc = {
     .info = {-256, 255, 4095, 0, 0, true},
     .code_pad_byte = 0, /* (udf #0) */
     .elf_machine = EM_AARCH64,
-    /* No relocations yet: the arm64 emitter makes none. */
+    .elf_relocs = elf_relocs,
+    .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
 };
