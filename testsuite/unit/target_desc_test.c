@@ -90,12 +90,19 @@ static void check_target(const char *triple) {
 int main(void) {
     check_target("x86_64-linux-gnu");
     check_target("aarch64-linux-gnu");
-    /* Every relocation kind the x86-64 emitter makes has an ELF type. */
-    B3Target x86;
+    /* Every relocation kind of each target has an ELF type. */
+    B3Target x86, a64;
     b3_target_parse("x86_64-linux-gnu", &x86);
+    b3_target_parse("aarch64-linux-gnu", &a64);
     const B3TargetDesc *d = b3_target_desc(x86);
     for (unsigned k = B3Reloc_PC32; k <= B3Reloc_Abs32; k++)
         CHECK(k < d->nelf_relocs && d->elf_relocs[k], "x86-64: relocation kind %u", k);
+    d = b3_target_desc(a64);
+    static const unsigned a64_kinds[] = {B3Reloc_PC32, B3Reloc_Abs64, B3Reloc_Abs32};
+    for (unsigned i = 0; i < sizeof a64_kinds / sizeof a64_kinds[0]; i++)
+        CHECK(a64_kinds[i] < d->nelf_relocs && d->elf_relocs[a64_kinds[i]], "arm64: kind %u", a64_kinds[i]);
+    for (unsigned k = B3Reloc_A64_Call26; k <= B3Reloc_A64_Ld64GotLo12; k++)
+        CHECK(k < d->nelf_relocs && d->elf_relocs[k], "arm64: relocation kind %u", k);
     printf("%d failures\n", failures);
     return failures != 0;
 }
