@@ -228,76 +228,12 @@ static bool build_symbols(Writer *w) {
     return true;
 }
 
-static uint32_t reloc_type_aarch64(B3RelocKind k) {
-    switch (k) {
-    case B3Reloc_PC32:
-        return R_AARCH64_PREL32;
-    case B3Reloc_Abs64:
-        return R_AARCH64_ABS64;
-    case B3Reloc_Abs32:
-        return R_AARCH64_ABS32;
-    case B3Reloc_A64_Call26:
-        return R_AARCH64_CALL26;
-    case B3Reloc_A64_Jump26:
-        return R_AARCH64_JUMP26;
-    case B3Reloc_A64_AdrPrelLo21:
-        return R_AARCH64_ADR_PREL_LO21;
-    case B3Reloc_A64_AdrPrelPgHi21:
-        return R_AARCH64_ADR_PREL_PG_HI21;
-    case B3Reloc_A64_AddAbsLo12:
-        return R_AARCH64_ADD_ABS_LO12_NC;
-    case B3Reloc_A64_Ldst8Lo12:
-        return R_AARCH64_LDST8_ABS_LO12_NC;
-    case B3Reloc_A64_Ldst16Lo12:
-        return R_AARCH64_LDST16_ABS_LO12_NC;
-    case B3Reloc_A64_Ldst32Lo12:
-        return R_AARCH64_LDST32_ABS_LO12_NC;
-    case B3Reloc_A64_Ldst64Lo12:
-        return R_AARCH64_LDST64_ABS_LO12_NC;
-    case B3Reloc_A64_Ldst128Lo12:
-        return R_AARCH64_LDST128_ABS_LO12_NC;
-    case B3Reloc_A64_AdrGotPage:
-        return R_AARCH64_ADR_GOT_PAGE;
-    case B3Reloc_A64_Ld64GotLo12:
-        return R_AARCH64_LD64_GOT_LO12_NC;
-    default:
-        b3_internal_error("objwriter", "relocation kind %d is not an AArch64 one", (int)k);
-    }
-}
-
+/* The target description's ELF relocation type for k. */
 static uint32_t reloc_type(const Writer *w, B3RelocKind k) {
-    if (w->machine == EM_AARCH64)
-        return reloc_type_aarch64(k);
-    if (w->machine != EM_X86_64)
-        b3_internal_error("objwriter", "relocations for this target are not implemented yet");
-    switch (k) {
-    case B3Reloc_PC32:
-        return R_X86_64_PC32;
-    case B3Reloc_PLT32:
-        return R_X86_64_PLT32;
-    case B3Reloc_GOTPCRELX:
-        return R_X86_64_GOTPCRELX;
-    case B3Reloc_REX_GOTPCRELX:
-        return R_X86_64_REX_GOTPCRELX;
-    case B3Reloc_Abs64:
-        return R_X86_64_64;
-    case B3Reloc_Abs32:
-        return R_X86_64_32;
-    case B3Reloc_A64_Call26:
-    case B3Reloc_A64_Jump26:
-    case B3Reloc_A64_AdrPrelLo21:
-    case B3Reloc_A64_AdrPrelPgHi21:
-    case B3Reloc_A64_AddAbsLo12:
-    case B3Reloc_A64_Ldst8Lo12:
-    case B3Reloc_A64_Ldst16Lo12:
-    case B3Reloc_A64_Ldst32Lo12:
-    case B3Reloc_A64_Ldst64Lo12:
-    case B3Reloc_A64_Ldst128Lo12:
-    case B3Reloc_A64_AdrGotPage:
-    case B3Reloc_A64_Ld64GotLo12:
-        break; /* AArch64 only */
-    }
-    b3_internal_error("objwriter", "unknown relocation kind %d", (int)k);
+    const B3TargetDesc *d = b3_target_desc(w->m->target);
+    if ((unsigned)k >= d->nelf_relocs || !d->elf_relocs[k])
+        b3_internal_error("objwriter", "relocation kind %d is not implemented for %s", (int)k, d->name);
+    return d->elf_relocs[k];
 }
 
 /* See the comment at the top of the file. */
@@ -462,7 +398,7 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     memset(&w, 0, sizeof w);
     w.o = o;
     w.m = m;
-    w.machine = m->target.arch == B3Arch_ARM64 ? EM_AARCH64 : EM_X86_64;
+    w.machine = b3_target_desc(m->target)->elf_machine;
     str_add(&w.strtab, "", 0);
     str_add(&w.shstrtab, "", 0);
     number_sections(&w);
