@@ -17,7 +17,7 @@ pass=0 fail=0
 for t in "$@"; do
     n=$(basename "$t" .b3)
     flags=$(sed -n 's/^; RUN: %b3c \(.*\)%s -o %t.o$/\1/p' "$t" | head -1)
-    cc=$(sed -n 's/^; RUN: cc \(.*\) -o %t.exe \(.*\)$/\1 \2/p' "$t" | head -1 | sed "s#%S#$ROOT/testsuite/exec#g; s#%t.o#$W/$n.o#g")
+    cc=$(sed -n 's/^; RUN: cc\(.*\) -o %t.exe \(.*\)$/\1 \2/p' "$t" | head -1 | sed "s#%S#$ROOT/testsuite/exec#g; s#%t.o#$W/$n.o#g")
     for O in 0 1 2; do
         r=FAIL
         if $B3C --target=aarch64-linux-gnu -O$O $flags "$t" -o "$W/$n.o" 2>"$W/$n.O$O.err" &&

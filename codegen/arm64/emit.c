@@ -113,17 +113,23 @@ static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdSt
             bad(inst, "address register is not a general-purpose register");
         if (m->value == 0 && (m->scale == 1 || m->scale == size))
             return arm64_mem_reg((B3Reg)m->base, (B3Reg)m->index, Arm64Ext_UXTX, m->scale > 1);
-        /* base + index << s, then the offset. */
+        /* x17 = base + index << s (+ the offset when the access cannot
+         * take it): memory operands use x17 only, so an immediate source
+         * may sit in x16. */
+        if (!arm64_ldst_offset_ok(op, m->value)) {
+            arm64_mov_imm(e->a, true, IP1, (uint64_t)m->value);
+            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, IP1, Arm64Ext_UXTX, 0);
+            arm64_addsub_shifted(e->a, Arm64AddSub_ADD, true, IP1, IP1, (B3Reg)m->index, Arm64Shift_LSL,
+                                 log2u(m->scale));
+            return arm64_mem(IP1, 0);
+        }
         if (m->base == ARM64_SP)
             arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index, Arm64Ext_UXTX,
                              log2u(m->scale));
         else
             arm64_addsub_shifted(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index,
                                  Arm64Shift_LSL, log2u(m->scale));
-        if (arm64_ldst_offset_ok(op, m->value))
-            return arm64_mem(IP1, m->value);
-        arm64_mov_imm(e->a, true, IP0, (uint64_t)m->value);
-        return arm64_mem_reg(IP1, IP0, Arm64Ext_UXTX, false);
+        return arm64_mem(IP1, m->value);
     }
     case AirArg_Sym:
         if (m->got) {
