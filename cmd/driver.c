@@ -202,6 +202,11 @@ static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path
     char *buf = NULL;
     size_t len = 0;
     int status = 1;
+    if (!b3_backend(m->target)->write_asm) {
+        fprintf(stderr, "b3c: error: -S is not supported for %s yet; write an object file\n",
+                b3_target_name(m->target));
+        return 2; /* a usage error, as an unsupported target is */
+    }
     if (b3_compile_to_obj(m, bopt, NULL, exact, &obj)) {
         double t0 = b3_now();
         FILE *mem = open_memstream(&buf, &len);

@@ -776,7 +776,7 @@ A64_OP(ret) {
 
 A64_OP(oops) {
     UNUSED_OPERANDS;
-    arm64_udf(e->a, 0);
+    arm64_brk(e->a, 0); /* the spec's trap instruction (SIGTRAP), as for Check exits */
 }
 
 A64_OP(fence) {
