@@ -1,5 +1,6 @@
 # lit configuration for b3c.  Run through `make check` (scripts/check.sh).
 import os
+import platform
 import lit.formats
 
 config.name = 'b3c'
@@ -21,7 +22,6 @@ level = os.environ.get('B3C_LEVEL', '')
 # A program for a foreign target is linked by the Debian cross compiler and
 # run under qemu-user with the cross sysroot as its library path.
 # B3C_EMULATE=1 runs even native programs under qemu (to measure its cost).
-import platform
 B3C_DEFAULT_TARGET = 'x86_64-linux-gnu'
 host_arch = {'amd64': 'x86_64', 'arm64': 'aarch64'}.get(platform.machine().lower(), platform.machine().lower())
 target = os.environ.get('B3C_TARGET', '') or host_arch + '-linux-gnu'
@@ -32,6 +32,9 @@ if target_arch not in ('x86_64', 'aarch64'):
 target = target_arch + '-linux-gnu'
 native = target_arch == host_arch
 b3c_cmd = b3c + ('' if target == B3C_DEFAULT_TARGET else ' --target=' + target)
+# %b3c-bin: the program alone, for tools that add their own flags (difftest
+# takes --target=%target); before %b3c, which would match its prefix.
+config.substitutions.append(('%b3c-bin', b3c))
 config.substitutions.append(('%b3c', b3c_cmd + (' ' + level if level else '')))
 sysroot = '/usr/' + target
 cc = 'cc' if native else target + '-gcc'
@@ -47,8 +50,7 @@ config.substitutions.append(('%target', target))
 config.available_features.add(target_arch)
 if native:
     config.available_features.add('target-native')
-# Tell the tests' helpers (difftest, qemu) which target this is.
-config.environment['B3C_TARGET'] = target
+# A target program started by a helper script under qemu finds its libraries.
 if run:
     config.environment['QEMU_LD_PREFIX'] = sysroot if not native else '/'
 
