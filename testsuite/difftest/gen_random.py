@@ -1144,7 +1144,8 @@ class ProcGen:
             for bank in regs.values():
                 bank[:] = [x for x in bank if x not in saved + scratch]
         elif r.random() < 0.3:
-            meta.append("generator = nop(%d)" % r.choice((0, 1, 5, 16)))
+            # arm64's nops are 4-byte instructions: N is a multiple of 4 there.
+            meta.append("generator = nop(%d)" % r.choice((0, 4, 8, 16) if self.mod.arch == "aarch64" else (0, 1, 5, 16)))
         kids = []
         budget = self.reg_budget()
         for _ in range(r.randrange(1, 8)):
