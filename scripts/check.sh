@@ -6,6 +6,12 @@
 #
 # --no-fuzz: the lit suite only (`make check-sanitize`, whose b3c is
 # sanitized already, as the replays are).  B3C names the b3c to test.
+#
+# arm64: the cross toolchain and qemu are checked for aarch64-linux-gnu
+# (testsuite/cross) every time; the programs (exec, stackmaps, regress) and
+# the difftest smoke run for arm64 too as soon as b3c can generate arm64 code
+# (a probe compile says so), at the levels in B3C_ARM64_LEVELS (default
+# "-O2 -O0 -O1"; "none" skips the arm64 programs).  See docs/testing.md.
 set -u
 cd "$(dirname "$0")/.."
 fuzz=true
@@ -13,6 +19,7 @@ if [ "${1:-}" = "--no-fuzz" ]; then
     fuzz=false
     shift
 fi
+exec_root=${B3C_TEST_EXEC_ROOT:-build/testsuite}
 LIT=${LIT:-/usr/lib/llvm-14/build/utils/lit/lit.py}
 passed=0
 failed=0
@@ -39,9 +46,36 @@ lit "" testsuite "$@"
 # again at -O0 and -O1: the default level is -O2, and every level must run
 # them correctly.  A test that names its own level keeps it.
 for level in -O0 -O1; do
-    B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=${B3C_TEST_EXEC_ROOT:-build/testsuite}$level \
+    B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=$exec_root$level \
         lit "[$level] " testsuite/exec testsuite/stackmaps testsuite/regress "$@"
 done
+
+# The same programs built for arm64 (aarch64-linux-gnu-gcc) and run under
+# qemu-aarch64; tests that are x86-64's own say REQUIRES: x86_64.
+arm64=aarch64-linux-gnu
+arm64_supported() { # can this b3c generate arm64 code? (it refuses until the backend exists)
+    local dir ok=1
+    dir=$(mktemp -d)
+    printf 'proc @probe {\nBB#0:\n    Int64 @0 = Const64(1)\n    Void @1 = Return(@0)\n}\n' > "$dir/probe.b3"
+    "${B3C:-./b3c}" --target=$arm64 "$dir/probe.b3" -o "$dir/probe.o" >/dev/null 2>&1 || ok=0
+    rm -rf "$dir"
+    [ $ok -eq 1 ]
+}
+B3C_TARGET=$arm64 B3C_TEST_EXEC_ROOT=$exec_root-arm64 lit "[arm64] " testsuite/cross "$@"
+levels=${B3C_ARM64_LEVELS:--O2 -O0 -O1}
+if [ "$levels" = none ]; then
+    echo "arm64: programs skipped (B3C_ARM64_LEVELS=none)"
+elif ! arm64_supported; then
+    echo "arm64: skipped (backend not built yet)"
+else
+    for level in $levels; do
+        dirs=(testsuite/exec testsuite/stackmaps testsuite/regress)
+        # The default level (-O2) also runs the difftest smoke, which picks its own levels.
+        [ "$level" = -O2 ] && dirs+=(testsuite/difftest)
+        B3C_TARGET=$arm64 B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=$exec_root-arm64$level \
+            lit "[arm64 $level] " "${dirs[@]}" "$@"
+    done
+fi
 
 # Each fuzz corpus replayed under ASan/UBSan counts as one test: the front
 # end's (testsuite/fuzz/corpus) and the whole backend's (corpus-backend).

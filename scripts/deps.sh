@@ -62,10 +62,17 @@ need llvm have llvm-dwarfdump   # testsuite/debuginfo (-g)
 need binutils have addr2line
 need gdb have gdb
 
-# ---- later: cross-compiling and running arm64 code ----------------------------
-# Enable these when the aarch64 backend lands.
-# need gcc-aarch64-linux-gnu have aarch64-linux-gnu-gcc
-# need qemu-user have qemu-aarch64
+# ---- arm64: cross-compiling and running aarch64-linux-gnu programs --------------
+# The arm64 test runs (scripts/check.sh, B3C_TARGET=aarch64-linux-gnu) link
+# with the cross compiler (its sysroot is /usr/aarch64-linux-gnu) and run
+# under qemu-user.
+need gcc-aarch64-linux-gnu have aarch64-linux-gnu-gcc
+need binutils-aarch64-linux-gnu have aarch64-linux-gnu-as
+# Only recommended by the compiler (and we install without recommends): the
+# C library's headers and objects for arm64.
+need libc6-dev-arm64-cross exists /usr/aarch64-linux-gnu/include/stdio.h
+need libc6-dev-arm64-cross exists /usr/aarch64-linux-gnu/lib/libc.so
+need qemu-user have qemu-aarch64
 
 if [ ${#missing[@]} -eq 0 ]; then
     echo "deps: all build and test tools are present"

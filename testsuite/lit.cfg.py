@@ -1,5 +1,6 @@
 # lit configuration for b3c.  Run through `make check` (scripts/check.sh).
 import os
+import platform
 import lit.formats
 
 config.name = 'b3c'
@@ -14,7 +15,44 @@ b3c = os.environ.get('B3C', os.path.join(root, 'b3c'))
 # B3C_LEVEL (e.g. -O0): run the suite's programs at another optimization
 # level; a test's own -O flag comes later on the command line and wins.
 level = os.environ.get('B3C_LEVEL', '')
-config.substitutions.append(('%b3c', b3c + (' ' + level if level else '')))
+
+# B3C_TARGET (e.g. aarch64-linux-gnu): build the suite's programs for another
+# target.  Default: the host.  b3c's own default is x86_64-linux-gnu, so only
+# another target adds --target= (the x86-64 command lines stay as they were).
+# A program for a foreign target is linked by the Debian cross compiler and
+# run under qemu-user with the cross sysroot as its library path.
+# B3C_EMULATE=1 runs even native programs under qemu (to measure its cost).
+B3C_DEFAULT_TARGET = 'x86_64-linux-gnu'
+host_arch = {'amd64': 'x86_64', 'arm64': 'aarch64'}.get(platform.machine().lower(), platform.machine().lower())
+target = os.environ.get('B3C_TARGET', '') or host_arch + '-linux-gnu'
+target_arch = target.split('-')[0]
+target_arch = {'arm64': 'aarch64', 'amd64': 'x86_64'}.get(target_arch, target_arch)
+if target_arch not in ('x86_64', 'aarch64'):
+    lit_config.fatal('B3C_TARGET=%s: b3c targets x86_64-linux-gnu and aarch64-linux-gnu' % target)
+target = target_arch + '-linux-gnu'
+native = target_arch == host_arch
+b3c_cmd = b3c + ('' if target == B3C_DEFAULT_TARGET else ' --target=' + target)
+# %b3c-bin: the program alone, for tools that add their own flags (difftest
+# takes --target=%target); before %b3c, which would match its prefix.
+config.substitutions.append(('%b3c-bin', b3c))
+config.substitutions.append(('%b3c', b3c_cmd + (' ' + level if level else '')))
+sysroot = '/usr/' + target
+cc = 'cc' if native else target + '-gcc'
+run = ''
+if not native or os.environ.get('B3C_EMULATE'):
+    run = 'qemu-%s -L %s' % (target_arch, sysroot if not native else '/')
+# %cc: the target's C compiler (links the drivers); %run: prefix that runs
+# one of its programs ('' when native).  Host tools (unit tests, b3c itself)
+# keep plain `cc`.
+config.substitutions.append(('%cc', cc))
+config.substitutions.append(('%run', run))
+config.substitutions.append(('%target', target))
+config.available_features.add(target_arch)
+if native:
+    config.available_features.add('target-native')
+# A target program started by a helper script under qemu finds its libraries.
+if run:
+    config.environment['QEMU_LD_PREFIX'] = sysroot if not native else '/'
 
 # `make check-sanitize`: b3c is built with ASan + UBSan.  Tests that measure
 # the compiler (time, memory) say `UNSUPPORTED: sanitized`.

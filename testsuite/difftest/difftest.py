@@ -3,7 +3,7 @@
 
     python3 difftest.py [-n N] [--seed S] [--size K] [-j JOBS] [--opts=-O0,-O1,-O2]
                         [--work DIR] [--failures DIR] [--no-reduce] [--quiet]
-                        [--shapes=LIST]
+                        [--shapes=LIST] [--target=TRIPLE]
 
 For each seed S..S+N-1: gen_random.py writes a module, its C driver and its
 plan; b3c compiles the module (with --verify-each) at each optimization
@@ -22,6 +22,10 @@ reduced with reduce.py into FAILURES/SEED-KIND/min/.  Kinds:
 cmp-reuse, dead-phi, eq-chain, float-widen, jump-chain, small-callees; default
 gen_random.DEFAULT_SHAPES; "all";
 "+cmp-reuse" adds one to the default, "-dead-phi" removes one).
+--target (default: the host) generates modules for that target's registers
+and calling convention, compiles them with b3c --target=, links them with the
+target's C compiler and runs them (under qemu-user when the target is not the
+host's: aarch64-linux-gnu on x86-64; see toolchain.py).
 Exit status 0 when every seed passed.
 """
 
@@ -37,9 +41,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import gen_random  # noqa: E402
+import toolchain  # noqa: E402
 
 B3C = os.environ.get("B3C", os.path.join(ROOT, "b3c"))
-CC = os.environ.get("CC", "cc")
+# Set by --target (toolchain.toolchain): b3c's flags, the C compiler, and the
+# prefix that runs a program (qemu for a foreign target).
+TARGET = toolchain.host_arch()
+B3C_FLAGS, CC, RUN = toolchain.toolchain(TARGET)
+# Programs under qemu run slower: a longer limit before a hang is declared.
+RUN_TIMEOUT = 20
 
 
 def run(cmd, timeout=60, **kw):
@@ -63,7 +73,7 @@ def check_seed1(seed, size, work, opts, shapes=None):
     shutil.rmtree(d, ignore_errors=True)
     if size <= 0:  # vary the size with the seed
         size = (20, 40, 80, 120, 200, 300, 500)[seed % 7]
-    gen_random.generate(seed, d, size, shapes)
+    gen_random.generate(seed, d, size, shapes, TARGET)
     rc, ref, err = run([sys.executable, os.path.join(HERE, "interp.py"), d], timeout=300)
     with open(os.path.join(d, "ref.txt"), "w") as f:
         f.write(ref)
@@ -75,7 +85,7 @@ def check_seed1(seed, size, work, opts, shapes=None):
     for opt in opts:
         tag = opt.lstrip("-")
         obj = os.path.join(d, "prog%s.o" % tag)
-        rc, _, err = run([B3C, "--verify-each", opt, os.path.join(d, "prog.b3"), "-o", obj])
+        rc, _, err = run([B3C] + B3C_FLAGS + ["--verify-each", opt, os.path.join(d, "prog.b3"), "-o", obj])
         with open(os.path.join(d, "b3c%s.err" % tag), "w") as f:
             f.write(err)
         if rc != 0:
@@ -85,7 +95,7 @@ def check_seed1(seed, size, work, opts, shapes=None):
         rc, _, err = run([CC, "-o", exe, os.path.join(d, "driver.o"), obj, "-lm"])
         if rc != 0:
             return seed, "link", "%s: %s" % (opt, (err.strip().splitlines() or [""])[0])
-        rc, out, err = run([exe], timeout=20)
+        rc, out, err = run(RUN + [exe], timeout=RUN_TIMEOUT)
         if rc != 0:
             out += "EXIT %d %s\n" % (rc, err.strip())
         with open(os.path.join(d, "out%s.txt" % tag), "w") as f:
@@ -113,7 +123,16 @@ def main():
     ap.add_argument("--time-limit", type=float, default=0, help="stop starting new seeds after this many seconds")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--shapes", default="default", help="generator shapes (see gen_random.py)")
+    ap.add_argument("--target", default=None, help="target triple (default: the host), e.g. aarch64-linux-gnu")
     a = ap.parse_args()
+    global TARGET, B3C_FLAGS, CC, RUN, RUN_TIMEOUT
+    try:
+        TARGET = gen_random.target_arch(a.target or toolchain.host_arch())
+    except ValueError as e:
+        ap.error(str(e))
+    B3C_FLAGS, CC, RUN = toolchain.toolchain(TARGET)
+    if RUN:
+        RUN_TIMEOUT = 60
     try:
         shapes = gen_random.parse_shapes(a.shapes)
     except ValueError as e:

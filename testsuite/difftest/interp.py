@@ -451,7 +451,10 @@ class Machine:
     def call_entry(self, p, args):
         name = p.get("proc", p["name"])
         regs = {"argumentGPR0": args[0]}
-        gp = ["argumentGPR%d" % i for i in range(1, 6)]
+        # The C convention's integer argument registers: 6 on x86-64, 8 on
+        # arm64 (the plan's target); the rest go on the stack.
+        ngpr = 8 if self.plan.get("target") == "aarch64" else 6
+        gp = ["argumentGPR%d" % i for i in range(1, ngpr)]
         fp = ["argumentFPR%d" % i for i in range(8)]
         stack = []
         for t, v in zip(p["params"], args[1:]):

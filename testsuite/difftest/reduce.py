@@ -26,6 +26,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen_random  # noqa: E402
+import toolchain  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 B3C = os.environ.get("B3C", os.path.join(ROOT, "b3c"))
@@ -135,18 +136,21 @@ class Tester:
         self.runs += 1
         d = self.work
         self.write(d, mod, plan)
+        # The case's target (its plan says which; x86-64 for older cases).
+        flags, cc, run = toolchain.toolchain(plan.get("target", "x86_64"))
         try:
-            r = subprocess.run([B3C, "--verify-each", self.opt, d + "/prog.b3", "-o", d + "/prog.o"],
+            r = subprocess.run([B3C] + flags + ["--verify-each", self.opt, d + "/prog.b3", "-o", d + "/prog.o"],
                                capture_output=True, timeout=60)
         except subprocess.TimeoutExpired:
             return 124, None, None
         if r.returncode != 0 or self.mode == "b3c":
             return r.returncode, None, None
-        r2 = subprocess.run(["cc", "-o", d + "/exe", d + "/driver.c", d + "/prog.o", "-lm"], capture_output=True)
+        r2 = subprocess.run([cc, "-o", d + "/exe", d + "/driver.c", d + "/prog.o", "-lm"], capture_output=True)
         if r2.returncode != 0:
             return 0, None, None
         try:
-            out = subprocess.run([d + "/exe"], capture_output=True, timeout=10).stdout.decode(errors="replace")
+            out = subprocess.run(run + [d + "/exe"], capture_output=True,
+                                 timeout=30 if run else 10).stdout.decode(errors="replace")
         except subprocess.TimeoutExpired:
             out = "TIMEOUT"
         ref = subprocess.run([sys.executable, os.path.join(HERE, "interp.py"), d], capture_output=True, timeout=120)

@@ -11,6 +11,13 @@ void always_trap(void);
 int64_t opaque_mix(int64_t);
 int64_t count_then_trap(int64_t);
 
+/* Oops is ud2 on x86-64 (SIGILL), brk #0 on arm64 (SIGTRAP). */
+#if defined(__aarch64__)
+#define TRAP_SIGNAL SIGTRAP
+#else
+#define TRAP_SIGNAL SIGILL
+#endif
+
 static int fails;
 #define CHECK_EQ(got, want)                                                                        \
     do {                                                                                           \
@@ -48,10 +55,10 @@ int main(void) {
     CHECK_EQ(opaque_mix(INT64_C(1) << 50), (INT64_C(1) << 50) * 6);
     CHECK_EQ(count_then_trap(0), 0);
     CHECK_EQ(count_then_trap(100), 200);
-    CHECK_EQ(trap_signal(0, 0), SIGILL);
+    CHECK_EQ(trap_signal(0, 0), TRAP_SIGNAL);
     CHECK_EQ(trap_signal(0, 5), 0);
-    CHECK_EQ(trap_signal(1, 0), SIGILL);
-    CHECK_EQ(trap_signal(2, 101), SIGILL);
+    CHECK_EQ(trap_signal(1, 0), TRAP_SIGNAL);
+    CHECK_EQ(trap_signal(2, 101), TRAP_SIGNAL);
     CHECK_EQ(trap_signal(2, 50), 0);
     printf("%s\n", fails ? "FAILED" : "OK");
     return fails != 0;

@@ -13,10 +13,12 @@ int64_t pe_0(int64_t);
 int64_t pe_1(int64_t);
 int64_t press_pinned(int64_t);
 
-/* int64_t call_pinned(fn, r15, r12, a0, a1, int64_t out[2]):
+/* int64_t call_pinned(fn, r15, r12, a0, a1, int64_t out[3]):
  * %r15 = r15, %r12 = r12, %rbx = r15 ^ 0x5a5a; returns fn(a0, a1);
- * out[0] = %r15 afterwards, out[1] = %r12 afterwards, out[2] = %rbx afterwards. */
+ * out[0] = %r15 afterwards, out[1] = %r12 afterwards, out[2] = %rbx afterwards.
+ * On arm64 (../pinned-arm64.b3) the registers are x28, x27 and x19. */
 int64_t call_pinned(void *fn, int64_t r15, int64_t r12, int64_t a0, int64_t a1, int64_t *out);
+#if defined(__x86_64__)
 __asm__(".text\n"
         ".globl call_pinned\n"
         ".type call_pinned, @function\n"
@@ -44,6 +46,33 @@ __asm__(".text\n"
         "    popq %r15\n"
         "    ret\n"
         ".size call_pinned, .-call_pinned\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+        ".globl call_pinned\n"
+        ".type call_pinned, %function\n"
+        "call_pinned:\n"
+        "    stp x29, x30, [sp, #-48]!\n"
+        "    mov x29, sp\n"
+        "    stp x19, x27, [sp, #16]\n"
+        "    stp x28, x5, [sp, #32]\n" /* x5 = out */
+        "    mov x9, x0\n"
+        "    mov x28, x1\n"
+        "    mov x27, x2\n"
+        "    mov x10, #0x5a5a\n"
+        "    eor x19, x1, x10\n"
+        "    mov x0, x3\n"
+        "    mov x1, x4\n"
+        "    blr x9\n"
+        "    ldr x5, [sp, #40]\n"
+        "    str x28, [x5]\n"
+        "    str x27, [x5, #8]\n"
+        "    str x19, [x5, #16]\n"
+        "    ldp x19, x27, [sp, #16]\n"
+        "    ldr x28, [sp, #32]\n"
+        "    ldp x29, x30, [sp], #48\n"
+        "    ret\n"
+        ".size call_pinned, .-call_pinned\n");
+#endif
 
 static int fails;
 #define CHECK_EQ(got, want)                                                                        \

@@ -11,10 +11,17 @@ int32_t wb_pinned(int64_t), wb_trap(int64_t);
 static int fails, ncalls;
 int32_t oob(void) { return ncalls++, -12345; }
 
-/* call_r15(fn, arg, size): fn(arg) with %r15 = size (restored after). */
+/* call_r15(fn, arg, size): fn(arg) with %r15 = size (restored after); on
+ * arm64 (../exec-wasm-bounds-arm64.b3) the pinned register is x28. */
+#if defined(__x86_64__)
 __asm__(".text\n.globl call_r15\n.type call_r15, @function\ncall_r15:\n"
         "  pushq %r15\n  movq %rdx, %r15\n  movq %rdi, %rax\n  movq %rsi, %rdi\n  call *%rax\n"
         "  popq %r15\n  ret\n");
+#elif defined(__aarch64__)
+__asm__(".text\n.globl call_r15\n.type call_r15, %function\ncall_r15:\n"
+        "  stp x29, x30, [sp, #-32]!\n  mov x29, sp\n  str x28, [sp, #16]\n  mov x28, x2\n"
+        "  mov x9, x0\n  mov x0, x1\n  blr x9\n  ldr x28, [sp, #16]\n  ldp x29, x30, [sp], #32\n  ret\n");
+#endif
 int32_t call_r15(Fn fn, int64_t arg, uint64_t size);
 
 static void check(const char *name, int32_t i, uint64_t offset, uint64_t bound, int32_t got) {
