@@ -51,7 +51,9 @@ const B3Phase b3_pipeline[] = {
      * Linear, and it leaves the allocator less to do, at -O0 most of all. */
     {"air_eliminate_dead_code", B3PhaseIR_Air, B3_OALL, 0,                    NULL,             air_eliminate_dead_code},
     /* As B3: linear scan where compile time matters most, graph coloring at -O2. */
-    {"allocate_registers_and_stack_by_linear_scan", B3PhaseIR_Air, B3_O01, B3PhaseF_EmitAirAfter, NULL, air_allocate_registers_and_stack_by_linear_scan},
+    /* -O0: one pass per block, nothing global (LLVM's RegAllocFast). */
+    {"allocate_registers_fast", B3PhaseIR_Air, B3_O0,   B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers_fast},
+    {"allocate_registers_and_stack_by_linear_scan", B3PhaseIR_Air, B3_O1, B3PhaseF_EmitAirAfter, NULL, air_allocate_registers_and_stack_by_linear_scan},
     {"allocate_registers",   B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_registers},
     {"fix_obvious_spills",   B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_fix_obvious_spills_phase},
     {"handle_callee_saves",  B3PhaseIR_Air, B3_O2,   B3PhaseF_EmitAirAfter,   NULL,             air_handle_callee_saves},
