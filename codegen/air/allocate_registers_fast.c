@@ -27,8 +27,12 @@
  * allocators allow.  Insts whose results are all dead and that do nothing
  * else are dropped on the way (free block-local dead code elimination).
  *
- * Stack: every slot is 8 bytes and is marked shared, so air_allocate_stack
- * lays them out in one pass without its interference analysis. */
+ * Stack: with a frame pointer (-O0's default) every slot gets its frame
+ * offset when it is made, below room for all the callee saves the code may
+ * need (40 bytes on x86-64, mostly unused), and the args that name slots
+ * become addresses when the walk meets them: no pass of its own.  Without
+ * one the offsets depend on the frame size, so air_allocate_stack lays the
+ * slots out (all 8 bytes and marked shared: no sharing analysis). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +44,7 @@
 #define PHASE "air fast register allocation"
 #define NONE UINT32_MAX
 #define NO_REG 0xff
+#define MEMO_BITS 10
 
 #define xmalloc(n) b3_xmalloc(PHASE, (n))
 #define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
@@ -90,7 +95,15 @@ typedef struct {
     uint32_t nloads, cap_loads;
     uint32_t *load_at; /* per reversed position: first Load, or NONE */
     uint32_t cap_load_at;
+    uint64_t memo_key[1 << MEMO_BITS]; /* admits_stack */
+    bool memo_ok[1 << MEMO_BITS];
     AirStackSlot **pool; /* block-local slots, reused block after block */
+    /* With a frame pointer the frame is laid out on the way: every slot gets
+     * its offset when made, below room for every callee save the code may
+     * need, and Stack and CallArg args become addresses as they are met. */
+    bool layout;
+    AirTmp fp, sp;
+    uint64_t frame; /* bytes below the frame pointer taken */
     uint32_t npool, used_pool;
     bool split;
 } Fast;
@@ -192,10 +205,37 @@ static void prepass(Fast *f) {
 
 /* ---- registers ---- */
 
+static uint64_t align_up(uint64_t v, uint64_t a) { return a > 1 ? (v + a - 1) / a * a : v; }
+
+/* Gives slot s its place below the frame laid out so far. */
+static void place(Fast *f, AirStackSlot *s) {
+    uint64_t align = s->align ? s->align : 1;
+    if (align > 16)
+        b3_internal_error(PHASE, "stack slot %u wants alignment %u; the frame guarantees 16", s->index,
+                          s->align);
+    f->frame =
+        align_up(f->frame + (s->size ? s->size : 1), align); /* a zero-sized slot needs an address too */
+    s->offset = -(int64_t)f->frame;
+    if (s->b3)
+        s->b3->offset = s->offset;
+}
+
 static AirStackSlot *new_slot(Fast *f) {
     AirStackSlot *s = air_slot_new(f->c, 8, 8, true);
-    s->shared = true; /* laid out as it is: no sharing analysis */
+    s->shared = true; /* for air_allocate_stack: no sharing analysis */
+    if (f->layout)
+        place(f, s);
     return s;
+}
+
+/* A slot as an arg: its frame address once laid out. */
+static AirArg slot_arg(const Fast *f, const AirStackSlot *s, int64_t off) {
+    if (!f->layout)
+        return air_stack((AirStackSlot *)s, off);
+    if (s->offset + off < INT32_MIN)
+        b3_internal_error(PHASE, "frame offset %lld does not fit a 32-bit displacement",
+                          (long long)(s->offset + off));
+    return air_addr(f->fp, s->offset + off);
 }
 
 /* The slot of t, made on demand: a global's own, a local's from the pool. */
@@ -234,7 +274,7 @@ static void release(Fast *f, AirTmp t, uint32_t r) {
     }
     Load *l = &f->loads[f->nloads];
     l->pos = f->top[v];
-    l->inst = make_move(f, bank, air_stack(slot_of(f, v), 0), air_tmp(r), NULL);
+    l->inst = make_move(f, bank, slot_arg(f, slot_of(f, v), 0), air_tmp(r), NULL);
     l->next = f->load_at[l->pos];
     f->load_at[l->pos] = f->nloads++;
     f->reg[v] = NO_REG;
@@ -289,7 +329,7 @@ static void add_store(Fast *f, AirBank bank, uint32_t r, uint32_t v, B3Value *or
         f->cap_stores = f->cap_stores ? 2 * f->cap_stores : 8;
         f->stores = xrealloc(f->stores, f->cap_stores * sizeof(AirInst));
     }
-    f->stores[f->nstores++] = make_move(f, bank, air_tmp(r), air_stack(slot_of(f, v), 0), origin);
+    f->stores[f->nstores++] = make_move(f, bank, air_tmp(r), slot_arg(f, slot_of(f, v), 0), origin);
 }
 
 static void push_rev(Fast *f, AirInst i) {
@@ -310,6 +350,14 @@ static void collect(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBan
     AirTmp *tmps[2];
     uint32_t n = 0;
     bool direct = arg->kind == AirArg_Tmp;
+    if (f->layout && arg->kind == AirArg_Stack) {
+        *arg = slot_arg(f, arg->u.slot, arg->value);
+        return;
+    }
+    if (f->layout && arg->kind == AirArg_CallArg) {
+        *arg = air_addr(f->sp, arg->value);
+        return;
+    }
     if (direct) {
         tmps[n++] = &arg->base;
     } else if (arg->kind == AirArg_Addr || arg->kind == AirArg_Index) {
@@ -363,12 +411,35 @@ static bool dead(const Fast *f, const AirInst *inst) {
     return any;
 }
 
+/* air_admits_stack for a virtual tmp arg, remembered by opcode, arg and
+ * arg kinds (what the answer depends on but for immediates too large for a
+ * 32-bit field, which are not remembered): most insts at -O0 are a few
+ * forms asked about again and again. */
+static bool admits_stack(Fast *f, AirInst *inst, Op *o) {
+    uint32_t idx = (uint32_t)(o->arg - inst->args);
+    if (inst->special || inst->nargs > 8)
+        return air_admits_stack(f->c, inst, o->arg, (AirRole)o->role, (AirWidth)o->width, NULL);
+    uint64_t key = 1ull << 63 | (uint64_t)inst->opcode | (uint64_t)idx << 16 | (uint64_t)inst->nargs << 20;
+    for (uint32_t i = 0; i < inst->nargs; i++) {
+        const AirArg *a = &inst->args[i];
+        if (a->kind == AirArg_Imm && (a->value < INT32_MIN || a->value > INT32_MAX))
+            return air_admits_stack(f->c, inst, o->arg, (AirRole)o->role, (AirWidth)o->width, NULL);
+        key |= (uint64_t)a->kind << (24 + 4 * i);
+    }
+    uint32_t h = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS));
+    if (f->memo_key[h] != key) {
+        f->memo_key[h] = key;
+        f->memo_ok[h] = air_admits_stack(f->c, inst, o->arg, (AirRole)o->role, (AirWidth)o->width, NULL);
+    }
+    return f->memo_ok[h];
+}
+
 static bool try_stack(Fast *f, AirInst *inst, Op *o, uint32_t v) {
     if (!o->direct || (!f->global[v] && !f->slot[v]))
         return false;
-    if (!air_admits_stack(f->c, inst, o->arg, (AirRole)o->role, (AirWidth)o->width, NULL))
+    if (!admits_stack(f, inst, o))
         return false;
-    *o->arg = air_stack(slot_of(f, v), 0);
+    *o->arg = slot_arg(f, slot_of(f, v), 0);
     return true;
 }
 
@@ -537,9 +608,15 @@ static void allocate_block(Fast *f, AirBlock *b) {
         }
         for (uint32_t k = f->nstores; k-- > 0;)
             push_rev(f, f->stores[k]);
-        push_rev(f, inst);
-        /* Its operands' topmost use is the inst, past its stores. */
-        if (f->nstores)
+        /* A copy of a register to itself is no inst (remove_self_moves at -O1/-O2). */
+        bool self = air_move_kind((AirOpcode)inst.opcode) == AirMove_Copy && !inst.special &&
+                    inst.nargs == 2 && inst.args[0].kind == AirArg_Tmp && inst.args[1].kind == AirArg_Tmp &&
+                    inst.args[0].base == inst.args[1].base;
+        if (!self)
+            push_rev(f, inst);
+        /* Its operands' topmost use is the inst, past its stores; for a
+         * dropped self-copy, what follows it. */
+        if (f->nstores || self)
             for (uint32_t k = 0; k < f->nops; k++) {
                 AirTmp t = f->ops[k].orig;
                 if (!air_tmp_is_reg(t) && f->top[t - AIR_FIRST_VTMP] == at)
@@ -594,6 +671,18 @@ void air_allocate_registers_fast(AirCode *c) {
     f.def_at = f.top + n;
     memset(f.top, 0xff, (size_t)n * sizeof(uint32_t));
     f.slot = xcalloc(n + 1, sizeof(AirStackSlot *));
+    f.layout = !c->omit_frame_pointer;
+    if (f.layout) {
+        bool x86 = c->target.arch == B3Arch_X86_64;
+        f.fp = x86 ? B3X_rbp : B3A_fp;
+        f.sp = x86 ? B3X_rsp : B3A_sp;
+        B3RegSet saves = {{0, 0}};
+        for (unsigned r = 0; r < 64; r++)
+            air_note_callee_save(c, &saves, (B3Reg)r);
+        f.frame = 8 * (uint64_t)(__builtin_popcountll(saves.bits[0]));
+        for (uint32_t i = 0; i < c->nslots; i++)
+            place(&f, c->slots[i]);
+    }
     prepass(&f);
     uint32_t nb = c->nblocks; /* not the edge blocks made on the way */
     for (uint32_t bi = 0; bi < nb; bi++)
@@ -614,5 +703,14 @@ void air_allocate_registers_fast(AirCode *c) {
     free(f.loads);
     free(f.load_at);
     free(f.pool);
-    air_allocate_stack(c);
+    if (!f.layout) {
+        air_allocate_stack(c);
+        return;
+    }
+    /* No slot at all: the frame is the saves alone. */
+    if (!c->nslots)
+        f.frame = 8 * (uint64_t)__builtin_popcountll(saves.bits[0] | saves.bits[1]);
+    c->frame_size = align_up(f.frame + c->call_arg_area, 16);
+    if (c->frame_size > INT32_MAX)
+        b3_internal_error(PHASE, "frame of %llu bytes is too large", (unsigned long long)c->frame_size);
 }

@@ -637,7 +637,7 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
             air_for_each_tmp(c, &c->blocks[bi]->insts[ii], check_no_vtmp, &bad);
     CHECK(bad == 0, "%s: %d virtual tmps left after allocation", name, bad);
     check_liveness(c, name);
-    if (!linear_scan)
+    if (!linear_scan && !fast)
         air_allocate_stack(c);
     air_validate(c, "after stack allocation");
     CHECK(c->frame_size % 16 == 0, "%s: frame size %llu", name, (unsigned long long)c->frame_size);
