@@ -28,16 +28,16 @@
  * else are dropped on the way (free block-local dead code elimination).
  *
  * Stack: with a frame pointer (-O0's default) every slot gets its frame
- * offset when it is made, below room for all the callee saves the code may
- * need (40 bytes on x86-64, mostly unused), and the args that name slots
- * become addresses when the walk meets them: no pass of its own.  Without
+ * offset when it is made and the args that name slots become addresses
+ * when the walk meets them: no pass of its own.  Only where callee saves
+ * turn out to be needed, below the frame pointer, are the slots pushed
+ * down past them, through the list of those args.  Without
  * one the offsets depend on the frame size, so air_allocate_stack lays the
  * slots out (all 8 bytes and marked shared: no sharing analysis). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "codegen/air/phases.h"
-#include "codegen/air/reg_effects.h"
 #include "codegen/air/regalloc.h"
 #include "ir/target.h"
 
@@ -72,7 +72,7 @@ typedef struct {
     uint8_t *global;     /* lives in its slot across blocks */
     uint8_t *hint;       /* a register it is copied from or to, or NO_REG */
     uint32_t *top;       /* pre-pass: block of first mention; walk: reversed position of its topmost use */
-    uint32_t *def_at;    /* pre-pass: inst of its first def */
+    uint32_t *def_at;    /* the inst (numbered through the code) of its last def */
     AirStackSlot **slot; /* globals, and locals that had to leave their register */
     /* registers (B3Reg numbering) */
     AirTmp occ[64];     /* the virtual tmp holding it */
@@ -84,6 +84,8 @@ typedef struct {
     uint64_t *live_out; /* per block: physical registers live out */
     /* the inst being allocated: registers read or written at each moment */
     uint64_t eu, ed, edv, lu, ld; /* edv: early defs whose value outlives the inst */
+    bool keep;                    /* the inst writes memory or a register not allocatable */
+    uint32_t gbase, gcur;         /* the block's first inst and the inst, numbered as def_at */
     Op *ops;
     uint32_t nops, cap_ops;
     /* the block being rewritten, reversed */
@@ -103,7 +105,9 @@ typedef struct {
      * need, and Stack and CallArg args become addresses as they are met. */
     bool layout;
     AirTmp fp, sp;
-    uint64_t frame; /* bytes below the frame pointer taken */
+    uint64_t frame; /* bytes below the frame pointer taken (the saves' excluded) */
+    AirArg **fix;   /* the args addressing slots */
+    uint32_t nfix, cap_fix;
     uint32_t npool, used_pool;
     bool split;
 } Fast;
@@ -145,6 +149,8 @@ static void pre_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBan
     } else if (f->top[v] != p->bi || (use && f->def_at[v] == p->g)) {
         f->global[v] = 1;
     }
+    if (def)
+        f->def_at[v] = p->g;
 }
 
 /* Copies between a tmp and a register: the tmp prefers that register. */
@@ -228,14 +234,23 @@ static AirStackSlot *new_slot(Fast *f) {
     return s;
 }
 
-/* A slot as an arg: its frame address once laid out. */
-static AirArg slot_arg(const Fast *f, const AirStackSlot *s, int64_t off) {
-    if (!f->layout)
-        return air_stack((AirStackSlot *)s, off);
-    if (s->offset + off < INT32_MIN)
-        b3_internal_error(PHASE, "frame offset %lld does not fit a 32-bit displacement",
-                          (long long)(s->offset + off));
-    return air_addr(f->fp, s->offset + off);
+static void note_fix(Fast *f, AirArg *a) {
+    if (f->nfix == f->cap_fix) {
+        f->cap_fix = f->cap_fix ? 2 * f->cap_fix : 1024;
+        f->fix = xrealloc(f->fix, f->cap_fix * sizeof(AirArg *));
+    }
+    f->fix[f->nfix++] = a;
+}
+
+/* Makes *dst name slot s (plus off): its frame address once laid out,
+ * remembered in case the callee saves push the slots down. */
+static void set_slot_arg(Fast *f, AirArg *dst, AirStackSlot *s, int64_t off) {
+    if (!f->layout) {
+        *dst = air_stack(s, off);
+        return;
+    }
+    *dst = air_addr(f->fp, s->offset + off);
+    note_fix(f, dst);
 }
 
 /* The slot of t, made on demand: a global's own, a local's from the pool. */
@@ -251,15 +266,16 @@ static AirStackSlot *slot_of(Fast *f, uint32_t v) {
     return f->slot[v] = f->pool[f->used_pool++];
 }
 
-static AirInst make_move(Fast *f, AirBank bank, AirArg from, AirArg to, B3Value *origin) {
+/* A load (slot to register r) or a store (r to the slot). */
+static AirInst make_move(Fast *f, AirBank bank, bool load, AirStackSlot *s, uint32_t r, B3Value *origin) {
     AirInst i;
     memset(&i, 0, sizeof i);
     i.opcode = (uint16_t)(bank == AirGP ? Air_Move : Air_MoveDouble);
     i.nargs = 2;
     i.origin = origin;
     i.args = b3_arena_alloc(f->c->arena, 2 * sizeof(AirArg));
-    i.args[0] = from;
-    i.args[1] = to;
+    i.args[load] = air_tmp(r);
+    set_slot_arg(f, &i.args[!load], s, 0);
     return i;
 }
 
@@ -274,7 +290,7 @@ static void release(Fast *f, AirTmp t, uint32_t r) {
     }
     Load *l = &f->loads[f->nloads];
     l->pos = f->top[v];
-    l->inst = make_move(f, bank, slot_arg(f, slot_of(f, v), 0), air_tmp(r), NULL);
+    l->inst = make_move(f, bank, true, slot_of(f, v), r, NULL);
     l->next = f->load_at[l->pos];
     f->load_at[l->pos] = f->nloads++;
     f->reg[v] = NO_REG;
@@ -329,7 +345,7 @@ static void add_store(Fast *f, AirBank bank, uint32_t r, uint32_t v, B3Value *or
         f->cap_stores = f->cap_stores ? 2 * f->cap_stores : 8;
         f->stores = xrealloc(f->stores, f->cap_stores * sizeof(AirInst));
     }
-    f->stores[f->nstores++] = make_move(f, bank, air_tmp(r), slot_arg(f, slot_of(f, v), 0), origin);
+    f->stores[f->nstores++] = make_move(f, bank, false, slot_of(f, v), r, origin);
 }
 
 static void push_rev(Fast *f, AirInst i) {
@@ -350,8 +366,12 @@ static void collect(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBan
     AirTmp *tmps[2];
     uint32_t n = 0;
     bool direct = arg->kind == AirArg_Tmp;
+    if (air_role_is_def(role) && arg->kind != AirArg_None &&
+        (air_arg_is_memory(arg) ||
+         (direct && air_tmp_is_reg(arg->base) && !(f->alloc[bank] & bit(arg->base)))))
+        f->keep = true; /* it writes memory, or a register no allocator hands out */
     if (f->layout && arg->kind == AirArg_Stack) {
-        *arg = slot_arg(f, arg->u.slot, arg->value);
+        set_slot_arg(f, arg, arg->u.slot, arg->value);
         return;
     }
     if (f->layout && arg->kind == AirArg_CallArg) {
@@ -390,7 +410,10 @@ static bool is_early_use(AirRole r) {
 
 /* Does the inst do nothing but write values nobody reads? */
 static bool dead(const Fast *f, const AirInst *inst) {
-    if (!air_inst_only_defines_registers(inst))
+    AirOpcode op = (AirOpcode)inst->opcode;
+    /* As air_eliminate_dead_code: a load may go, a store may not. */
+    if (f->keep || inst->special || (inst->flags & AirInstFlag_Traps) || air_is_terminal(op) ||
+        air_has_non_arg_effects(op))
         return false;
     bool any = false;
     for (uint32_t k = 0; k < f->nops; k++) {
@@ -435,11 +458,18 @@ static bool admits_stack(Fast *f, AirInst *inst, Op *o) {
 }
 
 static bool try_stack(Fast *f, AirInst *inst, Op *o, uint32_t v) {
-    if (!o->direct || (!f->global[v] && !f->slot[v]))
+    /* A cold use (a stackmap's "any" location) goes to memory even for a
+     * local: a patchpoint may record more values than there are registers. */
+    bool cold = o->role == AirRole_ColdUse || o->role == AirRole_LateColdUse;
+    if (!o->direct || (!f->global[v] && !f->slot[v] && !cold))
+        return false;
+    /* A global read after a def above in the block takes a register: the
+     * def writes it there, and no load is needed. */
+    if (!cold && !air_role_is_def((AirRole)o->role) && f->def_at[v] >= f->gbase && f->def_at[v] < f->gcur)
         return false;
     if (!admits_stack(f, inst, o))
         return false;
-    *o->arg = slot_arg(f, slot_of(f, v), 0);
+    set_slot_arg(f, o->arg, slot_of(f, v), 0);
     return true;
 }
 
@@ -456,9 +486,23 @@ static void def_stored(Fast *f, AirBank bank, uint32_t r, uint32_t v, B3Value *o
         add_store(f, bank, r, v, origin);
 }
 
+/* Does the inst write t at its late moment, without reading it? */
+static bool defines_late(const Fast *f, AirTmp t) {
+    for (uint32_t k = 0; k < f->nops; k++) {
+        AirRole role = (AirRole)f->ops[k].role;
+        if (f->ops[k].orig == t && (air_role_is_use(role) || !is_late_def(role)))
+            return false;
+    }
+    for (uint32_t k = 0; k < f->nops; k++)
+        if (f->ops[k].orig == t)
+            return true;
+    return false;
+}
+
 /* Allocates inst (walking backwards); false if it is dead and dropped. */
 static bool allocate_inst(Fast *f, AirInst *inst) {
     f->nops = 0;
+    f->keep = false;
     air_for_each_arg(f->c, inst, collect, f);
     if (dead(f, inst))
         return false;
@@ -493,8 +537,15 @@ static bool allocate_inst(Fast *f, AirInst *inst) {
     f->ed = ped | ecl;
     f->edv = ped;
     f->used |= named;
-    for (uint64_t m = named & f->busy & ~f->phys; m; m &= m - 1)
-        evict(f, (uint32_t)__builtin_ctzll(m));
+    uint64_t taken = ped | plu | pld | ecl | lcl;
+    for (uint64_t m = named & f->busy & ~f->phys; m; m &= m - 1) {
+        uint32_t r = (uint32_t)__builtin_ctzll(m);
+        /* A register read early may take what the inst defines late, the
+         * way `Move %rdi, %tmp` copies an argument. */
+        if (!(taken & bit(r)) && defines_late(f, f->occ[r]))
+            continue;
+        evict(f, r);
+    }
     /* A register the inst writes holds no earlier value above it. */
     uint64_t written = (ped | pld | ecl | lcl) & f->phys;
     f->busy &= ~written;
@@ -599,10 +650,16 @@ static void allocate_block(Fast *f, AirBlock *b) {
         AirInst inst = b->insts[ii];
         /* Its stores go after it: pushed first, as the block is built reversed. */
         uint32_t at = f->nrev;
+        f->gcur = f->gbase + ii;
         if (!allocate_inst(f, &inst))
             continue;
         if (f->nstores && air_is_terminal((AirOpcode)inst.opcode)) {
+            uint32_t first = c->nblocks;
             air_store_on_out_edges(c, b, inst.origin, f->stores, f->nstores);
+            /* The edge blocks hold copies of the stores: their addresses are the ones to fix. */
+            for (uint32_t nb = first; f->layout && nb < c->nblocks; nb++)
+                for (uint32_t k = 0; k + 1 < c->blocks[nb]->ninsts; k++)
+                    note_fix(f, &c->blocks[nb]->insts[k].args[1]);
             f->split = true;
             f->nstores = 0;
         }
@@ -676,17 +733,16 @@ void air_allocate_registers_fast(AirCode *c) {
         bool x86 = c->target.arch == B3Arch_X86_64;
         f.fp = x86 ? B3X_rbp : B3A_fp;
         f.sp = x86 ? B3X_rsp : B3A_sp;
-        B3RegSet saves = {{0, 0}};
-        for (unsigned r = 0; r < 64; r++)
-            air_note_callee_save(c, &saves, (B3Reg)r);
-        f.frame = 8 * (uint64_t)(__builtin_popcountll(saves.bits[0]));
         for (uint32_t i = 0; i < c->nslots; i++)
             place(&f, c->slots[i]);
     }
     prepass(&f);
     uint32_t nb = c->nblocks; /* not the edge blocks made on the way */
-    for (uint32_t bi = 0; bi < nb; bi++)
+    for (uint32_t bi = 0; bi < nb; bi++) {
+        uint32_t ninsts = c->blocks[bi]->ninsts;
         allocate_block(&f, c->blocks[bi]);
+        f.gbase += ninsts;
+    }
     if (f.split)
         air_compute_preds(c);
     B3RegSet saves = {{0, 0}};
@@ -707,10 +763,23 @@ void air_allocate_registers_fast(AirCode *c) {
         air_allocate_stack(c);
         return;
     }
-    /* No slot at all: the frame is the saves alone. */
-    if (!c->nslots)
-        f.frame = 8 * (uint64_t)__builtin_popcountll(saves.bits[0] | saves.bits[1]);
-    c->frame_size = align_up(f.frame + c->call_arg_area, 16);
+    /* The saves go right below the frame pointer: the slots move down
+     * past them (most procedures at -O0 save none). */
+    uint64_t below =
+        8 * (uint64_t)(__builtin_popcountll(saves.bits[0]) + __builtin_popcountll(saves.bits[1]));
+    if (below) {
+        for (uint32_t i = 0; i < f.nfix; i++)
+            f.fix[i]->value -= (int64_t)below;
+        for (uint32_t i = 0; i < c->nslots; i++) {
+            c->slots[i]->offset -= (int64_t)below;
+            if (c->slots[i]->b3)
+                c->slots[i]->b3->offset = c->slots[i]->offset;
+        }
+        if (f.frame + below > (uint64_t)INT32_MAX)
+            b3_internal_error(PHASE, "frame offset does not fit a 32-bit displacement");
+    }
+    free(f.fix);
+    c->frame_size = align_up(f.frame + below + c->call_arg_area, 16);
     if (c->frame_size > INT32_MAX)
         b3_internal_error(PHASE, "frame of %llu bytes is too large", (unsigned long long)c->frame_size);
 }
