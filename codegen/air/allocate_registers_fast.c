@@ -74,6 +74,8 @@ typedef struct {
     uint32_t *top;       /* pre-pass: block of first mention; walk: reversed position of its topmost use */
     uint32_t *def_at;    /* the inst (numbered through the code) of its last def */
     AirStackSlot **slot; /* globals, and locals that had to leave their register */
+    uint32_t *stored;    /* stamp of the block in which a def below stores it */
+    uint32_t stamp;      /* the block's: its index + 1 */
     /* registers (B3Reg numbering) */
     AirTmp occ[64];     /* the virtual tmp holding it */
     uint64_t busy;      /* holding a value: a virtual tmp's, or a physical one's (phys) */
@@ -291,6 +293,7 @@ static void release(Fast *f, AirTmp t, uint32_t r) {
     Load *l = &f->loads[f->nloads];
     l->pos = f->top[v];
     l->inst = make_move(f, bank, true, slot_of(f, v), r, NULL);
+    f->stored[v] = 0; /* the load reads the slot: the def above stores */
     l->next = f->load_at[l->pos];
     f->load_at[l->pos] = f->nloads++;
     f->reg[v] = NO_REG;
@@ -470,6 +473,7 @@ static bool try_stack(Fast *f, AirInst *inst, Op *o, uint32_t v) {
     if (!admits_stack(f, inst, o))
         return false;
     set_slot_arg(f, o->arg, slot_of(f, v), 0);
+    f->stored[v] = 0; /* read here: the def above stores (a def's caller says otherwise) */
     return true;
 }
 
@@ -481,9 +485,16 @@ static uint32_t move_hint(const AirInst *inst, const Op *o, uint32_t v, const Fa
     return f->hint[v];
 }
 
-static void def_stored(Fast *f, AirBank bank, uint32_t r, uint32_t v, B3Value *origin) {
-    if (f->global[v] || f->slot[v])
-        add_store(f, bank, r, v, origin);
+/* A def of v into r: its slot gets the value, unless v is read below in
+ * r (live_below) up to a later def that stores it, since then nobody
+ * reads the slot in between (such a reader would have taken v out of r). */
+static void def_stored(Fast *f, AirBank bank, uint32_t r, uint32_t v, B3Value *origin, bool live_below) {
+    if (!f->global[v] && !f->slot[v])
+        return;
+    if (live_below && f->stored[v] == f->stamp)
+        return;
+    add_store(f, bank, r, v, origin);
+    f->stored[v] = f->stamp;
 }
 
 /* Does the inst write t at its late moment, without reading it? */
@@ -560,10 +571,12 @@ static bool allocate_inst(Fast *f, AirInst *inst) {
         if (!is_late_def(role) || air_tmp_is_reg(*o->tmp))
             continue;
         uint32_t v = *o->tmp - AIR_FIRST_VTMP, r = f->reg[v];
-        bool ud = is_use_def(role);
+        bool ud = is_use_def(role), live_below = r != NO_REG;
         if (r == NO_REG) {
-            if (try_stack(f, inst, o, v))
+            if (try_stack(f, inst, o, v)) {
+                f->stored[v] = ud ? 0 : f->stamp; /* a UseDef reads the slot too */
                 continue;
+            }
             r = pick(f, (AirBank)o->bank, f->ld | f->lu | f->edv | (ud ? f->ed | f->eu : 0), f->hint[v]);
             if (ud)
                 take(f, *o->tmp, r);
@@ -577,7 +590,7 @@ static bool allocate_inst(Fast *f, AirInst *inst) {
         f->ld |= bit(r);
         if (ud)
             f->eu |= bit(r);
-        def_stored(f, (AirBank)o->bank, r, v, inst->origin);
+        def_stored(f, (AirBank)o->bank, r, v, inst->origin, live_below);
         *o->tmp = r;
     }
     for (uint32_t k = 0; k < f->nops; k++) {
@@ -602,6 +615,7 @@ static bool allocate_inst(Fast *f, AirInst *inst) {
         if ((!is_early_def(role) && role != AirRole_Scratch) || air_tmp_is_reg(*o->tmp))
             continue;
         uint32_t v = *o->tmp - AIR_FIRST_VTMP, r = f->reg[v];
+        bool live_below = r != NO_REG;
         if (role == AirRole_Scratch || r == NO_REG) {
             r = pick(f, (AirBank)o->bank, f->eu | f->ed | f->lu | f->ld, NO_REG);
         } else {
@@ -613,7 +627,7 @@ static bool allocate_inst(Fast *f, AirInst *inst) {
         if (role == AirRole_Scratch)
             f->lu |= bit(r);
         else
-            f->edv |= bit(r), def_stored(f, (AirBank)o->bank, r, v, inst->origin);
+            f->edv |= bit(r), def_stored(f, (AirBank)o->bank, r, v, inst->origin, live_below);
         *o->tmp = r;
     }
     for (uint32_t k = 0; k < f->nops; k++) {
@@ -645,6 +659,7 @@ static void allocate_block(Fast *f, AirBlock *b) {
     f->nrev = 0;
     f->nloads = 0;
     f->used_pool = 0;
+    f->stamp = b->index + 1;
     f->busy = f->phys = f->live_out[b->index];
     for (uint32_t ii = b->ninsts; ii-- > 0;) {
         AirInst inst = b->insts[ii];
@@ -728,6 +743,7 @@ void air_allocate_registers_fast(AirCode *c) {
     f.def_at = f.top + n;
     memset(f.top, 0xff, (size_t)n * sizeof(uint32_t));
     f.slot = xcalloc(n + 1, sizeof(AirStackSlot *));
+    f.stored = xcalloc(n + 1, sizeof(uint32_t));
     f.layout = !c->omit_frame_pointer;
     if (f.layout) {
         bool x86 = c->target.arch == B3Arch_X86_64;
@@ -752,6 +768,7 @@ void air_allocate_registers_fast(AirCode *c) {
     free(f.reg);
     free(f.top);
     free(f.slot);
+    free(f.stored);
     free(f.live_out);
     free(f.ops);
     free(f.rev);
