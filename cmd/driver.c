@@ -155,7 +155,7 @@ void b3_compiled_obj_free(B3Obj *obj) {
     b3_obj_free(obj);
 }
 
-/* --emit=obj: the backend, then the ELF image, rendered into an anonymous
+/* --emit=obj: the backend, then the target's object file, rendered into an anonymous
  * temporary before the output file is created.  debug_file: with -g, the
  * input's name for the DWARF line tables; NULL without. */
 static int emit_obj(B3Module *m, const B3PipelineOptions *bopt, const char *path, const char *debug_file) {
@@ -169,7 +169,7 @@ static int emit_obj(B3Module *m, const B3PipelineOptions *bopt, const char *path
     FILE *img = tmpfile();
     bool ok;
     if (img) {
-        ok = b3_write_elf(&obj, img) && fflush(img) == 0 && !ferror(img);
+        ok = b3_backend(m->target)->write_object(&obj, img) && fflush(img) == 0 && !ferror(img);
         if (ok && bopt->times)
             b3_pass_times_add(bopt->times, "write_object", b3_now() - t0);
         ok = ok && copy_to_output(path, img, NULL, 0);
@@ -178,7 +178,7 @@ static int emit_obj(B3Module *m, const B3PipelineOptions *bopt, const char *path
         /* No temporary directory: write straight to the output's temporary. */
         B3Output out;
         ok = b3_output_open(&out, path, true);
-        if (ok && !b3_write_elf(&obj, out.f)) {
+        if (ok && !b3_backend(m->target)->write_object(&obj, out.f)) {
             b3_output_abort(&out);
             ok = false;
         } else if (ok) {
@@ -206,7 +206,7 @@ static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path
         double t0 = b3_now();
         FILE *mem = open_memstream(&buf, &len);
         if (mem) {
-            bool ok = b3_write_asm(&obj, mem);
+            bool ok = b3_backend(m->target)->write_asm(&obj, mem);
             ok = fclose(mem) == 0 && ok;
             if (ok && bopt->times)
                 b3_pass_times_add(bopt->times, "write_assembly", b3_now() - t0);

@@ -226,7 +226,8 @@ static void run_b3_phase(Pipe *p, const B3Phase *ph) {
 static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     AirCode c;
     air_code_init(&c, p->m, proc);
-    c.omit_frame_pointer = p->opt->omit_frame_pointer && b3_backend_can_omit_frame_pointer(c.target, proc);
+    c.backend = b3_backend(c.target);
+    c.omit_frame_pointer = p->opt->omit_frame_pointer && c.backend->can_omit_frame_pointer(proc);
     c.opt_level = (uint8_t)(__builtin_ctz(level)); /* level is 1 << (the -O level) */
     for (unsigned i = 0; i < b3_pipeline_n; i++) {
         const B3Phase *ph = &b3_pipeline[i];
@@ -242,9 +243,9 @@ static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
             return;
         }
     }
-    const char *emit = b3_backend_emit_name(p->m->target);
+    const char *emit = c.backend->emit_name;
     begin_phase(p, emit, proc, &c);
-    b3_backend_emit_proc(&c, o);
+    c.backend->emit_proc(&c, o);
     end_phase(p, emit);
     b3_ice_set_air(NULL, NULL); /* its Air is gone: an internal error must not print it */
     air_code_free(&c);

@@ -1,5 +1,7 @@
-/* The target side of the pipeline (cmd/pipeline.c): which targets can
- * generate code, and the emission of one procedure's allocated Air. */
+/* The code side of a target: its lowering hooks, emitter and object-format
+ * policy, one B3Backend per target in codegen/<arch>/backend.c.  Its data
+ * side (registers, calling convention) is the B3TargetDesc of ir/target.h.
+ * The pipeline (cmd/pipeline.c) puts it in AirCode.backend. */
 #ifndef B3_BACKEND_H
 #define B3_BACKEND_H
 
@@ -8,14 +10,35 @@
 #include "codegen/air/air.h"
 #include "objwriter/obj.h"
 
+struct Lower; /* lower/lower_internal.h */
+
+/* Lowers v the target's way and returns true, or returns false to leave v
+ * to the shared rules of lower/lower_to_air.c. */
+typedef bool B3LowerHook(struct Lower *L, B3Value *v);
+
+typedef struct B3Backend {
+    /* The name of the emission step for --time-passes ("emit_x86_64"). */
+    const char *emit_name;
+    /* May the procedure go without a frame pointer (AirCode.omit_frame_pointer)? */
+    bool (*can_omit_frame_pointer)(const B3Proc *p);
+    /* The lowering hooks by B3Opcode (NULL: the shared rules only): what
+     * selects differently on the target (calls' and returns' registers come
+     * from the description instead). */
+    B3LowerHook *const *lower;
+    /* The object-format policy: may code address sym PC-relatively (else
+     * through the GOT)? */
+    bool (*pc_relative_ok)(const B3Symbol *sym);
+    /* Encodes c (after every Air phase) into o. */
+    void (*emit_proc)(AirCode *c, B3Obj *o);
+    /* The object file format and the assembly syntax: write o (every
+     * procedure and the data emitted) to f; false after an error reported. */
+    bool (*write_object)(B3Obj *o, FILE *f);
+    bool (*write_asm)(B3Obj *o, FILE *f);
+} B3Backend;
+
+/* The backend of t, or NULL if b3c cannot generate code for t. */
+const B3Backend *b3_backend(B3Target t);
 /* Can the backend generate code for this target? */
-bool b3_backend_supports(B3Target t);
-/* The name of the emission step for --time-passes ("emit_x86_64"). */
-const char *b3_backend_emit_name(B3Target t);
-/* May procedures for this target go without a frame pointer (the target's
- * frame description: AirCode.omit_frame_pointer)? */
-bool b3_backend_can_omit_frame_pointer(B3Target t, const B3Proc *p);
-/* Encodes c (after every Air phase) into o. */
-void b3_backend_emit_proc(AirCode *c, B3Obj *o);
+static inline bool b3_backend_supports(B3Target t) { return b3_backend(t) != NULL; }
 
 #endif

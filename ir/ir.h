@@ -166,13 +166,6 @@ typedef struct {
     int64_t value; /* Stack / StackArgument offset, Constant value */
 } B3ValueRep;
 
-/* Register sets: one bit per B3Reg number (see target.h). */
-typedef struct {
-    uint64_t bits[2];
-} B3RegSet;
-static inline void b3_regset_add(B3RegSet *s, B3Reg r) { s->bits[r >> 6] |= 1ull << (r & 63); }
-static inline bool b3_regset_has(const B3RegSet *s, B3Reg r) { return (s->bits[r >> 6] >> (r & 63)) & 1; }
-
 typedef struct B3Symbol B3Symbol;
 typedef struct B3Value B3Value;
 typedef struct B3Block B3Block;

@@ -22,14 +22,12 @@ typedef uint8_t B3Reg;
 #define B3_FPR_BASE 32
 static inline bool b3_reg_is_fpr(B3Reg r) { return r >= B3_FPR_BASE && r < 64; }
 
-/* x86-64 hardware numbers. */
-enum {
-    B3X_rax, B3X_rcx, B3X_rdx, B3X_rbx, B3X_rsp, B3X_rbp, B3X_rsi, B3X_rdi,
-    B3X_r8, B3X_r9, B3X_r10, B3X_r11, B3X_r12, B3X_r13, B3X_r14, B3X_r15,
-    B3X_xmm0 = B3_FPR_BASE,
-};
-/* arm64 hardware numbers. */
-enum { B3A_x0 = 0, B3A_fp = 29, B3A_lr = 30, B3A_sp = 31, B3A_q0 = B3_FPR_BASE };
+/* Register sets: one bit per B3Reg number. */
+typedef struct {
+    uint64_t bits[2];
+} B3RegSet;
+static inline void b3_regset_add(B3RegSet *s, B3Reg r) { s->bits[r >> 6] |= 1ull << (r & 63); }
+static inline bool b3_regset_has(const B3RegSet *s, B3Reg r) { return (s->bits[r >> 6] >> (r & 63)) & 1; }
 
 /* Parses a triple (and its accepted spellings). */
 bool b3_target_parse(const char *triple, B3Target *out);
@@ -42,6 +40,9 @@ const char *b3_target_name(B3Target t);
  * name a register of this target; *elsewhere is then set if it names one of
  * another target (so the message can say so). */
 B3Reg b3_reg_parse(B3Target t, const char *name, size_t len, bool *elsewhere);
+/* "prefixN" with N in [0, limit) (no leading zero): N, or -1 if it is not
+ * that; for the targets' parse_alias. */
+int b3_reg_parse_numbered(const char *s, size_t n, const char *prefix, int limit);
 /* The target's name for a register (no '%'). */
 const char *b3_reg_name(B3Target t, B3Reg r);
 bool b3_reg_valid(B3Target t, B3Reg r);
@@ -73,6 +74,70 @@ typedef struct {
      * are a bit operation with a sign mask constant. */
     bool fp_abs_neg_native;
 } B3TargetInfo;
+
+/* The description of a target's machine and C calling convention: plain
+ * data, one instance per architecture in codegen/<arch>/target_desc.c.
+ * Shared code (parser, validator, allocators, lowering) reads it and never
+ * names a machine register; see docs/design.md, "Targets". */
+typedef struct B3TargetDesc {
+    const char *name; /* for messages: "x86-64" */
+    /* The register file: GPRs 0 .. ngprs-1 and FPRs B3_FPR_BASE ..
+     * B3_FPR_BASE + nfprs-1 in hardware numbering, with their names. */
+    uint8_t ngprs, nfprs;
+    const char *const *gpr_names, *const *fpr_names;
+    /* Other spellings the parser accepts (NULL: none); B3_NO_REG if not one. */
+    B3Reg (*parse_alias)(const char *s, size_t n);
+    B3Reg frame_pointer, stack_pointer;
+    /* Instructions are a multiple of this many bytes (nop(N) too). */
+    uint8_t insn_align;
+    /* Its bit in the target masks of the Air form table
+     * (codegen/air/opcodes.def: x86 1, arm64 2), and whether the opcodes
+     * listed as AIR_X86_PARTIAL_FP_DEF write only the low lane of their FP
+     * destination on it. */
+    uint8_t air_form_mask;
+    bool partial_fp_lane_defs;
+    /* What the entry stack pointer is above the frame pointer once the
+     * prologue has run (ArgumentReg of the stack pointer reads it). */
+    uint8_t entry_sp_from_fp;
+    /* Allocation order of each bank, preference first (caller-saved before
+     * callee-saved).  The frame pointer is not in it: with the frame pointer
+     * omitted it is allocatable after all of them. */
+    const B3Reg *gp_order, *fp_order;
+    uint8_t ngp_order, nfp_order;
+    /* The C calling convention: argument and result registers, what a call
+     * may change (late) and what it writes before reading its arguments
+     * (early: x86's %al vector count), what a callee must preserve, and the
+     * register an indirect call's target is loaded into. */
+    const B3Reg *arg_gprs, *arg_fprs;
+    uint8_t narg_gprs, narg_fprs;
+    B3Reg ret_gpr, ret_fpr;
+    B3RegSet caller_saved, call_early_clobber, callee_saved;
+    B3Reg indirect_call_reg;
+    /* The classifier: where each of n C arguments of the B3Types types[i]
+     * goes, a register or B3_NO_REG for the next 8-byte stack slot. */
+    void (*classify_args)(const struct B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where);
+    /* The callee-saved GPRs that may be pinned, for the validator's message. */
+    const char *pinnable_text;
+    B3TargetInfo info;
+    /* The object file: the byte that pads code between procedures, the ELF
+     * machine, and the ELF relocation type of each B3RelocKind
+     * (objwriter/obj.h; 0: the target has none). */
+    uint8_t code_pad_byte;
+    uint16_t elf_machine;
+    const uint32_t *elf_relocs;
+    uint8_t nelf_relocs;
+} B3TargetDesc;
+
+/* The classifier of conventions that hand out the argument registers of
+ * each bank in order and pass the rest on the stack (SysV, AAPCS64). */
+void b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where);
+
+/* The descriptions (codegen/<arch>/target_desc.c), and the one of t's
+ * architecture (inline: the Air form check asks it for every inst). */
+extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc;
+static inline const B3TargetDesc *b3_target_desc(B3Target t) {
+    return t.arch == B3Arch_X86_64 ? &b3_x86_64_target_desc : &b3_arm64_target_desc;
+}
 
 const B3TargetInfo *b3_target_info(B3Target t);
 /* Can an access of `bytes` bytes (atomic or not) encode offset off? */

@@ -86,8 +86,8 @@ static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 static uint32_t reg_bits(B3Type t) { return b3_type_bytes(t) * 8; }
 
-static B3Reg frame_pointer(B3Target t) { return t.arch == B3Arch_X86_64 ? B3X_rbp : B3A_fp; }
-static B3Reg stack_pointer(B3Target t) { return t.arch == B3Arch_X86_64 ? B3X_rsp : B3A_sp; }
+static B3Reg frame_pointer(B3Target t) { return b3_target_desc(t)->frame_pointer; }
+static B3Reg stack_pointer(B3Target t) { return b3_target_desc(t)->stack_pointer; }
 
 static const char *rname(const Ctx *c, B3Reg r) { return b3_reg_name(c->m->target, r); }
 
@@ -122,7 +122,7 @@ static void check_pinned(Ctx *c) {
         } else if (!b3_target_is_callee_saved(t, r)) {
             b3_error(c->d, p->loc,
                      "pinned register %%%s is not callee-saved in the C convention; pin one of %s",
-                     rname(c, r), t.arch == B3Arch_X86_64 ? "%rbx, %r12-%r15" : "%x19-%x28");
+                     rname(c, r), b3_target_desc(t)->pinnable_text);
         }
         if (b3_regset_has(&c->pinned, r))
             b3_error(c->d, p->loc, "register %%%s is pinned twice", rname(c, r));
@@ -456,9 +456,10 @@ static void check_generator(Ctx *c, const B3Value *v, const B3Generator *g) {
         if (g->n > MAX_NOP_BYTES)
             b3_error(c->d, gen_loc(v, g), "nop(%llu) is too large; the limit is %u bytes",
                      (unsigned long long)g->n, MAX_NOP_BYTES);
-        else if (c->m->target.arch == B3Arch_ARM64 && g->n % 4)
-            b3_error(c->d, gen_loc(v, g), "nop(%llu) on arm64 must be a multiple of 4 bytes",
-                     (unsigned long long)g->n);
+        else if (g->n % b3_target_desc(c->m->target)->insn_align)
+            b3_error(c->d, gen_loc(v, g), "nop(%llu) on %s must be a multiple of %u bytes",
+                     (unsigned long long)g->n, b3_target_desc(c->m->target)->name,
+                     b3_target_desc(c->m->target)->insn_align);
         break;
     default:
         b3_error(c->d, gen_loc(v, g), "%s has an invalid generator", oname(v));

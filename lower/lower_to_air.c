@@ -1,4 +1,6 @@
-/* b3_lower_to_air: instruction selection from B3 IR to Air for x86-64.
+/* b3_lower_to_air: instruction selection from B3 IR to Air: the shared
+ * rules here, what a target selects its own way in its lowering hooks
+ * (B3Backend.lower, e.g. codegen/x86_64/lower.c).
  *
  * Shape (after WebKit's B3LowerToAir):
  *  - One Air block per B3 block, in the same order (plus a prologue block when
@@ -29,161 +31,27 @@
 #include "ir/effects.h"
 #include "ir/ice.h"
 #include "ir/loops.h"
-#include "lower/lower.h"
-#include "objwriter/obj.h"
+#include "lower/lower_internal.h"
 
-/* Per-value lowering state.  NEEDED: its tmp was asked for.  INTERNAL: fused
- * into its only user, never emitted.  LOWERED: selected where it stands.
- * check_lowering verifies how they combine. */
-enum { F_NEEDED = 1, F_INTERNAL = 2, F_LOWERED = 4 };
-
-/* How many uses an address computation may have before we stop folding it
- * into every memory access (folding keeps its operands live instead). */
-enum { FOLD_MAX_USES = 10 };
-/* How far (in values) a load may move down to its user. */
-enum { FUSE_MAX_DISTANCE = 64 };
-
-typedef struct {
-    AirCode *c;
-    B3Module *m;
-    B3Proc *p;
-    B3Target t;
-    uint32_t nv;       /* dense value ids are 0 .. nv - 1; nv itself stands for "unknown" */
-    bool sparse;       /* value numbers too sparse for direct indexing: ids come from idmap */
-    B3NumMap idmap;    /* value number -> dense id + 1 (sparse only) */
-    AirTmp *vtmp;      /* by value index */
-    AirTmp *phitmp;    /* by Phi value index */
-    uint32_t *uses;    /* by value index (uses through Identity/Opaque count for the target) */
-    B3Value **user;    /* by value index: its last user (the only one when uses == 1) */
-    B3Value **feeds;   /* by value index: a Phi that an Upsilon of the value writes, or NULL */
-    uint8_t *flags;    /* F_* by value index */
-    uint32_t *pos;     /* by value index: position in its block */
-    /* Where a value is last read (compute_last_reads): the block and position
-     * of its last reader, or rblk NULL with rpos READ_MANY when read in more
-     * than one block (or recomputed somewhere else). */
-    B3Block **rblk;    /* by value index */
-    uint32_t *rpos;    /* by value index */
-    B3Block **ablk;    /* likewise, where a value's users may absorb (execute) it */
-    uint32_t *apos;
-    bool *in_reg;      /* by value index: read other than as a memory address (its tmp will exist) */
-    B3Value **fbase;   /* by Add value index: fold_const_adds' memo, or NULL */
-    int64_t *foff;
-    B3Value **chain; /* fold_const_adds' walk */
-    uint32_t capchain;
-    B3Dominators dom;  /* for loops, computed on first need */
-    B3Loops loops;
-    bool have_loops;
-    AirTmp *vartmp;    /* by variable index */
-    AirStackSlot **slots; /* by B3 slot index */
-    AirBlock **ablock; /* by B3 block position */
-    /* ArgumentReg moves, placed at the very top of the entry. */
-    AirInst *entry;
-    uint32_t nentry, capentry;
-    /* The value being lowered. */
-    B3Block *blk;
-    uint32_t idx;
-    B3Value *cur;
-    AirBlock *sink; /* non-NULL: emit straight into this (new) block */
-    bool traps;     /* the value being lowered is or absorbed a <Traps> access: flag its memory insts */
-    AirInst *buf;
-    uint32_t nbuf, capbuf;
-    uint32_t *chunks; /* start of each value's insts in buf, in lowering order */
-    uint32_t nchunks, capchunks;
-    struct LowerStackmaps *sm; /* Check exits and block splits (lower_stackmaps.inc), or NULL */
-} Lower;
 
 /* ---- small helpers ------------------------------------------------------- */
-
-#define xrealloc(p, n) b3_xrealloc("lower_to_air", (p), (n))
-
-static B3Value *resolve(B3Value *v) {
-    while (v->opcode == B3_Identity || v->opcode == B3_Opaque)
-        v = v->kids[0];
-    return v;
-}
-
-static B3Value *kid(const B3Value *v, uint32_t i) { return resolve(v->kids[i]); }
-
-/* The dense id of a value for the per-value tables (its number, unless the
- * numbers are sparse); values outside the procedure's blocks share id nv. */
-static uint32_t vid(const Lower *L, const B3Value *v) {
-    if (!L->sparse)
-        return v->index < L->nv ? v->index : L->nv;
-    void *id = b3_nummap_get(&L->idmap, v->index);
-    return id ? (uint32_t)((uintptr_t)id - 1) : L->nv;
-}
-
-static bool fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
-
-static bool int_const(B3Value *v, int64_t *out) {
-    v = resolve(v);
-    if (v->opcode == B3_Const32) {
-        *out = (int32_t)v->m.c.i;
-        return true;
-    }
-    if (v->opcode == B3_Const64) {
-        *out = v->m.c.i;
-        return true;
-    }
-    return false;
-}
-
-/* An integer constant usable as an Imm operand of an op of its type. */
-static bool imm_const(B3Value *v, int64_t *out) { return int_const(v, out) && fits32(*out); }
-
-static bool is_const_zero(B3Value *v) {
-    int64_t c;
-    return int_const(v, &c) && c == 0;
-}
-
-/* Puts an immediate operand on the right: swaps *a and *b when *a is an
- * immediate constant and *b is not.  Returns whether it swapped. */
-static bool imm_to_right(B3Value **a, B3Value **b) {
-    int64_t c;
-    if (!imm_const(*a, &c) || imm_const(*b, &c))
-        return false;
-    B3Value *t = *a;
-    *a = *b;
-    *b = t;
-    return true;
-}
-
-static uint64_t fp_bits(B3Value *v) { return b3_const_bits(v); }
-
-static bool is_fp_const(B3Value *v) { return v->opcode == B3_ConstFloat || v->opcode == B3_ConstDouble; }
-
-static AirBank bank_of(B3Type t) { return b3_type_is_float(t) ? AirFP : AirGP; }
-
-static AirOpcode move_op(B3Type t) {
-    switch (t) {
-    case B3_Int32: return Air_Move32;
-    case B3_Int64: return Air_Move;
-    case B3_Float: return Air_MoveFloat;
-    case B3_Double: return Air_MoveDouble;
-    default:
-        b3_internal_error("lower_to_air", "move of a Void value");
-    }
-}
-
-static AirTmp newtmp(Lower *L, AirBank b) { return air_tmp_new(L->c, b); }
-
-static const char *opname(const B3Value *v) { return b3_op_info[v->opcode].name; }
 
 /* ---- emission ------------------------------------------------------------ */
 
 static const char *kind_name(uint8_t k) {
-    static const char *const n[] = {"None", "Tmp", "Imm", "BigImm", "Addr", "Index", "Stack", "CallArg", "Sym",
-                                    "RelCond", "ResCond", "DoubleCond", "Special"};
+    static const char *const n[] = {"None",    "Tmp", "Imm",     "BigImm",  "Addr",       "Index",  "Stack",
+                                    "CallArg", "Sym", "RelCond", "ResCond", "DoubleCond", "Special"};
     return k < sizeof n / sizeof n[0] ? n[k] : "?";
 }
 
-static AirInst *emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *args, AirSpecial *sp) {
+AirInst *lower_emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *args, AirSpecial *sp) {
     if (!sp && n && !air_is_valid_form(L->t, op, n, args)) {
         char desc[256];
         size_t len = 0;
         desc[0] = 0;
         for (uint32_t i = 0; i < n && len < sizeof desc - 16; i++)
-            len += (size_t)snprintf(desc + len, sizeof desc - len, "%s%s", i ? "," : "", kind_name(args[i].kind));
+            len += (size_t)snprintf(desc + len, sizeof desc - len, "%s%s", i ? "," : "",
+                                    kind_name(args[i].kind));
         b3_internal_error_at("lower_to_air", L->cur, "invalid Air form %s %s", air_opcode_names[op], desc);
     }
     AirInst *inst;
@@ -212,28 +80,9 @@ static AirInst *emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *a
     return inst;
 }
 
-static AirInst *emit_n(Lower *L, AirOpcode op, uint32_t n, const AirArg *args) {
-    return emit_special(L, op, n, args, NULL);
-}
-
-#define EMIT(L, op, ...) \
-    emit_n((L), Air_##op, (uint32_t)(sizeof((AirArg[]){__VA_ARGS__}) / sizeof(AirArg)), (AirArg[]){__VA_ARGS__})
-#define EMIT_OP(L, op, ...) \
-    emit_n((L), (op), (uint32_t)(sizeof((AirArg[]){__VA_ARGS__}) / sizeof(AirArg)), (AirArg[]){__VA_ARGS__})
-#define EMIT0(L, op) emit_n((L), Air_##op, 0, NULL)
-
-static bool valid_kinds(Lower *L, AirOpcode op, uint32_t n, const uint8_t *kinds) {
-    return air_is_valid_form_kinds(L->t, op, n, kinds);
-}
-
-#define VALID(L, op, ...) \
-    valid_kinds((L), (op), (uint32_t)sizeof((uint8_t[]){__VA_ARGS__}), (uint8_t[]){__VA_ARGS__})
-
-static AirArg T(AirTmp t) { return air_tmp(t); }
-
 /* ---- tmps of values ------------------------------------------------------ */
 
-static void move_int_const(Lower *L, B3Type type, int64_t c, AirArg dst) {
+void lower_move_int_const(Lower *L, B3Type type, int64_t c, AirArg dst) {
     if (type == B3_Int32)
         EMIT(L, Move32, air_imm((int32_t)c), dst);
     else if (fits32(c))
@@ -248,7 +97,7 @@ static void move_int_const(Lower *L, B3Type type, int64_t c, AirArg dst) {
 }
 
 /* A float or double constant in a fresh FP tmp (bits go through a GP register). */
-static AirTmp fp_const_tmp(Lower *L, uint64_t bits, bool dbl) {
+AirTmp lower_fp_const_tmp(Lower *L, uint64_t bits, bool dbl) {
     AirTmp f = newtmp(L, AirFP);
     if (bits == 0) {
         EMIT(L, MoveZeroToDouble, T(f));
@@ -266,16 +115,16 @@ static AirTmp fp_const_tmp(Lower *L, uint64_t bits, bool dbl) {
 }
 
 /* The tmp holding v's value at the current point. */
-static AirTmp vt(Lower *L, B3Value *v) {
+AirTmp lower_vt(Lower *L, B3Value *v) {
     v = resolve(v);
     int64_t c;
     if (int_const(v, &c)) {
         AirTmp t = newtmp(L, AirGP);
-        move_int_const(L, (B3Type)v->type, c, T(t));
+        lower_move_int_const(L, (B3Type)v->type, c, T(t));
         return t;
     }
     if (is_fp_const(v) && fp_bits(v) == 0)
-        return fp_const_tmp(L, 0, true);
+        return lower_fp_const_tmp(L, 0, true);
     if (L->flags[vid(L, v)] & F_INTERNAL)
         b3_internal_error_at("lower_to_air", v,
                              "was fused into a user but is needed in a register (by @%u %s)",
@@ -289,14 +138,12 @@ static AirTmp vt(Lower *L, B3Value *v) {
     return L->vtmp[vid(L, v)];
 }
 
-static AirArg vta(Lower *L, B3Value *v) { return T(vt(L, v)); }
-
 /* Copies v (of type `type`) into dst, with an immediate when v is a constant. */
-static void move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type) {
+void lower_move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type) {
     v = resolve(v);
     int64_t c;
     if (int_const(v, &c)) {
-        move_int_const(L, type, c, dst);
+        lower_move_int_const(L, type, c, dst);
         return;
     }
     if (is_fp_const(v) && fp_bits(v) == 0 && dst.kind == AirArg_Tmp) {
@@ -306,7 +153,7 @@ static void move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type) {
     if (is_fp_const(v) && dst.kind != AirArg_Tmp) {
         /* A float constant stored to memory: its bits as an integer store. */
         uint64_t bits = fp_bits(v);
-        move_int_const(L, v->type == B3_Float ? B3_Int32 : B3_Int64, (int64_t)bits, dst);
+        lower_move_int_const(L, v->type == B3_Float ? B3_Int32 : B3_Int64, (int64_t)bits, dst);
         return;
     }
     EMIT_OP(L, move_op(type), vta(L, v), dst);
@@ -314,9 +161,9 @@ static void move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type) {
 
 /* ---- fusion -------------------------------------------------------------- */
 
-static bool can_be_internal(Lower *L, B3Value *v) {
-    return v->owner == L->blk && L->uses[vid(L, v)] == 1 && !(L->flags[vid(L, v)] & (F_NEEDED | F_INTERNAL)) &&
-           L->pos[vid(L, v)] < L->idx;
+bool lower_can_be_internal(Lower *L, B3Value *v) {
+    return v->owner == L->blk && L->uses[vid(L, v)] == 1 &&
+           !(L->flags[vid(L, v)] & (F_NEEDED | F_INTERNAL)) && L->pos[vid(L, v)] < L->idx;
 }
 
 /* The lowering's view of a value's effects: B3's (ir/effects.h), except that
@@ -363,7 +210,7 @@ static bool fusion_moves(const B3Value *v) {
  * cross a writer of memory, a <Traps> load no effect either (its fault stays
  * in order); an atomic (or anything else with an effect) nothing that touches
  * memory or has an effect. */
-static bool motion_blocked(const B3Value *v, const B3Value *w) {
+bool lower_motion_blocked(const B3Value *v, const B3Value *w) {
     B3Effects we = lower_effects(w);
     if (b3_op_info[v->opcode].effects == B3E_LOAD)
         return writes_memory(w, we) || (b3_effects(v).exits_sideways && must_lower(w, we));
@@ -373,26 +220,25 @@ static bool motion_blocked(const B3Value *v, const B3Value *w) {
 /* Can the load v be executed at the current value instead of where it stands?
  * Never an acquire (fenced) load; a <Traps> load only when nothing with an
  * effect lies between (its fault must stay in order with every effect). */
-static bool can_fuse_load(Lower *L, B3Value *v, B3Opcode op, B3Type type) {
+bool lower_can_fuse_load(Lower *L, B3Value *v, B3Opcode op, B3Type type) {
     v = resolve(v);
-    if (v->opcode != op || v->type != type || !b3_heap_is_bottom(v->m.mem.fence_range) || !can_be_internal(L, v))
+    if (v->opcode != op || v->type != type || !b3_heap_is_bottom(v->m.mem.fence_range) ||
+        !lower_can_be_internal(L, v))
         return false;
     if (L->idx - L->pos[vid(L, v)] > FUSE_MAX_DISTANCE)
         return false; /* keeps the interference scan linear */
     for (uint32_t i = L->pos[vid(L, v)] + 1; i < L->idx; i++)
-        if (motion_blocked(v, L->blk->values[i]))
+        if (lower_motion_blocked(v, L->blk->values[i]))
             return false;
     return true;
 }
 
-static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off);
-
-static AirArg commit_load(Lower *L, B3Value *v) {
+AirArg lower_commit_load(Lower *L, B3Value *v) {
     v = resolve(v);
     L->flags[vid(L, v)] |= F_INTERNAL;
     if (v->kflags & B3K_TRAPS)
         L->traps = true; /* the user's memory operand is the trapping access */
-    return addr_for(L, v->kids[0], v->m.mem.offset);
+    return lower_addr_for(L, v->kids[0], v->m.mem.offset);
 }
 
 /* Index scale patterns: Shl(i, 0..3), Mul(i, 1|2|4|8). */
@@ -507,13 +353,13 @@ static B3Value *fold_const_adds(Lower *L, B3Value *ptr, int64_t *off) {
 }
 
 /* The memory operand for [ptr + off]. */
-static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
+AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
     ptr = fold_const_adds(L, ptr, &off);
     if (!fits32(off))
         b3_internal_error_at("lower_to_air", L->cur, "address offset out of range");
     if (ptr->opcode == B3_SlotBase)
         return air_stack(L->slots[ptr->m.slot->index], off);
-    if (ptr->opcode == B3_SymbolAddress && b3_obj_pc_relative_ok(ptr->m.symbol.sym) &&
+    if (ptr->opcode == B3_SymbolAddress && L->c->backend->pc_relative_ok(ptr->m.symbol.sym) &&
         fits32(off + ptr->m.symbol.offset))
         return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
     int64_t c;
@@ -523,39 +369,30 @@ static AirArg addr_for(Lower *L, B3Value *ptr, int64_t off) {
         B3Value *a = kid(ptr, 0), *b = kid(ptr, 1), *index;
         unsigned scale;
         if (scaled_index(b, &index, &scale))
-            return air_index(vt(L, a), vt(L, index), scale, off);
+            return air_index(lower_vt(L, a), lower_vt(L, index), scale, off);
         if (scaled_index(a, &index, &scale))
-            return air_index(vt(L, b), vt(L, index), scale, off);
-        return air_index(vt(L, a), vt(L, b), 1, off);
+            return air_index(lower_vt(L, b), lower_vt(L, index), scale, off);
+        return air_index(lower_vt(L, a), lower_vt(L, b), 1, off);
     }
     /* WasmAddress(p, %pinned): (p, %pinned, 1), the pinned register read in place. */
     if (ptr->opcode == B3_WasmAddress && L->uses[vid(L, ptr)] <= FOLD_MAX_USES)
-        return air_index(vt(L, kid(ptr, 0)), (AirTmp)ptr->m.reg, 1, off);
-    return air_addr(vt(L, ptr), off);
+        return air_index(lower_vt(L, kid(ptr, 0)), (AirTmp)ptr->m.reg, 1, off);
+    return air_addr(lower_vt(L, ptr), off);
 }
 
 /* ---- conditions ------------------------------------------------------------ */
 
-typedef enum { CK_Rel32, CK_Rel64, CK_Test32, CK_Test64, CK_Double, CK_Float, CK_NUM, CK_Const } CondKind;
-
-typedef struct {
-    uint8_t kind; /* CondKind */
-    bool value;   /* CK_Const: the condition's truth */
-    AirArg cond, left, right;
-} Cond;
-
 /* The Air opcodes of one use of a condition, by CondKind. */
-static const AirOpcode branch_ops[CK_NUM] = {Air_Branch32, Air_Branch64, Air_BranchTest32,
+const AirOpcode lower_branch_ops[CK_NUM] = {Air_Branch32, Air_Branch64, Air_BranchTest32,
                                              Air_BranchTest64, Air_BranchDouble, Air_BranchFloat};
 static const AirOpcode compare_ops[CK_NUM] = {Air_Compare32, Air_Compare64, Air_Test32,
                                               Air_Test64, Air_CompareDouble, Air_CompareFloat};
 static const AirOpcode movcond_ops[CK_NUM] = {Air_MoveConditionally32, Air_MoveConditionally64,
                                               Air_MoveConditionallyTest32, Air_MoveConditionallyTest64,
                                               Air_MoveConditionallyDouble, Air_MoveConditionallyFloat};
-static const AirOpcode movdcond_ops[CK_NUM] = {Air_MoveDoubleConditionally32, Air_MoveDoubleConditionally64,
-                                               Air_MoveDoubleConditionallyTest32, Air_MoveDoubleConditionallyTest64,
-                                               Air_MoveDoubleConditionallyDouble,
-                                               Air_MoveDoubleConditionallyFloat};
+static const AirOpcode movdcond_ops[CK_NUM] = {
+    Air_MoveDoubleConditionally32,     Air_MoveDoubleConditionally64,     Air_MoveDoubleConditionallyTest32,
+    Air_MoveDoubleConditionallyTest64, Air_MoveDoubleConditionallyDouble, Air_MoveDoubleConditionallyFloat};
 
 static bool is_compare_op(B3Opcode op) { return (b3_op_info[op].flags & B3OF_COMPARE) != 0; }
 
@@ -630,15 +467,16 @@ static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, ui
         B3Value *a = kid(x, 0), *b = kid(x, 1);
         if (imm_const(a, &c) && !imm_const(b, &c))
             a = kid(x, 1), b = kid(x, 0);
-        if (imm_const(b, &c) && fuse && can_be_internal(L, x) &&
-            can_fuse_load(L, a, B3_Load, (B3Type)x->type) &&
+        if (imm_const(b, &c) && fuse && lower_can_be_internal(L, x) &&
+            lower_can_fuse_load(L, a, B3_Load, (B3Type)x->type) &&
             cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Addr, AirArg_Imm, ntrail)) {
             L->flags[vid(L, x)] |= F_INTERNAL;
-            out->left = commit_load(L, a);
+            out->left = lower_commit_load(L, a);
             out->right = air_imm(c);
             return;
         }
-        if (imm_const(b, &c) && cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_Imm, ntrail)) {
+        if (imm_const(b, &c) &&
+            cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_Imm, ntrail)) {
             out->left = vta(L, a);
             out->right = air_imm(c);
             return;
@@ -647,7 +485,7 @@ static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, ui
         out->right = vta(L, b);
         return;
     }
-    AirTmp t = vt(L, x);
+    AirTmp t = lower_vt(L, x);
     out->left = T(t);
     out->right = T(t);
 }
@@ -692,14 +530,15 @@ static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t nt
     out->cond = air_relcond(rc);
     AirOpcode op = ops[out->kind];
     uint8_t rk = imm_const(b, &c) ? AirArg_Imm : AirArg_Tmp;
-    if (fuse && can_fuse_load(L, a, B3_Load, ty) && cond_form_ok(L, op, AirArg_RelCond, AirArg_Addr, rk, ntrail)) {
-        out->left = commit_load(L, a);
+    if (fuse && lower_can_fuse_load(L, a, B3_Load, ty) &&
+        cond_form_ok(L, op, AirArg_RelCond, AirArg_Addr, rk, ntrail)) {
+        out->left = lower_commit_load(L, a);
         out->right = rk == AirArg_Imm ? air_imm(c) : vta(L, b);
         return;
     }
-    if (fuse && rk == AirArg_Tmp && can_fuse_load(L, b, B3_Load, ty) &&
+    if (fuse && rk == AirArg_Tmp && lower_can_fuse_load(L, b, B3_Load, ty) &&
         cond_form_ok(L, op, AirArg_RelCond, AirArg_Tmp, AirArg_Addr, ntrail)) {
-        out->right = commit_load(L, b);
+        out->right = lower_commit_load(L, b);
         out->left = vta(L, a);
         return;
     }
@@ -707,15 +546,15 @@ static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t nt
     out->right = rk == AirArg_Imm ? air_imm(c) : vta(L, b);
 }
 
-/* The negation of a condition: x86 condition codes negate by flipping the low
- * bit; float relations swap ordered and "or unordered" complements. */
+/* The negation of a condition: float relations swap ordered and "or
+ * unordered" complements. */
 static void invert_cond(Cond *cd) {
     if (cd->kind == CK_Const)
         cd->value = !cd->value;
     else if (cd->cond.kind == AirArg_DoubleCond)
         cd->cond.cond = (uint8_t)air_dcond_invert((AirDoubleCond)cd->cond.cond);
     else
-        cd->cond.cond ^= 1;
+        cd->cond.cond = (uint8_t)air_cond_invert((AirCond)cd->cond.cond);
 }
 
 /* The condition "v is non-zero" for a Branch, Select or Check; Equal(x, 0) is
@@ -724,11 +563,11 @@ static void invert_cond(Cond *cd) {
  * through is fused, so it must itself be fusable: one also needed elsewhere
  * is lowered in place, reading x, and x may then not be fused into this user
  * (which is no use of x).  Such a level is recomputed (or tested) instead. */
-static void build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntrail, Cond *out) {
+void lower_build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntrail, Cond *out) {
     bool inv = false;
     v = resolve(v);
     while ((v->opcode == B3_Equal || v->opcode == B3_NotEqual) && b3_type_is_int((B3Type)kid(v, 0)->type) &&
-           can_be_internal(L, v)) {
+           lower_can_be_internal(L, v)) {
         B3Value *x = NULL;
         if (is_const_zero(v->kids[1]))
             x = kid(v, 0);
@@ -746,7 +585,7 @@ static void build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntra
         out->kind = CK_Const;
         out->value = c != 0;
     } else if (is_compare_op((B3Opcode)v->opcode) && same_block(L, v)) {
-        bool fuse = can_be_internal(L, v);
+        bool fuse = lower_can_be_internal(L, v);
         if (fuse)
             L->flags[vid(L, v)] |= F_INTERNAL;
         compare_cond(L, v, ops, ntrail, fuse, out);
@@ -759,18 +598,18 @@ static void build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntra
 
 /* ---- successors ------------------------------------------------------------ */
 
-static void set_succs(Lower *L, AirBlock *b, uint32_t n, const AirSucc *s) {
+void lower_set_succs(Lower *L, AirBlock *b, uint32_t n, const AirSucc *s) {
     b->nsuccs = n;
     b->succs = n ? b3_arena_alloc(L->c->arena, n * sizeof(AirSucc)) : NULL;
     if (n)
         memcpy(b->succs, s, n * sizeof(AirSucc));
 }
 
-static AirSucc air_succ_of(Lower *L, B3Succ s) { return (AirSucc){L->ablock[s.block->pos], s.freq}; }
+AirSucc lower_succ_of(Lower *L, B3Succ s) { return (AirSucc){L->ablock[s.block->pos], s.freq}; }
 
 static AirBlock *cur_air_block(Lower *L) { return L->sink ? L->sink : L->ablock[L->blk->pos]; }
 
-static AirBlock *new_block(Lower *L) {
+AirBlock *lower_new_block(Lower *L) {
     AirBlock *b = air_block_new(L->c);
     b->frequency = L->ablock[L->blk->pos]->frequency;
     return b;
@@ -832,22 +671,22 @@ static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
     int64_t c;
     if (commutative)
         imm_to_right(&a, &b);
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
     if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp)) {
-        move_value_to(L, a, T(r), ty);
+        lower_move_value_to(L, a, T(r), ty);
         EMIT_OP(L, op, air_imm(c), T(r));
         return;
     }
     if (VALID(L, op, AirArg_Addr, AirArg_Tmp)) {
-        if (can_fuse_load(L, b, B3_Load, ty)) {
-            AirArg m = commit_load(L, b);
-            move_value_to(L, a, T(r), ty);
+        if (lower_can_fuse_load(L, b, B3_Load, ty)) {
+            AirArg m = lower_commit_load(L, b);
+            lower_move_value_to(L, a, T(r), ty);
             EMIT_OP(L, op, m, T(r));
             return;
         }
-        if (commutative && a != b && can_fuse_load(L, a, B3_Load, ty)) {
-            AirArg m = commit_load(L, a);
-            move_value_to(L, b, T(r), ty);
+        if (commutative && a != b && lower_can_fuse_load(L, a, B3_Load, ty)) {
+            AirArg m = lower_commit_load(L, a);
+            lower_move_value_to(L, b, T(r), ty);
             EMIT_OP(L, op, m, T(r));
             return;
         }
@@ -858,7 +697,7 @@ static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
         b = t;
     }
     AirArg sb = vta(L, b);
-    move_value_to(L, a, T(r), ty);
+    lower_move_value_to(L, a, T(r), ty);
     EMIT_OP(L, op, sb, T(r));
 }
 
@@ -879,7 +718,7 @@ static bool lea_disp(B3Type ty, int64_t c, int64_t d, int64_t *out) {
  * gives x and adds to the displacement (B3's tryAppendLea does the same). */
 static B3Value *lea_term(Lower *L, B3Value *x, B3Type ty, int64_t *disp) {
     int64_t c, d;
-    if (x->opcode == B3_Add && can_be_internal(L, x)) {
+    if (x->opcode == B3_Add && lower_can_be_internal(L, x)) {
         B3Value *p = kid(x, 0), *q = kid(x, 1);
         if (imm_const(p, &c) && !imm_const(q, &c)) {
             B3Value *t = p;
@@ -905,7 +744,7 @@ static bool try_lea(Lower *L, B3Value *v) {
         /* Add(Add(x, y), c) or Add(Mul(x, 3|5|9), c) */
         /* + 0 (only unoptimized code has it) is a copy, not a lea; below,
          * a zero displacement would mean "no constant" after x is marked. */
-        if ((x->opcode != B3_Add && x->opcode != B3_Mul) || !can_be_internal(L, x) ||
+        if ((x->opcode != B3_Add && x->opcode != B3_Mul) || !lower_can_be_internal(L, x) ||
             !lea_disp(ty, 0, c, &disp) || disp == 0)
             return false;
         B3Value *p = kid(x, 0), *q = kid(x, 1);
@@ -914,7 +753,7 @@ static bool try_lea(Lower *L, B3Value *v) {
         if (x->opcode == B3_Mul && int_const(q, &m) && (m == 3 || m == 5 || m == 9) && !int_const(p, &c)) {
             /* Mul(p, 3|5|9) + c = lea c(p, p, 2|4|8) */
             L->flags[vid(L, x)] |= F_INTERNAL;
-            AirTmp r = vt(L, v), t = vt(L, p);
+            AirTmp r = lower_vt(L, v), t = lower_vt(L, p);
             EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(t, t, (unsigned)m - 1, disp), T(r));
             return true;
         }
@@ -929,10 +768,11 @@ static bool try_lea(Lower *L, B3Value *v) {
     B3Value *index = NULL;
     unsigned scale = 1;
     B3Value *sx, *sy;
-    if (scaled_index(y, &sy, &scale) && scale > 1 && can_be_internal(L, y) && !int_const(sy, &c)) {
+    if (scaled_index(y, &sy, &scale) && scale > 1 && lower_can_be_internal(L, y) && !int_const(sy, &c)) {
         L->flags[vid(L, y)] |= F_INTERNAL;
         index = sy;
-    } else if (scaled_index(x, &sx, &scale) && scale > 1 && can_be_internal(L, x) && !int_const(sx, &c)) {
+    } else if (scaled_index(x, &sx, &scale) && scale > 1 && lower_can_be_internal(L, x) &&
+               !int_const(sx, &c)) {
         L->flags[vid(L, x)] |= F_INTERNAL;
         index = sx;
         x = y;
@@ -951,8 +791,8 @@ static bool try_lea(Lower *L, B3Value *v) {
         }
         index = y;
     }
-    AirTmp r = vt(L, v);
-    AirArg m = air_index(vt(L, x), vt(L, index), scale, disp);
+    AirTmp r = lower_vt(L, v);
+    AirArg m = air_index(lower_vt(L, x), lower_vt(L, index), scale, disp);
     EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, m, T(r));
     return true;
 }
@@ -971,14 +811,15 @@ static void lower_add(Lower *L, B3Value *v) {
     imm_to_right(&a, &b);
     /* A load operand folds into the two-operand form; otherwise the
      * three-operand form (lea) saves a copy. */
-    if (!imm_const(b, &c) && (can_fuse_load(L, a, B3_Load, ty) || can_fuse_load(L, b, B3_Load, ty))) {
+    if (!imm_const(b, &c) &&
+        (lower_can_fuse_load(L, a, B3_Load, ty) || lower_can_fuse_load(L, b, B3_Load, ty))) {
         binop2(L, v, op, true);
         return;
     }
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
     if (imm_const(b, &c)) {
         if (c == 0)
-            move_value_to(L, a, T(r), ty);
+            lower_move_value_to(L, a, T(r), ty);
         else
             EMIT_OP(L, op, air_imm(c), vta(L, a), T(r));
         return;
@@ -995,15 +836,15 @@ static void lower_sub(Lower *L, B3Value *v) {
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
     if (is_const_zero(a)) {
-        AirTmp r = vt(L, v);
-        move_value_to(L, b, T(r), ty);
+        AirTmp r = lower_vt(L, v);
+        lower_move_value_to(L, b, T(r), ty);
         EMIT_OP(L, ty == B3_Int32 ? Air_Neg32 : Air_Neg64, T(r));
         return;
     }
     if (imm_const(b, &c) && c != INT32_MIN) {
-        AirTmp r = vt(L, v);
+        AirTmp r = lower_vt(L, v);
         if (c == 0)
-            move_value_to(L, a, T(r), ty);
+            lower_move_value_to(L, a, T(r), ty);
         else
             EMIT_OP(L, ty == B3_Int32 ? Air_Add32 : Air_Add64, air_imm(-c), vta(L, a), T(r));
         return;
@@ -1024,14 +865,14 @@ static void lower_mul(Lower *L, B3Value *v) {
     int64_t k;
     if (int_const(b, &c) && (c == 3 || c == 5 || c == 9) && !int_const(a, &k)) {
         /* x * 3|5|9 = lea (x, x, 2|4|8): one cycle instead of imul's three */
-        AirTmp r = vt(L, v), x = vt(L, a);
+        AirTmp r = lower_vt(L, v), x = lower_vt(L, a);
         EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(x, x, (unsigned)c - 1, 0), T(r));
         return;
     }
     if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp, AirArg_Tmp)) {
-        AirTmp r = vt(L, v);
-        if (can_fuse_load(L, a, B3_Load, ty) && VALID(L, op, AirArg_Imm, AirArg_Addr, AirArg_Tmp)) {
-            AirArg m = commit_load(L, a);
+        AirTmp r = lower_vt(L, v);
+        if (lower_can_fuse_load(L, a, B3_Load, ty) && VALID(L, op, AirArg_Imm, AirArg_Addr, AirArg_Tmp)) {
+            AirArg m = lower_commit_load(L, a);
             EMIT_OP(L, op, air_imm(c), m, T(r));
             return;
         }
@@ -1044,9 +885,9 @@ static void lower_mul(Lower *L, B3Value *v) {
 static void lower_bitop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64, AirOpcode opf, AirOpcode opd) {
     B3Type ty = (B3Type)v->type;
     if (b3_type_is_float(ty)) {
-        AirTmp r = vt(L, v);
+        AirTmp r = lower_vt(L, v);
         AirArg sb = vta(L, kid(v, 1));
-        move_value_to(L, kid(v, 0), T(r), ty);
+        lower_move_value_to(L, kid(v, 0), T(r), ty);
         EMIT_OP(L, ty == B3_Double ? opd : opf, sb, T(r));
         return;
     }
@@ -1063,14 +904,18 @@ static void lower_bitop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64, Ai
         AirTmp r;
         if (v->opcode == B3_BitAnd && (u == 0xff || u == 0xffff || (u == 0xffffffffu && ty == B3_Int64))) {
             /* Zero-extending moves are the cheapest masks. */
-            r = vt(L, v);
+            r = lower_vt(L, v);
             AirArg s = vta(L, a);
-            EMIT_OP(L, u == 0xff ? Air_ZeroExtend8To32 : u == 0xffff ? Air_ZeroExtend16To32 : Air_Move32, s, T(r));
+            EMIT_OP(L,
+                    u == 0xff     ? Air_ZeroExtend8To32
+                    : u == 0xffff ? Air_ZeroExtend16To32
+                                  : Air_Move32,
+                    s, T(r));
             return;
         }
         if (v->opcode == B3_BitXor && u == mask) {
-            r = vt(L, v);
-            move_value_to(L, a, T(r), ty);
+            r = lower_vt(L, v);
+            lower_move_value_to(L, a, T(r), ty);
             EMIT_OP(L, ty == B3_Int32 ? Air_Not32 : Air_Not64, T(r));
             return;
         }
@@ -1078,123 +923,44 @@ static void lower_bitop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64, Ai
     binop2(L, v, ty == B3_Int32 ? op32 : op64, true);
 }
 
-static void lower_shift(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
-    B3Type ty = (B3Type)v->type;
-    AirOpcode op = ty == B3_Int32 ? op32 : op64;
-    B3Value *a = kid(v, 0), *amt = kid(v, 1);
-    AirTmp r = vt(L, v);
-    int64_t c;
-    if (int_const(amt, &c)) {
-        c &= ty == B3_Int32 ? 31 : 63;
-        move_value_to(L, a, T(r), ty);
-        if (c)
-            EMIT_OP(L, op, air_imm(c), T(r));
-        return;
-    }
-    /* Variable amounts live in %cl; x86 masks them by 31/63 like B3.  Every
-     * operand is computed before %rcx is written. */
-    AirArg sa = vta(L, amt);
-    bool a_const = int_const(a, &c);
-    AirArg src = a_const ? air_imm(0) : vta(L, a);
-    EMIT(L, Move, sa, T(B3X_rcx));
-    if (a_const)
-        move_int_const(L, ty, c, T(r));
-    else
-        EMIT_OP(L, move_op(ty), src, T(r));
-    EMIT_OP(L, op, T(B3X_rcx), T(r));
-}
-
-/* idiv/div: dividend in %rax (and %rdx), quotient in %rax, remainder in %rdx. */
-static void lower_div(Lower *L, B3Value *v, bool is_signed, bool want_rem) {
-    B3Type ty = (B3Type)v->type;
-    bool is32 = ty == B3_Int32;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
-    AirOpcode div = is_signed ? (is32 ? Air_X86Div32 : Air_X86Div64) : (is32 ? Air_X86UDiv32 : Air_X86UDiv64);
-    AirTmp r = vt(L, v);
-    AirArg divisor;
-    if (can_fuse_load(L, b, B3_Load, ty) && VALID(L, div, AirArg_Tmp, AirArg_Tmp, AirArg_Addr))
-        divisor = commit_load(L, b);
-    else
-        divisor = vta(L, b);
-    int64_t c;
-    bool a_const = int_const(a, &c);
-    AirArg src = a_const ? air_imm(0) : vta(L, a);
-    AirArg rax = T(B3X_rax), rdx = T(B3X_rdx);
-    if (a_const)
-        move_int_const(L, ty, c, rax);
-    else
-        EMIT_OP(L, move_op(ty), src, rax);
-    if (is_signed)
-        EMIT_OP(L, is32 ? Air_X86ConvertToDoubleWord32 : Air_X86ConvertToQuadWord64, rax, rdx);
-    else
-        EMIT(L, Move32, air_imm(0), rdx);
-    EMIT_OP(L, div, rax, rdx, divisor);
-    EMIT_OP(L, move_op(ty), want_rem ? rdx : rax, T(r));
-}
-
-/* MulHigh/UMulHigh: the one-operand mul/imul, rdx:rax = rax * src. */
-static void lower_mul_high(Lower *L, B3Value *v, bool is_signed) {
-    B3Type ty = (B3Type)v->type;
-    bool is32 = ty == B3_Int32;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
-    AirOpcode op = is_signed ? (is32 ? Air_X86MulHigh32 : Air_X86MulHigh64)
-                             : (is32 ? Air_X86UMulHigh32 : Air_X86UMulHigh64);
-    AirTmp r = vt(L, v);
-    AirArg src;
-    if (can_fuse_load(L, b, B3_Load, ty) && VALID(L, op, AirArg_Tmp, AirArg_Tmp, AirArg_Addr))
-        src = commit_load(L, b);
-    else
-        src = vta(L, b);
-    AirArg rax = T(B3X_rax), rdx = T(B3X_rdx);
-    move_value_to(L, a, rax, ty);
-    EMIT_OP(L, op, rax, rdx, src);
-    EMIT_OP(L, move_op(ty), rdx, T(r));
-}
-
 /* Float/Double sign-bit masks in an FP tmp. */
 static AirTmp sign_mask(Lower *L, bool dbl, bool abs) {
-    uint64_t bits = dbl ? (abs ? 0x7fffffffffffffffull : 0x8000000000000000ull) : (abs ? 0x7fffffffu : 0x80000000u);
-    return fp_const_tmp(L, bits, dbl);
+    uint64_t bits =
+        dbl ? (abs ? 0x7fffffffffffffffull : 0x8000000000000000ull) : (abs ? 0x7fffffffu : 0x80000000u);
+    return lower_fp_const_tmp(L, bits, dbl);
 }
 
 static void lower_neg(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
     if (b3_type_is_int(ty)) {
-        move_value_to(L, kid(v, 0), T(r), ty);
+        lower_move_value_to(L, kid(v, 0), T(r), ty);
         EMIT_OP(L, ty == B3_Int32 ? Air_Neg32 : Air_Neg64, T(r));
         return;
     }
     AirTmp m = sign_mask(L, ty == B3_Double, false);
-    move_value_to(L, kid(v, 0), T(r), ty);
+    lower_move_value_to(L, kid(v, 0), T(r), ty);
     EMIT_OP(L, ty == B3_Double ? Air_XorDouble : Air_XorFloat, T(m), T(r));
 }
 
 static void lower_abs(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
     AirTmp m = sign_mask(L, ty == B3_Double, true);
-    move_value_to(L, kid(v, 0), T(r), ty);
+    lower_move_value_to(L, kid(v, 0), T(r), ty);
     EMIT_OP(L, ty == B3_Double ? Air_AndDouble : Air_AndFloat, T(m), T(r));
 }
 
 /* op src, dst where src may be a fused load of type srcty (loadop). */
 static void unop(Lower *L, B3Value *v, AirOpcode op, B3Opcode loadop, B3Type srcty) {
     B3Value *a = kid(v, 0);
-    AirTmp r = vt(L, v);
-    if (can_fuse_load(L, a, loadop, srcty) && VALID(L, op, AirArg_Addr, AirArg_Tmp)) {
-        AirArg m = commit_load(L, a);
+    AirTmp r = lower_vt(L, v);
+    if (lower_can_fuse_load(L, a, loadop, srcty) && VALID(L, op, AirArg_Addr, AirArg_Tmp)) {
+        AirArg m = lower_commit_load(L, a);
         EMIT_OP(L, op, m, T(r));
         return;
     }
     EMIT_OP(L, op, vta(L, a), T(r));
-}
-
-static void lower_clz(Lower *L, B3Value *v) {
-    bool is32 = v->type == B3_Int32;
-    AirTmp r = vt(L, v);
-    AirArg a = vta(L, kid(v, 0));
-    EMIT_OP(L, is32 ? Air_CountLeadingZeros32 : Air_CountLeadingZeros64, a, T(r), T(newtmp(L, AirGP)));
 }
 
 /* FMin/FMax with wasm semantics: NaN if either is NaN; -0 < +0.  Branch-free:
@@ -1203,124 +969,29 @@ static void lower_clz(Lower *L, B3Value *v) {
  * (larger) operand when they differ. */
 static void lower_fminmax(Lower *L, B3Value *v, bool is_min) {
     bool dbl = v->type == B3_Double;
-    AirTmp r = vt(L, v);
-    AirTmp a = vt(L, kid(v, 0)), b = vt(L, kid(v, 1));
+    AirTmp r = lower_vt(L, v);
+    AirTmp a = lower_vt(L, kid(v, 0)), b = lower_vt(L, kid(v, 1));
     AirOpcode mov = dbl ? Air_MoveDouble : Air_MoveFloat;
     AirOpcode cmov = dbl ? Air_MoveDoubleConditionallyDouble : Air_MoveDoubleConditionallyFloat;
     AirTmp e = newtmp(L, AirFP);
     EMIT_OP(L, mov, T(a), T(r));
     EMIT_OP(L, dbl ? Air_AddDouble : Air_AddFloat, T(b), T(r));
     EMIT_OP(L, mov, T(a), T(e));
-    EMIT_OP(L, is_min ? (dbl ? Air_OrDouble : Air_OrFloat) : (dbl ? Air_AndDouble : Air_AndFloat), T(b), T(e));
+    EMIT_OP(L, is_min ? (dbl ? Air_OrDouble : Air_OrFloat) : (dbl ? Air_AndDouble : Air_AndFloat), T(b),
+            T(e));
     EMIT_OP(L, cmov, air_dcond(AirDCond_Equal), T(a), T(b), T(e), T(r));
     AirDoubleCond lt = is_min ? AirDCond_LessThan : AirDCond_GreaterThan;
     EMIT_OP(L, cmov, air_dcond(lt), T(a), T(b), T(a), T(r));
     EMIT_OP(L, cmov, air_dcond(lt), T(b), T(a), T(b), T(r));
 }
 
-/* Unsigned integer to Double/Float, rounded once.  Int32: zero-extend and
- * convert as Int64.  Int64: values >= 2^63 are halved keeping the lost bit
- * sticky ((x >> 1) | (x & 1)), converted, then doubled (exactly), which rounds
- * like a direct conversion would. */
-static void lower_utofp(Lower *L, B3Value *v) {
-    bool dbl = v->type == B3_Double;
-    B3Value *a = kid(v, 0);
-    AirTmp r = vt(L, v);
-    AirOpcode cvt = dbl ? Air_ConvertInt64ToDouble : Air_ConvertInt64ToFloat;
-    AirTmp x = vt(L, a);
-    if (a->type == B3_Int32) {
-        AirTmp z = newtmp(L, AirGP);
-        EMIT(L, Move32, T(x), T(z));
-        EMIT_OP(L, cvt, T(z), T(r));
-        return;
-    }
-    AirTmp h = newtmp(L, AirGP), lo = newtmp(L, AirGP), s = newtmp(L, AirGP);
-    EMIT(L, Move, T(x), T(h));
-    EMIT(L, Urshift64, air_imm(1), T(h));
-    EMIT(L, Move, T(x), T(lo));
-    EMIT(L, And64, air_imm(1), T(lo));
-    EMIT(L, Or64, T(lo), T(h));
-    EMIT(L, Move, T(x), T(s));
-    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), T(x), T(x), T(h), T(s));
-    EMIT_OP(L, cvt, T(s), T(r));
-    /* Scale by 2.0 when halved, 1.0 otherwise (chosen in a GP register). */
-    AirTmp k = newtmp(L, AirGP), k2 = newtmp(L, AirGP), f = newtmp(L, AirFP);
-    if (dbl) {
-        EMIT(L, Move, air_bigimm(0x3ff0000000000000ll), T(k));
-        EMIT(L, Move, air_bigimm(0x4000000000000000ll), T(k2));
-    } else {
-        EMIT(L, Move32, air_imm(0x3f800000), T(k));
-        EMIT(L, Move32, air_imm(0x40000000), T(k2));
-    }
-    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), T(x), T(x), T(k2), T(k));
-    if (dbl) {
-        EMIT(L, Move64ToDouble, T(k), T(f));
-        EMIT(L, MulDouble, T(f), T(r));
-    } else {
-        EMIT(L, Move32ToFloat, T(k), T(f));
-        EMIT(L, MulFloat, T(f), T(r));
-    }
-}
-
-/* Saturating float -> integer conversions (NaN -> 0, out of range -> the
- * nearest bound), from the truncating instructions and conditional moves. */
-static void lower_fptoint(Lower *L, B3Value *v, bool is_signed) {
-    B3Value *a = kid(v, 0);
-    bool dbl = a->type == B3_Double, res64 = v->type == B3_Int64;
-    AirOpcode cmov = dbl ? Air_MoveConditionallyDouble : Air_MoveConditionallyFloat;
-    AirTmp x = vt(L, a);
-    AirTmp r = vt(L, v);
-    /* 2^31, 2^32, 2^63, 2^64 as double and float bits. */
-    const uint64_t p31 = dbl ? 0x41e0000000000000ull : 0x4f000000u;
-    const uint64_t p32 = dbl ? 0x41f0000000000000ull : 0x4f800000u;
-    const uint64_t p63 = dbl ? 0x43e0000000000000ull : 0x5f000000u;
-    const uint64_t p64 = dbl ? 0x43f0000000000000ull : 0x5f800000u;
-    AirOpcode trunc64 = dbl ? Air_TruncateDoubleToInt64 : Air_TruncateFloatToInt64;
-    if (is_signed) {
-        /* cvtt gives INT_MIN for NaN and out of range: right for the low side. */
-        AirOpcode trunc = res64 ? trunc64 : (dbl ? Air_TruncateDoubleToInt32 : Air_TruncateFloatToInt32);
-        EMIT_OP(L, trunc, T(x), T(r));
-        AirTmp lim = fp_const_tmp(L, res64 ? p63 : p31, dbl);
-        AirTmp mx = newtmp(L, AirGP);
-        if (res64)
-            EMIT(L, Move, air_bigimm(INT64_MAX), T(mx));
-        else
-            EMIT(L, Move32, air_imm(INT32_MAX), T(mx));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(lim), T(mx), T(r));
-        AirTmp z = newtmp(L, AirGP);
-        EMIT(L, Move32, air_imm(0), T(z));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_NotEqualOrUnordered), T(x), T(x), T(z), T(r));
-        return;
-    }
-    EMIT_OP(L, trunc64, T(x), T(r)); /* exact for -1 < x < 2^63 */
-    if (res64) {
-        /* [2^63, 2^64): convert x - 2^63, then put the top bit back. */
-        AirTmp lim = fp_const_tmp(L, p63, dbl);
-        AirTmp y = newtmp(L, AirFP), t = newtmp(L, AirGP), k = newtmp(L, AirGP);
-        EMIT_OP(L, dbl ? Air_MoveDouble : Air_MoveFloat, T(x), T(y));
-        EMIT_OP(L, dbl ? Air_SubDouble : Air_SubFloat, T(lim), T(y));
-        EMIT_OP(L, trunc64, T(y), T(t));
-        EMIT(L, Move, air_bigimm(INT64_MIN), T(k));
-        EMIT(L, Xor64, T(k), T(t));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(lim), T(t), T(r));
-    }
-    AirTmp top = fp_const_tmp(L, res64 ? p64 : p32, dbl);
-    AirTmp mx = newtmp(L, AirGP);
-    EMIT(L, Move, air_imm(-1), T(mx));
-    EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(top), T(mx), T(r));
-    AirTmp zf = fp_const_tmp(L, 0, dbl);
-    AirTmp z = newtmp(L, AirGP);
-    EMIT(L, Move32, air_imm(0), T(z));
-    EMIT_OP(L, cmov, air_dcond(AirDCond_LessThanOrUnordered), T(x), T(zf), T(z), T(r));
-}
-
 static void lower_bitcast(Lower *L, B3Value *v) {
     B3Value *a = kid(v, 0);
     B3Type from = (B3Type)a->type, to = (B3Type)v->type;
     /* A load of the other type is just a load of this type. */
-    if (can_fuse_load(L, a, B3_Load, from)) {
-        AirTmp r = vt(L, v);
-        AirArg m = commit_load(L, a);
+    if (lower_can_fuse_load(L, a, B3_Load, from)) {
+        AirTmp r = lower_vt(L, v);
+        AirArg m = lower_commit_load(L, a);
         EMIT_OP(L, move_op(to), m, T(r));
         return;
     }
@@ -1328,14 +999,14 @@ static void lower_bitcast(Lower *L, B3Value *v) {
                  : from == B3_Int32 ? Air_Move32ToFloat
                  : from == B3_Double ? Air_MoveDoubleTo64
                                      : Air_MoveFloatTo32;
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
     EMIT_OP(L, op, vta(L, a), T(r));
 }
 
 /* ---- compare, branch, select ------------------------------------------------ */
 
 static void lower_compare(Lower *L, B3Value *v) {
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
     Cond cd;
     bool fp = b3_type_is_float((B3Type)kid(v, 0)->type);
     compare_cond(L, v, compare_ops, fp ? 2 : 1, true, &cd);
@@ -1349,27 +1020,27 @@ static void lower_compare(Lower *L, B3Value *v) {
 static void lower_branch(Lower *L, B3Value *v) {
     B3Block *b = L->blk;
     AirBlock *ab = L->ablock[b->pos];
-    AirSucc taken = air_succ_of(L, b->succs[0]), not_taken = air_succ_of(L, b->succs[1]);
+    AirSucc taken = lower_succ_of(L, b->succs[0]), not_taken = lower_succ_of(L, b->succs[1]);
     Cond cd;
-    build_cond(L, v->kids[0], branch_ops, 0, &cd);
+    lower_build_cond(L, v->kids[0], lower_branch_ops, 0, &cd);
     if (cd.kind == CK_Const) {
         EMIT0(L, Jump);
-        set_succs(L, ab, 1, (AirSucc[]){cd.value ? taken : not_taken});
+        lower_set_succs(L, ab, 1, (AirSucc[]){cd.value ? taken : not_taken});
         return;
     }
-    EMIT_OP(L, branch_ops[cd.kind], cd.cond, cd.left, cd.right);
-    set_succs(L, ab, 2, (AirSucc[]){taken, not_taken});
+    EMIT_OP(L, lower_branch_ops[cd.kind], cd.cond, cd.left, cd.right);
+    lower_set_succs(L, ab, 2, (AirSucc[]){taken, not_taken});
 }
 
 static void lower_select(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     B3Value *a = kid(v, 1), *b = kid(v, 2);
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
     const AirOpcode *ops = b3_type_is_float(ty) ? movdcond_ops : movcond_ops;
     Cond cd;
-    build_cond(L, v->kids[0], ops, 3, &cd);
+    lower_build_cond(L, v->kids[0], ops, 3, &cd);
     if (cd.kind == CK_Const) {
-        move_value_to(L, cd.value ? a : b, T(r), ty);
+        lower_move_value_to(L, cd.value ? a : b, T(r), ty);
         return;
     }
     /* Tie by liveness, as for two-operand ops: copy the input that dies here
@@ -1391,14 +1062,14 @@ static void lower_select(Lower *L, B3Value *v) {
         invert_cond(&cd);
     }
     AirArg then_value = vta(L, a);
-    move_value_to(L, b, T(r), ty);
+    lower_move_value_to(L, b, T(r), ty);
     EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, then_value, T(r));
 }
 
 /* ---- memory ------------------------------------------------------------------- */
 
 /* A <Traps> access is lowered where it stands (a trapping load even when
- * unused: has_effect), and its inst gets AirInstFlag_Traps (emit_special). */
+ * unused: has_effect), and its inst gets AirInstFlag_Traps (lower_emit_special). */
 static void lower_load(Lower *L, B3Value *v) {
     AirOpcode op;
     switch (v->opcode) {
@@ -1408,8 +1079,8 @@ static void lower_load(Lower *L, B3Value *v) {
     case B3_Load16S: op = Air_Load16SignedExtendTo32; break;
     default: op = move_op((B3Type)v->type); break;
     }
-    AirTmp r = vt(L, v);
-    AirArg m = addr_for(L, v->kids[0], v->m.mem.offset);
+    AirTmp r = lower_vt(L, v);
+    AirArg m = lower_addr_for(L, v->kids[0], v->m.mem.offset);
     EMIT_OP(L, op, m, T(r));
 }
 
@@ -1422,7 +1093,7 @@ static bool same_address(B3Value *load, B3Value *store) {
 static bool try_rmw(Lower *L, B3Value *v) {
     B3Value *x = kid(v, 0);
     B3Type ty = (B3Type)x->type;
-    if (v->opcode != B3_Store || !b3_type_is_int(ty) || !can_be_internal(L, x))
+    if (v->opcode != B3_Store || !b3_type_is_int(ty) || !lower_can_be_internal(L, x))
         return false;
     bool is32 = ty == B3_Int32;
     AirOpcode op;
@@ -1440,19 +1111,19 @@ static bool try_rmw(Lower *L, B3Value *v) {
         B3Value *c = kid(x, k);
         if (k == 1 && x->opcode == B3_Sub)
             break; /* only the minuend can be the memory operand */
-        if (c->opcode == B3_Load && same_address(c, v) && can_fuse_load(L, c, B3_Load, ty)) {
+        if (c->opcode == B3_Load && same_address(c, v) && lower_can_fuse_load(L, c, B3_Load, ty)) {
             load = c;
             other = x->nkids == 2 ? kid(x, 1 - k) : NULL;
         }
     }
     if (!load || other == load)
         return false;
-    int64_t c;
+    int64_t c = 0; /* (gcc cannot see that ok == AirArg_Imm sets it) */
     uint8_t ok = other ? (imm_const(other, &c) ? AirArg_Imm : AirArg_Tmp) : AirArg_None;
     if (other ? !VALID(L, op, ok, AirArg_Addr) : !VALID(L, op, AirArg_Addr))
         return false;
     L->flags[vid(L, x)] |= F_INTERNAL;
-    AirArg m = commit_load(L, load);
+    AirArg m = lower_commit_load(L, load);
     if (!other)
         EMIT_OP(L, op, m);
     else
@@ -1464,7 +1135,7 @@ static void lower_store(Lower *L, B3Value *v) {
     if (try_rmw(L, v))
         return;
     B3Value *x = kid(v, 0);
-    AirArg m = addr_for(L, v->kids[1], v->m.mem.offset);
+    AirArg m = lower_addr_for(L, v->kids[1], v->m.mem.offset);
     int64_t c;
     if (v->opcode == B3_Store8 || v->opcode == B3_Store16) {
         bool is8 = v->opcode == B3_Store8;
@@ -1475,41 +1146,47 @@ static void lower_store(Lower *L, B3Value *v) {
             EMIT_OP(L, op, vta(L, x), m);
         return;
     }
-    move_value_to(L, x, m, (B3Type)x->type);
+    lower_move_value_to(L, x, m, (B3Type)x->type);
 }
 
 /* ---- calls ------------------------------------------------------------------------ */
 
+void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, B3Reg *where, uint32_t *ngpr, uint32_t *nfpr) {
+    L->c->desc->classify_args(L->c->desc, n, types, where);
+    *ngpr = *nfpr = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (where[i] != B3_NO_REG)
+            ++*(b3_reg_is_fpr(where[i]) ? nfpr : ngpr);
+}
+
 static void lower_ccall(Lower *L, B3Value *v) {
-    static const B3Reg gprs[] = {B3X_rdi, B3X_rsi, B3X_rdx, B3X_rcx, B3X_r8, B3X_r9};
     B3Value *callee = kid(v, 0);
     uint32_t nargs = v->nkids - 1;
     B3Reg *where = xrealloc(NULL, (nargs + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t ngpr = 0, nfpr = 0, nstack = 0;
-    for (uint32_t i = 0; i < nargs; i++) {
-        B3Type ty = (B3Type)v->kids[i + 1]->type;
-        if (b3_type_is_int(ty))
-            where[i] = ngpr < 6 ? gprs[ngpr++] : B3_NO_REG;
-        else
-            where[i] = nfpr < 8 ? (B3Reg)(B3X_xmm0 + nfpr++) : B3_NO_REG;
-    }
+    uint8_t *types = xrealloc(NULL, nargs + 1);
+    uint32_t ngpr, nfpr, nstack = 0;
+    for (uint32_t i = 0; i < nargs; i++)
+        types[i] = v->kids[i + 1]->type;
+    lower_c_arg_places(L, nargs, types, where, &ngpr, &nfpr);
+    free(types);
+    AirTmp callee_reg = L->c->desc->indirect_call_reg;
     /* Stack arguments first: storing them needs no fixed register. */
     for (uint32_t i = 0; i < nargs; i++) {
         if (where[i] != B3_NO_REG)
             continue;
         B3Value *x = kid(v, i + 1);
-        move_value_to(L, x, air_callarg(8 * nstack++), (B3Type)x->type);
+        lower_move_value_to(L, x, air_callarg(8 * nstack++), (B3Type)x->type);
     }
     if (8 * nstack > L->c->call_arg_area)
         L->c->call_arg_area = 8 * nstack;
     bool direct = callee->opcode == B3_SymbolAddress && callee->m.symbol.offset == 0;
     if (!direct)
-        move_value_to(L, callee, T(B3X_r11), B3_Int64);
+        lower_move_value_to(L, callee, T(callee_reg), B3_Int64);
     for (uint32_t i = 0; i < nargs; i++) {
         if (where[i] == B3_NO_REG)
             continue;
         B3Value *x = kid(v, i + 1);
-        move_value_to(L, x, T(where[i]), (B3Type)x->type);
+        lower_move_value_to(L, x, T(where[i]), (B3Type)x->type);
     }
     /* The call: callee, argument registers (uses), result register (def). */
     uint32_t n = 1 + ngpr + nfpr + (v->type != B3_Void);
@@ -1519,7 +1196,7 @@ static void lower_ccall(Lower *L, B3Value *v) {
     sp->banks = b3_arena_alloc(L->c->arena, n);
     sp->widths = b3_arena_alloc(L->c->arena, n);
     uint32_t k = 0;
-    args[k] = direct ? air_sym(callee->m.symbol.sym, 0, false) : T(B3X_r11);
+    args[k] = direct ? air_sym(callee->m.symbol.sym, 0, false) : T(callee_reg);
     sp->roles[k] = AirRole_Use, sp->banks[k] = AirGP, sp->widths[k] = AirW64, k++;
     for (uint32_t i = 0; i < nargs; i++) {
         if (where[i] == B3_NO_REG)
@@ -1532,7 +1209,7 @@ static void lower_ccall(Lower *L, B3Value *v) {
         k++;
     }
     B3Type rt = (B3Type)v->type;
-    AirTmp ret = b3_type_is_float(rt) ? B3X_xmm0 : B3X_rax;
+    AirTmp ret = c_result_reg(L, rt);
     if (rt != B3_Void) {
         args[k] = T(ret);
         sp->roles[k] = AirRole_Def;
@@ -1540,17 +1217,11 @@ static void lower_ccall(Lower *L, B3Value *v) {
         sp->widths[k] = rt == B3_Int32 || rt == B3_Float ? AirW32 : AirW64;
         k++;
     }
-    b3_regset_add(&sp->early_clobber, B3X_rax);
-    static const B3Reg caller_saved[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi,
-                                         B3X_r8,  B3X_r9,  B3X_r10, B3X_r11};
-    for (size_t i = 0; i < sizeof caller_saved / sizeof caller_saved[0]; i++)
-        b3_regset_add(&sp->late_clobber, caller_saved[i]);
-    for (unsigned i = 0; i < 16; i++)
-        b3_regset_add(&sp->late_clobber, (B3Reg)(B3X_xmm0 + i));
+    add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
     sp->data = info;
-    emit_special(L, Air_Call, n, args, sp);
+    lower_emit_special(L, Air_Call, n, args, sp);
     free(where);
     if (rt != B3_Void && (L->flags[vid(L, v)] & F_NEEDED))
         EMIT_OP(L, move_op(rt), T(ret), vta(L, v));
@@ -1581,18 +1252,19 @@ static void switch_branch(Lower *L, AirBlock *blk, B3Type ty, AirTmp x, AirCond 
         rhs = T(k);
     }
     EMIT_OP(L, ty == B3_Int32 ? Air_Branch32 : Air_Branch64, air_relcond(cond), T(x), rhs);
-    set_succs(L, blk ? blk : L->ablock[L->blk->pos], 2, (AirSucc[]){t, f});
+    lower_set_succs(L, blk ? blk : L->ablock[L->blk->pos], 2, (AirSucc[]){t, f});
     L->sink = NULL;
 }
 
 /* A balanced binary search over sorted cases; runs of up to 3 are tested in line. */
-static void switch_tree(Lower *L, AirBlock *blk, B3Type ty, AirTmp x, const Case *cs, uint32_t n, AirSucc def) {
+static void switch_tree(Lower *L, AirBlock *blk, B3Type ty, AirTmp x, const Case *cs, uint32_t n,
+                        AirSucc def) {
     if (n <= 3) {
         for (uint32_t i = 0; i < n; i++) {
             AirSucc next = def;
             AirBlock *nb = NULL;
             if (i + 1 < n) {
-                nb = new_block(L);
+                nb = lower_new_block(L);
                 next = (AirSucc){nb, B3Freq_Normal};
             }
             switch_branch(L, blk, ty, x, AirCond_Equal, cs[i].value, cs[i].target, next);
@@ -1601,7 +1273,7 @@ static void switch_tree(Lower *L, AirBlock *blk, B3Type ty, AirTmp x, const Case
         return;
     }
     uint32_t mid = n / 2;
-    AirBlock *lo = new_block(L), *hi = new_block(L);
+    AirBlock *lo = lower_new_block(L), *hi = lower_new_block(L);
     switch_branch(L, blk, ty, x, AirCond_LessThan, cs[mid].value, (AirSucc){lo, B3Freq_Normal},
                   (AirSucc){hi, B3Freq_Normal});
     switch_tree(L, lo, ty, x, cs, mid, def);
@@ -1614,12 +1286,12 @@ static void lower_switch(Lower *L, B3Value *v) {
     B3Value *x = kid(v, 0);
     B3Type ty = (B3Type)x->type;
     uint32_t n = v->m.sw.ncases;
-    AirSucc def = air_succ_of(L, b->succs[n]);
+    AirSucc def = lower_succ_of(L, b->succs[n]);
     Case *cs = xrealloc(NULL, (n + 1) * sizeof *cs);
     for (uint32_t i = 0; i < n; i++) {
         int64_t val = v->m.sw.cases[i];
         cs[i].value = ty == B3_Int32 ? (int32_t)val : val;
-        cs[i].target = air_succ_of(L, b->succs[i]);
+        cs[i].target = lower_succ_of(L, b->succs[i]);
     }
     qsort(cs, n, sizeof *cs, case_cmp);
     uint32_t m = 0; /* drop duplicate values, keeping the first listed */
@@ -1637,11 +1309,11 @@ static void lower_switch(Lower *L, B3Value *v) {
                     to = cs[i].target;
         }
         EMIT0(L, Jump);
-        set_succs(L, ab, 1, &to);
+        lower_set_succs(L, ab, 1, &to);
         free(cs);
         return;
     }
-    AirTmp tx = vt(L, x);
+    AirTmp tx = lower_vt(L, x);
     uint64_t range = (uint64_t)cs[n - 1].value - (uint64_t)cs[0].value + 1;
     if (n >= 4 && range != 0 && range <= 3ull * n && range <= 65536) {
         /* Jump table: idx = x - min, unsigned bounds check, then the table. */
@@ -1661,9 +1333,9 @@ static void lower_switch(Lower *L, B3Value *v) {
                 EMIT(L, Sub64, T(k), T(idx));
             }
         }
-        AirBlock *jt = new_block(L);
+        AirBlock *jt = lower_new_block(L);
         EMIT(L, Branch64, air_relcond(AirCond_Above), T(idx), air_imm((int64_t)range - 1));
-        set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
+        lower_set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
         AirSucc *table = xrealloc(NULL, (range + 1) * sizeof *table);
         for (uint64_t i = 0; i < range; i++)
             table[i] = def;
@@ -1673,7 +1345,7 @@ static void lower_switch(Lower *L, B3Value *v) {
         L->sink = jt;
         EMIT(L, JumpTable, T(idx), T(newtmp(L, AirGP)), T(newtmp(L, AirGP)));
         L->sink = NULL;
-        set_succs(L, jt, (uint32_t)range + 1, table);
+        lower_set_succs(L, jt, (uint32_t)range + 1, table);
         free(table);
         free(cs);
         return;
@@ -1685,15 +1357,15 @@ static void lower_switch(Lower *L, B3Value *v) {
 /* ---- everything else ------------------------------------------------------------ */
 
 static void lower_symbol_address(Lower *L, B3Value *v) {
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
     B3Symbol *s = v->m.symbol.sym;
     int64_t off = v->m.symbol.offset;
     /* Global data goes through the GOT, like externs (objwriter/obj.h). */
-    if (b3_obj_pc_relative_ok(s) && fits32(off)) {
+    if (L->c->backend->pc_relative_ok(s) && fits32(off)) {
         EMIT(L, Lea64, air_sym(s, off, false), T(r));
         return;
     }
-    if (b3_obj_pc_relative_ok(s))
+    if (L->c->backend->pc_relative_ok(s))
         EMIT(L, Lea64, air_sym(s, 0, false), T(r));
     else
         EMIT(L, Move, air_sym(s, 0, true), T(r));
@@ -1708,16 +1380,16 @@ static void lower_symbol_address(Lower *L, B3Value *v) {
 
 /* ArgumentReg: the register's value at entry, copied at the very top of the entry. */
 static void lower_argument_reg(Lower *L, B3Value *v) {
-    AirTmp r = vt(L, v);
-    B3Reg reg = v->m.reg;
+    AirTmp r = lower_vt(L, v);
+    B3Reg reg = v->m.reg, fp = L->c->desc->frame_pointer;
     AirOpcode op = Air_Move;
     AirArg src = T(reg);
     if (b3_reg_is_fpr(reg))
         op = Air_MoveDouble;
-    else if (reg == B3X_rbp)
-        src = air_addr(B3X_rbp, 0); /* the caller's frame pointer, saved by the prologue */
-    else if (reg == B3X_rsp)
-        op = Air_Lea64, src = air_addr(B3X_rbp, 8);
+    else if (reg == fp)
+        src = air_addr(fp, 0); /* the caller's frame pointer, saved by the prologue */
+    else if (reg == L->c->desc->stack_pointer)
+        op = Air_Lea64, src = air_addr(fp, L->c->desc->entry_sp_from_fp);
     AirBlock *saved = L->sink;
     uint32_t mark = L->nbuf;
     L->sink = NULL;
@@ -1740,8 +1412,8 @@ static void lower_entry_switch_value(Lower *L) {
     EMIT0(L, EntrySwitch);
     AirSucc *s = b3_arena_alloc(L->c->arena, (b->nsuccs ? b->nsuccs : 1) * sizeof(AirSucc));
     for (uint32_t k = 0; k < b->nsuccs; k++)
-        s[k] = air_succ_of(L, b->succs[k]);
-    set_succs(L, ab, b->nsuccs, s);
+        s[k] = lower_succ_of(L, b->succs[k]);
+    lower_set_succs(L, ab, b->nsuccs, s);
 }
 
 static void lower_return(Lower *L, B3Value *v) {
@@ -1751,8 +1423,8 @@ static void lower_return(Lower *L, B3Value *v) {
     }
     B3Value *x = kid(v, 0);
     B3Type ty = (B3Type)x->type;
-    AirTmp reg = b3_type_is_float(ty) ? B3X_xmm0 : B3X_rax;
-    move_value_to(L, x, T(reg), ty);
+    AirTmp reg = c_result_reg(L, ty);
+    lower_move_value_to(L, x, T(reg), ty);
     AirOpcode op = ty == B3_Int32 ? Air_Ret32 : ty == B3_Int64 ? Air_Ret64 : ty == B3_Float ? Air_RetFloat
                                                                                              : Air_RetDouble;
     EMIT_OP(L, op, T(reg));
@@ -1777,18 +1449,18 @@ static void unsupported(const B3Value *v) {
     b3_internal_error_at("lower_to_air", v, "is not yet supported");
 }
 
-#include "lower/lower_atomics.inc"
-#include "lower/lower_stackmaps.inc"
-
 static void lower_value(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     bool fp = b3_type_is_float(ty);
+    B3LowerHook *hook = L->hooks[v->opcode];
+    if (hook && hook(L, v))
+        return; /* the target's own selection */
     switch (v->opcode) {
     case B3_Nop: case B3_Identity: case B3_Opaque: case B3_Const32: case B3_Const64:
         return;
     case B3_ConstFloat: case B3_ConstDouble: {
-        AirTmp r = vt(L, v);
-        AirTmp f = fp_const_tmp(L, fp_bits(v), ty == B3_Double);
+        AirTmp r = lower_vt(L, v);
+        AirTmp f = lower_fp_const_tmp(L, fp_bits(v), ty == B3_Double);
         EMIT_OP(L, move_op(ty), T(f), T(r));
         return;
     }
@@ -1796,13 +1468,13 @@ static void lower_value(Lower *L, B3Value *v) {
         EMIT_OP(L, move_op(ty), T(var_tmp(L, v->m.var)), vta(L, v));
         return;
     case B3_Set:
-        move_value_to(L, v->kids[0], T(var_tmp(L, v->m.var)), v->m.var->type);
+        lower_move_value_to(L, v->kids[0], T(var_tmp(L, v->m.var)), v->m.var->type);
         return;
     case B3_SlotBase:
         EMIT(L, Lea64, air_stack(L->slots[v->m.slot->index], 0), vta(L, v));
         return;
     case B3_ArgumentReg: lower_argument_reg(L, v); return;
-    case B3_FramePointer: EMIT(L, Move, T(B3X_rbp), vta(L, v)); return;
+    case B3_FramePointer: EMIT(L, Move, T(L->c->desc->frame_pointer), vta(L, v)); return;
     case B3_Add: lower_add(L, v); return;
     case B3_Sub: lower_sub(L, v); return;
     case B3_Mul: lower_mul(L, v); return;
@@ -1814,29 +1486,19 @@ static void lower_value(Lower *L, B3Value *v) {
         if (v->kflags & B3K_CHILL)
             b3_internal_error_at("lower_to_air", v,
                                  "Div<Chill> reached lowering (b3_lower_macros must run first)");
-        lower_div(L, v, true, false);
+        unsupported(v); /* integer division is the target's (a hook) */
         return;
     case B3_Mod:
         if (fp || (v->kflags & B3K_CHILL))
             b3_internal_error_at("lower_to_air", v,
                                  "%s Mod reached lowering (b3_lower_macros must run first)",
                                  fp ? "float" : "chill");
-        lower_div(L, v, true, true);
+        unsupported(v);
         return;
-    case B3_MulHigh: lower_mul_high(L, v, true); return;
-    case B3_UMulHigh: lower_mul_high(L, v, false); return;
-    case B3_UDiv: lower_div(L, v, false, false); return;
-    case B3_UMod: lower_div(L, v, false, true); return;
     case B3_Neg: lower_neg(L, v); return;
     case B3_BitAnd: lower_bitop(L, v, Air_And32, Air_And64, Air_AndFloat, Air_AndDouble); return;
     case B3_BitOr: lower_bitop(L, v, Air_Or32, Air_Or64, Air_OrFloat, Air_OrDouble); return;
     case B3_BitXor: lower_bitop(L, v, Air_Xor32, Air_Xor64, Air_XorFloat, Air_XorDouble); return;
-    case B3_Shl: lower_shift(L, v, Air_Lshift32, Air_Lshift64); return;
-    case B3_SShr: lower_shift(L, v, Air_Rshift32, Air_Rshift64); return;
-    case B3_ZShr: lower_shift(L, v, Air_Urshift32, Air_Urshift64); return;
-    case B3_RotR: lower_shift(L, v, Air_RotateRight32, Air_RotateRight64); return;
-    case B3_RotL: lower_shift(L, v, Air_RotateLeft32, Air_RotateLeft64); return;
-    case B3_Clz: lower_clz(L, v); return;
     case B3_Abs: lower_abs(L, v); return;
     case B3_Ceil:
         unop(L, v, ty == B3_Double ? Air_CeilDouble : Air_CeilFloat, B3_Load, ty);
@@ -1851,9 +1513,10 @@ static void lower_value(Lower *L, B3Value *v) {
     case B3_FMax: lower_fminmax(L, v, false); return;
     case B3_BitwiseCast: lower_bitcast(L, v); return;
     case B3_SExt8: {
-        if (can_fuse_load(L, kid(v, 0), B3_Load8S, B3_Int32) || can_fuse_load(L, kid(v, 0), B3_Load8Z, B3_Int32)) {
-            AirTmp r = vt(L, v);
-            AirArg m = commit_load(L, kid(v, 0));
+        if (lower_can_fuse_load(L, kid(v, 0), B3_Load8S, B3_Int32) ||
+            lower_can_fuse_load(L, kid(v, 0), B3_Load8Z, B3_Int32)) {
+            AirTmp r = lower_vt(L, v);
+            AirArg m = lower_commit_load(L, kid(v, 0));
             EMIT(L, Load8SignedExtendTo32, m, T(r));
             return;
         }
@@ -1861,10 +1524,10 @@ static void lower_value(Lower *L, B3Value *v) {
         return;
     }
     case B3_SExt16: {
-        if (can_fuse_load(L, kid(v, 0), B3_Load16S, B3_Int32) ||
-            can_fuse_load(L, kid(v, 0), B3_Load16Z, B3_Int32)) {
-            AirTmp r = vt(L, v);
-            AirArg m = commit_load(L, kid(v, 0));
+        if (lower_can_fuse_load(L, kid(v, 0), B3_Load16S, B3_Int32) ||
+            lower_can_fuse_load(L, kid(v, 0), B3_Load16Z, B3_Int32)) {
+            AirTmp r = lower_vt(L, v);
+            AirArg m = lower_commit_load(L, kid(v, 0));
             EMIT(L, Load16SignedExtendTo32, m, T(r));
             return;
         }
@@ -1887,38 +1550,28 @@ static void lower_value(Lower *L, B3Value *v) {
     }
     case B3_IToF: {
         bool from32 = kid(v, 0)->type == B3_Int32;
-        unop(L, v, from32 ? Air_ConvertInt32ToFloat : Air_ConvertInt64ToFloat, B3_Load, (B3Type)kid(v, 0)->type);
+        unop(L, v, from32 ? Air_ConvertInt32ToFloat : Air_ConvertInt64ToFloat, B3_Load,
+             (B3Type)kid(v, 0)->type);
         return;
     }
     case B3_FloatToDouble: unop(L, v, Air_ConvertFloatToDouble, B3_Load, B3_Float); return;
     case B3_DoubleToFloat: unop(L, v, Air_ConvertDoubleToFloat, B3_Load, B3_Double); return;
-    case B3_UToD: case B3_UToF: lower_utofp(L, v); return;
-    case B3_DToI: lower_fptoint(L, v, true); return;
-    case B3_DToU: lower_fptoint(L, v, false); return;
     case B3_Equal: case B3_NotEqual: case B3_LessThan: case B3_GreaterThan: case B3_LessEqual:
     case B3_GreaterEqual: case B3_Above: case B3_Below: case B3_AboveEqual: case B3_BelowEqual:
     case B3_EqualOrUnordered:
-        if (!try_cas_compare(L, v)) /* Equal(AtomicStrongCAS(e, ...), e): the cmpxchg's ZF */
-            lower_compare(L, v);
+        lower_compare(L, v);
         return;
     case B3_Select: lower_select(L, v); return;
     case B3_Load8Z: case B3_Load8S: case B3_Load16Z: case B3_Load16S: case B3_Load:
         lower_load(L, v);
         return;
     case B3_Store8: case B3_Store16: case B3_Store: lower_store(L, v); return;
-    case B3_AtomicWeakCAS: case B3_AtomicStrongCAS: lower_cas(L, v); return;
-    case B3_AtomicXchgAdd: case B3_AtomicXchgAnd: case B3_AtomicXchgOr: case B3_AtomicXchgSub:
-    case B3_AtomicXchgXor: case B3_AtomicXchg:
-        lower_atomic_rmw(L, v);
-        return;
-    case B3_Fence: lower_fence(L, v); return;
-    case B3_Depend: lower_depend(L, v); return;
     case B3_CCall: lower_ccall(L, v); return;
     case B3_Upsilon: {
         B3Value *phi = v->m.phi;
         if (L->uses[vid(L, phi)] == 0)
             return; /* nobody reads the Phi */
-        move_value_to(L, v->kids[0], T(phi_tmp(L, phi)), (B3Type)phi->type);
+        lower_move_value_to(L, v->kids[0], T(phi_tmp(L, phi)), (B3Type)phi->type);
         return;
     }
     case B3_Phi:
@@ -1926,11 +1579,10 @@ static void lower_value(Lower *L, B3Value *v) {
         return;
     case B3_Jump:
         EMIT0(L, Jump);
-        set_succs(L, cur_air_block(L), 1, (AirSucc[]){air_succ_of(L, L->blk->succs[0])});
+        lower_set_succs(L, cur_air_block(L), 1, (AirSucc[]){lower_succ_of(L, L->blk->succs[0])});
         return;
     case B3_Branch:
-        if (!try_cas_branch(L, v)) /* on a CAS outcome: BranchAtomicStrongCAS */
-            lower_branch(L, v);
+        lower_branch(L, v);
         return;
     case B3_Switch: lower_switch(L, v); return;
     case B3_Return: lower_return(L, v); return;
@@ -2018,7 +1670,7 @@ static void lower_block(Lower *L, B3Block *b) {
         for (uint32_t i = start; i < end; i++)
             ab->insts[ab->ninsts++] = L->buf[i];
     }
-    sm_split_block(L, ab); /* after each Check* branch, a new block */
+    lower_sm_split_block(L, ab); /* after each Check* branch, a new block */
     L->cur = NULL;
 }
 
@@ -2209,7 +1861,7 @@ static void check_lowering(Lower *L, B3Block **order, uint32_t norder) {
             if (!fusion_moves(v))
                 continue;
             for (uint32_t j = i + 1; j < L->pos[vid(L, u)]; j++)
-                if (motion_blocked(v, b->values[j]))
+                if (lower_motion_blocked(v, b->values[j]))
                     b3_internal_error_at("lower_to_air", v, "was fused into @%u (%s) across @%u (%s)",
                                          u->index, opname(u), b->values[j]->index, opname(b->values[j]));
         }
@@ -2230,7 +1882,7 @@ static void place_entry_moves(Lower *L, AirBlock *prologue) {
         L->sink = prologue;
         EMIT0(L, Jump);
         L->sink = NULL;
-        set_succs(L, prologue, 1, (AirSucc[]){{root, B3Freq_Normal}});
+        lower_set_succs(L, prologue, 1, (AirSucc[]){{root, B3Freq_Normal}});
         return;
     }
     if (!L->nentry)
@@ -2250,8 +1902,9 @@ void b3_lower_to_air(AirCode *c) {
     L.m = c->module;
     L.p = p;
     L.t = c->target;
-    if (L.t.arch != B3Arch_X86_64)
-        b3_internal_error("lower_to_air", "only x86-64 is supported");
+    if (!c->backend || !c->backend->lower)
+        b3_internal_error("lower_to_air", "no instruction selection for %s", b3_target_name(L.t));
+    L.hooks = c->backend->lower;
     if (!p->nblocks)
         b3_internal_error("lower_to_air", "procedure has no blocks");
     /* Per-value tables are indexed by value number, or by a dense renumbering
@@ -2333,7 +1986,7 @@ void b3_lower_to_air(AirCode *c) {
         }
     }
     place_entry_moves(&L, prologue);
-    sm_finish(&L); /* exit blocks last, continuations after their heads */
+    lower_sm_finish(&L); /* exit blocks last, continuations after their heads */
     air_compute_preds(c);
 
     free(order);

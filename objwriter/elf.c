@@ -228,24 +228,12 @@ static bool build_symbols(Writer *w) {
     return true;
 }
 
+/* The target description's ELF relocation type for k. */
 static uint32_t reloc_type(const Writer *w, B3RelocKind k) {
-    if (w->machine != EM_X86_64)
-        b3_internal_error("objwriter", "relocations for this target are not implemented yet");
-    switch (k) {
-    case B3Reloc_PC32:
-        return R_X86_64_PC32;
-    case B3Reloc_PLT32:
-        return R_X86_64_PLT32;
-    case B3Reloc_GOTPCRELX:
-        return R_X86_64_GOTPCRELX;
-    case B3Reloc_REX_GOTPCRELX:
-        return R_X86_64_REX_GOTPCRELX;
-    case B3Reloc_Abs64:
-        return R_X86_64_64;
-    case B3Reloc_Abs32:
-        return R_X86_64_32;
-    }
-    b3_internal_error("objwriter", "unknown relocation kind %d", (int)k);
+    const B3TargetDesc *d = b3_target_desc(w->m->target);
+    if ((unsigned)k >= d->nelf_relocs || !d->elf_relocs[k])
+        b3_internal_error("objwriter", "relocation kind %d is not implemented for %s", (int)k, d->name);
+    return d->elf_relocs[k];
 }
 
 /* See the comment at the top of the file. */
@@ -410,7 +398,7 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     memset(&w, 0, sizeof w);
     w.o = o;
     w.m = m;
-    w.machine = m->target.arch == B3Arch_ARM64 ? EM_AARCH64 : EM_X86_64;
+    w.machine = b3_target_desc(m->target)->elf_machine;
     str_add(&w.strtab, "", 0);
     str_add(&w.shstrtab, "", 0);
     number_sections(&w);

@@ -71,14 +71,13 @@ void b3_obj_align(B3Obj *o, B3SectionId s, uint32_t align) {
         b->align = align;
     uint64_t pad = (align - (b->size & (align - 1))) & (align - 1);
     if (pad) {
-        /* Padding in code is never executed, but int3 makes a stray jump into
-         * it fail loudly instead of sliding into the next function. */
-        if (s == B3Sec_Text && o->module && o->module->target.arch == B3Arch_X86_64) {
-            uint64_t at = b3_obj_emit(o, s, NULL, pad);
-            memset(b->bytes + at, 0xcc, (size_t)pad);
-        } else {
-            b3_obj_emit(o, s, NULL, pad);
-        }
+        /* Padding in code is never executed, but the target's pad byte can
+         * make a stray jump into it fail loudly (x86's int3) instead of
+         * sliding into the next function. */
+        uint8_t fill = s == B3Sec_Text && o->module ? b3_target_desc(o->module->target)->code_pad_byte : 0;
+        uint64_t at = b3_obj_emit(o, s, NULL, pad);
+        if (fill)
+            memset(b->bytes + at, fill, (size_t)pad);
     }
 }
 

@@ -37,6 +37,20 @@ typedef enum {
     B3Reloc_REX_GOTPCRELX, /* with REX prefix */
     B3Reloc_Abs64,         /* S + A, 64-bit (data Addr items) */
     B3Reloc_Abs32,         /* S + A, 32-bit zero-extended (DWARF section offsets) */
+    /* AArch64 (codegen/arm64/asm.h): fields of one instruction word.  PC32
+     * and Abs64/Abs32 above serve AArch64 too (R_AARCH64_PREL32, ABS64, ABS32). */
+    B3Reloc_A64_Call26,        /* bl: (S + A - P) >> 2 in imm26 */
+    B3Reloc_A64_Jump26,        /* b: (S + A - P) >> 2 in imm26 */
+    B3Reloc_A64_AdrPrelLo21,   /* adr: S + A - P in immhi:immlo */
+    B3Reloc_A64_AdrPrelPgHi21, /* adrp: Page(S + A) - Page(P) */
+    B3Reloc_A64_AddAbsLo12,    /* add :lo12: (S + A) & 0xfff, no overflow check */
+    B3Reloc_A64_Ldst8Lo12,     /* ldr/str :lo12: of a 1-byte access */
+    B3Reloc_A64_Ldst16Lo12,    /* ... 2-byte (the field holds the low 12 bits >> 1) */
+    B3Reloc_A64_Ldst32Lo12,
+    B3Reloc_A64_Ldst64Lo12,
+    B3Reloc_A64_Ldst128Lo12,
+    B3Reloc_A64_AdrGotPage,  /* adrp :got: Page(G(GDAT(S + A))) - Page(P) */
+    B3Reloc_A64_Ld64GotLo12, /* ldr :got_lo12: G(GDAT(S + A)) & 0xff8 */
 } B3RelocKind;
 
 typedef struct {

@@ -46,7 +46,7 @@ static const bool x86_partial_fp_def[AIR_NUM_OPCODES] = {
 };
 
 bool air_writes_partial_fp_lane(B3Target t, AirOpcode op) {
-    return t.arch == B3Arch_X86_64 && op < AIR_NUM_OPCODES && x86_partial_fp_def[op];
+    return b3_target_desc(t)->partial_fp_lane_defs && op < AIR_NUM_OPCODES && x86_partial_fp_def[op];
 }
 
 void air_code_init(AirCode *c, B3Module *m, B3Proc *p) {
@@ -54,6 +54,7 @@ void air_code_init(AirCode *c, B3Module *m, B3Proc *p) {
     c->module = m;
     c->proc = p;
     c->target = m->target;
+    c->desc = b3_target_desc(m->target);
     /* Its own arena, not the module's: a procedure's Air is dead once it is
      * encoded, and keeping every procedure's would dominate peak memory. */
     b3_arena_init(&c->own);
@@ -188,7 +189,7 @@ bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uin
     /* An empty FORMS string yields no rows: a no-argument overload is its only form. */
     if (nargs == 0)
         return true;
-    unsigned arch = t.arch == B3Arch_X86_64 ? 1 : 2;
+    unsigned arch = b3_target_desc(t)->air_form_mask;
     for (unsigned r = 0; r < o->nrows; r++) {
         const AirFormRow *row = &air_form_rows[o->first_row + r];
         if (!(row->arch_mask & arch))
@@ -288,6 +289,28 @@ static void tmp_of_arg(void *vctx, AirInst *inst, AirArg *a, AirRole role, AirBa
 void air_for_each_tmp(const AirCode *c, AirInst *inst, AirTmpFn f, void *ctx) {
     TmpIter it = {f, ctx};
     air_for_each_arg(c, inst, tmp_of_arg, &it);
+}
+
+AirCond air_cond_invert(AirCond c) {
+    static const uint8_t inv[AirCond_NUM] = {
+        [AirCond_Equal] = AirCond_NotEqual,
+        [AirCond_NotEqual] = AirCond_Equal,
+        [AirCond_Above] = AirCond_BelowOrEqual,
+        [AirCond_BelowOrEqual] = AirCond_Above,
+        [AirCond_AboveOrEqual] = AirCond_Below,
+        [AirCond_Below] = AirCond_AboveOrEqual,
+        [AirCond_GreaterThan] = AirCond_LessThanOrEqual,
+        [AirCond_LessThanOrEqual] = AirCond_GreaterThan,
+        [AirCond_GreaterThanOrEqual] = AirCond_LessThan,
+        [AirCond_LessThan] = AirCond_GreaterThanOrEqual,
+        [AirCond_Overflow] = AirCond_NoOverflow,
+        [AirCond_NoOverflow] = AirCond_Overflow,
+        [AirCond_Signed] = AirCond_PositiveOrZero,
+        [AirCond_PositiveOrZero] = AirCond_Signed,
+    };
+    if ((unsigned)c >= AirCond_NUM)
+        b3_internal_error("air", "no such condition %u", (unsigned)c);
+    return (AirCond)inv[c];
 }
 
 AirDoubleCond air_dcond_invert(AirDoubleCond c) {

@@ -36,18 +36,20 @@ typedef enum {
     AirArg_Special, /* opcode-specific data (calls, patchpoints, jump tables) */
 } AirArgKind;
 
-/* Integer relations, encoded as the x86 condition nibble (jcc = 0x70 + cc). */
+/* Integer relations (RelCond) and result conditions (ResCond), as B3's
+ * RelationalCondition and ResultCondition: what is tested, not how a target
+ * encodes it (each emitter maps them to its condition codes). */
 typedef enum {
-    AirCond_Overflow = 0x0, AirCond_NoOverflow = 0x1,
-    AirCond_Below = 0x2, AirCond_AboveOrEqual = 0x3,
-    AirCond_Equal = 0x4, AirCond_NotEqual = 0x5,
-    AirCond_BelowOrEqual = 0x6, AirCond_Above = 0x7,
-    AirCond_Signed = 0x8, AirCond_PositiveOrZero = 0x9,
-    AirCond_Parity = 0xa, AirCond_NoParity = 0xb,
-    AirCond_LessThan = 0xc, AirCond_GreaterThanOrEqual = 0xd,
-    AirCond_LessThanOrEqual = 0xe, AirCond_GreaterThan = 0xf,
+    AirCond_Equal, AirCond_NotEqual,
+    AirCond_Above, AirCond_BelowOrEqual,
+    AirCond_AboveOrEqual, AirCond_Below,
+    AirCond_GreaterThan, AirCond_LessThanOrEqual,
+    AirCond_GreaterThanOrEqual, AirCond_LessThan,
+    AirCond_Overflow, AirCond_NoOverflow,
+    AirCond_Signed, AirCond_PositiveOrZero,
+    AirCond_NUM,
     /* ResCond aliases */
-    AirCond_Zero = 0x4, AirCond_NonZero = 0x5,
+    AirCond_Zero = AirCond_Equal, AirCond_NonZero = AirCond_NotEqual,
 } AirCond;
 
 /* Floating-point relations (ordered unless named OrUnordered). */
@@ -174,6 +176,9 @@ typedef struct {
     B3Module *module;
     B3Proc *proc;
     B3Target target;
+    const B3TargetDesc *desc; /* the target's registers and conventions */
+    /* Its lowering hooks and emitter (codegen/backend.h), set by the pipeline. */
+    const struct B3Backend *backend;
     B3Arena *arena; /* &own: Air memory, freed with the procedure's Air */
     B3Arena own;
     AirBlock **blocks; /* blocks[0] is the entry */
@@ -237,6 +242,8 @@ static inline AirArg air_sym(B3Symbol *s, int64_t addend, bool got) {
 static inline AirArg air_relcond(AirCond c) { return (AirArg){.kind = AirArg_RelCond, .cond = (uint8_t)c}; }
 static inline AirArg air_rescond(AirCond c) { return (AirArg){.kind = AirArg_ResCond, .cond = (uint8_t)c}; }
 static inline AirArg air_dcond(AirDoubleCond c) { return (AirArg){.kind = AirArg_DoubleCond, .cond = (uint8_t)c}; }
+/* The negation of an integer or result condition. */
+AirCond air_cond_invert(AirCond c);
 /* The negation of a float relation: each ordered relation and the "or
  * unordered" complement of it (NaN makes every ordered relation false). */
 AirDoubleCond air_dcond_invert(AirDoubleCond c);

@@ -746,9 +746,8 @@ void air_allocate_registers_fast(AirCode *c) {
     f.stored = xcalloc(n + 1, sizeof(uint32_t));
     f.layout = !c->omit_frame_pointer;
     if (f.layout) {
-        bool x86 = c->target.arch == B3Arch_X86_64;
-        f.fp = x86 ? B3X_rbp : B3A_fp;
-        f.sp = x86 ? B3X_rsp : B3A_sp;
+        f.fp = c->desc->frame_pointer;
+        f.sp = c->desc->stack_pointer;
         for (uint32_t i = 0; i < c->nslots; i++)
             place(&f, c->slots[i]);
     }

@@ -384,8 +384,7 @@ static void rewrite_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, Ai
 }
 
 void air_allocate_stack(AirCode *c) {
-    bool x86 = c->target.arch == B3Arch_X86_64;
-    FrameRegs regs = {x86 ? B3X_rbp : B3A_fp, x86 ? B3X_rsp : B3A_sp, 0};
+    FrameRegs regs = {c->desc->frame_pointer, c->desc->stack_pointer, 0};
 
     uint64_t saves = 0;
     for (unsigned r = 0; r < 64; r++)

@@ -12,11 +12,23 @@
 #include "codegen/air/air.h"
 
 static const char *rel_cond_name(unsigned c) {
-    static const char *const names[16] = {"Overflow", "NoOverflow",         "Below",           "AboveOrEqual",
-                                          "Equal",    "NotEqual",           "BelowOrEqual",    "Above",
-                                          "Signed",   "PositiveOrZero",     "Parity",          "NoParity",
-                                          "LessThan", "GreaterThanOrEqual", "LessThanOrEqual", "GreaterThan"};
-    return c < 16 ? names[c] : "?";
+    static const char *const names[AirCond_NUM] = {
+        [AirCond_Equal] = "Equal",
+        [AirCond_NotEqual] = "NotEqual",
+        [AirCond_Above] = "Above",
+        [AirCond_BelowOrEqual] = "BelowOrEqual",
+        [AirCond_AboveOrEqual] = "AboveOrEqual",
+        [AirCond_Below] = "Below",
+        [AirCond_GreaterThan] = "GreaterThan",
+        [AirCond_LessThanOrEqual] = "LessThanOrEqual",
+        [AirCond_GreaterThanOrEqual] = "GreaterThanOrEqual",
+        [AirCond_LessThan] = "LessThan",
+        [AirCond_Overflow] = "Overflow",
+        [AirCond_NoOverflow] = "NoOverflow",
+        [AirCond_Signed] = "Signed",
+        [AirCond_PositiveOrZero] = "PositiveOrZero",
+    };
+    return c < AirCond_NUM ? names[c] : "?";
 }
 
 static const char *res_cond_name(unsigned c) {

@@ -11,34 +11,12 @@
 /* ---- registers of a bank ---- */
 
 void air_reg_file(const AirCode *c, AirBank bank, AirRegFile *rf) {
-    static const B3Reg x86_gp[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi, B3X_r8,  B3X_r9,
-                                   B3X_r10, B3X_r11, B3X_rbx, B3X_r12, B3X_r13, B3X_r14, B3X_r15};
-    B3Reg cand[32];
-    uint32_t ncand = 0;
-    if (c->target.arch == B3Arch_X86_64) {
-        if (bank == AirGP) {
-            for (uint32_t i = 0; i < sizeof x86_gp / sizeof x86_gp[0]; i++)
-                cand[ncand++] = x86_gp[i];
-            if (c->omit_frame_pointer)
-                cand[ncand++] = B3X_rbp; /* last: it costs a save like the other callee saves */
-        } else {
-            for (uint32_t i = 0; i < 16; i++)
-                cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
-        }
-    } else if (bank == AirGP) {
-        /* arm64: x0-x15 caller-saved, then x19-x28; x16/x17 (ip0/ip1), x18 (platform), fp, lr, sp are reserved. */
-        for (uint32_t i = 0; i < 16; i++)
-            cand[ncand++] = (B3Reg)i;
-        for (uint32_t i = 19; i <= 28; i++)
-            cand[ncand++] = (B3Reg)i;
-    } else {
-        for (uint32_t i = 0; i < 8; i++)
-            cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
-        for (uint32_t i = 16; i < 32; i++)
-            cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
-        for (uint32_t i = 8; i < 16; i++)
-            cand[ncand++] = (B3Reg)(B3_FPR_BASE + i);
-    }
+    const B3TargetDesc *d = c->desc;
+    B3Reg cand[33];
+    uint32_t ncand = bank == AirGP ? d->ngp_order : d->nfp_order;
+    memcpy(cand, bank == AirGP ? d->gp_order : d->fp_order, ncand * sizeof *cand);
+    if (bank == AirGP && c->omit_frame_pointer)
+        cand[ncand++] = d->frame_pointer; /* last: it costs a save like the other callee saves */
     memset(rf->rank, -1, sizeof rf->rank);
     rf->k = 0;
     for (uint32_t i = 0; i < ncand; i++) {
@@ -92,8 +70,7 @@ void air_note_callee_save(const AirCode *c, B3RegSet *set, B3Reg r) {
     if (!b3_target_is_callee_saved(c->target, r) || b3_regset_has(&c->pinned, r))
         return;
     /* The frame pointer is saved by the prologue itself (when there is one). */
-    if (!c->omit_frame_pointer &&
-        ((c->target.arch == B3Arch_X86_64 && r == B3X_rbp) || (c->target.arch != B3Arch_X86_64 && r == B3A_fp)))
+    if (!c->omit_frame_pointer && r == c->desc->frame_pointer)
         return;
     b3_regset_add(set, r);
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "codegen/x86_64/regs.h"
 #include "ir/ir.h"
 #include "objwriter/obj.h"
 
@@ -134,7 +135,12 @@ uint32_t x86_label_new(X86Asm *a);
 void x86_bind(X86Asm *a, uint32_t label);
 static inline bool x86_label_bound(const X86Asm *a, uint32_t l) { return a->label_pos[l] >= 0; }
 
-/* Condition codes are the x86 condition nibbles (AirCond values). */
+/* The condition codes (the low nibble of jcc, setcc, cmovcc); a code and its
+ * negation differ in the low bit. */
+enum {
+    X86_CC_O, X86_CC_NO, X86_CC_B, X86_CC_AE, X86_CC_E, X86_CC_NE, X86_CC_BE, X86_CC_A,
+    X86_CC_S, X86_CC_NS, X86_CC_P, X86_CC_NP, X86_CC_L, X86_CC_GE, X86_CC_LE, X86_CC_G,
+};
 const char *x86_cc_name(unsigned cc);
 /* Register names (no '%') for a width in bytes (XMM registers ignore it). */
 const char *x86_reg_name(B3Reg r, unsigned size);

@@ -129,6 +129,26 @@ static void set_bool(X86Emitter *e, unsigned cc, B3Reg dst) {
     x86_movx(e->a, X86Ext_Movzbl, &d, dst);
 }
 
+unsigned x86_cc(AirCond c) {
+    static const uint8_t cc[AirCond_NUM] = {
+        [AirCond_Equal] = X86_CC_E,
+        [AirCond_NotEqual] = X86_CC_NE,
+        [AirCond_Above] = X86_CC_A,
+        [AirCond_BelowOrEqual] = X86_CC_BE,
+        [AirCond_AboveOrEqual] = X86_CC_AE,
+        [AirCond_Below] = X86_CC_B,
+        [AirCond_GreaterThan] = X86_CC_G,
+        [AirCond_LessThanOrEqual] = X86_CC_LE,
+        [AirCond_GreaterThanOrEqual] = X86_CC_GE,
+        [AirCond_LessThan] = X86_CC_L,
+        [AirCond_Overflow] = X86_CC_O,
+        [AirCond_NoOverflow] = X86_CC_NO,
+        [AirCond_Signed] = X86_CC_S,
+        [AirCond_PositiveOrZero] = X86_CC_NS,
+    };
+    return cc[c];
+}
+
 /* Double conditions after ucomisd.  ucomisd sets ZF,PF,CF = 1,1,1 for
  * unordered, so "above" (CF=0 and ZF=0) and "above or equal" (CF=0) are false
  * on NaN and their inverses true: comparing with the operands swapped turns
@@ -143,18 +163,18 @@ typedef struct {
 
 static DCond dcond(const AirInst *inst, unsigned i) {
     static const DCond table[] = {
-        [AirDCond_Equal] = {false, AirCond_Equal, Fix_AndNoParity},
-        [AirDCond_NotEqual] = {false, AirCond_NotEqual, Fix_None},
-        [AirDCond_GreaterThan] = {false, AirCond_Above, Fix_None},
-        [AirDCond_GreaterThanOrEqual] = {false, AirCond_AboveOrEqual, Fix_None},
-        [AirDCond_LessThan] = {true, AirCond_Above, Fix_None},
-        [AirDCond_LessThanOrEqual] = {true, AirCond_AboveOrEqual, Fix_None},
-        [AirDCond_EqualOrUnordered] = {false, AirCond_Equal, Fix_None},
-        [AirDCond_NotEqualOrUnordered] = {false, AirCond_NotEqual, Fix_OrParity},
-        [AirDCond_GreaterThanOrUnordered] = {true, AirCond_Below, Fix_None},
-        [AirDCond_GreaterThanOrEqualOrUnordered] = {true, AirCond_BelowOrEqual, Fix_None},
-        [AirDCond_LessThanOrUnordered] = {false, AirCond_Below, Fix_None},
-        [AirDCond_LessThanOrEqualOrUnordered] = {false, AirCond_BelowOrEqual, Fix_None},
+        [AirDCond_Equal] = {false, X86_CC_E, Fix_AndNoParity},
+        [AirDCond_NotEqual] = {false, X86_CC_NE, Fix_None},
+        [AirDCond_GreaterThan] = {false, X86_CC_A, Fix_None},
+        [AirDCond_GreaterThanOrEqual] = {false, X86_CC_AE, Fix_None},
+        [AirDCond_LessThan] = {true, X86_CC_A, Fix_None},
+        [AirDCond_LessThanOrEqual] = {true, X86_CC_AE, Fix_None},
+        [AirDCond_EqualOrUnordered] = {false, X86_CC_E, Fix_None},
+        [AirDCond_NotEqualOrUnordered] = {false, X86_CC_NE, Fix_OrParity},
+        [AirDCond_GreaterThanOrUnordered] = {true, X86_CC_B, Fix_None},
+        [AirDCond_GreaterThanOrEqualOrUnordered] = {true, X86_CC_BE, Fix_None},
+        [AirDCond_LessThanOrUnordered] = {false, X86_CC_B, Fix_None},
+        [AirDCond_LessThanOrEqualOrUnordered] = {false, X86_CC_BE, Fix_None},
     };
     const AirArg *a = arg(inst, i);
     if (a->kind != AirArg_DoubleCond || a->cond > AirDCond_LessThanOrEqualOrUnordered)
@@ -189,7 +209,7 @@ static void branch_on(X86Emitter *e, AirBlock *b, const AirInst *inst, AirBlock 
         x86_jcc(a, cc, taken);
         break;
     case Fix_AndNoParity: /* taken iff ZF=1 and PF=0 */
-        x86_jcc(a, AirCond_Parity, not_taken);
+        x86_jcc(a, X86_CC_P, not_taken);
         if (taken_next && !not_taken_next) {
             x86_jcc(a, cc ^ 1, not_taken);
             return;
@@ -197,7 +217,7 @@ static void branch_on(X86Emitter *e, AirBlock *b, const AirInst *inst, AirBlock 
         x86_jcc(a, cc, taken);
         break;
     case Fix_OrParity: /* taken iff ZF=0 or PF=1 */
-        x86_jcc(a, AirCond_Parity, taken);
+        x86_jcc(a, X86_CC_P, taken);
         if (taken_next && !not_taken_next) {
             x86_jcc(a, cc ^ 1, not_taken);
             return;
@@ -218,12 +238,12 @@ static void skip_unless(X86Emitter *e, unsigned cc, int fix, uint32_t skip) {
         x86_jcc_short(a, cc ^ 1, skip);
         break;
     case Fix_AndNoParity:
-        x86_jcc_short(a, AirCond_Parity, skip);
+        x86_jcc_short(a, X86_CC_P, skip);
         x86_jcc_short(a, cc ^ 1, skip);
         break;
     case Fix_OrParity: {
         uint32_t go = x86_label_new(a);
-        x86_jcc_short(a, AirCond_Parity, go);
+        x86_jcc_short(a, X86_CC_P, go);
         x86_jcc_short(a, cc ^ 1, skip);
         x86_bind(a, go);
         break;
@@ -240,13 +260,13 @@ static void cmov_fixed(X86Emitter *e, unsigned cc, int fix, B3Reg src, B3Reg dst
         break;
     case Fix_AndNoParity: {
         uint32_t skip = x86_label_new(e->a);
-        x86_jcc_short(e->a, AirCond_Parity, skip);
+        x86_jcc_short(e->a, X86_CC_P, skip);
         x86_cmov(e->a, cc, 8, &s, dst);
         x86_bind(e->a, skip);
         break;
     }
     case Fix_OrParity:
-        x86_cmov(e->a, AirCond_Parity, 8, &s, dst);
+        x86_cmov(e->a, X86_CC_P, 8, &s, dst);
         x86_cmov(e->a, cc, 8, &s, dst);
         break;
     }
@@ -432,7 +452,7 @@ static void emit_clz(X86Emitter *e, const AirInst *inst, unsigned size) {
     X86RM rs = x86_rm_reg(s), rd = x86_rm_reg(dst);
     x86_mov_imm(e->a, 4, size == 8 ? 127 : 63, &rs);
     x86_bsr(e->a, size, &src, dst);
-    x86_cmov(e->a, AirCond_Equal, size, &rs, dst);
+    x86_cmov(e->a, X86_CC_E, size, &rs, dst);
     x86_alu_imm(e->a, X86Alu_Xor, size, size == 8 ? 63 : 31, &rd);
 }
 
@@ -733,10 +753,10 @@ X86_OP(compare_fp) {
     X86RM d = x86_rm_reg(dst), rs = x86_rm_reg(s);
     x86_setcc(a, dc.cc, &d);
     if (dc.fix == Fix_AndNoParity) {
-        x86_setcc(a, AirCond_NoParity, &rs);
+        x86_setcc(a, X86_CC_NP, &rs);
         x86_alu(a, X86Alu_And, 1, &rs, &d);
     } else if (dc.fix == Fix_OrParity) {
-        x86_setcc(a, AirCond_Parity, &rs);
+        x86_setcc(a, X86_CC_P, &rs);
         x86_alu(a, X86Alu_Or, 1, &rs, &d);
     }
     x86_movx(a, X86Ext_Movzbl, &d, dst);
@@ -830,7 +850,7 @@ X86_OP(branch_mul) {
     B3Reg d = gpr(inst, 2);
     x86_imul(e->a, size, &s, d);
     /* imul defines only CF/OF; the other conditions test the result. */
-    if (cc != AirCond_Overflow && cc != AirCond_NoOverflow)
+    if (cc != X86_CC_O && cc != X86_CC_NO)
         x86_test(e->a, size, d, &(X86RM){.is_mem = false, .reg = d});
     branch_on(e, b, inst, next, cc, Fix_None);
 }

@@ -22,6 +22,9 @@ typedef struct {
     bool no_frame; /* no frame pointer, frame or callee save, and no call: no prologue at all */
 } X86Emitter;
 
+/* The x86 condition code (X86_CC_*) of an Air integer or result condition. */
+unsigned x86_cc(AirCond c);
+
 /* Makes a label for every block of c. */
 void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a);
 void x86_emitter_free(X86Emitter *e);

@@ -68,12 +68,12 @@ static inline X86Mem mem_of(const AirInst *inst, unsigned i, bool allow_got) {
     }
 }
 
-/* The condition of a RelCond or ResCond (kind) argument. */
+/* The x86 condition code of a RelCond or ResCond (kind) argument. */
 static inline unsigned cond_of(const AirInst *inst, unsigned i, AirArgKind kind) {
     const AirArg *a = arg(inst, i);
-    if (a->kind != kind || a->cond > 15)
+    if (a->kind != kind || a->cond >= AirCond_NUM)
         bad(inst, "expected a condition");
-    return a->cond;
+    return x86_cc((AirCond)a->cond);
 }
 
 #endif

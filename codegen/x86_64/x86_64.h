@@ -3,7 +3,11 @@
 #define B3_X86_64_H
 
 #include "codegen/air/air.h"
+#include "codegen/backend.h"
 #include "objwriter/obj.h"
+
+/* The x86-64 Linux backend (codegen/x86_64/backend.c). */
+extern const B3Backend b3_x86_64_backend;
 
 /* Appends the procedure's code (prologue, blocks, epilogues, jump tables) to
  * the object's text section, defines its symbol(s) and records relocations. */

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Compares the encoder test's bytes and relocations with llvm-mc's.
 
-    compare.py CASES.s CASES.expected WORKDIR
+    compare.py CASES.s CASES.expected WORKDIR [--triple=T] [--mattr=A] [--rejects=R.s]
 
 Assembles CASES.s (one "cN:" label per case) with llvm-mc into an object,
 splits its .text at the case labels and compares every case's bytes and
 relocations with CASES.expected (written by encoder_test).  Relocations
 against the cases' own unbound labels (cN_L*) are jumps to blocks the case
 left unbound: llvm-mc relocates them, b3c leaves a zero rel32; both have
-zero bytes there, so those are ignored.  Exits 1 on any difference."""
+zero bytes there, so those are ignored.  Exits 1 on any difference.
+
+--triple picks the target (default x86_64), --mattr its features.  With
+--rejects, every line of R.s (an instruction the encoder refused, such as an
+immediate it cannot encode) must make llvm-mc report an error too."""
 import bisect
 import os
 import re
@@ -24,11 +28,32 @@ def run(cmd):
     return p.stdout
 
 
+def check_rejects(mc, path):
+    """Returns the number of lines of path llvm-mc accepted (0: it refused every one)."""
+    with open(path) as f:
+        lines = [i + 1 for i, line in enumerate(f) if line.strip()]
+    p = subprocess.run(mc + ["-filetype=obj", "-o", os.devnull, path], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True)
+    refused = set(int(m.group(1)) for m in re.finditer(r"^[^\n]*?:(\d+):\d+: error:", p.stderr, re.M))
+    accepted = [n for n in lines if n not in refused]
+    with open(path) as f:
+        text = f.read().splitlines()
+    for n in accepted[:20]:
+        print("ACCEPTED by llvm-mc, refused by the encoder: line %d: %s" % (n, text[n - 1].strip()))
+    print("rejects: %d lines, %d accepted by llvm-mc" % (len(lines), len(accepted)))
+    return len(accepted)
+
+
 def main():
     s_path, exp_path, work = sys.argv[1:4]
+    opts = dict(a[2:].split("=", 1) for a in sys.argv[4:])
+    mc = ["llvm-mc", "-triple=" + opts.get("triple", "x86_64")]
+    if "mattr" in opts:
+        mc.append("-mattr=" + opts["mattr"])
+    bad_rejects = check_rejects(mc, opts["rejects"]) if "rejects" in opts else 0
     obj = os.path.join(work, "cases.o")
     text_bin = os.path.join(work, "cases.text")
-    run(["llvm-mc", "-triple=x86_64", "-filetype=obj", "-o", obj, s_path])
+    run(mc + ["-filetype=obj", "-o", obj, s_path])
     run(["llvm-objcopy", "-O", "binary", "--only-section=.text", obj, text_bin])
     with open(text_bin, "rb") as f:
         text = f.read()
@@ -41,7 +66,7 @@ def main():
 
     llvm_relocs = []
     for line in run(["llvm-readobj", "-r", obj]).splitlines():
-        m = re.match(r"\s*0x([0-9A-Fa-f]+) (R_X86_64_\w+) (\S+) 0x([0-9A-Fa-f]+)", line)
+        m = re.match(r"\s*0x([0-9A-Fa-f]+) (R_\w+) (\S+) 0x([0-9A-Fa-f]+)", line)
         if m:
             addend = int(m.group(4), 16)
             if addend >= 1 << 63:
@@ -105,7 +130,7 @@ def main():
     nrel = sum(len(v) for v in our_relocs.values())
     print("encoder: %d cases, %d bytes, %d relocations compared with llvm-mc; %d mismatches"
           % (len(order), nbytes, nrel, bad))
-    sys.exit(1 if bad else 0)
+    sys.exit(1 if bad or bad_rejects else 0)
 
 
 if __name__ == "__main__":

@@ -207,7 +207,7 @@ static void describe_arg(FILE *f, const AirArg *a) {
         break;
     case AirArg_RelCond:
     case AirArg_ResCond:
-        fprintf(f, "cc%s", x86_cc_name(a->cond));
+        fprintf(f, "cc%s", x86_cc_name(x86_cc((AirCond)a->cond)));
         break;
     case AirArg_DoubleCond:
         fprintf(f, "dcond%u", a->cond);
@@ -810,6 +810,7 @@ int main(int argc, char **argv) {
     b3_module_init(&t.m, target);
     t.c.module = &t.m;
     t.c.target = target;
+    t.c.desc = b3_target_desc(target);
     t.c.arena = &t.m.arena;
     t.blk = air_block_new(&t.c);
     for (unsigned i = 0; i < 3; i++)

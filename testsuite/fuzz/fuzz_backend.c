@@ -100,10 +100,11 @@ static bool compile_one(const char *src, size_t len, B3Target target, const Conf
             FILE *mem = open_memstream(&buf, &n);
             if (!mem)
                 abort();
+            const B3Backend *be = b3_backend(target); /* as the driver writes */
             if (c->asm_text < 0)
-                b3_write_elf(&obj, mem);
+                be->write_object(&obj, mem);
             else
-                b3_write_asm(&obj, mem);
+                be->write_asm(&obj, mem);
             fclose(mem);
             free(buf);
         }

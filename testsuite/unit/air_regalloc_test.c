@@ -23,6 +23,7 @@
 #include "codegen/air/air.h"
 #include "codegen/air/liveness.h"
 #include "codegen/air/phases.h"
+#include "codegen/x86_64/regs.h"
 
 static int failures;
 
@@ -59,6 +60,7 @@ static uint32_t rng_below(Rng *r, uint32_t n) { return (uint32_t)(rng_next(r) % 
 static AirCode *new_code(B3Arena *arena) {
     AirCode *c = b3_arena_alloc(arena, sizeof *c);
     c->target = x86;
+    c->desc = b3_target_desc(x86);
     c->arena = arena;
     return c;
 }

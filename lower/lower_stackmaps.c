@@ -1,6 +1,6 @@
 /* Stackmap values: Check, CheckAdd/CheckSub/CheckMul, WasmBoundsCheck and
- * Patchpoint (spec 8.3, 8.4; docs/stackmaps.md).  Included by lower_to_air.c
- * (it uses the Lower state and helpers there); not a translation unit.
+ * Patchpoint (spec 8.3, 8.4; docs/stackmaps.md), with the Lower state and
+ * helpers of lower/lower_internal.h.
  *
  *  - A Check* or WasmBoundsCheck ends its Air block with a branch (fused
  *    compare, BranchAdd/Sub/Mul/Neg on Overflow, or the bounds compare) whose
@@ -10,7 +10,7 @@
  *    children with roles from their ValueReps), then traps (Oops) or calls
  *    the handler with the children as C arguments and returns its result.
  *    Exit blocks are rare and laid out after everything else; continuations
- *    follow their heads (sm_finish).
+ *    follow their heads (lower_sm_finish).
  *  - CheckAdd/Sub/Mul compute into the value's own fresh tmp, so both
  *    original operands stay live into the exit block.  A single-use load
  *    operand is fused into the arithmetic; the exit records that memory
@@ -19,7 +19,10 @@
  *    or a call), with moves into Register/StackArgument places before it and
  *    a copy out of its result register after it. */
 
+#include <stdlib.h>
+
 #include "codegen/air/stackmaps.h"
+#include "lower/lower_internal.h"
 
 struct LowerStackmaps {
     AirBlock **exits; /* exit blocks, in creation order */
@@ -28,8 +31,8 @@ struct LowerStackmaps {
     uint32_t nconts, cap_conts;
     bool split_pending; /* the block being lowered holds a Check* branch */
     bool ret_known;
-    B3Type ret;  /* the procedure's return type (an exit handler's result is returned) */
-    bool traps;  /* L->traps while an exit block is being filled */
+    B3Type ret; /* the procedure's return type (an exit handler's result is returned) */
+    bool traps; /* L->traps while an exit block is being filled */
 };
 
 static struct LowerStackmaps *sm_state(Lower *L) {
@@ -93,11 +96,11 @@ static void sm_free(SMArgs *a) {
  * with few allocatable registers (pinned ones) that can exceed them. */
 static AirTmp sm_reg_tmp(Lower *L, SMArgs *a, B3Value *x, bool is_const) {
     if (!is_const)
-        return vt(L, x);
+        return lower_vt(L, x);
     for (uint32_t i = 0; i < a->nc; i++)
         if (a->cval[i] == x)
             return a->ctmp[i];
-    AirTmp t = vt(L, x);
+    AirTmp t = lower_vt(L, x);
     a->cval = xrealloc(a->cval, (a->nc + 1) * sizeof *a->cval);
     a->ctmp = xrealloc(a->ctmp, (a->nc + 1) * sizeof *a->ctmp);
     a->cval[a->nc] = x;
@@ -136,12 +139,12 @@ static void sm_move(Lower *L, AirArg src, AirArg dst, B3Type ty) {
     bool fp = b3_type_is_float(ty);
     if (src.kind == AirArg_Imm || src.kind == AirArg_BigImm) {
         if (!fp) {
-            move_int_const(L, ty, src.value, dst);
+            lower_move_int_const(L, ty, src.value, dst);
         } else if (dst.kind != AirArg_Tmp) {
-            move_int_const(L, ty == B3_Float ? B3_Int32 : B3_Int64, src.value, dst);
+            lower_move_int_const(L, ty == B3_Float ? B3_Int32 : B3_Int64, src.value, dst);
         } else {
             uint64_t bits = ty == B3_Float ? (uint32_t)src.value : (uint64_t)src.value;
-            AirTmp f = fp_const_tmp(L, bits, ty == B3_Double);
+            AirTmp f = lower_fp_const_tmp(L, bits, ty == B3_Double);
             EMIT_OP(L, move_op(ty), T(f), dst);
         }
         return;
@@ -171,12 +174,12 @@ static void sm_child(Lower *L, SMArgs *a, B3Value *child, const B3ValueRep *rep,
     switch (rep ? rep->kind : B3Rep_ColdAny) {
     case B3Rep_Register:
     case B3Rep_LateRegister:
-        move_value_to(L, x, T(rep->reg), ty);
+        lower_move_value_to(L, x, T(rep->reg), ty);
         sm_push(a, T(rep->reg), rep->kind == B3Rep_Register ? AirRole_Use : AirRole_LateUse, ty);
         return;
     case B3Rep_StackArgument:
         sm_need_call_area(L, rep->value);
-        move_value_to(L, x, air_callarg(rep->value), ty);
+        lower_move_value_to(L, x, air_callarg(rep->value), ty);
         sm_push(a, air_callarg(rep->value), AirRole_ColdUse, ty);
         return;
     case B3Rep_SomeRegister:
@@ -189,7 +192,7 @@ static void sm_child(Lower *L, SMArgs *a, B3Value *child, const B3ValueRep *rep,
          * have to avoid every late-clobbered register, and a call generator
          * late-clobbers all 16 XMM registers, leaving none for a float. */
         AirTmp t = newtmp(L, bank_of(ty));
-        move_value_to(L, x, T(t), ty);
+        lower_move_value_to(L, x, T(t), ty);
         sm_push(a, T(t), AirRole_Use, ty);
         return;
     }
@@ -257,15 +260,9 @@ static B3Type sm_return_type(Lower *L) {
 /* Calls handler(src...) with the C convention, then returns its result from the procedure. */
 static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirArg *src,
                             const uint8_t *types) {
-    static const B3Reg gprs[] = {B3X_rdi, B3X_rsi, B3X_rdx, B3X_rcx, B3X_r8, B3X_r9};
     B3Reg *where = xrealloc(NULL, (n + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t ngpr = 0, nfpr = 0, nstack = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (b3_type_is_int((B3Type)types[i]))
-            where[i] = ngpr < 6 ? gprs[ngpr++] : B3_NO_REG;
-        else
-            where[i] = nfpr < 8 ? (B3Reg)(B3X_xmm0 + nfpr++) : B3_NO_REG;
-    }
+    uint32_t ngpr, nfpr, nstack = 0;
+    lower_c_arg_places(L, n, types, where, &ngpr, &nfpr);
     for (uint32_t i = 0; i < n; i++)
         if (where[i] == B3_NO_REG)
             sm_move(L, src[i], air_callarg(8 * nstack++), (B3Type)types[i]);
@@ -294,7 +291,7 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
         sp->widths[k] = (uint8_t)width_of((B3Type)types[i]);
         k++;
     }
-    AirTmp ret = b3_type_is_float(rt) ? B3X_xmm0 : B3X_rax;
+    AirTmp ret = c_result_reg(L, rt);
     if (rt != B3_Void) {
         args[k] = T(ret);
         sp->roles[k] = AirRole_Def;
@@ -303,25 +300,29 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
         k++;
     }
     /* As for CCall (docs/backend.md, "Calling convention"). */
-    static const B3Reg caller_saved[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi,
-                                         B3X_r8,  B3X_r9,  B3X_r10, B3X_r11};
-    b3_regset_add(&sp->early_clobber, B3X_rax);
-    for (size_t i = 0; i < sizeof caller_saved / sizeof caller_saved[0]; i++)
-        b3_regset_add(&sp->late_clobber, caller_saved[i]);
-    for (unsigned i = 0; i < 16; i++)
-        b3_regset_add(&sp->late_clobber, (B3Reg)(B3X_xmm0 + i));
+    add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(ar, sizeof *info);
     info->nfprs = nfpr;
     sp->data = info;
-    emit_special(L, Air_Call, nargs, args, sp);
+    lower_emit_special(L, Air_Call, nargs, args, sp);
     free(where);
     /* The handler's result is already where the procedure returns it. */
     switch (rt) {
-    case B3_Int32: EMIT(L, Ret32, T(ret)); break;
-    case B3_Int64: EMIT(L, Ret64, T(ret)); break;
-    case B3_Float: EMIT(L, RetFloat, T(ret)); break;
-    case B3_Double: EMIT(L, RetDouble, T(ret)); break;
-    default: EMIT0(L, RetVoid); break;
+    case B3_Int32:
+        EMIT(L, Ret32, T(ret));
+        break;
+    case B3_Int64:
+        EMIT(L, Ret64, T(ret));
+        break;
+    case B3_Float:
+        EMIT(L, RetFloat, T(ret));
+        break;
+    case B3_Double:
+        EMIT(L, RetDouble, T(ret));
+        break;
+    default:
+        EMIT0(L, RetVoid);
+        break;
     }
 }
 
@@ -334,7 +335,7 @@ static AirBlock *sm_begin_exit(Lower *L, B3Value *v) {
     AirBlock *exit = air_block_new(L->c);
     exit->frequency = 1e-3 * (head->frequency > 0 ? head->frequency : 1.0);
     sm_push_block(&s->exits, &s->nexits, &s->cap_exits, exit);
-    v->scratch = exit->index; /* for sm_split_block */
+    v->scratch = exit->index; /* for lower_sm_split_block */
     L->sink = exit;
     /* A trapping load fused into the check was already done: the exit only rereads it. */
     s->traps = L->traps;
@@ -345,7 +346,8 @@ static AirBlock *sm_begin_exit(Lower *L, B3Value *v) {
 /* Ends the exit block: the record of rec (all of it), then the trap or the
  * handler call, which reads each value from src. */
 static void sm_end_exit(Lower *L, B3Value *v, const B3Generator *gen, SMArgs *rec, const AirArg *src) {
-    emit_special(L, Air_Patchpoint, rec->n, rec->args, sm_special(L, rec, rec->n, sm_id(v), AirPatch_Point));
+    lower_emit_special(L, Air_Patchpoint, rec->n, rec->args,
+                       sm_special(L, rec, rec->n, sm_id(v), AirPatch_Point));
     if (gen->kind == B3Gen_Symbol)
         sm_call_handler(L, gen->sym, rec->n, src, rec->types);
     else
@@ -363,9 +365,9 @@ static void sm_exit_children(Lower *L, B3Value *v, uint32_t from, SMArgs *rec, A
         sm_child(L, rec, v->kids[i], sm->reps ? &sm->reps[i] : NULL, &(*src)[rec->n]);
 }
 
-static void lower_check(Lower *L, B3Value *v) {
+void lower_check(Lower *L, B3Value *v) {
     Cond cd;
-    build_cond(L, v->kids[0], branch_ops, 0, &cd);
+    lower_build_cond(L, v->kids[0], lower_branch_ops, 0, &cd);
     if (cd.kind == CK_Const && !cd.value)
         return; /* never exits */
     SMArgs rec = {0};
@@ -376,7 +378,7 @@ static void lower_check(Lower *L, B3Value *v) {
     if (cd.kind == CK_Const)
         EMIT0(L, Jump); /* always exits; what follows is unreachable */
     else
-        EMIT_OP(L, branch_ops[cd.kind], cd.cond, cd.left, cd.right);
+        EMIT_OP(L, lower_branch_ops[cd.kind], cd.cond, cd.left, cd.right);
     sm_free(&rec);
     free(src);
 }
@@ -386,23 +388,29 @@ static bool sm_recordable_memory(const AirArg *m) {
     return m->kind == AirArg_Addr || m->kind == AirArg_Stack;
 }
 
-static void lower_check_arith(Lower *L, B3Value *v) {
+void lower_check_arith(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     bool is32 = ty == B3_Int32;
     AirOpcode op;
     bool commutative = v->opcode != B3_CheckSub;
     switch (v->opcode) {
-    case B3_CheckAdd: op = is32 ? Air_BranchAdd32 : Air_BranchAdd64; break;
-    case B3_CheckSub: op = is32 ? Air_BranchSub32 : Air_BranchSub64; break;
-    default: op = is32 ? Air_BranchMul32 : Air_BranchMul64; break;
+    case B3_CheckAdd:
+        op = is32 ? Air_BranchAdd32 : Air_BranchAdd64;
+        break;
+    case B3_CheckSub:
+        op = is32 ? Air_BranchSub32 : Air_BranchSub64;
+        break;
+    default:
+        op = is32 ? Air_BranchMul32 : Air_BranchMul64;
+        break;
     }
     B3Value *orig[2] = {kid(v, 0), kid(v, 1)};
     AirArg mem[2];
     bool fused[2] = {false, false};
-    AirTmp r = vt(L, v); /* a fresh tmp: the operands stay intact for the exit */
+    AirTmp r = lower_vt(L, v); /* a fresh tmp: the operands stay intact for the exit */
     int64_t c;
     if (v->opcode == B3_CheckSub && is_const_zero(orig[0])) {
-        move_value_to(L, orig[1], T(r), ty);
+        lower_move_value_to(L, orig[1], T(r), ty);
         EMIT_OP(L, is32 ? Air_BranchNeg32 : Air_BranchNeg64, air_rescond(AirCond_Overflow), T(r));
     } else {
         /* r = d; r op= s, with s an immediate, a fused load or a tmp. */
@@ -412,20 +420,20 @@ static void lower_check_arith(Lower *L, B3Value *v) {
         bool imm_ok = VALID(L, op, AirArg_ResCond, AirArg_Imm, AirArg_Tmp);
         bool mem_ok = VALID(L, op, AirArg_ResCond, AirArg_Addr, AirArg_Tmp);
         if (commutative && mem_ok && orig[0] != orig[1] && !(imm_ok && imm_const(orig[s], &c)) &&
-            !can_fuse_load(L, orig[s], B3_Load, ty) && can_fuse_load(L, orig[d], B3_Load, ty)) {
+            !lower_can_fuse_load(L, orig[s], B3_Load, ty) && lower_can_fuse_load(L, orig[d], B3_Load, ty)) {
             uint32_t t = d;
             d = s, s = t;
         }
         AirArg sa;
         if (imm_ok && imm_const(orig[s], &c)) {
             sa = air_imm(c);
-        } else if (mem_ok && orig[0] != orig[1] && can_fuse_load(L, orig[s], B3_Load, ty)) {
-            sa = mem[s] = commit_load(L, orig[s]);
+        } else if (mem_ok && orig[0] != orig[1] && lower_can_fuse_load(L, orig[s], B3_Load, ty)) {
+            sa = mem[s] = lower_commit_load(L, orig[s]);
             fused[s] = true;
         } else {
             sa = vta(L, orig[s]);
         }
-        move_value_to(L, orig[d], T(r), ty);
+        lower_move_value_to(L, orig[d], T(r), ty);
         EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, T(r));
     }
     /* The exit: both original operands, then the rest of the stackmap. */
@@ -455,7 +463,7 @@ static void lower_check_arith(Lower *L, B3Value *v) {
 }
 
 /* Exits unless ZExt32(i) + offset < bound (unsigned, 64-bit). */
-static void lower_wasm_bounds_check(Lower *L, B3Value *v) {
+void lower_wasm_bounds_check(Lower *L, B3Value *v) {
     const B3BoundsMeta *bm = v->m.bounds;
     B3Value *i = kid(v, 0);
     SMArgs rec = {0};
@@ -468,7 +476,7 @@ static void lower_wasm_bounds_check(Lower *L, B3Value *v) {
         return;
     }
     AirTmp t = newtmp(L, AirGP);
-    move_value_to(L, i, T(t), B3_Int32); /* Move32 zero-extends */
+    lower_move_value_to(L, i, T(t), B3_Int32); /* Move32 zero-extends */
     if (bm->offset && fits32(bm->offset)) {
         EMIT(L, Add64, air_imm(bm->offset), T(t));
     } else if (bm->offset) {
@@ -491,9 +499,7 @@ static void lower_wasm_bounds_check(Lower *L, B3Value *v) {
 
 /* ---- Patchpoint ---- */
 
-static void lower_patchpoint(Lower *L, B3Value *v) {
-    static const B3Reg caller_saved[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi,
-                                         B3X_r8,  B3X_r9,  B3X_r10, B3X_r11};
+void lower_patchpoint(Lower *L, B3Value *v) {
     B3StackmapMeta *sm = v->m.stackmap;
     B3Type ty = (B3Type)v->type;
     SMArgs a = {0};
@@ -503,10 +509,19 @@ static void lower_patchpoint(Lower *L, B3Value *v) {
 
     AirPatchCode code;
     switch (sm->gen.kind) {
-    case B3Gen_Symbol: code = AirPatch_Call; break;
-    case B3Gen_Nop: code = sm->gen.n ? AirPatch_Nop : AirPatch_Point; break;
-    case B3Gen_Trap: case B3Gen_Address: code = AirPatch_Trap; break;
-    default: code = AirPatch_Point; break; /* nop(0) */
+    case B3Gen_Symbol:
+        code = AirPatch_Call;
+        break;
+    case B3Gen_Nop:
+        code = sm->gen.n ? AirPatch_Nop : AirPatch_Point;
+        break;
+    case B3Gen_Trap:
+    case B3Gen_Address:
+        code = AirPatch_Trap;
+        break;
+    default:
+        code = AirPatch_Point;
+        break; /* nop(0) */
     }
 
     /* The result: a def of the register it comes out of, copied to the value's tmp. */
@@ -519,13 +534,13 @@ static void lower_patchpoint(Lower *L, B3Value *v) {
         if (rrep.kind == B3Rep_Register) {
             out = rrep.reg;
         } else if (rrep.kind == B3Rep_StackArgument) {
-            from_stack = true; /* the generator leaves it at [rsp + N] */
+            from_stack = true; /* the generator leaves it at the stack pointer + N */
             sm_need_call_area(L, rrep.value);
         } else if (code == AirPatch_Call) {
-            out = b3_type_is_float(ty) ? B3X_xmm0 : B3X_rax; /* a C function's result */
+            out = c_result_reg(L, ty); /* a C function's result */
         }
         if (!from_stack) {
-            AirTmp d = out != AIR_NO_TMP ? out : want ? vt(L, v) : newtmp(L, bank_of(ty));
+            AirTmp d = out != AIR_NO_TMP ? out : want ? lower_vt(L, v) : newtmp(L, bank_of(ty));
             sm_push(&a, T(d), rrep.kind == B3Rep_SomeEarlyRegister ? AirRole_EarlyDef : AirRole_Def, ty);
         }
     }
@@ -540,10 +555,8 @@ static void lower_patchpoint(Lower *L, B3Value *v) {
     if (code == AirPatch_Call) {
         pi->callee = sm->gen.sym;
         /* An ordinary C function may change every caller-saved register. */
-        for (size_t i = 0; i < sizeof caller_saved / sizeof caller_saved[0]; i++)
-            b3_regset_add(&sp->late_clobber, caller_saved[i]);
-        for (unsigned i = 0; i < 16; i++)
-            b3_regset_add(&sp->late_clobber, (B3Reg)(B3X_xmm0 + i));
+        for (unsigned k = 0; k < 2; k++)
+            sp->late_clobber.bits[k] |= L->c->desc->caller_saved.bits[k];
     }
     for (unsigned k = 0; k < 2; k++) {
         sp->early_clobber.bits[k] |= sm->early_clobbered.bits[k];
@@ -551,11 +564,11 @@ static void lower_patchpoint(Lower *L, B3Value *v) {
     }
     /* The frame registers are never the patchpoint's to destroy. */
     for (unsigned k = 0; k < 2; k++) {
-        B3Reg fr = k ? B3X_rbp : B3X_rsp;
+        B3Reg fr = k ? L->c->desc->frame_pointer : L->c->desc->stack_pointer;
         sp->early_clobber.bits[0] &= ~(1ull << fr);
         sp->late_clobber.bits[0] &= ~(1ull << fr);
     }
-    emit_special(L, Air_Patchpoint, a.n, a.args, sp);
+    lower_emit_special(L, Air_Patchpoint, a.n, a.args, sp);
     if (want && from_stack)
         sm_move(L, air_callarg(rrep.value), vta(L, v), ty);
     else if (want && out != AIR_NO_TMP)
@@ -566,7 +579,7 @@ static void lower_patchpoint(Lower *L, B3Value *v) {
 /* ---- block structure ---- */
 
 /* Splits ab after each Check* branch: the rest goes to a new block. */
-static void sm_split_block(Lower *L, AirBlock *ab) {
+void lower_sm_split_block(Lower *L, AirBlock *ab) {
     struct LowerStackmaps *s = L->sm;
     if (!s || !s->split_pending)
         return;
@@ -592,9 +605,9 @@ static void sm_split_block(Lower *L, AirBlock *ab) {
         cont->nsuccs = cur->nsuccs;
         AirSucc to_exit = {exit, B3Freq_Rare};
         if (t->opcode == Air_Jump)
-            set_succs(L, cur, 1, &to_exit);
+            lower_set_succs(L, cur, 1, &to_exit);
         else
-            set_succs(L, cur, 2, (AirSucc[]){to_exit, {cont, B3Freq_Normal}});
+            lower_set_succs(L, cur, 2, (AirSucc[]){to_exit, {cont, B3Freq_Normal}});
         sm_push_block(&s->conts, &s->nconts, &s->cap_conts, cur);
         sm_push_block(&s->conts, &s->nconts, &s->cap_conts, cont);
         cur = cont;
@@ -603,7 +616,7 @@ static void sm_split_block(Lower *L, AirBlock *ab) {
 
 /* Lays out each split block's continuations right after it and every exit
  * block at the end, keeping the order of everything else. */
-static void sm_finish(Lower *L) {
+void lower_sm_finish(Lower *L) {
     struct LowerStackmaps *s = L->sm;
     if (!s)
         return;

@@ -1,6 +1,5 @@
-/* Atomics, Fence and Depend for b3_lower_to_air (x86-64).  Included by
- * lower/lower_to_air.c after its helpers (it uses the Lower state and the
- * emission, fusion and addressing helpers directly); see docs/atomics.md.
+/* The x86-64 lowering hooks of the atomics, Fence and Depend (codegen/x86_64/lower.h);
+ * see docs/atomics.md.
  *
  *  - AtomicStrongCAS / AtomicWeakCAS: the expected value is moved to %rax,
  *    then `lock cmpxchg new, mem` leaves the old value in %rax and ZF set on
@@ -17,6 +16,11 @@
  *    same way, for a 32-bit access of an Int64).
  *  - Fence: mfence unless its write range is empty (a store-store fence, which
  *    x86's TSO already gives).  Depend(x): x & 0, computed (never folded). */
+#include <stdlib.h>
+
+#include "codegen/x86_64/regs.h" /* the x86 lowering hooks, until they move to codegen/x86_64 */
+#include "ir/effects.h"
+#include "lower/lower_internal.h"
 
 /* Bits of memory an atomic accesses: its width meta, else its operand type's. */
 static unsigned atomic_bits(const B3Value *v) {
@@ -45,7 +49,9 @@ static const AirOpcode narrow_load_ops[4] = {Air_Load8, Air_Load16, Air_Move32, 
 
 /* The memory operand of an atomic: its pointer (the last child) plus offset,
  * folded into Addr/Index/Stack/Sym like a load's. */
-static AirArg atomic_addr(Lower *L, B3Value *v) { return addr_for(L, v->kids[v->nkids - 1], v->m.mem.offset); }
+static AirArg atomic_addr(Lower *L, B3Value *v) {
+    return lower_addr_for(L, v->kids[v->nkids - 1], v->m.mem.offset);
+}
 
 static bool atomic_result_used(Lower *L, B3Value *v) { return (L->flags[vid(L, v)] & F_NEEDED) != 0; }
 
@@ -78,7 +84,7 @@ static bool nothing_between(Lower *L, B3Value *v) {
     if (v->owner != L->blk || from >= L->idx || L->idx - from > FUSE_MAX_DISTANCE)
         return false;
     for (uint32_t i = from + 1; i < L->idx; i++)
-        if (motion_blocked(v, L->blk->values[i]))
+        if (lower_motion_blocked(v, L->blk->values[i]))
             return false;
     return true;
 }
@@ -116,8 +122,8 @@ static B3Value *fusable_cas_compare(Lower *L, B3Value *cmp) {
         return NULL;
     for (int k = 0; k < 2; k++) {
         B3Value *cas = kid(cmp, k);
-        if (cas->opcode == B3_AtomicStrongCAS && same_int(kid(cas, 0), kid(cmp, 1 - k)) && zf_is_equality(cas) &&
-            can_be_internal(L, cas) && nothing_between(L, cas))
+        if (cas->opcode == B3_AtomicStrongCAS && same_int(kid(cas, 0), kid(cmp, 1 - k)) &&
+            zf_is_equality(cas) && lower_can_be_internal(L, cas) && nothing_between(L, cas))
             return cas;
     }
     return NULL;
@@ -132,7 +138,7 @@ static void emit_cas(Lower *L, B3Value *cas, AirCond cond, AirTmp dst, bool bran
     AirArg m = atomic_addr(L, cas);
     AirArg nv = vta(L, kid(cas, 1));
     /* %rax is written last, right before the cmpxchg, so it is live only across it. */
-    move_value_to(L, kid(cas, 0), T(B3X_rax), ty);
+    lower_move_value_to(L, kid(cas, 0), T(B3X_rax), ty);
     if (branch)
         EMIT_OP(L, branch_cas_ops[wi], air_rescond(cond), T(B3X_rax), nv, m);
     else if (dst != AIR_NO_TMP)
@@ -141,36 +147,37 @@ static void emit_cas(Lower *L, B3Value *cas, AirCond cond, AirTmp dst, bool bran
         EMIT_OP(L, cas_ops[wi], T(B3X_rax), nv, m);
 }
 
-static void lower_cas(Lower *L, B3Value *v) {
+bool x86_lower_cas(Lower *L, B3Value *v) {
     if (v->opcode == B3_AtomicWeakCAS) {
         /* 1 when the exchange happened (a strong CAS never fails spuriously). */
         if (atomic_result_used(L, v))
-            emit_cas(L, v, AirCond_Equal, vt(L, v), false);
+            emit_cas(L, v, AirCond_Equal, lower_vt(L, v), false);
         else
             emit_cas(L, v, AirCond_Equal, AIR_NO_TMP, false);
-        return;
+        return true;
     }
     bool used = atomic_result_used(L, v);
     emit_cas(L, v, AirCond_Equal, AIR_NO_TMP, false);
     if (used)
-        extend_old(L, (B3Type)v->type, atomic_bits(v), B3X_rax, vt(L, v));
+        extend_old(L, (B3Type)v->type, atomic_bits(v), B3X_rax, lower_vt(L, v));
+    return true;
 }
 
 /* Equal/NotEqual(AtomicStrongCAS(e, n, p), e) as a value: sete/setne after the cmpxchg. */
-static bool try_cas_compare(Lower *L, B3Value *v) {
+bool x86_lower_cas_compare(Lower *L, B3Value *v) {
     B3Value *cas = fusable_cas_compare(L, v);
     if (!cas)
         return false;
     L->flags[vid(L, cas)] |= F_INTERNAL;
-    emit_cas(L, cas, v->opcode == B3_Equal ? AirCond_Equal : AirCond_NotEqual, vt(L, v), false);
+    emit_cas(L, cas, v->opcode == B3_Equal ? AirCond_Equal : AirCond_NotEqual, lower_vt(L, v), false);
     return true;
 }
 
 /* Branch on a CAS outcome: a BranchAtomicStrongCAS terminal, no compare. */
-static bool try_cas_branch(Lower *L, B3Value *br) {
+bool x86_lower_cas_branch(Lower *L, B3Value *br) {
     B3Value *c = kid(br, 0), *cas = NULL;
     AirCond cond = AirCond_Equal;
-    if (c->owner != L->blk || !can_be_internal(L, c))
+    if (c->owner != L->blk || !lower_can_be_internal(L, c))
         return false;
     switch (c->opcode) {
     case B3_AtomicWeakCAS: /* non-zero on success */
@@ -199,7 +206,8 @@ static bool try_cas_branch(Lower *L, B3Value *br) {
     L->flags[vid(L, cas)] |= F_INTERNAL;
     B3Block *b = L->blk;
     emit_cas(L, cas, cond, AIR_NO_TMP, true);
-    set_succs(L, L->ablock[b->pos], 2, (AirSucc[]){air_succ_of(L, b->succs[0]), air_succ_of(L, b->succs[1])});
+    lower_set_succs(L, L->ablock[b->pos], 2,
+                    (AirSucc[]){lower_succ_of(L, b->succs[0]), lower_succ_of(L, b->succs[1])});
     return true;
 }
 
@@ -210,9 +218,6 @@ static void push_inst(Lower *L, AirBlock *b, const AirInst *inst) {
     AirInst *n = air_append(L->c, b, (AirOpcode)inst->opcode, inst->origin, 0, NULL);
     *n = *inst;
 }
-
-/* lower_stackmaps.inc: splits a laid-out block after each Check* branch in it. */
-static void sm_split_block(Lower *L, AirBlock *ab);
 
 /* Splits the current B3 block's Air code at the value being lowered: the insts
  * already selected for the values after it (every chunk but the current one)
@@ -238,7 +243,7 @@ static void split_block_into(Lower *L, AirBlock *rest) {
     L->nchunks = 1;
     /* Check* branches lowered so far (all after this value) are in `rest` now:
      * split it at them here, as lower_block does for the block's first part. */
-    sm_split_block(L, rest);
+    lower_sm_split_block(L, rest);
 }
 
 /* XchgAnd/Or/Xor with a used result: a CAS loop.
@@ -253,9 +258,9 @@ static void lower_cas_loop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64)
     B3Value *x = kid(v, 0);
     int64_t c;
     AirArg src = imm_const(x, &c) ? air_imm(c) : vta(L, x);
-    AirTmp r = vt(L, v);
+    AirTmp r = lower_vt(L, v);
 
-    AirBlock *head = L->ablock[L->blk->pos], *loop = new_block(L), *done = new_block(L);
+    AirBlock *head = L->ablock[L->blk->pos], *loop = lower_new_block(L), *done = lower_new_block(L);
     L->sink = done;
     extend_old(L, ty, bits, B3X_rax, r);
     L->sink = NULL;
@@ -263,7 +268,7 @@ static void lower_cas_loop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64)
 
     EMIT_OP(L, narrow_load_ops[wi], m, T(B3X_rax));
     EMIT0(L, Jump);
-    set_succs(L, head, 1, (AirSucc[]){{loop, B3Freq_Normal}});
+    lower_set_succs(L, head, 1, (AirSucc[]){{loop, B3Freq_Normal}});
 
     L->sink = loop;
     AirTmp t = newtmp(L, AirGP);
@@ -271,7 +276,7 @@ static void lower_cas_loop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64)
     EMIT_OP(L, bits == 64 ? op64 : op32, src, T(t));
     EMIT_OP(L, branch_cas_ops[wi], air_rescond(AirCond_NotEqual), T(B3X_rax), T(t), m);
     L->sink = NULL;
-    set_succs(L, loop, 2, (AirSucc[]){{loop, B3Freq_Normal}, {done, B3Freq_Normal}});
+    lower_set_succs(L, loop, 2, (AirSucc[]){{loop, B3Freq_Normal}, {done, B3Freq_Normal}});
 }
 
 /* lock xadd (negate: of -value) or xchg; the register gets the old value. */
@@ -281,13 +286,14 @@ static void lower_xadd_xchg(Lower *L, B3Value *v, bool xchg, bool negate) {
     bool used = atomic_result_used(L, v);
     AirArg m = atomic_addr(L, v);
     B3Value *x = kid(v, 0);
-    AirTmp r = used ? vt(L, v) : AIR_NO_TMP;
+    AirTmp r = used ? lower_vt(L, v) : AIR_NO_TMP;
     AirTmp t = used && bits == (ty == B3_Int64 ? 64u : 32u) ? r : newtmp(L, AirGP);
     int64_t c;
     if (negate && int_const(x, &c)) {
-        move_int_const(L, ty, ty == B3_Int32 ? (int32_t)(0u - (uint32_t)c) : (int64_t)(0ull - (uint64_t)c), T(t));
+        lower_move_int_const(
+            L, ty, ty == B3_Int32 ? (int32_t)(0u - (uint32_t)c) : (int64_t)(0ull - (uint64_t)c), T(t));
     } else {
-        move_value_to(L, x, T(t), ty);
+        lower_move_value_to(L, x, T(t), ty);
         if (negate)
             EMIT_OP(L, ty == B3_Int64 ? Air_Neg64 : Air_Neg32, T(t));
     }
@@ -308,7 +314,7 @@ static void lower_lock_op(Lower *L, B3Value *v, const AirOpcode *ops) {
         EMIT_OP(L, op, vta(L, x), m);
 }
 
-static void lower_atomic_rmw(Lower *L, B3Value *v) {
+bool x86_lower_atomic_rmw(Lower *L, B3Value *v) {
     bool used = atomic_result_used(L, v);
     switch (v->opcode) {
     case B3_AtomicXchgAdd:
@@ -316,52 +322,55 @@ static void lower_atomic_rmw(Lower *L, B3Value *v) {
             lower_xadd_xchg(L, v, false, false);
         else
             lower_lock_op(L, v, lock_add_ops);
-        return;
+        return true;
     case B3_AtomicXchgSub:
         if (used)
             lower_xadd_xchg(L, v, false, true);
         else
             lower_lock_op(L, v, lock_sub_ops);
-        return;
+        return true;
     case B3_AtomicXchgAnd:
         if (used)
             lower_cas_loop(L, v, Air_And32, Air_And64);
         else
             lower_lock_op(L, v, lock_and_ops);
-        return;
+        return true;
     case B3_AtomicXchgOr:
         if (used)
             lower_cas_loop(L, v, Air_Or32, Air_Or64);
         else
             lower_lock_op(L, v, lock_or_ops);
-        return;
+        return true;
     case B3_AtomicXchgXor:
         if (used)
             lower_cas_loop(L, v, Air_Xor32, Air_Xor64);
         else
             lower_lock_op(L, v, lock_xor_ops);
-        return;
+        return true;
     case B3_AtomicXchg:
         lower_xadd_xchg(L, v, true, false);
-        return;
+        return true;
     default:
         b3_internal_error_at("lower_to_air", v, "is not an atomic read-modify-write");
     }
+    return true;
 }
 
 /* ---- fences and dependencies ------------------------------------------------------- */
 
-static void lower_fence(Lower *L, B3Value *v) {
+bool x86_lower_fence(Lower *L, B3Value *v) {
     /* An empty write range is a store-store fence: x86 keeps stores in order. */
     if (!b3_heap_is_bottom(v->m.fence.write))
         EMIT0(L, MemoryFence);
+    return true;
 }
 
 /* Depend(x) is zero, computed from x (x & 0) so the value stays data-dependent
  * on x; x86 orders loads anyway, so any zero would do, but it is never folded. */
-static void lower_depend(Lower *L, B3Value *v) {
+bool x86_lower_depend(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
-    AirTmp r = vt(L, v);
-    move_value_to(L, kid(v, 0), T(r), ty);
+    AirTmp r = lower_vt(L, v);
+    lower_move_value_to(L, kid(v, 0), T(r), ty);
     EMIT_OP(L, ty == B3_Int64 ? Air_And64 : Air_And32, air_imm(0), T(r));
+    return true;
 }

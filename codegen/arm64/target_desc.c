@@ -1,0 +1,95 @@
+/* The arm64 target description (ir/target.h): AAPCS64.  Only the
+ * description so far: the arm64 lowering and emitter are not written yet
+ * (the backend refuses the target), but the front end parses its registers
+ * and the allocators' interface is proven against it. */
+#include <elf.h>
+
+#include "codegen/arm64/regs.h"
+#include "objwriter/obj.h"
+
+static const char *const gpr_names[32] = {"x0",  "x1",  "x2",  "x3",  "x4",  "x5",  "x6",  "x7",
+                                          "x8",  "x9",  "x10", "x11", "x12", "x13", "x14", "x15",
+                                          "x16", "x17", "x18", "x19", "x20", "x21", "x22", "x23",
+                                          "x24", "x25", "x26", "x27", "x28", "fp",  "lr",  "sp"};
+static const char *const fpr_names[32] = {"q0",  "q1",  "q2",  "q3",  "q4",  "q5",  "q6",  "q7",
+                                          "q8",  "q9",  "q10", "q11", "q12", "q13", "q14", "q15",
+                                          "q16", "q17", "q18", "q19", "q20", "q21", "q22", "q23",
+                                          "q24", "q25", "q26", "q27", "q28", "q29", "q30", "q31"};
+
+/* d0-d31 for the FPRs, x29 and x30 for fp and lr. */
+static B3Reg parse_alias(const char *s, size_t n) {
+    int k;
+    if ((k = b3_reg_parse_numbered(s, n, "d", 32)) >= 0)
+        return (B3Reg)(B3A_q0 + k);
+    if ((k = b3_reg_parse_numbered(s, n, "x", 31)) >= 0)
+        return (B3Reg)k;
+    return B3_NO_REG;
+}
+
+/* x0-x15 caller-saved, then x19-x28; x16/x17 (ip0/ip1), x18 (platform),
+ * fp, lr and sp are never allocated.  FP: v0-v7, v16-v31, then v8-v15
+ * (callee-saved in their low 64 bits). */
+static const B3Reg gp_order[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12,
+                                 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28};
+#define Q(n) (B3A_q0 + (n))
+static const B3Reg fp_order[] = {Q(0),  Q(1),  Q(2),  Q(3),  Q(4),  Q(5),  Q(6),  Q(7),  Q(16), Q(17), Q(18),
+                                 Q(19), Q(20), Q(21), Q(22), Q(23), Q(24), Q(25), Q(26), Q(27), Q(28), Q(29),
+                                 Q(30), Q(31), Q(8),  Q(9),  Q(10), Q(11), Q(12), Q(13), Q(14), Q(15)};
+static const B3Reg arg_gprs[] = {0, 1, 2, 3, 4, 5, 6, 7};
+static const B3Reg arg_fprs[] = {Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), Q(6), Q(7)};
+
+static const uint32_t elf_relocs[] = {
+    [B3Reloc_PC32] = R_AARCH64_PREL32,
+    [B3Reloc_Abs64] = R_AARCH64_ABS64,
+    [B3Reloc_Abs32] = R_AARCH64_ABS32,
+    [B3Reloc_A64_Call26] = R_AARCH64_CALL26,
+    [B3Reloc_A64_Jump26] = R_AARCH64_JUMP26,
+    [B3Reloc_A64_AdrPrelLo21] = R_AARCH64_ADR_PREL_LO21,
+    [B3Reloc_A64_AdrPrelPgHi21] = R_AARCH64_ADR_PREL_PG_HI21,
+    [B3Reloc_A64_AddAbsLo12] = R_AARCH64_ADD_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst8Lo12] = R_AARCH64_LDST8_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst16Lo12] = R_AARCH64_LDST16_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst32Lo12] = R_AARCH64_LDST32_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst64Lo12] = R_AARCH64_LDST64_ABS_LO12_NC,
+    [B3Reloc_A64_Ldst128Lo12] = R_AARCH64_LDST128_ABS_LO12_NC,
+    [B3Reloc_A64_AdrGotPage] = R_AARCH64_ADR_GOT_PAGE,
+    [B3Reloc_A64_Ld64GotLo12] = R_AARCH64_LD64_GOT_LO12_NC,
+};
+
+const B3TargetDesc b3_arm64_target_desc = {
+    .name = "arm64",
+    .ngprs = 32,
+    .nfprs = 32,
+    .gpr_names = gpr_names,
+    .fpr_names = fpr_names,
+    .parse_alias = parse_alias,
+    .frame_pointer = B3A_fp,
+    .stack_pointer = B3A_sp,
+    .insn_align = 4,
+    .air_form_mask = 2,
+    .entry_sp_from_fp = 16, /* the frame record: fp, lr */
+    .gp_order = gp_order,
+    .fp_order = fp_order,
+    .ngp_order = sizeof gp_order / sizeof gp_order[0],
+    .nfp_order = sizeof fp_order / sizeof fp_order[0],
+    .arg_gprs = arg_gprs,
+    .arg_fprs = arg_fprs,
+    .narg_gprs = sizeof arg_gprs / sizeof arg_gprs[0],
+    .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0],
+    .ret_gpr = B3A_x0,
+    .ret_fpr = B3A_q0,
+    /* x0-x18 and lr; v0-v7 and v16-v31 (v8-v15 are callee-saved only in their low half: counted as saved). */
+    .caller_saved = {{0x7ffffull | 1ull << B3A_lr | 0xffff00ffull << B3_FPR_BASE, 0}},
+    .call_early_clobber = {{0, 0}},
+    .callee_saved = {{0x3ff80000ull | 0xff00ull << B3_FPR_BASE, 0}}, /* x19-x29, d8-d15 */
+    .classify_args = b3_target_classify_in_order,
+    .indirect_call_reg = B3A_x16,
+    .pinnable_text = "%x19-%x28",
+    /* ldur/stur's signed 9-bit offset, ldr/str's unsigned 12-bit offset
+     * scaled by the access size; atomics take no offset. */
+    .info = {-256, 255, 4095, 0, 0, true},
+    .code_pad_byte = 0, /* (udf #0) */
+    .elf_machine = EM_AARCH64,
+    .elf_relocs = elf_relocs,
+    .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
+};

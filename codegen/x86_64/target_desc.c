@@ -1,0 +1,74 @@
+/* The x86-64 target description (ir/target.h): System V AMD64 ABI. */
+#include <elf.h>
+#include <stdint.h>
+
+#include "codegen/x86_64/regs.h"
+#include "objwriter/obj.h"
+
+static const char *const gpr_names[16] = {"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
+                                          "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
+static const char *const fpr_names[16] = {"xmm0",  "xmm1",  "xmm2",  "xmm3", "xmm4",  "xmm5",
+                                          "xmm6",  "xmm7",  "xmm8",  "xmm9", "xmm10", "xmm11",
+                                          "xmm12", "xmm13", "xmm14", "xmm15"};
+
+/* Caller-saved first; rbp (when the frame pointer is omitted) comes after these. */
+static const B3Reg gp_order[] = {B3X_rax, B3X_rcx, B3X_rdx, B3X_rsi, B3X_rdi, B3X_r8,  B3X_r9,
+                                 B3X_r10, B3X_r11, B3X_rbx, B3X_r12, B3X_r13, B3X_r14, B3X_r15};
+static const B3Reg fp_order[] = {B3X_xmm0 + 0,  B3X_xmm0 + 1,  B3X_xmm0 + 2,  B3X_xmm0 + 3,
+                                 B3X_xmm0 + 4,  B3X_xmm0 + 5,  B3X_xmm0 + 6,  B3X_xmm0 + 7,
+                                 B3X_xmm0 + 8,  B3X_xmm0 + 9,  B3X_xmm0 + 10, B3X_xmm0 + 11,
+                                 B3X_xmm0 + 12, B3X_xmm0 + 13, B3X_xmm0 + 14, B3X_xmm0 + 15};
+static const B3Reg arg_gprs[] = {B3X_rdi, B3X_rsi, B3X_rdx, B3X_rcx, B3X_r8, B3X_r9};
+static const B3Reg arg_fprs[] = {B3X_xmm0 + 0, B3X_xmm0 + 1, B3X_xmm0 + 2, B3X_xmm0 + 3,
+                                 B3X_xmm0 + 4, B3X_xmm0 + 5, B3X_xmm0 + 6, B3X_xmm0 + 7};
+
+#define R(r) (1ull << (r))
+#define ALL_XMM 0xffffull /* xmm0-15, in bits[0] above B3_FPR_BASE */
+
+static const uint32_t elf_relocs[] = {
+    [B3Reloc_PC32] = R_X86_64_PC32,
+    [B3Reloc_PLT32] = R_X86_64_PLT32,
+    [B3Reloc_GOTPCRELX] = R_X86_64_GOTPCRELX,
+    [B3Reloc_REX_GOTPCRELX] = R_X86_64_REX_GOTPCRELX,
+    [B3Reloc_Abs64] = R_X86_64_64,
+    [B3Reloc_Abs32] = R_X86_64_32,
+};
+
+const B3TargetDesc b3_x86_64_target_desc = {
+    .name = "x86-64",
+    .ngprs = 16,
+    .nfprs = 16,
+    .gpr_names = gpr_names,
+    .fpr_names = fpr_names,
+    .frame_pointer = B3X_rbp,
+    .stack_pointer = B3X_rsp,
+    .insn_align = 1,
+    .air_form_mask = 1,
+    .partial_fp_lane_defs = true, /* cvtsi2sd, sqrtsd, roundsd, ... */
+    .entry_sp_from_fp = 8,        /* the return address */
+    .gp_order = gp_order,
+    .fp_order = fp_order,
+    .ngp_order = sizeof gp_order / sizeof gp_order[0],
+    .nfp_order = sizeof fp_order / sizeof fp_order[0],
+    .arg_gprs = arg_gprs,
+    .arg_fprs = arg_fprs,
+    .narg_gprs = sizeof arg_gprs / sizeof arg_gprs[0],
+    .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0],
+    .ret_gpr = B3X_rax,
+    .ret_fpr = B3X_xmm0,
+    .caller_saved = {{R(B3X_rax) | R(B3X_rcx) | R(B3X_rdx) | R(B3X_rsi) | R(B3X_rdi) | R(B3X_r8) | R(B3X_r9) |
+                          R(B3X_r10) | R(B3X_r11) | ALL_XMM << B3_FPR_BASE,
+                      0}},
+    /* %al: the vector-register count of a variadic call, written before it. */
+    .call_early_clobber = {{R(B3X_rax), 0}},
+    .callee_saved = {{R(B3X_rbx) | R(B3X_rbp) | R(B3X_r12) | R(B3X_r13) | R(B3X_r14) | R(B3X_r15), 0}},
+    .classify_args = b3_target_classify_in_order,
+    .indirect_call_reg = B3X_r11,
+    .pinnable_text = "%rbx, %r12-%r15",
+    /* [base + index*scale + disp32] for every access, atomics included. */
+    .info = {INT32_MIN, INT32_MAX, 0, INT32_MIN, INT32_MAX, false},
+    .code_pad_byte = 0xcc, /* int3: a stray jump into the padding traps */
+    .elf_machine = EM_X86_64,
+    .elf_relocs = elf_relocs,
+    .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
+};

@@ -1,0 +1,108 @@
+/* The target descriptions (ir/target.h, codegen/<arch>/target_desc.c): the
+ * facts the shared code relies on, checked for every target, so that a new
+ * description (or a change to one) cannot break them silently. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/ir.h"
+#include "objwriter/obj.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                           \
+    do {                                                           \
+        if (!(cond)) {                                             \
+            failures++;                                            \
+            printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+            printf(__VA_ARGS__);                                   \
+            printf("\n");                                          \
+        }                                                          \
+    } while (0)
+
+static bool in(const B3RegSet *s, B3Reg r) { return b3_regset_has(s, r); }
+
+static void check_order(B3Target t, const B3TargetDesc *d, const B3Reg *order, unsigned n, bool fpr) {
+    B3RegSet seen = {{0, 0}};
+    bool callee_seen = false;
+    for (unsigned i = 0; i < n; i++) {
+        B3Reg r = order[i];
+        CHECK(b3_reg_valid(t, r) && b3_reg_is_fpr(r) == fpr, "%s: order[%u] = %u", d->name, i, r);
+        CHECK(r != d->frame_pointer && r != d->stack_pointer, "%s: frame register %u allocatable", d->name,
+              r);
+        CHECK(!in(&seen, r), "%s: %s twice in the allocation order", d->name, b3_reg_name(t, r));
+        b3_regset_add(&seen, r);
+        CHECK(in(&d->caller_saved, r) != in(&d->callee_saved, r), "%s: %s is %s", d->name, b3_reg_name(t, r),
+              in(&d->caller_saved, r) ? "caller- and callee-saved" : "neither caller- nor callee-saved");
+        /* Caller-saved first: a callee-saved register costs a save. */
+        if (in(&d->callee_saved, r))
+            callee_seen = true;
+        else
+            CHECK(!callee_seen, "%s: caller-saved %s after a callee-saved one", d->name, b3_reg_name(t, r));
+    }
+}
+
+static void check_target(const char *triple) {
+    B3Target t;
+    CHECK(b3_target_parse(triple, &t), "%s", triple);
+    const B3TargetDesc *d = b3_target_desc(t);
+    /* Names read back. */
+    for (unsigned r = 0; r < 64; r++) {
+        if (!b3_reg_valid(t, (B3Reg)r))
+            continue;
+        const char *name = b3_reg_name(t, (B3Reg)r);
+        CHECK(b3_reg_parse(t, name, strlen(name), NULL) == r, "%s: %s", d->name, name);
+    }
+    CHECK(b3_reg_parse(t, "argumentGPR0", 12, NULL) == d->arg_gprs[0], "%s", d->name);
+    CHECK(b3_reg_parse(t, "returnValueFPR", 14, NULL) == d->ret_fpr, "%s", d->name);
+    check_order(t, d, d->gp_order, d->ngp_order, false);
+    check_order(t, d, d->fp_order, d->nfp_order, true);
+    /* The convention's registers. */
+    for (unsigned i = 0; i < d->narg_gprs; i++)
+        CHECK(!b3_reg_is_fpr(d->arg_gprs[i]) && in(&d->caller_saved, d->arg_gprs[i]), "%s: arg gpr %u",
+              d->name, i);
+    for (unsigned i = 0; i < d->narg_fprs; i++)
+        CHECK(b3_reg_is_fpr(d->arg_fprs[i]) && in(&d->caller_saved, d->arg_fprs[i]), "%s: arg fpr %u",
+              d->name, i);
+    CHECK(in(&d->caller_saved, d->ret_gpr) && in(&d->caller_saved, d->ret_fpr), "%s: result registers",
+          d->name);
+    CHECK(in(&d->caller_saved, d->indirect_call_reg), "%s: indirect call register", d->name);
+    for (unsigned i = 0; i < d->narg_gprs; i++)
+        CHECK(d->arg_gprs[i] != d->indirect_call_reg, "%s: the indirect call register is an argument",
+              d->name);
+    CHECK(!in(&d->caller_saved, d->frame_pointer) && !in(&d->caller_saved, d->stack_pointer), "%s", d->name);
+    CHECK(d->insn_align >= 1, "%s", d->name);
+    /* The classifier: each bank's registers in order, then the stack. */
+    uint8_t types[20];
+    B3Reg where[20];
+    for (unsigned i = 0; i < 20; i++)
+        types[i] = i % 2 ? B3_Double : B3_Int64;
+    d->classify_args(d, 20, types, where);
+    for (unsigned i = 0; i < 20; i++) {
+        unsigned k = i / 2;
+        B3Reg want = i % 2 ? (k < d->narg_fprs ? d->arg_fprs[k] : B3_NO_REG)
+                           : (k < d->narg_gprs ? d->arg_gprs[k] : B3_NO_REG);
+        CHECK(where[i] == want, "%s: argument %u in %u, not %u", d->name, i, where[i], want);
+    }
+    printf("%s: %s, %u+%u allocatable, %u+%u argument registers\n", triple, d->name, d->ngp_order,
+           d->nfp_order, d->narg_gprs, d->narg_fprs);
+}
+
+int main(void) {
+    check_target("x86_64-linux-gnu");
+    check_target("aarch64-linux-gnu");
+    /* Every relocation kind of each target has an ELF type. */
+    B3Target x86, a64;
+    b3_target_parse("x86_64-linux-gnu", &x86);
+    b3_target_parse("aarch64-linux-gnu", &a64);
+    const B3TargetDesc *d = b3_target_desc(x86);
+    for (unsigned k = B3Reloc_PC32; k <= B3Reloc_Abs32; k++)
+        CHECK(k < d->nelf_relocs && d->elf_relocs[k], "x86-64: relocation kind %u", k);
+    d = b3_target_desc(a64);
+    static const unsigned a64_kinds[] = {B3Reloc_PC32, B3Reloc_Abs64, B3Reloc_Abs32};
+    for (unsigned i = 0; i < sizeof a64_kinds / sizeof a64_kinds[0]; i++)
+        CHECK(a64_kinds[i] < d->nelf_relocs && d->elf_relocs[a64_kinds[i]], "arm64: kind %u", a64_kinds[i]);
+    for (unsigned k = B3Reloc_A64_Call26; k <= B3Reloc_A64_Ld64GotLo12; k++)
+        CHECK(k < d->nelf_relocs && d->elf_relocs[k], "arm64: relocation kind %u", k);
+    printf("%d failures\n", failures);
+    return failures != 0;
+}
