@@ -869,6 +869,23 @@ static void lower_mul(Lower *L, B3Value *v) {
         EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(x, x, (unsigned)c - 1, 0), T(r));
         return;
     }
+    uint64_t m = int_const(b, &c) ? (uint64_t)c & (ty == B3_Int32 ? 0xffffffffull : ~0ull) : 0;
+    bool minus = !((m + 1) & m);
+    uint64_t pow2 = minus ? m + 1 : m - 1;
+    unsigned s = 0;
+    while (s < 64 && (1ull << s) < pow2)
+        s++;
+    if (m > 9 && s < (ty == B3_Int32 ? 32u : 64u) && pow2 == 1ull << s && !int_const(a, &k) &&
+        !lower_can_fuse_load(L, a, B3_Load, ty)) {
+        /* x * (2^s -+ 1) = (x << s) -+ x, as gcc: two cycles instead of
+         * imul's three where a loop carries the product (hash * 31) */
+        AirTmp r = lower_vt(L, v), x = lower_vt(L, a);
+        lower_move_value_to(L, a, T(r), ty);
+        EMIT_OP(L, ty == B3_Int32 ? Air_Lshift32 : Air_Lshift64, air_imm(s), T(r));
+        EMIT_OP(L, ty == B3_Int32 ? (minus ? Air_Sub32 : Air_Add32) : (minus ? Air_Sub64 : Air_Add64), T(x),
+                T(r));
+        return;
+    }
     if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp, AirArg_Tmp)) {
         AirTmp r = lower_vt(L, v);
         if (lower_can_fuse_load(L, a, B3_Load, ty) && VALID(L, op, AirArg_Imm, AirArg_Addr, AirArg_Tmp)) {
@@ -880,6 +897,73 @@ static void lower_mul(Lower *L, B3Value *v) {
         return;
     }
     binop2(L, v, op, true);
+}
+
+/* The leaves of the BitOr tree at v (its single-use BitOrs of this block):
+ * up to four, else false. */
+static bool or_leaves(Lower *L, B3Value *v, bool root, B3Value **leaf, B3Value **inner, uint32_t *nleaf,
+                      uint32_t *ninner) {
+    if (v->opcode != B3_BitOr || v->type != B3_Int32 || (!root && !lower_can_be_internal(L, v))) {
+        if (*nleaf == 4)
+            return false;
+        leaf[(*nleaf)++] = v;
+        return true;
+    }
+    if (*ninner == 3)
+        return false;
+    if (!root)
+        inner[(*ninner)++] = v;
+    return or_leaves(L, kid(v, 0), false, leaf, inner, nleaf, ninner) &&
+           or_leaves(L, kid(v, 1), false, leaf, inner, nleaf, ninner);
+}
+
+/* A 32-bit big-endian load assembled from bytes, b[k] << 24 | b[k+1] << 16 |
+ * b[k+2] << 8 | b[k+3] (any order and grouping of the BitOrs), is one load
+ * and a bswap, as gcc and LLVM select it.  The four Load8Z share one address
+ * value and are fused into v (each may move down to it), as are the Shls and
+ * the inner BitOrs. */
+static bool try_bswap_load(Lower *L, B3Value *v) {
+    B3Value *leaf[4], *inner[3], *load[4] = {0}, *shl[4] = {0};
+    uint32_t nleaf = 0, ninner = 0;
+    if (!VALID(L, Air_ByteSwap32, AirArg_Tmp) || !or_leaves(L, v, true, leaf, inner, &nleaf, &ninner) ||
+        nleaf != 4)
+        return false;
+    B3Value *ptr = NULL;
+    for (uint32_t i = 0; i < 4; i++) {
+        B3Value *x = leaf[i], *s = NULL;
+        int64_t c = 0;
+        if (x->opcode == B3_Shl && int_const(kid(x, 1), &c) && lower_can_be_internal(L, x)) {
+            s = x;
+            x = kid(x, 0);
+        }
+        if (c != 0 && c != 8 && c != 16 && c != 24)
+            return false;
+        if (!lower_can_fuse_load(L, x, B3_Load8Z, B3_Int32) || (x->kflags & B3K_TRAPS) ||
+            (ptr && kid(x, 0) != ptr))
+            return false;
+        ptr = kid(x, 0);
+        uint32_t byte = 3 - (uint32_t)(c / 8); /* its place in memory, from the lowest address */
+        if (load[byte])
+            return false;
+        load[byte] = x;
+        shl[byte] = s;
+    }
+    int64_t base = load[0]->m.mem.offset;
+    for (uint32_t k = 1; k < 4; k++)
+        if (load[k]->m.mem.offset != base + (int64_t)k)
+            return false;
+    for (uint32_t k = 0; k < 4; k++) {
+        if (k)
+            L->flags[vid(L, load[k])] |= F_INTERNAL;
+        if (shl[k])
+            L->flags[vid(L, shl[k])] |= F_INTERNAL;
+    }
+    for (uint32_t i = 0; i < ninner; i++)
+        L->flags[vid(L, inner[i])] |= F_INTERNAL;
+    AirTmp r = lower_vt(L, v);
+    EMIT(L, Move32, lower_commit_load(L, load[0]), T(r));
+    EMIT(L, ByteSwap32, T(r));
+    return true;
 }
 
 static void lower_bitop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64, AirOpcode opf, AirOpcode opd) {
@@ -898,6 +982,8 @@ static void lower_bitop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64, Ai
         a = b;
         b = t;
     }
+    if (v->opcode == B3_BitOr && ty == B3_Int32 && try_bswap_load(L, v))
+        return;
     if (int_const(b, &c)) {
         uint64_t mask = ty == B3_Int32 ? 0xffffffffu : UINT64_MAX;
         uint64_t u = (uint64_t)c & mask;

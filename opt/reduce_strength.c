@@ -1533,6 +1533,7 @@ static void reduce_shift(RS *rs, B3Value *v) {
     B3Type t = (B3Type)v->type;
     unsigned w = width_of(t), s = const_amount(v), s1;
     B3Value *a = v->kids[0];
+    int64_t c;
     if (!s)
         return;
     s1 = a->opcode == v->opcode || a->opcode == B3_Shl || a->opcode == B3_SShr || a->opcode == B3_ZShr
@@ -1545,6 +1546,12 @@ static void reduce_shift(RS *rs, B3Value *v) {
         else if (a->opcode == B3_Shl && s1)
             s + s1 < w ? become(rs, v, B3_Shl, 2, a->kids[0], add_i32(rs, s + s1), NULL)
                        : become_int(rs, v, 0);
+        else if (a->opcode == B3_Add && int_of(a->kids[1], &c) && !is_const(a->kids[0]) && single_use(rs, a))
+            /* (x + c) << s -> (x << s) + (c << s): the constant moves out, to
+             * an address's displacement or a lea's (same bits: shifting
+             * distributes over addition modulo 2^w) */
+            become(rs, v, B3_Add, 2, add(rs, B3_Shl, t, a->kids[0], v->kids[1]),
+                   add_int(rs, t, s64((uint64_t)c << s)), NULL);
         break;
     case B3_SShr:
         if (a->opcode == B3_Shl && s1 == s) {
@@ -1803,6 +1810,100 @@ static void reduce_switch(RS *rs, B3Value *v) {
     become_jump(rs, v, target);
 }
 
+/* ---- induction variables ------------------------------------------------
+ * An Int32 Phi p of loop header H written by exactly two Upsilons, a
+ * constant c0 from outside the loop and Add(p, s) (0 < s) from a block that
+ * the body entry T dominates, where H ends in Branch(LessThan(p, C)) whose
+ * Then successor T has H as its only predecessor: every value of p is c0 or
+ * an earlier value below C plus s, so with C - 1 + s in range nothing wraps,
+ * and wherever T dominates, c0 <= p <= C - 1.  That is what C's signed `int`
+ * loop counter gives, and what lets SExt32(Add(p, k)) (an array index
+ * `a[i + k]`) become Add(SExt32(p), k): the index then folds into the
+ * address's displacement (LLVM knows this from `add nsw`; B3 IR has no such
+ * flag). */
+static bool induction_range(const RS *rs, const B3Value *p, const B3Block *at, int64_t *lo, int64_t *hi) {
+    if (p->opcode != B3_Phi || p->type != B3_Int32 || p->scratch >= rs->uc.nvalues ||
+        rs->p->values[p->scratch] != p)
+        return false;
+    const B3Block *h = p->owner;
+    if (!h || !h->nvalues || h->nsuccs != 2)
+        return false;
+    const B3Value *br = h->values[h->nvalues - 1];
+    const B3Block *t = h->succs[0].block;
+    if (br->opcode != B3_Branch || t == h || t == h->succs[1].block || t->npreds != 1 ||
+        !b3_dominates(&rs->dom, t, at))
+        return false;
+    const B3Value *cond = br->kids[0];
+    int64_t c, c0 = 0, step = 0;
+    if (cond->opcode != B3_LessThan || cond->kids[0] != p || !int_of(cond->kids[1], &c))
+        return false;
+    uint32_t k0 = rs->pw.start[p->scratch], k1 = rs->pw.start[p->scratch + 1];
+    bool have_init = false, have_step = false;
+    for (uint32_t k = k0; k < k1; k++) {
+        const B3Value *u = rs->pw.list[k];
+        if (u->opcode != B3_Upsilon)
+            continue;
+        const B3Value *x = u->kids[0];
+        int64_t d;
+        if (int_of(x, &d) && !have_init && !b3_dominates(&rs->dom, h, u->owner)) {
+            have_init = true;
+            c0 = d;
+        } else if (x->opcode == B3_Add && x->kids[0] == p && int_of(x->kids[1], &d) && d > 0 && !have_step &&
+                   b3_dominates(&rs->dom, t, u->owner)) {
+            have_step = true;
+            step = d;
+        } else {
+            return false;
+        }
+    }
+    if (!have_init || !have_step || c0 > c - 1 || c - 1 + step > INT32_MAX)
+        return false;
+    *lo = c0;
+    *hi = c - 1;
+    return true;
+}
+
+/* The range of x where it is an induction variable p, p << s or p * m
+ * (m > 0) that does not wrap. */
+static bool induction_term(const RS *rs, const B3Value *x, int64_t *lo, int64_t *hi) {
+    int64_t c;
+    if (induction_range(rs, x, rs->block, lo, hi))
+        return true;
+    if ((x->opcode != B3_Shl && x->opcode != B3_Mul) || !int_of(x->kids[1], &c) ||
+        !induction_range(rs, x->kids[0], rs->block, lo, hi))
+        return false;
+    int64_t m = x->opcode == B3_Mul ? c : c >= 0 && c < 31 ? (int64_t)1 << c : 0;
+    if (m <= 0)
+        return false;
+    *lo *= m; /* both fit in 32 bits: no 64-bit overflow */
+    *hi *= m;
+    return *lo >= INT32_MIN && *hi <= INT32_MAX;
+}
+
+/* Sign extensions of induction terms that cannot wrap move inward, so that
+ * constants and scales reach the address: SExt32(Add(x, k)) becomes
+ * Add(SExt32(x), k), SExt32(p << s) becomes SExt32(p) << s, SExt32(p * m)
+ * becomes SExt32(p) * m. */
+static bool reduce_sext_of_induction(RS *rs, B3Value *v, B3Value *a) {
+    int64_t k, lo, hi;
+    if (a->opcode == B3_Add && int_of(a->kids[1], &k) && induction_term(rs, a->kids[0], &lo, &hi)) {
+        if (lo + k < INT32_MIN || hi + k > INT32_MAX)
+            return false;
+        become(rs, v, B3_Add, 2, add(rs, B3_SExt32, B3_Int64, a->kids[0], NULL), add_int(rs, B3_Int64, k),
+               NULL);
+        return true;
+    }
+    if ((a->opcode == B3_Shl || a->opcode == B3_Mul) && induction_term(rs, a, &lo, &hi)) {
+        B3Value *x = add(rs, B3_SExt32, B3_Int64, a->kids[0], NULL);
+        int64_t c = 0;
+        int_of(a->kids[1], &c);
+        become(rs, v, (B3Opcode)a->opcode, 2, x, a->opcode == B3_Shl ? a->kids[1] : add_int(rs, B3_Int64, c),
+               NULL);
+        return true;
+    }
+    return false;
+}
+
 static void reduce_value(RS *rs, B3Value *v) {
     B3Value *a = v->nkids ? v->kids[0] : NULL;
     int64_t m;
@@ -1906,6 +2007,8 @@ static void reduce_value(RS *rs, B3Value *v) {
     }
     case B3_SExt32:
         if (fold(rs, v))
+            break;
+        if (reduce_sext_of_induction(rs, v, a))
             break;
         if (a->opcode == B3_Trunc) { /* the extension of a truncation that lost nothing */
             r = range_of(a->kids[0], DEPTH);

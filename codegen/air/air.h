@@ -66,6 +66,8 @@ typedef struct AirStackSlot {
     bool spill;          /* a spill slot (else a B3 stack slot, "locked") */
     bool shared;         /* a spill slot its allocator already shares between tmps
                           * (linear scan): allocate_stack gives it a place of its own */
+    bool narrow;         /* a spill slot nobody reads wider than 32 bits: its fills
+                          * and stores are Move32/MoveFloat (allocate_registers) */
     B3StackSlot *b3;     /* the B3 slot it implements, if any */
     int64_t offset;      /* from the frame pointer, assigned by allocate_stack */
 } AirStackSlot;

@@ -1748,7 +1748,15 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
             if (a->state[r] == N_SPILLED)
                 slot_of[t] = slot_of[r];
         }
-    AirOpcode move = bank == AirGP ? Air_Move : Air_MoveDouble;
+    /* A slot whose tmps are never read wider than 32 bits is filled and
+     * stored at 32 bits: mentions rewritten to the slot (a Move32 or an
+     * Add32 into it) store 4 bytes, and an 8-byte reload of a 4-byte store
+     * cannot be forwarded from the store buffer (a stall of ~10 cycles). */
+    for (uint32_t i = 0; i < spilled->n; i++)
+        slot_of[spilled->v[i]]->narrow = true;
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        if (slot_of[t] && f->use_width[t] > AirW32 + 1)
+            slot_of[t]->narrow = false;
     SpillCtx x = {c, bank, slot_of, f, NULL, 0, 0};
     InstVec out = {0}, after = {0};
     uint32_t nblocks = c->nblocks;
@@ -1766,6 +1774,8 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
                 Fill *fl = &x.fills[k];
                 changed = true;
                 AirStackSlot *s = slot_of[fl->orig];
+                AirOpcode move = bank == AirGP ? (s->narrow ? Air_Move32 : Air_Move)
+                                               : (s->narrow ? Air_MoveFloat : Air_MoveDouble);
                 if (fl->load)
                     ivec_push(&out, make_inst2(c, move, air_stack(s, 0), air_tmp(fl->fresh), inst.origin));
                 if (fl->store)

@@ -66,11 +66,13 @@ static void slot_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBa
         flags |= SM_USE;
     if (air_role_is_def(role)) {
         flags |= SM_DEF;
-        /* Only a def covering all 8 bytes at offset 0 ends the previous value;
-         * a partial one keeps the rest of the slot's bytes alive. */
-        if (width == AirW64 && arg->value == 0 && role != AirRole_UseDef && role != AirRole_UseZDef)
+        /* Only a def covering all 8 bytes at offset 0 (or the 4 that are
+         * ever read of a narrow slot) ends the previous value; a partial one
+         * keeps the rest of the slot's bytes alive. */
+        bool whole = arg->value == 0 && (width == AirW64 || (arg->u.slot->narrow && width == AirW32));
+        if (whole && role != AirRole_UseDef && role != AirRole_UseZDef)
             flags |= SM_FULLDEF;
-        if (!(width == AirW64 && arg->value == 0))
+        if (!whole)
             flags |= SM_USE;
     }
     if (!flags)

@@ -70,9 +70,18 @@ static bool is_spill_ref(const AirArg *a) {
     return a->kind == AirArg_Stack && a->u.slot && a->u.slot->spill && a->value == 0;
 }
 
-/* Move/MoveDouble between a register and a spill slot (64 bits both ways). */
+/* A move that copies all of a spill slot that anyone reads: Move/MoveDouble
+ * (64 bits), or Move32/MoveFloat with a narrow slot (nobody reads its upper
+ * half, so its low 32 bits are all of it). */
 static bool is_spill_move(const AirInst *i) {
-    return !i->special && i->nargs == 2 && (i->opcode == Air_Move || i->opcode == Air_MoveDouble);
+    if (i->special || i->nargs != 2)
+        return false;
+    if (i->opcode == Air_Move || i->opcode == Air_MoveDouble)
+        return true;
+    if (i->opcode != Air_Move32 && i->opcode != Air_MoveFloat)
+        return false;
+    const AirArg *s = i->args[0].kind == AirArg_Stack ? &i->args[0] : &i->args[1];
+    return s->kind == AirArg_Stack && s->u.slot && s->u.slot->narrow;
 }
 
 /* Move32 of a register into a spill slot.  The allocators put a narrow
@@ -82,7 +91,7 @@ static bool is_spill_move(const AirInst *i) {
  * holds only half of what the slot may hold, so it is never tracked.) */
 static bool is_narrow_spill_store(const AirInst *i) {
     return !i->special && i->nargs == 2 && i->opcode == Air_Move32 && i->args[0].kind == AirArg_Tmp &&
-           is_spill_ref(&i->args[1]);
+           is_spill_ref(&i->args[1]) && !i->args[1].u.slot->narrow;
 }
 
 typedef struct {
@@ -151,6 +160,13 @@ static void fix_block(AirCode *c, AirBlock *b, HoldSet *hs) {
                 for (uint32_t i = 0, n = hs->n; i < n; i++)
                     if (hs->h[i].reg == a0->base && a0->base != a1->base)
                         holds_add(hs, (B3Reg)a1->base, hs->h[i].slot);
+        } else if (!inst->special && inst->nargs == 2 && inst->args[0].kind == AirArg_Tmp &&
+                   inst->args[1].kind == AirArg_Tmp && inst->args[0].base != inst->args[1].base &&
+                   (inst->opcode == Air_Move32 || inst->opcode == Air_MoveFloat)) {
+            /* A narrow copy carries what its source held of narrow slots. */
+            for (uint32_t i = 0, n = hs->n; i < n; i++)
+                if (hs->h[i].reg == inst->args[0].base && hs->h[i].slot->narrow)
+                    holds_add(hs, (B3Reg)inst->args[1].base, hs->h[i].slot);
         }
         b->insts[out++] = *inst;
     }

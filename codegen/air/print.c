@@ -187,8 +187,8 @@ void air_print_code(const AirCode *c, FILE *out) {
     fputs(":\n", out);
     for (uint32_t i = 0; i < c->nslots; i++) {
         const AirStackSlot *s = c->slots[i];
-        fprintf(out, "  stack%u: size %u, align %u%s", s->index, s->size, s->align,
-                s->spill ? ", spill" : "");
+        fprintf(out, "  stack%u: size %u, align %u%s%s", s->index, s->size, s->align,
+                s->spill ? ", spill" : "", s->narrow ? ", narrow" : "");
         if (s->b3 && s->b3->name)
             fprintf(out, ", %s", s->b3->name);
         if (s->offset)

@@ -665,6 +665,22 @@ static void no_operands(X86Asm *a, const char *mnem, unsigned n, const uint8_t *
     }
 }
 
+/* bswap r: 0F C8+r, REX.W for 64 bits, REX.B for r8-r15. */
+void x86_bswap(X86Asm *a, unsigned size, B3Reg r) {
+    const char *mnem = size == 8 ? "bswapq" : "bswapl";
+    check_gpr(r, mnem);
+    unsigned rex = (size == 8 ? 0x48 : 0x40) | (r & 8 ? 1 : 0);
+    if (rex != 0x40)
+        put8(a, (uint8_t)rex);
+    put8(a, 0x0F);
+    put8(a, (uint8_t)(0xC8 + (r & 7)));
+    if (a->listing) {
+        lbegin(a, mnem, "");
+        lreg(a, r, size);
+        lend(a);
+    }
+}
+
 void x86_cdq(X86Asm *a) { no_operands(a, "cltd", 1, (const uint8_t[]){0x99}); }
 void x86_cqo(X86Asm *a) { no_operands(a, "cqto", 2, (const uint8_t[]){0x48, 0x99}); }
 

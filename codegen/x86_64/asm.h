@@ -189,6 +189,7 @@ void x86_imul_imm(X86Asm *a, unsigned size, int32_t imm, const X86RM *src, B3Reg
 void x86_unary(X86Asm *a, X86UnaryOp op, unsigned size, const X86RM *dst);
 void x86_shift_cl(X86Asm *a, X86ShiftOp op, unsigned size, const X86RM *dst);
 void x86_shift_imm(X86Asm *a, X86ShiftOp op, unsigned size, uint8_t imm, const X86RM *dst);
+void x86_bswap(X86Asm *a, unsigned size, B3Reg r);
 void x86_cdq(X86Asm *a);
 void x86_cqo(X86Asm *a);
 void x86_bsr(X86Asm *a, unsigned size, const X86RM *src, B3Reg dst);

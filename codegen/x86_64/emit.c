@@ -622,6 +622,11 @@ X86_OP(unary) {
     x86_unary(e->a, (X86UnaryOp)p, size, &d);
 }
 
+X86_OP(bswap) {
+    UNUSED_OPERANDS;
+    x86_bswap(e->a, size, gpr(inst, 0));
+}
+
 X86_OP(mul) {
     UNUSED_OPERANDS;
     if (inst->nargs == 3) {
