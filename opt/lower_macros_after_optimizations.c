@@ -26,7 +26,7 @@
 bool b3_lower_macros_after_optimizations(B3Module *m, B3Proc *p) {
     if (b3_target_info(m->target)->fp_abs_neg_native)
         return false;
-    bool changed = false, leftovers = false;
+    bool changed = false;
     B3InsertionSet ins;
     b3_insertion_set_init(&ins, m, p);
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
@@ -34,7 +34,6 @@ bool b3_lower_macros_after_optimizations(B3Module *m, B3Proc *p) {
         for (uint32_t i = 0; i < b->nvalues; i++) {
             B3Value *v = b->values[i];
             B3Type ty = (B3Type)v->type;
-            leftovers |= v->opcode == B3_Identity || v->opcode == B3_Nop;
             if ((v->opcode != B3_Abs && v->opcode != B3_Neg) || !b3_type_is_float(ty))
                 continue;
             bool abs = v->opcode == B3_Abs;
@@ -49,26 +48,16 @@ bool b3_lower_macros_after_optimizations(B3Module *m, B3Proc *p) {
                 uint32_t bits = abs ? 0x7fffffffu : 0x80000000u;
                 memcpy(&mask->m.c.f, &bits, sizeof bits);
             }
-            /* v becomes the bit operation in place (every value has room
-             * for one child: a second needs an array), so its uses need no
-             * forwarding through an Identity: no pass over the procedure. */
-            B3Value *x = v->kids[0];
-            v->kids = b3_arena_alloc(&m->arena, 2 * sizeof *v->kids);
-            v->kids[0] = x;
-            v->kids[1] = mask;
-            v->nkids = 2;
-            v->opcode = abs ? B3_BitAnd : B3_BitXor;
-            v->kflags = 0;
-            v->kid_locs = NULL;
-            v->type_loc = v->loc;
+            B3Value *op = b3_insertion_set_insert_new(&ins, i, abs ? B3_BitAnd : B3_BitXor, ty, 2, v);
+            op->kids[0] = v->kids[0];
+            op->kids[1] = mask;
+            b3_value_replace_with_identity(v, op);
             changed = true;
         }
         b3_insertion_set_execute(&ins, b);
     }
     b3_insertion_set_free(&ins);
-    /* As before this phase rewrote in place: Identities and Nops that
-     * earlier phases left go when it changed something. */
-    if (changed && leftovers)
+    if (changed)
         b3_proc_remove_identities(m, p);
     return changed;
 }
