@@ -691,6 +691,12 @@ static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
             return;
         }
     }
+    /* Without memory operands (arm64) the three-operand form saves the copy. */
+    if (!VALID(L, op, AirArg_Addr, AirArg_Tmp) && VALID(L, op, AirArg_Tmp, AirArg_Tmp, AirArg_Tmp)) {
+        AirArg sa = vta(L, a), sb = vta(L, b);
+        EMIT_OP(L, op, sa, sb, T(r));
+        return;
+    }
     if (commutative && prefer_right_for_result(L, v, a, b)) {
         B3Value *t = a;
         a = b;

@@ -242,7 +242,10 @@ static bool bind_locally(const B3Reloc *r, const B3SymDef *d) {
         return false;
     if (d->sym->internal)
         return true;
-    return r->kind == B3Reloc_PC32 && d->is_func;
+    /* AArch64's adrp + add/ldr :lo12: pairs form a PC-relative address as PC32 does. */
+    bool pc_relative_address =
+        r->kind == B3Reloc_PC32 || (r->kind >= B3Reloc_A64_AdrPrelLo21 && r->kind <= B3Reloc_A64_Ldst128Lo12);
+    return pc_relative_address && d->is_func;
 }
 
 static void build_relocs(Writer *w) {

@@ -134,7 +134,12 @@ static void fix_block(AirCode *c, AirBlock *b, HoldSet *hs) {
         if (is_spill_move(inst) && is_spill_ref(&inst->args[0]) && inst->args[1].kind == AirArg_Tmp) {
             AirTmp dst = inst->args[1].base;
             int r = holds_find(hs, inst->args[0].u.slot, air_tmp_bank(c, dst));
-            if (r == (int)dst)
+            /* A narrow slot's holder agrees with it in the low 32 bits only,
+             * and the fill zero-extends: it becomes a register Move32 (kept
+             * even as a self-move), since coalescing may have made the
+             * filled register one that is read whole. */
+            bool zero_extends = inst->opcode == Air_Move32;
+            if (r == (int)dst && !zero_extends)
                 continue; /* the register already holds the slot's value */
             if (r >= 0)
                 inst->args[0] = air_tmp((AirTmp)r);

@@ -83,7 +83,7 @@ const B3TargetDesc b3_arm64_target_desc = {
     .call_early_clobber = {{0, 0}},
     .callee_saved = {{0x3ff80000ull | 0xff00ull << B3_FPR_BASE, 0}}, /* x19-x29, d8-d15 */
     .classify_args = b3_target_classify_in_order,
-    .indirect_call_reg = B3A_x16,
+    .indirect_call_reg = 9, /* x9: not x16, the emitter's scratch */
     .pinnable_text = "%x19-%x28",
     /* ldur/stur's signed 9-bit offset, ldr/str's unsigned 12-bit offset
      * scaled by the access size; atomics take no offset. */

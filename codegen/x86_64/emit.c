@@ -603,6 +603,12 @@ static DCond flags_of(X86Emitter *e, const AirInst *inst, unsigned size) {
 
 X86_OP(nop) { UNUSED_OPERANDS; }
 
+/* The arm64-only opcodes: no x86-64 form is valid, so none gets here. */
+X86_OP(none) {
+    UNUSED_OPERANDS;
+    bad(inst, "has no x86-64 encoding");
+}
+
 X86_OP(add) {
     UNUSED_OPERANDS;
     if (inst->nargs == 3)

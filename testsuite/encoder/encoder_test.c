@@ -832,6 +832,8 @@ int main(int argc, char **argv) {
     fprintf(t.s_out, "\t.text\n");
 
     uint32_t arm_only = 0;
+    /* Opcodes with forms but no x86-64 one (the arm64-only opcodes). */
+    uint8_t has_form[AIR_NUM_OPCODES] = {0}, has_x86[AIR_NUM_OPCODES] = {0};
     for (uint32_t i = 0; i < air_num_overloads(); i++) {
         AirOverloadInfo o;
         air_overload_info(i, &o);
@@ -847,10 +849,12 @@ int main(int argc, char **argv) {
             continue;
         }
         for (uint32_t j = 0; j < o.nforms; j++) {
+            has_form[o.opcode] = 1;
             if (!(air_overload_form(i, j, kinds) & 1)) {
                 arm_only++;
                 continue;
             }
+            has_x86[o.opcode] = 1;
             gen_form(&t, &o, kinds);
         }
     }
@@ -866,7 +870,7 @@ int main(int argc, char **argv) {
            table_forms, arm_only);
     printf("cases: %u (%u of them direct assembler API sweeps)\n", t.ncases, t.asm_cases);
     for (unsigned op = 0; op < AIR_NUM_OPCODES; op++)
-        if (!t.cases_per_op[op])
+        if (!t.cases_per_op[op] && (has_x86[op] || !has_form[op]))
             printf("unchecked: %s: no cases generated\n", air_opcode_names[op]);
     b3_module_free(&t.m);
     return 0;

@@ -45,6 +45,7 @@ void c_clobber(void) {
         x[i] = sink + i * 1.7;
     for (int i = 0; i < 16; i++)
         sink += x[i] * x[(i + 3) & 15];
+#if defined(__x86_64__)
     __asm__ volatile("xor %%ecx, %%ecx; xor %%edx, %%edx; xor %%esi, %%esi; xor %%edi, %%edi;"
                      "xor %%r8d, %%r8d; xor %%r9d, %%r9d; xor %%r10d, %%r10d; xor %%r11d, %%r11d;"
                      "xorps %%xmm0, %%xmm0; xorps %%xmm1, %%xmm1; xorps %%xmm2, %%xmm2; xorps %%xmm3, %%xmm3;"
@@ -53,6 +54,19 @@ void c_clobber(void) {
                      "xorps %%xmm12, %%xmm12; xorps %%xmm13, %%xmm13; xorps %%xmm14, %%xmm14; xorps %%xmm15, %%xmm15"
                      ::: "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
                      "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+#elif defined(__aarch64__)
+    __asm__ volatile("mov x1, #0; mov x2, #0; mov x3, #0; mov x4, #0; mov x5, #0; mov x6, #0; mov x7, #0;"
+                     "mov x8, #0; mov x9, #0; mov x10, #0; mov x11, #0; mov x12, #0; mov x13, #0; mov x14, #0;"
+                     "mov x15, #0; mov x16, #0; mov x17, #0; movi v0.2d, #0; movi v1.2d, #0; movi v2.2d, #0;"
+                     "movi v3.2d, #0; movi v4.2d, #0; movi v5.2d, #0; movi v6.2d, #0; movi v7.2d, #0;"
+                     "movi v16.2d, #0; movi v17.2d, #0; movi v18.2d, #0; movi v19.2d, #0; movi v20.2d, #0;"
+                     "movi v21.2d, #0; movi v22.2d, #0; movi v23.2d, #0; movi v24.2d, #0; movi v25.2d, #0;"
+                     "movi v26.2d, #0; movi v27.2d, #0; movi v28.2d, #0; movi v29.2d, #0; movi v30.2d, #0;"
+                     "movi v31.2d, #0"
+                     ::: "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12", "x13", "x14",
+                     "x15", "x16", "x17", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v16", "v17", "v18",
+                     "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26", "v27", "v28", "v29", "v30", "v31");
+#endif
 }
 
 /* Returns a char whose register upper bits are garbage. */

@@ -1,0 +1,19 @@
+/* AArch64 machine code for allocated Air. */
+#ifndef B3_ARM64_H
+#define B3_ARM64_H
+
+#include "codegen/air/air.h"
+#include "codegen/backend.h"
+#include "objwriter/obj.h"
+
+/* The arm64 Linux backend (codegen/arm64/backend.c). */
+extern const B3Backend b3_arm64_backend;
+/* The lowering hooks by B3Opcode (codegen/arm64/lower.c). */
+extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
+
+/* Appends the procedure's code (prologue, blocks, epilogues, jump tables) to
+ * the object's text section, defines its symbol(s) and records relocations
+ * (codegen/arm64/emit.c). */
+void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
+
+#endif

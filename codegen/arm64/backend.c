@@ -1,0 +1,28 @@
+/* The arm64 backend (codegen/backend.h): its lowering hooks (lower.c) and
+ * emitter (emit.c). */
+#include "codegen/arm64/arm64.h"
+#include "ir/diag.h"
+
+/* Every procedure keeps the frame record and x29 as its frame pointer
+ * (AAPCS64's frame chain; x29 is not allocated). */
+static bool can_omit_frame_pointer(const B3Proc *p) {
+    (void)p;
+    return false;
+}
+
+/* -S is not written for arm64 yet. */
+static bool write_asm(B3Obj *o, FILE *f) {
+    (void)o;
+    (void)f;
+    b3_internal_error("arm64 backend", "not yet supported on aarch64: -S (assembly output)");
+}
+
+const B3Backend b3_arm64_backend = {
+    .emit_name = "emit_arm64",
+    .can_omit_frame_pointer = can_omit_frame_pointer,
+    .lower = b3_arm64_lower_hooks,
+    .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent: adrp/add, GOT for global data */
+    .emit_proc = b3_arm64_emit_proc,
+    .write_object = b3_write_elf,
+    .write_asm = write_asm,
+};

@@ -1,0 +1,1111 @@
+/* The arm64 emitter: allocated Air to AArch64 machine code through the
+ * assembler of codegen/arm64/asm.h.
+ *
+ * The encoder entry of each Air opcode is a row of the table a64_ops below
+ * (handler, parameter, operation size), as opcodes.def's X86 column is for
+ * x86-64; an opcode without a row stops with "not yet supported on
+ * aarch64".  x16 and x17 (ip0/ip1, never allocated) are the emitter's
+ * scratch registers: x16 for an immediate that does not fit its
+ * instruction, x17 for an address that does not fit its load or store.
+ *
+ * Frame (docs/backend.md, "arm64"): the frame record at [x29] (caller's x29,
+ * then x30), the callee-saves at [x29 - 8*(k+1)], the slots below them, the
+ * outgoing stack arguments at [sp]; sp stays 16-byte aligned. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/arm64/arm64.h"
+#include "codegen/arm64/asm.h"
+#include "ir/diag.h"
+#include "objwriter/dwarf.h"
+#include "objwriter/stackmaps.h"
+
+#define IP0 ((B3Reg)16)
+#define IP1 ((B3Reg)17)
+
+typedef struct {
+    AirCode *c;
+    Arm64Asm *a;
+    uint32_t *block_label;
+    /* JumpTable insts: their table label and the block whose successors they list. */
+    struct {
+        uint32_t label;
+        AirBlock *b;
+    } * tables;
+    uint32_t ntables, cap_tables;
+} A64Emitter;
+
+_Noreturn static void bad(const AirInst *inst, const char *why) {
+    b3_internal_error("arm64 emitter", "%s (%u args): %s",
+                      inst->opcode < AIR_NUM_OPCODES ? air_opcode_names[inst->opcode] : "?", inst->nargs,
+                      why);
+}
+
+static const AirArg *arg(const AirInst *inst, unsigned i) {
+    if (i >= inst->nargs)
+        bad(inst, "missing argument");
+    return &inst->args[i];
+}
+
+static bool is_tmp(const AirInst *inst, unsigned i) { return arg(inst, i)->kind == AirArg_Tmp; }
+static bool is_imm(const AirInst *inst, unsigned i) {
+    return arg(inst, i)->kind == AirArg_Imm || arg(inst, i)->kind == AirArg_BigImm;
+}
+
+static B3Reg gpr(const AirInst *inst, unsigned i) {
+    const AirArg *a = arg(inst, i);
+    if (a->kind != AirArg_Tmp || a->base >= 32)
+        bad(inst, "expected a general-purpose register");
+    return (B3Reg)a->base;
+}
+
+static B3Reg fpr(const AirInst *inst, unsigned i) {
+    const AirArg *a = arg(inst, i);
+    if (a->kind != AirArg_Tmp || !b3_reg_is_fpr((B3Reg)a->base))
+        bad(inst, "expected a floating-point register");
+    return (B3Reg)a->base;
+}
+
+/* A GPR source: its register, or an immediate in x16 (zero: the zero register). */
+static B3Reg src_gpr(A64Emitter *e, const AirInst *inst, unsigned i, bool is64) {
+    if (is_tmp(inst, i))
+        return gpr(inst, i);
+    if (!is_imm(inst, i))
+        bad(inst, "expected a register or an immediate");
+    uint64_t v = (uint64_t)arg(inst, i)->value;
+    if (!is64)
+        v &= 0xffffffffu;
+    if (!v)
+        return ARM64_ZR;
+    arm64_mov_imm(e->a, is64, IP0, v);
+    return IP0;
+}
+
+static uint32_t succ_label(A64Emitter *e, const AirBlock *b, const AirInst *inst, unsigned i) {
+    if (i >= b->nsuccs)
+        bad(inst, "missing successor");
+    return e->block_label[b->succs[i].block->index];
+}
+
+/* ---- memory operands ---- */
+
+static unsigned log2u(unsigned v) {
+    unsigned k = 0;
+    while ((1u << k) < v)
+        k++;
+    return k;
+}
+
+/* Addr, Index or Sym arg i as an operand of op (x17 when it needs computing). */
+static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdStOp op) {
+    const AirArg *m = arg(inst, i);
+    unsigned size = arm64_ldst_size(op);
+    switch (m->kind) {
+    case AirArg_Addr:
+        if (m->base >= 32)
+            bad(inst, "address base is not a general-purpose register");
+        if (arm64_ldst_offset_ok(op, m->value))
+            return arm64_mem((B3Reg)m->base, m->value);
+        arm64_mov_imm(e->a, true, IP1, (uint64_t)m->value);
+        return arm64_mem_reg((B3Reg)m->base, IP1, Arm64Ext_UXTX, false);
+    case AirArg_Index: {
+        if (m->base >= 32 || m->index >= 32)
+            bad(inst, "address register is not a general-purpose register");
+        if (m->value == 0 && (m->scale == 1 || m->scale == size))
+            return arm64_mem_reg((B3Reg)m->base, (B3Reg)m->index, Arm64Ext_UXTX, m->scale > 1);
+        /* x17 = base + index << s (+ the offset when the access cannot
+         * take it): memory operands use x17 only, so an immediate source
+         * may sit in x16. */
+        if (!arm64_ldst_offset_ok(op, m->value)) {
+            arm64_mov_imm(e->a, true, IP1, (uint64_t)m->value);
+            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, IP1, Arm64Ext_UXTX, 0);
+            arm64_addsub_shifted(e->a, Arm64AddSub_ADD, true, IP1, IP1, (B3Reg)m->index, Arm64Shift_LSL,
+                                 log2u(m->scale));
+            return arm64_mem(IP1, 0);
+        }
+        if (m->base == ARM64_SP)
+            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index, Arm64Ext_UXTX,
+                             log2u(m->scale));
+        else
+            arm64_addsub_shifted(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index,
+                                 Arm64Shift_LSL, log2u(m->scale));
+        return arm64_mem(IP1, m->value);
+    }
+    case AirArg_Sym:
+        if (m->got) {
+            arm64_adrp_sym(e->a, IP1, m->u.sym, 0, true);
+            return arm64_mem_lo12(IP1, m->u.sym, 0, true);
+        }
+        arm64_adrp_sym(e->a, IP1, m->u.sym, m->value, false);
+        return arm64_mem_lo12(IP1, m->u.sym, m->value, false);
+    default:
+        bad(inst, "expected a memory operand");
+    }
+}
+
+static void ldst(A64Emitter *e, const AirInst *inst, Arm64LdStOp op, B3Reg rt, unsigned memarg) {
+    Arm64Mem m = mem_of(e, inst, memarg, op);
+    if (m.mode == Arm64Mem_Lo12 && m.got && op != Arm64LdSt_LDRX)
+        bad(inst, "a GOT entry is read as a 64-bit load");
+    arm64_ldst(e->a, op, rt, &m);
+}
+
+/* rd = the address of arg i (Lea). */
+static void lea(A64Emitter *e, const AirInst *inst, unsigned i, B3Reg rd) {
+    const AirArg *m = arg(inst, i);
+    Arm64Asm *a = e->a;
+    switch (m->kind) {
+    case AirArg_Addr:
+    case AirArg_Index: {
+        B3Reg base = (B3Reg)m->base;
+        if (m->kind == AirArg_Index) {
+            if (base == ARM64_SP)
+                arm64_addsub_ext(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, Arm64Ext_UXTX,
+                                 log2u(m->scale));
+            else
+                arm64_addsub_shifted(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, Arm64Shift_LSL,
+                                     log2u(m->scale));
+            base = rd;
+        }
+        int64_t off = m->value;
+        if (!off) {
+            if (base != rd)
+                arm64_mov_sp(a, true, rd, base);
+        } else if (arm64_addsub_imm_ok(off < 0 ? -(uint64_t)off : (uint64_t)off)) {
+            arm64_add_imm_any(a, true, rd, base, off);
+        } else {
+            arm64_mov_imm(a, true, IP0, (uint64_t)off);
+            arm64_addsub_ext(a, Arm64AddSub_ADD, true, rd, base, IP0, Arm64Ext_UXTX, 0);
+        }
+        return;
+    }
+    case AirArg_Sym:
+        if (m->got)
+            bad(inst, "the address of a GOT operand");
+        arm64_adrp_sym(a, rd, m->u.sym, m->value, false);
+        arm64_add_lo12_sym(a, rd, rd, m->u.sym, m->value);
+        return;
+    default:
+        bad(inst, "expected an address");
+    }
+}
+
+/* ---- conditions ---- */
+
+static Arm64Cond cond_code(const AirInst *inst, AirCond c) {
+    static const Arm64Cond map[AirCond_NUM] = {
+        [AirCond_Equal] = Arm64Cond_EQ,
+        [AirCond_NotEqual] = Arm64Cond_NE,
+        [AirCond_Above] = Arm64Cond_HI,
+        [AirCond_BelowOrEqual] = Arm64Cond_LS,
+        [AirCond_AboveOrEqual] = Arm64Cond_HS,
+        [AirCond_Below] = Arm64Cond_LO,
+        [AirCond_GreaterThan] = Arm64Cond_GT,
+        [AirCond_LessThanOrEqual] = Arm64Cond_LE,
+        [AirCond_GreaterThanOrEqual] = Arm64Cond_GE,
+        [AirCond_LessThan] = Arm64Cond_LT,
+        [AirCond_Overflow] = Arm64Cond_VS,
+        [AirCond_NoOverflow] = Arm64Cond_VC,
+        [AirCond_Signed] = Arm64Cond_MI,
+        [AirCond_PositiveOrZero] = Arm64Cond_PL,
+    };
+    if (c >= AirCond_NUM)
+        bad(inst, "bad condition");
+    return map[c];
+}
+
+/* A float relation after fcmp: one condition code, or two that are or-ed
+ * (the second AL when there is one).  Unordered sets C and V. */
+typedef struct {
+    Arm64Cond c1, c2;
+} DCodes;
+
+static DCodes dcodes(AirDoubleCond dc) {
+    switch (dc) {
+    case AirDCond_Equal:
+        return (DCodes){Arm64Cond_EQ, Arm64Cond_AL};
+    case AirDCond_NotEqual:
+        return (DCodes){Arm64Cond_MI, Arm64Cond_GT};
+    case AirDCond_GreaterThan:
+        return (DCodes){Arm64Cond_GT, Arm64Cond_AL};
+    case AirDCond_GreaterThanOrEqual:
+        return (DCodes){Arm64Cond_GE, Arm64Cond_AL};
+    case AirDCond_LessThan:
+        return (DCodes){Arm64Cond_MI, Arm64Cond_AL};
+    case AirDCond_LessThanOrEqual:
+        return (DCodes){Arm64Cond_LS, Arm64Cond_AL};
+    case AirDCond_EqualOrUnordered:
+        return (DCodes){Arm64Cond_EQ, Arm64Cond_VS};
+    case AirDCond_NotEqualOrUnordered:
+        return (DCodes){Arm64Cond_NE, Arm64Cond_AL};
+    case AirDCond_GreaterThanOrUnordered:
+        return (DCodes){Arm64Cond_HI, Arm64Cond_AL};
+    case AirDCond_GreaterThanOrEqualOrUnordered:
+        return (DCodes){Arm64Cond_PL, Arm64Cond_AL};
+    case AirDCond_LessThanOrUnordered:
+        return (DCodes){Arm64Cond_LT, Arm64Cond_AL};
+    default:
+        return (DCodes){Arm64Cond_LE, Arm64Cond_AL}; /* LessThanOrEqualOrUnordered */
+    }
+}
+
+/* cmp Rn, Rm|#imm at the size. */
+static void cmp(A64Emitter *e, const AirInst *inst, bool is64, unsigned l, unsigned r) {
+    B3Reg rn = gpr(inst, l);
+    if (is_imm(inst, r)) {
+        int64_t v = arg(inst, r)->value;
+        if (!is64)
+            v = (int32_t)v;
+        if (v >= 0 && arm64_addsub_imm_ok((uint64_t)v)) {
+            arm64_cmp_imm(e->a, false, is64, rn, (uint32_t)(v >= 4096 ? v >> 12 : v), v >= 4096);
+            return;
+        }
+        if (v < 0 && v > INT64_MIN && arm64_addsub_imm_ok((uint64_t)-v)) {
+            int64_t n = -v;
+            arm64_cmp_imm(e->a, true, is64, rn, (uint32_t)(n >= 4096 ? n >> 12 : n), n >= 4096);
+            return;
+        }
+    }
+    arm64_cmp(e->a, false, is64, rn, src_gpr(e, inst, r, is64), Arm64Shift_LSL, 0);
+}
+
+static void tst(A64Emitter *e, const AirInst *inst, bool is64, unsigned l, unsigned r) {
+    B3Reg rn = gpr(inst, l);
+    uint32_t enc;
+    if (is_imm(inst, r)) {
+        uint64_t v = (uint64_t)arg(inst, r)->value;
+        if (!is64)
+            v &= 0xffffffffu;
+        if (arm64_logical_imm_encode(v, is64, &enc)) {
+            arm64_tst_imm(e->a, is64, rn, v);
+            return;
+        }
+    }
+    arm64_tst(e->a, is64, rn, src_gpr(e, inst, r, is64), Arm64Shift_LSL, 0);
+}
+
+/* Sets the flags for the condition arg 0 over args 1 and 2; returns its codes. */
+static DCodes flags_of(A64Emitter *e, const AirInst *inst, unsigned size) {
+    const AirArg *c = arg(inst, 0);
+    switch (c->kind) {
+    case AirArg_RelCond:
+        cmp(e, inst, size == 8, 1, 2);
+        return (DCodes){cond_code(inst, (AirCond)c->cond), Arm64Cond_AL};
+    case AirArg_ResCond:
+        tst(e, inst, size == 8, 1, 2);
+        return (DCodes){cond_code(inst, (AirCond)c->cond), Arm64Cond_AL};
+    case AirArg_DoubleCond:
+        arm64_fcmp(e->a, false, size == 8, fpr(inst, 1), fpr(inst, 2));
+        return dcodes((AirDoubleCond)c->cond);
+    default:
+        bad(inst, "expected a condition");
+    }
+}
+
+static DCodes invert_codes(const AirInst *inst, DCodes d) {
+    const AirArg *c = arg(inst, 0);
+    if (c->kind == AirArg_DoubleCond)
+        return dcodes(air_dcond_invert((AirDoubleCond)c->cond));
+    return (DCodes){arm64_cond_invert(d.c1), Arm64Cond_AL};
+}
+
+/* Goes to succs[0] when the codes hold, else to succs[1]; falls through to next when it can. */
+static void branch_on(A64Emitter *e, AirBlock *b, const AirInst *inst, AirBlock *next, DCodes d, DCodes inv) {
+    uint32_t t = succ_label(e, b, inst, 0), f = succ_label(e, b, inst, 1);
+    if (b->succs[0].block == next) {
+        arm64_bcond(e->a, inv.c1, f);
+        if (inv.c2 != Arm64Cond_AL)
+            arm64_bcond(e->a, inv.c2, f);
+        return;
+    }
+    arm64_bcond(e->a, d.c1, t);
+    if (d.c2 != Arm64Cond_AL)
+        arm64_bcond(e->a, d.c2, t);
+    if (b->succs[1].block != next)
+        arm64_b(e->a, f);
+}
+
+/* ---- frame ---- */
+
+static unsigned callee_saves(const AirCode *c, B3Reg *regs) {
+    unsigned n = 0;
+    for (unsigned r = 0; r < 64; r++)
+        if (b3_regset_has(&c->used_callee_saves, (B3Reg)r) && r != ARM64_FP && r != ARM64_SP)
+            regs[n++] = (B3Reg)r;
+    if (c->frame_size < 8ull * n)
+        b3_internal_error("arm64 emitter", "frame size %llu has no room for %u callee-saves",
+                          (unsigned long long)c->frame_size, n);
+    return n;
+}
+
+static void save_restore(A64Emitter *e, bool save) {
+    B3Reg regs[64];
+    unsigned n = callee_saves(e->c, regs);
+    for (unsigned k = 0; k < n; k++) {
+        bool f = b3_reg_is_fpr(regs[k]);
+        Arm64LdStOp op =
+            f ? (save ? Arm64LdSt_STRFD : Arm64LdSt_LDRFD) : (save ? Arm64LdSt_STRX : Arm64LdSt_LDRX);
+        Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 1));
+        arm64_ldst(e->a, op, regs[k], &m);
+    }
+}
+
+static void emit_prologue(A64Emitter *e) {
+    Arm64Asm *a = e->a;
+    uint64_t fs = e->c->frame_size;
+    if (fs % 16)
+        b3_internal_error("arm64 emitter", "bad frame size %llu", (unsigned long long)fs);
+    Arm64Mem rec = arm64_mem_mode(Arm64Mem_PreIndex, ARM64_SP, -16);
+    arm64_ldstp(a, Arm64Pair_STPX, ARM64_FP, ARM64_LR, &rec);
+    arm64_mov_sp(a, true, ARM64_FP, ARM64_SP);
+    if (fs) {
+        if (arm64_addsub_imm_ok(fs)) {
+            arm64_add_imm_any(a, true, ARM64_SP, ARM64_SP, -(int64_t)fs);
+        } else {
+            arm64_mov_imm(a, true, IP0, fs);
+            arm64_addsub_ext(a, Arm64AddSub_SUB, true, ARM64_SP, ARM64_SP, IP0, Arm64Ext_UXTX, 0);
+        }
+    }
+    save_restore(e, true);
+}
+
+static void emit_epilogue(A64Emitter *e) {
+    save_restore(e, false);
+    Arm64Asm *a = e->a;
+    if (e->c->frame_size)
+        arm64_mov_sp(a, true, ARM64_SP, ARM64_FP);
+    Arm64Mem rec = arm64_mem_mode(Arm64Mem_PostIndex, ARM64_SP, 16);
+    arm64_ldstp(a, Arm64Pair_LDPX, ARM64_FP, ARM64_LR, &rec);
+    arm64_ret(a, ARM64_LR);
+}
+
+/* ---- the encoder entries (table a64_ops) ----
+ * Each is op_<name>(e, b, inst, next, p, size): p the table's parameter,
+ * size the operation's bytes. */
+
+#define A64_OP(name)                                                                             \
+    static void op_##name(A64Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, \
+                          unsigned size)
+#define UNUSED_OPERANDS (void)e, (void)b, (void)inst, (void)next, (void)p, (void)size
+typedef void A64OpFn(A64Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size);
+
+A64_OP(nop) { UNUSED_OPERANDS; }
+
+/* add/sub (p: Arm64AddSubOp): two-operand src, dst or three-operand a, b, dst. */
+static void addsub(A64Emitter *e, const AirInst *inst, Arm64AddSubOp op, bool is64, B3Reg rd, B3Reg rn,
+                   unsigned src) {
+    if (is_imm(inst, src)) {
+        int64_t v = arg(inst, src)->value;
+        if (!is64)
+            v = (int32_t)v;
+        if (op == Arm64AddSub_SUB || op == Arm64AddSub_SUBS)
+            v = -v;
+        uint64_t mag = v < 0 ? -(uint64_t)v : (uint64_t)v;
+        if ((op == Arm64AddSub_ADD || op == Arm64AddSub_SUB) && arm64_addsub_imm_ok(mag)) {
+            arm64_add_imm_any(e->a, is64, rd, rn, v);
+            return;
+        }
+    }
+    arm64_addsub_shifted(e->a, op, is64, rd, rn, src_gpr(e, inst, src, is64), Arm64Shift_LSL, 0);
+}
+
+A64_OP(addsub) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    if (inst->nargs == 2) {
+        B3Reg d = gpr(inst, 1);
+        addsub(e, inst, (Arm64AddSubOp)p, is64, d, d, 0);
+    } else if (is_imm(inst, 0)) { /* Add Imm, Tmp, Tmp */
+        addsub(e, inst, (Arm64AddSubOp)p, is64, gpr(inst, 2), gpr(inst, 1), 0);
+    } else {
+        addsub(e, inst, (Arm64AddSubOp)p, is64, gpr(inst, 2), gpr(inst, 0), 1);
+    }
+}
+
+A64_OP(neg) {
+    UNUSED_OPERANDS;
+    B3Reg d = gpr(inst, 0);
+    if (p)
+        arm64_mvn(e->a, size == 8, d, d, Arm64Shift_LSL, 0);
+    else
+        arm64_neg(e->a, false, size == 8, d, d, Arm64Shift_LSL, 0);
+}
+
+static void logic(A64Emitter *e, const AirInst *inst, Arm64LogicOp op, bool is64, B3Reg rd, B3Reg rn,
+                  unsigned src) {
+    uint32_t enc;
+    if (is_imm(inst, src)) {
+        uint64_t v = (uint64_t)arg(inst, src)->value;
+        if (!is64)
+            v &= 0xffffffffu;
+        if (arm64_logical_imm_encode(v, is64, &enc)) {
+            arm64_logic_imm(e->a, op, is64, rd, rn, v);
+            return;
+        }
+    }
+    arm64_logic_shifted(e->a, op, is64, rd, rn, src_gpr(e, inst, src, is64), Arm64Shift_LSL, 0);
+}
+
+A64_OP(logic) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    if (inst->nargs == 2) {
+        B3Reg d = gpr(inst, 1);
+        logic(e, inst, (Arm64LogicOp)p, is64, d, d, 0);
+    } else {
+        logic(e, inst, (Arm64LogicOp)p, is64, gpr(inst, 2), gpr(inst, 0), 1);
+    }
+}
+
+A64_OP(mul) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    if (inst->nargs == 2) {
+        B3Reg d = gpr(inst, 1);
+        arm64_mul(e->a, Arm64Mul_MADD, is64, d, d, gpr(inst, 0));
+    } else {
+        arm64_mul(e->a, Arm64Mul_MADD, is64, gpr(inst, 2), gpr(inst, 0), gpr(inst, 1));
+    }
+}
+
+/* madd/msub (p: Arm64MulOp): a, b, c, dst. */
+A64_OP(mul3) {
+    UNUSED_OPERANDS;
+    arm64_mul3(e->a, (Arm64MulOp)p, size == 8, gpr(inst, 3), gpr(inst, 0), gpr(inst, 1), gpr(inst, 2));
+}
+
+/* mneg, smull, umull (p: Arm64MulOp): a, b, dst. */
+A64_OP(mul2) {
+    UNUSED_OPERANDS;
+    arm64_mul(e->a, (Arm64MulOp)p, size == 8, gpr(inst, 2), gpr(inst, 0), gpr(inst, 1));
+}
+
+A64_OP(mulh) {
+    UNUSED_OPERANDS;
+    arm64_mulh(e->a, p != 0, gpr(inst, 2), gpr(inst, 0), gpr(inst, 1));
+}
+
+/* sdiv, udiv (p: Arm64DP2Op): a, b, dst. */
+A64_OP(dp2) {
+    UNUSED_OPERANDS;
+    arm64_dp2(e->a, (Arm64DP2Op)p, size == 8, gpr(inst, 2), gpr(inst, 0), gpr(inst, 1));
+}
+
+/* Shifts and rotates (p: Arm64DP2Op of the variable form): amount, dst or src, amount, dst. */
+A64_OP(shift) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    B3Reg rd, rn;
+    unsigned amt;
+    if (inst->nargs == 2)
+        rd = rn = gpr(inst, 1), amt = 0;
+    else
+        rd = gpr(inst, 2), rn = gpr(inst, 0), amt = 1;
+    if (is_tmp(inst, amt)) {
+        arm64_dp2(e->a, (Arm64DP2Op)p, is64, rd, rn, gpr(inst, amt));
+        return;
+    }
+    unsigned n = (unsigned)arg(inst, amt)->value & (is64 ? 63 : 31);
+    if (!n) {
+        if (rd != rn || !is64)
+            arm64_mov(e->a, is64, rd, rn);
+        return;
+    }
+    switch (p) {
+    case Arm64DP2_LSLV:
+        arm64_lsl_imm(e->a, is64, rd, rn, n);
+        break;
+    case Arm64DP2_LSRV:
+        arm64_lsr_imm(e->a, is64, rd, rn, n);
+        break;
+    case Arm64DP2_ASRV:
+        arm64_asr_imm(e->a, is64, rd, rn, n);
+        break;
+    default:
+        arm64_ror_imm(e->a, is64, rd, rn, n);
+        break;
+    }
+}
+
+A64_OP(clz) {
+    UNUSED_OPERANDS;
+    if (inst->nargs != 2)
+        bad(inst, "the x86 form");
+    arm64_dp1(e->a, Arm64DP1_CLZ, size == 8, gpr(inst, 1), gpr(inst, 0));
+}
+
+A64_OP(lea) {
+    UNUSED_OPERANDS;
+    B3Reg rd = gpr(inst, 1);
+    lea(e, inst, 0, rd);
+    if (size == 4)
+        arm64_mov(e->a, false, rd, rd); /* Lea32 zero-extends */
+}
+
+/* Move, Move32 (size 8, 4). */
+A64_OP(move) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    Arm64LdStOp ld = is64 ? Arm64LdSt_LDRX : Arm64LdSt_LDRW, st = is64 ? Arm64LdSt_STRX : Arm64LdSt_STRW;
+    if (air_arg_is_memory(arg(inst, 1))) {
+        ldst(e, inst, st, src_gpr(e, inst, 0, is64), 1);
+        return;
+    }
+    B3Reg rd = gpr(inst, 1);
+    if (air_arg_is_memory(arg(inst, 0)))
+        ldst(e, inst, ld, rd, 0);
+    else if (is_imm(inst, 0))
+        arm64_mov_imm(e->a, is64, rd, (uint64_t)arg(inst, 0)->value);
+    else if (gpr(inst, 0) != rd || !is64)
+        arm64_mov(e->a, is64, rd, gpr(inst, 0));
+}
+
+/* Loads and narrow stores with the op in p (Arm64LdStOp). */
+A64_OP(load) {
+    UNUSED_OPERANDS;
+    ldst(e, inst, (Arm64LdStOp)p, gpr(inst, 1), 0);
+}
+
+A64_OP(store) {
+    UNUSED_OPERANDS;
+    ldst(e, inst, (Arm64LdStOp)p, src_gpr(e, inst, 0, false), 1);
+}
+
+/* Extensions: p bytes, size 4 (to W) or 8 (to X); signed unless size has bit 4 (16: zero). */
+A64_OP(sxt) {
+    UNUSED_OPERANDS;
+    arm64_sxt(e->a, size == 8, gpr(inst, 1), gpr(inst, 0), p);
+}
+
+A64_OP(uxt) {
+    UNUSED_OPERANDS;
+    arm64_uxt(e->a, gpr(inst, 1), gpr(inst, 0), p);
+}
+
+/* MoveFloat, MoveDouble. */
+A64_OP(fmove) {
+    UNUSED_OPERANDS;
+    bool dbl = size == 8;
+    if (air_arg_is_memory(arg(inst, 1)))
+        ldst(e, inst, dbl ? Arm64LdSt_STRFD : Arm64LdSt_STRFS, fpr(inst, 0), 1);
+    else if (air_arg_is_memory(arg(inst, 0)))
+        ldst(e, inst, dbl ? Arm64LdSt_LDRFD : Arm64LdSt_LDRFS, fpr(inst, 1), 0);
+    else if (fpr(inst, 0) != fpr(inst, 1))
+        arm64_fp1(e->a, Arm64FP1_FMOV, dbl, fpr(inst, 1), fpr(inst, 0));
+}
+
+A64_OP(fzero) {
+    UNUSED_OPERANDS;
+    arm64_fmov_to_fpr(e->a, true, fpr(inst, 0), ARM64_ZR);
+}
+
+A64_OP(to_fpr) {
+    UNUSED_OPERANDS;
+    arm64_fmov_to_fpr(e->a, size == 8, fpr(inst, 1), gpr(inst, 0));
+}
+
+A64_OP(to_gpr) {
+    UNUSED_OPERANDS;
+    arm64_fmov_to_gpr(e->a, size == 8, gpr(inst, 1), fpr(inst, 0));
+}
+
+/* fadd, fsub, fmul, fdiv, fmin, fmax (p: Arm64FP2Op): src, dst (dst op= src) or a, b, dst. */
+A64_OP(fp2) {
+    UNUSED_OPERANDS;
+    if (inst->nargs == 2)
+        arm64_fp2(e->a, (Arm64FP2Op)p, size == 8, fpr(inst, 1), fpr(inst, 1), fpr(inst, 0));
+    else
+        arm64_fp2(e->a, (Arm64FP2Op)p, size == 8, fpr(inst, 2), fpr(inst, 0), fpr(inst, 1));
+}
+
+/* fsqrt, frintp, frintm, fneg, fabs (p: Arm64FP1Op): src, dst. */
+A64_OP(fp1) {
+    UNUSED_OPERANDS;
+    arm64_fp1(e->a, (Arm64FP1Op)p, size == 8, fpr(inst, 1), fpr(inst, 0));
+}
+
+/* And/Or/Xor of float registers through x16/x17 (no vector bit ops here). */
+A64_OP(fp_logic) {
+    UNUSED_OPERANDS;
+    bool dbl = size == 8;
+    B3Reg d = fpr(inst, 1);
+    arm64_fmov_to_gpr(e->a, dbl, IP0, d);
+    arm64_fmov_to_gpr(e->a, dbl, IP1, fpr(inst, 0));
+    arm64_logic_shifted(e->a, (Arm64LogicOp)p, dbl, IP0, IP0, IP1, Arm64Shift_LSL, 0);
+    arm64_fmov_to_fpr(e->a, dbl, d, IP0);
+}
+
+/* scvtf/ucvtf: p bit 0 signed, bit 1 from 64 bits; size: the result's. */
+A64_OP(cvtf) {
+    UNUSED_OPERANDS;
+    arm64_cvtf(e->a, p & 1, size == 8, (p & 2) != 0, fpr(inst, 1), gpr(inst, 0));
+}
+
+/* fcvtzs/fcvtzu: p bit 0 signed, bit 1 from a double; size: the result's. */
+A64_OP(fcvtz) {
+    UNUSED_OPERANDS;
+    arm64_fcvtz(e->a, p & 1, (p & 2) != 0, size == 8, gpr(inst, 1), fpr(inst, 0));
+}
+
+A64_OP(fcvt) {
+    UNUSED_OPERANDS;
+    arm64_fcvt(e->a, p != 0, fpr(inst, 1), fpr(inst, 0));
+}
+
+/* Compare*, Test*, CompareDouble/Float: flags, then cset (two codes: or-ed by csinc). */
+A64_OP(compare) {
+    UNUSED_OPERANDS;
+    DCodes d = flags_of(e, inst, size);
+    B3Reg rd = gpr(inst, 3);
+    arm64_cset(e->a, false, false, rd, d.c1);
+    if (d.c2 != Arm64Cond_AL) /* rd = c2 ? 1 : rd */
+        arm64_csel(e->a, Arm64CSel_CSINC, false, rd, rd, ARM64_ZR, arm64_cond_invert(d.c2));
+}
+
+/* MoveConditionally*: (cond, l, r, src, dst) dst = cond ? src : dst, or
+ * (cond, l, r, then, else, dst). */
+A64_OP(cmov) {
+    UNUSED_OPERANDS;
+    unsigned csize = arg(inst, 0)->kind == AirArg_DoubleCond || p == 0 ? size : p;
+    DCodes d = flags_of(e, inst, csize);
+    B3Reg dst = gpr(inst, inst->nargs - 1), then = gpr(inst, 3);
+    B3Reg els = inst->nargs == 6 ? gpr(inst, 4) : dst;
+    if (d.c2 == Arm64Cond_AL) {
+        arm64_csel(e->a, Arm64CSel_CSEL, true, dst, then, els, d.c1);
+        return;
+    }
+    arm64_csel(e->a, Arm64CSel_CSEL, true, IP0, then, els, d.c1);
+    arm64_csel(e->a, Arm64CSel_CSEL, true, dst, then, IP0, d.c2);
+}
+
+A64_OP(fcmov) {
+    UNUSED_OPERANDS;
+    unsigned csize = arg(inst, 0)->kind == AirArg_DoubleCond || p == 0 ? size : p;
+    DCodes d = flags_of(e, inst, csize);
+    B3Reg dst = fpr(inst, inst->nargs - 1), then = fpr(inst, 3);
+    B3Reg els = inst->nargs == 6 ? fpr(inst, 4) : dst;
+    if (d.c2 == Arm64Cond_AL) {
+        arm64_fcsel(e->a, true, dst, then, els, d.c1);
+        return;
+    }
+    /* Two codes: branch (no FP scratch register to build it in). */
+    uint32_t yes = arm64_label_new(e->a), done = arm64_label_new(e->a);
+    arm64_bcond(e->a, d.c1, yes);
+    arm64_bcond(e->a, d.c2, yes);
+    if (els != dst)
+        arm64_fp1(e->a, Arm64FP1_FMOV, true, dst, els);
+    arm64_b(e->a, done);
+    arm64_bind(e->a, yes);
+    if (then != dst)
+        arm64_fp1(e->a, Arm64FP1_FMOV, true, dst, then);
+    arm64_bind(e->a, done);
+}
+
+A64_OP(jump) {
+    UNUSED_OPERANDS;
+    if (b->nsuccs < 1)
+        bad(inst, "missing successor");
+    if (b->succs[0].block != next)
+        arm64_b(e->a, succ_label(e, b, inst, 0));
+}
+
+A64_OP(branch) {
+    UNUSED_OPERANDS;
+    const AirArg *c = arg(inst, 0);
+    bool is64 = size == 8;
+    /* Against zero: cbz/cbnz; a test of one bit: tbz/tbnz. */
+    if (c->kind == AirArg_RelCond && (c->cond == AirCond_Equal || c->cond == AirCond_NotEqual) &&
+        is_imm(inst, 2) && arg(inst, 2)->value == 0) {
+        bool nz = c->cond == AirCond_NotEqual;
+        uint32_t t = succ_label(e, b, inst, 0), f = succ_label(e, b, inst, 1);
+        if (b->succs[0].block == next) {
+            arm64_cbz(e->a, !nz, is64, gpr(inst, 1), f);
+        } else {
+            arm64_cbz(e->a, nz, is64, gpr(inst, 1), t);
+            if (b->succs[1].block != next)
+                arm64_b(e->a, f);
+        }
+        return;
+    }
+    if (c->kind == AirArg_ResCond && (c->cond == AirCond_Zero || c->cond == AirCond_NonZero)) {
+        bool nz = c->cond == AirCond_NonZero;
+        uint64_t v = is_imm(inst, 2) ? (uint64_t)arg(inst, 2)->value & (is64 ? UINT64_MAX : 0xffffffffu) : 0;
+        bool self = is_tmp(inst, 2) && gpr(inst, 2) == gpr(inst, 1);
+        bool bit = v && !(v & (v - 1));
+        if (self || bit) {
+            uint32_t t = succ_label(e, b, inst, 0), f = succ_label(e, b, inst, 1);
+            B3Reg r = gpr(inst, 1);
+            bool to_f = b->succs[0].block == next;
+            bool k = to_f ? !nz : nz;
+            uint32_t l = to_f ? f : t;
+            if (self)
+                arm64_cbz(e->a, k, is64, r, l);
+            else
+                arm64_tbz(e->a, k, r, (unsigned)__builtin_ctzll(v), l);
+            if (!to_f && b->succs[1].block != next)
+                arm64_b(e->a, f);
+            return;
+        }
+    }
+    DCodes d = flags_of(e, inst, size);
+    branch_on(e, b, inst, next, d, invert_codes(inst, d));
+}
+
+/* BranchAdd/BranchSub (p: the flag-setting Arm64AddSubOp): (cond, src, dst). */
+A64_OP(branch_alu) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    B3Reg d = gpr(inst, 2);
+    arm64_addsub_shifted(e->a, (Arm64AddSubOp)p, is64, d, d, src_gpr(e, inst, 1, is64), Arm64Shift_LSL, 0);
+    DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
+    branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
+}
+
+A64_OP(branch_neg) {
+    UNUSED_OPERANDS;
+    B3Reg d = gpr(inst, 1);
+    arm64_neg(e->a, true, size == 8, d, d, Arm64Shift_LSL, 0);
+    DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
+    branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
+}
+
+A64_OP(ret) {
+    UNUSED_OPERANDS;
+    emit_epilogue(e);
+}
+
+A64_OP(oops) {
+    UNUSED_OPERANDS;
+    arm64_udf(e->a, 0);
+}
+
+A64_OP(fence) {
+    UNUSED_OPERANDS;
+    arm64_dmb(e->a, Arm64Barrier_ISH);
+}
+
+A64_OP(call) {
+    UNUSED_OPERANDS;
+    const AirArg *callee = arg(inst, 0);
+    if (callee->kind == AirArg_Sym) {
+        if (callee->got)
+            bad(inst, "call through a GOT symbol operand");
+        arm64_bl_sym(e->a, callee->u.sym, callee->value);
+    } else {
+        arm64_blr(e->a, gpr(inst, 0));
+    }
+}
+
+/* JumpTable (index, scratch, scratch): a table of 32-bit offsets from its start. */
+A64_OP(jump_table) {
+    UNUSED_OPERANDS;
+    B3Reg idx = gpr(inst, 0), t = gpr(inst, 1), k = gpr(inst, 2);
+    if (e->ntables == e->cap_tables) {
+        e->cap_tables = e->cap_tables ? 2 * e->cap_tables : 4;
+        e->tables = realloc(e->tables, e->cap_tables * sizeof *e->tables);
+        if (!e->tables)
+            b3_internal_error("arm64 emitter", "out of memory");
+    }
+    uint32_t label = arm64_label_new(e->a);
+    e->tables[e->ntables].label = label;
+    e->tables[e->ntables++].b = b;
+    arm64_adr(e->a, t, label);
+    Arm64Mem m = arm64_mem_reg(t, idx, Arm64Ext_UXTX, true);
+    arm64_ldst(e->a, Arm64LdSt_LDRSW, k, &m);
+    arm64_addsub_shifted(e->a, Arm64AddSub_ADD, true, t, t, k, Arm64Shift_LSL, 0);
+    arm64_br(e->a, t);
+}
+
+static void emit_jump_tables(A64Emitter *e) {
+    for (uint32_t i = 0; i < e->ntables; i++) {
+        AirBlock *b = e->tables[i].b;
+        arm64_bind(e->a, e->tables[i].label);
+        /* The last successor is the default, reached by the bounds check only. */
+        for (uint32_t s = 0; s + 1 < b->nsuccs; s++)
+            arm64_data32_label_diff(e->a, e->block_label[b->succs[s].block->index], e->tables[i].label);
+    }
+}
+
+/* The encoder table: one row per Air opcode this emitter implements. */
+static const struct {
+    A64OpFn *fn;
+    uint8_t p, size;
+} a64_ops[AIR_NUM_OPCODES] = {
+    [Air_Nop] = {op_nop, 0, 0},
+    [Air_Add32] = {op_addsub, Arm64AddSub_ADD, 4},
+    [Air_Add64] = {op_addsub, Arm64AddSub_ADD, 8},
+    [Air_Sub32] = {op_addsub, Arm64AddSub_SUB, 4},
+    [Air_Sub64] = {op_addsub, Arm64AddSub_SUB, 8},
+    [Air_Neg32] = {op_neg, 0, 4},
+    [Air_Neg64] = {op_neg, 0, 8},
+    [Air_Not32] = {op_neg, 1, 4},
+    [Air_Not64] = {op_neg, 1, 8},
+    [Air_Mul32] = {op_mul, 0, 4},
+    [Air_Mul64] = {op_mul, 0, 8},
+    [Air_And32] = {op_logic, Arm64Logic_AND, 4},
+    [Air_And64] = {op_logic, Arm64Logic_AND, 8},
+    [Air_Or32] = {op_logic, Arm64Logic_ORR, 4},
+    [Air_Or64] = {op_logic, Arm64Logic_ORR, 8},
+    [Air_Xor32] = {op_logic, Arm64Logic_EOR, 4},
+    [Air_Xor64] = {op_logic, Arm64Logic_EOR, 8},
+    [Air_Lshift32] = {op_shift, Arm64DP2_LSLV, 4},
+    [Air_Lshift64] = {op_shift, Arm64DP2_LSLV, 8},
+    [Air_Rshift32] = {op_shift, Arm64DP2_ASRV, 4},
+    [Air_Rshift64] = {op_shift, Arm64DP2_ASRV, 8},
+    [Air_Urshift32] = {op_shift, Arm64DP2_LSRV, 4},
+    [Air_Urshift64] = {op_shift, Arm64DP2_LSRV, 8},
+    [Air_RotateRight32] = {op_shift, Arm64DP2_RORV, 4},
+    [Air_RotateRight64] = {op_shift, Arm64DP2_RORV, 8},
+    [Air_CountLeadingZeros32] = {op_clz, 0, 4},
+    [Air_CountLeadingZeros64] = {op_clz, 0, 8},
+    [Air_Lea32] = {op_lea, 0, 4},
+    [Air_Lea64] = {op_lea, 0, 8},
+    [Air_Move] = {op_move, 0, 8},
+    [Air_Move32] = {op_move, 0, 4},
+    [Air_Load8] = {op_load, Arm64LdSt_LDRB, 1},
+    [Air_Load8SignedExtendTo32] = {op_load, Arm64LdSt_LDRSBW, 1},
+    [Air_Load16] = {op_load, Arm64LdSt_LDRH, 2},
+    [Air_Load16SignedExtendTo32] = {op_load, Arm64LdSt_LDRSHW, 2},
+    [Air_Store8] = {op_store, Arm64LdSt_STRB, 1},
+    [Air_Store16] = {op_store, Arm64LdSt_STRH, 2},
+    [Air_SignExtend8To32] = {op_sxt, 1, 4},
+    [Air_SignExtend16To32] = {op_sxt, 2, 4},
+    [Air_ZeroExtend8To32] = {op_uxt, 1, 4},
+    [Air_ZeroExtend16To32] = {op_uxt, 2, 4},
+    [Air_SignExtend32ToPtr] = {op_sxt, 4, 8},
+    [Air_MoveFloat] = {op_fmove, 0, 4},
+    [Air_MoveDouble] = {op_fmove, 0, 8},
+    [Air_MoveZeroToDouble] = {op_fzero, 0, 8},
+    [Air_Move64ToDouble] = {op_to_fpr, 0, 8},
+    [Air_Move32ToFloat] = {op_to_fpr, 0, 4},
+    [Air_MoveDoubleTo64] = {op_to_gpr, 0, 8},
+    [Air_MoveFloatTo32] = {op_to_gpr, 0, 4},
+    [Air_AddDouble] = {op_fp2, Arm64FP2_FADD, 8},
+    [Air_AddFloat] = {op_fp2, Arm64FP2_FADD, 4},
+    [Air_SubDouble] = {op_fp2, Arm64FP2_FSUB, 8},
+    [Air_SubFloat] = {op_fp2, Arm64FP2_FSUB, 4},
+    [Air_MulDouble] = {op_fp2, Arm64FP2_FMUL, 8},
+    [Air_MulFloat] = {op_fp2, Arm64FP2_FMUL, 4},
+    [Air_DivDouble] = {op_fp2, Arm64FP2_FDIV, 8},
+    [Air_DivFloat] = {op_fp2, Arm64FP2_FDIV, 4},
+    [Air_SqrtDouble] = {op_fp1, Arm64FP1_FSQRT, 8},
+    [Air_SqrtFloat] = {op_fp1, Arm64FP1_FSQRT, 4},
+    [Air_CeilDouble] = {op_fp1, Arm64FP1_FRINTP, 8},
+    [Air_CeilFloat] = {op_fp1, Arm64FP1_FRINTP, 4},
+    [Air_FloorDouble] = {op_fp1, Arm64FP1_FRINTM, 8},
+    [Air_FloorFloat] = {op_fp1, Arm64FP1_FRINTM, 4},
+    [Air_AndDouble] = {op_fp_logic, Arm64Logic_AND, 8},
+    [Air_AndFloat] = {op_fp_logic, Arm64Logic_AND, 4},
+    [Air_OrDouble] = {op_fp_logic, Arm64Logic_ORR, 8},
+    [Air_OrFloat] = {op_fp_logic, Arm64Logic_ORR, 4},
+    [Air_XorDouble] = {op_fp_logic, Arm64Logic_EOR, 8},
+    [Air_XorFloat] = {op_fp_logic, Arm64Logic_EOR, 4},
+    [Air_ConvertInt32ToDouble] = {op_cvtf, 1, 8},
+    [Air_ConvertInt64ToDouble] = {op_cvtf, 3, 8},
+    [Air_ConvertInt32ToFloat] = {op_cvtf, 1, 4},
+    [Air_ConvertInt64ToFloat] = {op_cvtf, 3, 4},
+    [Air_ConvertUInt32ToDouble] = {op_cvtf, 0, 8},
+    [Air_ConvertUInt64ToDouble] = {op_cvtf, 2, 8},
+    [Air_ConvertUInt32ToFloat] = {op_cvtf, 0, 4},
+    [Air_ConvertUInt64ToFloat] = {op_cvtf, 2, 4},
+    [Air_ConvertDoubleToFloat] = {op_fcvt, 0, 4},
+    [Air_ConvertFloatToDouble] = {op_fcvt, 1, 8},
+    [Air_TruncateDoubleToInt32] = {op_fcvtz, 3, 4},
+    [Air_TruncateDoubleToInt64] = {op_fcvtz, 3, 8},
+    [Air_TruncateFloatToInt32] = {op_fcvtz, 1, 4},
+    [Air_TruncateFloatToInt64] = {op_fcvtz, 1, 8},
+    [Air_TruncateDoubleToUInt32] = {op_fcvtz, 2, 4},
+    [Air_TruncateDoubleToUInt64] = {op_fcvtz, 2, 8},
+    [Air_TruncateFloatToUInt32] = {op_fcvtz, 0, 4},
+    [Air_TruncateFloatToUInt64] = {op_fcvtz, 0, 8},
+    [Air_Compare32] = {op_compare, 0, 4},
+    [Air_Compare64] = {op_compare, 0, 8},
+    [Air_Test32] = {op_compare, 0, 4},
+    [Air_Test64] = {op_compare, 0, 8},
+    [Air_CompareDouble] = {op_compare, 0, 8},
+    [Air_CompareFloat] = {op_compare, 0, 4},
+    [Air_MoveConditionally32] = {op_cmov, 4, 8},
+    [Air_MoveConditionally64] = {op_cmov, 8, 8},
+    [Air_MoveConditionallyTest32] = {op_cmov, 4, 8},
+    [Air_MoveConditionallyTest64] = {op_cmov, 8, 8},
+    [Air_MoveConditionallyDouble] = {op_cmov, 0, 8},
+    [Air_MoveConditionallyFloat] = {op_cmov, 0, 4},
+    [Air_MoveDoubleConditionally32] = {op_fcmov, 4, 8},
+    [Air_MoveDoubleConditionally64] = {op_fcmov, 8, 8},
+    [Air_MoveDoubleConditionallyTest32] = {op_fcmov, 4, 8},
+    [Air_MoveDoubleConditionallyTest64] = {op_fcmov, 8, 8},
+    [Air_MoveDoubleConditionallyDouble] = {op_fcmov, 0, 8},
+    [Air_MoveDoubleConditionallyFloat] = {op_fcmov, 0, 4},
+    [Air_Div32] = {op_dp2, Arm64DP2_SDIV, 4},
+    [Air_Div64] = {op_dp2, Arm64DP2_SDIV, 8},
+    [Air_UDiv32] = {op_dp2, Arm64DP2_UDIV, 4},
+    [Air_UDiv64] = {op_dp2, Arm64DP2_UDIV, 8},
+    [Air_MultiplyAdd32] = {op_mul3, Arm64Mul_MADD, 4},
+    [Air_MultiplyAdd64] = {op_mul3, Arm64Mul_MADD, 8},
+    [Air_MultiplySub32] = {op_mul3, Arm64Mul_MSUB, 4},
+    [Air_MultiplySub64] = {op_mul3, Arm64Mul_MSUB, 8},
+    [Air_MultiplyNeg32] = {op_mul2, Arm64Mul_MSUB, 4},
+    [Air_MultiplyNeg64] = {op_mul2, Arm64Mul_MSUB, 8},
+    [Air_MultiplySignExtend32] = {op_mul2, Arm64Mul_SMADDL, 8},
+    [Air_MultiplyZeroExtend32] = {op_mul2, Arm64Mul_UMADDL, 8},
+    [Air_MulHigh64] = {op_mulh, 1, 8},
+    [Air_UMulHigh64] = {op_mulh, 0, 8},
+    [Air_NegateDouble] = {op_fp1, Arm64FP1_FNEG, 8},
+    [Air_NegateFloat] = {op_fp1, Arm64FP1_FNEG, 4},
+    [Air_AbsDouble] = {op_fp1, Arm64FP1_FABS, 8},
+    [Air_AbsFloat] = {op_fp1, Arm64FP1_FABS, 4},
+    [Air_MinDouble] = {op_fp2, Arm64FP2_FMIN, 8},
+    [Air_MaxDouble] = {op_fp2, Arm64FP2_FMAX, 8},
+    [Air_MinFloat] = {op_fp2, Arm64FP2_FMIN, 4},
+    [Air_MaxFloat] = {op_fp2, Arm64FP2_FMAX, 4},
+    [Air_Jump] = {op_jump, 0, 0},
+    [Air_Branch32] = {op_branch, 0, 4},
+    [Air_Branch64] = {op_branch, 0, 8},
+    [Air_BranchTest32] = {op_branch, 0, 4},
+    [Air_BranchTest64] = {op_branch, 0, 8},
+    [Air_BranchDouble] = {op_branch, 0, 8},
+    [Air_BranchFloat] = {op_branch, 0, 4},
+    [Air_BranchAdd32] = {op_branch_alu, Arm64AddSub_ADDS, 4},
+    [Air_BranchAdd64] = {op_branch_alu, Arm64AddSub_ADDS, 8},
+    [Air_BranchSub32] = {op_branch_alu, Arm64AddSub_SUBS, 4},
+    [Air_BranchSub64] = {op_branch_alu, Arm64AddSub_SUBS, 8},
+    [Air_BranchNeg32] = {op_branch_neg, 0, 4},
+    [Air_BranchNeg64] = {op_branch_neg, 0, 8},
+    [Air_Ret32] = {op_ret, 0, 0},
+    [Air_Ret64] = {op_ret, 0, 0},
+    [Air_RetFloat] = {op_ret, 0, 0},
+    [Air_RetDouble] = {op_ret, 0, 0},
+    [Air_RetVoid] = {op_ret, 0, 0},
+    [Air_Oops] = {op_oops, 0, 0},
+    [Air_JumpTable] = {op_jump_table, 0, 0},
+    [Air_MemoryFence] = {op_fence, 0, 0},
+    [Air_Call] = {op_call, 0, 0},
+};
+
+static void emit_inst(A64Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
+    AirOpcode op = (AirOpcode)inst->opcode;
+    if (op >= AIR_NUM_OPCODES)
+        bad(inst, "unknown opcode");
+    if (!a64_ops[op].fn)
+        b3_internal_error("arm64 emitter", "not yet supported on aarch64: Air %s", air_opcode_names[op]);
+    if (!inst->special && inst->nargs && !air_is_valid_form(e->c->target, op, inst->nargs, inst->args))
+        bad(inst, "not a valid arm64 form");
+    a64_ops[op].fn(e, b, inst, next, a64_ops[op].p, a64_ops[op].size);
+}
+
+/* ---- procedures ---- */
+
+static const AirBlock *entry_block(const AirCode *c, uint32_t k) {
+    return k < c->nentries ? c->entries[k] : c->blocks[0];
+}
+
+static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
+    AirCode *c = e->c;
+    Arm64Asm *a = e->a;
+    B3Proc *p = c->proc;
+    for (uint32_t i = 0; i < c->nblocks; i++) {
+        AirBlock *b = c->blocks[i];
+        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
+        if (is_entry[b->index]) {
+            prologue_at[b->index] = a->len;
+            if (lines && p)
+                b3_line_rows_note(lines, a->len, p->loc, true);
+            emit_prologue(e);
+        }
+        arm64_bind(a, e->block_label[b->index]);
+        for (uint32_t j = 0; j < b->ninsts; j++) {
+            if (lines && b->insts[j].origin)
+                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            emit_inst(e, b, &b->insts[j], next);
+        }
+    }
+    uint64_t code_size = a->len;
+    emit_jump_tables(e);
+    arm64_asm_check_labels(a);
+    return code_size;
+}
+
+static void emitter_init(A64Emitter *e, AirCode *c, Arm64Asm *a) {
+    memset(e, 0, sizeof *e);
+    e->c = c;
+    e->a = a;
+    e->block_label = malloc((c->nblocks ? c->nblocks : 1) * sizeof(uint32_t));
+    if (!e->block_label)
+        b3_internal_error("arm64 emitter", "out of memory");
+    for (uint32_t i = 0; i < c->nblocks; i++)
+        e->block_label[i] = arm64_label_new(a);
+}
+
+static void emitter_free(A64Emitter *e) {
+    free(e->block_label);
+    free(e->tables);
+    memset(e, 0, sizeof *e);
+}
+
+void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
+    if (c->target.arch != B3Arch_ARM64)
+        b3_internal_error("arm64 emitter", "wrong target");
+    B3Proc *p = c->proc;
+    if (!c->nblocks)
+        b3_internal_error("arm64 emitter", "procedure has no blocks");
+    uint8_t *is_entry = calloc(c->nblocks, 1);
+    uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
+    if (!is_entry || !prologue_at)
+        b3_internal_error("arm64 emitter", "out of memory");
+    for (uint32_t k = 0; k < (c->nentries ? c->nentries : 1); k++)
+        is_entry[entry_block(c, k)->index] = 1;
+
+    b3_obj_align(o, B3Sec_Text, 16);
+
+    /* Branch relaxation (asm.h): assemble until every short branch reaches. */
+    Arm64Relax relax = {0};
+    Arm64Asm a;
+    A64Emitter e;
+    bool want_lines = o->debug != NULL;
+    B3LineRows lines = {0};
+    uint64_t code_size;
+    for (;;) {
+        arm64_asm_init(&a);
+        a.relax = &relax;
+        relax.again = false;
+        emitter_init(&e, c, &a);
+        code_size = emit_pass(&e, is_entry, prologue_at, NULL);
+        if (!relax.again)
+            break;
+        emitter_free(&e);
+        arm64_asm_free(&a);
+    }
+    if (want_lines) {
+        emitter_free(&e);
+        arm64_asm_free(&a);
+        arm64_asm_init(&a);
+        a.relax = &relax;
+        emitter_init(&e, c, &a);
+        code_size = emit_pass(&e, is_entry, prologue_at, &lines);
+    }
+    arm64_relax_free(&relax);
+
+    uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
+    for (uint32_t i = 0; i < a.nrelocs; i++)
+        b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
+                     a.relocs[i].sym, a.relocs[i].addend);
+    if (want_lines)
+        b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
+    if (p && p->sym) {
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < p->nentrypoints; i++)
+            if (p->entrypoints[i] == p->sym)
+                k = i;
+        uint64_t off = prologue_at[entry_block(c, k)->index];
+        b3_obj_define(o, p->sym, B3Sec_Text, start + off, a.len - off, true);
+    }
+    for (uint32_t i = 0; p && i < p->nentrypoints; i++)
+        if (p->entrypoints[i] && p->entrypoints[i] != p->sym) {
+            uint64_t off = prologue_at[entry_block(c, i)->index];
+            b3_obj_define(o, p->entrypoints[i], B3Sec_Text, start + off, a.len - off, true);
+        }
+    free(is_entry);
+    free(prologue_at);
+    emitter_free(&e);
+    arm64_asm_free(&a);
+}
