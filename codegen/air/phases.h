@@ -19,6 +19,11 @@ void air_handle_callee_saves(AirCode *c);
  * tmps to spill slots), then air_allocate_stack; as fast as it gets, for
  * code of lesser quality than air_allocate_registers. */
 void air_allocate_registers_and_stack_by_linear_scan(AirCode *c);
+/* -O0: registers and stack in one backward pass per block (as LLVM's
+ * RegAllocFast): tmps mentioned in several blocks live in stack slots,
+ * the others in registers; no liveness, no cleanups; then
+ * air_allocate_stack (every slot already final: one pass). */
+void air_allocate_registers_fast(AirCode *c);
 /* Assigns frame offsets to every stack slot, reserves callee-save and outgoing
  * argument space, sets c->frame_size, and rewrites Stack args into Addr(fp, off). */
 void air_allocate_stack(AirCode *c);

@@ -603,9 +603,10 @@ static void check_liveness(AirCode *c, const char *name) {
 
 typedef AirCode *(*Builder)(B3Arena *arena, uint64_t seed);
 
-/* Which allocator run_case tests: graph coloring (-O2) or linear scan (-O0;
- * at -O1, opt_level 1, with lifetime holes). */
-static bool linear_scan;
+/* Which allocator run_case tests: graph coloring (-O2), linear scan (-O1,
+ * opt_level 1, with lifetime holes; opt_level 0: without) or the fast
+ * block-local one (-O0). */
+static bool linear_scan, fast;
 static uint8_t opt_level;
 
 typedef struct {
@@ -622,7 +623,9 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
     air_compute_preds(c);
     c->opt_level = opt_level;
     air_validate(c, "test input");
-    if (linear_scan) {
+    if (fast) {
+        air_allocate_registers_fast(c);
+    } else if (linear_scan) {
         air_allocate_registers_and_stack_by_linear_scan(c);
     } else {
         air_allocate_registers(c);
@@ -636,7 +639,7 @@ static Stats run_case(const char *name, Builder build, uint64_t seed, int runs) 
             air_for_each_tmp(c, &c->blocks[bi]->insts[ii], check_no_vtmp, &bad);
     CHECK(bad == 0, "%s: %d virtual tmps left after allocation", name, bad);
     check_liveness(c, name);
-    if (!linear_scan)
+    if (!linear_scan && !fast)
         air_allocate_stack(c);
     air_validate(c, "after stack allocation");
     CHECK(c->frame_size % 16 == 0, "%s: frame size %llu", name, (unsigned long long)c->frame_size);
@@ -1399,7 +1402,9 @@ static void test_huge(void) {
     air_compute_preds(c);
     c->opt_level = opt_level;
     clock_t t0 = clock();
-    if (linear_scan) {
+    if (fast) {
+        air_allocate_registers_fast(c);
+    } else if (linear_scan) {
         air_allocate_registers_and_stack_by_linear_scan(c);
     } else {
         air_allocate_registers(c);
@@ -1412,9 +1417,10 @@ static void test_huge(void) {
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     air_validate(c, "huge");
     fprintf(stderr, "huge (%s): 200000 values allocated in %.2fs, %u spill slots\n",
-            !linear_scan ? "coloring"
-            : opt_level  ? "linear scan with holes"
-                         : "linear scan",
+            fast           ? "fast"
+            : !linear_scan ? "coloring"
+            : opt_level    ? "linear scan with holes"
+                           : "linear scan",
             secs, c->nslots);
     CHECK(secs < 10.0, "allocation of 200000 values took %.2fs", secs);
     b3_arena_free(&arena);
@@ -1429,10 +1435,11 @@ int main(int argc, char **argv) {
     test_stack_sharing();
     test_liveness_solvers();
 
-    for (int ls = 0; ls < 3; ls++) {
-        linear_scan = ls > 0;
-        opt_level = ls == 2 ? 1 : ls == 1 ? 0 : 2;
-        const char *who = ls == 2 ? "linear scan with holes" : ls ? "linear scan" : "coloring";
+    for (int ls = 0; ls < 4; ls++) {
+        linear_scan = ls == 1 || ls == 2;
+        fast = ls == 3;
+        opt_level = ls == 2 ? 1 : ls == 1 || ls == 3 ? 0 : 2;
+        const char *who = ls == 3 ? "fast" : ls == 2 ? "linear scan with holes" : ls ? "linear scan" : "coloring";
         Stats s = run_case("sum40", build_sum40, 1, 5);
         CHECK(s.spill_slots > 0, "40 live values need spills");
         run_case("diamond", build_diamond, 2, 10);
@@ -1461,7 +1468,7 @@ int main(int argc, char **argv) {
         test_huge();
         fprintf(stderr, "%s: all cases run\n", who);
     }
-    linear_scan = false;
+    linear_scan = fast = false;
     opt_level = 2;
     test_print();
     if (failures) {
