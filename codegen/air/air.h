@@ -221,6 +221,10 @@ AirStackSlot *air_slot_new(AirCode *c, uint32_t size, uint32_t align, bool spill
 /* Appends an inst; args are copied. Returns it (valid until the next append). */
 AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs, const AirArg *args);
 void air_compute_preds(AirCode *c);
+/* Entrypoint k's block: c->entries once air_lower_entry_switch ran, else blocks[0]. */
+static inline const AirBlock *air_entry_block(const AirCode *c, uint32_t k) {
+    return k < c->nentries ? c->entries[k] : c->blocks[0];
+}
 /* Removes the blocks that none of the roots reaches, keeping the survivors'
  * order and renumbering them (preds are left for air_compute_preds).  `who`
  * names the pass in an out-of-memory error. */

@@ -16,6 +16,7 @@
 
 #include "codegen/arm64/arm64.h"
 #include "codegen/arm64/asm.h"
+#include "codegen/emit.h"
 #include "ir/diag.h"
 #include "objwriter/dwarf.h"
 #include "objwriter/stackmaps.h"
@@ -995,10 +996,6 @@ static void emit_inst(A64Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next)
 
 /* ---- procedures ---- */
 
-static const AirBlock *entry_block(const AirCode *c, uint32_t k) {
-    return k < c->nentries ? c->entries[k] : c->blocks[0];
-}
-
 static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
     AirCode *c = e->c;
     Arm64Asm *a = e->a;
@@ -1048,12 +1045,11 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
     B3Proc *p = c->proc;
     if (!c->nblocks)
         b3_internal_error("arm64 emitter", "procedure has no blocks");
-    uint8_t *is_entry = calloc(c->nblocks, 1);
+    /* prologue_at[block]: the offset of an entry block's prologue. */
+    uint8_t *is_entry = b3_emit_entry_flags(c);
     uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
-    if (!is_entry || !prologue_at)
+    if (!prologue_at)
         b3_internal_error("arm64 emitter", "out of memory");
-    for (uint32_t k = 0; k < (c->nentries ? c->nentries : 1); k++)
-        is_entry[entry_block(c, k)->index] = 1;
 
     b3_obj_align(o, B3Sec_Text, 16);
 
@@ -1091,19 +1087,7 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
                      a.relocs[i].sym, a.relocs[i].addend);
     if (want_lines)
         b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
-    if (p && p->sym) {
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < p->nentrypoints; i++)
-            if (p->entrypoints[i] == p->sym)
-                k = i;
-        uint64_t off = prologue_at[entry_block(c, k)->index];
-        b3_obj_define(o, p->sym, B3Sec_Text, start + off, a.len - off, true);
-    }
-    for (uint32_t i = 0; p && i < p->nentrypoints; i++)
-        if (p->entrypoints[i] && p->entrypoints[i] != p->sym) {
-            uint64_t off = prologue_at[entry_block(c, i)->index];
-            b3_obj_define(o, p->entrypoints[i], B3Sec_Text, start + off, a.len - off, true);
-        }
+    b3_emit_define_entries(c, o, start, a.len, prologue_at);
     free(is_entry);
     free(prologue_at);
     emitter_free(&e);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/emit.h"
 #include "codegen/x86_64/emit.h"
 #include "codegen/x86_64/emit_operands.h"
 #include "codegen/x86_64/listing.h"
@@ -963,11 +964,6 @@ void x86_emitter_free(X86Emitter *e) {
     memset(e, 0, sizeof *e);
 }
 
-/* Entrypoint k's block: c->entries once air_lower_entry_switch ran, else blocks[0]. */
-static const AirBlock *entry_block(const AirCode *c, uint32_t k) {
-    return k < c->nentries ? c->entries[k] : c->blocks[0];
-}
-
 /* One pass over the procedure: the body (a prologue before each entry
  * block), then the jump tables.  Returns the size of the code before the
  * tables; prologue_at[block] gets each entry block's prologue offset and
@@ -1009,13 +1005,11 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     B3Proc *p = c->proc;
     if (!c->nblocks)
         b3_internal_error("x86-64 emitter", "procedure has no blocks");
-    /* Every entry block gets the (same) prologue; prologue_at[block] is its offset. */
-    uint8_t *is_entry = calloc(c->nblocks, 1);
+    /* prologue_at[block]: the offset of an entry block's prologue. */
+    uint8_t *is_entry = b3_emit_entry_flags(c);
     uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
-    if (!is_entry || !prologue_at)
+    if (!prologue_at)
         b3_internal_error("x86-64 emitter", "out of memory");
-    for (uint32_t k = 0; k < (c->nentries ? c->nentries : 1); k++)
-        is_entry[entry_block(c, k)->index] = 1;
 
     /* Functions start 16-byte aligned (the object pads .text with int3). */
     b3_obj_align(o, B3Sec_Text, 16);
@@ -1065,23 +1059,7 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     b3_obj_add_stackmaps(o, start, c->frame_size + 8, &e.stackmaps);
     if (want_lines)
         b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
-    /* entrypoints[k] is defined at entry k's prologue (without an EntrySwitch all
-     * entries share blocks[0]).  The procedure's own symbol is its entry when it
-     * is listed in entrypoints(...), else it is entry 0 as well, so that
-     * references to @name resolve.  Each size runs to the end of the code. */
-    if (p && p->sym) {
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < p->nentrypoints; i++)
-            if (p->entrypoints[i] == p->sym)
-                k = i;
-        uint64_t off = prologue_at[entry_block(c, k)->index];
-        b3_obj_define(o, p->sym, B3Sec_Text, start + off, a.len - off, true);
-    }
-    for (uint32_t i = 0; p && i < p->nentrypoints; i++)
-        if (p->entrypoints[i] && p->entrypoints[i] != p->sym) {
-            uint64_t off = prologue_at[entry_block(c, i)->index];
-            b3_obj_define(o, p->entrypoints[i], B3Sec_Text, start + off, a.len - off, true);
-        }
+    b3_emit_define_entries(c, o, start, a.len, prologue_at);
     free(is_entry);
     free(prologue_at);
 
