@@ -433,8 +433,14 @@ void lower_check_arith(Lower *L, B3Value *v) {
         } else {
             sa = vta(L, orig[s]);
         }
-        lower_move_value_to(L, orig[d], T(r), ty);
-        EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, T(r));
+        /* A three-operand form (arm64's adds/subs) needs no copy into r. */
+        uint8_t k3[4] = {AirArg_ResCond, AirArg_Tmp, (uint8_t)sa.kind, AirArg_Tmp};
+        if (valid_kinds(L, op, 4, k3)) {
+            EMIT_OP(L, op, air_rescond(AirCond_Overflow), vta(L, orig[d]), sa, T(r));
+        } else {
+            lower_move_value_to(L, orig[d], T(r), ty);
+            EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, T(r));
+        }
     }
     /* The exit: both original operands, then the rest of the stackmap. */
     SMArgs rec = {0};
