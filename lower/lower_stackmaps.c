@@ -410,8 +410,13 @@ void lower_check_arith(Lower *L, B3Value *v) {
     AirTmp r = lower_vt(L, v); /* a fresh tmp: the operands stay intact for the exit */
     int64_t c;
     if (v->opcode == B3_CheckSub && is_const_zero(orig[0])) {
-        lower_move_value_to(L, orig[1], T(r), ty);
-        EMIT_OP(L, is32 ? Air_BranchNeg32 : Air_BranchNeg64, air_rescond(AirCond_Overflow), T(r));
+        AirOpcode neg = is32 ? Air_BranchNeg32 : Air_BranchNeg64;
+        if (VALID(L, neg, AirArg_ResCond, AirArg_Tmp, AirArg_Tmp)) { /* arm64's negs dst, src */
+            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), vta(L, orig[1]), T(r));
+        } else {
+            lower_move_value_to(L, orig[1], T(r), ty);
+            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), T(r));
+        }
     } else {
         /* r = d; r op= s, with s an immediate, a fused load or a tmp. */
         uint32_t d = 0, s = 1;

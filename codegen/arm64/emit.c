@@ -795,10 +795,11 @@ A64_OP(branch_alu) {
     branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
 }
 
+/* BranchNeg (cond, dst) or (cond, src, dst): negs. */
 A64_OP(branch_neg) {
     UNUSED_OPERANDS;
-    B3Reg d = gpr(inst, 1);
-    arm64_neg(e->a, true, size == 8, d, d, Arm64Shift_LSL, 0);
+    B3Reg d = gpr(inst, inst->nargs - 1);
+    arm64_neg(e->a, true, size == 8, d, gpr(inst, 1), Arm64Shift_LSL, 0);
     DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
     branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
 }
