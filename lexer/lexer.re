@@ -480,3 +480,256 @@ int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
         */
     }
 }
+
+/* ---- the fast path for plain value lines -------------------------------------
+ *
+ * Nearly every line of a procedure body is "TYPE @N = Opcode(args)", and
+ * driving the generic grammar through it costs a few thousand instructions
+ * per line.  b3_lex_value_line reads such a line by hand and builds exactly
+ * the nodes the grammar's actions would (parser/parser.y, fast_lines, says
+ * when that is the same parse).  It accepts only lines on which the lexer
+ * would report nothing and the grammar would take no other path: anything
+ * unusual (flags, constraints, comments, strings, '$', hex, odd spacing,
+ * keywords where an identifier stands) makes it give up, and the line is
+ * parsed the ordinary way.  It reads from c->cur, just after the TYPE token. */
+
+static bool is_idch(unsigned ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+static bool is_dig(unsigned ch) { return ch >= '0' && ch <= '9'; }
+
+static const unsigned char *fast_ws(const unsigned char *p) {
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+/* Whether the text [p, e) is a word the lexer does not return as IDENT. */
+static bool fast_reserved(const unsigned char *p, const unsigned char *e) {
+    static const char *const words[] = {"Void", "Int32", "Int64", "Float", "Double", "extern",
+                                        "data", "proc",  "inf",   "nan",   "chill",  "trapping", "Origin"};
+    size_t n = (size_t)(e - p);
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i]) == n && !memcmp(p, words[i], n))
+            return true;
+    return false;
+}
+
+/* An identifier token at p (IDENT as yylex returns it), or NULL. */
+static const unsigned char *fast_ident(const unsigned char *p, B3Tok *t) {
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_'))
+        return NULL;
+    const unsigned char *e = p + 1;
+    while (is_idch(*e))
+        e++;
+    /* "name:" is a label, "D@5" an origin, "b@5" a value name. */
+    if (*e == ':' || *e == '@' || *e == '$' || *e == '.' || fast_reserved(p, e))
+        return NULL;
+    memset(t, 0, sizeof *t);
+    t->p = (const char *)p;
+    t->len = (uint32_t)(e - p);
+    return e;
+}
+
+/* A decimal number (INT or FLOAT as yylex returns it) at p, or NULL.  Sets
+ * *is_float.  Hex, "2." and anything that runs into letters are left to
+ * yylex. */
+static const unsigned char *fast_number(const unsigned char *p, B3Tok *t, bool *is_float) {
+    const unsigned char *e = p + (*p == '-');
+    if (!is_dig(*e))
+        return NULL;
+    while (is_dig(*e))
+        e++;
+    bool flt = false;
+    if (*e == '.' && e[1] != '.') {
+        if (!is_dig(e[1]))
+            return NULL;
+        for (e++; is_dig(*e); e++) {
+        }
+        flt = true;
+    }
+    if (*e == 'e' || *e == 'E') {
+        const unsigned char *x = e + 1;
+        if (*x == '+' || *x == '-')
+            x++;
+        if (!is_dig(*x))
+            return NULL;
+        while (is_dig(*x))
+            x++;
+        e = x;
+        flt = true;
+    }
+    if (is_idch(*e) || (*e == '.' && flt))
+        return NULL;
+    memset(t, 0, sizeof *t);
+    if (!flt)
+        scan_int(t, p, e);
+    t->p = (const char *)p;
+    t->len = (uint32_t)(e - p);
+    *is_float = flt;
+    return e;
+}
+
+/* "@N" or "^@N" (a value name or Phi reference) at p, or NULL. */
+static const unsigned char *fast_ref(const unsigned char *p, B3Tok *t) {
+    const unsigned char *d = p + 1;
+    if (*p == '^' && *d == '@')
+        d++;
+    if (!is_dig(*d))
+        return NULL;
+    const unsigned char *e = d;
+    uint64_t v = 0;
+    while (is_dig(*e) && e - d < 10)
+        v = v * 10 + (uint64_t)(*e++ - '0');
+    if (is_dig(*e) || is_idch(*e) || v > B3_MAX_VALUE_NUMBER)
+        return NULL;
+    memset(t, 0, sizeof *t);
+    t->u = v;
+    t->p = (const char *)p;
+    t->len = (uint32_t)(e - p);
+    return e;
+}
+
+static B3Loc fast_loc(const B3ParseCtx *c, const unsigned char *p) { return loc_at(c, p); }
+
+/* One argument at p; its node in *node.  NULL if it is not a plain one. */
+static const unsigned char *fast_arg(B3ParseCtx *c, const unsigned char *p, uint32_t *node) {
+    B3Tok t;
+    const unsigned char *e;
+    bool flt;
+    if (*p == '@' || *p == '^') {
+        if (*p == '@' && !is_dig(p[1])) {
+            /* @name: a symbol */
+            if (!((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z') || p[1] == '_' || p[1] == '.' ||
+                  p[1] == '$'))
+                return NULL;
+            for (e = p + 2; is_idch(*e) || *e == '.' || *e == '$'; e++) {
+            }
+            memset(&t, 0, sizeof t);
+            t.p = (const char *)p + 1;
+            t.len = (uint32_t)(e - p - 1);
+            *node = b3p_node(c, B3N_SYM, fast_loc(c, p));
+        } else {
+            if (!(e = fast_ref(p, &t)))
+                return NULL;
+            *node = b3p_node(c, *p == '@' ? B3N_CHILD : B3N_PHI, fast_loc(c, p));
+        }
+    } else if (*p == '%') {
+        if (!(e = fast_ident(p + 1, &t)) || *e >= 0x80)
+            return NULL;
+        t.p = (const char *)p + 1;
+        *node = b3p_node(c, B3N_REG, fast_loc(c, p));
+    } else if ((e = fast_number(p, &t, &flt))) {
+        *node = b3p_node(c, flt ? B3N_FLOAT : B3N_INT, fast_loc(c, p));
+    } else if ((e = fast_ident(p, &t))) {
+        const unsigned char *q = fast_ws(e);
+        if (*q != '=') {
+            /* A lone word (a variable, a slot, an effect). */
+            *node = b3p_node(c, B3N_WORD, fast_loc(c, p));
+            b3p_n(c, *node)->tok = t;
+            return e;
+        }
+        /* key = INT, key = A...B, key = word */
+        const unsigned char *v = fast_ws(q + 1);
+        B3Tok vt;
+        uint32_t val;
+        if ((e = fast_number(v, &vt, &flt))) {
+            if (!flt && e[0] == '.' && e[1] == '.' && e[2] == '.') {
+                B3Tok t2;
+                bool flt2;
+                const unsigned char *e2 = fast_number(e + 3, &t2, &flt2);
+                if (!e2 || flt2)
+                    return NULL;
+                val = b3p_node(c, B3N_RANGE, fast_loc(c, v));
+                b3p_n(c, val)->tok2 = t2;
+                b3p_n(c, val)->loc2 = fast_loc(c, e + 3);
+                e = e2;
+            } else {
+                val = b3p_node(c, flt ? B3N_FLOAT : B3N_INT, fast_loc(c, v));
+            }
+        } else if ((e = fast_ident(v, &vt))) {
+            if (*fast_ws(e) == '(')
+                return NULL;
+            val = b3p_node(c, B3N_WORD, fast_loc(c, v));
+        } else {
+            return NULL;
+        }
+        b3p_n(c, val)->tok = vt;
+        *node = b3p_node(c, B3N_META, fast_loc(c, p));
+        b3p_n(c, *node)->tok = t;
+        b3p_n(c, *node)->sub = val;
+        return e;
+    } else {
+        return NULL;
+    }
+    b3p_n(c, *node)->tok = t;
+    return e;
+}
+
+bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
+    const unsigned char *p = c->cur;
+    if (*p != ' ' && *p != '\t')
+        return false;
+    p = fast_ws(p);
+    if (*p != '@')
+        return false;
+    fl->name_loc = loc_at(c, p);
+    if (!(p = fast_ref(p, &fl->name)))
+        return false;
+    p = fast_ws(p);
+    if (*p != '=')
+        return false;
+    const unsigned char *op = fast_ws(p + 1);
+    B3Tok opt;
+    if (!(p = fast_ident(op, &opt)))
+        return false;
+    p = fast_ws(p);
+    if (*p != '(')
+        return false;
+    fl->kind = b3p_kind(c, opt, loc_at(c, op), 0);
+    fl->args = 0;
+    p = fast_ws(p + 1);
+    if (*p != ')') {
+        for (;;) {
+            uint32_t n;
+            if (!(p = fast_arg(c, p, &n)))
+                return false;
+            fl->args = b3p_append(c, fl->args, n);
+            p = fast_ws(p);
+            if (*p == ')')
+                break;
+            if (*p != ',')
+                return false;
+            p = fast_ws(p + 1);
+        }
+    }
+    fl->rparen_loc = loc_at(c, p);
+    const unsigned char *e = fl->end = p + 1;
+    while (*e == ' ' || *e == '\t' || *e == '\r')
+        e++;
+    if (*e != '\n')
+        return false;
+    fl->eol = e;
+    /* The next line must start with a token that ends a value line in the
+     * grammar (so that the line is reduced exactly as it would be). */
+    const unsigned char *q = fast_ws(e + 1);
+    if (*q == '@' && is_dig(q[1]))
+        return true;
+    if (*q == '}' || (q[0] == 'B' && q[1] == 'B' && q[2] == '#' && is_dig(q[3])))
+        return true;
+    static const char *const starts_ok[] = {"Int32 ", "Int64 ", "Void ", "Float ", "Double ", "Predecessors:",
+                                            "Successors:"};
+    for (size_t i = 0; i < sizeof starts_ok / sizeof starts_ok[0]; i++)
+        if (!strncmp((const char *)q, starts_ok[i], strlen(starts_ok[i])))
+            return true;
+    return false;
+}
+
+/* Moves the lexer past a line read by b3_lex_value_line: to its newline,
+ * as if its tokens had been returned. */
+void b3_lex_skip_value_line(B3ParseCtx *c, const B3FastLine *fl) {
+    c->cur = fl->eol;
+    c->line_has_tok = true;
+    c->last_end = loc_at(c, fl->end);
+}
