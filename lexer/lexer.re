@@ -505,13 +505,20 @@ static const unsigned char *fast_ws(const unsigned char *p) {
     return p;
 }
 
-/* Whether the text [p, e) is a word the lexer does not return as IDENT. */
+/* Whether the text [p, e) is a word the lexer does not return as IDENT
+ * (keywords, "inf" and "nan", and the words that open a parenthesis). */
 static bool fast_reserved(const unsigned char *p, const unsigned char *e) {
     static const char *const words[] = {"Void", "Int32", "Int64", "Float", "Double", "extern",
                                         "data", "proc",  "inf",   "nan",   "chill",  "trapping", "Origin"};
+    /* Only words starting with one of these letters can be one of them. */
+    switch (*p) {
+    case 'V': case 'I': case 'F': case 'D': case 'e': case 'd': case 'p': case 'i': case 'n': case 'c': case 't':
+    case 'O': break;
+    default: return false;
+    }
     size_t n = (size_t)(e - p);
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (strlen(words[i]) == n && !memcmp(p, words[i], n))
+        if (words[i][0] == *p && strlen(words[i]) == n && !memcmp(p, words[i], n))
             return true;
     return false;
 }
@@ -589,6 +596,15 @@ static const unsigned char *fast_ref(const unsigned char *p, B3Tok *t) {
     t->p = (const char *)p;
     t->len = (uint32_t)(e - p);
     return e;
+}
+
+/* Whether p starts with lit; stops at the first difference, so it never reads
+ * past the NUL that ends the source. */
+static bool fast_prefix(const unsigned char *p, const char *lit) {
+    for (; *lit; p++, lit++)
+        if (*p != (unsigned char)*lit)
+            return false;
+    return true;
 }
 
 static B3Loc fast_loc(const B3ParseCtx *c, const unsigned char *p) { return loc_at(c, p); }
@@ -714,16 +730,18 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     /* The next line must start with a token that ends a value line in the
      * grammar (so that the line is reduced exactly as it would be). */
     const unsigned char *q = fast_ws(e + 1);
-    if (*q == '@' && is_dig(q[1]))
-        return true;
-    if (*q == '}' || (q[0] == 'B' && q[1] == 'B' && q[2] == '#' && is_dig(q[3])))
-        return true;
-    static const char *const starts_ok[] = {"Int32 ", "Int64 ", "Void ", "Float ", "Double ", "Predecessors:",
-                                            "Successors:"};
-    for (size_t i = 0; i < sizeof starts_ok / sizeof starts_ok[0]; i++)
-        if (!strncmp((const char *)q, starts_ok[i], strlen(starts_ok[i])))
-            return true;
-    return false;
+    switch (*q) {
+    case '@': return is_dig(q[1]);
+    case '}': return true;
+    case 'B': return q[1] == 'B' && q[2] == '#' && is_dig(q[3]);
+    case 'I': return fast_prefix(q, "Int32 ") || fast_prefix(q, "Int64 ");
+    case 'V': return fast_prefix(q, "Void ");
+    case 'F': return fast_prefix(q, "Float ");
+    case 'D': return fast_prefix(q, "Double ");
+    case 'P': return fast_prefix(q, "Predecessors:");
+    case 'S': return fast_prefix(q, "Successors:");
+    default: return false;
+    }
 }
 
 /* Moves the lexer past a line read by b3_lex_value_line: to its newline,
