@@ -104,7 +104,7 @@ void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
         cap *= 2;
     m->cap = cap;
     m->count = 0;
-    m->keys = b3_arena_alloc_pow2(a, cap * sizeof(uint32_t));
+    m->keys = b3_arena_alloc_pow2_uninit(a, cap * sizeof(uint32_t)); /* read only where a value is set */
     m->vals = b3_arena_alloc_pow2(a, cap * sizeof(void *));
 }
 
