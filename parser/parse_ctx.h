@@ -198,6 +198,8 @@ typedef struct {
     const unsigned char *end;   /* just past the ')' */
     const unsigned char *eol;   /* the newline that ends the line */
     uint32_t kind, args;        /* nodes, as the grammar would build them */
+    int next_type;              /* the B3Type that starts the next line, or -1 */
+    const unsigned char *next_tok;
 } B3FastLine;
 
 /* Value numbers written in the source stay below this; values written
@@ -207,7 +209,7 @@ typedef struct {
 /* lexer/lexer.re */
 void b3_lex_init(B3ParseCtx *c, const char *src, size_t len);
 bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl);
-void b3_lex_skip_value_line(B3ParseCtx *c, const B3FastLine *fl);
+/* (in the grammar's %code provides: b3_lex_after_value_line, which takes a YYSTYPE) */
 
 /* parser/build.c: nodes */
 uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc);

@@ -15,6 +15,7 @@
 
 %code provides {
 int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c);
+int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, B3Loc *lloc);
 }
 
 %code {
@@ -387,9 +388,8 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
         c->lhs.num = (uint32_t)fl.name.u;
         c->lhs.name_loc = fl.name_loc;
         c->in_args = true;
-        b3_lex_skip_value_line(c, &fl);
         c->toks.n = 0;
-        *yychar = yylex(lval, lloc, c);
+        *yychar = b3_lex_after_value_line(c, &fl, lval, lloc);
         b3p_value(c, fl.kind, fl.args, fl.rparen_loc);
     }
 }
