@@ -40,15 +40,26 @@ static B3ArenaChunk *chunk_alloc(B3Arena *a, size_t size) {
  * fixed-size stores: a loop would be turned back into the call.) */
 static void zero16(char *p, size_t n) {
     switch (n >> 4) {
-    case 8: memset(p + 112, 0, 16); /* fall through */
-    case 7: memset(p + 96, 0, 16);  /* fall through */
-    case 6: memset(p + 80, 0, 16);  /* fall through */
-    case 5: memset(p + 64, 0, 16);  /* fall through */
-    case 4: memset(p + 48, 0, 16);  /* fall through */
-    case 3: memset(p + 32, 0, 16);  /* fall through */
-    case 2: memset(p + 16, 0, 16);  /* fall through */
-    case 1: memset(p, 0, 16); break;
-    default: memset(p, 0, n); break;
+    case 8:
+        memset(p + 112, 0, 16); /* fall through */
+    case 7:
+        memset(p + 96, 0, 16); /* fall through */
+    case 6:
+        memset(p + 80, 0, 16); /* fall through */
+    case 5:
+        memset(p + 64, 0, 16); /* fall through */
+    case 4:
+        memset(p + 48, 0, 16); /* fall through */
+    case 3:
+        memset(p + 32, 0, 16); /* fall through */
+    case 2:
+        memset(p + 16, 0, 16); /* fall through */
+    case 1:
+        memset(p, 0, 16);
+        break;
+    default:
+        memset(p, 0, n);
+        break;
     }
 }
 
