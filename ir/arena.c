@@ -35,14 +35,39 @@ static B3ArenaChunk *chunk_alloc(B3Arena *a, size_t size) {
     return c;
 }
 
-void *b3_arena_alloc(B3Arena *a, size_t n) {
-    n = (n + 15) & ~(size_t)15;
-    if (n == 0)
-        n = 16;
+/* Zeroes n bytes (a multiple of 16) at p: most blocks are a few dozen
+ * bytes, where a call to memset costs more than the stores.  (Spelled as
+ * fixed-size stores: a loop would be turned back into the call.) */
+static void zero16(char *p, size_t n) {
+    switch (n >> 4) {
+    case 8:
+        memset(p + 112, 0, 16); /* fall through */
+    case 7:
+        memset(p + 96, 0, 16); /* fall through */
+    case 6:
+        memset(p + 80, 0, 16); /* fall through */
+    case 5:
+        memset(p + 64, 0, 16); /* fall through */
+    case 4:
+        memset(p + 48, 0, 16); /* fall through */
+    case 3:
+        memset(p + 32, 0, 16); /* fall through */
+    case 2:
+        memset(p + 16, 0, 16); /* fall through */
+    case 1:
+        memset(p, 0, 16);
+        break;
+    default:
+        memset(p, 0, n);
+        break;
+    }
+}
+
+/* Uninitialised memory: for blocks that are written whole at once. */
+static void *alloc_raw(B3Arena *a, size_t n) {
     if ((size_t)(a->end - a->cur) >= n) {
         void *p = a->cur;
         a->cur += n;
-        memset(p, 0, n);
         return p;
     }
     if (n > CHUNK / 4) {
@@ -56,7 +81,6 @@ void *b3_arena_alloc(B3Arena *a, size_t n) {
             a->chunk = c;
             a->cur = a->end = (char *)(c + 1) + n;
         }
-        memset(c + 1, 0, n);
         return c + 1;
     }
     B3ArenaChunk *c = chunk_alloc(a, CHUNK);
@@ -66,7 +90,15 @@ void *b3_arena_alloc(B3Arena *a, size_t n) {
     a->end = a->cur + CHUNK;
     void *p = a->cur;
     a->cur += n;
-    memset(p, 0, n);
+    return p;
+}
+
+void *b3_arena_alloc(B3Arena *a, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    if (n == 0)
+        n = 16;
+    void *p = alloc_raw(a, n);
+    zero16(p, n);
     return p;
 }
 
@@ -85,15 +117,21 @@ static int pow2_class(size_t n) {
     return k < B3_ARENA_NFREE ? k : -1;
 }
 
-void *b3_arena_alloc_pow2(B3Arena *a, size_t n) {
+void *b3_arena_alloc_pow2_uninit(B3Arena *a, size_t n) {
     int k = pow2_class(n);
     if (k >= 0 && a->free[k]) {
         void *p = a->free[k];
         a->free[k] = *(void **)p;
-        memset(p, 0, n);
         return p;
     }
-    return b3_arena_alloc(a, n);
+    n = (n + 15) & ~(size_t)15;
+    return alloc_raw(a, n ? n : 16);
+}
+
+void *b3_arena_alloc_pow2(B3Arena *a, size_t n) {
+    void *p = b3_arena_alloc_pow2_uninit(a, n);
+    memset(p, 0, n);
+    return p;
 }
 
 void b3_arena_release(B3Arena *a, void *p, size_t n) {
@@ -108,11 +146,14 @@ void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t 
     uint32_t n = *cap ? *cap * 2 : 8;
     if (n < min)
         n = min;
-    void *p = b3_arena_alloc_pow2(a, (size_t)n * elem);
-    if (old && *cap) {
-        memcpy(p, old, (size_t)*cap * elem);
-        b3_arena_release(a, old, (size_t)*cap * elem);
+    /* Only the part past the old contents needs zeroing. */
+    char *p = b3_arena_alloc_pow2_uninit(a, (size_t)n * elem);
+    size_t kept = old ? (size_t)*cap * elem : 0;
+    if (kept) {
+        memcpy(p, old, kept);
+        b3_arena_release(a, old, kept);
     }
+    memset(p + kept, 0, (size_t)n * elem - kept);
     *cap = n;
     return p;
 }

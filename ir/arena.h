@@ -32,6 +32,8 @@ void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t 
  * hash tables): what they leave behind would otherwise stay until the arena
  * is freed, and was a fifth of the IR's memory. */
 void *b3_arena_alloc_pow2(B3Arena *a, size_t n);
+/* The same without the zeroing, for memory that is written before it is read. */
+void *b3_arena_alloc_pow2_uninit(B3Arena *a, size_t n);
 /* Gives back a block of n bytes that nothing points into any more; only a
  * power-of-two n of at least 64 is kept, for b3_arena_alloc_pow2. */
 void b3_arena_release(B3Arena *a, void *p, size_t n);

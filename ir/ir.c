@@ -81,7 +81,13 @@ B3Opcode b3_compare_inverted(B3Opcode op, B3Type operand_type) {
  * neighbours stay together, which keeps the map's probes cache-friendly,
  * and the runs are scattered by a full mix of the rest of the number.  (A
  * hash that kept whole ranges together would let two ranges that alias in
- * the table merge into one long probe run: quadratic time.) */
+ * the table merge into one long probe run: quadratic time.)  A probe that
+ * misses steps to the next run's slot after its own (NUM_PROBE_STEP): a run
+ * that lands on an occupied one then moves next door as a whole, where a
+ * step of 1 would walk each of its keys through the other run.  The step is
+ * odd, so the probe still visits every slot of the power-of-two table. */
+enum { NUM_PROBE_STEP = 17 };
+
 static uint32_t hash32(uint32_t x) {
     uint32_t h = x >> 4;
     h ^= h >> 16;
@@ -98,7 +104,7 @@ void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
         cap *= 2;
     m->cap = cap;
     m->count = 0;
-    m->keys = b3_arena_alloc_pow2(a, cap * sizeof(uint32_t));
+    m->keys = b3_arena_alloc_pow2_uninit(a, cap * sizeof(uint32_t)); /* read only where a value is set */
     m->vals = b3_arena_alloc_pow2(a, cap * sizeof(void *));
 }
 
@@ -117,12 +123,22 @@ void *b3_nummap_get(const B3NumMap *m, uint32_t key) {
     if (!m->cap)
         return NULL;
     uint32_t mask = m->cap - 1;
-    for (uint32_t i = hash32(key) & mask;; i = (i + 1) & mask) {
+    for (uint32_t i = hash32(key) & mask;; i = (i + NUM_PROBE_STEP) & mask) {
         if (!m->vals[i])
             return NULL;
         if (m->keys[i] == key)
             return m->vals[i];
     }
+}
+
+/* Stores a key known not to be in m, which has room. */
+static void nummap_insert_new(B3NumMap *m, uint32_t key, void *val) {
+    uint32_t mask = m->cap - 1, i = hash32(key) & mask;
+    while (m->vals[i])
+        i = (i + NUM_PROBE_STEP) & mask;
+    m->keys[i] = key;
+    m->vals[i] = val;
+    m->count++;
 }
 
 void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val) {
@@ -133,13 +149,13 @@ void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val) {
         b3_nummap_init(&n, a, m->cap);
         for (uint32_t i = 0; i < m->cap; i++)
             if (m->vals[i])
-                b3_nummap_put(&n, a, m->keys[i], m->vals[i]);
+                nummap_insert_new(&n, m->keys[i], m->vals[i]);
         b3_arena_release(a, m->keys, m->cap * sizeof(uint32_t));
         b3_arena_release(a, m->vals, m->cap * sizeof(void *));
         *m = n;
     }
     uint32_t mask = m->cap - 1;
-    for (uint32_t i = hash32(key) & mask;; i = (i + 1) & mask) {
+    for (uint32_t i = hash32(key) & mask;; i = (i + NUM_PROBE_STEP) & mask) {
         if (!m->vals[i]) {
             m->keys[i] = key;
             m->vals[i] = val;

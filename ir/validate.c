@@ -1117,9 +1117,23 @@ static void check_preds(Ctx *c) {
 
 /* ---- driver ----------------------------------------------------------------- */
 
-/* Sorts a[0..n) in place (LSD radix sort, two 16-bit digits: linear). */
+static int cmp_u32(const void *x, const void *y) {
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Sorts a[0..n) in place (LSD radix sort, two 16-bit digits: linear).  A
+ * pass costs a table of 64K counts, so a short array is left to qsort and
+ * the high digit is skipped when every number is below 65536. */
 static void radix_sort(uint32_t *a, uint32_t *tmp, uint32_t n) {
-    for (int shift = 0; shift < 32; shift += 16) {
+    if (n < 4096) {
+        qsort(a, n, sizeof *a, cmp_u32);
+        return;
+    }
+    uint32_t high = 0;
+    for (uint32_t i = 0; i < n; i++)
+        high |= a[i];
+    for (int shift = 0; shift < (high >> 16 ? 32 : 16); shift += 16) {
         uint32_t *count = calloc(65537, sizeof(uint32_t));
         if (!count)
             b3_internal_error("validate", "out of memory");

@@ -480,3 +480,310 @@ int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
         */
     }
 }
+
+/* ---- the fast path for plain value lines -------------------------------------
+ *
+ * Nearly every line of a procedure body is "TYPE @N = Opcode(args)", and
+ * driving the generic grammar through it costs a few thousand instructions
+ * per line.  b3_lex_value_line reads such a line by hand and builds exactly
+ * the nodes the grammar's actions would (parser/parser.y, fast_lines, says
+ * when that is the same parse).  It accepts only lines on which the lexer
+ * would report nothing and the grammar would take no other path: anything
+ * unusual (flags, constraints, comments, strings, '$', hex, odd spacing,
+ * keywords where an identifier stands) makes it give up, and the line is
+ * parsed the ordinary way.  It reads from c->cur, just after the TYPE token. */
+
+/* Character classes for the fast path. */
+enum { CC_DIG = 1, CC_ALPHA = 2, CC_SYM = 4 /* '.' and '$', which symbol names may hold */ };
+static const uint8_t cclass[256] = {
+    ['0'] = CC_DIG, ['1'] = CC_DIG, ['2'] = CC_DIG, ['3'] = CC_DIG, ['4'] = CC_DIG,
+    ['5'] = CC_DIG, ['6'] = CC_DIG, ['7'] = CC_DIG, ['8'] = CC_DIG, ['9'] = CC_DIG,
+    ['A'] = CC_ALPHA, ['B'] = CC_ALPHA, ['C'] = CC_ALPHA, ['D'] = CC_ALPHA, ['E'] = CC_ALPHA,
+    ['F'] = CC_ALPHA, ['G'] = CC_ALPHA, ['H'] = CC_ALPHA, ['I'] = CC_ALPHA, ['J'] = CC_ALPHA,
+    ['K'] = CC_ALPHA, ['L'] = CC_ALPHA, ['M'] = CC_ALPHA, ['N'] = CC_ALPHA, ['O'] = CC_ALPHA,
+    ['P'] = CC_ALPHA, ['Q'] = CC_ALPHA, ['R'] = CC_ALPHA, ['S'] = CC_ALPHA, ['T'] = CC_ALPHA,
+    ['U'] = CC_ALPHA, ['V'] = CC_ALPHA, ['W'] = CC_ALPHA, ['X'] = CC_ALPHA, ['Y'] = CC_ALPHA,
+    ['Z'] = CC_ALPHA, ['a'] = CC_ALPHA, ['b'] = CC_ALPHA, ['c'] = CC_ALPHA, ['d'] = CC_ALPHA,
+    ['e'] = CC_ALPHA, ['f'] = CC_ALPHA, ['g'] = CC_ALPHA, ['h'] = CC_ALPHA, ['i'] = CC_ALPHA,
+    ['j'] = CC_ALPHA, ['k'] = CC_ALPHA, ['l'] = CC_ALPHA, ['m'] = CC_ALPHA, ['n'] = CC_ALPHA,
+    ['o'] = CC_ALPHA, ['p'] = CC_ALPHA, ['q'] = CC_ALPHA, ['r'] = CC_ALPHA, ['s'] = CC_ALPHA,
+    ['t'] = CC_ALPHA, ['u'] = CC_ALPHA, ['v'] = CC_ALPHA, ['w'] = CC_ALPHA, ['x'] = CC_ALPHA,
+    ['y'] = CC_ALPHA, ['z'] = CC_ALPHA, ['_'] = CC_ALPHA, ['.'] = CC_SYM,   ['$'] = CC_SYM,
+};
+
+static bool is_idch(unsigned ch) { return cclass[ch] & (CC_DIG | CC_ALPHA); }
+static bool is_dig(unsigned ch) { return cclass[ch] & CC_DIG; }
+
+static const unsigned char *fast_ws(const unsigned char *p) {
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+/* Whether the text [p, e) is a word the lexer does not return as IDENT
+ * (keywords, "inf" and "nan", and the words that open a parenthesis). */
+static bool fast_reserved(const unsigned char *p, const unsigned char *e) {
+    static const struct {
+        const char *s;
+        size_t n;
+    } words[] = {{"Void", 4}, {"Int32", 5}, {"Int64", 5}, {"Float", 5}, {"Double", 6},   {"extern", 6}, {"data", 4},
+                 {"proc", 4}, {"inf", 3},   {"nan", 3},   {"chill", 5}, {"trapping", 8}, {"Origin", 6}};
+    /* Only words starting with one of these letters can be one of them. */
+    switch (*p) {
+    case 'V': case 'I': case 'F': case 'D': case 'e': case 'd': case 'p': case 'i': case 'n': case 'c': case 't':
+    case 'O': break;
+    default: return false;
+    }
+    size_t n = (size_t)(e - p);
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (words[i].n == n && words[i].s[0] == *p && !memcmp(p, words[i].s, n))
+            return true;
+    return false;
+}
+
+/* An identifier token at p (IDENT as yylex returns it), or NULL. */
+static const unsigned char *fast_ident(const unsigned char *p, B3Tok *t) {
+    if (cclass[*p] != CC_ALPHA)
+        return NULL;
+    const unsigned char *e = p + 1;
+    while (is_idch(*e))
+        e++;
+    /* "name:" is a label, "D@5" an origin, "b@5" a value name. */
+    if (*e == ':' || *e == '@' || cclass[*e] == CC_SYM || fast_reserved(p, e))
+        return NULL;
+    *t = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p)};
+    return e;
+}
+
+/* A decimal number (INT or FLOAT as yylex returns it) at p, or NULL.  Sets
+ * *is_float.  Hex, "2." and anything that runs into letters are left to
+ * yylex. */
+static const unsigned char *fast_number(const unsigned char *p, B3Tok *t, bool *is_float) {
+    const unsigned char *e = p + (*p == '-');
+    if (!is_dig(*e))
+        return NULL;
+    while (is_dig(*e))
+        e++;
+    bool flt = false;
+    if (*e == '.' && e[1] != '.') {
+        if (!is_dig(e[1]))
+            return NULL;
+        for (e++; is_dig(*e); e++) {
+        }
+        flt = true;
+    }
+    if (*e == 'e' || *e == 'E') {
+        const unsigned char *x = e + 1;
+        if (*x == '+' || *x == '-')
+            x++;
+        if (!is_dig(*x))
+            return NULL;
+        while (is_dig(*x))
+            x++;
+        e = x;
+        flt = true;
+    }
+    if (is_idch(*e) || (*e == '.' && flt))
+        return NULL;
+    *t = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p)};
+    if (!flt)
+        scan_int(t, p, e);
+    *is_float = flt;
+    return e;
+}
+
+/* "@N" or "^@N" / "^N" (a value name or Phi reference) at p, or NULL. */
+static const unsigned char *fast_ref(const unsigned char *p, B3Tok *t) {
+    const unsigned char *d = p + 1;
+    if (*p == '^' && *d == '@')
+        d++;
+    const unsigned char *e = d;
+    uint64_t v = 0; /* wraps only past 19 digits, which are turned down */
+    for (unsigned k; (k = (unsigned)*e - '0') < 10; e++)
+        v = v * 10 + k;
+    if (e == d || e - d > 10 || is_idch(*e) || v > B3_MAX_VALUE_NUMBER)
+        return NULL;
+    *t = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p), .u = v};
+    return e;
+}
+
+/* Whether p starts with lit; stops at the first difference, so it never reads
+ * past the NUL that ends the source. */
+static bool fast_prefix(const unsigned char *p, const char *lit) {
+    for (; *lit; p++, lit++)
+        if (*p != (unsigned char)*lit)
+            return false;
+    return true;
+}
+
+/* A new node for the token at p; its token is filled in by the caller. */
+static B3Node *fast_node(B3ParseCtx *c, B3NodeKind kind, const unsigned char *p, uint32_t *node) {
+    *node = b3p_node(c, kind, loc_at(c, p));
+    return b3p_n(c, *node);
+}
+
+/* One argument at p; its node in *node.  NULL if it is not a plain one. */
+static const unsigned char *fast_arg(B3ParseCtx *c, const unsigned char *p, uint32_t *node) {
+    B3Tok t;
+    const unsigned char *e;
+    bool flt;
+    if (*p == '@' || *p == '^') {
+        if (*p == '@' && !is_dig(p[1])) {
+            /* @name: a symbol */
+            if (!(cclass[p[1]] & (CC_ALPHA | CC_SYM)))
+                return NULL;
+            for (e = p + 2; cclass[*e]; e++) {
+            }
+            fast_node(c, B3N_SYM, p, node)->tok = (B3Tok){.p = (const char *)p + 1, .len = (uint32_t)(e - p - 1)};
+            return e;
+        }
+        if (!(e = fast_ref(p, &t)))
+            return NULL;
+        fast_node(c, *p == '@' ? B3N_CHILD : B3N_PHI, p, node)->tok = t;
+        return e;
+    }
+    if (*p == '%') {
+        if (!(e = fast_ident(p + 1, &t)) || *e >= 0x80)
+            return NULL;
+        fast_node(c, B3N_REG, p, node)->tok = t;
+        return e;
+    }
+    if ((e = fast_number(p, &t, &flt))) {
+        fast_node(c, flt ? B3N_FLOAT : B3N_INT, p, node)->tok = t;
+        return e;
+    }
+    if (!(e = fast_ident(p, &t)))
+        return NULL;
+    const unsigned char *q = fast_ws(e);
+    if (*q != '=') {
+        /* A lone word (a variable, a slot, an effect). */
+        fast_node(c, B3N_WORD, p, node)->tok = t;
+        return e;
+    }
+    /* key = INT, key = A...B, key = word; the value's node comes first, as
+     * the grammar reduces it first. */
+    const unsigned char *v = fast_ws(q + 1);
+    B3Tok vt;
+    uint32_t val;
+    if ((e = fast_number(v, &vt, &flt))) {
+        if (!flt && e[0] == '.' && e[1] == '.' && e[2] == '.') {
+            B3Tok t2;
+            bool flt2;
+            const unsigned char *e2 = fast_number(e + 3, &t2, &flt2);
+            if (!e2 || flt2)
+                return NULL;
+            B3Node *r = fast_node(c, B3N_RANGE, v, &val);
+            r->tok = vt;
+            r->tok2 = t2;
+            r->loc2 = loc_at(c, e + 3);
+            e = e2;
+        } else {
+            fast_node(c, flt ? B3N_FLOAT : B3N_INT, v, &val)->tok = vt;
+        }
+    } else if ((e = fast_ident(v, &vt))) {
+        if (*fast_ws(e) == '(')
+            return NULL;
+        fast_node(c, B3N_WORD, v, &val)->tok = vt;
+    } else {
+        return NULL;
+    }
+    B3Node *m = fast_node(c, B3N_META, p, node);
+    m->tok = t;
+    m->sub = val;
+    return e;
+}
+
+bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
+    const unsigned char *p = c->cur;
+    if (*p != ' ' && *p != '\t')
+        return false;
+    p = fast_ws(p);
+    if (*p != '@')
+        return false;
+    fl->name_loc = loc_at(c, p);
+    if (!(p = fast_ref(p, &fl->name)))
+        return false;
+    p = fast_ws(p);
+    if (*p != '=')
+        return false;
+    const unsigned char *op = fast_ws(p + 1);
+    B3Tok opt;
+    if (!(p = fast_ident(op, &opt)))
+        return false;
+    p = fast_ws(p);
+    if (*p != '(')
+        return false;
+    fl->kind = b3p_kind(c, opt, loc_at(c, op), 0);
+    fl->args = 0;
+    p = fast_ws(p + 1);
+    if (*p != ')') {
+        for (;;) {
+            uint32_t n;
+            if (!(p = fast_arg(c, p, &n)))
+                return false;
+            fl->args = b3p_append(c, fl->args, n);
+            p = fast_ws(p);
+            if (*p == ')')
+                break;
+            if (*p != ',')
+                return false;
+            p = fast_ws(p + 1);
+        }
+    }
+    fl->rparen_loc = loc_at(c, p);
+    const unsigned char *e = fl->end = p + 1;
+    while (*e == ' ' || *e == '\t' || *e == '\r')
+        e++;
+    if (*e != '\n')
+        return false;
+    fl->eol = e;
+    /* The next line must start with a token that ends a value line in the
+     * grammar (so that the line is reduced exactly as it would be).  A
+     * type is remembered: b3_lex_after_value_line reads it without the DFA. */
+    const unsigned char *q = fast_ws(e + 1);
+    fl->next_type = -1;
+    fl->next_tok = q;
+    switch (*q) {
+    case '@': return is_dig(q[1]);
+    case '}': return true;
+    case 'B': return q[1] == 'B' && q[2] == '#' && is_dig(q[3]);
+    case 'I':
+        if (fast_prefix(q, "Int32 "))
+            fl->next_type = B3_Int32;
+        else if (fast_prefix(q, "Int64 "))
+            fl->next_type = B3_Int64;
+        return fl->next_type >= 0;
+    case 'V': return fast_prefix(q, "Void ") && (fl->next_type = B3_Void, true);
+    case 'F': return fast_prefix(q, "Float ") && (fl->next_type = B3_Float, true);
+    case 'D': return fast_prefix(q, "Double ") && (fl->next_type = B3_Double, true);
+    case 'P': return fast_prefix(q, "Predecessors:");
+    case 'S': return fast_prefix(q, "Successors:");
+    default: return false;
+    }
+}
+
+/* Moves the lexer past a line read by b3_lex_value_line, as if its tokens
+ * had been returned, and returns the next token as yylex would.  When that
+ * is the type that starts the next line, this is what yylex would do: the
+ * newline (a new line, with nothing to strip at its start: the fast path
+ * looked), the indentation, then the TYPE token. */
+int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, B3Loc *lloc) {
+    c->cur = fl->eol;
+    c->line_has_tok = true;
+    c->last_end = loc_at(c, fl->end);
+    if (fl->next_type < 0 || b3_diag_stopped(c->d))
+        return yylex(lval, lloc, c);
+    if (c->toks.n == c->toks.cap)
+        c->toks.a = b3p_vec_grow(c->toks.a, &c->toks.cap, sizeof *c->toks.a);
+    lval->tok = c->toks.n;
+    B3Tok *t = &c->toks.a[c->toks.n++];
+    const unsigned char *tok = fl->next_tok;
+    const unsigned char *end = tok + (fl->next_type == B3_Void ? 4 : fl->next_type == B3_Double ? 6 : 5);
+    c->line++;
+    c->line_start = fl->eol + 1;
+    c->at_bol = false;
+    c->line_has_tok = false;
+    *t = (B3Tok){.p = (const char *)tok, .len = (uint32_t)(end - tok), .u = (uint64_t)fl->next_type};
+    finish(c, lloc, tok, end);
+    return TK_TYPE;
+}

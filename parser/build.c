@@ -50,13 +50,16 @@ void *b3p_vec_grow(void *a, uint32_t *cap, size_t elem) {
 }
 
 uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc) {
-    B3Node n;
-    memset(&n, 0, sizeof n);
-    n.kind = (uint8_t)kind;
-    n.loc = loc;
-    n.tail = c->nodes.n;
-    B3_VEC_PUSH(c->nodes, n);
-    return c->nodes.n - 1;
+    if (c->nodes.n == c->nodes.cap)
+        c->nodes.a = b3p_vec_grow(c->nodes.a, &c->nodes.cap, sizeof *c->nodes.a);
+    /* Built in place: a node is big, and copying one in costs as much again. */
+    static const B3Node blank;
+    B3Node *n = &c->nodes.a[c->nodes.n];
+    *n = blank;
+    n->kind = (uint8_t)kind;
+    n->loc = loc;
+    n->tail = c->nodes.n;
+    return c->nodes.n++;
 }
 
 uint32_t b3p_append(B3ParseCtx *c, uint32_t list, uint32_t item) {

@@ -191,12 +191,25 @@ typedef struct B3ParseCtx {
     uint8_t op_len[B3_NUM_OPCODES];
 } B3ParseCtx;
 
+/* A plain value line read by the lexer's fast path (b3_lex_value_line). */
+typedef struct {
+    B3Tok name;                 /* the @N token */
+    B3Loc name_loc, rparen_loc; /* where @N and the closing ')' are */
+    const unsigned char *end;   /* just past the ')' */
+    const unsigned char *eol;   /* the newline that ends the line */
+    uint32_t kind, args;        /* nodes, as the grammar would build them */
+    int next_type;              /* the B3Type that starts the next line, or -1 */
+    const unsigned char *next_tok;
+} B3FastLine;
+
 /* Value numbers written in the source stay below this; values written
  * without a name get provisional numbers above it until the procedure ends. */
 #define B3_MAX_VALUE_NUMBER 0x7fffffffu
 
 /* lexer/lexer.re */
 void b3_lex_init(B3ParseCtx *c, const char *src, size_t len);
+bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl);
+/* (in the grammar's %code provides: b3_lex_after_value_line, which takes a YYSTYPE) */
 
 /* parser/build.c: nodes */
 uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc);

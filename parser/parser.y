@@ -15,6 +15,7 @@
 
 %code provides {
 int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c);
+int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, B3Loc *lloc);
 }
 
 %code {
@@ -29,6 +30,7 @@ int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c);
 
 static void yyerror(B3Loc *loc, B3ParseCtx *c, const char *msg);
 static void recover(B3ParseCtx *c);
+static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, int errstatus);
 
 #define NODE(kind, loc) b3p_node(c, (kind), (loc))
 #define N(i) b3p_n(c, (i))
@@ -173,7 +175,7 @@ data_val
 
 body_elems
     : %empty
-    | body_elems body_elem                  { LINE_DONE(); }
+    | body_elems body_elem                  { LINE_DONE(); fast_lines(c, &yychar, &yylval, &yylloc, yyerrstatus); }
     ;
 
 body_elem
@@ -356,6 +358,40 @@ static void recover(B3ParseCtx *c) {
     c->in_args = false;
     c->lhs.have_type = c->lhs.have_name = false;
     b3p_reset_nodes(c);
+}
+
+/* Plain value lines without the grammar.  Here, after a body line, the
+ * parser is in the state that reads the next body line, and the lookahead
+ * is that line's first token.  If it is a TYPE starting a line that
+ * b3_lex_value_line can read, the line is handled here as the grammar would
+ * handle it, in the same order: its nodes are built, the next line's first
+ * token is read (the grammar reads it before it reduces the line, so any
+ * diagnostic of that token comes first), then the value is built, and that
+ * token becomes the lookahead, in the same parser state.  The lexer accepts
+ * a line only when the next line starts with a token after which the grammar
+ * reduces the value line (so the value is built in both cases), and only
+ * when no error recovery is under way (bison counts shifted tokens then). */
+static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, int errstatus) {
+    while (*yychar == TK_TYPE && !errstatus && c->tok_first && !c->skip_line && c->byproducts < 0 &&
+           !b3_diag_stopped(c->d)) {
+        uint32_t nodes = c->nodes.n;
+        B3FastLine fl;
+        B3Loc type_loc = *lloc;
+        uint8_t type = (uint8_t)c->toks.a[lval->tok].u;
+        if (!b3_lex_value_line(c, &fl)) {
+            c->nodes.n = nodes;
+            return;
+        }
+        c->lhs.have_type = c->lhs.have_name = true;
+        c->lhs.type = type;
+        c->lhs.type_loc = type_loc;
+        c->lhs.num = (uint32_t)fl.name.u;
+        c->lhs.name_loc = fl.name_loc;
+        c->in_args = true;
+        c->toks.n = 0;
+        *yychar = b3_lex_after_value_line(c, &fl, lval, lloc);
+        b3p_value(c, fl.kind, fl.args, fl.rparen_loc);
+    }
 }
 
 /* Bison calls this only when its stack overflows. */
