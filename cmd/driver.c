@@ -275,7 +275,7 @@ int b3_drive(const B3Options *o) {
     b3_ice_install(&ice);
     b3_ice_enter("parse", NULL);
     char *bare = o->name ? NULL : bare_symbol(o->input);
-    B3ParseOptions popt = {o->name ? o->name : bare};
+    B3ParseOptions popt = {o->name ? o->name : bare, o->no_fast_parse};
 
     int status = 0;
     char *default_path = NULL;

@@ -19,6 +19,7 @@ typedef struct {
     B3EmitKind emit;
     B3Target target;
     bool verify_each, time_passes, debug_info;
+    bool no_fast_parse; /* --no-fast-parse */
     bool debug_internal;               /* --debug-internal: an internal error prints the IR */
     const char *inject_internal_error; /* --inject-internal-error=PHASE (testing) */
     bool asm_exact;                    /* --asm-exact: -S keeps every jump's size ({disp32}) */

@@ -40,6 +40,8 @@ static void usage(FILE *f) {
           "  --inject-internal-error=PHASE\n"
           "                        fail with an internal error as PHASE starts (to test\n"
           "                        how internal errors are reported)\n"
+          "  --no-fast-parse       read every line through the grammar (the parser's\n"
+          "                        fast path for plain value lines is off; to test it)\n"
           "  --time-passes         print each phase's time to stderr\n"
           "  -g                    DWARF line tables mapping the code to INPUT's lines\n"
           "                        (objects only; --emit=b3 and air ignore it)\n"
@@ -138,6 +140,8 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->inject_internal_error = v;
         } else if (!strcmp(a, "--debug-internal")) {
             o->debug_internal = true;
+        } else if (!strcmp(a, "--no-fast-parse")) {
+            o->no_fast_parse = true;
         } else if (!strcmp(a, "--verify-each")) {
             o->verify_each = true;
         } else if (!strcmp(a, "--time-passes")) {

@@ -11,6 +11,9 @@ typedef struct {
     /* Symbol for a bare procedure body (a file that starts with BB#): the
      * --name option, else derived from the input file's stem by the caller. */
     const char *bare_name;
+    /* Every line through the grammar: the fast path for plain value lines
+     * (parser.y, fast_lines) is off, so tests can compare the two. */
+    bool no_fast_lines;
 } B3ParseOptions;
 
 /* Parses src (NUL-terminated, len bytes) into m, resolving every name.

@@ -372,6 +372,8 @@ static void recover(B3ParseCtx *c) {
  * reduces the value line (so the value is built in both cases), and only
  * when no error recovery is under way (bison counts shifted tokens then). */
 static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, int errstatus) {
+    if (c->opt && c->opt->no_fast_lines)
+        return;
     while (*yychar == TK_TYPE && !errstatus && c->tok_first && !c->skip_line && c->byproducts < 0 &&
            !b3_diag_stopped(c->d)) {
         uint32_t nodes = c->nodes.n;
