@@ -3,6 +3,7 @@
 #define B3_ARM64_H
 
 #include "codegen/air/air.h"
+#include "codegen/arm64/asm.h"
 #include "codegen/backend.h"
 #include "objwriter/obj.h"
 
@@ -15,5 +16,35 @@ extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
  * the object's text section, defines its symbol(s) and records relocations
  * (codegen/arm64/emit.c). */
 void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
+
+/* ---- arm64 atomics (lower_atomics.c, emit_atomics.c; docs/atomics.md) ---- */
+/* Lowering hooks: the atomics, acquire loads and release stores, Fence, Depend. */
+bool b3_arm64_lower_atomic(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_fenced_load(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_fenced_store(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_fence(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_depend(struct Lower *L, B3Value *v);
+/* What an arm64 atomics row of a64_ops encodes (its parameter). */
+typedef enum {
+    A64Atomic_LoadAcq,
+    A64Atomic_StoreRel,
+    A64Atomic_LoopAdd,
+    A64Atomic_LoopSub,
+    A64Atomic_LoopAnd,
+    A64Atomic_LoopOr,
+    A64Atomic_LoopXor,
+    A64Atomic_LoopXchg,
+    A64Atomic_LoopCAS,
+    A64Atomic_Ldaddal,
+    A64Atomic_Ldclral,
+    A64Atomic_Ldsetal,
+    A64Atomic_Ldeoral,
+    A64Atomic_Swpal,
+    A64Atomic_Casal,
+    A64Atomic_StoreFence,
+    A64Atomic_Depend,
+} A64AtomicKind;
+/* Encodes one of them (size: the access's bytes); inst is allocated. */
+void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, unsigned size);
 
 #endif

@@ -1,0 +1,271 @@
+/* The arm64 lowering hooks of the atomics, acquire loads, release stores,
+ * Fence and Depend (docs/atomics.md, "arm64").  The semantics are the x86
+ * backend's (codegen/x86_64/lower_atomics.c): only the low `width` bits of
+ * the operands count, the old value is sign-extended from the width to the
+ * type, AtomicWeakCAS is 1 exactly when it exchanged (it never fails
+ * spuriously here either).
+ *
+ *  - Default (ARMv8.0): AtomicLoop* insts, each an ldaxr/stlxr loop that the
+ *    emitter writes whole (codegen/arm64/emit_atomics.c).
+ *  - -mattr=+lse (ARMv8.1): casal, ldaddal, ldclral (And: clear the
+ *    complement), ldsetal, ldeoral, swpal; Sub is ldaddal of the negation.
+ *  - Loads with a fence range: ldar{b,h} (then sxtb/sxth, or fmov for a
+ *    float); stores with one: stlr{b,h}.
+ *  - Fence: dmb ish, or dmb ishst when its write range is empty (a
+ *    store-store fence, as B3 does on ARM).  Depend(x): eor r, x, x. */
+#include "codegen/arm64/arm64.h"
+#include "lower/lower_internal.h"
+
+/* Bits of memory an atomic accesses: its width meta, else its operand type's. */
+static unsigned atomic_bits(const B3Value *v) {
+    if (v->m.mem.width)
+        return v->m.mem.width;
+    return resolve(v->kids[0])->type == B3_Int64 ? 64 : 32;
+}
+
+static unsigned width_index(unsigned bits) { return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 3; }
+
+static bool has_lse(const Lower *L) { return (L->m->target_features & B3Feature_LSE) != 0; }
+
+static bool result_used(Lower *L, B3Value *v) { return (L->flags[vid(L, v)] & F_NEEDED) != 0; }
+
+/* [ptr + off] in a register: the pointer itself when nothing is added,
+ * else a Lea of the folded address (Addr, Index, Stack or Sym). */
+static AirArg addr_reg(Lower *L, B3Value *ptr, int64_t off) {
+    AirArg m = lower_addr_for(L, ptr, off);
+    if (m.kind == AirArg_Addr && m.value == 0)
+        return T(m.base);
+    AirTmp t = newtmp(L, AirGP);
+    EMIT(L, Lea64, m, T(t));
+    return T(t);
+}
+
+static AirArg atomic_addr(Lower *L, B3Value *v) {
+    return addr_reg(L, v->kids[v->nkids - 1], v->m.mem.offset);
+}
+
+/* dst = the low `bits` bits of src (zero-extended there), sign-extended to ty. */
+static void extend_old(Lower *L, B3Type ty, unsigned bits, AirTmp src, AirTmp dst) {
+    unsigned tbits = ty == B3_Int64 ? 64 : 32;
+    if (bits == tbits) {
+        if (src != dst)
+            EMIT_OP(L, ty == B3_Int64 ? Air_Move : Air_Move32, T(src), T(dst));
+        return;
+    }
+    if (bits == 32) {
+        EMIT(L, SignExtend32ToPtr, T(src), T(dst));
+        return;
+    }
+    AirOpcode op = bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32;
+    if (ty == B3_Int32) {
+        EMIT_OP(L, op, T(src), T(dst));
+        return;
+    }
+    AirTmp t = newtmp(L, AirGP);
+    EMIT_OP(L, op, T(src), T(t));
+    EMIT(L, SignExtend32ToPtr, T(t), T(dst));
+}
+
+/* A tmp for the raw (zero-extended) old value: the result's own when no
+ * extension follows. */
+static AirTmp old_tmp(Lower *L, B3Type ty, unsigned bits, AirTmp r) {
+    return bits == (ty == B3_Int64 ? 64u : 32u) ? r : newtmp(L, AirGP);
+}
+
+/* ---- compare-and-swap ---- */
+
+static const AirOpcode loop_cas_ops[4] = {Air_AtomicLoopCAS8, Air_AtomicLoopCAS16, Air_AtomicLoopCAS32,
+                                          Air_AtomicLoopCAS64};
+static const AirOpcode casal_ops[4] = {Air_AtomicCasal8, Air_AtomicCasal16, Air_AtomicCasal32,
+                                       Air_AtomicCasal64};
+
+static void lower_cas(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)kid(v, 0)->type;
+    unsigned bits = atomic_bits(v), wi = width_index(bits);
+    bool used = result_used(L, v);
+    AirArg addr = atomic_addr(L, v);
+    AirArg nv = vta(L, kid(v, 1));
+    if (v->opcode == B3_AtomicWeakCAS && used) {
+        /* 1 when it exchanged: the flags of the compare inside. */
+        AirOpcode op = has_lse(L) ? casal_ops[wi] : loop_cas_ops[wi];
+        EMIT_OP(L, op, air_rescond(AirCond_Equal), vta(L, kid(v, 0)), nv, addr, vta(L, v));
+        return;
+    }
+    if (has_lse(L)) {
+        /* casal overwrites the expected value with the old one: on a copy. */
+        AirTmp r = used ? lower_vt(L, v) : AIR_NO_TMP;
+        AirTmp t = used ? old_tmp(L, (B3Type)v->type, bits, r) : newtmp(L, AirGP);
+        lower_move_value_to(L, kid(v, 0), T(t), ty);
+        EMIT_OP(L, casal_ops[wi], T(t), nv, addr);
+        if (used)
+            extend_old(L, (B3Type)v->type, bits, t, r);
+        return;
+    }
+    AirArg e = vta(L, kid(v, 0));
+    if (!used) {
+        EMIT_OP(L, loop_cas_ops[wi], e, nv, addr);
+        return;
+    }
+    AirTmp r = lower_vt(L, v), old = old_tmp(L, (B3Type)v->type, bits, r);
+    EMIT_OP(L, loop_cas_ops[wi], e, nv, addr, T(old));
+    extend_old(L, (B3Type)v->type, bits, old, r);
+}
+
+/* ---- exchange and read-modify-write ---- */
+
+#define BY_WIDTH(name) \
+    { Air_##name##8, Air_##name##16, Air_##name##32, Air_##name##64 }
+
+static void lower_rmw(Lower *L, B3Value *v) {
+    static const AirOpcode loop_ops[][4] = {BY_WIDTH(AtomicLoopAdd), BY_WIDTH(AtomicLoopSub),
+                                            BY_WIDTH(AtomicLoopAnd), BY_WIDTH(AtomicLoopOr),
+                                            BY_WIDTH(AtomicLoopXor), BY_WIDTH(AtomicLoopXchg)};
+    static const AirOpcode lse_ops[][4] = {BY_WIDTH(AtomicLdaddal), BY_WIDTH(AtomicLdaddal),
+                                           BY_WIDTH(AtomicLdclral), BY_WIDTH(AtomicLdsetal),
+                                           BY_WIDTH(AtomicLdeoral), BY_WIDTH(AtomicSwpal)};
+    unsigned k;
+    switch (v->opcode) {
+    case B3_AtomicXchgAdd:
+        k = 0;
+        break;
+    case B3_AtomicXchgSub:
+        k = 1;
+        break;
+    case B3_AtomicXchgAnd:
+        k = 2;
+        break;
+    case B3_AtomicXchgOr:
+        k = 3;
+        break;
+    case B3_AtomicXchgXor:
+        k = 4;
+        break;
+    default:
+        k = 5;
+        break;
+    }
+    B3Type ty = (B3Type)v->type;
+    unsigned bits = atomic_bits(v), wi = width_index(bits);
+    bool used = result_used(L, v), xchg = k == 5;
+    AirArg addr = atomic_addr(L, v);
+    B3Value *x = kid(v, 0);
+    AirArg val;
+    int64_t c;
+    if (has_lse(L) && (k == 1 || k == 2)) {
+        /* Sub: add the negation; And: clear the complement. */
+        AirTmp t = newtmp(L, AirGP);
+        if (int_const(x, &c)) {
+            uint64_t u = k == 1 ? 0 - (uint64_t)c : ~(uint64_t)c;
+            lower_move_int_const(L, ty, ty == B3_Int32 ? (int32_t)(uint32_t)u : (int64_t)u, T(t));
+        } else {
+            lower_move_value_to(L, x, T(t), ty);
+            EMIT_OP(L,
+                    k == 1 ? (ty == B3_Int64 ? Air_Neg64 : Air_Neg32)
+                           : (ty == B3_Int64 ? Air_Not64 : Air_Not32),
+                    T(t));
+        }
+        val = T(t);
+    } else {
+        val = vta(L, x);
+    }
+    AirOpcode op = has_lse(L) ? lse_ops[k][wi] : loop_ops[k][wi];
+    if (!used) {
+        EMIT_OP(L, op, val, addr);
+        return;
+    }
+    AirTmp r = lower_vt(L, v), old = old_tmp(L, ty, bits, r);
+    if (has_lse(L) || xchg)
+        EMIT_OP(L, op, val, addr, T(old));
+    else
+        EMIT_OP(L, op, val, addr, T(newtmp(L, AirGP)), T(old));
+    extend_old(L, ty, bits, old, r);
+}
+
+bool b3_arm64_lower_atomic(Lower *L, B3Value *v) {
+    if (v->opcode == B3_AtomicWeakCAS || v->opcode == B3_AtomicStrongCAS)
+        lower_cas(L, v);
+    else
+        lower_rmw(L, v);
+    return true;
+}
+
+/* ---- acquire loads, release stores ---- */
+
+static const AirOpcode load_acq_ops[4] = {Air_LoadAcq8, Air_LoadAcq16, Air_LoadAcq32, Air_LoadAcq64};
+static const AirOpcode store_rel_ops[4] = {Air_StoreRel8, Air_StoreRel16, Air_StoreRel32, Air_StoreRel64};
+
+/* A load with a fence range: ldar; the others are the shared rules'. */
+bool b3_arm64_lower_fenced_load(Lower *L, B3Value *v) {
+    if (b3_heap_is_bottom(v->m.mem.fence_range))
+        return false;
+    B3Type ty = (B3Type)v->type;
+    unsigned bits;
+    switch (v->opcode) {
+    case B3_Load8Z:
+    case B3_Load8S:
+        bits = 8;
+        break;
+    case B3_Load16Z:
+    case B3_Load16S:
+        bits = 16;
+        break;
+    default:
+        bits = ty == B3_Int64 || ty == B3_Double ? 64 : 32;
+        break;
+    }
+    AirArg addr = addr_reg(L, v->kids[0], v->m.mem.offset);
+    AirTmp r = lower_vt(L, v);
+    bool sext = v->opcode == B3_Load8S || v->opcode == B3_Load16S;
+    if (!sext && !b3_type_is_float(ty)) {
+        EMIT_OP(L, load_acq_ops[width_index(bits)], addr, T(r));
+        return true;
+    }
+    AirTmp t = newtmp(L, AirGP);
+    EMIT_OP(L, load_acq_ops[width_index(bits)], addr, T(t));
+    if (sext)
+        EMIT_OP(L, bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32, T(t), T(r));
+    else
+        EMIT_OP(L, ty == B3_Double ? Air_Move64ToDouble : Air_Move32ToFloat, T(t), T(r));
+    return true;
+}
+
+/* A store with a fence range: stlr (a float through a GPR). */
+bool b3_arm64_lower_fenced_store(Lower *L, B3Value *v) {
+    if (b3_heap_is_bottom(v->m.mem.fence_range))
+        return false;
+    B3Value *x = kid(v, 0);
+    B3Type ty = (B3Type)x->type;
+    unsigned bits = v->opcode == B3_Store8              ? 8
+                    : v->opcode == B3_Store16           ? 16
+                    : ty == B3_Int64 || ty == B3_Double ? 64
+                                                        : 32;
+    AirArg addr = addr_reg(L, v->kids[1], v->m.mem.offset);
+    AirArg val;
+    if (b3_type_is_float(ty)) {
+        AirTmp t = newtmp(L, AirGP);
+        EMIT_OP(L, ty == B3_Double ? Air_MoveDoubleTo64 : Air_MoveFloatTo32, vta(L, x), T(t));
+        val = T(t);
+    } else {
+        val = vta(L, x);
+    }
+    EMIT_OP(L, store_rel_ops[width_index(bits)], val, addr);
+    return true;
+}
+
+/* ---- fences and dependencies ---- */
+
+bool b3_arm64_lower_fence(Lower *L, B3Value *v) {
+    if (b3_heap_is_bottom(v->m.fence.write))
+        EMIT0(L, StoreFence);
+    else
+        EMIT0(L, MemoryFence);
+    return true;
+}
+
+/* Depend(x): eor r, x, x -- zero, data-dependent on x, so an address that
+ * adds it is ordered after the load of x (never folded: an opaque Air op). */
+bool b3_arm64_lower_depend(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    EMIT_OP(L, ty == B3_Int64 ? Air_Depend64 : Air_Depend32, vta(L, kid(v, 0)), vta(L, v));
+    return true;
+}
