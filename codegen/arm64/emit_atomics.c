@@ -1,8 +1,8 @@
 /* Air atomics -> AArch64 (docs/atomics.md, "arm64"): the rows of a64_ops
  * whose parameter is an A64AtomicKind.
  *
- *   LoadAcq{W}        addr, dst                  ldar{b,h}
- *   StoreRel{W}       value, addr                stlr{b,h}
+ *   LoadAcq{W}        addr, dst                  ldar{b,h} (misaligned: ldr; dmb ishld)
+ *   StoreRel{W}       value, addr                stlr{b,h} (misaligned: dmb ish; str)
  *   AtomicLoop<op>{W} value, addr[, scratch], old
  *                     L: ldaxr x16, [addr]; <op> new, x16, value;
  *                        stlxr w17, new, [addr]; cbnz w17, L; mov old, x16
@@ -134,6 +134,35 @@ static void lse_cas(Arm64Asm *a, const AirInst *inst, unsigned size) {
     arm64_cset(a, false, false, reg(inst, 4), cond_of(inst, 0));
 }
 
+/* ldar/stlr rt, [addr].  They fault on a misaligned address, where B3's
+ * loads and stores (and x86's) work: unless the access is a byte, a
+ * misaligned address takes ldr + dmb ishld (acquire) or dmb ish + str
+ * (release) instead. */
+static void acquire_release(Arm64Asm *a, bool store, unsigned size, B3Reg rt, B3Reg addr) {
+    Arm64ExclOp op = store ? Arm64Excl_STLR : Arm64Excl_LDAR;
+    if (size == 1) {
+        arm64_excl(a, op, size, B3_NO_REG, rt, addr);
+        return;
+    }
+    static const Arm64LdStOp loads[] = {[2] = Arm64LdSt_LDRH, [4] = Arm64LdSt_LDRW, [8] = Arm64LdSt_LDRX};
+    static const Arm64LdStOp stores[] = {[2] = Arm64LdSt_STRH, [4] = Arm64LdSt_STRW, [8] = Arm64LdSt_STRX};
+    uint32_t misaligned = arm64_label_new(a), done = arm64_label_new(a);
+    arm64_tst_imm(a, true, addr, size - 1);
+    arm64_bcond(a, Arm64Cond_NE, misaligned);
+    arm64_excl(a, op, size, B3_NO_REG, rt, addr);
+    arm64_b(a, done);
+    arm64_bind(a, misaligned);
+    Arm64Mem m = arm64_mem(addr, 0);
+    if (store) {
+        arm64_dmb(a, Arm64Barrier_ISH);
+        arm64_ldst(a, stores[size], rt, &m);
+    } else {
+        arm64_ldst(a, loads[size], rt, &m);
+        arm64_dmb(a, Arm64Barrier_ISHLD);
+    }
+    arm64_bind(a, done);
+}
+
 void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, unsigned size) {
     static const Arm64AtomicOp lse_ops[] = {
         [A64Atomic_Ldaddal] = Arm64AtomicOp_LDADD, [A64Atomic_Ldclral] = Arm64AtomicOp_LDCLR,
@@ -142,10 +171,10 @@ void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, 
     };
     switch (kind) {
     case A64Atomic_LoadAcq:
-        arm64_excl(a, Arm64Excl_LDAR, size, B3_NO_REG, reg(inst, 1), reg(inst, 0));
+        acquire_release(a, false, size, reg(inst, 1), reg(inst, 0));
         return;
     case A64Atomic_StoreRel:
-        arm64_excl(a, Arm64Excl_STLR, size, B3_NO_REG, reg(inst, 0), reg(inst, 1));
+        acquire_release(a, true, size, reg(inst, 0), reg(inst, 1));
         return;
     case A64Atomic_LoopAdd:
     case A64Atomic_LoopSub:
