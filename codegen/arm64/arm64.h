@@ -20,6 +20,8 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
 /* ---- arm64 atomics (lower_atomics.c, emit_atomics.c; docs/atomics.md) ---- */
 /* Lowering hooks: the atomics, acquire loads and release stores, Fence, Depend. */
 bool b3_arm64_lower_atomic(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_cas_compare(struct Lower *L, B3Value *v); /* false: not a CAS pattern */
+bool b3_arm64_lower_cas_branch(struct Lower *L, B3Value *v);  /* false: not a CAS pattern */
 bool b3_arm64_lower_fenced_load(struct Lower *L, B3Value *v);
 bool b3_arm64_lower_fenced_store(struct Lower *L, B3Value *v);
 bool b3_arm64_lower_fence(struct Lower *L, B3Value *v);

@@ -791,6 +791,14 @@ A64_OP(atomic) {
     b3_arm64_emit_atomic(e->a, inst, (A64AtomicKind)p, size);
 }
 
+/* A CAS and a branch on its flags (p: A64Atomic_LoopCAS or _Casal). */
+A64_OP(atomic_branch) {
+    UNUSED_OPERANDS;
+    b3_arm64_emit_atomic(e->a, inst, (A64AtomicKind)p, size);
+    DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
+    branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
+}
+
 A64_OP(call) {
     UNUSED_OPERANDS;
     const AirArg *callee = arg(inst, 0);
@@ -1026,6 +1034,14 @@ static const struct {
     [Air_AtomicCasal16] = {op_atomic, A64Atomic_Casal, 2},
     [Air_AtomicCasal32] = {op_atomic, A64Atomic_Casal, 4},
     [Air_AtomicCasal64] = {op_atomic, A64Atomic_Casal, 8},
+    [Air_BranchAtomicLoopCAS8] = {op_atomic_branch, A64Atomic_LoopCAS, 1},
+    [Air_BranchAtomicLoopCAS16] = {op_atomic_branch, A64Atomic_LoopCAS, 2},
+    [Air_BranchAtomicLoopCAS32] = {op_atomic_branch, A64Atomic_LoopCAS, 4},
+    [Air_BranchAtomicLoopCAS64] = {op_atomic_branch, A64Atomic_LoopCAS, 8},
+    [Air_BranchAtomicCasal8] = {op_atomic_branch, A64Atomic_Casal, 1},
+    [Air_BranchAtomicCasal16] = {op_atomic_branch, A64Atomic_Casal, 2},
+    [Air_BranchAtomicCasal32] = {op_atomic_branch, A64Atomic_Casal, 4},
+    [Air_BranchAtomicCasal64] = {op_atomic_branch, A64Atomic_Casal, 8},
     [Air_StoreFence] = {op_atomic, A64Atomic_StoreFence, 0},
     [Air_Depend32] = {op_atomic, A64Atomic_Depend, 4},
     [Air_Depend64] = {op_atomic, A64Atomic_Depend, 8},

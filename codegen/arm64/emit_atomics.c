@@ -14,6 +14,8 @@
  *   AtomicCasal{W}    old(=expected), new, addr  casal
  *                     cond, expected, new, addr, dst: mov x16, expected;
  *                     casal x16, new, [addr]; cmp x16, expected; cset dst, cond
+ *   BranchAtomicLoopCAS{W}, BranchAtomicCasal{W}  cond, expected, new, addr:
+ *                     the sequences above, then emit.c's b.cond on their flags
  *   StoreFence        dmb ishst;   Depend32/64  eor dst, src, src
  *
  * x16 and x17 are never allocated (the emitter's scratch): x16 holds the old
@@ -100,9 +102,12 @@ static void loop_rmw(Arm64Asm *a, const AirInst *inst, A64AtomicKind k, unsigned
         move_old(a, size, reg(inst, inst->nargs - 1));
 }
 
+/* Is arg 0 the condition (the 5-arg form, or a Branch form)? */
+static bool has_cond(const AirInst *inst) { return inst->nargs && inst->args[0].kind == AirArg_ResCond; }
+
 /* The strong CAS loop; the flags say Equal exactly when it exchanged. */
 static void loop_cas(Arm64Asm *a, const AirInst *inst, unsigned size) {
-    unsigned first = inst->nargs == 5 ? 1 : 0;
+    unsigned first = has_cond(inst) ? 1 : 0;
     if (inst->nargs < 3 || inst->nargs > 5)
         bad(inst, "wrong number of arguments");
     B3Reg expected = reg(inst, first), nv = reg(inst, first + 1), addr = reg(inst, first + 2);
@@ -116,22 +121,25 @@ static void loop_cas(Arm64Asm *a, const AirInst *inst, unsigned size) {
     arm64_bind(a, done);
     if (inst->nargs == 5)
         arm64_cset(a, false, false, reg(inst, 4), cond_of(inst, 0));
-    else if (inst->nargs == 4)
+    else if (inst->nargs == 4 && !first)
         move_old(a, size, reg(inst, 3));
+    /* (a Branch form: its flags are the branch's, emit.c) */
 }
 
 static void lse_cas(Arm64Asm *a, const AirInst *inst, unsigned size) {
-    if (inst->nargs == 3) {
+    if (!has_cond(inst)) {
         arm64_cas(a, size, true, true, reg(inst, 0), reg(inst, 1), reg(inst, 2));
         return;
     }
-    if (inst->nargs != 5)
+    if (inst->nargs != 5 && inst->nargs != 4)
         bad(inst, "wrong number of arguments");
     B3Reg expected = reg(inst, 1);
     arm64_mov(a, size == 8, X16, expected);
     arm64_cas(a, size, true, true, X16, reg(inst, 2), reg(inst, 3));
     cmp_old(a, size, expected);
-    arm64_cset(a, false, false, reg(inst, 4), cond_of(inst, 0));
+    (void)cond_of(inst, 0); /* Equal or NotEqual */
+    if (inst->nargs == 5)
+        arm64_cset(a, false, false, reg(inst, 4), cond_of(inst, 0));
 }
 
 /* ldar/stlr rt, [addr].  They fault on a misaligned address, where B3's

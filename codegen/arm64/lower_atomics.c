@@ -9,6 +9,8 @@
  *    emitter writes whole (codegen/arm64/emit_atomics.c).
  *  - -mattr=+lse (ARMv8.1): casal, ldaddal, ldclral (And: clear the
  *    complement), ldsetal, ldeoral, swpal; Sub is ldaddal of the negation.
+ *  - Equal/NotEqual(AtomicStrongCAS(e, n, p), e) and branches on a CAS use
+ *    the flags of the CAS's own compare (cset, b.cond), as on x86.
  *  - Loads with a fence range: ldar{b,h} (then sxtb/sxth, or fmov for a
  *    float); stores with one: stlr{b,h}.
  *  - Fence: dmb ish, or dmb ishst when its write range is empty (a
@@ -109,6 +111,124 @@ static void lower_cas(Lower *L, B3Value *v) {
     AirTmp r = lower_vt(L, v), old = old_tmp(L, (B3Type)v->type, bits, r);
     EMIT_OP(L, loop_cas_ops[wi], e, nv, addr, T(old));
     extend_old(L, (B3Type)v->type, bits, old, r);
+}
+
+/* ---- CAS fused into its compare or branch ---- */
+
+static const AirOpcode branch_loop_cas_ops[4] = {Air_BranchAtomicLoopCAS8, Air_BranchAtomicLoopCAS16,
+                                                 Air_BranchAtomicLoopCAS32, Air_BranchAtomicLoopCAS64};
+static const AirOpcode branch_casal_ops[4] = {Air_BranchAtomicCasal8, Air_BranchAtomicCasal16,
+                                              Air_BranchAtomicCasal32, Air_BranchAtomicCasal64};
+
+/* Are x and y the same integer (the same value, or equal constants)? */
+static bool same_int(B3Value *x, B3Value *y) {
+    int64_t a, b;
+    x = resolve(x);
+    y = resolve(y);
+    return x == y || (int_const(x, &a) && int_const(y, &b) && a == b && x->type == y->type);
+}
+
+/* Do the flags of the CAS's compare ("the low bits of memory equal the low
+ * bits of expected") say exactly whether its (sign-extended) result equals
+ * expected?  At the full width always; at a narrow one only for an expected
+ * constant that is its own sign extension. */
+static bool flags_are_equality(B3Value *cas) {
+    B3Value *e = kid(cas, 0);
+    unsigned bits = atomic_bits(cas), tbits = e->type == B3_Int64 ? 64 : 32;
+    int64_t c;
+    if (bits == tbits)
+        return true;
+    if (!int_const(e, &c))
+        return false;
+    int64_t x = bits == 8 ? (int8_t)c : bits == 16 ? (int16_t)c : (int32_t)c;
+    return x == c;
+}
+
+/* Nothing with an effect between v and the value being lowered, so that v
+ * may execute there instead. */
+static bool nothing_between(Lower *L, B3Value *v) {
+    uint32_t from = L->pos[vid(L, v)];
+    if (v->owner != L->blk || from >= L->idx || L->idx - from > FUSE_MAX_DISTANCE)
+        return false;
+    for (uint32_t i = from + 1; i < L->idx; i++)
+        if (lower_motion_blocked(v, L->blk->values[i]))
+            return false;
+    return true;
+}
+
+/* The AtomicStrongCAS that cmp (Equal/NotEqual) compares with its own
+ * expected value, when it can be fused into cmp; else NULL. */
+static B3Value *fusable_cas_compare(Lower *L, B3Value *cmp) {
+    if (cmp->opcode != B3_Equal && cmp->opcode != B3_NotEqual)
+        return NULL;
+    for (int k = 0; k < 2; k++) {
+        B3Value *cas = kid(cmp, k);
+        if (cas->opcode == B3_AtomicStrongCAS && same_int(kid(cas, 0), kid(cmp, 1 - k)) &&
+            flags_are_equality(cas) && lower_can_be_internal(L, cas) && nothing_between(L, cas))
+            return cas;
+    }
+    return NULL;
+}
+
+/* The CAS with a condition on its flags: into dst (cset), or a branch. */
+static void emit_cas_cond(Lower *L, B3Value *cas, AirCond cond, AirTmp dst) {
+    unsigned wi = width_index(atomic_bits(cas));
+    AirArg addr = atomic_addr(L, cas);
+    AirArg e = vta(L, kid(cas, 0)), nv = vta(L, kid(cas, 1));
+    if (dst == AIR_NO_TMP)
+        EMIT_OP(L, has_lse(L) ? branch_casal_ops[wi] : branch_loop_cas_ops[wi], air_rescond(cond), e, nv,
+                addr);
+    else
+        EMIT_OP(L, has_lse(L) ? casal_ops[wi] : loop_cas_ops[wi], air_rescond(cond), e, nv, addr, T(dst));
+}
+
+/* Equal/NotEqual(AtomicStrongCAS(e, n, p), e): cset on the CAS's flags. */
+bool b3_arm64_lower_cas_compare(Lower *L, B3Value *v) {
+    B3Value *cas = fusable_cas_compare(L, v);
+    if (!cas)
+        return false;
+    L->flags[vid(L, cas)] |= F_INTERNAL;
+    emit_cas_cond(L, cas, v->opcode == B3_Equal ? AirCond_Equal : AirCond_NotEqual, lower_vt(L, v));
+    return true;
+}
+
+/* Branch(AtomicWeakCAS), Branch(Equal/NotEqual(AtomicStrongCAS(e, ...), e)),
+ * Branch(AtomicStrongCAS(0, ...)): a BranchAtomic* terminal, no compare. */
+bool b3_arm64_lower_cas_branch(Lower *L, B3Value *br) {
+    B3Value *c = kid(br, 0), *cas = NULL;
+    AirCond cond = AirCond_Equal;
+    if (c->owner != L->blk || !lower_can_be_internal(L, c))
+        return false;
+    switch (c->opcode) {
+    case B3_AtomicWeakCAS: /* non-zero on success */
+        if (nothing_between(L, c))
+            cas = c;
+        break;
+    case B3_AtomicStrongCAS: /* expected 0: the old value is non-zero exactly when it failed */
+        if (is_const_zero(c->kids[0]) && nothing_between(L, c)) {
+            cas = c;
+            cond = AirCond_NotEqual;
+        }
+        break;
+    case B3_Equal:
+    case B3_NotEqual:
+        cas = fusable_cas_compare(L, c);
+        if (cas) {
+            L->flags[vid(L, c)] |= F_INTERNAL;
+            cond = c->opcode == B3_Equal ? AirCond_Equal : AirCond_NotEqual;
+        }
+        break;
+    default:
+        break;
+    }
+    if (!cas)
+        return false;
+    L->flags[vid(L, cas)] |= F_INTERNAL;
+    B3Block *b = L->blk;
+    emit_cas_cond(L, cas, cond, AIR_NO_TMP);
+    lower_set_succs(L, L->ablock[b->pos], 2,
+                    (AirSucc[]){lower_succ_of(L, b->succs[0]), lower_succ_of(L, b->succs[1])});
+    return true;
 }
 
 /* ---- exchange and read-modify-write ---- */
