@@ -43,7 +43,7 @@ typedef enum {
     A64Atomic_Ldeoral,
     A64Atomic_Swpal,
     A64Atomic_Casal,
-    A64Atomic_StoreFence,
+    A64Atomic_Dmb,
     A64Atomic_Depend,
 } A64AtomicKind;
 /* Encodes one of them (size: the access's bytes); inst is allocated. */

@@ -1042,7 +1042,7 @@ static const struct {
     [Air_BranchAtomicCasal16] = {op_atomic_branch, A64Atomic_Casal, 2},
     [Air_BranchAtomicCasal32] = {op_atomic_branch, A64Atomic_Casal, 4},
     [Air_BranchAtomicCasal64] = {op_atomic_branch, A64Atomic_Casal, 8},
-    [Air_StoreFence] = {op_atomic, A64Atomic_StoreFence, 0},
+    [Air_Dmb] = {op_atomic, A64Atomic_Dmb, 0},
     [Air_Depend32] = {op_atomic, A64Atomic_Depend, 4},
     [Air_Depend64] = {op_atomic, A64Atomic_Depend, 8},
     [Air_Jump] = {op_jump, 0, 0},

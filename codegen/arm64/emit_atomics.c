@@ -16,7 +16,7 @@
  *                     casal x16, new, [addr]; cmp x16, expected; cset dst, cond
  *   BranchAtomicLoopCAS{W}, BranchAtomicCasal{W}  cond, expected, new, addr:
  *                     the sequences above, then emit.c's b.cond on their flags
- *   StoreFence        dmb ishst;   Depend32/64  eor dst, src, src
+ *   Dmb               #option: dmb ishst (ish, ishld);   Depend32/64  eor dst, src, src
  *
  * x16 and x17 are never allocated (the emitter's scratch): x16 holds the old
  * value inside a sequence, x17 the exclusive store's status.  A failed CAS
@@ -208,9 +208,15 @@ void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, 
     case A64Atomic_Casal:
         lse_cas(a, inst, size);
         return;
-    case A64Atomic_StoreFence:
-        arm64_dmb(a, Arm64Barrier_ISHST);
+    case A64Atomic_Dmb: {
+        const AirArg *o = inst->nargs == 1 ? &inst->args[0] : NULL;
+        if (!o || o->kind != AirArg_Imm ||
+            (o->value != Arm64Barrier_ISH && o->value != Arm64Barrier_ISHST &&
+             o->value != Arm64Barrier_ISHLD))
+            bad(inst, "expected a barrier option (ish, ishst, ishld)");
+        arm64_dmb(a, (Arm64Barrier)o->value);
         return;
+    }
     case A64Atomic_Depend:
         arm64_logic_shifted(a, Arm64Logic_EOR, size == 8, reg(inst, 1), reg(inst, 0), reg(inst, 0),
                             Arm64Shift_LSL, 0);

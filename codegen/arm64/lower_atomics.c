@@ -376,7 +376,7 @@ bool b3_arm64_lower_fenced_store(Lower *L, B3Value *v) {
 
 bool b3_arm64_lower_fence(Lower *L, B3Value *v) {
     if (b3_heap_is_bottom(v->m.fence.write))
-        EMIT0(L, StoreFence);
+        EMIT(L, Dmb, air_imm(Arm64Barrier_ISHST));
     else
         EMIT0(L, MemoryFence);
     return true;
