@@ -11,8 +11,8 @@
  *    complement), ldsetal, ldeoral, swpal; Sub is ldaddal of the negation.
  *  - Equal/NotEqual(AtomicStrongCAS(e, n, p), e) and branches on a CAS use
  *    the flags of the CAS's own compare (cset, b.cond), as on x86.
- *  - Loads with a fence range: ldar{b,h} (then sxtb/sxth, or fmov for a
- *    float); stores with one: stlr{b,h}.
+ *  - Loads with a fence range: ldar{b,h} (then sxtb/sxth); stores with
+ *    one: stlr{b,h} (a misaligned address: ldr/str with dmb, emit_atomics.c).
  *  - Fence: dmb ish, or dmb ishst when its write range is empty (a
  *    store-store fence, as B3 does on ARM).  Depend(x): eor r, x, x. */
 #include "codegen/arm64/arm64.h"
@@ -314,61 +314,35 @@ bool b3_arm64_lower_atomic(Lower *L, B3Value *v) {
 static const AirOpcode load_acq_ops[4] = {Air_LoadAcq8, Air_LoadAcq16, Air_LoadAcq32, Air_LoadAcq64};
 static const AirOpcode store_rel_ops[4] = {Air_StoreRel8, Air_StoreRel16, Air_StoreRel32, Air_StoreRel64};
 
-/* A load with a fence range: ldar; the others are the shared rules'. */
+/* A load with a fence range: ldar; the others are the shared rules'.
+ * (Fenced accesses are integer ones: the validator says so.) */
 bool b3_arm64_lower_fenced_load(Lower *L, B3Value *v) {
     if (b3_heap_is_bottom(v->m.mem.fence_range))
         return false;
-    B3Type ty = (B3Type)v->type;
-    unsigned bits;
-    switch (v->opcode) {
-    case B3_Load8Z:
-    case B3_Load8S:
-        bits = 8;
-        break;
-    case B3_Load16Z:
-    case B3_Load16S:
-        bits = 16;
-        break;
-    default:
-        bits = ty == B3_Int64 || ty == B3_Double ? 64 : 32;
-        break;
-    }
+    unsigned bits = v->opcode == B3_Load8Z || v->opcode == B3_Load8S     ? 8
+                    : v->opcode == B3_Load16Z || v->opcode == B3_Load16S ? 16
+                    : v->type == B3_Int64                                ? 64
+                                                                         : 32;
     AirArg addr = addr_reg(L, v->kids[0], v->m.mem.offset);
     AirTmp r = lower_vt(L, v);
-    bool sext = v->opcode == B3_Load8S || v->opcode == B3_Load16S;
-    if (!sext && !b3_type_is_float(ty)) {
+    if (v->opcode != B3_Load8S && v->opcode != B3_Load16S) {
         EMIT_OP(L, load_acq_ops[width_index(bits)], addr, T(r));
         return true;
     }
     AirTmp t = newtmp(L, AirGP);
     EMIT_OP(L, load_acq_ops[width_index(bits)], addr, T(t));
-    if (sext)
-        EMIT_OP(L, bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32, T(t), T(r));
-    else
-        EMIT_OP(L, ty == B3_Double ? Air_Move64ToDouble : Air_Move32ToFloat, T(t), T(r));
+    EMIT_OP(L, bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32, T(t), T(r));
     return true;
 }
 
-/* A store with a fence range: stlr (a float through a GPR). */
+/* A store with a fence range: stlr. */
 bool b3_arm64_lower_fenced_store(Lower *L, B3Value *v) {
     if (b3_heap_is_bottom(v->m.mem.fence_range))
         return false;
     B3Value *x = kid(v, 0);
-    B3Type ty = (B3Type)x->type;
-    unsigned bits = v->opcode == B3_Store8              ? 8
-                    : v->opcode == B3_Store16           ? 16
-                    : ty == B3_Int64 || ty == B3_Double ? 64
-                                                        : 32;
+    unsigned bits = v->opcode == B3_Store8 ? 8 : v->opcode == B3_Store16 ? 16 : x->type == B3_Int64 ? 64 : 32;
     AirArg addr = addr_reg(L, v->kids[1], v->m.mem.offset);
-    AirArg val;
-    if (b3_type_is_float(ty)) {
-        AirTmp t = newtmp(L, AirGP);
-        EMIT_OP(L, ty == B3_Double ? Air_MoveDoubleTo64 : Air_MoveFloatTo32, vta(L, x), T(t));
-        val = T(t);
-    } else {
-        val = vta(L, x);
-    }
-    EMIT_OP(L, store_rel_ops[width_index(bits)], val, addr);
+    EMIT_OP(L, store_rel_ops[width_index(bits)], vta(L, x), addr);
     return true;
 }
 
