@@ -48,5 +48,8 @@ typedef enum {
 } A64AtomicKind;
 /* Encodes one of them (size: the access's bytes); inst is allocated. */
 void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, unsigned size);
+/* BranchAtomicLoopCAS: the loop, a failed compare branching to `fail`
+ * itself; falls through on success (the flags: Equal). */
+void b3_arm64_emit_loop_cas_branch(Arm64Asm *a, const AirInst *inst, unsigned size, uint32_t fail);
 
 #endif

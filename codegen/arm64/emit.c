@@ -807,11 +807,20 @@ A64_OP(atomic) {
     b3_arm64_emit_atomic(e->a, inst, (A64AtomicKind)p, size);
 }
 
-/* A CAS and a branch on its flags (p: A64Atomic_LoopCAS or _Casal). */
+/* A CAS and a branch on its flags (p: A64Atomic_LoopCAS or _Casal).  The
+ * loop's failed compare goes straight to its successor; success falls
+ * out of the loop to the other. */
 A64_OP(atomic_branch) {
     UNUSED_OPERANDS;
-    b3_arm64_emit_atomic(e->a, inst, (A64AtomicKind)p, size);
     DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
+    if (p == A64Atomic_LoopCAS && (c.c1 == Arm64Cond_EQ || c.c1 == Arm64Cond_NE)) {
+        unsigned on_success = c.c1 == Arm64Cond_EQ ? 0 : 1;
+        b3_arm64_emit_loop_cas_branch(e->a, inst, size, succ_label(e, b, inst, 1 - on_success));
+        if (b->succs[on_success].block != next)
+            arm64_b(e->a, succ_label(e, b, inst, on_success));
+        return;
+    }
+    b3_arm64_emit_atomic(e->a, inst, (A64AtomicKind)p, size);
     branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
 }
 

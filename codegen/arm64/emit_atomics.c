@@ -105,8 +105,9 @@ static void loop_rmw(Arm64Asm *a, const AirInst *inst, A64AtomicKind k, unsigned
 /* Is arg 0 the condition (the 5-arg form, or a Branch form)? */
 static bool has_cond(const AirInst *inst) { return inst->nargs && inst->args[0].kind == AirArg_ResCond; }
 
-/* The strong CAS loop; the flags say Equal exactly when it exchanged. */
-static void loop_cas(Arm64Asm *a, const AirInst *inst, unsigned size) {
+/* The strong CAS loop; the flags say Equal exactly when it exchanged.  A
+ * failed compare branches to `fail` (ARM64_NO_LABEL: past the loop). */
+static void loop_cas(Arm64Asm *a, const AirInst *inst, unsigned size, uint32_t fail) {
     unsigned first = has_cond(inst) ? 1 : 0;
     if (inst->nargs < 3 || inst->nargs > 5)
         bad(inst, "wrong number of arguments");
@@ -115,7 +116,7 @@ static void loop_cas(Arm64Asm *a, const AirInst *inst, unsigned size) {
     arm64_bind(a, loop);
     arm64_excl(a, Arm64Excl_LDAXR, size, B3_NO_REG, X16, addr);
     cmp_old(a, size, expected);
-    arm64_bcond(a, Arm64Cond_NE, done);
+    arm64_bcond(a, Arm64Cond_NE, fail != ARM64_NO_LABEL ? fail : done);
     arm64_excl(a, Arm64Excl_STLXR, size, X17, nv, addr);
     arm64_cbz(a, true, false, X17, loop);
     arm64_bind(a, done);
@@ -171,6 +172,10 @@ static void acquire_release(Arm64Asm *a, bool store, unsigned size, B3Reg rt, B3
     arm64_bind(a, done);
 }
 
+void b3_arm64_emit_loop_cas_branch(Arm64Asm *a, const AirInst *inst, unsigned size, uint32_t fail) {
+    loop_cas(a, inst, size, fail);
+}
+
 void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, unsigned size) {
     static const Arm64AtomicOp lse_ops[] = {
         [A64Atomic_Ldaddal] = Arm64AtomicOp_LDADD, [A64Atomic_Ldclral] = Arm64AtomicOp_LDCLR,
@@ -193,7 +198,7 @@ void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, 
         loop_rmw(a, inst, kind, size);
         return;
     case A64Atomic_LoopCAS:
-        loop_cas(a, inst, size);
+        loop_cas(a, inst, size, ARM64_NO_LABEL);
         return;
     case A64Atomic_Ldaddal:
     case A64Atomic_Ldclral:
