@@ -6,6 +6,7 @@
 #include "codegen/arm64/asm.h"
 #include "codegen/backend.h"
 #include "objwriter/obj.h"
+#include "objwriter/stackmaps.h"
 
 /* The arm64 Linux backend (codegen/arm64/backend.c). */
 extern const B3Backend b3_arm64_backend;
@@ -51,5 +52,12 @@ void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, 
 /* BranchAtomicLoopCAS: the loop, a failed compare branching to `fail`
  * itself; falls through on success (the flags: Equal). */
 void b3_arm64_emit_loop_cas_branch(Arm64Asm *a, const AirInst *inst, unsigned size, uint32_t fail);
+
+/* Checks and stackmaps (codegen/arm64/emit_stackmaps.c).  d = l * r with
+ * the flags set so that NE means the signed product overflowed (x16, x17
+ * are scratch); the code of a Patchpoint inst, its record appended to
+ * records. */
+void arm64_emit_mul_overflow(Arm64Asm *a, bool is64, B3Reg d, B3Reg l, B3Reg r);
+void arm64_emit_patchpoint(Arm64Asm *a, const AirCode *c, const AirInst *inst, B3StackMapList *records);
 
 #endif

@@ -5,8 +5,7 @@
  * for the remainder, smulh/umulh and smull/umull for the high multiplies,
  * clz, ucvtf, the saturating fcvtzs/fcvtzu (exactly B3's semantics, so no
  * fix-up), fneg/fabs and fmin/fmax (the spec's wasm semantics).  The
- * atomics, fenced loads and stores, Fence and Depend are lower_atomics.c's.
- * What is not done yet stops with an internal error rather than wrong code. */
+ * atomics, fenced loads and stores, Fence and Depend are lower_atomics.c's. */
 #include "codegen/arm64/arm64.h"
 #include "lower/lower_internal.h"
 
@@ -147,12 +146,6 @@ static bool hook_fminmax(Lower *L, B3Value *v) {
     return true;
 }
 
-/* Not written yet for arm64: a clean stop instead of wrong code. */
-static bool hook_unsupported(Lower *L, B3Value *v) {
-    (void)L;
-    b3_internal_error("arm64 lowering", "not yet supported on aarch64: %s", opname(v));
-}
-
 B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES] = {
     [B3_Shl] = hook_shift,
     [B3_SShr] = hook_shift,
@@ -196,10 +189,4 @@ B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES] = {
     [B3_Store8] = b3_arm64_lower_fenced_store,
     [B3_Store16] = b3_arm64_lower_fenced_store,
     [B3_Store] = b3_arm64_lower_fenced_store,
-    [B3_Check] = hook_unsupported,
-    [B3_CheckAdd] = hook_unsupported,
-    [B3_CheckSub] = hook_unsupported,
-    [B3_CheckMul] = hook_unsupported,
-    [B3_WasmBoundsCheck] = hook_unsupported,
-    [B3_Patchpoint] = hook_unsupported,
 };
