@@ -271,6 +271,7 @@ int b3_drive(const B3Options *o) {
     b3_diag_init(&diag, shown, src, len);
     B3Module m;
     b3_module_init(&m, o->target);
+    m.target_features = o->target_features;
     B3Ice ice = {.diag = &diag, .module = &m, .print_b3 = print_b3, .dump_ir = o->debug_internal};
     b3_ice_install(&ice);
     b3_ice_enter("parse", NULL);

@@ -43,6 +43,10 @@ static void usage(FILE *f) {
           "  --no-fast-parse       read every line through the grammar (the parser's\n"
           "                        fast path for plain value lines is off; to test it)\n"
           "  --time-passes         print each phase's time to stderr\n"
+          "  -mattr=+lse, -mattr=-lse\n"
+          "                        aarch64: use the ARMv8.1 LSE atomics (cas, ldadd,\n"
+          "                        swp, ...) or not (the default: ARMv8.0 ldaxr/stlxr\n"
+          "                        loops, which run on every arm64 CPU)\n"
           "  -g                    DWARF line tables mapping the code to INPUT's lines\n"
           "                        (objects only; --emit=b3 and air ignore it)\n"
           "  -fomit-frame-pointer, -fno-omit-frame-pointer\n"
@@ -83,7 +87,28 @@ static bool starts(const char *s, const char *prefix, const char **rest) {
     return true;
 }
 
+/* -mattr=[+-]FEATURE[,...]: sets *on and *off bits; the architecture is
+ * checked once --target is known. */
+static void parse_mattr(const char *v, unsigned *on, unsigned *off) {
+    if (!*v)
+        bad_usage("%s needs a feature list (e.g. +lse)", "-mattr");
+    while (*v) {
+        const char *end = strchr(v, ',');
+        size_t n = end ? (size_t)(end - v) : strlen(v);
+        if (n == 4 && (v[0] == '+' || v[0] == '-') && !strncmp(v + 1, "lse", 3)) {
+            *(v[0] == '+' ? on : off) |= B3Feature_LSE;
+            *(v[0] == '+' ? off : on) &= ~(unsigned)B3Feature_LSE;
+        } else {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), v);
+            bad_usage("unknown -mattr feature '%s' (expected +lse or -lse)", name);
+        }
+        v += n + (end != NULL);
+    }
+}
+
 static void parse_args(int argc, char **argv, B3Options *o) {
+    unsigned feat_on = 0, feat_off = 0;
     memset(o, 0, sizeof *o);
     o->opt_level = 2;
     o->emit = B3Emit_Obj;
@@ -110,6 +135,8 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->frame_pointer = 1;
         } else if (!strcmp(a, "-fno-omit-frame-pointer")) {
             o->frame_pointer = -1;
+        } else if (starts(a, "-mattr=", &v)) {
+            parse_mattr(v, &feat_on, &feat_off);
         } else if (starts(a, "--emit=", &v)) {
             if (!strcmp(v, "obj"))
                 o->emit = B3Emit_Obj;
@@ -162,6 +189,9 @@ static void parse_args(int argc, char **argv, B3Options *o) {
     }
     if (!o->input)
         bad_usage("%s", "no input file");
+    if ((feat_on & B3Feature_LSE) && o->target.arch != B3Arch_ARM64)
+        bad_usage("-mattr=+lse is an aarch64 feature (the target is %s)", b3_target_name(o->target));
+    o->target_features = (uint8_t)(feat_on & ~feat_off);
 }
 
 int main(int argc, char **argv) {

@@ -396,6 +396,7 @@ typedef struct {
 typedef struct {
     B3Arena arena;
     B3Target target;
+    uint8_t target_features; /* B3Feature_* bits (-mattr); 0: the architecture's baseline */
     B3Item *items; /* in source order */
     uint32_t nitems, cap_items;
     B3Symbol **symbols; /* every symbol, by first appearance */

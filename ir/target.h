@@ -12,6 +12,9 @@
 typedef enum { B3Arch_X86_64, B3Arch_ARM64 } B3Arch;
 typedef enum { B3OS_Linux, B3OS_MacOS } B3OS;
 
+/* Optional instruction-set features (-mattr; B3Module.target_features). */
+enum { B3Feature_LSE = 1 /* arm64: ARMv8.1 large system extensions (cas, ldadd, swp, ...) */ };
+
 typedef struct {
     uint8_t arch; /* B3Arch */
     uint8_t os;   /* B3OS */

@@ -40,7 +40,9 @@ sysroot = '/usr/' + target
 cc = 'cc' if native else target + '-gcc'
 run = ''
 if not native or os.environ.get('B3C_EMULATE'):
-    run = 'qemu-%s -L %s' % (target_arch, sysroot if not native else '/')
+    # -cpu max: every extension qemu emulates (the LSE atomics of -mattr=+lse).
+    run = 'qemu-%s%s -L %s' % (target_arch, ' -cpu max' if target_arch == 'aarch64' else '',
+                               sysroot if not native else '/')
 # %cc: the target's C compiler (links the drivers); %run: prefix that runs
 # one of its programs ('' when native).  Host tools (unit tests, b3c itself)
 # keep plain `cc`.

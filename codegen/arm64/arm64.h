@@ -18,6 +18,41 @@ extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
  * (codegen/arm64/emit.c). */
 void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
 
+/* ---- arm64 atomics (lower_atomics.c, emit_atomics.c; docs/atomics.md) ---- */
+/* Lowering hooks: the atomics, acquire loads and release stores, Fence, Depend. */
+bool b3_arm64_lower_atomic(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_cas_compare(struct Lower *L, B3Value *v); /* false: not a CAS pattern */
+bool b3_arm64_lower_cas_branch(struct Lower *L, B3Value *v);  /* false: not a CAS pattern */
+bool b3_arm64_lower_fenced_load(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_fenced_store(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_fence(struct Lower *L, B3Value *v);
+bool b3_arm64_lower_depend(struct Lower *L, B3Value *v);
+/* What an arm64 atomics row of a64_ops encodes (its parameter). */
+typedef enum {
+    A64Atomic_LoadAcq,
+    A64Atomic_StoreRel,
+    A64Atomic_LoopAdd,
+    A64Atomic_LoopSub,
+    A64Atomic_LoopAnd,
+    A64Atomic_LoopOr,
+    A64Atomic_LoopXor,
+    A64Atomic_LoopXchg,
+    A64Atomic_LoopCAS,
+    A64Atomic_Ldaddal,
+    A64Atomic_Ldclral,
+    A64Atomic_Ldsetal,
+    A64Atomic_Ldeoral,
+    A64Atomic_Swpal,
+    A64Atomic_Casal,
+    A64Atomic_Dmb,
+    A64Atomic_Depend,
+} A64AtomicKind;
+/* Encodes one of them (size: the access's bytes); inst is allocated. */
+void b3_arm64_emit_atomic(Arm64Asm *a, const AirInst *inst, A64AtomicKind kind, unsigned size);
+/* BranchAtomicLoopCAS: the loop, a failed compare branching to `fail`
+ * itself; falls through on success (the flags: Equal). */
+void b3_arm64_emit_loop_cas_branch(Arm64Asm *a, const AirInst *inst, unsigned size, uint32_t fail);
+
 /* Checks and stackmaps (codegen/arm64/emit_stackmaps.c).  d = l * r with
  * the flags set so that NE means the signed product overflowed (x16, x17
  * are scratch); the code of a Patchpoint inst, its record appended to

@@ -838,6 +838,29 @@ A64_OP(fence) {
     arm64_dmb(e->a, Arm64Barrier_ISH);
 }
 
+/* The arm64 atomics, fences and Depend (p: A64AtomicKind; emit_atomics.c). */
+A64_OP(atomic) {
+    UNUSED_OPERANDS;
+    b3_arm64_emit_atomic(e->a, inst, (A64AtomicKind)p, size);
+}
+
+/* A CAS and a branch on its flags (p: A64Atomic_LoopCAS or _Casal).  The
+ * loop's failed compare goes straight to its successor; success falls
+ * out of the loop to the other. */
+A64_OP(atomic_branch) {
+    UNUSED_OPERANDS;
+    DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
+    if (p == A64Atomic_LoopCAS && (c.c1 == Arm64Cond_EQ || c.c1 == Arm64Cond_NE)) {
+        unsigned on_success = c.c1 == Arm64Cond_EQ ? 0 : 1;
+        b3_arm64_emit_loop_cas_branch(e->a, inst, size, succ_label(e, b, inst, 1 - on_success));
+        if (b->succs[on_success].block != next)
+            arm64_b(e->a, succ_label(e, b, inst, on_success));
+        return;
+    }
+    b3_arm64_emit_atomic(e->a, inst, (A64AtomicKind)p, size);
+    branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
+}
+
 A64_OP(call) {
     UNUSED_OPERANDS;
     const AirArg *callee = arg(inst, 0);
@@ -1012,6 +1035,78 @@ static const struct {
     [Air_MaxDouble] = {op_fp2, Arm64FP2_FMAX, 8},
     [Air_MinFloat] = {op_fp2, Arm64FP2_FMIN, 4},
     [Air_MaxFloat] = {op_fp2, Arm64FP2_FMAX, 4},
+    /* arm64 atomics */
+    [Air_LoadAcq8] = {op_atomic, A64Atomic_LoadAcq, 1},
+    [Air_LoadAcq16] = {op_atomic, A64Atomic_LoadAcq, 2},
+    [Air_LoadAcq32] = {op_atomic, A64Atomic_LoadAcq, 4},
+    [Air_LoadAcq64] = {op_atomic, A64Atomic_LoadAcq, 8},
+    [Air_StoreRel8] = {op_atomic, A64Atomic_StoreRel, 1},
+    [Air_StoreRel16] = {op_atomic, A64Atomic_StoreRel, 2},
+    [Air_StoreRel32] = {op_atomic, A64Atomic_StoreRel, 4},
+    [Air_StoreRel64] = {op_atomic, A64Atomic_StoreRel, 8},
+    [Air_AtomicLoopAdd8] = {op_atomic, A64Atomic_LoopAdd, 1},
+    [Air_AtomicLoopAdd16] = {op_atomic, A64Atomic_LoopAdd, 2},
+    [Air_AtomicLoopAdd32] = {op_atomic, A64Atomic_LoopAdd, 4},
+    [Air_AtomicLoopAdd64] = {op_atomic, A64Atomic_LoopAdd, 8},
+    [Air_AtomicLoopSub8] = {op_atomic, A64Atomic_LoopSub, 1},
+    [Air_AtomicLoopSub16] = {op_atomic, A64Atomic_LoopSub, 2},
+    [Air_AtomicLoopSub32] = {op_atomic, A64Atomic_LoopSub, 4},
+    [Air_AtomicLoopSub64] = {op_atomic, A64Atomic_LoopSub, 8},
+    [Air_AtomicLoopAnd8] = {op_atomic, A64Atomic_LoopAnd, 1},
+    [Air_AtomicLoopAnd16] = {op_atomic, A64Atomic_LoopAnd, 2},
+    [Air_AtomicLoopAnd32] = {op_atomic, A64Atomic_LoopAnd, 4},
+    [Air_AtomicLoopAnd64] = {op_atomic, A64Atomic_LoopAnd, 8},
+    [Air_AtomicLoopOr8] = {op_atomic, A64Atomic_LoopOr, 1},
+    [Air_AtomicLoopOr16] = {op_atomic, A64Atomic_LoopOr, 2},
+    [Air_AtomicLoopOr32] = {op_atomic, A64Atomic_LoopOr, 4},
+    [Air_AtomicLoopOr64] = {op_atomic, A64Atomic_LoopOr, 8},
+    [Air_AtomicLoopXor8] = {op_atomic, A64Atomic_LoopXor, 1},
+    [Air_AtomicLoopXor16] = {op_atomic, A64Atomic_LoopXor, 2},
+    [Air_AtomicLoopXor32] = {op_atomic, A64Atomic_LoopXor, 4},
+    [Air_AtomicLoopXor64] = {op_atomic, A64Atomic_LoopXor, 8},
+    [Air_AtomicLoopXchg8] = {op_atomic, A64Atomic_LoopXchg, 1},
+    [Air_AtomicLoopXchg16] = {op_atomic, A64Atomic_LoopXchg, 2},
+    [Air_AtomicLoopXchg32] = {op_atomic, A64Atomic_LoopXchg, 4},
+    [Air_AtomicLoopXchg64] = {op_atomic, A64Atomic_LoopXchg, 8},
+    [Air_AtomicLoopCAS8] = {op_atomic, A64Atomic_LoopCAS, 1},
+    [Air_AtomicLoopCAS16] = {op_atomic, A64Atomic_LoopCAS, 2},
+    [Air_AtomicLoopCAS32] = {op_atomic, A64Atomic_LoopCAS, 4},
+    [Air_AtomicLoopCAS64] = {op_atomic, A64Atomic_LoopCAS, 8},
+    [Air_AtomicLdaddal8] = {op_atomic, A64Atomic_Ldaddal, 1},
+    [Air_AtomicLdaddal16] = {op_atomic, A64Atomic_Ldaddal, 2},
+    [Air_AtomicLdaddal32] = {op_atomic, A64Atomic_Ldaddal, 4},
+    [Air_AtomicLdaddal64] = {op_atomic, A64Atomic_Ldaddal, 8},
+    [Air_AtomicLdclral8] = {op_atomic, A64Atomic_Ldclral, 1},
+    [Air_AtomicLdclral16] = {op_atomic, A64Atomic_Ldclral, 2},
+    [Air_AtomicLdclral32] = {op_atomic, A64Atomic_Ldclral, 4},
+    [Air_AtomicLdclral64] = {op_atomic, A64Atomic_Ldclral, 8},
+    [Air_AtomicLdsetal8] = {op_atomic, A64Atomic_Ldsetal, 1},
+    [Air_AtomicLdsetal16] = {op_atomic, A64Atomic_Ldsetal, 2},
+    [Air_AtomicLdsetal32] = {op_atomic, A64Atomic_Ldsetal, 4},
+    [Air_AtomicLdsetal64] = {op_atomic, A64Atomic_Ldsetal, 8},
+    [Air_AtomicLdeoral8] = {op_atomic, A64Atomic_Ldeoral, 1},
+    [Air_AtomicLdeoral16] = {op_atomic, A64Atomic_Ldeoral, 2},
+    [Air_AtomicLdeoral32] = {op_atomic, A64Atomic_Ldeoral, 4},
+    [Air_AtomicLdeoral64] = {op_atomic, A64Atomic_Ldeoral, 8},
+    [Air_AtomicSwpal8] = {op_atomic, A64Atomic_Swpal, 1},
+    [Air_AtomicSwpal16] = {op_atomic, A64Atomic_Swpal, 2},
+    [Air_AtomicSwpal32] = {op_atomic, A64Atomic_Swpal, 4},
+    [Air_AtomicSwpal64] = {op_atomic, A64Atomic_Swpal, 8},
+    [Air_AtomicCasal8] = {op_atomic, A64Atomic_Casal, 1},
+    [Air_AtomicCasal16] = {op_atomic, A64Atomic_Casal, 2},
+    [Air_AtomicCasal32] = {op_atomic, A64Atomic_Casal, 4},
+    [Air_AtomicCasal64] = {op_atomic, A64Atomic_Casal, 8},
+    [Air_BranchAtomicLoopCAS8] = {op_atomic_branch, A64Atomic_LoopCAS, 1},
+    [Air_BranchAtomicLoopCAS16] = {op_atomic_branch, A64Atomic_LoopCAS, 2},
+    [Air_BranchAtomicLoopCAS32] = {op_atomic_branch, A64Atomic_LoopCAS, 4},
+    [Air_BranchAtomicLoopCAS64] = {op_atomic_branch, A64Atomic_LoopCAS, 8},
+    [Air_BranchAtomicCasal8] = {op_atomic_branch, A64Atomic_Casal, 1},
+    [Air_BranchAtomicCasal16] = {op_atomic_branch, A64Atomic_Casal, 2},
+    [Air_BranchAtomicCasal32] = {op_atomic_branch, A64Atomic_Casal, 4},
+    [Air_BranchAtomicCasal64] = {op_atomic_branch, A64Atomic_Casal, 8},
+    [Air_Dmb] = {op_atomic, A64Atomic_Dmb, 0},
+    [Air_Depend32] = {op_atomic, A64Atomic_Depend, 4},
+    [Air_Depend64] = {op_atomic, A64Atomic_Depend, 8},
     [Air_Jump] = {op_jump, 0, 0},
     [Air_Branch32] = {op_branch, 0, 4},
     [Air_Branch64] = {op_branch, 0, 8},

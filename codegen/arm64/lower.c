@@ -4,9 +4,8 @@
  * rotate left as a rotate right by the negated count), sdiv/udiv with msub
  * for the remainder, smulh/umulh and smull/umull for the high multiplies,
  * clz, ucvtf, the saturating fcvtzs/fcvtzu (exactly B3's semantics, so no
- * fix-up), fneg/fabs and fmin/fmax (the spec's wasm semantics), and dmb for
- * fences.  What is not done yet stops with an internal error rather than
- * wrong code. */
+ * fix-up), fneg/fabs and fmin/fmax (the spec's wasm semantics).  The
+ * atomics, fenced loads and stores, Fence and Depend are lower_atomics.c's. */
 #include "codegen/arm64/arm64.h"
 #include "lower/lower_internal.h"
 
@@ -147,28 +146,6 @@ static bool hook_fminmax(Lower *L, B3Value *v) {
     return true;
 }
 
-/* Fence: dmb ish (stronger than some fences need; never weaker). */
-static bool hook_fence(Lower *L, B3Value *v) {
-    (void)v;
-    EMIT0(L, MemoryFence);
-    return true;
-}
-
-/* Depend(x): x & 0, a zero that depends on x (and xzr: the emitter's zero). */
-static bool hook_depend(Lower *L, B3Value *v) {
-    B3Type ty = (B3Type)v->type;
-    AirTmp r = lower_vt(L, v);
-    lower_move_value_to(L, kid(v, 0), T(r), ty);
-    EMIT_OP(L, ty == B3_Int64 ? Air_And64 : Air_And32, air_imm(0), T(r));
-    return true;
-}
-
-/* Not written yet for arm64: a clean stop instead of wrong code. */
-static bool hook_unsupported(Lower *L, B3Value *v) {
-    (void)L;
-    b3_internal_error("arm64 lowering", "not yet supported on aarch64: %s", opname(v));
-}
-
 B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES] = {
     [B3_Shl] = hook_shift,
     [B3_SShr] = hook_shift,
@@ -190,14 +167,26 @@ B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES] = {
     [B3_Abs] = hook_fp_unary,
     [B3_FMin] = hook_fminmax,
     [B3_FMax] = hook_fminmax,
-    [B3_Fence] = hook_fence,
-    [B3_Depend] = hook_depend,
-    [B3_AtomicWeakCAS] = hook_unsupported,
-    [B3_AtomicStrongCAS] = hook_unsupported,
-    [B3_AtomicXchgAdd] = hook_unsupported,
-    [B3_AtomicXchgAnd] = hook_unsupported,
-    [B3_AtomicXchgOr] = hook_unsupported,
-    [B3_AtomicXchgSub] = hook_unsupported,
-    [B3_AtomicXchgXor] = hook_unsupported,
-    [B3_AtomicXchg] = hook_unsupported,
+    /* arm64 atomics (lower_atomics.c) */
+    [B3_Fence] = b3_arm64_lower_fence,
+    [B3_Depend] = b3_arm64_lower_depend,
+    [B3_AtomicWeakCAS] = b3_arm64_lower_atomic,
+    [B3_AtomicStrongCAS] = b3_arm64_lower_atomic,
+    [B3_AtomicXchgAdd] = b3_arm64_lower_atomic,
+    [B3_AtomicXchgAnd] = b3_arm64_lower_atomic,
+    [B3_AtomicXchgOr] = b3_arm64_lower_atomic,
+    [B3_AtomicXchgSub] = b3_arm64_lower_atomic,
+    [B3_AtomicXchgXor] = b3_arm64_lower_atomic,
+    [B3_AtomicXchg] = b3_arm64_lower_atomic,
+    [B3_Equal] = b3_arm64_lower_cas_compare,
+    [B3_NotEqual] = b3_arm64_lower_cas_compare,
+    [B3_Branch] = b3_arm64_lower_cas_branch,
+    [B3_Load8Z] = b3_arm64_lower_fenced_load,
+    [B3_Load8S] = b3_arm64_lower_fenced_load,
+    [B3_Load16Z] = b3_arm64_lower_fenced_load,
+    [B3_Load16S] = b3_arm64_lower_fenced_load,
+    [B3_Load] = b3_arm64_lower_fenced_load,
+    [B3_Store8] = b3_arm64_lower_fenced_store,
+    [B3_Store16] = b3_arm64_lower_fenced_store,
+    [B3_Store] = b3_arm64_lower_fenced_store,
 };

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 int32_t depend32(int32_t);
 int64_t depend64(int64_t);
@@ -9,6 +10,7 @@ int64_t depend_const(void);
 int64_t chase(int64_t *);
 int64_t fences(int64_t *);
 int32_t acq_rel(int32_t *, int32_t);
+int64_t acq_rel_misaligned(char *, int64_t);
 int64_t slot_cas(int64_t);
 int64_t sym_add(int64_t);
 int64_t sym_read(void);
@@ -45,6 +47,20 @@ int main(void) {
     int32_t ar[2] = {5, 6};
     EXPECT("acq_rel", acq_rel(ar, 9), 11);
     EXPECT("acq_rel mem", ar[1], 9);
+
+    static _Alignas(16) char buf[32];
+    for (unsigned i = 0; i < sizeof ins / sizeof ins[0]; i++) {
+        int64_t v = ins[i], m8;
+        int32_t m4;
+        int16_t m2;
+        EXPECT("acq_rel_misaligned", acq_rel_misaligned(buf, v), v + (int32_t)v + (int16_t)v);
+        memcpy(&m8, buf + 1, 8);
+        memcpy(&m4, buf + 11, 4);
+        memcpy(&m2, buf + 17, 2);
+        EXPECT("acq_rel_misaligned mem8", m8, v);
+        EXPECT("acq_rel_misaligned mem4", m4, (int32_t)v);
+        EXPECT("acq_rel_misaligned mem2", m2, (int16_t)v);
+    }
 
     /* CAS(10 -> x) succeeds: old 10; then xadd x: old x, memory 2x. */
     EXPECT("slot_cas", slot_cas(7), 10 + 7 + 14);
