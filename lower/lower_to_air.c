@@ -352,6 +352,18 @@ static B3Value *fold_const_adds(Lower *L, B3Value *ptr, int64_t *off) {
     return ptr;
 }
 
+static bool extended(B3Value *v) { return v->opcode == B3_SExt32 || v->opcode == B3_ZExt32; }
+
+/* base + index * scale + off; a target that widens indexes in place
+ * (B3Backend.extended_index) takes SExt32(i)/ZExt32(i) as i. */
+static AirArg index_arg(Lower *L, B3Value *base, B3Value *index, unsigned scale, int64_t off) {
+    if (L->c->backend->extended_index && extended(index)) {
+        uint8_t ext = index->opcode == B3_SExt32 ? AirExt_SXTW : AirExt_UXTW;
+        return air_index_ext(lower_vt(L, base), lower_vt(L, kid(index, 0)), scale, off, ext);
+    }
+    return air_index(lower_vt(L, base), lower_vt(L, index), scale, off);
+}
+
 /* The memory operand for [ptr + off]. */
 AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
     ptr = fold_const_adds(L, ptr, &off);
@@ -369,10 +381,12 @@ AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
         B3Value *a = kid(ptr, 0), *b = kid(ptr, 1), *index;
         unsigned scale;
         if (scaled_index(b, &index, &scale))
-            return air_index(lower_vt(L, a), lower_vt(L, index), scale, off);
+            return index_arg(L, a, index, scale, off);
         if (scaled_index(a, &index, &scale))
-            return air_index(lower_vt(L, b), lower_vt(L, index), scale, off);
-        return air_index(lower_vt(L, a), lower_vt(L, b), 1, off);
+            return index_arg(L, b, index, scale, off);
+        if (L->c->backend->extended_index && extended(a) && !extended(b))
+            return index_arg(L, b, a, 1, off);
+        return index_arg(L, a, b, 1, off);
     }
     /* WasmAddress(p, %pinned): (p, %pinned, 1), the pinned register read in place. */
     if (ptr->opcode == B3_WasmAddress && L->uses[vid(L, ptr)] <= FOLD_MAX_USES)

@@ -97,6 +97,11 @@ static unsigned log2u(unsigned v) {
     return k;
 }
 
+/* How an Index arg's index register widens (UXTX: a 64-bit index). */
+static Arm64Extend index_ext(const AirArg *m) {
+    return m->ext == AirExt_SXTW ? Arm64Ext_SXTW : m->ext == AirExt_UXTW ? Arm64Ext_UXTW : Arm64Ext_UXTX;
+}
+
 /* Addr, Index or Sym arg i as an operand of op (x17 when it needs computing). */
 static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdStOp op) {
     const AirArg *m = arg(inst, i);
@@ -112,8 +117,21 @@ static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdSt
     case AirArg_Index: {
         if (m->base >= 32 || m->index >= 32)
             bad(inst, "address register is not a general-purpose register");
+        Arm64Extend ext = index_ext(m);
         if (m->value == 0 && (m->scale == 1 || m->scale == size))
-            return arm64_mem_reg((B3Reg)m->base, (B3Reg)m->index, Arm64Ext_UXTX, m->scale > 1);
+            return arm64_mem_reg((B3Reg)m->base, (B3Reg)m->index, ext, m->scale > 1);
+        if (ext != Arm64Ext_UXTX) {
+            /* x17 = base + extend(index) << s, and the offset (x17 only, as below). */
+            if (arm64_ldst_offset_ok(op, m->value)) {
+                arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index, ext,
+                                 log2u(m->scale));
+                return arm64_mem(IP1, m->value);
+            }
+            arm64_mov_imm(e->a, true, IP1, (uint64_t)m->value);
+            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, IP1, Arm64Ext_UXTX, 0);
+            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, IP1, (B3Reg)m->index, ext, log2u(m->scale));
+            return arm64_mem(IP1, 0);
+        }
         /* x17 = base + index << s (+ the offset when the access cannot
          * take it): memory operands use x17 only, so an immediate source
          * may sit in x16. */
@@ -159,7 +177,11 @@ static void lea(A64Emitter *e, const AirInst *inst, unsigned i, B3Reg rd) {
     case AirArg_Addr:
     case AirArg_Index: {
         B3Reg base = (B3Reg)m->base;
-        if (m->kind == AirArg_Index) {
+        if (m->kind == AirArg_Index && m->ext) {
+            arm64_addsub_ext(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, index_ext(m),
+                             log2u(m->scale));
+            base = rd;
+        } else if (m->kind == AirArg_Index) {
             if (base == ARM64_SP)
                 arm64_addsub_ext(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, Arm64Ext_UXTX,
                                  log2u(m->scale));
@@ -827,12 +849,120 @@ static void emit_jump_tables(A64Emitter *e) {
     }
 }
 
+/* ---- arm64 selection (codegen/arm64/lower_isel.c) ---- */
+
+/* a op (b shift #k), dst: p = operation * 4 + shift kind (0 lsl, 1 asr, 2
+ * lsr; operations add, sub, and, orr, eor). */
+A64_OP(shifted) {
+    UNUSED_OPERANDS;
+    static const Arm64Shift shifts[3] = {Arm64Shift_LSL, Arm64Shift_ASR, Arm64Shift_LSR};
+    static const Arm64LogicOp logics[3] = {Arm64Logic_AND, Arm64Logic_ORR, Arm64Logic_EOR};
+    bool is64 = size == 8;
+    unsigned k = (unsigned)arg(inst, 2)->value & (is64 ? 63 : 31), op = p / 4;
+    Arm64Shift sh = shifts[p % 4];
+    B3Reg rd = gpr(inst, 3), rn = gpr(inst, 0), rm = gpr(inst, 1);
+    if (op < 2)
+        arm64_addsub_shifted(e->a, op ? Arm64AddSub_SUB : Arm64AddSub_ADD, is64, rd, rn, rm, sh, k);
+    else
+        arm64_logic_shifted(e->a, logics[op - 2], is64, rd, rn, rm, sh, k);
+}
+
+/* a +- extend(b32) << k, dst (p: bit 0 sub, bit 1 sign-extend). */
+A64_OP(extended) {
+    UNUSED_OPERANDS;
+    unsigned k = (unsigned)arg(inst, 2)->value;
+    if (k > 4)
+        bad(inst, "extended-register shift over 4");
+    arm64_addsub_ext(e->a, p & 1 ? Arm64AddSub_SUB : Arm64AddSub_ADD, true, gpr(inst, 3), gpr(inst, 0),
+                     gpr(inst, 1), p & 2 ? Arm64Ext_SXTW : Arm64Ext_UXTW, k);
+}
+
+/* bic, orn, eon (p: Arm64LogicOp): a, b, dst. */
+A64_OP(logic_not) {
+    UNUSED_OPERANDS;
+    arm64_logic_shifted(e->a, (Arm64LogicOp)p, size == 8, gpr(inst, 2), gpr(inst, 0), gpr(inst, 1),
+                        Arm64Shift_LSL, 0);
+}
+
+/* ubfx, sbfx, ubfiz, bfi (p 0-3): src, lsb, width, dst. */
+A64_OP(bitfield) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    unsigned lsb = (unsigned)arg(inst, 1)->value, w = (unsigned)arg(inst, 2)->value;
+    if (!w || lsb + w > (is64 ? 64u : 32u))
+        bad(inst, "bitfield out of the register");
+    B3Reg rd = gpr(inst, 3), rn = gpr(inst, 0);
+    switch (p) {
+    case 0:
+        arm64_ubfx(e->a, is64, rd, rn, lsb, w);
+        break;
+    case 1:
+        arm64_sbfx(e->a, is64, rd, rn, lsb, w);
+        break;
+    case 2:
+        arm64_ubfiz(e->a, is64, rd, rn, lsb, w);
+        break;
+    default:
+        arm64_bfi(e->a, is64, rd, rn, lsb, w);
+        break;
+    }
+}
+
 /* The encoder table: one row per Air opcode this emitter implements. */
 static const struct {
     A64OpFn *fn;
     uint8_t p, size;
 } a64_ops[AIR_NUM_OPCODES] = {
     [Air_Nop] = {op_nop, 0, 0},
+    /* arm64 selection (codegen/arm64/lower_isel.c) */
+    [Air_AddLeftShift32] = {op_shifted, 0, 4},
+    [Air_AddLeftShift64] = {op_shifted, 0, 8},
+    [Air_AddRightShift32] = {op_shifted, 1, 4},
+    [Air_AddRightShift64] = {op_shifted, 1, 8},
+    [Air_AddUnsignedRightShift32] = {op_shifted, 2, 4},
+    [Air_AddUnsignedRightShift64] = {op_shifted, 2, 8},
+    [Air_SubLeftShift32] = {op_shifted, 4, 4},
+    [Air_SubLeftShift64] = {op_shifted, 4, 8},
+    [Air_SubRightShift32] = {op_shifted, 5, 4},
+    [Air_SubRightShift64] = {op_shifted, 5, 8},
+    [Air_SubUnsignedRightShift32] = {op_shifted, 6, 4},
+    [Air_SubUnsignedRightShift64] = {op_shifted, 6, 8},
+    [Air_AndLeftShift32] = {op_shifted, 8, 4},
+    [Air_AndLeftShift64] = {op_shifted, 8, 8},
+    [Air_AndRightShift32] = {op_shifted, 9, 4},
+    [Air_AndRightShift64] = {op_shifted, 9, 8},
+    [Air_AndUnsignedRightShift32] = {op_shifted, 10, 4},
+    [Air_AndUnsignedRightShift64] = {op_shifted, 10, 8},
+    [Air_OrLeftShift32] = {op_shifted, 12, 4},
+    [Air_OrLeftShift64] = {op_shifted, 12, 8},
+    [Air_OrRightShift32] = {op_shifted, 13, 4},
+    [Air_OrRightShift64] = {op_shifted, 13, 8},
+    [Air_OrUnsignedRightShift32] = {op_shifted, 14, 4},
+    [Air_OrUnsignedRightShift64] = {op_shifted, 14, 8},
+    [Air_XorLeftShift32] = {op_shifted, 16, 4},
+    [Air_XorLeftShift64] = {op_shifted, 16, 8},
+    [Air_XorRightShift32] = {op_shifted, 17, 4},
+    [Air_XorRightShift64] = {op_shifted, 17, 8},
+    [Air_XorUnsignedRightShift32] = {op_shifted, 18, 4},
+    [Air_XorUnsignedRightShift64] = {op_shifted, 18, 8},
+    [Air_AddZeroExtend32To64] = {op_extended, 0, 8},
+    [Air_SubZeroExtend32To64] = {op_extended, 1, 8},
+    [Air_AddSignExtend32To64] = {op_extended, 2, 8},
+    [Air_SubSignExtend32To64] = {op_extended, 3, 8},
+    [Air_AndNot32] = {op_logic_not, Arm64Logic_BIC, 4},
+    [Air_AndNot64] = {op_logic_not, Arm64Logic_BIC, 8},
+    [Air_OrNot32] = {op_logic_not, Arm64Logic_ORN, 4},
+    [Air_OrNot64] = {op_logic_not, Arm64Logic_ORN, 8},
+    [Air_XorNot32] = {op_logic_not, Arm64Logic_EON, 4},
+    [Air_XorNot64] = {op_logic_not, Arm64Logic_EON, 8},
+    [Air_ExtractUnsignedBitfield32] = {op_bitfield, 0, 4},
+    [Air_ExtractUnsignedBitfield64] = {op_bitfield, 0, 8},
+    [Air_ExtractSignedBitfield32] = {op_bitfield, 1, 4},
+    [Air_ExtractSignedBitfield64] = {op_bitfield, 1, 8},
+    [Air_InsertUnsignedBitfieldInZero32] = {op_bitfield, 2, 4},
+    [Air_InsertUnsignedBitfieldInZero64] = {op_bitfield, 2, 8},
+    [Air_InsertBitField32] = {op_bitfield, 3, 4},
+    [Air_InsertBitField64] = {op_bitfield, 3, 8},
     [Air_Add32] = {op_addsub, Arm64AddSub_ADD, 4},
     [Air_Add64] = {op_addsub, Arm64AddSub_ADD, 8},
     [Air_Sub32] = {op_addsub, Arm64AddSub_SUB, 4},
