@@ -1157,7 +1157,8 @@ static void lower_select(Lower *L, B3Value *v) {
      * B3's shouldTryAliasingDef, so with the three-input form it would share
      * a dying input's register only by chance.) */
     bool then_dies = dies_here(L, a), else_dies = dies_here(L, b);
-    if (!then_dies && !else_dies) {
+    /* (arm64's csel has only the three-input form.) */
+    if ((!then_dies && !else_dies) || !cond_form_ok(L, ops[cd.kind], cd.cond.kind, cd.left.kind, cd.right.kind, 2)) {
         EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, vta(L, a), vta(L, b), T(r));
         return;
     }

@@ -366,6 +366,15 @@ static void save_restore(A64Emitter *e, bool save) {
     unsigned n = callee_saves(e->c, regs);
     for (unsigned k = 0; k < n; k++) {
         bool f = b3_reg_is_fpr(regs[k]);
+        /* Two neighbours of one bank: one stp/ldp (regs[k + 1] is the lower slot). */
+        if (k + 1 < n && b3_reg_is_fpr(regs[k + 1]) == f) {
+            Arm64PairOp op =
+                f ? (save ? Arm64Pair_STPD : Arm64Pair_LDPD) : (save ? Arm64Pair_STPX : Arm64Pair_LDPX);
+            Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 2));
+            arm64_ldstp(e->a, op, regs[k + 1], regs[k], &m);
+            k++;
+            continue;
+        }
         Arm64LdStOp op =
             f ? (save ? Arm64LdSt_STRFD : Arm64LdSt_LDRFD) : (save ? Arm64LdSt_STRX : Arm64LdSt_LDRX);
         Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 1));

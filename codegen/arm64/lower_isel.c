@@ -8,6 +8,7 @@
  * then lower the value.  A fused operand must be single-use in this block
  * (lower_can_be_internal): its own value is then never computed. */
 #include "codegen/arm64/arm64.h"
+#include "codegen/arm64/asm.h"
 #include "lower/lower_internal.h"
 
 static unsigned width_of(B3Type ty) { return ty == B3_Int32 ? 32 : 64; }
@@ -269,11 +270,33 @@ static bool try_bitfield_and(Lower *L, B3Value *v) {
     return true;
 }
 
+/* a op c with c a logical immediate (and x0, x1, #0xff00ff00ff00ff00),
+ * any 64-bit one too: no register for the constant, no copy of a. */
+static bool try_logical_imm(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c, k;
+    imm_to_right(&a, &b);
+    if (!int_const(b, &c) || int_const(a, &k))
+        return false;
+    bool is64 = ty == B3_Int64;
+    uint64_t u = (uint64_t)c & (is64 ? UINT64_MAX : 0xffffffffu);
+    uint32_t enc;
+    if (!arm64_logical_imm_encode(u, is64, &enc))
+        return false;
+    /* (and with 0xff, 0xffff, 0xffffffff: the shared rule's uxtb/uxth/mov w.) */
+    if (v->opcode == B3_BitAnd && (u == 0xff || u == 0xffff || (u == 0xffffffffu && is64)))
+        return false;
+    AirTmp r = lower_vt(L, v);
+    EMIT_OP(L, is64 ? op64 : op32, vta(L, a), fits32(c) ? air_imm(c) : air_bigimm(c), T(r));
+    return true;
+}
+
 static bool hook_and(Lower *L, B3Value *v) {
     if (!b3_type_is_int((B3Type)v->type))
         return false;
-    return try_bitfield_and(L, v) || try_not_operand(L, v, Air_AndNot32, Air_AndNot64) ||
-           try_shifted(L, v, SOp_And, true);
+    return try_bitfield_and(L, v) || try_logical_imm(L, v, Air_And32, Air_And64) ||
+           try_not_operand(L, v, Air_AndNot32, Air_AndNot64) || try_shifted(L, v, SOp_And, true);
 }
 
 /* x = BitAnd(y, m) fusable here with the constant m: *y and m. */
@@ -353,14 +376,15 @@ static bool try_bfi(Lower *L, B3Value *v) {
 static bool hook_or(Lower *L, B3Value *v) {
     if (!b3_type_is_int((B3Type)v->type))
         return false;
-    return try_bfi(L, v) || try_not_operand(L, v, Air_OrNot32, Air_OrNot64) ||
-           try_shifted(L, v, SOp_Or, true);
+    return try_bfi(L, v) || try_logical_imm(L, v, Air_Or32, Air_Or64) ||
+           try_not_operand(L, v, Air_OrNot32, Air_OrNot64) || try_shifted(L, v, SOp_Or, true);
 }
 
 static bool hook_xor(Lower *L, B3Value *v) {
     if (!b3_type_is_int((B3Type)v->type))
         return false;
-    return try_not_operand(L, v, Air_XorNot32, Air_XorNot64) || try_shifted(L, v, SOp_Xor, true);
+    return try_logical_imm(L, v, Air_Xor32, Air_Xor64) || try_not_operand(L, v, Air_XorNot32, Air_XorNot64) ||
+           try_shifted(L, v, SOp_Xor, true);
 }
 
 /* Mul(x, 2^s + 1) for s > 3 (3, 5, 9 are the shared lea rule's, the same
