@@ -376,7 +376,7 @@ AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
         return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
     int64_t c;
     if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES && !int_const(ptr->kids[0], &c) &&
-        !int_const(ptr->kids[1], &c)) {
+        !int_const(ptr->kids[1], &c) && !(off && L->c->backend->index_without_offset)) {
         /* (Never base + index with a constant materialized as the index.) */
         B3Value *a = kid(ptr, 0), *b = kid(ptr, 1), *index;
         unsigned scale;
@@ -493,6 +493,14 @@ static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, ui
             cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_Imm, ntrail)) {
             out->left = vta(L, a);
             out->right = air_imm(c);
+            return;
+        }
+        /* arm64 tests any 64-bit mask in place (tbz, tst with a logical immediate). */
+        if (int_const(b, &c) && !int_const(a, &c) &&
+            cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_BigImm, ntrail)) {
+            int_const(b, &c);
+            out->left = vta(L, a);
+            out->right = air_bigimm(c);
             return;
         }
         out->left = vta(L, a);

@@ -15,6 +15,7 @@ const B3Backend b3_arm64_backend = {
     .can_omit_frame_pointer = can_omit_frame_pointer,
     .lower = b3_arm64_lower_hooks,
     .extended_index = true,
+    .index_without_offset = true,
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent: adrp/add, GOT for global data */
     .emit_proc = b3_arm64_emit_proc,
     .write_object = b3_write_elf,

@@ -156,6 +156,11 @@ static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdSt
             return arm64_mem_lo12(IP1, m->u.sym, 0, true);
         }
         arm64_adrp_sym(e->a, IP1, m->u.sym, m->value, false);
+        if (m->value % (int64_t)size) {
+            /* The scaled lo12 forms take only a multiple of the size: the whole address, then [x17]. */
+            arm64_add_lo12_sym(e->a, IP1, IP1, m->u.sym, m->value);
+            return arm64_mem(IP1, 0);
+        }
         return arm64_mem_lo12(IP1, m->u.sym, m->value, false);
     default:
         bad(inst, "expected a memory operand");
@@ -954,6 +959,10 @@ static const struct {
     [Air_XorRightShift64] = {op_shifted, 17, 8},
     [Air_XorUnsignedRightShift32] = {op_shifted, 18, 4},
     [Air_XorUnsignedRightShift64] = {op_shifted, 18, 8},
+    [Air_MultiplyAddSignExtend32] = {op_mul3, Arm64Mul_SMADDL, 8},
+    [Air_MultiplyAddZeroExtend32] = {op_mul3, Arm64Mul_UMADDL, 8},
+    [Air_MultiplySubSignExtend32] = {op_mul3, Arm64Mul_SMSUBL, 8},
+    [Air_MultiplySubZeroExtend32] = {op_mul3, Arm64Mul_UMSUBL, 8},
     [Air_AddZeroExtend32To64] = {op_extended, 0, 8},
     [Air_SubZeroExtend32To64] = {op_extended, 1, 8},
     [Air_AddSignExtend32To64] = {op_extended, 2, 8},

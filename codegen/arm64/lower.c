@@ -13,6 +13,8 @@
 /* Shl, SShr, ZShr, RotR, RotL: op src, amount|#imm, dst.  The hardware
  * takes the count modulo the width, as B3 does. */
 static bool hook_shift(Lower *L, B3Value *v) {
+    if (b3_arm64_lower_shift_pair(L, v))
+        return true;
     bool is32 = v->type == B3_Int32;
     AirOpcode op;
     switch (v->opcode) {

@@ -80,6 +80,62 @@ static bool fusable_mul(Lower *L, B3Value *x, B3Type ty) {
            !int_const(x->kids[0], &c) && !int_const(x->kids[1], &c);
 }
 
+/* An Int64 operand of a widening multiply: SExt32(y) (sign) or ZExt32(y),
+ * or a constant that either extension of its low word gives.  *y: the
+ * 32-bit value (a constant is a new Int32 tmp). */
+static bool widening_operand(Lower *L, B3Value *x, bool sign, AirArg *y, B3Value **inner) {
+    int64_t c;
+    *inner = NULL;
+    if (int_const(x, &c)) {
+        if (sign ? !fits32(c) : (c < 0 || c > (int64_t)UINT32_MAX))
+            return false;
+        AirTmp t = newtmp(L, AirGP);
+        lower_move_int_const(L, B3_Int32, (int32_t)(uint32_t)c, T(t));
+        *y = T(t);
+        return true;
+    }
+    if (x->opcode != (sign ? B3_SExt32 : B3_ZExt32))
+        return false;
+    *inner = x;
+    return true;
+}
+
+/* Mul(ext(a), ext(b)) of Int64 with both extensions alike (or a fitting
+ * constant, not both): *sign.  Nothing is emitted. */
+static bool widening_mul(B3Value *m, bool *sign) {
+    int64_t c;
+    B3Value *a = kid(m, 0), *b = kid(m, 1);
+    if (m->type != B3_Int64 || (int_const(a, &c) && int_const(b, &c)))
+        return false;
+    for (int s = 1; s >= 0; s--) {
+        B3Opcode ext = s ? B3_SExt32 : B3_ZExt32;
+        bool ok = true;
+        for (int k = 0; k < 2 && ok; k++) {
+            B3Value *x = k ? b : a;
+            if (int_const(x, &c))
+                ok = s ? fits32(c) : c >= 0 && c <= (int64_t)UINT32_MAX;
+            else
+                ok = x->opcode == ext;
+        }
+        if (ok) {
+            *sign = s;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The two 32-bit operands of a widening_mul m. */
+static void widening_args(Lower *L, B3Value *m, bool sign, AirArg *x, AirArg *y) {
+    B3Value *inner;
+    for (int k = 0; k < 2; k++) {
+        AirArg *out = k ? y : x;
+        widening_operand(L, kid(m, k), sign, out, &inner);
+        if (inner)
+            *out = vta(L, kid(inner, 0));
+    }
+}
+
 /* x = SExt32(y) or ZExt32(y), or Shl of one by 1..4, fusable here: the
  * extended-register operand (*y, *amount, *sign). */
 static bool fusable_ext(Lower *L, B3Value *x, B3Value **y, unsigned *amount, bool *sign) {
@@ -138,12 +194,25 @@ static bool hook_add(Lower *L, B3Value *v) {
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
     if (!int_const(a, &c) && !int_const(b, &c)) {
-        B3Value *m = fusable_mul(L, b, ty) ? b : fusable_mul(L, a, ty) ? a : NULL;
-        if (m) {
+        B3Value *m = b->opcode == B3_Mul && lower_can_be_internal(L, b)   ? b
+                     : a->opcode == B3_Mul && lower_can_be_internal(L, a) ? a
+                                                                          : NULL;
+        bool sign;
+        AirOpcode op = ty == B3_Int32 ? Air_MultiplyAdd32 : Air_MultiplyAdd64;
+        if (m && ty == B3_Int64 && widening_mul(m, &sign)) {
+            /* c + ext(x) * ext(y), also with a constant k: smaddl/umaddl (a[i] of a struct array) */
             fuse(L, m);
             AirTmp r = lower_vt(L, v);
-            EMIT_OP(L, ty == B3_Int32 ? Air_MultiplyAdd32 : Air_MultiplyAdd64, vta(L, kid(m, 0)),
-                    vta(L, kid(m, 1)), vta(L, m == b ? a : b), T(r));
+            AirArg x, y;
+            widening_args(L, m, sign, &x, &y);
+            EMIT_OP(L, sign ? Air_MultiplyAddSignExtend32 : Air_MultiplyAddZeroExtend32, x, y,
+                    vta(L, m == b ? a : b), T(r));
+            return true;
+        }
+        if (m && fusable_mul(L, m, ty)) {
+            fuse(L, m);
+            AirTmp r = lower_vt(L, v);
+            EMIT_OP(L, op, vta(L, kid(m, 0)), vta(L, kid(m, 1)), vta(L, m == b ? a : b), T(r));
             return true;
         }
     }
@@ -292,6 +361,40 @@ static bool try_logical_imm(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64
     return true;
 }
 
+/* SShr/ZShr(Shl(x, l), r) with constant amounts: the bits that survive
+ * both shifts, as one sbfx/ubfx (r >= l) or sbfiz/ubfiz (r < l). */
+bool b3_arm64_lower_shift_pair(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    unsigned bits = width_of(ty);
+    B3Value *x = kid(v, 0);
+    int64_t l, r, k;
+    if ((v->opcode != B3_SShr && v->opcode != B3_ZShr) || x->opcode != B3_Shl || x->type != ty ||
+        !int_const(v->kids[1], &r) || !int_const(x->kids[1], &l) || !lower_can_be_internal(L, x) ||
+        int_const(x->kids[0], &k))
+        return false;
+    unsigned lu = (unsigned)(l & (bits - 1)), ru = (unsigned)(r & (bits - 1));
+    if (!lu || !ru)
+        return false;
+    bool sign = v->opcode == B3_SShr;
+    AirOpcode op;
+    /* r >= l: bits r-l .. W-l-1 of x; r < l: x's low W-l bits at l-r. */
+    unsigned lsb, w = bits - (ru >= lu ? ru : lu);
+    if (ru >= lu) {
+        op = sign ? (ty == B3_Int32 ? Air_ExtractSignedBitfield32 : Air_ExtractSignedBitfield64)
+                  : (ty == B3_Int32 ? Air_ExtractUnsignedBitfield32 : Air_ExtractUnsignedBitfield64);
+        lsb = ru - lu;
+    } else {
+        if (sign)
+            return false; /* sbfiz: not an Air form here */
+        op = ty == B3_Int32 ? Air_InsertUnsignedBitfieldInZero32 : Air_InsertUnsignedBitfieldInZero64;
+        lsb = lu - ru;
+    }
+    fuse(L, x);
+    AirTmp res = lower_vt(L, v);
+    EMIT_OP(L, op, vta(L, kid(x, 0)), air_imm(lsb), air_imm(w), T(res));
+    return true;
+}
+
 static bool hook_and(Lower *L, B3Value *v) {
     if (!b3_type_is_int((B3Type)v->type))
         return false;
@@ -393,6 +496,15 @@ static bool hook_mul(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (!b3_type_is_int(ty))
         return false;
+    bool sign;
+    if (widening_mul(v, &sign)) {
+        /* Mul(ext(x), ext(y)): smull/umull */
+        AirTmp r = lower_vt(L, v);
+        AirArg x, y;
+        widening_args(L, v, sign, &x, &y);
+        EMIT_OP(L, sign ? Air_MultiplySignExtend32 : Air_MultiplyZeroExtend32, x, y, T(r));
+        return true;
+    }
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c, k;
     imm_to_right(&a, &b);
