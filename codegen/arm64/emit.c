@@ -877,10 +877,10 @@ static void emit_jump_tables(A64Emitter *e) {
 /* ---- arm64 selection (codegen/arm64/lower_isel.c) ---- */
 
 /* a op (b shift #k), dst: p = operation * 4 + shift kind (0 lsl, 1 asr, 2
- * lsr; operations add, sub, and, orr, eor). */
+ * lsr, 3 ror: logical only; operations add, sub, and, orr, eor). */
 A64_OP(shifted) {
     UNUSED_OPERANDS;
-    static const Arm64Shift shifts[3] = {Arm64Shift_LSL, Arm64Shift_ASR, Arm64Shift_LSR};
+    static const Arm64Shift shifts[4] = {Arm64Shift_LSL, Arm64Shift_ASR, Arm64Shift_LSR, Arm64Shift_ROR};
     static const Arm64LogicOp logics[3] = {Arm64Logic_AND, Arm64Logic_ORR, Arm64Logic_EOR};
     bool is64 = size == 8;
     unsigned k = (unsigned)arg(inst, 2)->value & (is64 ? 63 : 31), op = p / 4;
@@ -974,6 +974,12 @@ static const struct {
     [Air_MultiplyAddZeroExtend32] = {op_mul3, Arm64Mul_UMADDL, 8},
     [Air_MultiplySubSignExtend32] = {op_mul3, Arm64Mul_SMSUBL, 8},
     [Air_MultiplySubZeroExtend32] = {op_mul3, Arm64Mul_UMSUBL, 8},
+    [Air_AndRotateRight32] = {op_shifted, 11, 4},
+    [Air_AndRotateRight64] = {op_shifted, 11, 8},
+    [Air_OrRotateRight32] = {op_shifted, 15, 4},
+    [Air_OrRotateRight64] = {op_shifted, 15, 8},
+    [Air_XorRotateRight32] = {op_shifted, 19, 4},
+    [Air_XorRotateRight64] = {op_shifted, 19, 8},
     [Air_AddZeroExtend32To64] = {op_extended, 0, 8},
     [Air_SubZeroExtend32To64] = {op_extended, 1, 8},
     [Air_AddSignExtend32To64] = {op_extended, 2, 8},

@@ -15,41 +15,48 @@ static unsigned width_of(B3Type ty) { return ty == B3_Int32 ? 32 : 64; }
 
 static void fuse(Lower *L, B3Value *x) { L->flags[vid(L, x)] |= F_INTERNAL; }
 
-/* x = Shl/SShr/ZShr(y, k) with a constant k (mod the width) that is not 0,
- * fusable here: *y, *k and the shift kind (0 lsl, 1 asr, 2 lsr: the order
- * of the Air opcode rows). */
-static bool fusable_shift(Lower *L, B3Value *x, B3Type ty, B3Value **y, unsigned *k, unsigned *kind) {
+/* x = Shl/SShr/ZShr(y, k) (or RotR/RotL(y, k) when rot) with a constant k
+ * (mod the width) that is not 0, fusable here: *y, *k and the shift kind
+ * (0 lsl, 1 asr, 2 lsr, 3 ror: the order of the Air opcode rows). */
+static bool fusable_shift(Lower *L, B3Value *x, B3Type ty, bool rot, B3Value **y, unsigned *k,
+                          unsigned *kind) {
     int64_t c;
-    if ((x->opcode != B3_Shl && x->opcode != B3_SShr && x->opcode != B3_ZShr) || x->type != ty ||
-        !int_const(x->kids[1], &c) || !lower_can_be_internal(L, x))
+    bool is_rot = x->opcode == B3_RotR || x->opcode == B3_RotL;
+    if ((x->opcode != B3_Shl && x->opcode != B3_SShr && x->opcode != B3_ZShr && !(rot && is_rot)) ||
+        x->type != ty || !int_const(x->kids[1], &c) || !lower_can_be_internal(L, x))
         return false;
-    unsigned amt = (unsigned)(c & (width_of(ty) - 1));
+    unsigned mask = width_of(ty) - 1, amt = (unsigned)(c & mask);
     if (!amt || int_const(x->kids[0], &c))
         return false;
     *y = kid(x, 0);
-    *k = amt;
-    *kind = x->opcode == B3_Shl ? 0 : x->opcode == B3_SShr ? 1 : 2;
+    *k = x->opcode == B3_RotL ? (0u - amt) & mask : amt; /* rol by k = ror by width - k */
+    *kind = x->opcode == B3_Shl ? 0 : x->opcode == B3_SShr ? 1 : x->opcode == B3_ZShr ? 2 : 3;
     return true;
 }
 
 /* The shifted-operand opcodes by operation, shift kind and width. */
 enum { SOp_Add, SOp_Sub, SOp_And, SOp_Or, SOp_Xor };
-static const AirOpcode shifted_ops[5][3][2] = {
+static const AirOpcode shifted_ops[5][4][2] = {
     {{Air_AddLeftShift32, Air_AddLeftShift64},
      {Air_AddRightShift32, Air_AddRightShift64},
-     {Air_AddUnsignedRightShift32, Air_AddUnsignedRightShift64}},
+     {Air_AddUnsignedRightShift32, Air_AddUnsignedRightShift64},
+     {Air_Nop, Air_Nop}},
     {{Air_SubLeftShift32, Air_SubLeftShift64},
      {Air_SubRightShift32, Air_SubRightShift64},
-     {Air_SubUnsignedRightShift32, Air_SubUnsignedRightShift64}},
+     {Air_SubUnsignedRightShift32, Air_SubUnsignedRightShift64},
+     {Air_Nop, Air_Nop}},
     {{Air_AndLeftShift32, Air_AndLeftShift64},
      {Air_AndRightShift32, Air_AndRightShift64},
-     {Air_AndUnsignedRightShift32, Air_AndUnsignedRightShift64}},
+     {Air_AndUnsignedRightShift32, Air_AndUnsignedRightShift64},
+     {Air_AndRotateRight32, Air_AndRotateRight64}},
     {{Air_OrLeftShift32, Air_OrLeftShift64},
      {Air_OrRightShift32, Air_OrRightShift64},
-     {Air_OrUnsignedRightShift32, Air_OrUnsignedRightShift64}},
+     {Air_OrUnsignedRightShift32, Air_OrUnsignedRightShift64},
+     {Air_OrRotateRight32, Air_OrRotateRight64}},
     {{Air_XorLeftShift32, Air_XorLeftShift64},
      {Air_XorRightShift32, Air_XorRightShift64},
-     {Air_XorUnsignedRightShift32, Air_XorUnsignedRightShift64}},
+     {Air_XorUnsignedRightShift32, Air_XorUnsignedRightShift64},
+     {Air_XorRotateRight32, Air_XorRotateRight64}},
 };
 
 /* v = a op shift(b) (op commutative: either operand may be the shift). */
@@ -59,9 +66,10 @@ static bool try_shifted(Lower *L, B3Value *v, int sop, bool commutative) {
     unsigned k, kind;
     int64_t c;
     if (int_const(a, &c) || int_const(b, &c))
-        return false; /* immediates are the shared rules' */
-    if (!fusable_shift(L, b, ty, &y, &k, &kind)) {
-        if (!commutative || !fusable_shift(L, a, ty, &y, &k, &kind))
+        return false;          /* immediates are the shared rules' */
+    bool rot = sop >= SOp_And; /* add/sub shift but never rotate */
+    if (!fusable_shift(L, b, ty, rot, &y, &k, &kind)) {
+        if (!commutative || !fusable_shift(L, a, ty, rot, &y, &k, &kind))
             return false;
         b = a;
         a = kid(v, 1);
