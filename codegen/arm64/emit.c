@@ -775,6 +775,23 @@ A64_OP(branch) {
         }
         return;
     }
+    /* The sign (x < 0, x >= 0, or a test of x with itself for Signed or
+     * PositiveOrZero): tbnz/tbz on the top bit. */
+    bool sign_rel = c->kind == AirArg_RelCond &&
+                    (c->cond == AirCond_LessThan || c->cond == AirCond_GreaterThanOrEqual) &&
+                    is_imm(inst, 2) && arg(inst, 2)->value == 0;
+    bool sign_test = c->kind == AirArg_ResCond &&
+                     (c->cond == AirCond_Signed || c->cond == AirCond_PositiveOrZero) && is_tmp(inst, 2) &&
+                     gpr(inst, 2) == gpr(inst, 1);
+    if (sign_rel || sign_test) {
+        bool neg = c->cond == AirCond_LessThan || c->cond == AirCond_Signed;
+        uint32_t t = succ_label(e, b, inst, 0), f = succ_label(e, b, inst, 1);
+        bool to_f = b->succs[0].block == next;
+        arm64_tbz(e->a, to_f ? !neg : neg, gpr(inst, 1), is64 ? 63 : 31, to_f ? f : t);
+        if (!to_f && b->succs[1].block != next)
+            arm64_b(e->a, f);
+        return;
+    }
     if (c->kind == AirArg_ResCond && (c->cond == AirCond_Zero || c->cond == AirCond_NonZero)) {
         bool nz = c->cond == AirCond_NonZero;
         uint64_t v = is_imm(inst, 2) ? (uint64_t)arg(inst, 2)->value & (is64 ? UINT64_MAX : 0xffffffffu) : 0;

@@ -80,12 +80,21 @@ static bool try_shifted(Lower *L, B3Value *v, int sop, bool commutative) {
     return true;
 }
 
-/* x = Mul(p, q) of ty, fusable here, with no constant (a constant would
- * need a register: the shared shift and lea rules do better). */
+/* x = Mul(p, q) of ty, fusable here.  A constant factor goes in a register
+ * (mov #k; madd: the Mul's own mov #k; mul; add less one), except those
+ * the shared rules multiply by without one (a power of two, 3, 5, 9, by
+ * shifted adds). */
 static bool fusable_mul(Lower *L, B3Value *x, B3Type ty) {
-    int64_t c;
-    return x->opcode == B3_Mul && x->type == ty && lower_can_be_internal(L, x) &&
-           !int_const(x->kids[0], &c) && !int_const(x->kids[1], &c);
+    int64_t c, d;
+    if (x->opcode != B3_Mul || x->type != ty || !lower_can_be_internal(L, x))
+        return false;
+    bool c0 = int_const(x->kids[0], &c), c1 = int_const(x->kids[1], &d);
+    if (c0 && c1)
+        return false;
+    if (!c0 && !c1)
+        return true;
+    uint64_t k = (uint64_t)(c0 ? c : d) & (ty == B3_Int32 ? 0xffffffffu : UINT64_MAX);
+    return k && (k & (k - 1)) && k != 3 && k != 5 && k != 9;
 }
 
 /* An Int64 operand of a widening multiply: SExt32(y) (sign) or ZExt32(y),
