@@ -1176,6 +1176,57 @@ static void emit_inst(A64Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next)
     a64_ops[op].fn(e, b, inst, next, a64_ops[op].p, a64_ops[op].size);
 }
 
+/* ---- load and store pairs ---- */
+
+/* Two neighbouring plain loads or stores of one bank and size off one base
+ * at adjacent offsets: one ldp/stp (the prologue's callee-saves are paired
+ * in save_restore).  Returns whether it emitted x and y as the pair. */
+static bool try_pair(A64Emitter *e, const AirInst *x, const AirInst *y) {
+    if (x->opcode != y->opcode || x->special || y->special || x->nargs != 2 || y->nargs != 2 ||
+        ((x->flags | y->flags) & AirInstFlag_Traps))
+        return false;
+    unsigned size;
+    bool fp;
+    switch (x->opcode) {
+    case Air_Move:
+        size = 8, fp = false;
+        break;
+    case Air_Move32:
+        size = 4, fp = false;
+        break;
+    case Air_MoveDouble:
+        size = 8, fp = true;
+        break;
+    case Air_MoveFloat:
+        size = 4, fp = true;
+        break;
+    default:
+        return false;
+    }
+    bool load = x->args[0].kind == AirArg_Addr;
+    unsigned m = load ? 0 : 1, r = 1 - m;
+    const AirArg *mx = &x->args[m], *my = &y->args[m], *rx = &x->args[r], *ry = &y->args[r];
+    if (mx->kind != AirArg_Addr || my->kind != AirArg_Addr || rx->kind != AirArg_Tmp ||
+        ry->kind != AirArg_Tmp || mx->base != my->base || mx->base >= 32 || rx->base >= 64 ||
+        ry->base >= 64 || b3_reg_is_fpr((B3Reg)rx->base) != fp || b3_reg_is_fpr((B3Reg)ry->base) != fp)
+        return false;
+    int64_t d = my->value - mx->value, lo = d > 0 ? mx->value : my->value;
+    if ((d != (int64_t)size && d != -(int64_t)size) || lo % (int64_t)size || lo < -64 * (int64_t)size ||
+        lo > 63 * (int64_t)size)
+        return false;
+    /* Loads: x must not change the base or y's destination (ldp reads the
+     * base once and needs two registers). */
+    if (load && (rx->base == mx->base || rx->base == ry->base))
+        return false;
+    static const Arm64PairOp ops[2][2][2] = {
+        {{Arm64Pair_STPW, Arm64Pair_STPX}, {Arm64Pair_STPS, Arm64Pair_STPD}},
+        {{Arm64Pair_LDPW, Arm64Pair_LDPX}, {Arm64Pair_LDPS, Arm64Pair_LDPD}}};
+    B3Reg first = (B3Reg)(d > 0 ? rx->base : ry->base), second = (B3Reg)(d > 0 ? ry->base : rx->base);
+    Arm64Mem mem = arm64_mem((B3Reg)mx->base, lo);
+    arm64_ldstp(e->a, ops[load][fp][size == 8], first, second, &mem);
+    return true;
+}
+
 /* ---- procedures ---- */
 
 static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
@@ -1195,6 +1246,10 @@ static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prol
         for (uint32_t j = 0; j < b->ninsts; j++) {
             if (lines && b->insts[j].origin)
                 b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            if (j + 1 < b->ninsts && try_pair(e, &b->insts[j], &b->insts[j + 1])) {
+                j++;
+                continue;
+            }
             emit_inst(e, b, &b->insts[j], next);
         }
     }
