@@ -25,6 +25,14 @@ typedef struct B3Backend {
      * selects differently on the target (calls' and returns' registers come
      * from the description instead). */
     B3LowerHook *const *lower;
+    /* May an Index arg widen a 32-bit index in place (AirArg.ext: arm64's
+     * [x1, w2, sxtw #3])?  Then the address folder takes SExt32/ZExt32
+     * indexes without computing them. */
+    bool extended_index;
+    /* Does an Index arg take no offset (arm64: [x1, x2, lsl #3] but no
+     * [x1, x2, #8])?  Then base + index + offset is an Add in a register
+     * (shared by the accesses off it) addressed with the offset. */
+    bool index_without_offset;
     /* The object-format policy: may code address sym PC-relatively (else
      * through the GOT)? */
     bool (*pc_relative_ok)(const B3Symbol *sym);

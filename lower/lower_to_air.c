@@ -352,6 +352,18 @@ static B3Value *fold_const_adds(Lower *L, B3Value *ptr, int64_t *off) {
     return ptr;
 }
 
+static bool extended(B3Value *v) { return v->opcode == B3_SExt32 || v->opcode == B3_ZExt32; }
+
+/* base + index * scale + off; a target that widens indexes in place
+ * (B3Backend.extended_index) takes SExt32(i)/ZExt32(i) as i. */
+static AirArg index_arg(Lower *L, B3Value *base, B3Value *index, unsigned scale, int64_t off) {
+    if (L->c->backend->extended_index && extended(index)) {
+        uint8_t ext = index->opcode == B3_SExt32 ? AirExt_SXTW : AirExt_UXTW;
+        return air_index_ext(lower_vt(L, base), lower_vt(L, kid(index, 0)), scale, off, ext);
+    }
+    return air_index(lower_vt(L, base), lower_vt(L, index), scale, off);
+}
+
 /* The memory operand for [ptr + off]. */
 AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
     ptr = fold_const_adds(L, ptr, &off);
@@ -364,15 +376,17 @@ AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
         return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
     int64_t c;
     if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES && !int_const(ptr->kids[0], &c) &&
-        !int_const(ptr->kids[1], &c)) {
+        !int_const(ptr->kids[1], &c) && !(off && L->c->backend->index_without_offset)) {
         /* (Never base + index with a constant materialized as the index.) */
         B3Value *a = kid(ptr, 0), *b = kid(ptr, 1), *index;
         unsigned scale;
         if (scaled_index(b, &index, &scale))
-            return air_index(lower_vt(L, a), lower_vt(L, index), scale, off);
+            return index_arg(L, a, index, scale, off);
         if (scaled_index(a, &index, &scale))
-            return air_index(lower_vt(L, b), lower_vt(L, index), scale, off);
-        return air_index(lower_vt(L, a), lower_vt(L, b), 1, off);
+            return index_arg(L, b, index, scale, off);
+        if (L->c->backend->extended_index && extended(a) && !extended(b))
+            return index_arg(L, b, a, 1, off);
+        return index_arg(L, a, b, 1, off);
     }
     /* WasmAddress(p, %pinned): (p, %pinned, 1), the pinned register read in place. */
     if (ptr->opcode == B3_WasmAddress && L->uses[vid(L, ptr)] <= FOLD_MAX_USES)
@@ -479,6 +493,14 @@ static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, ui
             cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_Imm, ntrail)) {
             out->left = vta(L, a);
             out->right = air_imm(c);
+            return;
+        }
+        /* arm64 tests any 64-bit mask in place (tbz, tst with a logical immediate). */
+        if (int_const(b, &c) && !int_const(a, &c) &&
+            cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_BigImm, ntrail)) {
+            int_const(b, &c);
+            out->left = vta(L, a);
+            out->right = air_bigimm(c);
             return;
         }
         out->left = vta(L, a);
@@ -1143,7 +1165,8 @@ static void lower_select(Lower *L, B3Value *v) {
      * B3's shouldTryAliasingDef, so with the three-input form it would share
      * a dying input's register only by chance.) */
     bool then_dies = dies_here(L, a), else_dies = dies_here(L, b);
-    if (!then_dies && !else_dies) {
+    /* (arm64's csel has only the three-input form.) */
+    if ((!then_dies && !else_dies) || !cond_form_ok(L, ops[cd.kind], cd.cond.kind, cd.left.kind, cd.right.kind, 2)) {
         EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, vta(L, a), vta(L, b), T(r));
         return;
     }

@@ -285,7 +285,8 @@ static void tmp_of_arg(void *vctx, AirInst *inst, AirArg *a, AirRole role, AirBa
         break;
     case AirArg_Index:
         it->f(it->ctx, inst, &a->base, AirRole_Use, AirGP, AirW64);
-        it->f(it->ctx, inst, &a->index, AirRole_Use, AirGP, AirW64);
+        /* An extended index is read in its low 32 bits only. */
+        it->f(it->ctx, inst, &a->index, AirRole_Use, AirGP, a->ext ? AirW32 : AirW64);
         break;
     default:
         break;

@@ -72,11 +72,15 @@ typedef struct AirStackSlot {
     int64_t offset;      /* from the frame pointer, assigned by allocate_stack */
 } AirStackSlot;
 
+/* The widening of an Index arg's 32-bit index (none: a 64-bit index). */
+enum { AirExt_None, AirExt_SXTW, AirExt_UXTW };
+
 typedef struct {
     uint8_t kind;  /* AirArgKind */
     uint8_t scale; /* Index: 1, 2, 4, 8 */
     uint8_t cond;  /* RelCond/ResCond: AirCond; DoubleCond: AirDoubleCond */
     bool got;      /* Sym: load the address from the GOT */
+    uint8_t ext;   /* Index: AirExt_*, how a 32-bit index widens (arm64's [x, w, sxtw #s]) */
     AirTmp base;   /* Tmp: the tmp; Addr/Index: base */
     AirTmp index;  /* Index */
     int64_t value; /* Imm/BigImm value; Addr/Index/Stack/Sym offset; CallArg offset */
@@ -237,6 +241,12 @@ static inline AirArg air_bigimm(int64_t v) { return (AirArg){.kind = AirArg_BigI
 static inline AirArg air_addr(AirTmp base, int64_t off) { return (AirArg){.kind = AirArg_Addr, .base = base, .value = off}; }
 static inline AirArg air_index(AirTmp base, AirTmp index, unsigned scale, int64_t off) {
     return (AirArg){.kind = AirArg_Index, .base = base, .index = index, .scale = (uint8_t)scale, .value = off};
+}
+/* base + extend(index32) * scale + off: ext AirExt_SXTW or AirExt_UXTW. */
+static inline AirArg air_index_ext(AirTmp base, AirTmp index, unsigned scale, int64_t off, uint8_t ext) {
+    AirArg a = air_index(base, index, scale, off);
+    a.ext = ext;
+    return a;
 }
 static inline AirArg air_stack(AirStackSlot *s, int64_t off) {
     return (AirArg){.kind = AirArg_Stack, .value = off, .u.slot = s};

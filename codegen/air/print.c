@@ -105,7 +105,11 @@ static void print_arg(const AirCode *c, const AirArg *a, FILE *out) {
         print_tmp(c, a->base, out);
         fputc(',', out);
         print_tmp(c, a->index, out);
-        fprintf(out, ",%u)", a->scale);
+        fprintf(out,
+                a->ext == AirExt_SXTW   ? ",%u,sxtw)"
+                : a->ext == AirExt_UXTW ? ",%u,uxtw)"
+                                        : ",%u)",
+                a->scale);
         break;
     case AirArg_Stack:
         if (a->u.slot)

@@ -51,6 +51,8 @@ static void check_arg(void *vctx, AirInst *inst, AirArg *a, AirRole role, AirBan
         check_tmp(x, a->index, AirGP, "an address index");
         if (a->scale != 1 && a->scale != 2 && a->scale != 4 && a->scale != 8)
             FAIL(x, "index scale %u", a->scale);
+        if (a->ext > AirExt_UXTW)
+            FAIL(x, "index extension %u", a->ext);
         break;
     case AirArg_Stack: {
         const AirStackSlot *s = a->u.slot;

@@ -12,6 +12,10 @@
 extern const B3Backend b3_arm64_backend;
 /* The lowering hooks by B3Opcode (codegen/arm64/lower.c). */
 extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
+/* The selection hooks of codegen/arm64/lower_isel.c: shifted and extended
+ * register operands, madd/msub/mneg, bic/orn/eon, bitfield moves. */
+B3LowerHook b3_arm64_lower_add, b3_arm64_lower_sub, b3_arm64_lower_mul, b3_arm64_lower_bit_and,
+    b3_arm64_lower_bit_or, b3_arm64_lower_bit_xor, b3_arm64_lower_neg_mul, b3_arm64_lower_shift_pair;
 
 /* Appends the procedure's code (prologue, blocks, epilogues, jump tables) to
  * the object's text section, defines its symbol(s) and records relocations

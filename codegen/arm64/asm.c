@@ -601,10 +601,13 @@ static MovPlan plan_mov(bool is64, uint64_t v) {
     if (!is64)
         v &= 0xffffffffu;
     uint32_t f;
-    if (arm64_logical_imm_encode(v, is64, &f))
-        return (MovPlan){.first = Plan_Orr, .orr_imm = v};
     MovPlan z = plan_wide(v, nhw, false), n = plan_wide(v, nhw, true);
     MovPlan best = plan_count(&n) < plan_count(&z) ? n : z;
+    /* One movz/movn (the assemblers' "mov"), else one orr. */
+    if (plan_count(&best) == 1)
+        return best;
+    if (arm64_logical_imm_encode(v, is64, &f))
+        return (MovPlan){.first = Plan_Orr, .orr_imm = v};
     if (plan_count(&best) <= 2)
         return best;
     /* A logical immediate that matches v but for one halfword (then one

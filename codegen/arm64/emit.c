@@ -98,6 +98,11 @@ static unsigned log2u(unsigned v) {
     return k;
 }
 
+/* How an Index arg's index register widens (UXTX: a 64-bit index). */
+static Arm64Extend index_ext(const AirArg *m) {
+    return m->ext == AirExt_SXTW ? Arm64Ext_SXTW : m->ext == AirExt_UXTW ? Arm64Ext_UXTW : Arm64Ext_UXTX;
+}
+
 /* Is sym + off a multiple of size at link time? */
 static bool sym_aligned(const B3Symbol *sym, int64_t off, unsigned size) {
     if (size <= 1)
@@ -122,8 +127,21 @@ static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdSt
     case AirArg_Index: {
         if (m->base >= 32 || m->index >= 32)
             bad(inst, "address register is not a general-purpose register");
+        Arm64Extend ext = index_ext(m);
         if (m->value == 0 && (m->scale == 1 || m->scale == size))
-            return arm64_mem_reg((B3Reg)m->base, (B3Reg)m->index, Arm64Ext_UXTX, m->scale > 1);
+            return arm64_mem_reg((B3Reg)m->base, (B3Reg)m->index, ext, m->scale > 1);
+        if (ext != Arm64Ext_UXTX) {
+            /* x17 = base + extend(index) << s, and the offset (x17 only, as below). */
+            if (arm64_ldst_offset_ok(op, m->value)) {
+                arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index, ext,
+                                 log2u(m->scale));
+                return arm64_mem(IP1, m->value);
+            }
+            arm64_mov_imm(e->a, true, IP1, (uint64_t)m->value);
+            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, IP1, Arm64Ext_UXTX, 0);
+            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, IP1, (B3Reg)m->index, ext, log2u(m->scale));
+            return arm64_mem(IP1, 0);
+        }
         /* x17 = base + index << s (+ the offset when the access cannot
          * take it): memory operands use x17 only, so an immediate source
          * may sit in x16. */
@@ -176,7 +194,11 @@ static void lea(A64Emitter *e, const AirInst *inst, unsigned i, B3Reg rd) {
     case AirArg_Addr:
     case AirArg_Index: {
         B3Reg base = (B3Reg)m->base;
-        if (m->kind == AirArg_Index) {
+        if (m->kind == AirArg_Index && m->ext) {
+            arm64_addsub_ext(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, index_ext(m),
+                             log2u(m->scale));
+            base = rd;
+        } else if (m->kind == AirArg_Index) {
             if (base == ARM64_SP)
                 arm64_addsub_ext(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, Arm64Ext_UXTX,
                                  log2u(m->scale));
@@ -361,6 +383,15 @@ static void save_restore(A64Emitter *e, bool save) {
     unsigned n = callee_saves(e->c, regs);
     for (unsigned k = 0; k < n; k++) {
         bool f = b3_reg_is_fpr(regs[k]);
+        /* Two neighbours of one bank: one stp/ldp (regs[k + 1] is the lower slot). */
+        if (k + 1 < n && b3_reg_is_fpr(regs[k + 1]) == f) {
+            Arm64PairOp op =
+                f ? (save ? Arm64Pair_STPD : Arm64Pair_LDPD) : (save ? Arm64Pair_STPX : Arm64Pair_LDPX);
+            Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 2));
+            arm64_ldstp(e->a, op, regs[k + 1], regs[k], &m);
+            k++;
+            continue;
+        }
         Arm64LdStOp op =
             f ? (save ? Arm64LdSt_STRFD : Arm64LdSt_LDRFD) : (save ? Arm64LdSt_STRX : Arm64LdSt_LDRX);
         Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 1));
@@ -745,6 +776,23 @@ A64_OP(branch) {
         }
         return;
     }
+    /* The sign (x < 0, x >= 0, or a test of x with itself for Signed or
+     * PositiveOrZero): tbnz/tbz on the top bit. */
+    bool sign_rel = c->kind == AirArg_RelCond &&
+                    (c->cond == AirCond_LessThan || c->cond == AirCond_GreaterThanOrEqual) &&
+                    is_imm(inst, 2) && arg(inst, 2)->value == 0;
+    bool sign_test = c->kind == AirArg_ResCond &&
+                     (c->cond == AirCond_Signed || c->cond == AirCond_PositiveOrZero) && is_tmp(inst, 2) &&
+                     gpr(inst, 2) == gpr(inst, 1);
+    if (sign_rel || sign_test) {
+        bool neg = c->cond == AirCond_LessThan || c->cond == AirCond_Signed;
+        uint32_t t = succ_label(e, b, inst, 0), f = succ_label(e, b, inst, 1);
+        bool to_f = b->succs[0].block == next;
+        arm64_tbz(e->a, to_f ? !neg : neg, gpr(inst, 1), is64 ? 63 : 31, to_f ? f : t);
+        if (!to_f && b->succs[1].block != next)
+            arm64_b(e->a, f);
+        return;
+    }
     if (c->kind == AirArg_ResCond && (c->cond == AirCond_Zero || c->cond == AirCond_NonZero)) {
         bool nz = c->cond == AirCond_NonZero;
         uint64_t v = is_imm(inst, 2) ? (uint64_t)arg(inst, 2)->value & (is64 ? UINT64_MAX : 0xffffffffu) : 0;
@@ -903,12 +951,130 @@ static void emit_jump_tables(A64Emitter *e) {
     }
 }
 
+/* ---- arm64 selection (codegen/arm64/lower_isel.c) ---- */
+
+/* a op (b shift #k), dst: p = operation * 4 + shift kind (0 lsl, 1 asr, 2
+ * lsr, 3 ror: logical only; operations add, sub, and, orr, eor). */
+A64_OP(shifted) {
+    UNUSED_OPERANDS;
+    static const Arm64Shift shifts[4] = {Arm64Shift_LSL, Arm64Shift_ASR, Arm64Shift_LSR, Arm64Shift_ROR};
+    static const Arm64LogicOp logics[3] = {Arm64Logic_AND, Arm64Logic_ORR, Arm64Logic_EOR};
+    bool is64 = size == 8;
+    unsigned k = (unsigned)arg(inst, 2)->value & (is64 ? 63 : 31), op = p / 4;
+    Arm64Shift sh = shifts[p % 4];
+    B3Reg rd = gpr(inst, 3), rn = gpr(inst, 0), rm = gpr(inst, 1);
+    if (op < 2)
+        arm64_addsub_shifted(e->a, op ? Arm64AddSub_SUB : Arm64AddSub_ADD, is64, rd, rn, rm, sh, k);
+    else
+        arm64_logic_shifted(e->a, logics[op - 2], is64, rd, rn, rm, sh, k);
+}
+
+/* a +- extend(b32) << k, dst (p: bit 0 sub, bit 1 sign-extend). */
+A64_OP(extended) {
+    UNUSED_OPERANDS;
+    unsigned k = (unsigned)arg(inst, 2)->value;
+    if (k > 4)
+        bad(inst, "extended-register shift over 4");
+    arm64_addsub_ext(e->a, p & 1 ? Arm64AddSub_SUB : Arm64AddSub_ADD, true, gpr(inst, 3), gpr(inst, 0),
+                     gpr(inst, 1), p & 2 ? Arm64Ext_SXTW : Arm64Ext_UXTW, k);
+}
+
+/* bic, orn, eon (p: Arm64LogicOp): a, b, dst. */
+A64_OP(logic_not) {
+    UNUSED_OPERANDS;
+    arm64_logic_shifted(e->a, (Arm64LogicOp)p, size == 8, gpr(inst, 2), gpr(inst, 0), gpr(inst, 1),
+                        Arm64Shift_LSL, 0);
+}
+
+/* ubfx, sbfx, ubfiz, bfi (p 0-3): src, lsb, width, dst. */
+A64_OP(bitfield) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    unsigned lsb = (unsigned)arg(inst, 1)->value, w = (unsigned)arg(inst, 2)->value;
+    if (!w || lsb + w > (is64 ? 64u : 32u))
+        bad(inst, "bitfield out of the register");
+    B3Reg rd = gpr(inst, 3), rn = gpr(inst, 0);
+    switch (p) {
+    case 0:
+        arm64_ubfx(e->a, is64, rd, rn, lsb, w);
+        break;
+    case 1:
+        arm64_sbfx(e->a, is64, rd, rn, lsb, w);
+        break;
+    case 2:
+        arm64_ubfiz(e->a, is64, rd, rn, lsb, w);
+        break;
+    default:
+        arm64_bfi(e->a, is64, rd, rn, lsb, w);
+        break;
+    }
+}
+
 /* The encoder table: one row per Air opcode this emitter implements. */
 static const struct {
     A64OpFn *fn;
     uint8_t p, size;
 } a64_ops[AIR_NUM_OPCODES] = {
     [Air_Nop] = {op_nop, 0, 0},
+    /* arm64 selection (codegen/arm64/lower_isel.c) */
+    [Air_AddLeftShift32] = {op_shifted, 0, 4},
+    [Air_AddLeftShift64] = {op_shifted, 0, 8},
+    [Air_AddRightShift32] = {op_shifted, 1, 4},
+    [Air_AddRightShift64] = {op_shifted, 1, 8},
+    [Air_AddUnsignedRightShift32] = {op_shifted, 2, 4},
+    [Air_AddUnsignedRightShift64] = {op_shifted, 2, 8},
+    [Air_SubLeftShift32] = {op_shifted, 4, 4},
+    [Air_SubLeftShift64] = {op_shifted, 4, 8},
+    [Air_SubRightShift32] = {op_shifted, 5, 4},
+    [Air_SubRightShift64] = {op_shifted, 5, 8},
+    [Air_SubUnsignedRightShift32] = {op_shifted, 6, 4},
+    [Air_SubUnsignedRightShift64] = {op_shifted, 6, 8},
+    [Air_AndLeftShift32] = {op_shifted, 8, 4},
+    [Air_AndLeftShift64] = {op_shifted, 8, 8},
+    [Air_AndRightShift32] = {op_shifted, 9, 4},
+    [Air_AndRightShift64] = {op_shifted, 9, 8},
+    [Air_AndUnsignedRightShift32] = {op_shifted, 10, 4},
+    [Air_AndUnsignedRightShift64] = {op_shifted, 10, 8},
+    [Air_OrLeftShift32] = {op_shifted, 12, 4},
+    [Air_OrLeftShift64] = {op_shifted, 12, 8},
+    [Air_OrRightShift32] = {op_shifted, 13, 4},
+    [Air_OrRightShift64] = {op_shifted, 13, 8},
+    [Air_OrUnsignedRightShift32] = {op_shifted, 14, 4},
+    [Air_OrUnsignedRightShift64] = {op_shifted, 14, 8},
+    [Air_XorLeftShift32] = {op_shifted, 16, 4},
+    [Air_XorLeftShift64] = {op_shifted, 16, 8},
+    [Air_XorRightShift32] = {op_shifted, 17, 4},
+    [Air_XorRightShift64] = {op_shifted, 17, 8},
+    [Air_XorUnsignedRightShift32] = {op_shifted, 18, 4},
+    [Air_XorUnsignedRightShift64] = {op_shifted, 18, 8},
+    [Air_MultiplyAddSignExtend32] = {op_mul3, Arm64Mul_SMADDL, 8},
+    [Air_MultiplyAddZeroExtend32] = {op_mul3, Arm64Mul_UMADDL, 8},
+    [Air_MultiplySubSignExtend32] = {op_mul3, Arm64Mul_SMSUBL, 8},
+    [Air_MultiplySubZeroExtend32] = {op_mul3, Arm64Mul_UMSUBL, 8},
+    [Air_AndRotateRight32] = {op_shifted, 11, 4},
+    [Air_AndRotateRight64] = {op_shifted, 11, 8},
+    [Air_OrRotateRight32] = {op_shifted, 15, 4},
+    [Air_OrRotateRight64] = {op_shifted, 15, 8},
+    [Air_XorRotateRight32] = {op_shifted, 19, 4},
+    [Air_XorRotateRight64] = {op_shifted, 19, 8},
+    [Air_AddZeroExtend32To64] = {op_extended, 0, 8},
+    [Air_SubZeroExtend32To64] = {op_extended, 1, 8},
+    [Air_AddSignExtend32To64] = {op_extended, 2, 8},
+    [Air_SubSignExtend32To64] = {op_extended, 3, 8},
+    [Air_AndNot32] = {op_logic_not, Arm64Logic_BIC, 4},
+    [Air_AndNot64] = {op_logic_not, Arm64Logic_BIC, 8},
+    [Air_OrNot32] = {op_logic_not, Arm64Logic_ORN, 4},
+    [Air_OrNot64] = {op_logic_not, Arm64Logic_ORN, 8},
+    [Air_XorNot32] = {op_logic_not, Arm64Logic_EON, 4},
+    [Air_XorNot64] = {op_logic_not, Arm64Logic_EON, 8},
+    [Air_ExtractUnsignedBitfield32] = {op_bitfield, 0, 4},
+    [Air_ExtractUnsignedBitfield64] = {op_bitfield, 0, 8},
+    [Air_ExtractSignedBitfield32] = {op_bitfield, 1, 4},
+    [Air_ExtractSignedBitfield64] = {op_bitfield, 1, 8},
+    [Air_InsertUnsignedBitfieldInZero32] = {op_bitfield, 2, 4},
+    [Air_InsertUnsignedBitfieldInZero64] = {op_bitfield, 2, 8},
+    [Air_InsertBitField32] = {op_bitfield, 3, 4},
+    [Air_InsertBitField64] = {op_bitfield, 3, 8},
     [Air_Add32] = {op_addsub, Arm64AddSub_ADD, 4},
     [Air_Add64] = {op_addsub, Arm64AddSub_ADD, 8},
     [Air_Sub32] = {op_addsub, Arm64AddSub_SUB, 4},
@@ -1146,6 +1312,57 @@ static void emit_inst(A64Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next)
     a64_ops[op].fn(e, b, inst, next, a64_ops[op].p, a64_ops[op].size);
 }
 
+/* ---- load and store pairs ---- */
+
+/* Two neighbouring plain loads or stores of one bank and size off one base
+ * at adjacent offsets: one ldp/stp (the prologue's callee-saves are paired
+ * in save_restore).  Returns whether it emitted x and y as the pair. */
+static bool try_pair(A64Emitter *e, const AirInst *x, const AirInst *y) {
+    if (x->opcode != y->opcode || x->special || y->special || x->nargs != 2 || y->nargs != 2 ||
+        ((x->flags | y->flags) & AirInstFlag_Traps))
+        return false;
+    unsigned size;
+    bool fp;
+    switch (x->opcode) {
+    case Air_Move:
+        size = 8, fp = false;
+        break;
+    case Air_Move32:
+        size = 4, fp = false;
+        break;
+    case Air_MoveDouble:
+        size = 8, fp = true;
+        break;
+    case Air_MoveFloat:
+        size = 4, fp = true;
+        break;
+    default:
+        return false;
+    }
+    bool load = x->args[0].kind == AirArg_Addr;
+    unsigned m = load ? 0 : 1, r = 1 - m;
+    const AirArg *mx = &x->args[m], *my = &y->args[m], *rx = &x->args[r], *ry = &y->args[r];
+    if (mx->kind != AirArg_Addr || my->kind != AirArg_Addr || rx->kind != AirArg_Tmp ||
+        ry->kind != AirArg_Tmp || mx->base != my->base || mx->base >= 32 || rx->base >= 64 ||
+        ry->base >= 64 || b3_reg_is_fpr((B3Reg)rx->base) != fp || b3_reg_is_fpr((B3Reg)ry->base) != fp)
+        return false;
+    int64_t d = my->value - mx->value, lo = d > 0 ? mx->value : my->value;
+    if ((d != (int64_t)size && d != -(int64_t)size) || lo % (int64_t)size || lo < -64 * (int64_t)size ||
+        lo > 63 * (int64_t)size)
+        return false;
+    /* Loads: x must not change the base or y's destination (ldp reads the
+     * base once and needs two registers). */
+    if (load && (rx->base == mx->base || rx->base == ry->base))
+        return false;
+    static const Arm64PairOp ops[2][2][2] = {
+        {{Arm64Pair_STPW, Arm64Pair_STPX}, {Arm64Pair_STPS, Arm64Pair_STPD}},
+        {{Arm64Pair_LDPW, Arm64Pair_LDPX}, {Arm64Pair_LDPS, Arm64Pair_LDPD}}};
+    B3Reg first = (B3Reg)(d > 0 ? rx->base : ry->base), second = (B3Reg)(d > 0 ? ry->base : rx->base);
+    Arm64Mem mem = arm64_mem((B3Reg)mx->base, lo);
+    arm64_ldstp(e->a, ops[load][fp][size == 8], first, second, &mem);
+    return true;
+}
+
 /* ---- procedures ---- */
 
 static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
@@ -1165,6 +1382,10 @@ static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prol
         for (uint32_t j = 0; j < b->ninsts; j++) {
             if (lines && b->insts[j].origin)
                 b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            if (j + 1 < b->ninsts && try_pair(e, &b->insts[j], &b->insts[j + 1])) {
+                j++;
+                continue;
+            }
             emit_inst(e, b, &b->insts[j], next);
         }
     }

@@ -12,6 +12,8 @@
 /* Shl, SShr, ZShr, RotR, RotL: op src, amount|#imm, dst.  The hardware
  * takes the count modulo the width, as B3 does. */
 static bool hook_shift(Lower *L, B3Value *v) {
+    if (b3_arm64_lower_shift_pair(L, v))
+        return true;
     bool is32 = v->type == B3_Int32;
     AirOpcode op;
     switch (v->opcode) {
@@ -124,11 +126,12 @@ static bool hook_fptoint(Lower *L, B3Value *v) {
     return true;
 }
 
-/* Float Neg and Abs: fneg/fabs (integer Neg is the shared rule's). */
+/* Float Neg and Abs: fneg/fabs; integer Neg(Mul) is mneg (lower_isel.c),
+ * other integer Negs are the shared rule's. */
 static bool hook_fp_unary(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (!b3_type_is_float(ty))
-        return false;
+        return v->opcode == B3_Neg && b3_arm64_lower_neg_mul(L, v);
     bool dbl = ty == B3_Double;
     AirOpcode op = v->opcode == B3_Neg ? (dbl ? Air_NegateDouble : Air_NegateFloat)
                                        : (dbl ? Air_AbsDouble : Air_AbsFloat);
@@ -147,6 +150,12 @@ static bool hook_fminmax(Lower *L, B3Value *v) {
 }
 
 B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES] = {
+    [B3_Add] = b3_arm64_lower_add,
+    [B3_Sub] = b3_arm64_lower_sub,
+    [B3_Mul] = b3_arm64_lower_mul,
+    [B3_BitAnd] = b3_arm64_lower_bit_and,
+    [B3_BitOr] = b3_arm64_lower_bit_or,
+    [B3_BitXor] = b3_arm64_lower_bit_xor,
     [B3_Shl] = hook_shift,
     [B3_SShr] = hook_shift,
     [B3_ZShr] = hook_shift,

@@ -1,0 +1,545 @@
+/* arm64 instruction selection for the integer arithmetic and bit operations
+ * (B3Backend.lower hooks; B3's LowerToAir on ARM64 is the model): operands
+ * that AArch64 shifts or extends for free (add x0, x1, x2, lsl #3; add x0,
+ * x1, w2, sxtw), multiply-accumulate (madd/msub/mneg: integers only, a float
+ * Add(Mul) is never contracted), bic/orn/eon, and the bitfield moves
+ * (ubfx/sbfx/ubfiz/bfi) for shift-and-mask patterns.  Each hook returns
+ * false for what it does not match: the shared rules of lower/lower_to_air.c
+ * then lower the value.  A fused operand must be single-use in this block
+ * (lower_can_be_internal): its own value is then never computed. */
+#include "codegen/arm64/arm64.h"
+#include "codegen/arm64/asm.h"
+#include "lower/lower_internal.h"
+
+static unsigned width_of(B3Type ty) { return ty == B3_Int32 ? 32 : 64; }
+
+static void fuse(Lower *L, B3Value *x) { L->flags[vid(L, x)] |= F_INTERNAL; }
+
+/* x = Shl/SShr/ZShr(y, k) (or RotR/RotL(y, k) when rot) with a constant k
+ * (mod the width) that is not 0, fusable here: *y, *k and the shift kind
+ * (0 lsl, 1 asr, 2 lsr, 3 ror: the order of the Air opcode rows). */
+static bool fusable_shift(Lower *L, B3Value *x, B3Type ty, bool rot, B3Value **y, unsigned *k,
+                          unsigned *kind) {
+    int64_t c;
+    bool is_rot = x->opcode == B3_RotR || x->opcode == B3_RotL;
+    if ((x->opcode != B3_Shl && x->opcode != B3_SShr && x->opcode != B3_ZShr && !(rot && is_rot)) ||
+        x->type != ty || !int_const(x->kids[1], &c) || !lower_can_be_internal(L, x))
+        return false;
+    unsigned mask = width_of(ty) - 1, amt = (unsigned)(c & mask);
+    if (!amt || int_const(x->kids[0], &c))
+        return false;
+    *y = kid(x, 0);
+    *k = x->opcode == B3_RotL ? (0u - amt) & mask : amt; /* rol by k = ror by width - k */
+    *kind = x->opcode == B3_Shl ? 0 : x->opcode == B3_SShr ? 1 : x->opcode == B3_ZShr ? 2 : 3;
+    return true;
+}
+
+/* The shifted-operand opcodes by operation, shift kind and width. */
+enum { SOp_Add, SOp_Sub, SOp_And, SOp_Or, SOp_Xor };
+static const AirOpcode shifted_ops[5][4][2] = {
+    {{Air_AddLeftShift32, Air_AddLeftShift64},
+     {Air_AddRightShift32, Air_AddRightShift64},
+     {Air_AddUnsignedRightShift32, Air_AddUnsignedRightShift64},
+     {Air_Nop, Air_Nop}},
+    {{Air_SubLeftShift32, Air_SubLeftShift64},
+     {Air_SubRightShift32, Air_SubRightShift64},
+     {Air_SubUnsignedRightShift32, Air_SubUnsignedRightShift64},
+     {Air_Nop, Air_Nop}},
+    {{Air_AndLeftShift32, Air_AndLeftShift64},
+     {Air_AndRightShift32, Air_AndRightShift64},
+     {Air_AndUnsignedRightShift32, Air_AndUnsignedRightShift64},
+     {Air_AndRotateRight32, Air_AndRotateRight64}},
+    {{Air_OrLeftShift32, Air_OrLeftShift64},
+     {Air_OrRightShift32, Air_OrRightShift64},
+     {Air_OrUnsignedRightShift32, Air_OrUnsignedRightShift64},
+     {Air_OrRotateRight32, Air_OrRotateRight64}},
+    {{Air_XorLeftShift32, Air_XorLeftShift64},
+     {Air_XorRightShift32, Air_XorRightShift64},
+     {Air_XorUnsignedRightShift32, Air_XorUnsignedRightShift64},
+     {Air_XorRotateRight32, Air_XorRotateRight64}},
+};
+
+/* v = a op shift(b) (op commutative: either operand may be the shift). */
+static bool try_shifted(Lower *L, B3Value *v, int sop, bool commutative) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *a = kid(v, 0), *b = kid(v, 1), *y;
+    unsigned k, kind;
+    int64_t c;
+    if (int_const(a, &c) || int_const(b, &c))
+        return false;          /* immediates are the shared rules' */
+    bool rot = sop >= SOp_And; /* add/sub shift but never rotate */
+    if (!fusable_shift(L, b, ty, rot, &y, &k, &kind)) {
+        if (!commutative || !fusable_shift(L, a, ty, rot, &y, &k, &kind))
+            return false;
+        b = a;
+        a = kid(v, 1);
+    }
+    fuse(L, b);
+    AirTmp r = lower_vt(L, v);
+    EMIT_OP(L, shifted_ops[sop][kind][ty == B3_Int64], vta(L, a), vta(L, y), air_imm(k), T(r));
+    return true;
+}
+
+/* x = Mul(p, q) of ty, fusable here.  A constant factor goes in a register
+ * (mov #k; madd: the Mul's own mov #k; mul; add less one), except those
+ * the shared rules multiply by without one (a power of two, 3, 5, 9, by
+ * shifted adds). */
+static bool fusable_mul(Lower *L, B3Value *x, B3Type ty) {
+    int64_t c, d;
+    if (x->opcode != B3_Mul || x->type != ty || !lower_can_be_internal(L, x))
+        return false;
+    bool c0 = int_const(x->kids[0], &c), c1 = int_const(x->kids[1], &d);
+    if (c0 && c1)
+        return false;
+    if (!c0 && !c1)
+        return true;
+    uint64_t k = (uint64_t)(c0 ? c : d) & (ty == B3_Int32 ? 0xffffffffu : UINT64_MAX);
+    return k && (k & (k - 1)) && k != 3 && k != 5 && k != 9;
+}
+
+/* An Int64 operand of a widening multiply: SExt32(y) (sign) or ZExt32(y),
+ * or a constant that either extension of its low word gives.  *y: the
+ * 32-bit value (a constant is a new Int32 tmp). */
+static bool widening_operand(Lower *L, B3Value *x, bool sign, AirArg *y, B3Value **inner) {
+    int64_t c;
+    *inner = NULL;
+    if (int_const(x, &c)) {
+        if (sign ? !fits32(c) : (c < 0 || c > (int64_t)UINT32_MAX))
+            return false;
+        AirTmp t = newtmp(L, AirGP);
+        lower_move_int_const(L, B3_Int32, (int32_t)(uint32_t)c, T(t));
+        *y = T(t);
+        return true;
+    }
+    if (x->opcode != (sign ? B3_SExt32 : B3_ZExt32))
+        return false;
+    *inner = x;
+    return true;
+}
+
+/* Mul(ext(a), ext(b)) of Int64 with both extensions alike (or a fitting
+ * constant, not both): *sign.  Nothing is emitted. */
+static bool widening_mul(B3Value *m, bool *sign) {
+    int64_t c;
+    B3Value *a = kid(m, 0), *b = kid(m, 1);
+    if (m->type != B3_Int64 || (int_const(a, &c) && int_const(b, &c)))
+        return false;
+    for (int s = 1; s >= 0; s--) {
+        B3Opcode ext = s ? B3_SExt32 : B3_ZExt32;
+        bool ok = true;
+        for (int k = 0; k < 2 && ok; k++) {
+            B3Value *x = k ? b : a;
+            if (int_const(x, &c))
+                ok = s ? fits32(c) : c >= 0 && c <= (int64_t)UINT32_MAX;
+            else
+                ok = x->opcode == ext;
+        }
+        if (ok) {
+            *sign = s;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The two 32-bit operands of a widening_mul m. */
+static void widening_args(Lower *L, B3Value *m, bool sign, AirArg *x, AirArg *y) {
+    B3Value *inner;
+    for (int k = 0; k < 2; k++) {
+        AirArg *out = k ? y : x;
+        widening_operand(L, kid(m, k), sign, out, &inner);
+        if (inner)
+            *out = vta(L, kid(inner, 0));
+    }
+}
+
+/* x = SExt32(y) or ZExt32(y), or Shl of one by 1..4, fusable here: the
+ * extended-register operand (*y, *amount, *sign). */
+static bool fusable_ext(Lower *L, B3Value *x, B3Value **y, unsigned *amount, bool *sign) {
+    int64_t c;
+    *amount = 0;
+    if (x->opcode == B3_Shl && x->type == B3_Int64 && int_const(x->kids[1], &c) && (c & 63) >= 1 &&
+        (c & 63) <= 4 && lower_can_be_internal(L, x)) {
+        B3Value *e = kid(x, 0);
+        if ((e->opcode == B3_SExt32 || e->opcode == B3_ZExt32) && lower_can_be_internal(L, e) &&
+            !int_const(e->kids[0], &c)) {
+            fuse(L, x);
+            fuse(L, e);
+            *y = kid(e, 0);
+            *amount = (unsigned)(c & 63);
+            *sign = e->opcode == B3_SExt32;
+            return true;
+        }
+        return false;
+    }
+    if ((x->opcode != B3_SExt32 && x->opcode != B3_ZExt32) || !lower_can_be_internal(L, x) ||
+        int_const(x->kids[0], &c))
+        return false;
+    fuse(L, x);
+    *y = kid(x, 0);
+    *sign = x->opcode == B3_SExt32;
+    return true;
+}
+
+/* Int64 a +- extend(b) << k. */
+static bool try_extended(Lower *L, B3Value *v, bool sub) {
+    if (v->type != B3_Int64)
+        return false;
+    B3Value *a = kid(v, 0), *b = kid(v, 1), *y;
+    unsigned amount;
+    bool sign;
+    int64_t c;
+    if (int_const(a, &c) || int_const(b, &c))
+        return false;
+    if (!fusable_ext(L, b, &y, &amount, &sign)) {
+        if (sub || !fusable_ext(L, a, &y, &amount, &sign))
+            return false;
+        a = b;
+    }
+    AirOpcode op = sub ? (sign ? Air_SubSignExtend32To64 : Air_SubZeroExtend32To64)
+                       : (sign ? Air_AddSignExtend32To64 : Air_AddZeroExtend32To64);
+    AirTmp r = lower_vt(L, v);
+    EMIT_OP(L, op, vta(L, a), vta(L, y), air_imm(amount), T(r));
+    return true;
+}
+
+/* Add: madd, then shifted and extended operands. */
+static bool hook_add(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    if (!b3_type_is_int(ty))
+        return false;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c;
+    if (!int_const(a, &c) && !int_const(b, &c)) {
+        B3Value *m = b->opcode == B3_Mul && lower_can_be_internal(L, b)   ? b
+                     : a->opcode == B3_Mul && lower_can_be_internal(L, a) ? a
+                                                                          : NULL;
+        bool sign;
+        AirOpcode op = ty == B3_Int32 ? Air_MultiplyAdd32 : Air_MultiplyAdd64;
+        if (m && ty == B3_Int64 && widening_mul(m, &sign)) {
+            /* c + ext(x) * ext(y), also with a constant k: smaddl/umaddl (a[i] of a struct array) */
+            fuse(L, m);
+            AirTmp r = lower_vt(L, v);
+            AirArg x, y;
+            widening_args(L, m, sign, &x, &y);
+            EMIT_OP(L, sign ? Air_MultiplyAddSignExtend32 : Air_MultiplyAddZeroExtend32, x, y,
+                    vta(L, m == b ? a : b), T(r));
+            return true;
+        }
+        if (m && fusable_mul(L, m, ty)) {
+            fuse(L, m);
+            AirTmp r = lower_vt(L, v);
+            EMIT_OP(L, op, vta(L, kid(m, 0)), vta(L, kid(m, 1)), vta(L, m == b ? a : b), T(r));
+            return true;
+        }
+    }
+    return try_extended(L, v, false) || try_shifted(L, v, SOp_Add, true);
+}
+
+/* Sub: msub, mneg for 0 - Mul, then shifted and extended operands. */
+static bool hook_sub(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    if (!b3_type_is_int(ty))
+        return false;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c;
+    if (fusable_mul(L, b, ty) && (is_const_zero(a) || !int_const(a, &c))) {
+        fuse(L, b);
+        AirTmp r = lower_vt(L, v);
+        AirArg x = vta(L, kid(b, 0)), y = vta(L, kid(b, 1));
+        if (is_const_zero(a))
+            EMIT_OP(L, ty == B3_Int32 ? Air_MultiplyNeg32 : Air_MultiplyNeg64, x, y, T(r));
+        else
+            EMIT_OP(L, ty == B3_Int32 ? Air_MultiplySub32 : Air_MultiplySub64, x, y, vta(L, a), T(r));
+        return true;
+    }
+    return try_extended(L, v, true) || try_shifted(L, v, SOp_Sub, false);
+}
+
+/* Integer Neg(Mul(x, y)): mneg. */
+bool b3_arm64_lower_neg_mul(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *m = kid(v, 0);
+    if (!b3_type_is_int(ty) || !fusable_mul(L, m, ty))
+        return false;
+    fuse(L, m);
+    AirTmp r = lower_vt(L, v);
+    EMIT_OP(L, ty == B3_Int32 ? Air_MultiplyNeg32 : Air_MultiplyNeg64, vta(L, kid(m, 0)), vta(L, kid(m, 1)),
+            T(r));
+    return true;
+}
+
+/* x = BitXor(y, -1), fusable here: ~y. */
+static bool fusable_not(Lower *L, B3Value *x, B3Type ty, B3Value **y) {
+    int64_t c;
+    if (x->opcode != B3_BitXor || x->type != ty || !lower_can_be_internal(L, x))
+        return false;
+    uint64_t all = ty == B3_Int32 ? 0xffffffffu : UINT64_MAX;
+    for (int k = 0; k < 2; k++) {
+        if (int_const(x->kids[k], &c) && ((uint64_t)c & all) == all && !int_const(x->kids[1 - k], &c)) {
+            *y = kid(x, 1 - k);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* a op ~b: bic, orn, eon. */
+static bool try_not_operand(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *a = kid(v, 0), *b = kid(v, 1), *y;
+    int64_t c;
+    if (int_const(a, &c) || int_const(b, &c))
+        return false;
+    if (!fusable_not(L, b, ty, &y)) {
+        if (!fusable_not(L, a, ty, &y))
+            return false;
+        b = a;
+        a = kid(v, 1);
+    }
+    fuse(L, b);
+    AirTmp r = lower_vt(L, v);
+    EMIT_OP(L, ty == B3_Int32 ? op32 : op64, vta(L, a), vta(L, y), T(r));
+    return true;
+}
+
+/* The run of ones in m: m = (2^w - 1) << lsb with w >= 1. */
+static bool ones_run(uint64_t m, unsigned *lsb, unsigned *w) {
+    if (!m)
+        return false;
+    unsigned l = (unsigned)__builtin_ctzll(m);
+    uint64_t s = m >> l;
+    if (s & (s + 1))
+        return false;
+    *lsb = l;
+    *w = s == UINT64_MAX ? 64 : (unsigned)__builtin_ctzll(s + 1);
+    return true;
+}
+
+/* BitAnd(ZShr/SShr(x, k), 2^w - 1): ubfx (sbfx is no better: the mask
+ * clears the sign bits anyway); BitAnd(Shl(x, k), (2^w - 1) << k): ubfiz. */
+static bool try_bitfield_and(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    unsigned bits = width_of(ty);
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c, k;
+    if (int_const(a, &c)) {
+        B3Value *t = a;
+        a = b;
+        b = t;
+    }
+    if (!int_const(b, &c) || int_const(a, &k))
+        return false;
+    uint64_t m = (uint64_t)c & (ty == B3_Int32 ? 0xffffffffu : UINT64_MAX);
+    unsigned lsb, w;
+    if (!ones_run(m, &lsb, &w) || (a->opcode != B3_ZShr && a->opcode != B3_SShr && a->opcode != B3_Shl) ||
+        !int_const(a->kids[1], &k) || !lower_can_be_internal(L, a))
+        return false;
+    unsigned sh = (unsigned)(k & (bits - 1));
+    if (!sh)
+        return false;
+    AirOpcode op;
+    if (a->opcode != B3_Shl) {
+        /* bits lsb .. lsb+w-1 of x >> sh are bits sh+lsb .. of x, when inside it */
+        if (lsb != 0 || sh + w > bits)
+            return false;
+        op = ty == B3_Int32 ? Air_ExtractUnsignedBitfield32 : Air_ExtractUnsignedBitfield64;
+        lsb = sh;
+    } else {
+        if (lsb != sh || lsb + w > bits)
+            return false;
+        op = ty == B3_Int32 ? Air_InsertUnsignedBitfieldInZero32 : Air_InsertUnsignedBitfieldInZero64;
+    }
+    fuse(L, a);
+    AirTmp r = lower_vt(L, v);
+    EMIT_OP(L, op, vta(L, kid(a, 0)), air_imm(lsb), air_imm(w), T(r));
+    return true;
+}
+
+/* a op c with c a logical immediate (and x0, x1, #0xff00ff00ff00ff00),
+ * any 64-bit one too: no register for the constant, no copy of a. */
+static bool try_logical_imm(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
+    B3Type ty = (B3Type)v->type;
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c, k;
+    imm_to_right(&a, &b);
+    if (!int_const(b, &c) || int_const(a, &k))
+        return false;
+    bool is64 = ty == B3_Int64;
+    uint64_t u = (uint64_t)c & (is64 ? UINT64_MAX : 0xffffffffu);
+    uint32_t enc;
+    if (!arm64_logical_imm_encode(u, is64, &enc))
+        return false;
+    /* (and with 0xff, 0xffff, 0xffffffff: the shared rule's uxtb/uxth/mov w.) */
+    if (v->opcode == B3_BitAnd && (u == 0xff || u == 0xffff || (u == 0xffffffffu && is64)))
+        return false;
+    AirTmp r = lower_vt(L, v);
+    EMIT_OP(L, is64 ? op64 : op32, vta(L, a), fits32(c) ? air_imm(c) : air_bigimm(c), T(r));
+    return true;
+}
+
+/* SShr/ZShr(Shl(x, l), r) with constant amounts: the bits that survive
+ * both shifts, as one sbfx/ubfx (r >= l) or sbfiz/ubfiz (r < l). */
+bool b3_arm64_lower_shift_pair(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    unsigned bits = width_of(ty);
+    B3Value *x = kid(v, 0);
+    int64_t l, r, k;
+    if ((v->opcode != B3_SShr && v->opcode != B3_ZShr) || x->opcode != B3_Shl || x->type != ty ||
+        !int_const(v->kids[1], &r) || !int_const(x->kids[1], &l) || !lower_can_be_internal(L, x) ||
+        int_const(x->kids[0], &k))
+        return false;
+    unsigned lu = (unsigned)(l & (bits - 1)), ru = (unsigned)(r & (bits - 1));
+    if (!lu || !ru)
+        return false;
+    bool sign = v->opcode == B3_SShr;
+    AirOpcode op;
+    /* r >= l: bits r-l .. W-l-1 of x; r < l: x's low W-l bits at l-r. */
+    unsigned lsb, w = bits - (ru >= lu ? ru : lu);
+    if (ru >= lu) {
+        op = sign ? (ty == B3_Int32 ? Air_ExtractSignedBitfield32 : Air_ExtractSignedBitfield64)
+                  : (ty == B3_Int32 ? Air_ExtractUnsignedBitfield32 : Air_ExtractUnsignedBitfield64);
+        lsb = ru - lu;
+    } else {
+        if (sign)
+            return false; /* sbfiz: not an Air form here */
+        op = ty == B3_Int32 ? Air_InsertUnsignedBitfieldInZero32 : Air_InsertUnsignedBitfieldInZero64;
+        lsb = lu - ru;
+    }
+    fuse(L, x);
+    AirTmp res = lower_vt(L, v);
+    EMIT_OP(L, op, vta(L, kid(x, 0)), air_imm(lsb), air_imm(w), T(res));
+    return true;
+}
+
+static bool hook_and(Lower *L, B3Value *v) {
+    if (!b3_type_is_int((B3Type)v->type))
+        return false;
+    return try_bitfield_and(L, v) || try_logical_imm(L, v, Air_And32, Air_And64) ||
+           try_not_operand(L, v, Air_AndNot32, Air_AndNot64) || try_shifted(L, v, SOp_And, true);
+}
+
+/* x = BitAnd(y, m) fusable here with the constant m: *y and m. */
+static bool fusable_and_const(Lower *L, B3Value *x, B3Type ty, B3Value **y, uint64_t *m) {
+    int64_t c;
+    if (x->opcode != B3_BitAnd || x->type != ty || !lower_can_be_internal(L, x))
+        return false;
+    for (int k = 0; k < 2; k++) {
+        if (int_const(x->kids[k], &c) && !int_const(x->kids[1 - k], &c)) {
+            int_const(x->kids[k], &c);
+            *y = kid(x, 1 - k);
+            *m = (uint64_t)c & (ty == B3_Int32 ? 0xffffffffu : UINT64_MAX);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The field side of a bfi into mask m = (2^w - 1) << lsb: BitAnd(Shl(b,
+ * lsb), m), Shl(BitAnd(b, 2^w - 1), lsb), or BitAnd(b, m) when lsb is 0.
+ * Returns b, marking what it fuses, or NULL. */
+static B3Value *bfi_field(Lower *L, B3Value *x, B3Type ty, unsigned lsb, unsigned w) {
+    unsigned bits = width_of(ty);
+    uint64_t low = w == 64 ? UINT64_MAX : (1ull << w) - 1, m;
+    int64_t k;
+    B3Value *y;
+    if (fusable_and_const(L, x, ty, &y, &m)) {
+        if (m != low << lsb)
+            return NULL;
+        if (!lsb) {
+            fuse(L, x);
+            return y;
+        }
+        if (y->opcode == B3_Shl && y->type == ty && int_const(y->kids[1], &k) &&
+            (unsigned)(k & (bits - 1)) == lsb && lower_can_be_internal(L, y) && !int_const(y->kids[0], &k)) {
+            fuse(L, x);
+            fuse(L, y);
+            return kid(y, 0);
+        }
+        return NULL;
+    }
+    if (x->opcode == B3_Shl && x->type == ty && int_const(x->kids[1], &k) &&
+        (unsigned)(k & (bits - 1)) == lsb && lsb && lower_can_be_internal(L, x) &&
+        fusable_and_const(L, kid(x, 0), ty, &y, &m) && m == low) {
+        fuse(L, x);
+        fuse(L, kid(x, 0));
+        return y;
+    }
+    return NULL;
+}
+
+/* BitOr(BitAnd(a, ~m), field(b)) with m a run of ones: a copy of a, then bfi. */
+static bool try_bfi(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    uint64_t all = ty == B3_Int32 ? 0xffffffffu : UINT64_MAX;
+    for (int side = 0; side < 2; side++) {
+        B3Value *keep = kid(v, side), *field = kid(v, 1 - side), *a;
+        uint64_t notm;
+        unsigned lsb, w;
+        if (!fusable_and_const(L, keep, ty, &a, &notm) || !ones_run(~notm & all, &lsb, &w) ||
+            w == width_of(ty))
+            continue;
+        B3Value *b = bfi_field(L, field, ty, lsb, w);
+        if (!b)
+            continue;
+        fuse(L, keep);
+        AirTmp r = lower_vt(L, v);
+        AirArg src = vta(L, b);
+        lower_move_value_to(L, a, T(r), ty);
+        EMIT_OP(L, ty == B3_Int32 ? Air_InsertBitField32 : Air_InsertBitField64, src, air_imm(lsb),
+                air_imm(w), T(r));
+        return true;
+    }
+    return false;
+}
+
+static bool hook_or(Lower *L, B3Value *v) {
+    if (!b3_type_is_int((B3Type)v->type))
+        return false;
+    return try_bfi(L, v) || try_logical_imm(L, v, Air_Or32, Air_Or64) ||
+           try_not_operand(L, v, Air_OrNot32, Air_OrNot64) || try_shifted(L, v, SOp_Or, true);
+}
+
+static bool hook_xor(Lower *L, B3Value *v) {
+    if (!b3_type_is_int((B3Type)v->type))
+        return false;
+    return try_logical_imm(L, v, Air_Xor32, Air_Xor64) || try_not_operand(L, v, Air_XorNot32, Air_XorNot64) ||
+           try_shifted(L, v, SOp_Xor, true);
+}
+
+/* Mul(x, 2^s + 1) for s > 3 (3, 5, 9 are the shared lea rule's, the same
+ * add): add x, x, x, lsl #s. */
+static bool hook_mul(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    if (!b3_type_is_int(ty))
+        return false;
+    bool sign;
+    if (widening_mul(v, &sign)) {
+        /* Mul(ext(x), ext(y)): smull/umull */
+        AirTmp r = lower_vt(L, v);
+        AirArg x, y;
+        widening_args(L, v, sign, &x, &y);
+        EMIT_OP(L, sign ? Air_MultiplySignExtend32 : Air_MultiplyZeroExtend32, x, y, T(r));
+        return true;
+    }
+    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    int64_t c, k;
+    imm_to_right(&a, &b);
+    if (!int_const(b, &c) || int_const(a, &k))
+        return false;
+    uint64_t m = ((uint64_t)c - 1) & (ty == B3_Int32 ? 0xffffffffu : UINT64_MAX);
+    if (m < 16 || (m & (m - 1)))
+        return false;
+    unsigned s = (unsigned)__builtin_ctzll(m);
+    AirTmp r = lower_vt(L, v);
+    AirArg x = vta(L, a);
+    EMIT_OP(L, ty == B3_Int32 ? Air_AddLeftShift32 : Air_AddLeftShift64, x, x, air_imm(s), T(r));
+    return true;
+}
+
+bool b3_arm64_lower_add(Lower *L, B3Value *v) { return hook_add(L, v); }
+bool b3_arm64_lower_sub(Lower *L, B3Value *v) { return hook_sub(L, v); }
+bool b3_arm64_lower_mul(Lower *L, B3Value *v) { return hook_mul(L, v); }
+bool b3_arm64_lower_bit_and(Lower *L, B3Value *v) { return hook_and(L, v); }
+bool b3_arm64_lower_bit_or(Lower *L, B3Value *v) { return hook_or(L, v); }
+bool b3_arm64_lower_bit_xor(Lower *L, B3Value *v) { return hook_xor(L, v); }
