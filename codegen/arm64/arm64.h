@@ -3,6 +3,7 @@
 #define B3_ARM64_H
 
 #include "codegen/air/air.h"
+#include "codegen/arm64/asm.h"
 #include "codegen/backend.h"
 #include "objwriter/obj.h"
 
@@ -15,5 +16,20 @@ extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
  * the object's text section, defines its symbol(s) and records relocations
  * (codegen/arm64/emit.c). */
 void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
+
+/* -S (codegen/arm64/asm_writer.c): a procedure's instruction text, collected
+ * from the assembler's listing for the assembly writer with the offsets of
+ * its lines.  Both calls do nothing unless the object has asm_text. */
+typedef struct {
+    char *text;
+    size_t len;
+    char label_prefix[24]; /* .LBB<proc>_ */
+} Arm64Listing;
+/* Before the first instruction of the procedure: a.listing set up. */
+void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o);
+/* After the procedure's bytes went to .text at start. */
+void arm64_listing_end(Arm64Listing *l, Arm64Asm *a, B3Obj *o, uint64_t start);
+/* Writes o (with its listings) as GNU as text for AArch64 ELF. */
+bool b3_arm64_write_asm(B3Obj *o, FILE *f);
 
 #endif

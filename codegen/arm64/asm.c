@@ -54,6 +54,7 @@ void arm64_asm_free(Arm64Asm *a) {
     free(a->fixups);
     free(a->label_fixups);
     free(a->relocs);
+    free(a->listing_end);
     memset(a, 0, sizeof *a);
 }
 
@@ -124,6 +125,14 @@ static const char *fr(B3Reg r, bool dbl) { return arm64_fpr_name(r, dbl ? 8 : 4)
 static const char *const shift_names[4] = {"lsl", "lsr", "asr", "ror"};
 static const char *const ext_names[8] = {"uxtb", "uxth", "uxtw", "uxtx", "sxtb", "sxth", "sxtw", "sxtx"};
 
+/* Ends a listing line: it lists the bytes up to the current length (so an
+ * instruction is listed after its word is put). */
+static void lend(Arm64Asm *a) {
+    fputc('\n', a->listing);
+    a->listing_end = grow(a->listing_end, &a->cap_listing_lines, sizeof(uint32_t), a->nlisting_lines + 1);
+    a->listing_end[a->nlisting_lines++] = a->len;
+}
+
 /* One listing line: a tab, the instruction, a newline. */
 static void lst(Arm64Asm *a, const char *fmt, ...) B3_PRINTF(2, 3);
 static void lst(Arm64Asm *a, const char *fmt, ...) {
@@ -133,8 +142,8 @@ static void lst(Arm64Asm *a, const char *fmt, ...) {
     va_start(ap, fmt);
     fputc('\t', a->listing);
     vfprintf(a->listing, fmt, ap);
-    fputc('\n', a->listing);
     va_end(ap);
+    lend(a);
 }
 static void llabel(Arm64Asm *a, uint32_t l) {
     fprintf(a->listing, "%s%u", a->label_prefix ? a->label_prefix : ".L", l);
@@ -205,7 +214,8 @@ void arm64_bind(Arm64Asm *a, uint32_t l) {
     a->label_pos[l] = a->len;
     if (a->listing) {
         llabel(a, l);
-        fputs(":\n", a->listing);
+        fputc(':', a->listing);
+        lend(a);
     }
     for (uint32_t i = a->label_fixups[l]; i; i = a->fixups[i - 1].next) {
         resolve(a, &a->fixups[i - 1]);
@@ -400,7 +410,7 @@ void arm64_addsub_shifted(Arm64Asm *a, Arm64AddSubOp op, bool is64, B3Reg rd, B3
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s, %s, %s", addsub_names[op], rz(rd, is64), rz(rn, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -426,7 +436,7 @@ void arm64_addsub_ext(Arm64Asm *a, Arm64AddSubOp op, bool is64, B3Reg rd, B3Reg 
         fprintf(a->listing, "\t%s\t%s, %s", addsub_names[op], op & 1 ? rz(rd, is64) : rs(rd, is64),
                 rs(rn, is64));
         lext(a, is64, rm, ext, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -436,7 +446,7 @@ void arm64_neg(Arm64Asm *a, bool setflags, bool is64, B3Reg rd, B3Reg rm, Arm64S
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s, %s", setflags ? "negs" : "neg", rz(rd, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -450,7 +460,7 @@ void arm64_cmp(Arm64Asm *a, bool cmn, bool is64, B3Reg rn, B3Reg rm, Arm64Shift 
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s, %s", cmn ? "cmn" : "cmp", rz(rn, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -459,7 +469,7 @@ void arm64_cmp_ext(Arm64Asm *a, bool cmn, bool is64, B3Reg rn, B3Reg rm, Arm64Ex
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s", cmn ? "cmn" : "cmp", rs(rn, is64));
         lext(a, is64, rm, ext, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -491,7 +501,7 @@ void arm64_logic_shifted(Arm64Asm *a, Arm64LogicOp op, bool is64, B3Reg rd, B3Re
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s, %s, %s", logic_names[op], rz(rd, is64), rz(rn, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -520,7 +530,7 @@ void arm64_tst(Arm64Asm *a, bool is64, B3Reg rn, B3Reg rm, Arm64Shift shift, uns
     if (a->listing) {
         fprintf(a->listing, "\ttst\t%s, %s", rz(rn, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -529,7 +539,7 @@ void arm64_mvn(Arm64Asm *a, bool is64, B3Reg rd, B3Reg rm, Arm64Shift shift, uns
     if (a->listing) {
         fprintf(a->listing, "\tmvn\t%s, %s", rz(rd, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -897,16 +907,16 @@ static void lbranch(Arm64Asm *a, const char *head, uint32_t label) {
         return;
     fprintf(a->listing, "\t%s", head);
     llabel(a, label);
-    fputc('\n', a->listing);
+    lend(a);
 }
 
 void arm64_b(Arm64Asm *a, uint32_t label) {
-    lbranch(a, "b\t", label);
     put_label(a, 0x14000000, label, Arm64Fix_Imm26);
+    lbranch(a, "b\t", label);
 }
 void arm64_bl(Arm64Asm *a, uint32_t label) {
-    lbranch(a, "bl\t", label);
     put_label(a, 0x94000000, label, Arm64Fix_Imm26);
+    lbranch(a, "bl\t", label);
 }
 /* The next relaxable branch: its number + 1, and whether it is long. */
 static uint32_t next_branch(Arm64Asm *a, bool *is_long) {
@@ -931,13 +941,13 @@ static void cond_branch(Arm64Asm *a, const char *head, const char *inv_head, uin
     bool is_long;
     uint32_t branch = next_branch(a, &is_long);
     if (!is_long) {
-        lbranch(a, head, label);
         put_label_branch(a, w, label, kind, branch);
+        lbranch(a, head, label);
         return;
     }
     uint32_t skip = arm64_label_new(a);
-    lbranch(a, inv_head, skip);
     put_label(a, w ^ invert, skip, kind);
+    lbranch(a, inv_head, skip);
     arm64_b(a, label);
     arm64_bind(a, skip);
 }
@@ -973,12 +983,12 @@ void arm64_tbz(Arm64Asm *a, bool nonzero, B3Reg rt, unsigned bit, uint32_t label
 
 static void branch_sym(Arm64Asm *a, bool link, B3Symbol *sym, int64_t addend) {
     B3RelocKind k = link ? B3Reloc_A64_Call26 : B3Reloc_A64_Jump26;
+    put_reloc(a, link ? 0x94000000 : 0x14000000, k, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\t%s\t", link ? "bl" : "b");
         lsym(a, "", sym, k, addend);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    put_reloc(a, link ? 0x94000000 : 0x14000000, k, sym, addend);
 }
 void arm64_b_sym(Arm64Asm *a, B3Symbol *sym, int64_t addend) { branch_sym(a, false, sym, addend); }
 void arm64_bl_sym(Arm64Asm *a, B3Symbol *sym, int64_t addend) { branch_sym(a, true, sym, addend); }
@@ -1004,38 +1014,38 @@ void arm64_ret(Arm64Asm *a, B3Reg rn) {
 void arm64_adr(Arm64Asm *a, B3Reg rd, uint32_t label) {
     char head[32];
     snprintf(head, sizeof head, "adr\t%s, ", rz(rd, true));
-    lbranch(a, head, label);
     put_label(a, 0x10000000 | gpr(rd), label, Arm64Fix_Adr21);
+    lbranch(a, head, label);
 }
 
 void arm64_adr_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend) {
+    put_reloc(a, 0x10000000 | gpr(rd), B3Reloc_A64_AdrPrelLo21, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadr\t%s, ", rz(rd, true));
         lsym(a, "", sym, B3Reloc_A64_AdrPrelLo21, addend);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    put_reloc(a, 0x10000000 | gpr(rd), B3Reloc_A64_AdrPrelLo21, sym, addend);
 }
 
 void arm64_adrp_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend, bool got) {
     B3RelocKind k = got ? B3Reloc_A64_AdrGotPage : B3Reloc_A64_AdrPrelPgHi21;
     if (got && addend)
         b3_internal_error(PHASE, "a GOT reference with an addend");
+    put_reloc(a, 0x90000000 | gpr(rd), k, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadrp\t%s, ", rz(rd, true));
         lsym(a, got ? ":got:" : "", sym, k, addend);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    put_reloc(a, 0x90000000 | gpr(rd), k, sym, addend);
 }
 
 void arm64_add_lo12_sym(Arm64Asm *a, B3Reg rd, B3Reg rn, B3Symbol *sym, int64_t addend) {
+    put_reloc(a, 0x91000000 | gpr(rn) << 5 | gpr(rd), B3Reloc_A64_AddAbsLo12, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadd\t%s, %s, ", rs(rd, true), rs(rn, true));
         lsym(a, ":lo12:", sym, B3Reloc_A64_AddAbsLo12, addend);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    put_reloc(a, 0x91000000 | gpr(rn) << 5 | gpr(rd), B3Reloc_A64_AddAbsLo12, sym, addend);
 }
 
 /* ---- loads and stores ---- */
@@ -1155,7 +1165,8 @@ void arm64_ldst(Arm64Asm *a, Arm64LdStOp op, B3Reg rt, const Arm64Mem *m) {
             fprintf(f, ", %s #%u", ext == Arm64Ext_UXTX ? "lsl" : ext_names[ext], sc);
         else if (ext != Arm64Ext_UXTX)
             fprintf(f, ", %s", ext_names[ext]);
-        fputs("]\n", f);
+        fputc(']', f);
+        lend(a);
         return;
     }
     case Arm64Mem_Lo12: {
@@ -1165,21 +1176,22 @@ void arm64_ldst(Arm64Asm *a, Arm64LdStOp op, B3Reg rt, const Arm64Mem *m) {
                 b3_internal_error(PHASE, "a GOT load is ldr x, with no addend");
             k = B3Reloc_A64_Ld64GotLo12;
         }
+        put_reloc(a, 0x39000000 | common | n << 5, k, m->sym, m->off);
         if (f) {
             fprintf(f, "\t%s%s\t%s, [%s, ", ls, ldst_forms[op].suffix, rtn, base);
             lsym(a, m->got ? ":got_lo12:" : ":lo12:", m->sym, k, m->off);
-            fputs("]\n", f);
+            fputc(']', f);
+            lend(a);
         }
-        put_reloc(a, 0x39000000 | common | n << 5, k, m->sym, m->off);
         return;
     }
     case Arm64Mem_Literal:
+        put_label(a, literal_op(op) | t, m->label, Arm64Fix_Imm19);
         if (f) {
             fprintf(f, "\tldr%s\t%s, ", ldst_forms[op].suffix, rtn);
             llabel(a, m->label);
-            fputc('\n', f);
+            lend(a);
         }
-        put_label(a, literal_op(op) | t, m->label, Arm64Fix_Imm19);
         return;
     }
     b3_internal_error(PHASE, "bad addressing mode %u", m->mode);
@@ -1432,16 +1444,16 @@ void arm64_fmov_imm(Arm64Asm *a, bool dbl, B3Reg rd, double imm) {
 void arm64_data32_label_diff(Arm64Asm *a, uint32_t target, uint32_t base) {
     if (base >= a->nlabels || a->label_pos[base] < 0)
         b3_internal_error(PHASE, "a label difference from an unbound base");
+    uint32_t pos = a->len;
+    put32(a, 0);
+    label_ref(a, target, pos, a->label_pos[base], Arm64Fix_Data32, 0);
     if (a->listing) {
         fputs("\t.word\t", a->listing);
         llabel(a, target);
         fputc('-', a->listing);
         llabel(a, base);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    uint32_t pos = a->len;
-    put32(a, 0);
-    label_ref(a, target, pos, a->label_pos[base], Arm64Fix_Data32, 0);
 }
 
 void arm64_data32(Arm64Asm *a, uint32_t v) {

@@ -119,6 +119,8 @@ typedef struct {
     uint32_t nrelocs, cap_relocs;
     FILE *listing;            /* optional listing */
     const char *label_prefix; /* listing label names; default ".L" */
+    uint32_t *listing_end;    /* per listing line: the buffer length after it (-S places symbols by it) */
+    uint32_t nlisting_lines, cap_listing_lines;
     /* Optional: prints a symbol operand for -S (the modifiers :lo12: etc. are printed around it). */
     void (*listing_sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind);
     void *listing_ctx;

@@ -109,7 +109,7 @@ static void lsym(X86Asm *a, const B3Symbol *s, B3RelocKind kind) {
         return;
     }
     fprintf(a->listing, "%.*s", (int)s->name_len, s->name);
-    if (kind == B3Reloc_GOTPCRELX || kind == B3Reloc_REX_GOTPCRELX)
+    if (kind == B3Reloc_X86_GOTPCRELX || kind == B3Reloc_X86_REX_GOTPCRELX)
         fputs("@GOTPCREL", a->listing);
 }
 
@@ -117,7 +117,7 @@ static void lmem(X86Asm *a, const X86Mem *m) {
     FILE *f = a->listing;
     if (m->base == X86_RIP) {
         if (m->sym)
-            lsym(a, m->sym, m->got ? B3Reloc_GOTPCRELX : B3Reloc_PC32);
+            lsym(a, m->sym, m->got ? B3Reloc_X86_GOTPCRELX : B3Reloc_PC32);
         else
             llabel(a, m->label);
         if (m->disp)
@@ -303,7 +303,7 @@ static void encode(X86Asm *a, const Enc *e) {
         uint32_t pos = a->len;
         put32(a, 0);
         if (m->sym) {
-            B3RelocKind k = m->got ? (need ? B3Reloc_REX_GOTPCRELX : B3Reloc_GOTPCRELX) : B3Reloc_PC32;
+            B3RelocKind k = m->got ? (need ? B3Reloc_X86_REX_GOTPCRELX : B3Reloc_X86_GOTPCRELX) : B3Reloc_PC32;
             reloc(a, pos, k, m->sym, (int64_t)m->disp - 4 - e->imm_bytes);
         } else if (m->label != X86_NO_LABEL) {
             label_ref(a, m->label, pos, pos + 4 + e->imm_bytes, m->disp, 4, 0);
@@ -894,11 +894,11 @@ void x86_call_rm(X86Asm *a, const X86RM *target) { indirect(a, 2, "callq", targe
 void x86_call_sym(X86Asm *a, B3Symbol *sym, int64_t addend) {
     put8(a, 0xE8);
     /* An offset into a function cannot go through its PLT entry. */
-    reloc(a, a->len, addend ? B3Reloc_PC32 : B3Reloc_PLT32, sym, addend - 4);
+    reloc(a, a->len, addend ? B3Reloc_PC32 : B3Reloc_X86_PLT32, sym, addend - 4);
     put32(a, 0);
     if (a->listing) {
         lbegin(a, "callq", "");
-        lsym(a, sym, addend ? B3Reloc_PC32 : B3Reloc_PLT32);
+        lsym(a, sym, addend ? B3Reloc_PC32 : B3Reloc_X86_PLT32);
         if (addend)
             fprintf(a->listing, "%+" PRId64, addend);
         lend(a);

@@ -1,0 +1,71 @@
+/* -S (--emit=asm) on arm64: each procedure's instruction text, collected from
+ * the assembler's listing (asm.h) while b3_arm64_emit_proc encodes it, and
+ * the AArch64 side of the GNU as syntax that the shared writer
+ * (objwriter/asm_writer.h) prints the object with.  `aarch64-linux-gnu-as`
+ * and `llvm-mc -triple=aarch64` both read it.  The assemblers never relax
+ * an AArch64 branch, so the text fixes every byte: what the listing says is
+ * what the object holds. */
+#include <stdlib.h>
+
+#include "codegen/arm64/arm64.h"
+#include "objwriter/asm_writer.h"
+
+/* A symbol operand (asm.h prints :lo12:, :got: and the addend around it):
+ * the symbol itself, or for a PC-relative address of a global function of
+ * this module its local alias, which binds locally as the object writer does.
+ * A call names the symbol: AArch64 has no @PLT, the linker makes a PLT
+ * entry for a CALL26/JUMP26 to a preemptible symbol by itself. */
+static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind) {
+    const B3Obj *o = ctx;
+    if (b3_asm_uses_local_alias(o, sym, kind))
+        b3_asm_print_name(f, ".L", sym, "$local", "");
+    else
+        b3_asm_print_name(f, "", sym, "", "");
+}
+
+void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o) {
+    if (!o->asm_text)
+        return;
+    l->text = NULL;
+    l->len = 0;
+    a->listing = open_memstream(&l->text, &l->len);
+    if (!a->listing)
+        b3_internal_error("arm64 emitter", "out of memory");
+    snprintf(l->label_prefix, sizeof l->label_prefix, ".LBB%u_", b3_asm_text_next_proc(o->asm_text));
+    a->label_prefix = l->label_prefix;
+    a->listing_sym = print_sym;
+    a->listing_ctx = o;
+    /* The procedure starts at a 16-byte boundary, so .p2align pads (with
+     * nops, as arm64_align_code does) just as the object does. */
+    a->listing_p2align = true;
+}
+
+void arm64_listing_end(Arm64Listing *l, Arm64Asm *a, B3Obj *o, uint64_t start) {
+    if (!o->asm_text)
+        return;
+    if (fclose(a->listing) != 0)
+        b3_internal_error("arm64 emitter", "cannot collect the listing");
+    a->listing = NULL;
+    b3_asm_text_add_proc(o->asm_text, start, a->len, l->text, l->len, a->listing_end, a->nlisting_lines);
+    free(l->text);
+    l->text = NULL;
+}
+
+/* The object pads between procedures with the description's code_pad_byte,
+ * 0: whole `udf #0` words, since procedures are whole words.  Both
+ * assemblers pad a code section's .p2align with nops even when told to fill
+ * with 0 (llvm-mc takes a fill equal to its default as "code alignment"),
+ * so the padding is spelled out; the .p2align after it pads nothing and
+ * gives .text its 16-byte alignment. */
+static void proc_align(FILE *f, uint64_t pad) {
+    if (pad % 4)
+        b3_internal_error("arm64 asm writer", "procedure padding of %u bytes is not whole words",
+                          (unsigned)pad);
+    for (uint64_t i = 0; i < pad; i += 4)
+        fputs("\tudf\t#0\n", f);
+    fputs("\t.p2align\t4\n", f);
+}
+
+static const B3AsmSyntax arm64_syntax = {.comment = "//", .proc_align = proc_align};
+
+bool b3_arm64_write_asm(B3Obj *o, FILE *f) { return b3_write_asm(o, f, &arm64_syntax); }
