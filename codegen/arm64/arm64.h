@@ -5,6 +5,7 @@
 #include "codegen/air/air.h"
 #include "codegen/arm64/asm.h"
 #include "codegen/backend.h"
+#include "codegen/emit.h"
 #include "objwriter/obj.h"
 
 /* The arm64 Linux backend (codegen/arm64/backend.c). */
@@ -20,11 +21,7 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
 /* -S (codegen/arm64/asm_writer.c): a procedure's instruction text, collected
  * from the assembler's listing for the assembly writer with the offsets of
  * its lines.  Both calls do nothing unless the object has asm_text. */
-typedef struct {
-    char *text;
-    size_t len;
-    char label_prefix[24]; /* .LBB<proc>_ */
-} Arm64Listing;
+typedef B3EmitListing Arm64Listing;
 /* Before the first instruction of the procedure: a.listing set up. */
 void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o);
 /* After the procedure's bytes went to .text at start. */

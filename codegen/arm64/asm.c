@@ -15,46 +15,21 @@
 
 #define PHASE "arm64 assembler"
 
-/* ---- buffer ---- */
+/* ---- buffer (codegen/asm_buffer.h) ---- */
 
-static void *grow(void *p, uint32_t *cap, size_t elem, uint32_t need) {
-    if (need <= *cap)
-        return p;
-    uint32_t n = *cap ? *cap : 16;
-    while (n < need)
-        n *= 2;
-    p = realloc(p, n * elem);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    *cap = n;
-    return p;
-}
+static void put32(Arm64Asm *a, uint32_t v) { b3_asm_put32(&a->buffer, v); }
+static uint32_t get32(const Arm64Asm *a, uint32_t pos) { return b3_asm_get32(&a->buffer, pos); }
+static void patch32(Arm64Asm *a, uint32_t pos, uint32_t v) { b3_asm_patch32(&a->buffer, pos, v); }
 
-static void put32(Arm64Asm *a, uint32_t v) {
-    a->buf = grow(a->buf, &a->cap, 1, a->len + 4);
-    for (int i = 0; i < 4; i++)
-        a->buf[a->len++] = (uint8_t)(v >> (8 * i));
-}
-static uint32_t get32(const Arm64Asm *a, uint32_t pos) {
-    uint32_t v = 0;
-    for (int i = 0; i < 4; i++)
-        v |= (uint32_t)a->buf[pos + i] << (8 * i);
-    return v;
-}
-static void patch32(Arm64Asm *a, uint32_t pos, uint32_t v) {
-    for (int i = 0; i < 4; i++)
-        a->buf[pos + i] = (uint8_t)(v >> (8 * i));
-}
+static void resolve(B3AsmBuffer *b, const Arm64Fixup *f);
 
-void arm64_asm_init(Arm64Asm *a) { memset(a, 0, sizeof *a); }
+void arm64_asm_init(Arm64Asm *a) {
+    memset(a, 0, sizeof *a);
+    b3_asm_buffer_init(&a->buffer, PHASE, resolve);
+}
 
 void arm64_asm_free(Arm64Asm *a) {
-    free(a->buf);
-    free(a->label_pos);
-    free(a->fixups);
-    free(a->label_fixups);
-    free(a->relocs);
-    free(a->listing_end);
+    b3_asm_buffer_free(&a->buffer);
     memset(a, 0, sizeof *a);
 }
 
@@ -127,11 +102,7 @@ static const char *const ext_names[8] = {"uxtb", "uxth", "uxtw", "uxtx", "sxtb",
 
 /* Ends a listing line: it lists the bytes up to the current length (so an
  * instruction is listed after its word is put). */
-static void lend(Arm64Asm *a) {
-    fputc('\n', a->listing);
-    a->listing_end = grow(a->listing_end, &a->cap_listing_lines, sizeof(uint32_t), a->nlisting_lines + 1);
-    a->listing_end[a->nlisting_lines++] = a->len;
-}
+static void lend(Arm64Asm *a) { b3_asm_list_end(&a->buffer); }
 
 /* One listing line: a tab, the instruction, a newline. */
 static void lst(Arm64Asm *a, const char *fmt, ...) B3_PRINTF(2, 3);
@@ -145,9 +116,7 @@ static void lst(Arm64Asm *a, const char *fmt, ...) {
     va_end(ap);
     lend(a);
 }
-static void llabel(Arm64Asm *a, uint32_t l) {
-    fprintf(a->listing, "%s%u", a->label_prefix ? a->label_prefix : ".L", l);
-}
+static void llabel(Arm64Asm *a, uint32_t l) { b3_asm_list_label(&a->buffer, l); }
 /* A symbol operand with its modifier (":lo12:" etc.) and addend. */
 static void lsym(Arm64Asm *a, const char *modifier, const B3Symbol *s, B3RelocKind kind, int64_t addend) {
     fputs(modifier, a->listing);
@@ -166,15 +135,11 @@ static void lshift(Arm64Asm *a, Arm64Shift shift, unsigned amount) {
 
 /* ---- labels and relocations ---- */
 
-uint32_t arm64_label_new(Arm64Asm *a) {
-    a->label_pos = grow(a->label_pos, &a->cap_labels, sizeof(int64_t), a->nlabels + 1);
-    a->label_pos[a->nlabels] = -1;
-    a->label_fixups = grow(a->label_fixups, &a->cap_label_fixups, sizeof(uint32_t), a->nlabels + 1);
-    a->label_fixups[a->nlabels] = 0;
-    return a->nlabels++;
-}
+uint32_t arm64_label_new(Arm64Asm *a) { return b3_asm_label_new(&a->buffer); }
 
-static void resolve(Arm64Asm *a, const Arm64Fixup *f) {
+/* The field of a reference is an Arm64FixKind. */
+static void resolve(B3AsmBuffer *b, const Arm64Fixup *f) {
+    Arm64Asm *a = (Arm64Asm *)b;
     int64_t v = a->label_pos[f->label] - f->pc;
     uint32_t w = get32(a, f->pos);
     static const unsigned bits[] = {26, 19, 14};
@@ -208,51 +173,18 @@ static void resolve(Arm64Asm *a, const Arm64Fixup *f) {
     patch32(a, f->pos, w);
 }
 
-void arm64_bind(Arm64Asm *a, uint32_t l) {
-    if (a->label_pos[l] >= 0)
-        b3_internal_error(PHASE, "label %u bound twice", l);
-    a->label_pos[l] = a->len;
-    if (a->listing) {
-        llabel(a, l);
-        fputc(':', a->listing);
-        lend(a);
-    }
-    for (uint32_t i = a->label_fixups[l]; i; i = a->fixups[i - 1].next) {
-        resolve(a, &a->fixups[i - 1]);
-        a->npending--;
-    }
-    a->label_fixups[l] = 0;
-    if (!a->npending)
-        a->nfixups = 0;
-}
+void arm64_bind(Arm64Asm *a, uint32_t l) { b3_asm_bind(&a->buffer, l); }
 
-void arm64_asm_check_labels(const Arm64Asm *a) {
-    if (a->npending)
-        for (uint32_t l = 0; l < a->nlabels; l++)
-            if (a->label_fixups[l])
-                b3_internal_error(PHASE, "label %u referenced but never bound", l);
-}
+void arm64_asm_check_labels(const Arm64Asm *a) { b3_asm_check_labels(&a->buffer); }
 
-void arm64_relax_free(Arm64Relax *r) {
-    free(r->is_long);
-    memset(r, 0, sizeof *r);
-}
+void arm64_relax_free(Arm64Relax *r) { b3_asm_relax_free(r); }
 
 /* The word at pos refers to label (relative to pc); branch: its relaxation number + 1, or 0. */
 static void label_ref(Arm64Asm *a, uint32_t label, uint32_t pos, int64_t pc, Arm64FixKind kind,
                       uint32_t branch) {
-    if (label >= a->nlabels)
-        b3_internal_error(PHASE, "bad label %u", label);
-    Arm64Fixup f = {pos, label, pc, (uint8_t)kind, 0, branch};
-    if (a->label_pos[label] >= 0) {
-        resolve(a, &f);
-        return;
-    }
-    f.next = a->label_fixups[label];
-    a->fixups = grow(a->fixups, &a->cap_fixups, sizeof(Arm64Fixup), a->nfixups + 1);
-    a->fixups[a->nfixups++] = f;
-    a->label_fixups[label] = a->nfixups;
-    a->npending++;
+    b3_asm_label_ref(
+        &a->buffer,
+        (Arm64Fixup){.pos = pos, .label = label, .pc = pc, .kind = (uint8_t)kind, .branch = branch});
 }
 
 /* Emits an instruction word that refers to a label. */
@@ -267,8 +199,7 @@ static void put_label(Arm64Asm *a, uint32_t w, uint32_t label, Arm64FixKind kind
 
 /* Emits an instruction word relocated against a symbol. */
 static void put_reloc(Arm64Asm *a, uint32_t w, B3RelocKind kind, B3Symbol *sym, int64_t addend) {
-    a->relocs = grow(a->relocs, &a->cap_relocs, sizeof(Arm64Reloc), a->nrelocs + 1);
-    a->relocs[a->nrelocs++] = (Arm64Reloc){a->len, (uint8_t)kind, sym, addend};
+    b3_asm_reloc(&a->buffer, a->len, kind, sym, addend);
     put32(a, w);
 }
 
@@ -924,13 +855,7 @@ static uint32_t next_branch(Arm64Asm *a, bool *is_long) {
     *is_long = false;
     if (!a->relax)
         return 0;
-    Arm64Relax *r = a->relax;
-    if (n >= r->n) {
-        r->is_long = grow(r->is_long, &r->cap, 1, n + 1);
-        memset(r->is_long + r->n, 0, n + 1 - r->n);
-        r->n = n + 1;
-    }
-    *is_long = r->is_long[n];
+    *is_long = b3_asm_relax_is_long(a->relax, n);
     return n + 1;
 }
 

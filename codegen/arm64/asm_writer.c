@@ -5,10 +5,9 @@
  * and `llvm-mc -triple=aarch64` both read it.  The assemblers never relax
  * an AArch64 branch, so the text fixes every byte: what the listing says is
  * what the object holds. */
-#include <stdlib.h>
-
-#include "codegen/arm64/arm64.h"
 #include "objwriter/asm_writer.h"
+#include "codegen/arm64/arm64.h"
+#include "codegen/emit.h"
 
 /* A symbol operand (asm.h prints :lo12:, :got: and the addend around it):
  * the symbol itself, or for a PC-relative address of a global function of
@@ -24,31 +23,11 @@ static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)
 }
 
 void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o) {
-    if (!o->asm_text)
-        return;
-    l->text = NULL;
-    l->len = 0;
-    a->listing = open_memstream(&l->text, &l->len);
-    if (!a->listing)
-        b3_internal_error("arm64 emitter", "out of memory");
-    snprintf(l->label_prefix, sizeof l->label_prefix, ".LBB%u_", b3_asm_text_next_proc(o->asm_text));
-    a->label_prefix = l->label_prefix;
-    a->listing_sym = print_sym;
-    a->listing_ctx = o;
-    /* The procedure starts at a 16-byte boundary, so .p2align pads (with
-     * nops, as arm64_align_code does) just as the object does. */
-    a->listing_p2align = true;
+    b3_emit_listing_begin(l, &a->buffer, o, print_sym);
 }
 
 void arm64_listing_end(Arm64Listing *l, Arm64Asm *a, B3Obj *o, uint64_t start) {
-    if (!o->asm_text)
-        return;
-    if (fclose(a->listing) != 0)
-        b3_internal_error("arm64 emitter", "cannot collect the listing");
-    a->listing = NULL;
-    b3_asm_text_add_proc(o->asm_text, start, a->len, l->text, l->len, a->listing_end, a->nlisting_lines);
-    free(l->text);
-    l->text = NULL;
+    b3_emit_listing_end(l, &a->buffer, o, start);
 }
 
 /* The object pads between procedures with the description's code_pad_byte,
