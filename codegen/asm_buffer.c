@@ -44,7 +44,7 @@ void b3_asm_buffer_free(B3AsmBuffer *b) {
     memset(b, 0, sizeof *b);
 }
 
-void *b3_asm_grow(const B3AsmBuffer *b, void *p, uint32_t *cap, size_t elem, uint32_t need) {
+void *b3_asm_grow(const char *phase, void *p, uint32_t *cap, size_t elem, uint32_t need) {
     if (need <= *cap)
         return p;
     uint32_t n = *cap ? *cap : 16;
@@ -52,18 +52,13 @@ void *b3_asm_grow(const B3AsmBuffer *b, void *p, uint32_t *cap, size_t elem, uin
         n *= 2;
     p = realloc(p, n * elem);
     if (!p)
-        b3_internal_error(b->phase, "out of memory");
+        b3_internal_error(phase, "out of memory");
     *cap = n;
     return p;
 }
 
-void b3_asm_put8(B3AsmBuffer *b, uint8_t v) {
-    b->buf = b3_asm_grow(b, b->buf, &b->cap, 1, b->len + 1);
-    b->buf[b->len++] = v;
-}
-
 void b3_asm_put32(B3AsmBuffer *b, uint32_t v) {
-    b->buf = b3_asm_grow(b, b->buf, &b->cap, 1, b->len + 4);
+    b->buf = b3_asm_grow(b->phase, b->buf, &b->cap, 1, b->len + 4);
     for (int i = 0; i < 4; i++)
         b->buf[b->len++] = (uint8_t)(v >> (8 * i));
 }
@@ -81,9 +76,10 @@ void b3_asm_patch32(B3AsmBuffer *b, uint32_t pos, uint32_t v) {
 }
 
 uint32_t b3_asm_label_new(B3AsmBuffer *b) {
-    b->label_pos = b3_asm_grow(b, b->label_pos, &b->cap_labels, sizeof(int64_t), b->nlabels + 1);
+    b->label_pos = b3_asm_grow(b->phase, b->label_pos, &b->cap_labels, sizeof(int64_t), b->nlabels + 1);
     b->label_pos[b->nlabels] = -1;
-    b->label_fixups = b3_asm_grow(b, b->label_fixups, &b->cap_label_fixups, sizeof(uint32_t), b->nlabels + 1);
+    b->label_fixups =
+        b3_asm_grow(b->phase, b->label_fixups, &b->cap_label_fixups, sizeof(uint32_t), b->nlabels + 1);
     b->label_fixups[b->nlabels] = 0;
     return b->nlabels++;
 }
@@ -95,7 +91,7 @@ void b3_asm_list_label(B3AsmBuffer *b, uint32_t label) {
 void b3_asm_list_end(B3AsmBuffer *b) {
     fputc('\n', b->listing);
     b->listing_end =
-        b3_asm_grow(b, b->listing_end, &b->cap_listing_lines, sizeof(uint32_t), b->nlisting_lines + 1);
+        b3_asm_grow(b->phase, b->listing_end, &b->cap_listing_lines, sizeof(uint32_t), b->nlisting_lines + 1);
     b->listing_end[b->nlisting_lines++] = b->len;
 }
 
@@ -127,7 +123,7 @@ void b3_asm_label_ref(B3AsmBuffer *b, B3AsmFixup f) {
         return;
     }
     f.next = b->label_fixups[f.label];
-    b->fixups = b3_asm_grow(b, b->fixups, &b->cap_fixups, sizeof(B3AsmFixup), b->nfixups + 1);
+    b->fixups = b3_asm_grow(b->phase, b->fixups, &b->cap_fixups, sizeof(B3AsmFixup), b->nfixups + 1);
     b->fixups[b->nfixups++] = f;
     b->label_fixups[f.label] = b->nfixups;
     b->npending++;
@@ -141,6 +137,6 @@ void b3_asm_check_labels(const B3AsmBuffer *b) {
 }
 
 void b3_asm_reloc(B3AsmBuffer *b, uint32_t offset, B3RelocKind kind, B3Symbol *sym, int64_t addend) {
-    b->relocs = b3_asm_grow(b, b->relocs, &b->cap_relocs, sizeof(B3AsmReloc), b->nrelocs + 1);
+    b->relocs = b3_asm_grow(b->phase, b->relocs, &b->cap_relocs, sizeof(B3AsmReloc), b->nrelocs + 1);
     b->relocs[b->nrelocs++] = (B3AsmReloc){offset, (uint8_t)kind, sym, addend};
 }

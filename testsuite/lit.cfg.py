@@ -48,6 +48,11 @@ config.substitutions.append(('%cc', cc))
 config.substitutions.append(('%run', run))
 config.substitutions.append(('%target', target))
 config.available_features.add(target_arch)
+# cross-aarch64: the arm64 cross compiler and qemu are installed, so a test
+# may build and run for arm64 beside the host (testsuite/cross).
+import shutil
+if shutil.which('aarch64-linux-gnu-gcc') and shutil.which('qemu-aarch64'):
+    config.available_features.add('cross-aarch64')
 if native:
     config.available_features.add('target-native')
 # A target program started by a helper script under qemu finds its libraries.

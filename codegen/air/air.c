@@ -7,6 +7,7 @@
 typedef struct {
     uint8_t arch_mask; /* bit 0: x86-64, bit 1: arm64 */
     uint8_t kinds[8];
+    uint32_t key; /* the kinds, 4 bits each from the first: one compare per row */
 } AirFormRow;
 
 typedef struct {
@@ -182,7 +183,9 @@ static uint8_t form_kind(uint8_t k) {
     return k == AirArg_Stack || k == AirArg_CallArg || k == AirArg_Sym ? AirArg_Addr : k;
 }
 
-bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds) {
+_Static_assert(AirArg_Special < 16, "form keys hold an arg kind in 4 bits");
+
+static bool valid_key(B3Target t, AirOpcode op, uint32_t nargs, uint32_t key) {
     const AirOverload *o = find_overload(op, nargs);
     if (!o)
         return false;
@@ -190,30 +193,33 @@ bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uin
     if (nargs == 0)
         return true;
     unsigned arch = b3_target_desc(t)->air_form_mask;
-    for (unsigned r = 0; r < o->nrows; r++) {
-        const AirFormRow *row = &air_form_rows[o->first_row + r];
-        if (!(row->arch_mask & arch))
-            continue;
-        bool ok = true;
-        for (uint32_t i = 0; i < nargs && ok; i++)
-            ok = row->kinds[i] == form_kind(kinds[i]);
-        if (ok)
+    const AirFormRow *row = &air_form_rows[o->first_row];
+    for (unsigned r = 0; r < o->nrows; r++)
+        if (row[r].key == key && (row[r].arch_mask & arch))
             return true;
-    }
     return false;
 }
 
-bool air_is_valid_form(B3Target t, AirOpcode op, uint32_t nargs, const AirArg *args) {
-    uint8_t kinds[8];
+bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds) {
     if (nargs > 8)
         return false;
+    uint32_t key = 0;
+    for (uint32_t i = 0; i < nargs; i++)
+        key |= (uint32_t)form_kind(kinds[i]) << (4 * i);
+    return valid_key(t, op, nargs, key);
+}
+
+bool air_is_valid_form(B3Target t, AirOpcode op, uint32_t nargs, const AirArg *args) {
+    if (nargs > 8)
+        return false;
+    uint32_t key = 0;
     for (uint32_t i = 0; i < nargs; i++) {
-        kinds[i] = args[i].kind;
         /* An Imm must fit a sign-extended 32-bit field; larger values need BigImm. */
         if (args[i].kind == AirArg_Imm && (args[i].value < INT32_MIN || args[i].value > INT32_MAX))
             return false;
+        key |= (uint32_t)form_kind(args[i].kind) << (4 * i);
     }
-    return air_is_valid_form_kinds(t, op, nargs, kinds);
+    return valid_key(t, op, nargs, key);
 }
 
 uint32_t air_num_overloads(void) { return AIR_NUM_OVERLOADS; }

@@ -97,6 +97,15 @@ static unsigned log2u(unsigned v) {
     return k;
 }
 
+/* Is sym + off a multiple of size at link time? */
+static bool sym_aligned(const B3Symbol *sym, int64_t off, unsigned size) {
+    if (size <= 1)
+        return true;
+    if (!sym->defined || sym->kind != B3Sym_Data || sym->def.data->align < size)
+        return false;
+    return (off & (int64_t)(size - 1)) == 0;
+}
+
 /* Addr, Index or Sym arg i as an operand of op (x17 when it needs computing). */
 static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdStOp op) {
     const AirArg *m = arg(inst, i);
@@ -138,7 +147,14 @@ static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdSt
             return arm64_mem_lo12(IP1, m->u.sym, 0, true);
         }
         arm64_adrp_sym(e->a, IP1, m->u.sym, m->value, false);
-        return arm64_mem_lo12(IP1, m->u.sym, m->value, false);
+        /* The LDST*_LO12 relocations scale the low 12 bits by the access
+         * size, so the linker refuses an address that is not a multiple of
+         * it: only data known to be aligned (its declared alignment and
+         * the offset) takes the folded form; the rest is computed first. */
+        if (sym_aligned(m->u.sym, m->value, size))
+            return arm64_mem_lo12(IP1, m->u.sym, m->value, false);
+        arm64_add_lo12_sym(e->a, IP1, IP1, m->u.sym, m->value);
+        return arm64_mem(IP1, 0);
     default:
         bad(inst, "expected a memory operand");
     }

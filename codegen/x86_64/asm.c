@@ -11,15 +11,34 @@
 
 #define PHASE "x86 assembler"
 
-static void put8(X86Asm *a, unsigned v) { b3_asm_put8(&a->buffer, (uint8_t)v); }
-static void put16(X86Asm *a, unsigned v) {
-    put8(a, v & 0xff);
-    put8(a, (v >> 8) & 0xff);
+static void *grow(void *p, uint32_t *cap, size_t elem, uint32_t need) {
+    return b3_asm_grow(PHASE, p, cap, elem, need);
 }
-static void put32(X86Asm *a, uint32_t v) { b3_asm_put32(&a->buffer, v); }
+
+/* Room for n more bytes (the code buffer grows once in a while, so the
+ * common case is one compare). */
+static inline void room(X86Asm *a, uint32_t n) {
+    if (a->len + n > a->cap)
+        a->buf = grow(a->buf, &a->cap, 1, a->len + n);
+}
+static inline void put8(X86Asm *a, unsigned v) {
+    room(a, 1);
+    a->buf[a->len++] = (uint8_t)v;
+}
+static void put16(X86Asm *a, unsigned v) {
+    room(a, 2);
+    a->buf[a->len++] = (uint8_t)v;
+    a->buf[a->len++] = (uint8_t)(v >> 8);
+}
+static void put32(X86Asm *a, uint32_t v) {
+    room(a, 4);
+    for (int i = 0; i < 4; i++)
+        a->buf[a->len++] = (uint8_t)(v >> (8 * i));
+}
 static void put64(X86Asm *a, uint64_t v) {
-    put32(a, (uint32_t)v);
-    put32(a, (uint32_t)(v >> 32));
+    room(a, 8);
+    for (int i = 0; i < 8; i++)
+        a->buf[a->len++] = (uint8_t)(v >> (8 * i));
 }
 
 static void resolve(B3AsmBuffer *b, const X86Fixup *f);
@@ -117,7 +136,83 @@ static void lrm(X86Asm *a, const X86RM *rm, unsigned size) {
 
 uint32_t x86_label_new(X86Asm *a) { return b3_asm_label_new(&a->buffer); }
 
-void x86_relax_free(X86Relax *r) { b3_asm_relax_free(r); }
+void x86_relax_free(X86Relax *r) {
+    free(r->is_long);
+    free(r->points);
+    memset(r, 0, sizeof *r);
+}
+
+enum { RelaxJmp, RelaxJcc, RelaxAlignCode, RelaxAlignFill };
+
+void x86_relax_begin(X86Relax *r) {
+    r->again = false;
+    r->npoints = 0;
+}
+
+static void relax_point(X86Asm *a, uint8_t kind, uint32_t off, uint32_t arg, uint32_t jump, uint32_t size) {
+    X86Relax *r = a->relax;
+    r->points = grow(r->points, &r->cap_points, sizeof(X86RelaxPoint), r->npoints + 1);
+    r->points[r->npoints++] = (X86RelaxPoint){off, arg, jump, kind, (uint8_t)size};
+}
+
+/* A point's size when it starts at off (jumps: by their current mark). */
+static uint32_t relax_size(const X86Relax *r, const X86RelaxPoint *p, int64_t off) {
+    uint32_t n;
+    switch (p->kind) {
+    case RelaxJmp:
+        return r->is_long[p->jump] ? 5 : 2;
+    case RelaxJcc:
+        return r->is_long[p->jump] ? 6 : 2;
+    case RelaxAlignCode:
+        n = (uint32_t)((p->arg - (uint64_t)off % p->arg) % p->arg);
+        return n > p->jump ? 0 : n;
+    default:
+        return (uint32_t)((p->arg - (uint64_t)off % p->arg) % p->arg);
+    }
+}
+
+void x86_relax_settle(X86Relax *r, const X86Asm *a) {
+    uint32_t n = r->npoints;
+    /* shift[i]: how much later everything after point i lands. */
+    int64_t *shift = malloc((n + 1) * sizeof *shift);
+    int64_t *at = malloc((n + 1) * sizeof *at);
+    if (!shift || !at)
+        b3_internal_error(PHASE, "out of memory");
+    for (;;) {
+        int64_t d = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            const X86RelaxPoint *p = &r->points[i];
+            at[i] = p->off + d;
+            d += (int64_t)relax_size(r, p, at[i]) - p->size;
+            shift[i] = d;
+        }
+        bool changed = false;
+        for (uint32_t i = 0; i < n; i++) {
+            const X86RelaxPoint *p = &r->points[i];
+            if (p->kind > RelaxJcc || r->is_long[p->jump])
+                continue;
+            /* The label moves with the last point that ends at or before it. */
+            int64_t pos = a->label_pos[p->arg];
+            uint32_t lo = 0, hi = n;
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (r->points[mid].off + r->points[mid].size <= pos)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            int64_t target = pos + (lo ? shift[lo - 1] : 0);
+            if (!fits8(target - (at[i] + 2))) {
+                r->is_long[p->jump] = 1;
+                changed = true;
+            }
+        }
+        if (!changed)
+            break;
+    }
+    free(shift);
+    free(at);
+}
 
 /* The field of a reference is its size in bytes (kind: 1 or 4). */
 static void resolve(B3AsmBuffer *b, const X86Fixup *f) {
@@ -772,9 +867,16 @@ static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
     bool short_form = force_short;
     uint32_t relaxed = 0; /* this jump's number + 1 when relaxation sizes it */
     if (!force_short && a->relax) {
+        X86Relax *r = a->relax;
         uint32_t k = a->njumps++;
-        short_form = !b3_asm_relax_is_long(a->relax, k);
+        if (k >= r->n) {
+            r->is_long = grow(r->is_long, &r->cap, 1, k + 1);
+            memset(r->is_long + r->n, 0, k + 1 - r->n);
+            r->n = k + 1;
+        }
+        short_form = !r->is_long[k];
         relaxed = short_form ? k + 1 : 0;
+        relax_point(a, cc < 0 ? RelaxJmp : RelaxJcc, a->len, label, k, short_form ? 2 : cc < 0 ? 5 : 6);
     } else if (!force_short && a->label_pos[label] >= 0) {
         short_form = fits8(a->label_pos[label] - (int64_t)(a->len + 2));
     }
@@ -919,6 +1021,8 @@ void x86_align_code(X86Asm *a, uint32_t align, uint32_t max) {
     uint32_t n = (align - a->len % align) % align;
     if (n > max)
         n = 0;
+    if (a->relax)
+        relax_point(a, RelaxAlignCode, a->len, align, max, n);
     if (a->listing && a->listing_p2align) {
         /* The assembler pads to where the code it assembled ends up. */
         for (uint32_t i = 0; i < n; i++)
@@ -934,6 +1038,8 @@ void x86_align_code(X86Asm *a, uint32_t align, uint32_t max) {
 void x86_align(X86Asm *a, uint32_t align, uint8_t fill) {
     uint8_t pad[64];
     uint32_t n = (align - a->len % align) % align;
+    if (a->relax)
+        relax_point(a, RelaxAlignFill, a->len, align, 0, n);
     if (a->listing && a->listing_p2align) {
         /* The assembler pads to where the code it assembled ends up. */
         unsigned log2 = log2_of(align);

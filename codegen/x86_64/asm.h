@@ -82,10 +82,32 @@ typedef B3AsmFixup X86Fixup;
  * `again` is set, and the caller assembles the code once more.  Marks only
  * ever grow, so the passes end, at the least set of long jumps: the one GNU
  * as and llvm-mc reach for the same text, which is why -S needs no {disp32}. */
-typedef B3AsmRelax X86Relax;
-void x86_relax_free(X86Relax *r);
-
 typedef struct {
+    uint32_t off;  /* in the pass's code */
+    uint32_t arg;  /* jump: its label; alignment: the alignment */
+    uint32_t jump; /* jump: its number; code alignment: the most padding */
+    uint8_t kind;  /* X86RelaxPointKind (asm.c) */
+    uint8_t size;  /* bytes in the pass */
+} X86RelaxPoint;
+typedef struct {
+    uint8_t *is_long; /* per jump number */
+    uint32_t n, cap;
+    bool again; /* a jump was marked long in this pass */
+    /* What the last pass put where: its jumps and alignment paddings, the
+     * only code whose size depends on where it lands. */
+    X86RelaxPoint *points;
+    uint32_t npoints, cap_points;
+} X86Relax;
+void x86_relax_free(X86Relax *r);
+/* Start a pass (clears again and the recorded points). */
+void x86_relax_begin(X86Relax *r);
+/* After a pass that set again: mark long every jump the next passes would,
+ * working from the pass's layout alone, so that the next pass is the last
+ * (each pass of the old loop re-assembled the whole procedure). */
+struct X86Asm;
+void x86_relax_settle(X86Relax *r, const struct X86Asm *a);
+
+typedef struct X86Asm {
     /* The buffer, labels, relocations and listing, by name (a->len) and as
      * the shared part (codegen/asm_buffer.h).  The listing is AT&T syntax. */
     union {

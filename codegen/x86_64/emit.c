@@ -1024,11 +1024,12 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     for (;;) {
         x86_asm_init(&a);
         a.relax = &relax;
-        relax.again = false;
+        x86_relax_begin(&relax);
         x86_emitter_init(&e, c, &a);
         code_size = emit_pass(&e, is_entry, prologue_at, NULL);
         if (!relax.again)
             break;
+        x86_relax_settle(&relax, &a);
         x86_emitter_free(&e);
         x86_asm_free(&a);
     }
@@ -1041,6 +1042,7 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
         x86_asm_free(&a);
         x86_asm_init(&a);
         a.relax = &relax;
+        x86_relax_begin(&relax);
         x86_emitter_init(&e, c, &a);
         x86_listing_begin(&listing, &a, o);
         code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);

@@ -48,6 +48,7 @@ B3C = os.environ.get("B3C", os.path.join(ROOT, "b3c"))
 # prefix that runs a program (qemu for a foreign target).
 TARGET = toolchain.host_arch()
 B3C_FLAGS, CC, RUN = toolchain.toolchain(TARGET)
+WITHOUT = ()  # --without: kinds of values the modules leave out
 # Programs under qemu run slower: a longer limit before a hang is declared.
 RUN_TIMEOUT = 20
 
@@ -73,7 +74,7 @@ def check_seed1(seed, size, work, opts, shapes=None):
     shutil.rmtree(d, ignore_errors=True)
     if size <= 0:  # vary the size with the seed
         size = (20, 40, 80, 120, 200, 300, 500)[seed % 7]
-    gen_random.generate(seed, d, size, shapes, TARGET)
+    gen_random.generate(seed, d, size, shapes, TARGET, WITHOUT)
     rc, ref, err = run([sys.executable, os.path.join(HERE, "interp.py"), d], timeout=300)
     with open(os.path.join(d, "ref.txt"), "w") as f:
         f.write(ref)
@@ -123,9 +124,10 @@ def main():
     ap.add_argument("--time-limit", type=float, default=0, help="stop starting new seeds after this many seconds")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--shapes", default="default", help="generator shapes (see gen_random.py)")
+    ap.add_argument("--without", default="", help="kinds of values to leave out: atomics, checks (see gen_random.py)")
     ap.add_argument("--target", default=None, help="target triple (default: the host), e.g. aarch64-linux-gnu")
     a = ap.parse_args()
-    global TARGET, B3C_FLAGS, CC, RUN, RUN_TIMEOUT
+    global TARGET, B3C_FLAGS, CC, RUN, RUN_TIMEOUT, WITHOUT
     try:
         TARGET = gen_random.target_arch(a.target or toolchain.host_arch())
     except ValueError as e:
@@ -135,6 +137,7 @@ def main():
         RUN_TIMEOUT = 60
     try:
         shapes = gen_random.parse_shapes(a.shapes)
+        WITHOUT = gen_random.parse_without(a.without)
     except ValueError as e:
         ap.error(str(e))
     opts = a.opts.split(",")

@@ -63,6 +63,11 @@ SHAPES; default DEFAULT_SHAPES; "all" for every one):
               (what inline_procedures copies into its callers).
 A shape that is off draws no random numbers: the modules are those of a
 generator without it.
+
+Kinds of values that can be left out (--without=LIST, for a target whose
+backend does not lower them yet): "atomics" (the atomic operations and
+Depend; Fence stays) and "checks" (Check, CheckAdd/Sub/Mul and Patchpoint).
+Unlike a shape, leaving one out changes the rest of the module.
 """
 
 import json
@@ -103,6 +108,18 @@ SHAPES = ("cmp-reuse", "dead-phi", "eq-chain", "float-widen", "jump-chain", "sma
 # cmp-reuse found the compare-fusion bug of issue 7 (a compare fused through
 # Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
 DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "small-callees")
+
+
+WITHOUT = ("atomics", "checks")
+
+
+def parse_without(text):
+    """--without=LIST: kinds of values the modules leave out (WITHOUT)."""
+    names = set(x.strip() for x in (text or "").split(",") if x.strip())
+    for name in names:
+        if name not in WITHOUT:
+            raise ValueError("unknown kind %r (known: %s)" % (name, ", ".join(WITHOUT)))
+    return names
 
 
 def parse_shapes(text):
@@ -203,8 +220,9 @@ class Proc:
 
 
 class ModuleGen:
-    def __init__(self, seed, size, shapes=None, target="x86_64"):
+    def __init__(self, seed, size, shapes=None, target="x86_64", without=()):
         self.rng = random.Random(seed)
+        self.without = set(without)
         self.seed = seed
         self.arch = target_arch(target)
         self.regs = TARGETS[self.arch]
@@ -243,6 +261,8 @@ class ModuleGen:
                 w *= r.choice((0, 0.3, 1, 1, 3))
             if c == "int_binop":
                 w = max(w, 1)
+            if (c == "atomic" and "atomics" in self.without) or (c in ("check", "patchpoint") and "checks" in self.without):
+                w = 0
             tot += w
             cats.append(c)
             cum.append(tot)
@@ -1002,6 +1022,8 @@ class ProcGen:
     def check(self, pred=None):
         """A Check or CheckAdd/Sub/Mul; pred: a Check on that predicate."""
         r = self.rng
+        if "checks" in self.mod.without:
+            return
         kind = r.choice(("Check", "CheckAdd", "CheckSub", "CheckMul")) if pred is None else "Check"
         extra = [r.choice(TYPES) for _ in range(r.choice((0, 1, 2, 3, 5, 8, 16, 30)))]
         reps = ["", "", ":WarmAny", ":ColdAny", ":LateColdAny", ":SomeRegister"]
@@ -1186,7 +1208,7 @@ class ProcGen:
 
     def misc(self):
         r = self.rng
-        if r.random() < 0.5:
+        if r.random() < 0.5 or "atomics" in self.mod.without:
             self.emit("Void", "Fence()")
         else:
             t = r.choice(INTS)
@@ -2061,8 +2083,8 @@ class ProcGen:
         return "\n".join(o)
 
 
-def generate(seed, outdir, size=60, shapes=None, target="x86_64"):
-    m = ModuleGen(seed, size, shapes, target).generate()
+def generate(seed, outdir, size=60, shapes=None, target="x86_64", without=()):
+    m = ModuleGen(seed, size, shapes, target, without).generate()
     plan = m.plan()
     os.makedirs(outdir, exist_ok=True)
     with open(os.path.join(outdir, "prog.b3"), "w") as f:
@@ -2078,6 +2100,7 @@ def main():
     size = 60
     shapes = None
     target = "x86_64"
+    without = ()
     for a in sys.argv[1:]:
         if a.startswith("--size="):
             size = int(a.split("=", 1)[1])
@@ -2085,11 +2108,13 @@ def main():
             target = target_arch(a.split("=", 1)[1])
         elif a.startswith("--shapes="):
             shapes = parse_shapes(a.split("=", 1)[1])
+        elif a.startswith("--without="):
+            without = parse_without(a.split("=", 1)[1])
         elif a.startswith("--"):
             sys.exit("gen_random.py: unknown option %s" % a)
     if len(args) != 2:
-        sys.exit("usage: gen_random.py SEED OUTDIR [--size=N] [--shapes=LIST] [--target=TRIPLE]")
-    generate(int(args[0]), args[1], size, shapes, target)
+        sys.exit("usage: gen_random.py SEED OUTDIR [--size=N] [--shapes=LIST] [--target=TRIPLE] [--without=LIST]")
+    generate(int(args[0]), args[1], size, shapes, target, without)
 
 
 if __name__ == "__main__":

@@ -65,7 +65,7 @@ int main(void) {
         first_row[i] = rows;
         if (!table[i].forms[0]) {
             /* No args: the single empty form, valid everywhere. */
-            printf("    {3, {0}},\n");
+            printf("    {3, {0}, 0},\n");
             rows++;
             nrows[i]++;
             continue;
@@ -83,14 +83,19 @@ int main(void) {
             }
             printf("    {%u, {", mask);
             char *save2 = NULL;
-            for (char *k = strtok_r(f, ",", &save2); k; k = strtok_r(NULL, ",", &save2))
-                printf("%d,", kind_of(k, table[i].op));
-            printf("}},\n");
+            unsigned long key = 0, shift = 0;
+            for (char *k = strtok_r(f, ",", &save2); k; k = strtok_r(NULL, ",", &save2)) {
+                int kind = kind_of(k, table[i].op);
+                printf("%d,", kind);
+                key |= (unsigned long)kind << shift;
+                shift += 4;
+            }
+            printf("}, 0x%lxu},\n", key);
             rows++;
             nrows[i]++;
         }
     }
-    printf("    {0, {0}}\n};\n\n");
+    printf("    {0, {0}, 0}\n};\n\n");
     printf("static const AirOverload air_overloads[] = {\n");
     for (size_t i = 0; i < n; i++) {
         int opi = -1;

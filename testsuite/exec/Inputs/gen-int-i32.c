@@ -10,6 +10,11 @@ static int fails;
 static const T edges[] = {0, 1, -1, 2, -2, 7, 31, 32, 33, 63, 64, 100, INT32_MAX, INT32_MIN, INT32_MIN + 1, INT32_MAX - 1, 0x55555555, (int32_t)0xaaaaaaaau, 12345678, -987654, 0x10000, 0xff, -256};
 #define NE (sizeof edges / sizeof edges[0])
 static void check(const char *what, T a, T b, T got, T want) {
+#ifdef DUMP_RESULTS /* testsuite/cross/same-results.test: the results, not the checks */
+    (void)want;
+    printf("%s(%" PRId32 ", %" PRId32 ") = %" PRId32 "\n", what, a, b, got);
+    return;
+#endif
     if (got != want) {
         printf("FAIL %s(%" PRId32 ", %" PRId32 ") = %" PRId32 ", expected %" PRId32 "\n", what, a, b, got, want);
         fails++;

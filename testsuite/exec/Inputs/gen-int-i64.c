@@ -10,6 +10,11 @@ static int fails;
 static const T edges[] = {0, 1, -1, 2, -2, 7, 31, 32, 33, 63, 64, 65, 100, INT64_MAX, INT64_MIN, INT64_MIN + 1, INT64_MAX - 1, 0x5555555555555555, (int64_t)0xaaaaaaaaaaaaaaaau, 0x100000000, 0xffffffff, -0x80000000LL, 0x7fffffff, 123456789012345, -98765432109, INT32_MIN, INT32_MAX};
 #define NE (sizeof edges / sizeof edges[0])
 static void check(const char *what, T a, T b, T got, T want) {
+#ifdef DUMP_RESULTS /* testsuite/cross/same-results.test: the results, not the checks */
+    (void)want;
+    printf("%s(%" PRId64 ", %" PRId64 ") = %" PRId64 "\n", what, a, b, got);
+    return;
+#endif
     if (got != want) {
         printf("FAIL %s(%" PRId64 ", %" PRId64 ") = %" PRId64 ", expected %" PRId64 "\n", what, a, b, got, want);
         fails++;
