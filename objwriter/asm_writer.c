@@ -120,15 +120,17 @@ static bool spellable(const B3Symbol *s) {
 }
 
 /* A leading digit or '$' (an immediate in AT&T operands) is quoted too. */
-void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant) {
-    bool quote = s->name_len == 0 || (s->name[0] >= '0' && s->name[0] <= '9' && !*pre) || s->name[0] == '$';
+void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant,
+                       bool quote) {
+    quote =
+        quote || s->name_len == 0 || (s->name[0] >= '0' && s->name[0] <= '9' && !*pre) || s->name[0] == '$';
     for (uint32_t i = 0; i < s->name_len && !quote; i++)
         quote = !plain_char((unsigned char)s->name[i]);
     const char *q = quote ? "\"" : "";
     fprintf(f, "%s%s%.*s%s%s%s", q, pre, (int)s->name_len, s->name, post, q, variant);
 }
 
-static void print_sym(FILE *f, const B3Symbol *s) { b3_asm_print_name(f, "", s, "", ""); }
+static void print_sym(FILE *f, const B3Symbol *s) { b3_asm_print_name(f, "", s, "", "", false); }
 
 /* Global functions of this module (elf.c binds PC-relative addresses of them locally). */
 static bool has_local_alias(const B3Symbol *s) {
@@ -237,7 +239,7 @@ static void print_event(Writer *w, const Event *e) {
     print_sym(f, d->sym);
     fputs(":\n", f);
     if (w->alias[d - w->o->defs]) {
-        b3_asm_print_name(f, ".L", d->sym, "$local", "");
+        b3_asm_print_name(f, ".L", d->sym, "$local", "", false);
         fputs(":\n", f);
     }
 }

@@ -39,10 +39,11 @@ uint32_t b3_asm_text_next_proc(B3AsmText *t);
 void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const char *text, size_t len,
                           const uint32_t *line_end, uint32_t nlines);
 
-/* The name pre + sym + post, quoted unless every character is plain (a
- * leading digit or '$' is quoted too), then the relocation variant (such as
- * x86's @PLT) if any: how a listing prints a symbol operand. */
-void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant);
+/* The name pre + sym + post, quoted if `quote` or unless every character is
+ * plain (a leading digit or '$' is quoted too), then the relocation variant
+ * (such as x86's @PLT) if any: how a listing prints a symbol operand. */
+void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant,
+                       bool quote);
 /* Does a reference of `kind` to sym name its local alias (.Lname$local)?
  * The object writer binds a PC-relative address of a global function of
  * this module to its definition (elf.c, bind_locally); the alias, a local

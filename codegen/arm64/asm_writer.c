@@ -5,9 +5,34 @@
  * and `llvm-mc -triple=aarch64` both read it.  The assemblers never relax
  * an AArch64 branch, so the text fixes every byte: what the listing says is
  * what the object holds. */
-#include "objwriter/asm_writer.h"
+#include <ctype.h>
+#include <string.h>
+
 #include "codegen/arm64/arm64.h"
 #include "codegen/emit.h"
+#include "objwriter/asm_writer.h"
+
+/* Does the name spell a register (any case)?  As an operand it would be
+ * read as one (llvm-mc: `bl x0` is an error), so it is quoted there. */
+static bool register_name(const B3Symbol *s) {
+    static const char *const named[] = {"sp", "wsp", "xzr", "wzr", "lr", "fp", "ip0", "ip1"};
+    char low[8];
+    if (s->name_len == 0 || s->name_len >= sizeof low)
+        return false;
+    for (uint32_t i = 0; i < s->name_len; i++)
+        low[i] = (char)tolower((unsigned char)s->name[i]);
+    low[s->name_len] = 0;
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (!strcmp(low, named[i]))
+            return true;
+    /* x0, w30, v31, b0, h0, s0, d0, q0, z0, p0: a bank letter and a number. */
+    if (!strchr("xwvbhsdqzp", low[0]) || s->name_len < 2 || s->name_len > 3)
+        return false;
+    for (uint32_t i = 1; i < s->name_len; i++)
+        if (!isdigit((unsigned char)low[i]))
+            return false;
+    return true;
+}
 
 /* A symbol operand (asm.h prints :lo12:, :got: and the addend around it):
  * the symbol itself, or for a PC-relative address of a global function of
@@ -17,9 +42,9 @@
 static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind) {
     const B3Obj *o = ctx;
     if (b3_asm_uses_local_alias(o, sym, kind))
-        b3_asm_print_name(f, ".L", sym, "$local", "");
+        b3_asm_print_name(f, ".L", sym, "$local", "", false);
     else
-        b3_asm_print_name(f, "", sym, "", "");
+        b3_asm_print_name(f, "", sym, "", "", register_name(sym));
 }
 
 void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o) {

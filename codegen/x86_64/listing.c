@@ -14,17 +14,17 @@ static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)
     switch (kind) {
     case B3Reloc_X86_PLT32:
         /* Internal targets need no PLT: the assembler resolves or relocates them locally. */
-        b3_asm_print_name(f, "", sym, "", sym->internal ? "" : "@PLT");
+        b3_asm_print_name(f, "", sym, "", sym->internal ? "" : "@PLT", false);
         return;
     case B3Reloc_X86_GOTPCRELX:
     case B3Reloc_X86_REX_GOTPCRELX:
-        b3_asm_print_name(f, "", sym, "", "@GOTPCREL");
+        b3_asm_print_name(f, "", sym, "", "@GOTPCREL", false);
         return;
     default:
         if (b3_asm_uses_local_alias(o, sym, kind))
-            b3_asm_print_name(f, ".L", sym, "$local", "");
+            b3_asm_print_name(f, ".L", sym, "$local", "", false);
         else
-            b3_asm_print_name(f, "", sym, "", "");
+            b3_asm_print_name(f, "", sym, "", "", false);
         return;
     }
 }
