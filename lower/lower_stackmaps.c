@@ -410,8 +410,13 @@ void lower_check_arith(Lower *L, B3Value *v) {
     AirTmp r = lower_vt(L, v); /* a fresh tmp: the operands stay intact for the exit */
     int64_t c;
     if (v->opcode == B3_CheckSub && is_const_zero(orig[0])) {
-        lower_move_value_to(L, orig[1], T(r), ty);
-        EMIT_OP(L, is32 ? Air_BranchNeg32 : Air_BranchNeg64, air_rescond(AirCond_Overflow), T(r));
+        AirOpcode neg = is32 ? Air_BranchNeg32 : Air_BranchNeg64;
+        if (VALID(L, neg, AirArg_ResCond, AirArg_Tmp, AirArg_Tmp)) { /* arm64's negs dst, src */
+            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), vta(L, orig[1]), T(r));
+        } else {
+            lower_move_value_to(L, orig[1], T(r), ty);
+            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), T(r));
+        }
     } else {
         /* r = d; r op= s, with s an immediate, a fused load or a tmp. */
         uint32_t d = 0, s = 1;
@@ -433,8 +438,14 @@ void lower_check_arith(Lower *L, B3Value *v) {
         } else {
             sa = vta(L, orig[s]);
         }
-        lower_move_value_to(L, orig[d], T(r), ty);
-        EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, T(r));
+        /* A three-operand form (arm64's adds/subs) needs no copy into r. */
+        uint8_t k3[4] = {AirArg_ResCond, AirArg_Tmp, (uint8_t)sa.kind, AirArg_Tmp};
+        if (valid_kinds(L, op, 4, k3)) {
+            EMIT_OP(L, op, air_rescond(AirCond_Overflow), vta(L, orig[d]), sa, T(r));
+        } else {
+            lower_move_value_to(L, orig[d], T(r), ty);
+            EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, T(r));
+        }
     }
     /* The exit: both original operands, then the rest of the stackmap. */
     SMArgs rec = {0};

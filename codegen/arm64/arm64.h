@@ -7,6 +7,7 @@
 #include "codegen/backend.h"
 #include "codegen/emit.h"
 #include "objwriter/obj.h"
+#include "objwriter/stackmaps.h"
 
 /* The arm64 Linux backend (codegen/arm64/backend.c). */
 extern const B3Backend b3_arm64_backend;
@@ -17,6 +18,13 @@ extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
  * the object's text section, defines its symbol(s) and records relocations
  * (codegen/arm64/emit.c). */
 void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
+
+/* Checks and stackmaps (codegen/arm64/emit_stackmaps.c).  d = l * r with
+ * the flags set so that NE means the signed product overflowed (x16, x17
+ * are scratch); the code of a Patchpoint inst, its record appended to
+ * records. */
+void arm64_emit_mul_overflow(Arm64Asm *a, bool is64, B3Reg d, B3Reg l, B3Reg r);
+void arm64_emit_patchpoint(Arm64Asm *a, const AirCode *c, const AirInst *inst, B3StackMapList *records);
 
 /* -S (codegen/arm64/asm_writer.c): a procedure's instruction text, collected
  * from the assembler's listing for the assembly writer with the offsets of

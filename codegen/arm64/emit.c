@@ -34,6 +34,7 @@ typedef struct {
         AirBlock *b;
     } * tables;
     uint32_t ntables, cap_tables;
+    B3StackMapList stackmaps; /* the records of the procedure's Patchpoint insts */
 } A64Emitter;
 
 _Noreturn static void bad(const AirInst *inst, const char *why) {
@@ -768,22 +769,58 @@ A64_OP(branch) {
     branch_on(e, b, inst, next, d, invert_codes(inst, d));
 }
 
-/* BranchAdd/BranchSub (p: the flag-setting Arm64AddSubOp): (cond, src, dst). */
+/* BranchAdd/BranchSub (p: the flag-setting Arm64AddSubOp): (cond, src, dst)
+ * or (cond, a, b, dst).  An immediate that fits is encoded, negated with the
+ * opposite operation if need be: the V flag is the same for x - k and
+ * x + (-k) when k is at most 12 bits (shifted). */
 A64_OP(branch_alu) {
     UNUSED_OPERANDS;
     bool is64 = size == 8;
-    B3Reg d = gpr(inst, 2);
-    arm64_addsub_shifted(e->a, (Arm64AddSubOp)p, is64, d, d, src_gpr(e, inst, 1, is64), Arm64Shift_LSL, 0);
+    unsigned src = inst->nargs - 2;
+    B3Reg d = gpr(inst, inst->nargs - 1), n = inst->nargs == 4 ? gpr(inst, 1) : d;
+    Arm64AddSubOp op = (Arm64AddSubOp)p;
+    int64_t v = is_imm(inst, src) ? arg(inst, src)->value : 0;
+    if (!is64)
+        v = (int32_t)v;
+    uint64_t mag = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    if (is_imm(inst, src) && v && arm64_addsub_imm_ok(mag)) {
+        if (v < 0)
+            op = op == Arm64AddSub_ADDS ? Arm64AddSub_SUBS : Arm64AddSub_ADDS;
+        bool hi = mag >= 4096;
+        arm64_addsub_imm(e->a, op, is64, d, n, (uint32_t)(hi ? mag >> 12 : mag), hi);
+    } else {
+        arm64_addsub_shifted(e->a, op, is64, d, n, src_gpr(e, inst, src, is64), Arm64Shift_LSL, 0);
+    }
     DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
     branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
 }
 
+/* BranchNeg (cond, dst) or (cond, src, dst): negs. */
 A64_OP(branch_neg) {
     UNUSED_OPERANDS;
-    B3Reg d = gpr(inst, 1);
-    arm64_neg(e->a, true, size == 8, d, d, Arm64Shift_LSL, 0);
+    B3Reg d = gpr(inst, inst->nargs - 1);
+    arm64_neg(e->a, true, size == 8, d, gpr(inst, 1), Arm64Shift_LSL, 0);
     DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
     branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
+}
+
+/* BranchMul (cond, src, dst) or (cond, a, b, dst): dst = a * b, branching on whether the signed
+ * product overflowed (codegen/arm64/emit_stackmaps.c sets NE for it). */
+A64_OP(branch_mul) {
+    UNUSED_OPERANDS;
+    AirCond cond = (AirCond)arg(inst, 0)->cond;
+    if (cond != AirCond_Overflow && cond != AirCond_NoOverflow)
+        bad(inst, "a multiply branches on Overflow or NoOverflow only");
+    B3Reg d = gpr(inst, inst->nargs - 1);
+    arm64_emit_mul_overflow(e->a, size == 8, d, inst->nargs == 4 ? gpr(inst, 1) : d,
+                            gpr(inst, inst->nargs - 2));
+    DCodes c = {cond == AirCond_Overflow ? Arm64Cond_NE : Arm64Cond_EQ, Arm64Cond_AL};
+    branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
+}
+
+A64_OP(patchpoint) {
+    UNUSED_OPERANDS;
+    arm64_emit_patchpoint(e->a, e->c, inst, &e->stackmaps);
 }
 
 A64_OP(ret) {
@@ -997,6 +1034,10 @@ static const struct {
     [Air_JumpTable] = {op_jump_table, 0, 0},
     [Air_MemoryFence] = {op_fence, 0, 0},
     [Air_Call] = {op_call, 0, 0},
+    /* arm64 checks and stackmaps */
+    [Air_BranchMul32] = {op_branch_mul, 0, 4},
+    [Air_BranchMul64] = {op_branch_mul, 0, 8},
+    [Air_Patchpoint] = {op_patchpoint, 0, 0},
 };
 
 static void emit_inst(A64Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
@@ -1052,6 +1093,7 @@ static void emitter_init(A64Emitter *e, AirCode *c, Arm64Asm *a) {
 static void emitter_free(A64Emitter *e) {
     free(e->block_label);
     free(e->tables);
+    b3_stackmap_list_free(&e->stackmaps);
     memset(e, 0, sizeof *e);
 }
 
@@ -1109,6 +1151,8 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
     for (uint32_t i = 0; i < a.nrelocs; i++)
         b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
                      a.relocs[i].sym, a.relocs[i].addend);
+    /* Stack size as LLVM counts it on AArch64: the frame and the frame record. */
+    b3_obj_add_stackmaps(o, start, c->frame_size + 16, &e.stackmaps);
     if (want_lines)
         b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
     b3_emit_define_entries(c, o, start, a.len, prologue_at);

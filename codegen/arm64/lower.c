@@ -200,10 +200,4 @@ B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES] = {
     [B3_AtomicXchgSub] = hook_unsupported,
     [B3_AtomicXchgXor] = hook_unsupported,
     [B3_AtomicXchg] = hook_unsupported,
-    [B3_Check] = hook_unsupported,
-    [B3_CheckAdd] = hook_unsupported,
-    [B3_CheckSub] = hook_unsupported,
-    [B3_CheckMul] = hook_unsupported,
-    [B3_WasmBoundsCheck] = hook_unsupported,
-    [B3_Patchpoint] = hook_unsupported,
 };

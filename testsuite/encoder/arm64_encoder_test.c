@@ -828,6 +828,48 @@ static void test_fp(T *t) {
     }
 }
 
+/* ---- checks and stackmaps (codegen/arm64/emit_stackmaps.c, emit.c) ----
+ * The sequences the emitter produces for CheckAdd/CheckSub (adds/subs with a
+ * register or an immediate, then b.vs), CheckSub(0, x) (negs), CheckMul
+ * (smull and a compare with the sign-extended low word; mul, smulh and a
+ * compare with the low half's sign) and the patchpoint codes (bl, brk,
+ * nops). */
+static void test_checks(T *t) {
+    for (unsigned w = 0; w < 2; w++)
+        for (unsigned i = 0; i < 4; i++) {
+            B3Reg d = RN[i], l = RN[i + 1], r = RN[(i + 2) % N(RN)];
+            begin(t, "CheckAdd/CheckSub");
+            uint32_t exit = arm64_label_new(&t->a);
+            arm64_addsub_shifted(&t->a, i & 1 ? Arm64AddSub_SUBS : Arm64AddSub_ADDS, w, d, l, r,
+                                 Arm64Shift_LSL, 0);
+            arm64_addsub_imm(&t->a, i & 1 ? Arm64AddSub_ADDS : Arm64AddSub_SUBS, w, d, l, 100 * i + 1, i & 2);
+            arm64_neg(&t->a, true, w, d, l, Arm64Shift_LSL, 0);
+            arm64_bcond(&t->a, Arm64Cond_VS, exit);
+            arm64_bcond(&t->a, Arm64Cond_VC, exit);
+            arm64_bind(&t->a, exit);
+            end(t);
+            begin(t, "CheckMul");
+            exit = arm64_label_new(&t->a);
+            if (!w) {
+                arm64_mul(&t->a, Arm64Mul_SMADDL, true, 16, l, r);
+                arm64_cmp_ext(&t->a, false, true, 16, 16, Arm64Ext_SXTW, 0);
+                arm64_mov(&t->a, false, d, 16);
+            } else {
+                arm64_mul(&t->a, Arm64Mul_MADD, true, 16, l, r);
+                arm64_mulh(&t->a, true, 17, l, r);
+                arm64_cmp(&t->a, false, true, 17, 16, Arm64Shift_ASR, 63);
+                arm64_mov(&t->a, true, d, 16);
+            }
+            arm64_bcond(&t->a, Arm64Cond_NE, exit);
+            arm64_bcond(&t->a, Arm64Cond_EQ, exit);
+            arm64_bind(&t->a, exit);
+            end(t);
+        }
+    CASE(t, "patchpoint call", arm64_bl_sym(&t->a, &ext_sym, 0));
+    CASE(t, "patchpoint trap", arm64_brk(&t->a, 0));
+    CASE(t, "patchpoint nop(12)", arm64_nops(&t->a, 3));
+}
+
 int main(int argc, char **argv) {
     if (argc != 4) {
         fprintf(stderr, "usage: %s OUT.s OUT.expected REJECTS.s\n", argv[0]);
@@ -861,6 +903,7 @@ int main(int argc, char **argv) {
     test_loads_stores(&t);
     test_atomics(&t);
     test_fp(&t);
+    test_checks(&t);
     fclose(t.s_out);
     fclose(t.exp_out);
     fclose(t.rej_out);

@@ -16,8 +16,9 @@ examples/ that compiles, with the C driver its own RUN lines link it with
   3. b3c -S --asm-exact, assembled by both: the same.
 
 A test whose RUN lines need more than its object (a header smreader.py
-writes) gets those lines run against each object in turn.  Prints one line
-per program and a summary "asm: N programs, M failures".
+writes, another module compiled to an object) gets those lines run against
+each object in turn.  Prints one line per program and a summary "asm: N
+programs, M failures".
 
 --target=aarch64-linux-gnu: b3c compiles for arm64, the cross gcc assembles
 (GNU as) and links, llvm-mc assembles with -triple=aarch64, and the programs
@@ -41,6 +42,7 @@ def sh(cmd, cwd, timeout=300):
 
 class Target:
     def __init__(self, triple):
+        self.triple = triple
         self.arch = triple.split('-')[0]
         self.native = self.arch == 'x86_64'
         self.b3c_flags = [] if self.native else ['--target=' + triple]
@@ -61,7 +63,7 @@ def excluded(text, target):
     return False
 
 
-def programs(repo, target):
+def programs(repo, target, b3c):
     """(name, b3 path, [shell lines that turn %t.o into %t.exe]) for each program."""
     out = []
     tests = sorted(glob.glob(os.path.join(repo, 'testsuite/exec/*.b3')) +
@@ -77,7 +79,10 @@ def programs(repo, target):
             # %run, nothing on the host or qemu-user.
             r = r.replace('%cc ', target.cc + ' ').replace('%run ', ' '.join(target.run + ['']))
             if r.startswith('%b3c'):
-                continue
+                if re.search(r' %s( |$)', r):
+                    continue  # the program's own object: what is under test
+                # Another module it links (exec/calls.b3's per-target one), as an object.
+                r = r.replace('%b3c', ' '.join([b3c] + target.b3c_flags)).replace('%target', target.triple)
             steps.append(r)
             if r.startswith(target.cc + ' '):
                 link = r
@@ -154,7 +159,7 @@ def main():
     target = Target(triples[-1] if triples else 'x86_64-linux-gnu')
     b3c, repo, work = args[:3]
     b3c, repo, work = os.path.abspath(b3c), os.path.abspath(repo), os.path.abspath(work)
-    progs = programs(repo, target)
+    progs = programs(repo, target, b3c)
     def one(p):
         try:
             return check(b3c, target, p[0], p[1], p[2], work)

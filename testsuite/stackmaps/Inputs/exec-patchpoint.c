@@ -1,4 +1,4 @@
-/* Driver for ../exec-patchpoint.b3. */
+/* Driver for ../exec-patchpoint.b3 and ../exec-patchpoint-arm64.b3. */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +22,9 @@ int64_t pp_smash(int64_t);
 int64_t pp_nop(int64_t);
 int64_t pp_loop(int64_t);
 int64_t pp_trap(int64_t);
+#if defined(__aarch64__)
+int64_t pp_sum10(int64_t, int64_t, int64_t);
+#endif
 
 int64_t c_add(int64_t a, int64_t b) { return a + 2 * b; }
 double c_fadd(double a, double b) { return a - b; }
@@ -30,11 +33,17 @@ int64_t c_sum7(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e, int64_t f,
     return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g;
 }
 int64_t c_count(int64_t i) { return i * i; }
+int64_t c_sum10(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e, int64_t f, int64_t g, int64_t h,
+                int64_t i, int64_t j) {
+    return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h + 9 * i + 10 * j;
+}
 
-/* smash: destroys every general-purpose register but %rsp and %rbp, returns 7.
+/* smash: destroys every general-purpose register but the stack and frame
+ * pointers (and, on arm64, x18 and the link register), returns 7.
  * call_preserving(fn, arg): calls fn(arg) with known values in the
  * callee-saved registers and sets preserved_ok when they survive. */
 int preserved_ok;
+#if defined(__x86_64__)
 __asm__(".text\n"
         ".globl smash\n"
         ".type smash, @function\n"
@@ -54,6 +63,36 @@ __asm__(".text\n"
         "  cmpq $0x1414, %r14\n  jne 1f\n  cmpq $0x1515, %r15\n  jne 1f\n  movl $1, %ecx\n"
         "1:\n  movl %ecx, preserved_ok(%rip)\n"
         "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  ret\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+        ".globl smash\n"
+        ".type smash, %function\n"
+        "smash:\n"
+        "  mov x1, #-1\n  mov x2, #-1\n  mov x3, #-1\n  mov x4, #-1\n  mov x5, #-1\n  mov x6, #-1\n"
+        "  mov x7, #-1\n  mov x8, #-1\n  mov x9, #-1\n  mov x10, #-1\n  mov x11, #-1\n  mov x12, #-1\n"
+        "  mov x13, #-1\n  mov x14, #-1\n  mov x15, #-1\n  mov x16, #-1\n  mov x17, #-1\n"
+        "  mov x19, #-1\n  mov x20, #-1\n  mov x21, #-1\n  mov x22, #-1\n  mov x23, #-1\n"
+        "  mov x24, #-1\n  mov x25, #-1\n  mov x26, #-1\n  mov x27, #-1\n  mov x28, #-1\n"
+        "  mov x0, #7\n  ret\n"
+        ".globl call_preserving\n"
+        ".type call_preserving, %function\n"
+        "call_preserving:\n"
+        "  stp x29, x30, [sp, #-96]!\n  mov x29, sp\n"
+        "  stp x19, x20, [sp, #16]\n  stp x21, x22, [sp, #32]\n  stp x23, x24, [sp, #48]\n"
+        "  stp x25, x26, [sp, #64]\n  stp x27, x28, [sp, #80]\n"
+        "  mov x19, #1019\n  mov x20, #1020\n  mov x21, #1021\n  mov x22, #1022\n  mov x23, #1023\n"
+        "  mov x24, #1024\n  mov x25, #1025\n  mov x26, #1026\n  mov x27, #1027\n  mov x28, #1028\n"
+        "  mov x9, x0\n  mov x0, x1\n  blr x9\n"
+        "  mov w9, #0\n"
+        "  cmp x19, #1019\n  b.ne 1f\n  cmp x20, #1020\n  b.ne 1f\n  cmp x21, #1021\n  b.ne 1f\n"
+        "  cmp x22, #1022\n  b.ne 1f\n  cmp x23, #1023\n  b.ne 1f\n  cmp x24, #1024\n  b.ne 1f\n"
+        "  cmp x25, #1025\n  b.ne 1f\n  cmp x26, #1026\n  b.ne 1f\n  cmp x27, #1027\n  b.ne 1f\n"
+        "  cmp x28, #1028\n  b.ne 1f\n  mov w9, #1\n"
+        "1:\n  adrp x10, preserved_ok\n  str w9, [x10, :lo12:preserved_ok]\n"
+        "  ldp x19, x20, [sp, #16]\n  ldp x21, x22, [sp, #32]\n  ldp x23, x24, [sp, #48]\n"
+        "  ldp x25, x26, [sp, #64]\n  ldp x27, x28, [sp, #80]\n"
+        "  ldp x29, x30, [sp], #96\n  ret\n");
+#endif
 int64_t call_preserving(int64_t (*fn)(int64_t), int64_t arg);
 
 static int64_t smash_expect(int64_t x) {
@@ -91,6 +130,15 @@ int main(int argc, char **argv) {
         CHECK_EQ("%d", preserved_ok, 1);
         CHECK_EQ("%" PRId64, pp_nop(x), x + 1);
     }
+#if defined(__aarch64__)
+    for (unsigned i = 0; i < sizeof vals / sizeof vals[0]; i++)
+        for (unsigned j = 0; j < sizeof vals / sizeof vals[0]; j++) {
+            int64_t a = vals[i], b = vals[j], c = vals[(i + j) % (sizeof vals / sizeof vals[0])];
+            int64_t s = (int64_t)((uint64_t)a + (uint64_t)b), d = (int64_t)((uint64_t)a - (uint64_t)c);
+            CHECK_EQ("%" PRId64, pp_sum10(a, b, c),
+                     (int64_t)((uint64_t)c_sum10(a, b, c, a, b, c, a, s, d, c) + (uint64_t)d));
+        }
+#endif
     CHECK_EQ("%" PRId64, pp_loop(1), (int64_t)0);
     CHECK_EQ("%" PRId64, pp_loop(10), (int64_t)285);
     CHECK_EQ("%" PRId64, pp_loop(100), (int64_t)328350);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Reads the .llvm_stackmaps section (LLVM StackMap v3) of an x86-64 ELF
-relocatable object, resolving each function address through its R_X86_64_64
-relocation to the function symbol at that .text offset.
+"""Reads the .llvm_stackmaps section (LLVM StackMap v3) of an x86-64 or AArch64
+ELF relocatable object, resolving each function address through its
+R_X86_64_64 / R_AARCH64_ABS64 relocation to the function symbol at that .text
+offset.
 
   smreader.py OBJ            a readable dump (for FileCheck)
   smreader.py OBJ --header   a C header: the records as data, with each
@@ -36,7 +37,14 @@ def read_elf(path):
         end = data.index(b'\0', strtab['off'] + s['name'])
         s['name'] = data[strtab['off'] + s['name']:end].decode()
         s['data'] = data[s['off']:s['off'] + s['size']] if s['type'] != 8 else b''
+    machine, = struct.unpack_from('<H', data, 0x12)
+    for s in secs:
+        s['machine'] = machine
     return secs
+
+
+# The 64-bit absolute relocation of each ELF machine: x86-64, AArch64.
+ABS64 = {62: (1, 'R_X86_64_64'), 183: (257, 'R_AARCH64_ABS64')}
 
 
 def symbols(secs):
@@ -68,8 +76,9 @@ def parse(path):
         if s['type'] == 4 and s['info'] == smi:
             for i in range(0, len(s['data']), 24):
                 off, info, addend = struct.unpack_from('<QQq', s['data'], i)
-                if info & 0xffffffff != 1:
-                    fail('relocation type %d is not R_X86_64_64' % (info & 0xffffffff))
+                abs64 = ABS64.get(sm['machine'], (1, 'R_X86_64_64'))
+                if info & 0xffffffff != abs64[0]:
+                    fail('relocation type %d is not %s' % (info & 0xffffffff, abs64[1]))
                 relocs[off] = (syms[info >> 32], addend)
     b = sm['data']
     version, r0, r1, nfun, ncon, nrec = struct.unpack_from('<BBHIII', b, 0)

@@ -1,6 +1,7 @@
 /* A tiny stackmap runtime for the tests: reads the machine state at a
  * patchpoint (a call to sm_capture, which saves every register) or at a trap
- * (SIGILL, from the signal's ucontext) and checks a record (from the header
+ * (SIGILL from x86-64's ud2, SIGTRAP from arm64's brk #0, from the signal's
+ * ucontext) and checks a record (from the header
  * smreader.py generates: SM_NRECORDS, sm_records) against the values the
  * test expects: the record's offset must be the state's pc minus the
  * function's address, and each location must read back the expected bits.
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <ucontext.h>
 
+#if defined(__x86_64__)
 typedef struct {
     uint64_t gpr[17];    /* by DWARF number: rax rdx rcx rbx rsi rdi rbp rsp r8..r15 */
     uint64_t xmm[16][2]; /* DWARF 17..32 */
@@ -50,15 +52,62 @@ int64_t sm_capture(void);
 _Static_assert(__builtin_offsetof(SMState, xmm) == 136, "layout used by sm_capture");
 _Static_assert(__builtin_offsetof(SMState, pc) == 392, "layout used by sm_capture");
 
+#elif defined(__aarch64__)
+typedef struct {
+    uint64_t gpr[32];    /* by DWARF number: x0..x30, sp */
+    uint64_t fpr[32][2]; /* v0..v31, DWARF 64..95 */
+    uint64_t pc;         /* the return address (a call) or the trapping brk (a trap) */
+} SMState;
+
+SMState sm_state;
+static int sm_fails;
+
+/* sm_capture: as on x86-64; sp needs no adjustment (bl pushes nothing) and
+ * the return address is x30.  x16, the base register here, is never
+ * allocated, so no record names it. */
+int64_t sm_on_capture(void);
+__asm__(".text\n"
+        ".globl sm_capture\n"
+        ".type sm_capture, %function\n"
+        "sm_capture:\n"
+        "  adrp x16, sm_state\n  add x16, x16, :lo12:sm_state\n"
+        "  stp x0, x1, [x16, #0]\n  stp x2, x3, [x16, #16]\n  stp x4, x5, [x16, #32]\n"
+        "  stp x6, x7, [x16, #48]\n  stp x8, x9, [x16, #64]\n  stp x10, x11, [x16, #80]\n"
+        "  stp x12, x13, [x16, #96]\n  stp x14, x15, [x16, #112]\n  stp x16, x17, [x16, #128]\n"
+        "  stp x18, x19, [x16, #144]\n  stp x20, x21, [x16, #160]\n  stp x22, x23, [x16, #176]\n"
+        "  stp x24, x25, [x16, #192]\n  stp x26, x27, [x16, #208]\n  stp x28, x29, [x16, #224]\n"
+        "  mov x17, sp\n  stp x30, x17, [x16, #240]\n"
+        "  stp q0, q1, [x16, #256]\n  stp q2, q3, [x16, #288]\n  stp q4, q5, [x16, #320]\n"
+        "  stp q6, q7, [x16, #352]\n  stp q8, q9, [x16, #384]\n  stp q10, q11, [x16, #416]\n"
+        "  stp q12, q13, [x16, #448]\n  stp q14, q15, [x16, #480]\n  stp q16, q17, [x16, #512]\n"
+        "  stp q18, q19, [x16, #544]\n  stp q20, q21, [x16, #576]\n  stp q22, q23, [x16, #608]\n"
+        "  stp q24, q25, [x16, #640]\n  stp q26, q27, [x16, #672]\n  stp q28, q29, [x16, #704]\n"
+        "  stp q30, q31, [x16, #736]\n  str x30, [x16, #768]\n"
+        "  stp x29, x30, [sp, #-16]!\n  mov x29, sp\n  bl sm_on_capture\n"
+        "  ldp x29, x30, [sp], #16\n  ret\n");
+int64_t sm_capture(void);
+
+_Static_assert(__builtin_offsetof(SMState, fpr) == 256, "layout used by sm_capture");
+_Static_assert(__builtin_offsetof(SMState, pc) == 768, "layout used by sm_capture");
+
+#endif
+
 /* The bits a location holds in state s (size bytes, zero-extended). */
 static uint64_t sm_read(const SMLoc *l, const SMState *s) {
     uint64_t v = 0;
     switch (l->kind) {
     case 1: /* Register */
+#if defined(__x86_64__)
         if (l->reg <= 16)
             v = s->gpr[l->reg];
         else if (l->reg >= 17 && l->reg <= 32)
             v = s->xmm[l->reg - 17][0];
+#else
+        if (l->reg <= 31)
+            v = s->gpr[l->reg];
+        else if (l->reg >= 64 && l->reg <= 95)
+            v = s->fpr[l->reg - 64][0];
+#endif
         else
             printf("FAIL: register R#%d\n", l->reg), sm_fails++;
         break;
@@ -126,16 +175,38 @@ static void sm_on_sigill(int sig, siginfo_t *info, void *vctx) {
     (void)sig;
     (void)info;
     const ucontext_t *uc = vctx;
+    memset(&sm_state, 0, sizeof sm_state);
+#if defined(__x86_64__)
     const greg_t *g = uc->uc_mcontext.gregs;
     static const int order[17] = {REG_RAX, REG_RDX, REG_RCX, REG_RBX, REG_RSI, REG_RDI,
                                   REG_RBP, REG_RSP, REG_R8,  REG_R9,  REG_R10, REG_R11,
                                   REG_R12, REG_R13, REG_R14, REG_R15, -1};
-    memset(&sm_state, 0, sizeof sm_state);
     for (int i = 0; i < 16; i++)
         sm_state.gpr[i] = (uint64_t)g[order[i]];
     for (int i = 0; i < 16; i++)
         memcpy(sm_state.xmm[i], uc->uc_mcontext.fpregs->_xmm[i].element, 16);
     sm_state.pc = (uint64_t)g[REG_RIP];
+#else
+    for (int i = 0; i < 31; i++)
+        sm_state.gpr[i] = uc->uc_mcontext.regs[i];
+    sm_state.gpr[31] = uc->uc_mcontext.sp;
+    sm_state.pc = uc->uc_mcontext.pc;
+    /* The vector registers: the FPSIMD record among the context records
+     * (magic, size, fpsr, fpcr, then v0..v31). */
+    const unsigned char *r = uc->uc_mcontext.__reserved;
+    for (unsigned off = 0; off + 8 <= sizeof uc->uc_mcontext.__reserved;) {
+        uint32_t magic, size;
+        memcpy(&magic, r + off, 4);
+        memcpy(&size, r + off + 4, 4);
+        if (!magic || size < 8)
+            break;
+        if (magic == 0x46508001u) {
+            memcpy(sm_state.fpr, r + off + 16, sizeof sm_state.fpr);
+            break;
+        }
+        off += size;
+    }
+#endif
     sm_verify(sm_trap_id, &sm_state, sm_trap_expect, sm_trap_n, sm_trap_what);
     sm_trapped = 1;
     siglongjmp(sm_trap_jmp, 1);
@@ -148,6 +219,7 @@ static void sm_install_sigill(void) {
     sa.sa_flags = SA_SIGINFO | SA_NODEFER;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGILL, &sa, NULL);
+    sigaction(SIGTRAP, &sa, NULL); /* arm64's brk #0 */
 }
 
 /* Runs call() expecting a trap whose record (id) holds the n expected
