@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "ir/ice.h"
+#include "objwriter/asm_writer.h"
 
 uint8_t *b3_emit_entry_flags(const AirCode *c) {
     uint8_t *is_entry = calloc(c->nblocks, 1);
@@ -32,4 +33,31 @@ void b3_emit_define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t
             uint64_t off = prologue_at[air_entry_block(c, i)->index];
             b3_obj_define(o, p->entrypoints[i], B3Sec_Text, start + off, len - off, true);
         }
+}
+
+void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
+                           void (*sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)) {
+    if (!o->asm_text)
+        return;
+    l->text = NULL;
+    l->len = 0;
+    b->listing = open_memstream(&l->text, &l->len);
+    if (!b->listing)
+        b3_internal_error(b->phase, "out of memory");
+    snprintf(l->label_prefix, sizeof l->label_prefix, ".LBB%u_", b3_asm_text_next_proc(o->asm_text));
+    b->label_prefix = l->label_prefix;
+    b->listing_sym = sym;
+    b->listing_ctx = o;
+    b->listing_p2align = true;
+}
+
+void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start) {
+    if (!o->asm_text)
+        return;
+    if (fclose(b->listing) != 0)
+        b3_internal_error(b->phase, "cannot collect the listing");
+    b->listing = NULL;
+    b3_asm_text_add_proc(o->asm_text, start, b->len, l->text, l->len, b->listing_end, b->nlisting_lines);
+    free(l->text);
+    l->text = NULL;
 }

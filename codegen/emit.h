@@ -1,11 +1,12 @@
-/* Pieces every target's emitter shares: the entry blocks of a procedure
- * and the symbols defined at their prologues. */
+/* Pieces every target's emitter shares: the entry blocks of a procedure,
+ * the symbols defined at their prologues, and the -S listing. */
 #ifndef B3_CODEGEN_EMIT_H
 #define B3_CODEGEN_EMIT_H
 
 #include <stdint.h>
 
 #include "codegen/air/air.h"
+#include "codegen/asm_buffer.h"
 #include "objwriter/obj.h"
 
 /* The entry blocks of c: a calloc'd flag per block
@@ -17,5 +18,22 @@ uint8_t *b3_emit_entry_flags(const AirCode *c);
  * listed as it in entrypoints(...), else entry 0, so references resolve. */
 void b3_emit_define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len,
                             const uint64_t *prologue_at);
+
+/* -S (--emit=asm): a procedure's instruction text, collected from its
+ * assembler's listing and handed to the assembly writer
+ * (objwriter/asm_writer.h) with the offsets of its lines.  Both calls do
+ * nothing unless the object has asm_text. */
+typedef struct {
+    char *text;
+    size_t len;
+    char label_prefix[24]; /* .LBB<proc>_ */
+} B3EmitListing;
+/* Before the first instruction of the procedure: b's listing set up, its
+ * symbol operands printed by sym (with o as its context), alignment
+ * padding listed as .p2align (the procedure starts 16-byte aligned). */
+void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
+                           void (*sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind));
+/* After the procedure's bytes went to .text at start. */
+void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start);
 
 #endif

@@ -128,8 +128,19 @@ typedef struct B3TargetDesc {
     uint8_t code_pad_byte;
     uint16_t elf_machine;
     const uint32_t *elf_relocs;
+    /* What each kind's symbol stands for (B3RelocUse), as long as elf_relocs:
+     * the ELF writer and the assembly writer bind by it. */
+    const uint8_t *reloc_use;
     uint8_t nelf_relocs;
 } B3TargetDesc;
+
+/* How a relocation kind uses its symbol, which decides whether an object
+ * may bind it to this object's definition (objwriter/elf.c, bind_locally). */
+typedef enum {
+    B3RelocUse_Plain,     /* the symbol's address as the linker resolves it (calls, data words) */
+    B3RelocUse_GOT,       /* the symbol's GOT entry: never bound locally */
+    B3RelocUse_PCAddress, /* a PC-relative address: bound locally to a function of the object */
+} B3RelocUse;
 
 /* The classifier of conventions that hand out the argument registers of
  * each bank in order and pass the rest on the stack (SysV, AAPCS64). */

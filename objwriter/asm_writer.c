@@ -119,46 +119,27 @@ static bool spellable(const B3Symbol *s) {
     return true;
 }
 
-/* The name pre + sym + post, quoted unless every character is plain (a
- * leading digit or '$', an immediate in AT&T operands, is quoted too), then
- * the relocation variant (@PLT, @GOTPCREL) if any. */
-static void print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant) {
-    bool quote = s->name_len == 0 || (s->name[0] >= '0' && s->name[0] <= '9' && !*pre) || s->name[0] == '$';
+/* A leading digit or '$' (an immediate in AT&T operands) is quoted too. */
+void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant,
+                       bool quote) {
+    quote =
+        quote || s->name_len == 0 || (s->name[0] >= '0' && s->name[0] <= '9' && !*pre) || s->name[0] == '$';
     for (uint32_t i = 0; i < s->name_len && !quote; i++)
         quote = !plain_char((unsigned char)s->name[i]);
     const char *q = quote ? "\"" : "";
     fprintf(f, "%s%s%.*s%s%s%s", q, pre, (int)s->name_len, s->name, post, q, variant);
 }
 
-static void print_sym(FILE *f, const B3Symbol *s) { print_name(f, "", s, "", ""); }
+static void print_sym(FILE *f, const B3Symbol *s) { b3_asm_print_name(f, "", s, "", "", false); }
 
-/* The object writer binds a PC32 reference to a global function of this
- * module to its definition (elf.c, bind_locally); a local label at the same
- * place makes the assembler do the same. */
+/* Global functions of this module (elf.c binds PC-relative addresses of them locally). */
 static bool has_local_alias(const B3Symbol *s) {
     return s->defined && !s->internal && (s->kind == B3Sym_Proc || s->kind == B3Sym_Entry);
 }
 
-void b3_asm_print_sym_ref(FILE *f, const B3Symbol *sym, B3RelocKind kind) {
-    switch (kind) {
-    case B3Reloc_PLT32:
-        /* Internal targets need no PLT: the assembler resolves or relocates them locally. */
-        print_name(f, "", sym, "", sym->internal ? "" : "@PLT");
-        return;
-    case B3Reloc_GOTPCRELX:
-    case B3Reloc_REX_GOTPCRELX:
-        print_name(f, "", sym, "", "@GOTPCREL");
-        return;
-    case B3Reloc_PC32:
-        if (has_local_alias(sym)) {
-            print_name(f, ".L", sym, "$local", "");
-            return;
-        }
-        break;
-    default:
-        break;
-    }
-    print_sym(f, sym);
+bool b3_asm_uses_local_alias(const B3Obj *o, const B3Symbol *sym, B3RelocKind kind) {
+    return has_local_alias(sym) &&
+           b3_reloc_use(b3_target_desc(o->module->target), kind) == B3RelocUse_PCAddress;
 }
 
 /* ---- the writer ---- */
@@ -178,6 +159,7 @@ typedef struct {
     B3Obj *o;
     B3AsmText *t;
     FILE *f;
+    const B3AsmSyntax *syn;
     Event *ev;
     uint32_t nev, cap_ev;
     uint32_t ntmp;        /* .Ltmp<n> labels made so far */
@@ -257,7 +239,7 @@ static void print_event(Writer *w, const Event *e) {
     print_sym(f, d->sym);
     fputs(":\n", f);
     if (w->alias[d - w->o->defs]) {
-        print_name(f, ".L", d->sym, "$local", "");
+        b3_asm_print_name(f, ".L", d->sym, "$local", "", false);
         fputs(":\n", f);
     }
 }
@@ -323,6 +305,7 @@ static void stackmaps(Writer *w, bool print) {
     if (!sec->size)
         return;
     FILE *f = w->f;
+    const char *cm = w->syn->comment;
     Reader r = {sec->bytes, sec->size, 0};
     uint32_t tmp = 0; /* record labels are .Ltmp<tmp>, numbered the same in both passes */
     if (print) {
@@ -334,10 +317,11 @@ static void stackmaps(Writer *w, bool print) {
         b3_internal_error("asm writer", ".llvm_stackmaps: unexpected header");
     uint32_t nfuncs = (uint32_t)rd(&r, 4), nconsts = (uint32_t)rd(&r, 4), nrecs = (uint32_t)rd(&r, 4);
     if (print)
-        fprintf(f,
-                "\t.byte\t3, 0\t# version\n\t.short\t0\n\t.long\t%u\t# functions\n\t.long\t%u\t# constants\n"
-                "\t.long\t%u\t# records\n",
-                nfuncs, nconsts, nrecs);
+        fprintf(
+            f,
+            "\t.byte\t3, 0\t%s version\n\t.short\t0\n\t.long\t%u\t%s functions\n\t.long\t%u\t%s constants\n"
+            "\t.long\t%u\t%s records\n",
+            cm, nfuncs, cm, nconsts, cm, nrecs, cm);
     /* Each function's address, record count and the chunk its code is. */
     uint32_t *fchunk = xrealloc(NULL, (nfuncs ? nfuncs : 1) * sizeof *fchunk);
     uint64_t *fcount = xrealloc(NULL, (nfuncs ? nfuncs : 1) * sizeof *fcount);
@@ -374,14 +358,14 @@ static void stackmaps(Writer *w, bool print) {
                 print_sym(f, rel->sym);
             else
                 fprintf(f, ".Lfunc_begin%u", w->t->chunks[fchunk[i]].proc);
-            fprintf(f, "\n\t.quad\t%" PRIu64 "\t# stack size\n\t.quad\t%" PRIu64 "\t# records\n", stack,
-                    fcount[i]);
+            fprintf(f, "\n\t.quad\t%" PRIu64 "\t%s stack size\n\t.quad\t%" PRIu64 "\t%s records\n", stack, cm,
+                    fcount[i], cm);
         }
     }
     for (uint32_t i = 0; i < nconsts; i++) {
         uint64_t v = rd(&r, 8);
         if (print)
-            fprintf(f, "\t.quad\t%" PRId64 "\t# constant %u\n", (int64_t)v, i);
+            fprintf(f, "\t.quad\t%" PRId64 "\t%s constant %u\n", (int64_t)v, cm, i);
     }
     uint32_t fn = 0;
     uint64_t left = nfuncs ? fcount[0] : 0;
@@ -402,12 +386,12 @@ static void stackmaps(Writer *w, bool print) {
             Event *e = add_event(w, fchunk[fn], c->start + off, Ev_Label);
             snprintf(e->label, sizeof e->label, ".Ltmp%u", w->ntmp + label);
         } else {
-            fprintf(f, "\t.quad\t%" PRIu64 "\t# record id\n\t.long\t.Ltmp%u-", id, w->ntmp + label);
+            fprintf(f, "\t.quad\t%" PRIu64 "\t%s record id\n\t.long\t.Ltmp%u-", id, cm, w->ntmp + label);
             if (fsym[fn])
                 print_sym(f, fsym[fn]);
             else
                 fprintf(f, ".Lfunc_begin%u", c->proc);
-            fprintf(f, "\n\t.short\t%u\n\t.short\t%u\t# locations\n", flags, nlocs);
+            fprintf(f, "\n\t.short\t%u\n\t.short\t%u\t%s locations\n", flags, nlocs, cm);
         }
         for (unsigned k = 0; k < nlocs; k++) {
             static const char *const kinds[] = {"?",        "Register", "Direct",
@@ -416,13 +400,13 @@ static void stackmaps(Writer *w, bool print) {
             unsigned size = (unsigned)rd(&r, 2), reg = (unsigned)rd(&r, 2), res2 = (unsigned)rd(&r, 2);
             int32_t value = (int32_t)(uint32_t)rd(&r, 4);
             if (print)
-                fprintf(f, "\t.byte\t%u, %u\t# %s\n\t.short\t%u, %u, %u\n\t.long\t%" PRId32 "\n", kind, res,
-                        kind < 6 ? kinds[kind] : "?", size, reg, res2, value);
+                fprintf(f, "\t.byte\t%u, %u\t%s %s\n\t.short\t%u, %u, %u\n\t.long\t%" PRId32 "\n", kind, res,
+                        cm, kind < 6 ? kinds[kind] : "?", size, reg, res2, value);
         }
         sm_pad8(w, &r, print);
         unsigned pad = (unsigned)rd(&r, 2), nlive = (unsigned)rd(&r, 2);
         if (print)
-            fprintf(f, "\t.short\t%u\n\t.short\t%u\t# live-outs\n", pad, nlive);
+            fprintf(f, "\t.short\t%u\n\t.short\t%u\t%s live-outs\n", pad, nlive, cm);
         for (unsigned k = 0; k < nlive; k++) {
             unsigned reg = (unsigned)rd(&r, 2), res = (unsigned)rd(&r, 1), size = (unsigned)rd(&r, 1);
             if (print)
@@ -484,7 +468,7 @@ static void text(Writer *w) {
         if (ch->start < at || ch->start - at != ((16 - at % 16) % 16))
             b3_internal_error("asm writer",
                               "procedure at 0x%" PRIx64 " is not where 16-byte alignment puts it", ch->start);
-        fputs("\t.p2align\t4, 0xcc\n", f);
+        w->syn->proc_align(f, ch->start - at);
         uint64_t pos = ch->start;
         uint32_t first = next; /* this chunk's events: [first, next) once printed */
         for (uint32_t i = ch->first; i < ch->first + ch->n; i++) {
@@ -601,11 +585,11 @@ static void print_items(Writer *w, const B3Data *d, B3SectionId s, uint64_t base
                     float v;
                     uint32_t b32 = (uint32_t)bits;
                     memcpy(&v, &b32, 4);
-                    fprintf(f, "0x%08" PRIx32 "\t# float %.9g\n", b32, (double)v);
+                    fprintf(f, "0x%08" PRIx32 "\t%s float %.9g\n", b32, w->syn->comment, (double)v);
                 } else if (it->kind == B3Data_Double) {
                     double v;
                     memcpy(&v, &bits, 8);
-                    fprintf(f, "0x%016" PRIx64 "\t# double %.17g\n", bits, v);
+                    fprintf(f, "0x%016" PRIx64 "\t%s double %.17g\n", bits, w->syn->comment, v);
                 } else {
                     /* Signed at the item's width, as the source most likely wrote it. */
                     int64_t sv = n == 1   ? (int8_t)bits
@@ -707,9 +691,9 @@ static void data_section(Writer *w, B3SectionId s) {
         b3_internal_error("asm writer", "section %d has relocations no Addr item accounts for", (int)s);
 }
 
-bool b3_write_asm(B3Obj *o, FILE *f) {
+bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     B3Module *m = o->module;
-    if (m->target.arch != B3Arch_X86_64 || m->target.os != B3OS_Linux) {
+    if (m->target.os != B3OS_Linux) {
         fprintf(stderr, "b3c: error: assembly output for %s is not supported yet\n",
                 b3_target_name(m->target));
         return false;
@@ -754,7 +738,7 @@ bool b3_write_asm(B3Obj *o, FILE *f) {
             b3_internal_error("asm writer", "a section-relative relocation in .text");
     }
 
-    Writer w = {.o = o, .t = o->asm_text, .f = f};
+    Writer w = {.o = o, .t = o->asm_text, .f = f, .syn = syntax};
     w.begin_label = xrealloc(NULL, w.t->nchunks + 1);
     memset(w.begin_label, 0, w.t->nchunks + 1);
     w.rel = xrealloc(NULL, (o->nrelocs + 1) * sizeof *w.rel);
@@ -773,8 +757,8 @@ bool b3_write_asm(B3Obj *o, FILE *f) {
     memset(w.alias, 0, o->ndefs + 1);
     for (uint32_t i = 0; i < o->nrelocs; i++) {
         const B3Reloc *r = &o->relocs[i];
-        const B3SymDef *d = r->sym && r->kind == B3Reloc_PC32 ? def_of(o, r->sym) : NULL;
-        if (d && has_local_alias(d->sym))
+        const B3SymDef *d = r->sym ? def_of(o, r->sym) : NULL;
+        if (d && b3_asm_uses_local_alias(o, d->sym, (B3RelocKind)r->kind))
             w.alias[d - o->defs] = 1;
     }
     text(&w);

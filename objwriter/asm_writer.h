@@ -1,11 +1,15 @@
-/* Assembly output (-S, --emit=asm): GNU assembler text, AT&T syntax, for
- * x86-64 ELF, that `cc -c` and `llvm-mc -filetype=obj` assemble into an
+/* Assembly output (-S, --emit=asm): GNU assembler text for ELF that the
+ * target's GNU as (`cc -c`) and `llvm-mc -filetype=obj` assemble into an
  * object equivalent to the one b3_write_elf writes from the same B3Obj.
+ * This writer is the target-neutral part (sections, symbols, data,
+ * .llvm_stackmaps); the instructions and what else is the target's own
+ * syntax come from the target (B3AsmSyntax; codegen/x86_64/listing.c,
+ * codegen/arm64/asm_writer.c), reached through B3Backend.write_asm.
  *
  * The backend fills the B3Obj as for an object file; in addition each
- * procedure's instruction text (the x86 assembler's listing, with the .text
+ * procedure's instruction text (its assembler's listing, with the .text
  * offset where each line's bytes end) is collected in a B3AsmText hung on
- * B3Obj.asm_text (codegen/x86_64/listing.c).  b3_write_asm then prints the
+ * B3Obj.asm_text.  b3_write_asm then prints the
  * sections from the B3Obj: symbols and their sizes from its definitions,
  * labels wherever the other sections need a code address (stackmap
  * records), data items from the module, and the .llvm_stackmaps section
@@ -35,15 +39,32 @@ uint32_t b3_asm_text_next_proc(B3AsmText *t);
 void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const char *text, size_t len,
                           const uint32_t *line_end, uint32_t nlines);
 
-/* A symbol operand as the listing prints it for a relocation of `kind`:
- * sym@PLT for calls to global symbols, sym@GOTPCREL for GOT loads, and for
- * PC32 references to a global function of this module its local alias
- * (.Lname$local), which binds locally as the object writer does. */
-void b3_asm_print_sym_ref(FILE *f, const B3Symbol *sym, B3RelocKind kind);
+/* The name pre + sym + post, quoted if `quote` or unless every character is
+ * plain (a leading digit or '$' is quoted too), then the relocation variant
+ * (such as x86's @PLT) if any: how a listing prints a symbol operand. */
+void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant,
+                       bool quote);
+/* Does a reference of `kind` to sym name its local alias (.Lname$local)?
+ * The object writer binds a PC-relative address of a global function of
+ * this module to its definition (elf.c, bind_locally); the alias, a local
+ * label at the same place, makes the assembler do the same.  The writer
+ * defines the alias of every symbol that some relocation needs it for. */
+bool b3_asm_uses_local_alias(const B3Obj *o, const B3Symbol *sym, B3RelocKind kind);
 
-/* Writes o (which must have asm_text) as assembly to f.  Returns false
- * (after printing why) when the output cannot express it, such as a symbol
- * name the assembler cannot spell. */
-bool b3_write_asm(B3Obj *o, FILE *f);
+/* What differs between the targets' GNU as syntaxes, beyond the
+ * instructions (the listings). */
+typedef struct B3AsmSyntax {
+    /* The comment that may end a line ("#" on x86-64, "//" on AArch64). */
+    const char *comment;
+    /* Prints what puts the next procedure at its .text offset: `pad` bytes
+     * of the description's code_pad_byte in the object (0 at the section's
+     * start) up to the 16-byte boundary. */
+    void (*proc_align)(FILE *f, uint64_t pad);
+} B3AsmSyntax;
+
+/* Writes o (which must have asm_text) as assembly to f in the target's
+ * syntax.  Returns false (after printing why) when the output cannot
+ * express it, such as a symbol name the assembler cannot spell. */
+bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax);
 
 #endif

@@ -16,7 +16,8 @@
  * for local labels.  References to global symbols keep the symbol, so that in
  * a shared library they follow the dynamic linker (copy relocations of data
  * into an executable, canonical function addresses) — except a PC32 to a
- * global function (`lea f(%rip)`), which binds to this object's definition as
+ * global function (a PC-relative address, B3RelocUse_PCAddress: x86's `lea
+ * f(%rip)`, AArch64's adrp + add), which binds to this object's definition as
  * clang's -fno-semantic-interposition does: otherwise it would not link into a
  * shared library at all.  A PC32 to global data keeps the symbol, so it links
  * in executables and fails loudly (not silently wrong) in a shared library:
@@ -236,16 +237,15 @@ static uint32_t reloc_type(const Writer *w, B3RelocKind k) {
     return d->elf_relocs[k];
 }
 
-/* See the comment at the top of the file. */
-static bool bind_locally(const B3Reloc *r, const B3SymDef *d) {
-    if (r->kind == B3Reloc_GOTPCRELX || r->kind == B3Reloc_REX_GOTPCRELX)
+/* See the comment at the top of the file; the kinds' uses come from the
+ * target description. */
+static bool bind_locally(const Writer *w, const B3Reloc *r, const B3SymDef *d) {
+    B3RelocUse use = b3_reloc_use(b3_target_desc(w->m->target), (B3RelocKind)r->kind);
+    if (use == B3RelocUse_GOT)
         return false;
     if (d->sym->internal)
         return true;
-    /* AArch64's adrp + add/ldr :lo12: pairs form a PC-relative address as PC32 does. */
-    bool pc_relative_address =
-        r->kind == B3Reloc_PC32 || (r->kind >= B3Reloc_A64_AdrPrelLo21 && r->kind <= B3Reloc_A64_Ldst128Lo12);
-    return pc_relative_address && d->is_func;
+    return use == B3RelocUse_PCAddress && d->is_func;
 }
 
 static void build_relocs(Writer *w) {
@@ -263,7 +263,7 @@ static void build_relocs(Writer *w) {
             if (r->local_section < 0 || r->local_section >= B3_NUM_SECTIONS)
                 b3_internal_error("objwriter", "relocation without a target");
             sym = w->secsym[r->local_section];
-        } else if (d && bind_locally(r, d)) {
+        } else if (d && bind_locally(w, r, d)) {
             sym = w->secsym[d->section];
             addend += (int64_t)d->offset;
         } else {

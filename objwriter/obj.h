@@ -28,17 +28,20 @@ typedef enum {
     B3_NUM_SECTIONS
 } B3SectionId;
 
-/* Relocation kinds, named for what they compute; each writer maps them to
- * its format (ELF R_X86_64_*, R_AARCH64_*, Mach-O). */
+/* Relocation kinds, named for what they compute.  The first three are every
+ * target's; the others belong to one target (X86_, A64_).  Shared code never
+ * asks which kind a relocation is: the target's description gives each kind
+ * its ELF type and its use (B3RelocUse: plain, GOT, PC-relative address),
+ * and only the target's own code (its emitter and assembly syntax) names its kinds. */
 typedef enum {
-    B3Reloc_PC32,          /* S + A - P, 32-bit (x86-64 local data/code) */
-    B3Reloc_PLT32,         /* call/jmp to a function: L + A - P */
-    B3Reloc_GOTPCRELX,     /* mov sym@GOTPCREL(%rip) without REX */
-    B3Reloc_REX_GOTPCRELX, /* with REX prefix */
-    B3Reloc_Abs64,         /* S + A, 64-bit (data Addr items) */
-    B3Reloc_Abs32,         /* S + A, 32-bit zero-extended (DWARF section offsets) */
-    /* AArch64 (codegen/arm64/asm.h): fields of one instruction word.  PC32
-     * and Abs64/Abs32 above serve AArch64 too (R_AARCH64_PREL32, ABS64, ABS32). */
+    B3Reloc_PC32,  /* S + A - P, 32-bit (x86-64 local data/code; AArch64 PREL32) */
+    B3Reloc_Abs64, /* S + A, 64-bit (data Addr items) */
+    B3Reloc_Abs32, /* S + A, 32-bit zero-extended (DWARF section offsets) */
+    /* x86-64 (codegen/x86_64/asm.h). */
+    B3Reloc_X86_PLT32,         /* call/jmp to a function: L + A - P */
+    B3Reloc_X86_GOTPCRELX,     /* mov sym@GOTPCREL(%rip) without REX */
+    B3Reloc_X86_REX_GOTPCRELX, /* with REX prefix */
+    /* AArch64 (codegen/arm64/asm.h): fields of one instruction word. */
     B3Reloc_A64_Call26,        /* bl: (S + A - P) >> 2 in imm26 */
     B3Reloc_A64_Jump26,        /* b: (S + A - P) >> 2 in imm26 */
     B3Reloc_A64_AdrPrelLo21,   /* adr: S + A - P in immhi:immlo */
@@ -88,6 +91,12 @@ typedef struct {
     /* Errors the input causes, reported at its locations; NULL: plain messages on stderr. */
     B3Diag *diag;
 } B3Obj;
+
+/* What a relocation of kind k uses its symbol for on the target of d
+ * (ir/target.h; kinds the target lacks are plain). */
+static inline B3RelocUse b3_reloc_use(const B3TargetDesc *d, B3RelocKind k) {
+    return (unsigned)k < d->nelf_relocs && d->reloc_use ? (B3RelocUse)d->reloc_use[k] : B3RelocUse_Plain;
+}
 
 /* May code address sym PC-relatively (lea sym(%rip), RIP-relative loads and
  * stores: B3Reloc_PC32) and still link into a shared library?  Procedures

@@ -70,8 +70,9 @@ elif ! arm64_supported; then
 else
     for level in $levels; do
         dirs=(testsuite/exec testsuite/stackmaps testsuite/regress)
-        # The default level (-O2) also runs the difftest smoke, which picks its own levels.
-        [ "$level" = -O2 ] && dirs+=(testsuite/difftest)
+        # The default level (-O2) also runs the difftest smoke, which picks its
+        # own levels, and the object-file tests: -S (asm), -g (debuginfo), ELF.
+        [ "$level" = -O2 ] && dirs+=(testsuite/difftest testsuite/asm testsuite/debuginfo testsuite/elf)
         B3C_TARGET=$arm64 B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=$exec_root-arm64$level \
             lit "[arm64 $level] " "${dirs[@]}" "$@"
     done

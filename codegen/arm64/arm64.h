@@ -5,6 +5,7 @@
 #include "codegen/air/air.h"
 #include "codegen/arm64/asm.h"
 #include "codegen/backend.h"
+#include "codegen/emit.h"
 #include "objwriter/obj.h"
 #include "objwriter/stackmaps.h"
 
@@ -63,5 +64,16 @@ void b3_arm64_emit_loop_cas_branch(Arm64Asm *a, const AirInst *inst, unsigned si
  * records. */
 void arm64_emit_mul_overflow(Arm64Asm *a, bool is64, B3Reg d, B3Reg l, B3Reg r);
 void arm64_emit_patchpoint(Arm64Asm *a, const AirCode *c, const AirInst *inst, B3StackMapList *records);
+
+/* -S (codegen/arm64/asm_writer.c): a procedure's instruction text, collected
+ * from the assembler's listing for the assembly writer with the offsets of
+ * its lines.  Both calls do nothing unless the object has asm_text. */
+typedef B3EmitListing Arm64Listing;
+/* Before the first instruction of the procedure: a.listing set up. */
+void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o);
+/* After the procedure's bytes went to .text at start. */
+void arm64_listing_end(Arm64Listing *l, Arm64Asm *a, B3Obj *o, uint64_t start);
+/* Writes o (with its listings) as GNU as text for AArch64 ELF. */
+bool b3_arm64_write_asm(B3Obj *o, FILE *f);
 
 #endif

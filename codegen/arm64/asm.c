@@ -15,45 +15,21 @@
 
 #define PHASE "arm64 assembler"
 
-/* ---- buffer ---- */
+/* ---- buffer (codegen/asm_buffer.h) ---- */
 
-static void *grow(void *p, uint32_t *cap, size_t elem, uint32_t need) {
-    if (need <= *cap)
-        return p;
-    uint32_t n = *cap ? *cap : 16;
-    while (n < need)
-        n *= 2;
-    p = realloc(p, n * elem);
-    if (!p)
-        b3_internal_error(PHASE, "out of memory");
-    *cap = n;
-    return p;
-}
+static void put32(Arm64Asm *a, uint32_t v) { b3_asm_put32(&a->buffer, v); }
+static uint32_t get32(const Arm64Asm *a, uint32_t pos) { return b3_asm_get32(&a->buffer, pos); }
+static void patch32(Arm64Asm *a, uint32_t pos, uint32_t v) { b3_asm_patch32(&a->buffer, pos, v); }
 
-static void put32(Arm64Asm *a, uint32_t v) {
-    a->buf = grow(a->buf, &a->cap, 1, a->len + 4);
-    for (int i = 0; i < 4; i++)
-        a->buf[a->len++] = (uint8_t)(v >> (8 * i));
-}
-static uint32_t get32(const Arm64Asm *a, uint32_t pos) {
-    uint32_t v = 0;
-    for (int i = 0; i < 4; i++)
-        v |= (uint32_t)a->buf[pos + i] << (8 * i);
-    return v;
-}
-static void patch32(Arm64Asm *a, uint32_t pos, uint32_t v) {
-    for (int i = 0; i < 4; i++)
-        a->buf[pos + i] = (uint8_t)(v >> (8 * i));
-}
+static void resolve(B3AsmBuffer *b, const Arm64Fixup *f);
 
-void arm64_asm_init(Arm64Asm *a) { memset(a, 0, sizeof *a); }
+void arm64_asm_init(Arm64Asm *a) {
+    memset(a, 0, sizeof *a);
+    b3_asm_buffer_init(&a->buffer, PHASE, resolve);
+}
 
 void arm64_asm_free(Arm64Asm *a) {
-    free(a->buf);
-    free(a->label_pos);
-    free(a->fixups);
-    free(a->label_fixups);
-    free(a->relocs);
+    b3_asm_buffer_free(&a->buffer);
     memset(a, 0, sizeof *a);
 }
 
@@ -124,6 +100,10 @@ static const char *fr(B3Reg r, bool dbl) { return arm64_fpr_name(r, dbl ? 8 : 4)
 static const char *const shift_names[4] = {"lsl", "lsr", "asr", "ror"};
 static const char *const ext_names[8] = {"uxtb", "uxth", "uxtw", "uxtx", "sxtb", "sxth", "sxtw", "sxtx"};
 
+/* Ends a listing line: it lists the bytes up to the current length (so an
+ * instruction is listed after its word is put). */
+static void lend(Arm64Asm *a) { b3_asm_list_end(&a->buffer); }
+
 /* One listing line: a tab, the instruction, a newline. */
 static void lst(Arm64Asm *a, const char *fmt, ...) B3_PRINTF(2, 3);
 static void lst(Arm64Asm *a, const char *fmt, ...) {
@@ -133,12 +113,10 @@ static void lst(Arm64Asm *a, const char *fmt, ...) {
     va_start(ap, fmt);
     fputc('\t', a->listing);
     vfprintf(a->listing, fmt, ap);
-    fputc('\n', a->listing);
     va_end(ap);
+    lend(a);
 }
-static void llabel(Arm64Asm *a, uint32_t l) {
-    fprintf(a->listing, "%s%u", a->label_prefix ? a->label_prefix : ".L", l);
-}
+static void llabel(Arm64Asm *a, uint32_t l) { b3_asm_list_label(&a->buffer, l); }
 /* A symbol operand with its modifier (":lo12:" etc.) and addend. */
 static void lsym(Arm64Asm *a, const char *modifier, const B3Symbol *s, B3RelocKind kind, int64_t addend) {
     fputs(modifier, a->listing);
@@ -157,15 +135,11 @@ static void lshift(Arm64Asm *a, Arm64Shift shift, unsigned amount) {
 
 /* ---- labels and relocations ---- */
 
-uint32_t arm64_label_new(Arm64Asm *a) {
-    a->label_pos = grow(a->label_pos, &a->cap_labels, sizeof(int64_t), a->nlabels + 1);
-    a->label_pos[a->nlabels] = -1;
-    a->label_fixups = grow(a->label_fixups, &a->cap_label_fixups, sizeof(uint32_t), a->nlabels + 1);
-    a->label_fixups[a->nlabels] = 0;
-    return a->nlabels++;
-}
+uint32_t arm64_label_new(Arm64Asm *a) { return b3_asm_label_new(&a->buffer); }
 
-static void resolve(Arm64Asm *a, const Arm64Fixup *f) {
+/* The field of a reference is an Arm64FixKind. */
+static void resolve(B3AsmBuffer *b, const Arm64Fixup *f) {
+    Arm64Asm *a = (Arm64Asm *)b;
     int64_t v = a->label_pos[f->label] - f->pc;
     uint32_t w = get32(a, f->pos);
     static const unsigned bits[] = {26, 19, 14};
@@ -199,50 +173,18 @@ static void resolve(Arm64Asm *a, const Arm64Fixup *f) {
     patch32(a, f->pos, w);
 }
 
-void arm64_bind(Arm64Asm *a, uint32_t l) {
-    if (a->label_pos[l] >= 0)
-        b3_internal_error(PHASE, "label %u bound twice", l);
-    a->label_pos[l] = a->len;
-    if (a->listing) {
-        llabel(a, l);
-        fputs(":\n", a->listing);
-    }
-    for (uint32_t i = a->label_fixups[l]; i; i = a->fixups[i - 1].next) {
-        resolve(a, &a->fixups[i - 1]);
-        a->npending--;
-    }
-    a->label_fixups[l] = 0;
-    if (!a->npending)
-        a->nfixups = 0;
-}
+void arm64_bind(Arm64Asm *a, uint32_t l) { b3_asm_bind(&a->buffer, l); }
 
-void arm64_asm_check_labels(const Arm64Asm *a) {
-    if (a->npending)
-        for (uint32_t l = 0; l < a->nlabels; l++)
-            if (a->label_fixups[l])
-                b3_internal_error(PHASE, "label %u referenced but never bound", l);
-}
+void arm64_asm_check_labels(const Arm64Asm *a) { b3_asm_check_labels(&a->buffer); }
 
-void arm64_relax_free(Arm64Relax *r) {
-    free(r->is_long);
-    memset(r, 0, sizeof *r);
-}
+void arm64_relax_free(Arm64Relax *r) { b3_asm_relax_free(r); }
 
 /* The word at pos refers to label (relative to pc); branch: its relaxation number + 1, or 0. */
 static void label_ref(Arm64Asm *a, uint32_t label, uint32_t pos, int64_t pc, Arm64FixKind kind,
                       uint32_t branch) {
-    if (label >= a->nlabels)
-        b3_internal_error(PHASE, "bad label %u", label);
-    Arm64Fixup f = {pos, label, pc, (uint8_t)kind, 0, branch};
-    if (a->label_pos[label] >= 0) {
-        resolve(a, &f);
-        return;
-    }
-    f.next = a->label_fixups[label];
-    a->fixups = grow(a->fixups, &a->cap_fixups, sizeof(Arm64Fixup), a->nfixups + 1);
-    a->fixups[a->nfixups++] = f;
-    a->label_fixups[label] = a->nfixups;
-    a->npending++;
+    b3_asm_label_ref(
+        &a->buffer,
+        (Arm64Fixup){.pos = pos, .label = label, .pc = pc, .kind = (uint8_t)kind, .branch = branch});
 }
 
 /* Emits an instruction word that refers to a label. */
@@ -257,8 +199,7 @@ static void put_label(Arm64Asm *a, uint32_t w, uint32_t label, Arm64FixKind kind
 
 /* Emits an instruction word relocated against a symbol. */
 static void put_reloc(Arm64Asm *a, uint32_t w, B3RelocKind kind, B3Symbol *sym, int64_t addend) {
-    a->relocs = grow(a->relocs, &a->cap_relocs, sizeof(Arm64Reloc), a->nrelocs + 1);
-    a->relocs[a->nrelocs++] = (Arm64Reloc){a->len, (uint8_t)kind, sym, addend};
+    b3_asm_reloc(&a->buffer, a->len, kind, sym, addend);
     put32(a, w);
 }
 
@@ -400,7 +341,7 @@ void arm64_addsub_shifted(Arm64Asm *a, Arm64AddSubOp op, bool is64, B3Reg rd, B3
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s, %s, %s", addsub_names[op], rz(rd, is64), rz(rn, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -426,7 +367,7 @@ void arm64_addsub_ext(Arm64Asm *a, Arm64AddSubOp op, bool is64, B3Reg rd, B3Reg 
         fprintf(a->listing, "\t%s\t%s, %s", addsub_names[op], op & 1 ? rz(rd, is64) : rs(rd, is64),
                 rs(rn, is64));
         lext(a, is64, rm, ext, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -436,7 +377,7 @@ void arm64_neg(Arm64Asm *a, bool setflags, bool is64, B3Reg rd, B3Reg rm, Arm64S
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s, %s", setflags ? "negs" : "neg", rz(rd, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -450,7 +391,7 @@ void arm64_cmp(Arm64Asm *a, bool cmn, bool is64, B3Reg rn, B3Reg rm, Arm64Shift 
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s, %s", cmn ? "cmn" : "cmp", rz(rn, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -459,7 +400,7 @@ void arm64_cmp_ext(Arm64Asm *a, bool cmn, bool is64, B3Reg rn, B3Reg rm, Arm64Ex
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s", cmn ? "cmn" : "cmp", rs(rn, is64));
         lext(a, is64, rm, ext, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -491,7 +432,7 @@ void arm64_logic_shifted(Arm64Asm *a, Arm64LogicOp op, bool is64, B3Reg rd, B3Re
     if (a->listing) {
         fprintf(a->listing, "\t%s\t%s, %s, %s", logic_names[op], rz(rd, is64), rz(rn, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -520,7 +461,7 @@ void arm64_tst(Arm64Asm *a, bool is64, B3Reg rn, B3Reg rm, Arm64Shift shift, uns
     if (a->listing) {
         fprintf(a->listing, "\ttst\t%s, %s", rz(rn, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -529,7 +470,7 @@ void arm64_mvn(Arm64Asm *a, bool is64, B3Reg rd, B3Reg rm, Arm64Shift shift, uns
     if (a->listing) {
         fprintf(a->listing, "\tmvn\t%s, %s", rz(rd, is64), rz(rm, is64));
         lshift(a, shift, amount);
-        fputc('\n', a->listing);
+        lend(a);
     }
 }
 
@@ -900,16 +841,16 @@ static void lbranch(Arm64Asm *a, const char *head, uint32_t label) {
         return;
     fprintf(a->listing, "\t%s", head);
     llabel(a, label);
-    fputc('\n', a->listing);
+    lend(a);
 }
 
 void arm64_b(Arm64Asm *a, uint32_t label) {
-    lbranch(a, "b\t", label);
     put_label(a, 0x14000000, label, Arm64Fix_Imm26);
+    lbranch(a, "b\t", label);
 }
 void arm64_bl(Arm64Asm *a, uint32_t label) {
-    lbranch(a, "bl\t", label);
     put_label(a, 0x94000000, label, Arm64Fix_Imm26);
+    lbranch(a, "bl\t", label);
 }
 /* The next relaxable branch: its number + 1, and whether it is long. */
 static uint32_t next_branch(Arm64Asm *a, bool *is_long) {
@@ -917,13 +858,7 @@ static uint32_t next_branch(Arm64Asm *a, bool *is_long) {
     *is_long = false;
     if (!a->relax)
         return 0;
-    Arm64Relax *r = a->relax;
-    if (n >= r->n) {
-        r->is_long = grow(r->is_long, &r->cap, 1, n + 1);
-        memset(r->is_long + r->n, 0, n + 1 - r->n);
-        r->n = n + 1;
-    }
-    *is_long = r->is_long[n];
+    *is_long = b3_asm_relax_is_long(a->relax, n);
     return n + 1;
 }
 
@@ -934,13 +869,13 @@ static void cond_branch(Arm64Asm *a, const char *head, const char *inv_head, uin
     bool is_long;
     uint32_t branch = next_branch(a, &is_long);
     if (!is_long) {
-        lbranch(a, head, label);
         put_label_branch(a, w, label, kind, branch);
+        lbranch(a, head, label);
         return;
     }
     uint32_t skip = arm64_label_new(a);
-    lbranch(a, inv_head, skip);
     put_label(a, w ^ invert, skip, kind);
+    lbranch(a, inv_head, skip);
     arm64_b(a, label);
     arm64_bind(a, skip);
 }
@@ -976,12 +911,12 @@ void arm64_tbz(Arm64Asm *a, bool nonzero, B3Reg rt, unsigned bit, uint32_t label
 
 static void branch_sym(Arm64Asm *a, bool link, B3Symbol *sym, int64_t addend) {
     B3RelocKind k = link ? B3Reloc_A64_Call26 : B3Reloc_A64_Jump26;
+    put_reloc(a, link ? 0x94000000 : 0x14000000, k, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\t%s\t", link ? "bl" : "b");
         lsym(a, "", sym, k, addend);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    put_reloc(a, link ? 0x94000000 : 0x14000000, k, sym, addend);
 }
 void arm64_b_sym(Arm64Asm *a, B3Symbol *sym, int64_t addend) { branch_sym(a, false, sym, addend); }
 void arm64_bl_sym(Arm64Asm *a, B3Symbol *sym, int64_t addend) { branch_sym(a, true, sym, addend); }
@@ -1007,38 +942,38 @@ void arm64_ret(Arm64Asm *a, B3Reg rn) {
 void arm64_adr(Arm64Asm *a, B3Reg rd, uint32_t label) {
     char head[32];
     snprintf(head, sizeof head, "adr\t%s, ", rz(rd, true));
-    lbranch(a, head, label);
     put_label(a, 0x10000000 | gpr(rd), label, Arm64Fix_Adr21);
+    lbranch(a, head, label);
 }
 
 void arm64_adr_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend) {
+    put_reloc(a, 0x10000000 | gpr(rd), B3Reloc_A64_AdrPrelLo21, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadr\t%s, ", rz(rd, true));
         lsym(a, "", sym, B3Reloc_A64_AdrPrelLo21, addend);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    put_reloc(a, 0x10000000 | gpr(rd), B3Reloc_A64_AdrPrelLo21, sym, addend);
 }
 
 void arm64_adrp_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend, bool got) {
     B3RelocKind k = got ? B3Reloc_A64_AdrGotPage : B3Reloc_A64_AdrPrelPgHi21;
     if (got && addend)
         b3_internal_error(PHASE, "a GOT reference with an addend");
+    put_reloc(a, 0x90000000 | gpr(rd), k, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadrp\t%s, ", rz(rd, true));
         lsym(a, got ? ":got:" : "", sym, k, addend);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    put_reloc(a, 0x90000000 | gpr(rd), k, sym, addend);
 }
 
 void arm64_add_lo12_sym(Arm64Asm *a, B3Reg rd, B3Reg rn, B3Symbol *sym, int64_t addend) {
+    put_reloc(a, 0x91000000 | gpr(rn) << 5 | gpr(rd), B3Reloc_A64_AddAbsLo12, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadd\t%s, %s, ", rs(rd, true), rs(rn, true));
         lsym(a, ":lo12:", sym, B3Reloc_A64_AddAbsLo12, addend);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    put_reloc(a, 0x91000000 | gpr(rn) << 5 | gpr(rd), B3Reloc_A64_AddAbsLo12, sym, addend);
 }
 
 /* ---- loads and stores ---- */
@@ -1158,7 +1093,8 @@ void arm64_ldst(Arm64Asm *a, Arm64LdStOp op, B3Reg rt, const Arm64Mem *m) {
             fprintf(f, ", %s #%u", ext == Arm64Ext_UXTX ? "lsl" : ext_names[ext], sc);
         else if (ext != Arm64Ext_UXTX)
             fprintf(f, ", %s", ext_names[ext]);
-        fputs("]\n", f);
+        fputc(']', f);
+        lend(a);
         return;
     }
     case Arm64Mem_Lo12: {
@@ -1168,21 +1104,22 @@ void arm64_ldst(Arm64Asm *a, Arm64LdStOp op, B3Reg rt, const Arm64Mem *m) {
                 b3_internal_error(PHASE, "a GOT load is ldr x, with no addend");
             k = B3Reloc_A64_Ld64GotLo12;
         }
+        put_reloc(a, 0x39000000 | common | n << 5, k, m->sym, m->off);
         if (f) {
             fprintf(f, "\t%s%s\t%s, [%s, ", ls, ldst_forms[op].suffix, rtn, base);
             lsym(a, m->got ? ":got_lo12:" : ":lo12:", m->sym, k, m->off);
-            fputs("]\n", f);
+            fputc(']', f);
+            lend(a);
         }
-        put_reloc(a, 0x39000000 | common | n << 5, k, m->sym, m->off);
         return;
     }
     case Arm64Mem_Literal:
+        put_label(a, literal_op(op) | t, m->label, Arm64Fix_Imm19);
         if (f) {
             fprintf(f, "\tldr%s\t%s, ", ldst_forms[op].suffix, rtn);
             llabel(a, m->label);
-            fputc('\n', f);
+            lend(a);
         }
-        put_label(a, literal_op(op) | t, m->label, Arm64Fix_Imm19);
         return;
     }
     b3_internal_error(PHASE, "bad addressing mode %u", m->mode);
@@ -1435,16 +1372,16 @@ void arm64_fmov_imm(Arm64Asm *a, bool dbl, B3Reg rd, double imm) {
 void arm64_data32_label_diff(Arm64Asm *a, uint32_t target, uint32_t base) {
     if (base >= a->nlabels || a->label_pos[base] < 0)
         b3_internal_error(PHASE, "a label difference from an unbound base");
+    uint32_t pos = a->len;
+    put32(a, 0);
+    label_ref(a, target, pos, a->label_pos[base], Arm64Fix_Data32, 0);
     if (a->listing) {
         fputs("\t.word\t", a->listing);
         llabel(a, target);
         fputc('-', a->listing);
         llabel(a, base);
-        fputc('\n', a->listing);
+        lend(a);
     }
-    uint32_t pos = a->len;
-    put32(a, 0);
-    label_ref(a, target, pos, a->label_pos[base], Arm64Fix_Data32, 0);
 }
 
 void arm64_data32(Arm64Asm *a, uint32_t v) {

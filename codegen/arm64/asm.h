@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "codegen/asm_buffer.h"
 #include "ir/ir.h"
 #include "objwriter/obj.h"
 
@@ -64,13 +65,11 @@ typedef enum {
     Arm64Ext_SXTX,
 } Arm64Extend;
 
-/* A relocation against a symbol, at a buffer offset (an instruction word). */
-typedef struct {
-    uint32_t offset;
-    uint8_t kind; /* B3RelocKind */
-    B3Symbol *sym;
-    int64_t addend;
-} Arm64Reloc;
+/* A relocation against a symbol, at a buffer offset (an instruction word),
+ * and a pending label reference (kind: an Arm64FixKind), of the shared
+ * buffer (codegen/asm_buffer.h). */
+typedef B3AsmReloc Arm64Reloc;
+typedef B3AsmFixup Arm64Fixup;
 
 /* The label-relative fields an instruction can hold. */
 typedef enum {
@@ -81,14 +80,6 @@ typedef enum {
     Arm64Fix_Data32 /* a 32-bit word: label - pc (pc: another label's position) */
 } Arm64FixKind;
 
-typedef struct {
-    uint32_t pos, label;
-    int64_t pc; /* the position the offset is relative to */
-    uint8_t kind;
-    uint32_t next;   /* the label's next pending reference + 1, or 0 */
-    uint32_t branch; /* a relaxable branch's number + 1 (Arm64Relax), or 0 */
-} Arm64Fixup;
-
 /* Branch relaxation for the short-range conditional branches (b.cond,
  * cbz/cbnz: +-1 MiB; tbz/tbnz: +-32 KiB), as X86Relax does for x86 jumps:
  * the caller assembles its code in passes with the same Arm64Relax.  Each
@@ -98,33 +89,20 @@ typedef struct {
  * branch over a `b label` (+-128 MiB).  Marks only grow, so the passes end.
  * Each pass uses a fresh Arm64Asm (its bytes and listing are thrown away when
  * `again`).  Without an Arm64Relax an out-of-range label is an internal error. */
-typedef struct {
-    uint8_t *is_long; /* per branch number */
-    uint32_t n, cap;
-    bool again; /* a branch was marked long in this pass */
-} Arm64Relax;
+typedef B3AsmRelax Arm64Relax;
 void arm64_relax_free(Arm64Relax *r);
 
 typedef struct {
-    uint8_t *buf;
-    uint32_t len, cap;
-    int64_t *label_pos; /* -1 while unbound */
-    uint32_t nlabels, cap_labels;
-    Arm64Fixup *fixups;
-    uint32_t nfixups, cap_fixups;
-    uint32_t *label_fixups; /* per label: its last pending reference + 1, or 0 */
-    uint32_t cap_label_fixups;
-    uint32_t npending;
-    Arm64Reloc *relocs;
-    uint32_t nrelocs, cap_relocs;
-    FILE *listing;            /* optional listing */
-    const char *label_prefix; /* listing label names; default ".L" */
-    /* Optional: prints a symbol operand for -S (the modifiers :lo12: etc. are printed around it). */
-    void (*listing_sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind);
-    void *listing_ctx;
-    bool listing_p2align; /* alignment padding as .p2align (else as nops) */
-    Arm64Relax *relax;    /* optional: conditional branches sized by relaxation */
-    uint32_t nbranches;   /* relaxable branches assembled so far (their Arm64Relax numbers) */
+    /* The buffer, labels, relocations and listing, by name (a->len) and as
+     * the shared part (codegen/asm_buffer.h). */
+    union {
+        B3AsmBuffer buffer;
+        struct {
+            B3_ASM_BUFFER_MEMBERS
+        };
+    };
+    Arm64Relax *relax;  /* optional: conditional branches sized by relaxation */
+    uint32_t nbranches; /* relaxable branches assembled so far (their Arm64Relax numbers) */
 } Arm64Asm;
 
 void arm64_asm_init(Arm64Asm *a);

@@ -1,5 +1,5 @@
-/* The arm64 backend (codegen/backend.h): its lowering hooks (lower.c) and
- * emitter (emit.c). */
+/* The arm64 backend (codegen/backend.h): its lowering hooks (lower.c),
+ * emitter (emit.c) and assembly syntax (asm_writer.c). */
 #include "codegen/arm64/arm64.h"
 #include "ir/diag.h"
 
@@ -19,5 +19,5 @@ const B3Backend b3_arm64_backend = {
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent: adrp/add, GOT for global data */
     .emit_proc = b3_arm64_emit_proc,
     .write_object = b3_write_elf,
-    .write_asm = NULL, /* -S is not written for arm64 yet: the driver says so */
+    .write_asm = b3_arm64_write_asm, /* GNU as / llvm-mc, ELF directives */
 };

@@ -1431,7 +1431,7 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
     Arm64Relax relax = {0};
     Arm64Asm a;
     A64Emitter e;
-    bool want_lines = o->debug != NULL;
+    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
     B3LineRows lines = {0};
     uint64_t code_size;
     for (;;) {
@@ -1445,17 +1445,25 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
         emitter_free(&e);
         arm64_asm_free(&a);
     }
-    if (want_lines) {
+    /* The trial passes collect nothing: the line rows and the -S text come
+     * from one more pass with the branches' final sizes (the same bytes). */
+    Arm64Listing listing;
+    if (want_lines || want_listing) {
         emitter_free(&e);
         arm64_asm_free(&a);
         arm64_asm_init(&a);
         a.relax = &relax;
         emitter_init(&e, c, &a);
-        code_size = emit_pass(&e, is_entry, prologue_at, &lines);
+        arm64_listing_begin(&listing, &a, o);
+        code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
+        if (relax.again)
+            b3_internal_error("arm64 emitter", "branch relaxation did not settle");
     }
     arm64_relax_free(&relax);
 
     uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
+    if (want_listing)
+        arm64_listing_end(&listing, &a, o, start);
     for (uint32_t i = 0; i < a.nrelocs; i++)
         b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
                      a.relocs[i].sym, a.relocs[i].addend);

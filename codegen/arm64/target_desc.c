@@ -55,6 +55,20 @@ static const uint32_t elf_relocs[] = {
     [B3Reloc_A64_AdrGotPage] = R_AARCH64_ADR_GOT_PAGE,
     [B3Reloc_A64_Ld64GotLo12] = R_AARCH64_LD64_GOT_LO12_NC,
 };
+/* adrp + add/ldr/str :lo12: (and adr) form a PC-relative address as PC32 does. */
+static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
+    [B3Reloc_PC32] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_AdrPrelLo21] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_AdrPrelPgHi21] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_AddAbsLo12] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_Ldst8Lo12] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_Ldst16Lo12] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_Ldst32Lo12] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_Ldst64Lo12] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_Ldst128Lo12] = B3RelocUse_PCAddress,
+    [B3Reloc_A64_AdrGotPage] = B3RelocUse_GOT,
+    [B3Reloc_A64_Ld64GotLo12] = B3RelocUse_GOT,
+};
 
 const B3TargetDesc b3_arm64_target_desc = {
     .name = "arm64",
@@ -91,5 +105,6 @@ const B3TargetDesc b3_arm64_target_desc = {
     .code_pad_byte = 0, /* (udf #0) */
     .elf_machine = EM_AARCH64,
     .elf_relocs = elf_relocs,
+    .reloc_use = reloc_use,
     .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
 };

@@ -7,19 +7,12 @@
 
 #include "ir/diag.h"
 
-/* ---- buffer ---- */
+/* ---- buffer (codegen/asm_buffer.h) ---- */
+
+#define PHASE "x86 assembler"
 
 static void *grow(void *p, uint32_t *cap, size_t elem, uint32_t need) {
-    if (need <= *cap)
-        return p;
-    uint32_t n = *cap ? *cap : 16;
-    while (n < need)
-        n *= 2;
-    p = realloc(p, n * elem);
-    if (!p)
-        b3_internal_error("x86 assembler", "out of memory");
-    *cap = n;
-    return p;
+    return b3_asm_grow(PHASE, p, cap, elem, need);
 }
 
 /* Room for n more bytes (the code buffer grows once in a while, so the
@@ -47,20 +40,16 @@ static void put64(X86Asm *a, uint64_t v) {
     for (int i = 0; i < 8; i++)
         a->buf[a->len++] = (uint8_t)(v >> (8 * i));
 }
-static void patch32(X86Asm *a, uint32_t pos, uint32_t v) {
-    for (int i = 0; i < 4; i++)
-        a->buf[pos + i] = (uint8_t)(v >> (8 * i));
+
+static void resolve(B3AsmBuffer *b, const X86Fixup *f);
+
+void x86_asm_init(X86Asm *a) {
+    memset(a, 0, sizeof *a);
+    b3_asm_buffer_init(&a->buffer, PHASE, resolve);
 }
 
-void x86_asm_init(X86Asm *a) { memset(a, 0, sizeof *a); }
-
 void x86_asm_free(X86Asm *a) {
-    free(a->buf);
-    free(a->label_pos);
-    free(a->fixups);
-    free(a->label_fixups);
-    free(a->relocs);
-    free(a->listing_end);
+    b3_asm_buffer_free(&a->buffer);
     memset(a, 0, sizeof *a);
 }
 
@@ -101,16 +90,10 @@ static void lbegin(X86Asm *a, const char *mnem, const char *suff) {
 }
 static void lsep(X86Asm *a) { fputs(", ", a->listing); }
 /* Ends a listing line; it lists the bytes up to the current length. */
-static void lend(X86Asm *a) {
-    fputc('\n', a->listing);
-    a->listing_end = grow(a->listing_end, &a->cap_listing_lines, sizeof(uint32_t), a->nlisting_lines + 1);
-    a->listing_end[a->nlisting_lines++] = a->len;
-}
+static void lend(X86Asm *a) { b3_asm_list_end(&a->buffer); }
 static void lreg(X86Asm *a, B3Reg r, unsigned size) { fprintf(a->listing, "%%%s", x86_reg_name(r, size)); }
 static void limm(X86Asm *a, int64_t v) { fprintf(a->listing, "$%" PRId64, v); }
-static void llabel(X86Asm *a, uint32_t l) {
-    fprintf(a->listing, "%s%u", a->label_prefix ? a->label_prefix : ".L", l);
-}
+static void llabel(X86Asm *a, uint32_t l) { b3_asm_list_label(&a->buffer, l); }
 /* A symbol operand referenced with relocation `kind` (any GOTPCRELX kind for a GOT load). */
 static void lsym(X86Asm *a, const B3Symbol *s, B3RelocKind kind) {
     if (a->listing_sym) {
@@ -118,7 +101,7 @@ static void lsym(X86Asm *a, const B3Symbol *s, B3RelocKind kind) {
         return;
     }
     fprintf(a->listing, "%.*s", (int)s->name_len, s->name);
-    if (kind == B3Reloc_GOTPCRELX || kind == B3Reloc_REX_GOTPCRELX)
+    if (kind == B3Reloc_X86_GOTPCRELX || kind == B3Reloc_X86_REX_GOTPCRELX)
         fputs("@GOTPCREL", a->listing);
 }
 
@@ -126,7 +109,7 @@ static void lmem(X86Asm *a, const X86Mem *m) {
     FILE *f = a->listing;
     if (m->base == X86_RIP) {
         if (m->sym)
-            lsym(a, m->sym, m->got ? B3Reloc_GOTPCRELX : B3Reloc_PC32);
+            lsym(a, m->sym, m->got ? B3Reloc_X86_GOTPCRELX : B3Reloc_PC32);
         else
             llabel(a, m->label);
         if (m->disp)
@@ -151,13 +134,7 @@ static void lrm(X86Asm *a, const X86RM *rm, unsigned size) {
 
 /* ---- labels and relocations ---- */
 
-uint32_t x86_label_new(X86Asm *a) {
-    a->label_pos = grow(a->label_pos, &a->cap_labels, sizeof(int64_t), a->nlabels + 1);
-    a->label_pos[a->nlabels] = -1;
-    a->label_fixups = grow(a->label_fixups, &a->cap_label_fixups, sizeof(uint32_t), a->nlabels + 1);
-    a->label_fixups[a->nlabels] = 0;
-    return a->nlabels++;
-}
+uint32_t x86_label_new(X86Asm *a) { return b3_asm_label_new(&a->buffer); }
 
 void x86_relax_free(X86Relax *r) {
     free(r->is_long);
@@ -200,7 +177,7 @@ void x86_relax_settle(X86Relax *r, const X86Asm *a) {
     int64_t *shift = malloc((n + 1) * sizeof *shift);
     int64_t *at = malloc((n + 1) * sizeof *at);
     if (!shift || !at)
-        b3_internal_error("x86 assembler", "out of memory");
+        b3_internal_error(PHASE, "out of memory");
     for (;;) {
         int64_t d = 0;
         for (uint32_t i = 0; i < n; i++) {
@@ -237,70 +214,39 @@ void x86_relax_settle(X86Relax *r, const X86Asm *a) {
     free(at);
 }
 
-static void resolve(X86Asm *a, const X86Fixup *f) {
-    int64_t v = a->label_pos[f->label] + f->addend - (int64_t)f->pc;
-    if (f->size == 1) {
-        if (!fits8(v) && f->jump && a->relax) {
+/* The field of a reference is its size in bytes (kind: 1 or 4). */
+static void resolve(B3AsmBuffer *b, const X86Fixup *f) {
+    X86Asm *a = (X86Asm *)b;
+    int64_t v = a->label_pos[f->label] + f->addend - f->pc;
+    if (f->kind == 1) {
+        if (!fits8(v) && f->branch && a->relax) {
             /* Too far for rel8: long in the next pass. */
-            a->relax->is_long[f->jump - 1] = 1;
+            a->relax->is_long[f->branch - 1] = 1;
             a->relax->again = true;
             v = 0;
         }
         if (!fits8(v))
-            b3_internal_error("x86 assembler", "short jump out of range (%" PRId64 ")", v);
+            b3_internal_error(PHASE, "short jump out of range (%" PRId64 ")", v);
         a->buf[f->pos] = (uint8_t)(int8_t)v;
     } else {
-        patch32(a, f->pos, (uint32_t)(int32_t)v);
+        b3_asm_patch32(b, f->pos, (uint32_t)(int32_t)v);
     }
 }
 
-void x86_bind(X86Asm *a, uint32_t l) {
-    if (a->label_pos[l] >= 0)
-        b3_internal_error("x86 assembler", "label %u bound twice", l);
-    a->label_pos[l] = a->len;
-    if (a->listing) {
-        llabel(a, l);
-        fputc(':', a->listing);
-        lend(a);
-    }
-    /* Patch the pending references to it: its own list, not every pending
-     * reference (many branches to one late block made this quadratic). */
-    for (uint32_t i = a->label_fixups[l]; i; i = a->fixups[i - 1].next) {
-        resolve(a, &a->fixups[i - 1]);
-        a->npending--;
-    }
-    a->label_fixups[l] = 0;
-    if (!a->npending)
-        a->nfixups = 0;
-}
+void x86_bind(X86Asm *a, uint32_t l) { b3_asm_bind(&a->buffer, l); }
 
-void x86_asm_check_labels(const X86Asm *a) {
-    if (a->npending)
-        for (uint32_t l = 0; l < a->nlabels; l++)
-            if (a->label_fixups[l])
-                b3_internal_error("x86 assembler", "label %u referenced but never bound", l);
-}
+void x86_asm_check_labels(const X86Asm *a) { b3_asm_check_labels(&a->buffer); }
 
 /* A reference to a label from the field at pos, relative to pc. */
 static void label_ref(X86Asm *a, uint32_t label, uint32_t pos, uint32_t pc, int32_t addend, uint8_t size,
                       uint32_t jump) {
-    if (label >= a->nlabels)
-        b3_internal_error("x86 assembler", "bad label %u", label);
-    X86Fixup f = {pos, label, pc, addend, size, 0, jump};
-    if (a->label_pos[label] >= 0) {
-        resolve(a, &f);
-        return;
-    }
-    f.next = a->label_fixups[label];
-    a->fixups = grow(a->fixups, &a->cap_fixups, sizeof(X86Fixup), a->nfixups + 1);
-    a->fixups[a->nfixups++] = f;
-    a->label_fixups[label] = a->nfixups;
-    a->npending++;
+    b3_asm_label_ref(
+        &a->buffer,
+        (X86Fixup){.pos = pos, .label = label, .pc = pc, .addend = addend, .kind = size, .branch = jump});
 }
 
 static void reloc(X86Asm *a, uint32_t off, B3RelocKind kind, B3Symbol *sym, int64_t addend) {
-    a->relocs = grow(a->relocs, &a->cap_relocs, sizeof(X86Reloc), a->nrelocs + 1);
-    a->relocs[a->nrelocs++] = (X86Reloc){off, (uint8_t)kind, sym, addend};
+    b3_asm_reloc(&a->buffer, off, kind, sym, addend);
 }
 
 /* ---- encoding core ---- */
@@ -327,13 +273,13 @@ static unsigned scale_bits(unsigned s) {
     case 8:
         return 3;
     default:
-        b3_internal_error("x86 assembler", "bad index scale %u", s);
+        b3_internal_error(PHASE, "bad index scale %u", s);
     }
 }
 
 static void check_gpr(B3Reg r, const char *what) {
     if (r >= 16)
-        b3_internal_error("x86 assembler", "%s is not a general-purpose register (%u)", what, r);
+        b3_internal_error(PHASE, "%s is not a general-purpose register (%u)", what, r);
 }
 
 static void encode(X86Asm *a, const Enc *e) {
@@ -351,7 +297,7 @@ static void encode(X86Asm *a, const Enc *e) {
             if (m->index != B3_NO_REG) {
                 check_gpr(m->index, "address index");
                 if (m->index == B3X_rsp)
-                    b3_internal_error("x86 assembler", "%%rsp cannot be an index register");
+                    b3_internal_error(PHASE, "%%rsp cannot be an index register");
                 if (m->index & 8)
                     rex |= 2;
             }
@@ -385,12 +331,13 @@ static void encode(X86Asm *a, const Enc *e) {
         uint32_t pos = a->len;
         put32(a, 0);
         if (m->sym) {
-            B3RelocKind k = m->got ? (need ? B3Reloc_REX_GOTPCRELX : B3Reloc_GOTPCRELX) : B3Reloc_PC32;
+            B3RelocKind k =
+                m->got ? (need ? B3Reloc_X86_REX_GOTPCRELX : B3Reloc_X86_GOTPCRELX) : B3Reloc_PC32;
             reloc(a, pos, k, m->sym, (int64_t)m->disp - 4 - e->imm_bytes);
         } else if (m->label != X86_NO_LABEL) {
             label_ref(a, m->label, pos, pos + 4 + e->imm_bytes, m->disp, 4, 0);
         } else {
-            b3_internal_error("x86 assembler", "RIP-relative operand without a target");
+            b3_internal_error(PHASE, "RIP-relative operand without a target");
         }
         return;
     }
@@ -434,7 +381,7 @@ static void put_imm(X86Asm *a, unsigned bytes, int64_t v) {
 
 static void check_size(unsigned size) {
     if (size != 1 && size != 2 && size != 4 && size != 8)
-        b3_internal_error("x86 assembler", "bad operand size %u", size);
+        b3_internal_error(PHASE, "bad operand size %u", size);
 }
 
 /* The common "opcode /r" shape of integer instructions of a given size:
@@ -459,7 +406,7 @@ static Enc int_ext(unsigned size, unsigned ext, const X86RM *rm) {
 
 static void no_byte_form(unsigned size) {
     if (size == 1)
-        b3_internal_error("x86 assembler", "no 8-bit form");
+        b3_internal_error(PHASE, "no 8-bit form");
 }
 
 static void op1(Enc *e, unsigned b) {
@@ -547,7 +494,7 @@ static void int_rm(X86Asm *a, IntOp op, const char *name, unsigned add, unsigned
     if (!name)
         name = int_info[op].name;
     if (size == 1 && int_info[op].byte_delta == NO_BYTE_FORM)
-        b3_internal_error("x86 assembler", "no 8-bit form of %s", name);
+        b3_internal_error(PHASE, "no 8-bit form of %s", name);
     check_gpr(reg, name);
     Enc e = int_enc(size, reg, rm);
     e.nop = int_info[op].nop;
@@ -580,7 +527,7 @@ void x86_alu(X86Asm *a, X86AluOp op, unsigned size, const X86RM *src, const X86R
     else if (!dst->is_mem)
         int_rm(a, I_AluRM, alu_names[op], op * 8, size, dst->reg, src);
     else
-        b3_internal_error("x86 assembler", "%s with two memory operands", alu_names[op]);
+        b3_internal_error(PHASE, "%s with two memory operands", alu_names[op]);
 }
 
 /* The accumulator short form: op $imm, %al/%ax/%eax/%rax (opc is the 8-bit one). */
@@ -633,7 +580,7 @@ void x86_mov(X86Asm *a, unsigned size, const X86RM *src, const X86RM *dst) {
     else if (!dst->is_mem)
         int_rm(a, I_MovRM, NULL, 0, size, dst->reg, src);
     else
-        b3_internal_error("x86 assembler", "mov with two memory operands");
+        b3_internal_error(PHASE, "mov with two memory operands");
 }
 
 void x86_mov_imm(X86Asm *a, unsigned size, int64_t imm, const X86RM *dst) {
@@ -664,7 +611,7 @@ void x86_mov_imm(X86Asm *a, unsigned size, int64_t imm, const X86RM *dst) {
         put_imm(a, size, imm);
     } else {
         if (size == 8 && !fits32(imm))
-            b3_internal_error("x86 assembler", "64-bit immediate store to memory");
+            b3_internal_error(PHASE, "64-bit immediate store to memory");
         int_ext_imm(a, size == 1 ? 0xC6 : 0xC7, 0, size, dst, imm_size(size), imm);
     }
     linsn(a, mnem, suffix(size), &imm, dst, size, NULL, 0);
@@ -693,7 +640,7 @@ void x86_movx(X86Asm *a, X86ExtOp op, const X86RM *src, B3Reg dst) {
 
 void x86_lea(X86Asm *a, unsigned size, const X86Mem *m, B3Reg dst) {
     if (m->got)
-        b3_internal_error("x86 assembler", "lea of a GOT entry");
+        b3_internal_error(PHASE, "lea of a GOT entry");
     X86RM rm = x86_rm_mem(*m);
     int_rm(a, I_Lea, NULL, 0, size, dst, &rm);
 }
@@ -858,7 +805,7 @@ static void check_kind(const X86RM *rm, unsigned kind, const char *name) {
         return;
     bool ok = kind == K_XMM ? b3_reg_is_fpr(rm->reg) && rm->reg < B3_FPR_BASE + 16 : rm->reg < 16;
     if (!ok)
-        b3_internal_error("x86 assembler", "%s: wrong register bank (%u)", name, rm->reg);
+        b3_internal_error(PHASE, "%s: wrong register bank (%u)", name, rm->reg);
 }
 
 static void lsse_operand(X86Asm *a, const X86RM *rm, unsigned kind) { lrm(a, rm, kind == K_G32 ? 4 : 8); }
@@ -869,7 +816,7 @@ void x86_sse(X86Asm *a, X86SseOp op, const X86RM *src, const X86RM *dst) {
     check_kind(dst, sse_info[op].dst, name);
     const X86RM *reg = sse_info[op].reg_is_src ? src : dst, *rm = sse_info[op].reg_is_src ? dst : src;
     if (reg->is_mem)
-        b3_internal_error("x86 assembler", "%s: memory operand in the register position", name);
+        b3_internal_error(PHASE, "%s: memory operand in the register position", name);
     Enc e = {0};
     e.prefix = sse_info[op].prefix;
     e.w = sse_info[op].w;
@@ -916,7 +863,7 @@ void x86_round(X86Asm *a, bool dbl, uint8_t mode, const X86RM *src, B3Reg dst) {
  * form when the label is bound and in range, the 32-bit form otherwise. */
 static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
     if (label >= a->nlabels)
-        b3_internal_error("x86 assembler", "bad label %u", label);
+        b3_internal_error(PHASE, "bad label %u", label);
     bool short_form = force_short;
     uint32_t relaxed = 0; /* this jump's number + 1 when relaxation sizes it */
     if (!force_short && a->relax) {
@@ -977,11 +924,11 @@ void x86_call_rm(X86Asm *a, const X86RM *target) { indirect(a, 2, "callq", targe
 void x86_call_sym(X86Asm *a, B3Symbol *sym, int64_t addend) {
     put8(a, 0xE8);
     /* An offset into a function cannot go through its PLT entry. */
-    reloc(a, a->len, addend ? B3Reloc_PC32 : B3Reloc_PLT32, sym, addend - 4);
+    reloc(a, a->len, addend ? B3Reloc_PC32 : B3Reloc_X86_PLT32, sym, addend - 4);
     put32(a, 0);
     if (a->listing) {
         lbegin(a, "callq", "");
-        lsym(a, sym, addend ? B3Reloc_PC32 : B3Reloc_PLT32);
+        lsym(a, sym, addend ? B3Reloc_PC32 : B3Reloc_X86_PLT32);
         if (addend)
             fprintf(a->listing, "%+" PRId64, addend);
         lend(a);
@@ -1058,7 +1005,7 @@ void x86_nops(X86Asm *a, uint32_t n) {
 
 static unsigned log2_of(uint32_t align) {
     if (!align || (align & (align - 1)))
-        b3_internal_error("x86 assembler", "alignment %u is not a power of two", align);
+        b3_internal_error(PHASE, "alignment %u is not a power of two", align);
     unsigned log2 = 0;
     while ((1u << log2) < align)
         log2++;
@@ -1069,7 +1016,7 @@ void x86_align_code(X86Asm *a, uint32_t align, uint32_t max) {
     /* Up to 10 bytes both assemblers pad with one nop, the one we emit;
      * beyond that they differ, and -S would not give these bytes. */
     if (max > 10)
-        b3_internal_error("x86 assembler", "code alignment padding above 10 bytes");
+        b3_internal_error(PHASE, "code alignment padding above 10 bytes");
     unsigned log2 = log2_of(align);
     uint32_t n = (align - a->len % align) % align;
     if (n > max)
@@ -1112,7 +1059,7 @@ void x86_align(X86Asm *a, uint32_t align, uint8_t fill) {
 
 void x86_data32_label_diff(X86Asm *a, uint32_t target, uint32_t base) {
     if (!x86_label_bound(a, base))
-        b3_internal_error("x86 assembler", "data word relative to an unbound label");
+        b3_internal_error(PHASE, "data word relative to an unbound label");
     uint32_t pos = a->len;
     put32(a, 0);
     /* label(target) - label(base) == target + (pos - base) - pos. */

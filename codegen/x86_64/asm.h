@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "codegen/asm_buffer.h"
 #include "codegen/x86_64/regs.h"
 #include "ir/ir.h"
 #include "objwriter/obj.h"
@@ -69,23 +70,10 @@ static inline X86Mem x86_mem_label(uint32_t label, int32_t addend) {
 static inline X86RM x86_rm_reg(B3Reg r) { return (X86RM){.is_mem = false, .reg = r}; }
 static inline X86RM x86_rm_mem(X86Mem m) { return (X86RM){.is_mem = true, .reg = B3_NO_REG, .mem = m}; }
 
-/* A relocation against a symbol, at a buffer offset. */
-typedef struct {
-    uint32_t offset;
-    uint8_t kind; /* B3RelocKind */
-    B3Symbol *sym;
-    int64_t addend;
-} X86Reloc;
-
-/* A pending label reference: the field at pos (size 1 or 4 bytes) gets
- * label + addend - pc. */
-typedef struct {
-    uint32_t pos, label, pc;
-    int32_t addend;
-    uint8_t size;
-    uint32_t next; /* the label's next pending reference + 1, or 0 */
-    uint32_t jump; /* a relaxed jump's number + 1 (X86Relax), or 0 */
-} X86Fixup;
+/* A relocation against a symbol, and a pending label reference (kind: the
+ * field's size, 1 or 4 bytes), of the shared buffer (codegen/asm_buffer.h). */
+typedef B3AsmReloc X86Reloc;
+typedef B3AsmFixup X86Fixup;
 
 /* Branch relaxation (what an assembler does with `jmp label`): the caller
  * assembles its code in passes with the same X86Relax.  Every jump to a
@@ -95,11 +83,11 @@ typedef struct {
  * ever grow, so the passes end, at the least set of long jumps: the one GNU
  * as and llvm-mc reach for the same text, which is why -S needs no {disp32}. */
 typedef struct {
-    uint32_t off;   /* in the pass's code */
-    uint32_t arg;   /* jump: its label; alignment: the alignment */
-    uint32_t jump;  /* jump: its number; code alignment: the most padding */
-    uint8_t kind;   /* X86RelaxPointKind (asm.c) */
-    uint8_t size;   /* bytes in the pass */
+    uint32_t off;  /* in the pass's code */
+    uint32_t arg;  /* jump: its label; alignment: the alignment */
+    uint32_t jump; /* jump: its number; code alignment: the most padding */
+    uint8_t kind;  /* X86RelaxPointKind (asm.c) */
+    uint8_t size;  /* bytes in the pass */
 } X86RelaxPoint;
 typedef struct {
     uint8_t *is_long; /* per jump number */
@@ -120,26 +108,15 @@ struct X86Asm;
 void x86_relax_settle(X86Relax *r, const struct X86Asm *a);
 
 typedef struct X86Asm {
-    uint8_t *buf;
-    uint32_t len, cap;
-    int64_t *label_pos; /* -1 while unbound */
-    uint32_t nlabels, cap_labels;
-    X86Fixup *fixups; /* references made while their label was unbound */
-    uint32_t nfixups, cap_fixups;
-    uint32_t *label_fixups; /* per label: its last pending reference + 1, or 0 */
-    uint32_t cap_label_fixups;
-    uint32_t npending; /* fixups not yet resolved */
-    X86Reloc *relocs;
-    uint32_t nrelocs, cap_relocs;
-    FILE *listing;            /* optional AT&T listing */
-    const char *label_prefix; /* listing label names; default ".L" */
-    uint32_t *listing_end;    /* per listing line: the buffer length after it */
-    uint32_t nlisting_lines, cap_listing_lines;
-    /* Optional listing hooks for -S (codegen/x86_64/listing.c): */
-    void (*listing_sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind); /* a symbol operand */
-    void *listing_ctx;
-    bool listing_p2align; /* alignment padding as .p2align (the listing is assembled as a whole) */
-    bool listing_disp32;  /* rel32 jumps as "{disp32} j..": the assembler keeps every jump's size */
+    /* The buffer, labels, relocations and listing, by name (a->len) and as
+     * the shared part (codegen/asm_buffer.h).  The listing is AT&T syntax. */
+    union {
+        B3AsmBuffer buffer;
+        struct {
+            B3_ASM_BUFFER_MEMBERS
+        };
+    };
+    bool listing_disp32; /* rel32 jumps as "{disp32} j..": the assembler keeps every jump's size */
     X86Relax *relax; /* optional: jumps sized by relaxation (else rel8 only back to a bound label in range) */
     uint32_t njumps; /* jumps assembled so far (their X86Relax numbers) */
 } X86Asm;
@@ -156,8 +133,22 @@ static inline bool x86_label_bound(const X86Asm *a, uint32_t l) { return a->labe
 /* The condition codes (the low nibble of jcc, setcc, cmovcc); a code and its
  * negation differ in the low bit. */
 enum {
-    X86_CC_O, X86_CC_NO, X86_CC_B, X86_CC_AE, X86_CC_E, X86_CC_NE, X86_CC_BE, X86_CC_A,
-    X86_CC_S, X86_CC_NS, X86_CC_P, X86_CC_NP, X86_CC_L, X86_CC_GE, X86_CC_LE, X86_CC_G,
+    X86_CC_O,
+    X86_CC_NO,
+    X86_CC_B,
+    X86_CC_AE,
+    X86_CC_E,
+    X86_CC_NE,
+    X86_CC_BE,
+    X86_CC_A,
+    X86_CC_S,
+    X86_CC_NS,
+    X86_CC_P,
+    X86_CC_NP,
+    X86_CC_L,
+    X86_CC_GE,
+    X86_CC_LE,
+    X86_CC_G,
 };
 const char *x86_cc_name(unsigned cc);
 /* Register names (no '%') for a width in bytes (XMM registers ignore it). */

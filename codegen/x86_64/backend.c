@@ -2,7 +2,6 @@
  * lower_atomics.c) and emitter (emit.c). */
 #include "codegen/x86_64/lower.h"
 #include "codegen/x86_64/x86_64.h"
-#include "objwriter/asm_writer.h"
 
 /* The prologue and epilogue work from rsp alone (emit.c) unless the
  * procedure reads the frame through rbp. */
@@ -15,5 +14,5 @@ const B3Backend b3_x86_64_backend = {
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent */
     .emit_proc = b3_x86_64_emit_proc,
     .write_object = b3_write_elf,
-    .write_asm = b3_write_asm, /* GNU as syntax, ELF directives */
+    .write_asm = b3_x86_64_write_asm, /* GNU as, AT&T syntax, ELF directives */
 };

@@ -1,40 +1,53 @@
-/* -S: collects a procedure's instruction text (see listing.h). */
+/* -S: collects a procedure's instruction text (see listing.h), and the
+ * x86-64 side of the assembly syntax (AT&T, GNU as). */
 #include "codegen/x86_64/listing.h"
 
-#include <stdlib.h>
-
+#include "codegen/x86_64/x86_64.h"
 #include "objwriter/asm_writer.h"
 
+/* A symbol operand for a relocation of `kind`: sym@PLT for calls to global
+ * symbols, sym@GOTPCREL for GOT loads, and for a PC-relative address of a
+ * global function of this module its local alias (.Lname$local), which
+ * binds locally as the object writer does. */
 static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind) {
-    (void)ctx;
-    b3_asm_print_sym_ref(f, sym, kind);
+    const B3Obj *o = ctx;
+    switch (kind) {
+    case B3Reloc_X86_PLT32:
+        /* Internal targets need no PLT: the assembler resolves or relocates them locally. */
+        b3_asm_print_name(f, "", sym, "", sym->internal ? "" : "@PLT", false);
+        return;
+    case B3Reloc_X86_GOTPCRELX:
+    case B3Reloc_X86_REX_GOTPCRELX:
+        b3_asm_print_name(f, "", sym, "", "@GOTPCREL", false);
+        return;
+    default:
+        if (b3_asm_uses_local_alias(o, sym, kind))
+            b3_asm_print_name(f, ".L", sym, "$local", "", false);
+        else
+            b3_asm_print_name(f, "", sym, "", "", false);
+        return;
+    }
 }
 
 void x86_listing_begin(X86Listing *l, X86Asm *a, B3Obj *o) {
-    if (!o->asm_text)
-        return;
-    l->text = NULL;
-    l->len = 0;
-    a->listing = open_memstream(&l->text, &l->len);
-    if (!a->listing)
-        b3_internal_error("x86-64 emitter", "out of memory");
-    snprintf(l->label_prefix, sizeof l->label_prefix, ".LBB%u_", b3_asm_text_next_proc(o->asm_text));
-    a->label_prefix = l->label_prefix;
-    a->listing_sym = print_sym;
-    a->listing_ctx = NULL;
-    /* The writer puts the procedure at a 16-byte boundary, so .p2align pads
-     * as the object does; with exact sizes every jump keeps its size too. */
-    a->listing_p2align = true;
-    a->listing_disp32 = b3_asm_text_exact(o->asm_text);
+    b3_emit_listing_begin(l, &a->buffer, o, print_sym);
+    /* With exact sizes every jump keeps its size too. */
+    if (o->asm_text)
+        a->listing_disp32 = b3_asm_text_exact(o->asm_text);
 }
 
 void x86_listing_end(X86Listing *l, X86Asm *a, B3Obj *o, uint64_t start) {
-    if (!o->asm_text)
-        return;
-    if (fclose(a->listing) != 0)
-        b3_internal_error("x86-64 emitter", "cannot collect the listing");
-    a->listing = NULL;
-    b3_asm_text_add_proc(o->asm_text, start, a->len, l->text, l->len, a->listing_end, a->nlisting_lines);
-    free(l->text);
-    l->text = NULL;
+    b3_emit_listing_end(l, &a->buffer, o, start);
 }
+
+/* The object pads between procedures with int3 (the description's
+ * code_pad_byte); the assemblers pad as much, the plain -S text's jumps
+ * relaxed by them or not. */
+static void proc_align(FILE *f, uint64_t pad) {
+    (void)pad;
+    fputs("\t.p2align\t4, 0xcc\n", f);
+}
+
+static const B3AsmSyntax x86_64_syntax = {.comment = "#", .proc_align = proc_align};
+
+bool b3_x86_64_write_asm(B3Obj *o, FILE *f) { return b3_write_asm(o, f, &x86_64_syntax); }

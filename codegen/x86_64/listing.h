@@ -5,14 +5,11 @@
 #ifndef B3_X86_LISTING_H
 #define B3_X86_LISTING_H
 
+#include "codegen/emit.h"
 #include "codegen/x86_64/asm.h"
 #include "objwriter/obj.h"
 
-typedef struct {
-    char *text;
-    size_t len;
-    char label_prefix[24]; /* .LBB<proc>_ */
-} X86Listing;
+typedef B3EmitListing X86Listing;
 
 /* Before the first instruction of the procedure: a.listing set up. */
 void x86_listing_begin(X86Listing *l, X86Asm *a, B3Obj *o);

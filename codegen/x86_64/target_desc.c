@@ -27,11 +27,16 @@ static const B3Reg arg_fprs[] = {B3X_xmm0 + 0, B3X_xmm0 + 1, B3X_xmm0 + 2, B3X_x
 
 static const uint32_t elf_relocs[] = {
     [B3Reloc_PC32] = R_X86_64_PC32,
-    [B3Reloc_PLT32] = R_X86_64_PLT32,
-    [B3Reloc_GOTPCRELX] = R_X86_64_GOTPCRELX,
-    [B3Reloc_REX_GOTPCRELX] = R_X86_64_REX_GOTPCRELX,
+    [B3Reloc_X86_PLT32] = R_X86_64_PLT32,
+    [B3Reloc_X86_GOTPCRELX] = R_X86_64_GOTPCRELX,
+    [B3Reloc_X86_REX_GOTPCRELX] = R_X86_64_REX_GOTPCRELX,
     [B3Reloc_Abs64] = R_X86_64_64,
     [B3Reloc_Abs32] = R_X86_64_32,
+};
+static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
+    [B3Reloc_PC32] = B3RelocUse_PCAddress, /* lea f(%rip) */
+    [B3Reloc_X86_GOTPCRELX] = B3RelocUse_GOT,
+    [B3Reloc_X86_REX_GOTPCRELX] = B3RelocUse_GOT,
 };
 
 const B3TargetDesc b3_x86_64_target_desc = {
@@ -70,5 +75,6 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .code_pad_byte = 0xcc, /* int3: a stray jump into the padding traps */
     .elf_machine = EM_X86_64,
     .elf_relocs = elf_relocs,
+    .reloc_use = reloc_use,
     .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
 };

@@ -16,5 +16,7 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o);
  * FramePointer() and ArgumentReg(%rbp) / ArgumentReg(%rsp) read the frame
  * through it (stack arguments, the caller's rbp, the entry rsp). */
 bool b3_x86_64_needs_frame_pointer(const B3Proc *p);
+/* -S: o (with its listings) as GNU as text in AT&T syntax (listing.c). */
+bool b3_x86_64_write_asm(B3Obj *o, FILE *f);
 
 #endif

@@ -222,11 +222,11 @@ static const char *reloc_name(unsigned k) {
     switch (k) {
     case B3Reloc_PC32:
         return "R_X86_64_PC32";
-    case B3Reloc_PLT32:
+    case B3Reloc_X86_PLT32:
         return "R_X86_64_PLT32";
-    case B3Reloc_GOTPCRELX:
+    case B3Reloc_X86_GOTPCRELX:
         return "R_X86_64_GOTPCRELX";
-    case B3Reloc_REX_GOTPCRELX:
+    case B3Reloc_X86_REX_GOTPCRELX:
         return "R_X86_64_REX_GOTPCRELX";
     default:
         return "?";

@@ -146,11 +146,11 @@ static void load(void) {
         int64_t v;
         switch (r->kind) {
         case B3Reloc_PC32:
-        case B3Reloc_PLT32:
+        case B3Reloc_X86_PLT32:
             v = (int64_t)(s - p) + r->addend;
             break;
-        case B3Reloc_GOTPCRELX:
-        case B3Reloc_REX_GOTPCRELX:
+        case B3Reloc_X86_GOTPCRELX:
+        case B3Reloc_X86_REX_GOTPCRELX:
             got[ngot] = (uint64_t)(uintptr_t)s;
             v = (int64_t)((uint8_t *)&got[ngot++] - p) + r->addend;
             break;

@@ -90,19 +90,30 @@ static void check_target(const char *triple) {
 int main(void) {
     check_target("x86_64-linux-gnu");
     check_target("aarch64-linux-gnu");
-    /* Every relocation kind of each target has an ELF type. */
+    /* Every relocation kind of each target has an ELF type, the other
+     * target's kinds have none, and a kind's use (reloc_use) is given only
+     * for kinds the target has, with a GOT kind among them. */
     B3Target x86, a64;
     b3_target_parse("x86_64-linux-gnu", &x86);
     b3_target_parse("aarch64-linux-gnu", &a64);
-    const B3TargetDesc *d = b3_target_desc(x86);
-    for (unsigned k = B3Reloc_PC32; k <= B3Reloc_Abs32; k++)
-        CHECK(k < d->nelf_relocs && d->elf_relocs[k], "x86-64: relocation kind %u", k);
-    d = b3_target_desc(a64);
-    static const unsigned a64_kinds[] = {B3Reloc_PC32, B3Reloc_Abs64, B3Reloc_Abs32};
-    for (unsigned i = 0; i < sizeof a64_kinds / sizeof a64_kinds[0]; i++)
-        CHECK(a64_kinds[i] < d->nelf_relocs && d->elf_relocs[a64_kinds[i]], "arm64: kind %u", a64_kinds[i]);
-    for (unsigned k = B3Reloc_A64_Call26; k <= B3Reloc_A64_Ld64GotLo12; k++)
-        CHECK(k < d->nelf_relocs && d->elf_relocs[k], "arm64: relocation kind %u", k);
+    const B3TargetDesc *descs[2] = {b3_target_desc(x86), b3_target_desc(a64)};
+    for (int t = 0; t < 2; t++) {
+        const B3TargetDesc *d = descs[t];
+        bool got = false;
+        for (unsigned k = 0; k <= B3Reloc_A64_Ld64GotLo12; k++) {
+            bool shared = k <= B3Reloc_Abs32;
+            bool own = t == 0 ? k >= B3Reloc_X86_PLT32 && k <= B3Reloc_X86_REX_GOTPCRELX
+                              : k >= B3Reloc_A64_Call26 && k <= B3Reloc_A64_Ld64GotLo12;
+            bool has = k < d->nelf_relocs && d->elf_relocs[k];
+            CHECK(has == (shared || own), "%s: relocation kind %u", d->name, k);
+            B3RelocUse use = b3_reloc_use(d, (B3RelocKind)k);
+            CHECK(use == B3RelocUse_Plain || has, "%s: a use for kind %u it lacks", d->name, k);
+            got |= use == B3RelocUse_GOT;
+        }
+        CHECK(got, "%s: no GOT relocation", d->name);
+        CHECK(b3_reloc_use(d, B3Reloc_PC32) == B3RelocUse_PCAddress, "%s: PC32 is a PC-relative address",
+              d->name);
+    }
     printf("%d failures\n", failures);
     return failures != 0;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Compares two x86-64 ELF relocatable objects for equivalence: b3c's own
-(--emit=obj) and one an assembler made from b3c's -S output.
+"""Compares two ELF relocatable objects (x86-64 or AArch64) for equivalence:
+b3c's own (--emit=obj) and one an assembler made from b3c's -S output.
 
   objequiv.py [--relaxed] OURS.o THEIRS.o
 
@@ -12,7 +12,8 @@ a local target (a section symbol or a local symbol) is its section plus
 offset, a global one its name plus addend, and a PC-relative relocation to a
 local target in its own section -- which an assembler resolves itself, while
 b3c's writer leaves it to the linker -- is applied to the bytes first, in
-both objects.
+both objects.  AArch64 mapping symbols ($x, $d), which the assemblers add
+and b3c does not, are left out.
 
 --relaxed (for plain -S, where the assembler may shorten jumps): sections by
 name, type and flags; symbols by name, binding, type and section; data
@@ -25,9 +26,39 @@ import sys
 
 SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS = 2, 3, 4, 8
 SHF_ALLOC = 2
-PC_RELATIVE = {2: 'PC32', 4: 'PLT32'}
-RELOC_NAMES = {1: 'R_X86_64_64', 2: 'R_X86_64_PC32', 4: 'R_X86_64_PLT32', 9: 'R_X86_64_GOTPCREL',
-               41: 'R_X86_64_GOTPCRELX', 42: 'R_X86_64_REX_GOTPCRELX', 10: 'R_X86_64_32'}
+EM_X86_64, EM_AARCH64 = 62, 183
+
+
+def put_field(body, off, value, kind):
+    """Applies a resolved PC-relative value to the field of relocation `kind`."""
+    if kind == 'word32':
+        struct.pack_into('<i', body, off, value)
+        return
+    w, = struct.unpack_from('<I', body, off)
+    if kind == 'imm26':  # b, bl
+        w = (w & ~0x3ffffff) | ((value >> 2) & 0x3ffffff)
+    elif kind == 'adr21':  # adr
+        w = (w & ~(3 << 29 | 0x7ffff << 5)) | (value & 3) << 29 | ((value >> 2) & 0x7ffff) << 5
+    struct.pack_into('<I', body, off, w & 0xffffffff)
+
+
+# Per machine: the PC-relative relocations an assembler resolves within a
+# section, by the field they fill, and the names of the relocation types.
+PC_RELATIVE = {
+    EM_X86_64: {2: 'word32', 4: 'word32'},
+    EM_AARCH64: {261: 'word32', 274: 'adr21', 282: 'imm26', 283: 'imm26'},
+}
+RELOC_NAMES = {
+    EM_X86_64: {1: 'R_X86_64_64', 2: 'R_X86_64_PC32', 4: 'R_X86_64_PLT32', 9: 'R_X86_64_GOTPCREL',
+                41: 'R_X86_64_GOTPCRELX', 42: 'R_X86_64_REX_GOTPCRELX', 10: 'R_X86_64_32'},
+    EM_AARCH64: {257: 'R_AARCH64_ABS64', 258: 'R_AARCH64_ABS32', 261: 'R_AARCH64_PREL32',
+                 274: 'R_AARCH64_ADR_PREL_LO21', 275: 'R_AARCH64_ADR_PREL_PG_HI21',
+                 277: 'R_AARCH64_ADD_ABS_LO12_NC', 278: 'R_AARCH64_LDST8_ABS_LO12_NC',
+                 282: 'R_AARCH64_JUMP26', 283: 'R_AARCH64_CALL26', 284: 'R_AARCH64_LDST16_ABS_LO12_NC',
+                 285: 'R_AARCH64_LDST32_ABS_LO12_NC', 286: 'R_AARCH64_LDST64_ABS_LO12_NC',
+                 299: 'R_AARCH64_LDST128_ABS_LO12_NC', 311: 'R_AARCH64_ADR_GOT_PAGE',
+                 312: 'R_AARCH64_LD64_GOT_LO12_NC'},
+}
 BIND = {0: 'LOCAL', 1: 'GLOBAL', 2: 'WEAK'}
 TYPE = {0: 'NOTYPE', 1: 'OBJECT', 2: 'FUNC', 3: 'SECTION', 4: 'FILE'}
 
@@ -37,6 +68,7 @@ class Obj:
         data = open(path, 'rb').read()
         if data[:4] != b'\x7fELF' or data[4] != 2 or data[5] != 1:
             sys.exit('%s: not a little-endian ELF64 file' % path)
+        self.machine, = struct.unpack_from('<H', data, 0x12)
         shoff, = struct.unpack_from('<Q', data, 0x28)
         shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
         raw = []
@@ -91,12 +123,13 @@ class Obj:
                 continue
             body = bytearray(s['data'])
             rel = []
+            pcrel = PC_RELATIVE.get(self.machine, {})
             for off, typ, symidx, addend in self.relocs.get(i, []):
                 t = self.target(symidx, addend)
-                if typ in PC_RELATIVE and t[0] == 'sec' and t[1] == s['name']:
-                    struct.pack_into('<i', body, off, t[2] - off)
+                if typ in pcrel and t[0] == 'sec' and t[1] == s['name']:
+                    put_field(body, off, t[2] - off, pcrel[typ])
                     continue
-                rel.append((off, RELOC_NAMES.get(typ, str(typ)), t))
+                rel.append((off, RELOC_NAMES.get(self.machine, {}).get(typ, str(typ)), t))
             out[s['name']] = (bytes(body), sorted(rel), s)
         return out
 
@@ -119,6 +152,9 @@ def symbols(o, relaxed):
     for s in o.syms:
         if s['type'] in (3, 4) or not s['name']:
             continue
+        # AArch64 mapping symbols: the assemblers mark code ($x) and data ($d).
+        if o.machine == EM_AARCH64 and s['bind'] == 0 and s['name'][:2] in ('$x', '$d'):
+            continue
         # GNU as names the GOT whenever a GOT-relative relocation is used; linkers define it.
         if s['name'] == '_GLOBAL_OFFSET_TABLE_' and s['shndx'] == 0:
             continue
@@ -138,6 +174,8 @@ def main():
         sys.exit(__doc__)
     a, b = Obj(args[0]), Obj(args[1])
     bad = []
+    if a.machine != b.machine:
+        bad.append('machine %d vs %d' % (a.machine, b.machine))
     sa, sb = sections(a, relaxed), sections(b, relaxed)
     for n in sorted(set(sa) | set(sb)):
         if sa.get(n) != sb.get(n):

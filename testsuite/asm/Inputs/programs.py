@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """-S on every program of the test suite and the examples.
 
-  programs.py B3C REPO WORKDIR
+  programs.py B3C REPO WORKDIR [--target=TRIPLE]
 
 For each .b3 under testsuite/exec/, testsuite/stackmaps/exec-*.b3 and
 examples/ that compiles, with the C driver its own RUN lines link it with
@@ -17,8 +17,13 @@ examples/ that compiles, with the C driver its own RUN lines link it with
 
 A test whose RUN lines need more than its object (a header smreader.py
 writes, another module compiled to an object) gets those lines run against
-each object in turn.  Prints one line
-per program and a summary "asm: N programs, M failures"."""
+each object in turn.  Prints one line per program and a summary "asm: N
+programs, M failures".
+
+--target=aarch64-linux-gnu: b3c compiles for arm64, the cross gcc assembles
+(GNU as) and links, llvm-mc assembles with -triple=aarch64, and the programs
+run under qemu-aarch64 (the suite's %cc and %run, see lit.cfg.py).  A test
+marked XFAIL or REQUIRES for the other target is left out."""
 import concurrent.futures
 import glob
 import os
@@ -35,25 +40,51 @@ def sh(cmd, cwd, timeout=300):
     return p.returncode, p.stdout.decode('latin-1'), p.stderr.decode('latin-1')
 
 
-def programs(repo, b3c):
+class Target:
+    def __init__(self, triple):
+        self.triple = triple
+        self.arch = triple.split('-')[0]
+        self.native = self.arch == 'x86_64'
+        self.b3c_flags = [] if self.native else ['--target=' + triple]
+        self.cc = 'cc' if self.native else triple + '-gcc'
+        self.run = [] if self.native else ['qemu-' + self.arch, '-L', '/usr/' + triple]
+        self.mc = ['llvm-mc', '-filetype=obj'] + ([] if self.native else ['-triple=' + self.arch])
+
+
+def excluded(text, target):
+    """Does the test say it fails, or cannot run, on this target?"""
+    for m in re.finditer(r'^; (XFAIL|REQUIRES|UNSUPPORTED): (.*)$', text, re.M):
+        feats = [f.strip() for f in m.group(2).split(',')]
+        if m.group(1) == 'REQUIRES':
+            if any(f in ('x86_64', 'aarch64') and f != target.arch for f in feats):
+                return True
+        elif target.arch in feats:
+            return True
+    return False
+
+
+def programs(repo, target, b3c):
     """(name, b3 path, [shell lines that turn %t.o into %t.exe]) for each program."""
     out = []
     tests = sorted(glob.glob(os.path.join(repo, 'testsuite/exec/*.b3')) +
                    glob.glob(os.path.join(repo, 'testsuite/stackmaps/exec-*.b3')))
     for path in tests:
-        runs = [m.group(1) for m in re.finditer(r'^; RUN: (.*)$', open(path).read(), re.M)]
+        text = open(path).read()
+        if excluded(text, target):
+            continue
+        runs = [m.group(1) for m in re.finditer(r'^; RUN: (.*)$', text, re.M)]
         link, steps = None, []
         for r in runs:
-            # The suite's substitutions for x86-64 on an x86-64 host (this
-            # test REQUIRES x86_64): the target's cc is cc, %run is nothing.
-            r = r.replace('%cc ', 'cc ').replace('%run ', '')
+            # The suite's substitutions (lit.cfg.py): the target's cc, and
+            # %run, nothing on the host or qemu-user.
+            r = r.replace('%cc ', target.cc + ' ').replace('%run ', ' '.join(target.run + ['']))
             if r.startswith('%b3c'):
                 if re.search(r' %s( |$)', r):
                     continue  # the program's own object: what is under test
                 # Another module it links (exec/calls.b3's per-target one), as an object.
-                r = r.replace('%b3c', b3c).replace('%target', 'x86_64-linux-gnu')
+                r = r.replace('%b3c', ' '.join([b3c] + target.b3c_flags)).replace('%target', target.triple)
             steps.append(r)
-            if r.startswith('cc '):
+            if r.startswith(target.cc + ' '):
                 link = r
                 break
         if not link:
@@ -63,12 +94,12 @@ def programs(repo, b3c):
         out.append((os.path.relpath(path, repo), path, steps))
     for path in sorted(glob.glob(os.path.join(repo, 'examples/*.b3'))):
         main = path[:-3] + '_main.c'
-        link = 'cc -O1 -o %t.exe ' + (main + ' ' if os.path.exists(main) else '') + '%t.o -lm'
+        link = target.cc + ' -O1 -o %t.exe ' + (main + ' ' if os.path.exists(main) else '') + '%t.o -lm'
         out.append((os.path.relpath(path, repo), path, [link]))
     return out
 
 
-def build_and_run(steps, obj, base, cwd):
+def build_and_run(target, steps, obj, base, cwd):
     """Links obj with the program's steps (%t -> base); returns (status, stdout) or an error string."""
     for s in steps:
         cmd = s.replace('%t.o', obj).replace('%t', base)
@@ -76,33 +107,33 @@ def build_and_run(steps, obj, base, cwd):
         if rc:
             return 'link step failed: %s\n%s%s' % (cmd, o, e)
     try:
-        rc, o, _ = sh([base + '.exe'], cwd, timeout=120)
+        rc, o, _ = sh(target.run + [base + '.exe'], cwd, timeout=120)
     except subprocess.TimeoutExpired:
         return 'timed out'
     return (rc, o)
 
 
-def check(b3c, name, path, steps, work):
+def check(b3c, target, name, path, steps, work):
     stem = re.sub(r'[^A-Za-z0-9]+', '_', name)
     cwd = os.path.join(work, stem)
     os.makedirs(cwd, exist_ok=True)
     ref = os.path.join(cwd, 'ref')
-    rc, o, e = sh([b3c, '--verify-each', path, '-o', ref + '.o'], cwd)
+    rc, o, e = sh([b3c] + target.b3c_flags + ['--verify-each', path, '-o', ref + '.o'], cwd)
     if rc == 1:
         return 'SKIP %s (does not compile)' % name
     if rc:
         return 'FAIL %s: b3c --emit=obj: %s' % (name, e)
-    want = build_and_run(steps, ref + '.o', ref, cwd)
+    want = build_and_run(target, steps, ref + '.o', ref, cwd)
     if isinstance(want, str):
         return 'FAIL %s: reference: %s' % (name, want)
     problems = []
     for mode, flags in (('plain', []), ('exact', ['--asm-exact'])):
         s = os.path.join(cwd, mode + '.s')
-        rc, o, e = sh([b3c, '-S'] + flags + [path, '-o', s], cwd)
+        rc, o, e = sh([b3c] + target.b3c_flags + ['-S'] + flags + [path, '-o', s], cwd)
         if rc:
             problems.append('b3c -S %s: %s' % (' '.join(flags), e))
             continue
-        for asm, cmd in (('gas', ['cc', '-c', s, '-o']), ('mc', ['llvm-mc', '-filetype=obj', s, '-o'])):
+        for asm, cmd in (('gas', [target.cc, '-c', s, '-o']), ('mc', target.mc + [s, '-o'])):
             base = os.path.join(cwd, '%s-%s' % (mode, asm))
             rc, o, e = sh(cmd + [base + '.o'], cwd)
             if rc:
@@ -113,7 +144,7 @@ def check(b3c, name, path, steps, work):
             if rc:
                 problems.append('%s %s object differs:\n%s%s' % (asm, mode, o, e))
             if mode == 'plain':
-                got = build_and_run(steps, base + '.o', base, cwd)
+                got = build_and_run(target, steps, base + '.o', base, cwd)
                 if got != want:
                     problems.append('%s %s run: %s, expected status %d' %
                                     (asm, mode, got if isinstance(got, str) else 'status %d' % got[0], want[0]))
@@ -123,12 +154,15 @@ def check(b3c, name, path, steps, work):
 
 
 def main():
-    b3c, repo, work = sys.argv[1:4]
+    args = [a for a in sys.argv[1:] if not a.startswith('--target=')]
+    triples = [a[len('--target='):] for a in sys.argv[1:] if a.startswith('--target=')]
+    target = Target(triples[-1] if triples else 'x86_64-linux-gnu')
+    b3c, repo, work = args[:3]
     b3c, repo, work = os.path.abspath(b3c), os.path.abspath(repo), os.path.abspath(work)
-    progs = programs(repo, b3c)
+    progs = programs(repo, target, b3c)
     def one(p):
         try:
-            return check(b3c, p[0], p[1], p[2], work)
+            return check(b3c, target, p[0], p[1], p[2], work)
         except Exception as e:  # a tool missing, a file gone: report it with the program
             return 'FAIL %s: %s: %s' % (p[0], type(e).__name__, e)
 

@@ -121,15 +121,15 @@ int main(int argc, char **argv) {
         func(&o, &helper, chelper, sizeof chelper);
         /* Global data through the GOT (as -fPIC code does); a global function by lea. */
         func(&o, &get_table, cgot, sizeof cgot);
-        b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 3, B3Reloc_REX_GOTPCRELX, &table, -4);
+        b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 3, B3Reloc_X86_REX_GOTPCRELX, &table, -4);
         func(&o, &get_get42, clea, sizeof clea);
         b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 3, B3Reloc_PC32, &get42, -4);
         func(&o, &get_ext, cgot, sizeof cgot);
-        b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 3, B3Reloc_REX_GOTPCRELX, &ext_var, -4);
+        b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 3, B3Reloc_X86_REX_GOTPCRELX, &ext_var, -4);
         func(&o, &call_ext, ccall, sizeof ccall);
-        b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 5, B3Reloc_PLT32, &ext_fn, -4);
+        b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 5, B3Reloc_X86_PLT32, &ext_fn, -4);
         func(&o, &call_helper, ccall, sizeof ccall);
-        b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 5, B3Reloc_PLT32, &helper, -4);
+        b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 5, B3Reloc_X86_PLT32, &helper, -4);
         func(&o, &get_hidden, clea, sizeof clea);
         b3_obj_reloc(&o, B3Sec_Text, o.defs[o.ndefs - 1].offset + 3, B3Reloc_PC32, &hidden, -4);
     } else if (!strcmp(which, "nulname")) {
