@@ -84,7 +84,7 @@ static bool compile_one(const char *src, size_t len, B3Target target, const Conf
     B3Ice ice = {.diag = &diag, .module = &m};
     b3_ice_install(&ice);
     b3_ice_enter("parse", NULL);
-    B3ParseOptions popt = {"fuzz"};
+    B3ParseOptions popt = {.bare_name = "fuzz"};
     bool ok = b3_parse(&m, &diag, src, len, &popt);
     if (ok) {
         b3_ice_enter("validate", NULL);

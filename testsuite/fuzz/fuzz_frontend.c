@@ -41,7 +41,7 @@ static bool front_end(const char *src, size_t len, B3Target target, char **text,
     diag.out = null_stream();
     B3Module m;
     b3_module_init(&m, target);
-    B3ParseOptions opt = {"fuzz"};
+    B3ParseOptions opt = {.bare_name = "fuzz"};
     bool ok = b3_parse(&m, &diag, src, len, &opt) && b3_validate(&m, &diag) && !diag.errors;
     if (ok && text) {
         FILE *f = open_memstream(text, text_len);

@@ -52,7 +52,7 @@ typedef struct {
 static B3Proc *parse(Ctx *c, const char *src) {
     b3_module_init(&c->m, x86);
     b3_diag_init(&c->d, "test.b3", src, strlen(src));
-    B3ParseOptions opt = {"test"};
+    B3ParseOptions opt = {.bare_name = "test"};
     if (!b3_parse(&c->m, &c->d, src, strlen(src), &opt) || !b3_validate(&c->m, &c->d)) {
         fprintf(stderr, "test procedure does not parse:\n%s\n", src);
         exit(2);
