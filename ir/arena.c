@@ -1,6 +1,8 @@
+#define _DEFAULT_SOURCE /* madvise */
 #include "ir/arena.h"
 
 #include <stdio.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +12,8 @@ struct B3ArenaChunk {
     max_align_t pad[]; /* keeps the payload aligned */
 };
 
-enum { CHUNK = 1 << 20 };
+/* A chunk and its header fill one 2 MiB huge page. */
+enum { HUGE = 2 << 20, CHUNK = HUGE - 64 };
 
 void b3_arena_init(B3Arena *a) { memset(a, 0, sizeof *a); }
 
@@ -25,7 +28,22 @@ void b3_arena_free(B3Arena *a) {
 }
 
 static B3ArenaChunk *chunk_alloc(B3Arena *a, size_t size) {
-    B3ArenaChunk *c = malloc(sizeof *c + size);
+    B3ArenaChunk *c = NULL;
+#ifdef MADV_HUGEPAGE
+    /* Whole 2 MiB chunks on huge pages where the kernel offers them: a
+     * 4 KiB page fault per page was a fifth of -O0's time. */
+    if (sizeof *c + size >= HUGE / 2) {
+        size_t n = (sizeof *c + size + HUGE - 1) & ~(size_t)(HUGE - 1);
+        void *p = NULL;
+        if (!posix_memalign(&p, HUGE, n)) {
+            madvise(p, n, MADV_HUGEPAGE);
+            c = p;
+            size = n - sizeof *c;
+        }
+    }
+#endif
+    if (!c)
+        c = malloc(sizeof *c + size);
     if (!c) {
         fprintf(stderr, "b3c: internal error: out of memory\n");
         exit(3);
