@@ -220,6 +220,25 @@ static inline void add_call_clobbers(Lower *L, AirSpecial *sp) {
 bool lower_can_be_internal(Lower *L, B3Value *v);
 /* May the fused value v not be moved down across w? */
 bool lower_motion_blocked(const B3Value *v, const B3Value *w);
+
+/* ---- atomics (lower_atomics.c), shared by the targets' lowerings ---- */
+
+/* Bits of memory an atomic accesses: its width meta, else its operand type's. */
+unsigned lower_atomic_bits(const B3Value *v);
+/* Index of a width (8, 16, 32, 64 bits) in a per-width opcode table. */
+unsigned lower_width_index(unsigned bits);
+/* dst = the low `bits` bits of src sign-extended to ty (a copy when they are all of it). */
+void lower_extend_old(Lower *L, B3Type ty, unsigned bits, AirTmp src, AirTmp dst);
+/* Nothing with an effect between v and the value being lowered (both in
+ * this block), so that v may execute there instead. */
+bool lower_nothing_between(Lower *L, B3Value *v);
+/* The AtomicStrongCAS that cmp (Equal/NotEqual) compares with its own
+ * expected value, when the CAS's flags can stand for cmp; else NULL. */
+B3Value *lower_fusable_cas_compare(Lower *L, B3Value *cmp);
+/* Branch(AtomicWeakCAS), Branch(Equal/NotEqual(AtomicStrongCAS(e, ...), e)),
+ * Branch(AtomicStrongCAS(0, ...)): the CAS (marked internal, with the
+ * compare) and the condition on its flags that takes the branch; else NULL. */
+B3Value *lower_cas_branch_match(Lower *L, B3Value *br, AirCond *cond);
 /* Can the load v be executed at the current value instead of where it stands? */
 bool lower_can_fuse_load(Lower *L, B3Value *v, B3Opcode op, B3Type type);
 /* Fuses the load v into the current value: its memory operand. */

@@ -18,15 +18,6 @@
 #include "codegen/arm64/arm64.h"
 #include "lower/lower_internal.h"
 
-/* Bits of memory an atomic accesses: its width meta, else its operand type's. */
-static unsigned atomic_bits(const B3Value *v) {
-    if (v->m.mem.width)
-        return v->m.mem.width;
-    return resolve(v->kids[0])->type == B3_Int64 ? 64 : 32;
-}
-
-static unsigned width_index(unsigned bits) { return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 3; }
-
 static bool has_lse(const Lower *L) { return (L->m->target_features & B3Feature_LSE) != 0; }
 
 static bool result_used(Lower *L, B3Value *v) { return (L->flags[vid(L, v)] & F_NEEDED) != 0; }
@@ -46,28 +37,6 @@ static AirArg atomic_addr(Lower *L, B3Value *v) {
     return addr_reg(L, v->kids[v->nkids - 1], v->m.mem.offset);
 }
 
-/* dst = the low `bits` bits of src (zero-extended there), sign-extended to ty. */
-static void extend_old(Lower *L, B3Type ty, unsigned bits, AirTmp src, AirTmp dst) {
-    unsigned tbits = ty == B3_Int64 ? 64 : 32;
-    if (bits == tbits) {
-        if (src != dst)
-            EMIT_OP(L, ty == B3_Int64 ? Air_Move : Air_Move32, T(src), T(dst));
-        return;
-    }
-    if (bits == 32) {
-        EMIT(L, SignExtend32ToPtr, T(src), T(dst));
-        return;
-    }
-    AirOpcode op = bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32;
-    if (ty == B3_Int32) {
-        EMIT_OP(L, op, T(src), T(dst));
-        return;
-    }
-    AirTmp t = newtmp(L, AirGP);
-    EMIT_OP(L, op, T(src), T(t));
-    EMIT(L, SignExtend32ToPtr, T(t), T(dst));
-}
-
 /* A tmp for the raw (zero-extended) old value: the result's own when no
  * extension follows. */
 static AirTmp old_tmp(Lower *L, B3Type ty, unsigned bits, AirTmp r) {
@@ -83,7 +52,7 @@ static const AirOpcode casal_ops[4] = {Air_AtomicCasal8, Air_AtomicCasal16, Air_
 
 static void lower_cas(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)kid(v, 0)->type;
-    unsigned bits = atomic_bits(v), wi = width_index(bits);
+    unsigned bits = lower_atomic_bits(v), wi = lower_width_index(bits);
     bool used = result_used(L, v);
     AirArg addr = atomic_addr(L, v);
     AirArg nv = vta(L, kid(v, 1));
@@ -100,7 +69,7 @@ static void lower_cas(Lower *L, B3Value *v) {
         lower_move_value_to(L, kid(v, 0), T(t), ty);
         EMIT_OP(L, casal_ops[wi], T(t), nv, addr);
         if (used)
-            extend_old(L, (B3Type)v->type, bits, t, r);
+            lower_extend_old(L, (B3Type)v->type, bits, t, r);
         return;
     }
     AirArg e = vta(L, kid(v, 0));
@@ -110,7 +79,7 @@ static void lower_cas(Lower *L, B3Value *v) {
     }
     AirTmp r = lower_vt(L, v), old = old_tmp(L, (B3Type)v->type, bits, r);
     EMIT_OP(L, loop_cas_ops[wi], e, nv, addr, T(old));
-    extend_old(L, (B3Type)v->type, bits, old, r);
+    lower_extend_old(L, (B3Type)v->type, bits, old, r);
 }
 
 /* ---- CAS fused into its compare or branch ---- */
@@ -120,59 +89,9 @@ static const AirOpcode branch_loop_cas_ops[4] = {Air_BranchAtomicLoopCAS8, Air_B
 static const AirOpcode branch_casal_ops[4] = {Air_BranchAtomicCasal8, Air_BranchAtomicCasal16,
                                               Air_BranchAtomicCasal32, Air_BranchAtomicCasal64};
 
-/* Are x and y the same integer (the same value, or equal constants)? */
-static bool same_int(B3Value *x, B3Value *y) {
-    int64_t a, b;
-    x = resolve(x);
-    y = resolve(y);
-    return x == y || (int_const(x, &a) && int_const(y, &b) && a == b && x->type == y->type);
-}
-
-/* Do the flags of the CAS's compare ("the low bits of memory equal the low
- * bits of expected") say exactly whether its (sign-extended) result equals
- * expected?  At the full width always; at a narrow one only for an expected
- * constant that is its own sign extension. */
-static bool flags_are_equality(B3Value *cas) {
-    B3Value *e = kid(cas, 0);
-    unsigned bits = atomic_bits(cas), tbits = e->type == B3_Int64 ? 64 : 32;
-    int64_t c;
-    if (bits == tbits)
-        return true;
-    if (!int_const(e, &c))
-        return false;
-    int64_t x = bits == 8 ? (int8_t)c : bits == 16 ? (int16_t)c : (int32_t)c;
-    return x == c;
-}
-
-/* Nothing with an effect between v and the value being lowered, so that v
- * may execute there instead. */
-static bool nothing_between(Lower *L, B3Value *v) {
-    uint32_t from = L->pos[vid(L, v)];
-    if (v->owner != L->blk || from >= L->idx || L->idx - from > FUSE_MAX_DISTANCE)
-        return false;
-    for (uint32_t i = from + 1; i < L->idx; i++)
-        if (lower_motion_blocked(v, L->blk->values[i]))
-            return false;
-    return true;
-}
-
-/* The AtomicStrongCAS that cmp (Equal/NotEqual) compares with its own
- * expected value, when it can be fused into cmp; else NULL. */
-static B3Value *fusable_cas_compare(Lower *L, B3Value *cmp) {
-    if (cmp->opcode != B3_Equal && cmp->opcode != B3_NotEqual)
-        return NULL;
-    for (int k = 0; k < 2; k++) {
-        B3Value *cas = kid(cmp, k);
-        if (cas->opcode == B3_AtomicStrongCAS && same_int(kid(cas, 0), kid(cmp, 1 - k)) &&
-            flags_are_equality(cas) && lower_can_be_internal(L, cas) && nothing_between(L, cas))
-            return cas;
-    }
-    return NULL;
-}
-
 /* The CAS with a condition on its flags: into dst (cset), or a branch. */
 static void emit_cas_cond(Lower *L, B3Value *cas, AirCond cond, AirTmp dst) {
-    unsigned wi = width_index(atomic_bits(cas));
+    unsigned wi = lower_width_index(lower_atomic_bits(cas));
     AirArg addr = atomic_addr(L, cas);
     AirArg e = vta(L, kid(cas, 0)), nv = vta(L, kid(cas, 1));
     if (dst == AIR_NO_TMP)
@@ -184,7 +103,7 @@ static void emit_cas_cond(Lower *L, B3Value *cas, AirCond cond, AirTmp dst) {
 
 /* Equal/NotEqual(AtomicStrongCAS(e, n, p), e): cset on the CAS's flags. */
 bool b3_arm64_lower_cas_compare(Lower *L, B3Value *v) {
-    B3Value *cas = fusable_cas_compare(L, v);
+    B3Value *cas = lower_fusable_cas_compare(L, v);
     if (!cas)
         return false;
     L->flags[vid(L, cas)] |= F_INTERNAL;
@@ -195,35 +114,10 @@ bool b3_arm64_lower_cas_compare(Lower *L, B3Value *v) {
 /* Branch(AtomicWeakCAS), Branch(Equal/NotEqual(AtomicStrongCAS(e, ...), e)),
  * Branch(AtomicStrongCAS(0, ...)): a BranchAtomic* terminal, no compare. */
 bool b3_arm64_lower_cas_branch(Lower *L, B3Value *br) {
-    B3Value *c = kid(br, 0), *cas = NULL;
-    AirCond cond = AirCond_Equal;
-    if (c->owner != L->blk || !lower_can_be_internal(L, c))
-        return false;
-    switch (c->opcode) {
-    case B3_AtomicWeakCAS: /* non-zero on success */
-        if (nothing_between(L, c))
-            cas = c;
-        break;
-    case B3_AtomicStrongCAS: /* expected 0: the old value is non-zero exactly when it failed */
-        if (is_const_zero(c->kids[0]) && nothing_between(L, c)) {
-            cas = c;
-            cond = AirCond_NotEqual;
-        }
-        break;
-    case B3_Equal:
-    case B3_NotEqual:
-        cas = fusable_cas_compare(L, c);
-        if (cas) {
-            L->flags[vid(L, c)] |= F_INTERNAL;
-            cond = c->opcode == B3_Equal ? AirCond_Equal : AirCond_NotEqual;
-        }
-        break;
-    default:
-        break;
-    }
+    AirCond cond;
+    B3Value *cas = lower_cas_branch_match(L, br, &cond);
     if (!cas)
         return false;
-    L->flags[vid(L, cas)] |= F_INTERNAL;
     B3Block *b = L->blk;
     emit_cas_cond(L, cas, cond, AIR_NO_TMP);
     lower_set_succs(L, L->ablock[b->pos], 2,
@@ -265,7 +159,7 @@ static void lower_rmw(Lower *L, B3Value *v) {
         break;
     }
     B3Type ty = (B3Type)v->type;
-    unsigned bits = atomic_bits(v), wi = width_index(bits);
+    unsigned bits = lower_atomic_bits(v), wi = lower_width_index(bits);
     bool used = result_used(L, v), xchg = k == 5;
     AirArg addr = atomic_addr(L, v);
     B3Value *x = kid(v, 0);
@@ -298,7 +192,7 @@ static void lower_rmw(Lower *L, B3Value *v) {
         EMIT_OP(L, op, val, addr, T(old));
     else
         EMIT_OP(L, op, val, addr, T(newtmp(L, AirGP)), T(old));
-    extend_old(L, ty, bits, old, r);
+    lower_extend_old(L, ty, bits, old, r);
 }
 
 bool b3_arm64_lower_atomic(Lower *L, B3Value *v) {
@@ -326,11 +220,11 @@ bool b3_arm64_lower_fenced_load(Lower *L, B3Value *v) {
     AirArg addr = addr_reg(L, v->kids[0], v->m.mem.offset);
     AirTmp r = lower_vt(L, v);
     if (v->opcode != B3_Load8S && v->opcode != B3_Load16S) {
-        EMIT_OP(L, load_acq_ops[width_index(bits)], addr, T(r));
+        EMIT_OP(L, load_acq_ops[lower_width_index(bits)], addr, T(r));
         return true;
     }
     AirTmp t = newtmp(L, AirGP);
-    EMIT_OP(L, load_acq_ops[width_index(bits)], addr, T(t));
+    EMIT_OP(L, load_acq_ops[lower_width_index(bits)], addr, T(t));
     EMIT_OP(L, bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32, T(t), T(r));
     return true;
 }
@@ -342,7 +236,7 @@ bool b3_arm64_lower_fenced_store(Lower *L, B3Value *v) {
     B3Value *x = kid(v, 0);
     unsigned bits = v->opcode == B3_Store8 ? 8 : v->opcode == B3_Store16 ? 16 : x->type == B3_Int64 ? 64 : 32;
     AirArg addr = addr_reg(L, v->kids[1], v->m.mem.offset);
-    EMIT_OP(L, store_rel_ops[width_index(bits)], vta(L, x), addr);
+    EMIT_OP(L, store_rel_ops[lower_width_index(bits)], vta(L, x), addr);
     return true;
 }
 

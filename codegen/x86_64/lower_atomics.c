@@ -22,16 +22,6 @@
 #include "ir/effects.h"
 #include "lower/lower_internal.h"
 
-/* Bits of memory an atomic accesses: its width meta, else its operand type's. */
-static unsigned atomic_bits(const B3Value *v) {
-    if (v->m.mem.width)
-        return v->m.mem.width;
-    return resolve(v->kids[0])->type == B3_Int64 ? 64 : 32;
-}
-
-/* Index of a width in the per-width opcode tables (8, 16, 32, 64 bits). */
-static unsigned width_index(unsigned bits) { return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 3; }
-
 static const AirOpcode cas_ops[4] = {Air_AtomicStrongCAS8, Air_AtomicStrongCAS16, Air_AtomicStrongCAS32,
                                      Air_AtomicStrongCAS64};
 static const AirOpcode branch_cas_ops[4] = {Air_BranchAtomicStrongCAS8, Air_BranchAtomicStrongCAS16,
@@ -55,86 +45,14 @@ static AirArg atomic_addr(Lower *L, B3Value *v) {
 
 static bool atomic_result_used(Lower *L, B3Value *v) { return (L->flags[vid(L, v)] & F_NEEDED) != 0; }
 
-/* dst = the low `bits` bits of src, sign-extended to ty (a copy when they are all of it). */
-static void extend_old(Lower *L, B3Type ty, unsigned bits, AirTmp src, AirTmp dst) {
-    unsigned tbits = ty == B3_Int64 ? 64 : 32;
-    if (bits == tbits) {
-        if (src != dst)
-            EMIT_OP(L, move_op(ty), T(src), T(dst));
-        return;
-    }
-    if (bits == 32) {
-        EMIT(L, SignExtend32ToPtr, T(src), T(dst));
-        return;
-    }
-    AirOpcode op = bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32;
-    if (ty == B3_Int32) {
-        EMIT_OP(L, op, T(src), T(dst));
-        return;
-    }
-    AirTmp t = newtmp(L, AirGP);
-    EMIT_OP(L, op, T(src), T(t));
-    EMIT(L, SignExtend32ToPtr, T(t), T(dst));
-}
-
-/* Is nothing that touches memory (or has any effect) between v and the value
- * being lowered, so that v may be executed there instead? */
-static bool nothing_between(Lower *L, B3Value *v) {
-    uint32_t from = L->pos[vid(L, v)];
-    if (v->owner != L->blk || from >= L->idx || L->idx - from > FUSE_MAX_DISTANCE)
-        return false;
-    for (uint32_t i = from + 1; i < L->idx; i++)
-        if (lower_motion_blocked(v, L->blk->values[i]))
-            return false;
-    return true;
-}
-
 /* ---- compare-and-swap ---------------------------------------------------------- */
-
-/* Are x and y the same integer (the same value, or equal constants)? */
-static bool same_int(B3Value *x, B3Value *y) {
-    int64_t a, b;
-    x = resolve(x);
-    y = resolve(y);
-    return x == y || (int_const(x, &a) && int_const(y, &b) && a == b && x->type == y->type);
-}
-
-/* Does ZF of the cmpxchg ("the low bits of memory equal the low bits of
- * expected") say exactly whether the CAS's (sign-extended) result equals
- * expected?  Always at the full width; at a narrow one only for an expected
- * constant that is its own sign extension. */
-static bool zf_is_equality(B3Value *cas) {
-    B3Value *e = kid(cas, 0);
-    unsigned bits = atomic_bits(cas), tbits = e->type == B3_Int64 ? 64 : 32;
-    int64_t c;
-    if (bits == tbits)
-        return true;
-    if (!int_const(e, &c))
-        return false;
-    int64_t s = bits == 8 ? (int8_t)c : bits == 16 ? (int16_t)c : (int32_t)c;
-    return s == c;
-}
-
-/* The AtomicStrongCAS that cmp (Equal/NotEqual) compares with its own
- * expected value, when it can be fused into cmp; else NULL. */
-static B3Value *fusable_cas_compare(Lower *L, B3Value *cmp) {
-    if (cmp->opcode != B3_Equal && cmp->opcode != B3_NotEqual)
-        return NULL;
-    for (int k = 0; k < 2; k++) {
-        B3Value *cas = kid(cmp, k);
-        if (cas->opcode == B3_AtomicStrongCAS && same_int(kid(cas, 0), kid(cmp, 1 - k)) &&
-            zf_is_equality(cas) && lower_can_be_internal(L, cas) && nothing_between(L, cas))
-            return cas;
-    }
-    return NULL;
-}
 
 /* Moves the expected value into %rax and emits the cmpxchg of cas: with
  * dst != AIR_NO_TMP the 5-arg form setting dst to cond; with branch the
  * BranchAtomicStrongCAS terminal on cond; else the plain form (old in %rax). */
 static void emit_cas(Lower *L, B3Value *cas, AirCond cond, AirTmp dst, bool branch) {
     B3Type ty = (B3Type)kid(cas, 0)->type;
-    unsigned wi = width_index(atomic_bits(cas));
+    unsigned wi = lower_width_index(lower_atomic_bits(cas));
     AirArg m = atomic_addr(L, cas);
     AirArg nv = vta(L, kid(cas, 1));
     /* %rax is written last, right before the cmpxchg, so it is live only across it. */
@@ -159,13 +77,13 @@ bool x86_lower_cas(Lower *L, B3Value *v) {
     bool used = atomic_result_used(L, v);
     emit_cas(L, v, AirCond_Equal, AIR_NO_TMP, false);
     if (used)
-        extend_old(L, (B3Type)v->type, atomic_bits(v), B3X_rax, lower_vt(L, v));
+        lower_extend_old(L, (B3Type)v->type, lower_atomic_bits(v), B3X_rax, lower_vt(L, v));
     return true;
 }
 
 /* Equal/NotEqual(AtomicStrongCAS(e, n, p), e) as a value: sete/setne after the cmpxchg. */
 bool x86_lower_cas_compare(Lower *L, B3Value *v) {
-    B3Value *cas = fusable_cas_compare(L, v);
+    B3Value *cas = lower_fusable_cas_compare(L, v);
     if (!cas)
         return false;
     L->flags[vid(L, cas)] |= F_INTERNAL;
@@ -175,35 +93,10 @@ bool x86_lower_cas_compare(Lower *L, B3Value *v) {
 
 /* Branch on a CAS outcome: a BranchAtomicStrongCAS terminal, no compare. */
 bool x86_lower_cas_branch(Lower *L, B3Value *br) {
-    B3Value *c = kid(br, 0), *cas = NULL;
-    AirCond cond = AirCond_Equal;
-    if (c->owner != L->blk || !lower_can_be_internal(L, c))
-        return false;
-    switch (c->opcode) {
-    case B3_AtomicWeakCAS: /* non-zero on success */
-        if (nothing_between(L, c))
-            cas = c;
-        break;
-    case B3_AtomicStrongCAS: /* expected 0: the old value is non-zero exactly when it failed */
-        if (is_const_zero(c->kids[0]) && nothing_between(L, c)) {
-            cas = c;
-            cond = AirCond_NotEqual;
-        }
-        break;
-    case B3_Equal:
-    case B3_NotEqual:
-        cas = fusable_cas_compare(L, c);
-        if (cas) {
-            L->flags[vid(L, c)] |= F_INTERNAL;
-            cond = c->opcode == B3_Equal ? AirCond_Equal : AirCond_NotEqual;
-        }
-        break;
-    default:
-        break;
-    }
+    AirCond cond;
+    B3Value *cas = lower_cas_branch_match(L, br, &cond);
     if (!cas)
         return false;
-    L->flags[vid(L, cas)] |= F_INTERNAL;
     B3Block *b = L->blk;
     emit_cas(L, cas, cond, AIR_NO_TMP, true);
     lower_set_succs(L, L->ablock[b->pos], 2,
@@ -253,7 +146,7 @@ static void split_block_into(Lower *L, AirBlock *rest) {
  * (a failed cmpxchg reloads %rax with the current memory value). */
 static void lower_cas_loop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
     B3Type ty = (B3Type)v->type;
-    unsigned bits = atomic_bits(v), wi = width_index(bits);
+    unsigned bits = lower_atomic_bits(v), wi = lower_width_index(bits);
     AirArg m = atomic_addr(L, v);
     B3Value *x = kid(v, 0);
     int64_t c;
@@ -262,7 +155,7 @@ static void lower_cas_loop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64)
 
     AirBlock *head = L->ablock[L->blk->pos], *loop = lower_new_block(L), *done = lower_new_block(L);
     L->sink = done;
-    extend_old(L, ty, bits, B3X_rax, r);
+    lower_extend_old(L, ty, bits, B3X_rax, r);
     L->sink = NULL;
     split_block_into(L, done);
 
@@ -282,7 +175,7 @@ static void lower_cas_loop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64)
 /* lock xadd (negate: of -value) or xchg; the register gets the old value. */
 static void lower_xadd_xchg(Lower *L, B3Value *v, bool xchg, bool negate) {
     B3Type ty = (B3Type)v->type;
-    unsigned bits = atomic_bits(v);
+    unsigned bits = lower_atomic_bits(v);
     bool used = atomic_result_used(L, v);
     AirArg m = atomic_addr(L, v);
     B3Value *x = kid(v, 0);
@@ -297,14 +190,14 @@ static void lower_xadd_xchg(Lower *L, B3Value *v, bool xchg, bool negate) {
         if (negate)
             EMIT_OP(L, ty == B3_Int64 ? Air_Neg64 : Air_Neg32, T(t));
     }
-    EMIT_OP(L, xchg ? xchg_ops[width_index(bits)] : xadd_ops[width_index(bits)], T(t), m);
+    EMIT_OP(L, xchg ? xchg_ops[lower_width_index(bits)] : xadd_ops[lower_width_index(bits)], T(t), m);
     if (used)
-        extend_old(L, ty, bits, t, r);
+        lower_extend_old(L, ty, bits, t, r);
 }
 
 /* lock op value, mem: the old value is not needed. */
 static void lower_lock_op(Lower *L, B3Value *v, const AirOpcode *ops) {
-    AirOpcode op = ops[width_index(atomic_bits(v))];
+    AirOpcode op = ops[lower_width_index(lower_atomic_bits(v))];
     AirArg m = atomic_addr(L, v);
     B3Value *x = kid(v, 0);
     int64_t c;
