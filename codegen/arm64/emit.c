@@ -1010,6 +1010,43 @@ A64_OP(bitfield) {
     }
 }
 
+/* ---- i10fin: conditional select-and-operate, shifted compares ---- */
+
+/* An operand of a Select{Increment,Invert,Negate}: a register, or the zero
+ * register for Imm 0 (any other immediate goes in scratch). */
+static B3Reg csel_operand(A64Emitter *e, const AirInst *inst, unsigned i, bool is64, B3Reg scratch) {
+    if (is_tmp(inst, i))
+        return gpr(inst, i);
+    uint64_t v = (uint64_t)arg(inst, i)->value & (is64 ? UINT64_MAX : 0xffffffffu);
+    if (!v)
+        return ARM64_ZR;
+    arm64_mov_imm(e->a, is64, scratch, v);
+    return scratch;
+}
+
+/* csinc/csinv/csneg (p: Arm64CSelOp): (cond, l, r, a, b, dst), dst = cond ? a : op(b). */
+A64_OP(csel_op) {
+    UNUSED_OPERANDS;
+    bool is64 = size == 8;
+    DCodes d = flags_of(e, inst, size);
+    B3Reg ra = csel_operand(e, inst, 3, is64, IP0), rb = csel_operand(e, inst, 4, is64, IP1);
+    arm64_csel(e->a, (Arm64CSelOp)p, is64, gpr(inst, 5), ra, rb, d.c1);
+}
+
+/* cmp/tst a, b, shift #k; b.cond (p: the shift, 0 lsl, 1 asr, 2 lsr; +4: tst). */
+A64_OP(branch_shifted) {
+    UNUSED_OPERANDS;
+    static const Arm64Shift shifts[3] = {Arm64Shift_LSL, Arm64Shift_ASR, Arm64Shift_LSR};
+    bool is64 = size == 8;
+    unsigned k = (unsigned)arg(inst, 3)->value & (is64 ? 63 : 31);
+    if (p & 4)
+        arm64_tst(e->a, is64, gpr(inst, 1), gpr(inst, 2), shifts[p & 3], k);
+    else
+        arm64_cmp(e->a, false, is64, gpr(inst, 1), gpr(inst, 2), shifts[p & 3], k);
+    DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
+    branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
+}
+
 /* The encoder table: one row per Air opcode this emitter implements. */
 static const struct {
     A64OpFn *fn;
@@ -1201,6 +1238,31 @@ static const struct {
     [Air_MaxDouble] = {op_fp2, Arm64FP2_FMAX, 8},
     [Air_MinFloat] = {op_fp2, Arm64FP2_FMIN, 4},
     [Air_MaxFloat] = {op_fp2, Arm64FP2_FMAX, 4},
+    /* i10fin: conditional select-and-operate, shifted compares (lower_isel.c) */
+    [Air_SelectIncrement32] = {op_csel_op, Arm64CSel_CSINC, 4},
+    [Air_SelectIncrement64] = {op_csel_op, Arm64CSel_CSINC, 8},
+    [Air_SelectIncrementTest32] = {op_csel_op, Arm64CSel_CSINC, 4},
+    [Air_SelectIncrementTest64] = {op_csel_op, Arm64CSel_CSINC, 8},
+    [Air_SelectInvert32] = {op_csel_op, Arm64CSel_CSINV, 4},
+    [Air_SelectInvert64] = {op_csel_op, Arm64CSel_CSINV, 8},
+    [Air_SelectInvertTest32] = {op_csel_op, Arm64CSel_CSINV, 4},
+    [Air_SelectInvertTest64] = {op_csel_op, Arm64CSel_CSINV, 8},
+    [Air_SelectNegate32] = {op_csel_op, Arm64CSel_CSNEG, 4},
+    [Air_SelectNegate64] = {op_csel_op, Arm64CSel_CSNEG, 8},
+    [Air_SelectNegateTest32] = {op_csel_op, Arm64CSel_CSNEG, 4},
+    [Air_SelectNegateTest64] = {op_csel_op, Arm64CSel_CSNEG, 8},
+    [Air_BranchCompareLeftShift32] = {op_branch_shifted, 0, 4},
+    [Air_BranchCompareLeftShift64] = {op_branch_shifted, 0, 8},
+    [Air_BranchCompareRightShift32] = {op_branch_shifted, 1, 4},
+    [Air_BranchCompareRightShift64] = {op_branch_shifted, 1, 8},
+    [Air_BranchCompareUnsignedRightShift32] = {op_branch_shifted, 2, 4},
+    [Air_BranchCompareUnsignedRightShift64] = {op_branch_shifted, 2, 8},
+    [Air_BranchTestLeftShift32] = {op_branch_shifted, 4, 4},
+    [Air_BranchTestLeftShift64] = {op_branch_shifted, 4, 8},
+    [Air_BranchTestRightShift32] = {op_branch_shifted, 5, 4},
+    [Air_BranchTestRightShift64] = {op_branch_shifted, 5, 8},
+    [Air_BranchTestUnsignedRightShift32] = {op_branch_shifted, 6, 4},
+    [Air_BranchTestUnsignedRightShift64] = {op_branch_shifted, 6, 8},
     /* arm64 atomics */
     [Air_LoadAcq8] = {op_atomic, A64Atomic_LoadAcq, 1},
     [Air_LoadAcq16] = {op_atomic, A64Atomic_LoadAcq, 2},

@@ -131,7 +131,7 @@ static bool hook_fptoint(Lower *L, B3Value *v) {
 static bool hook_fp_unary(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (!b3_type_is_float(ty))
-        return v->opcode == B3_Neg && b3_arm64_lower_neg_mul(L, v);
+        return v->opcode == B3_Neg && (b3_arm64_lower_neg_mul(L, v) || b3_arm64_lower_csetm(L, v));
     bool dbl = ty == B3_Double;
     AirOpcode op = v->opcode == B3_Neg ? (dbl ? Air_NegateDouble : Air_NegateFloat)
                                        : (dbl ? Air_AbsDouble : Air_AbsFloat);
@@ -147,6 +147,11 @@ static bool hook_fminmax(Lower *L, B3Value *v) {
     AirTmp r = lower_vt(L, v);
     EMIT_OP(L, op, vta(L, kid(v, 0)), vta(L, kid(v, 1)), T(r));
     return true;
+}
+
+/* Branch: on a CAS's flags (lower_atomics.c), or cmp/tst with a shifted operand (lower_isel.c). */
+static bool hook_branch(Lower *L, B3Value *v) {
+    return b3_arm64_lower_cas_branch(L, v) || b3_arm64_lower_shifted_branch(L, v);
 }
 
 B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES] = {
@@ -189,7 +194,8 @@ B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES] = {
     [B3_AtomicXchg] = b3_arm64_lower_atomic,
     [B3_Equal] = b3_arm64_lower_cas_compare,
     [B3_NotEqual] = b3_arm64_lower_cas_compare,
-    [B3_Branch] = b3_arm64_lower_cas_branch,
+    [B3_Branch] = hook_branch,
+    [B3_Select] = b3_arm64_lower_select,
     [B3_Load8Z] = b3_arm64_lower_fenced_load,
     [B3_Load8S] = b3_arm64_lower_fenced_load,
     [B3_Load16Z] = b3_arm64_lower_fenced_load,

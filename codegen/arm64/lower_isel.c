@@ -203,11 +203,15 @@ static bool try_extended(Lower *L, B3Value *v, bool sub) {
     return true;
 }
 
-/* Add: madd, then shifted and extended operands. */
+static bool try_cinc(Lower *L, B3Value *v);
+
+/* Add: madd, cinc (i10fin), then shifted and extended operands. */
 static bool hook_add(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (!b3_type_is_int(ty))
         return false;
+    if (try_cinc(L, v))
+        return true;
     B3Value *a = kid(v, 0), *b = kid(v, 1);
     int64_t c;
     if (!int_const(a, &c) && !int_const(b, &c)) {
@@ -543,3 +547,274 @@ bool b3_arm64_lower_mul(Lower *L, B3Value *v) { return hook_mul(L, v); }
 bool b3_arm64_lower_bit_and(Lower *L, B3Value *v) { return hook_and(L, v); }
 bool b3_arm64_lower_bit_or(Lower *L, B3Value *v) { return hook_or(L, v); }
 bool b3_arm64_lower_bit_xor(Lower *L, B3Value *v) { return hook_xor(L, v); }
+
+/* ---- i10fin: csinc/csinv/csneg for Select, cset+add, csetm; shifted compares ---- */
+
+/* The width of the condition lower_build_cond makes of c (it looks through
+ * the same Equal/NotEqual(x, 0) levels): 32 or 64, 0 when it is a float
+ * relation or a constant.  The select-and-operate forms compare at their
+ * result's width, so a hook checks this before fusing anything. */
+static unsigned cond_width(Lower *L, B3Value *c) {
+    c = resolve(c);
+    while ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) && b3_type_is_int((B3Type)kid(c, 0)->type) &&
+           lower_can_be_internal(L, c)) {
+        if (is_const_zero(c->kids[1]))
+            c = kid(c, 0);
+        else if (is_const_zero(c->kids[0]))
+            c = kid(c, 1);
+        else
+            break;
+    }
+    int64_t k;
+    if (int_const(c, &k))
+        return 0;
+    B3Type ty = (B3Type)c->type;
+    if ((b3_op_info[c->opcode].flags & B3OF_COMPARE) && c->owner == L->blk)
+        ty = (B3Type)kid(c, 0)->type;
+    return b3_type_is_int(ty) ? width_of(ty) : 0;
+}
+
+/* The Select{Increment,Invert,Negate} opcodes by operation (csinc, csinv,
+ * csneg), then by condition kind (CK_Rel32 .. CK_Test64). */
+enum { CS_Inc, CS_Inv, CS_Neg };
+static const AirOpcode csel_ops[3][CK_NUM] = {
+    {Air_SelectIncrement32, Air_SelectIncrement64, Air_SelectIncrementTest32, Air_SelectIncrementTest64,
+     Air_Nop, Air_Nop},
+    {Air_SelectInvert32, Air_SelectInvert64, Air_SelectInvertTest32, Air_SelectInvertTest64, Air_Nop,
+     Air_Nop},
+    {Air_SelectNegate32, Air_SelectNegate64, Air_SelectNegateTest32, Air_SelectNegateTest64, Air_Nop,
+     Air_Nop},
+};
+
+/* An operand of a select-and-operate: 0 (or NULL) is the zero register (Imm 0). */
+static AirArg csel_arg(Lower *L, B3Value *x) { return !x || is_const_zero(x) ? air_imm(0) : vta(L, x); }
+
+/* dst = c ? a : op(b) (a or b NULL: 0).  c's width was checked. */
+static void emit_csel_op(Lower *L, B3Value *v, B3Value *c, bool invert, int op, B3Value *a, B3Value *b) {
+    AirTmp r = lower_vt(L, v);
+    Cond cd;
+    lower_build_cond(L, c, csel_ops[op], 3, &cd);
+    if (cd.kind == CK_Const || cd.kind >= CK_Double)
+        b3_internal_error("lower_to_air", "arm64 select: unexpected condition kind");
+    if (invert)
+        cd.cond.cond = (uint8_t)air_cond_invert((AirCond)cd.cond.cond);
+    AirArg aa = csel_arg(L, a), bb = csel_arg(L, b);
+    EMIT_OP(L, csel_ops[op][cd.kind], cd.cond, cd.left, cd.right, aa, bb, T(r));
+}
+
+/* e as op(b) for a select-and-operate of ty, fusable here: Add(b, 1) and
+ * the constant 1 (csinc), BitXor(b, -1) and -1 (csinv), Neg(b) (csneg).
+ * *b NULL: op(0); *fused: e itself is to be fused. */
+static bool csel_else(Lower *L, B3Value *e, B3Type ty, int *op, B3Value **b, bool *fused) {
+    int64_t c;
+    uint64_t all = ty == B3_Int32 ? 0xffffffffu : UINT64_MAX;
+    *b = NULL;
+    *fused = false;
+    if (e->type != ty)
+        return false;
+    if (int_const(e, &c)) {
+        if (((uint64_t)c & all) == 1)
+            *op = CS_Inc;
+        else if (((uint64_t)c & all) == all)
+            *op = CS_Inv;
+        else
+            return false;
+        return true;
+    }
+    if (!lower_can_be_internal(L, e))
+        return false;
+    *fused = true;
+    if (e->opcode == B3_Neg) {
+        *op = CS_Neg;
+        *b = kid(e, 0);
+        return true;
+    }
+    if (e->opcode == B3_Add || e->opcode == B3_BitXor) {
+        uint64_t want = e->opcode == B3_Add ? 1 : all;
+        for (int k = 0; k < 2; k++)
+            if (int_const(e->kids[k], &c) && ((uint64_t)c & all) == want && !int_const(e->kids[1 - k], &c)) {
+                *op = e->opcode == B3_Add ? CS_Inc : CS_Inv;
+                *b = kid(e, 1 - k);
+                return true;
+            }
+    }
+    return false;
+}
+
+/* Select(c, a, op(b)) of an integer: csinc/csinv/csneg (with the condition
+ * negated when op(b) is the then input); Select(c, 0, 1) is cset,
+ * Select(c, -1, 0) csetm, Select(c, Neg(x), x) cneg. */
+bool b3_arm64_lower_select(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    if (!b3_type_is_int(ty) || cond_width(L, v->kids[0]) != width_of(ty))
+        return false;
+    for (int side = 0; side < 2; side++) {
+        B3Value *a = kid(v, 1 + side), *e = kid(v, 2 - side), *b;
+        int op;
+        bool fused;
+        if (!csel_else(L, e, ty, &op, &b, &fused))
+            continue;
+        if (fused)
+            fuse(L, e);
+        emit_csel_op(L, v, v->kids[0], side == 1, op, a, b);
+        return true;
+    }
+    return false;
+}
+
+/* x (of ty) is a condition's 0/1 that one select-and-operate can compute:
+ * a compare (Int64: ZExt32 of one) used only here.  *c: the compare. */
+static bool fusable_flag(Lower *L, B3Value *x, B3Type ty, B3Value **c) {
+    if (ty == B3_Int64) {
+        if (x->opcode != B3_ZExt32 || !lower_can_be_internal(L, x))
+            return false;
+        x = kid(x, 0);
+    }
+    if (!(b3_op_info[x->opcode].flags & B3OF_COMPARE) || x->owner != L->blk || !lower_can_be_internal(L, x) ||
+        cond_width(L, x) != width_of(ty))
+        return false;
+    *c = x;
+    return true;
+}
+
+/* Add(a, cmp) (count += x < y): cinc, i.e. csinc r, a, a, !cond. */
+static bool try_cinc(Lower *L, B3Value *v) {
+    B3Type ty = (B3Type)v->type;
+    for (int k = 0; k < 2; k++) {
+        B3Value *x = kid(v, k), *a = kid(v, 1 - k), *c;
+        int64_t n;
+        if (int_const(a, &n) || !fusable_flag(L, x, ty, &c))
+            continue;
+        if (x != c)
+            fuse(L, x); /* the ZExt32 */
+        emit_csel_op(L, v, c, true, CS_Inc, a, a);
+        return true;
+    }
+    return false;
+}
+
+/* Integer Neg(cmp): csetm, i.e. csinv r, zr, zr, !cond. */
+bool b3_arm64_lower_csetm(Lower *L, B3Value *v) {
+    B3Value *x = kid(v, 0), *c;
+    if (!b3_type_is_int((B3Type)v->type) || !fusable_flag(L, x, (B3Type)v->type, &c))
+        return false;
+    if (x != c)
+        fuse(L, x);
+    emit_csel_op(L, v, c, true, CS_Inv, NULL, NULL);
+    return true;
+}
+
+/* Branch(cmp(a, shift(b, k))) with the shift single-use: cmp a, b, lsl #k;
+ * Branch(BitAnd(a, shift(b, k))) (also under Equal/NotEqual(.., 0)):
+ * tst a, b, lsl #k.  (Only branches: the compare forms are shared by
+ * every condition user; see docs/design.md.) */
+static const AirOpcode branch_shift_ops[2][3][2] = {
+    {{Air_BranchCompareLeftShift32, Air_BranchCompareLeftShift64},
+     {Air_BranchCompareRightShift32, Air_BranchCompareRightShift64},
+     {Air_BranchCompareUnsignedRightShift32, Air_BranchCompareUnsignedRightShift64}},
+    {{Air_BranchTestLeftShift32, Air_BranchTestLeftShift64},
+     {Air_BranchTestRightShift32, Air_BranchTestRightShift64},
+     {Air_BranchTestUnsignedRightShift32, Air_BranchTestUnsignedRightShift64}},
+};
+
+static AirCond rel_of(B3Opcode op) {
+    switch (op) {
+    case B3_Equal:
+        return AirCond_Equal;
+    case B3_NotEqual:
+        return AirCond_NotEqual;
+    case B3_LessThan:
+        return AirCond_LessThan;
+    case B3_GreaterThan:
+        return AirCond_GreaterThan;
+    case B3_LessEqual:
+        return AirCond_LessThanOrEqual;
+    case B3_GreaterEqual:
+        return AirCond_GreaterThanOrEqual;
+    case B3_Above:
+        return AirCond_Above;
+    case B3_Below:
+        return AirCond_Below;
+    case B3_AboveEqual:
+        return AirCond_AboveOrEqual;
+    case B3_BelowEqual:
+        return AirCond_BelowOrEqual;
+    default:
+        return AirCond_NUM;
+    }
+}
+
+/* a R b <=> b R' a. */
+static AirCond swap_rel(AirCond c) {
+    switch (c) {
+    case AirCond_LessThan:
+        return AirCond_GreaterThan;
+    case AirCond_GreaterThan:
+        return AirCond_LessThan;
+    case AirCond_LessThanOrEqual:
+        return AirCond_GreaterThanOrEqual;
+    case AirCond_GreaterThanOrEqual:
+        return AirCond_LessThanOrEqual;
+    case AirCond_Below:
+        return AirCond_Above;
+    case AirCond_Above:
+        return AirCond_Below;
+    case AirCond_BelowOrEqual:
+        return AirCond_AboveOrEqual;
+    case AirCond_AboveOrEqual:
+        return AirCond_BelowOrEqual;
+    default:
+        return c;
+    }
+}
+
+bool b3_arm64_lower_shifted_branch(Lower *L, B3Value *br) {
+    B3Value *c = kid(br, 0), *a, *b, *y;
+    bool test = false, negate = false;
+    AirCond cond;
+    int64_t n;
+    /* Equal/NotEqual(BitAnd, 0): the test, negated for Equal. */
+    if ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) && is_const_zero(c->kids[1]) &&
+        kid(c, 0)->opcode == B3_BitAnd && c->owner == L->blk && lower_can_be_internal(L, c)) {
+        negate = c->opcode == B3_Equal;
+        B3Value *and = kid(c, 0);
+        if (and->owner != L->blk || !lower_can_be_internal(L, and))
+            return false;
+        test = true;
+        c = and;
+    } else if (c->opcode == B3_BitAnd) {
+        if (c->owner != L->blk || !lower_can_be_internal(L, c))
+            return false;
+        test = true;
+    } else if ((cond = rel_of((B3Opcode)c->opcode)) == AirCond_NUM || c->owner != L->blk ||
+               !b3_type_is_int((B3Type)kid(c, 0)->type) || !lower_can_be_internal(L, c)) {
+        return false;
+    }
+    B3Type ty = (B3Type)kid(c, 0)->type;
+    a = kid(c, 0);
+    b = kid(c, 1);
+    if (int_const(a, &n) || int_const(b, &n))
+        return false;
+    unsigned k, kind;
+    if (!fusable_shift(L, b, ty, false, &y, &k, &kind)) {
+        if (!fusable_shift(L, a, ty, false, &y, &k, &kind))
+            return false;
+        B3Value *t = a;
+        a = b;
+        b = t;
+        if (!test)
+            cond = swap_rel(cond);
+    }
+    if (test)
+        cond = negate ? AirCond_Zero : AirCond_NonZero;
+    if (c != kid(br, 0))
+        fuse(L, kid(br, 0)); /* the Equal/NotEqual(.., 0) */
+    fuse(L, c);
+    fuse(L, b);
+    AirArg ca = test ? air_rescond(cond) : air_relcond(cond);
+    B3Block *blk = L->blk;
+    EMIT_OP(L, branch_shift_ops[test][kind][ty == B3_Int64], ca, vta(L, a), vta(L, y), air_imm(k));
+    lower_set_succs(L, L->ablock[blk->pos], 2,
+                    (AirSucc[]){lower_succ_of(L, blk->succs[0]), lower_succ_of(L, blk->succs[1])});
+    return true;
+}
