@@ -138,7 +138,7 @@ bool b3_compile_to_obj(B3Module *m, const B3PipelineOptions *bopt, const char *d
         obj->asm_text = b3_asm_text_new(asm_text > 0);
     if (!b3_pipeline_run(m, bopt, obj))
         return false;
-    if (debug_file) {
+    if (debug_file && asm_text < 0) { /* (-S writes .loc directives instead) */
         /* After every procedure.  Timed as part of writing the object, as it
          * always was. */
         double t0 = b3_now();
@@ -197,7 +197,8 @@ done:
  * instruction text collected (objwriter/asm_writer.h); the assembly is
  * rendered in memory before the output file is created.  exact: keep every
  * jump's size ({disp32}), so the assembled object equals --emit=obj's. */
-static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path, bool exact) {
+static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path, bool exact,
+                    const char *debug_file) {
     B3Obj obj;
     char *buf = NULL;
     size_t len = 0;
@@ -207,7 +208,7 @@ static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path
                 b3_target_name(m->target));
         return 2; /* a usage error, as an unsupported target is */
     }
-    if (b3_compile_to_obj(m, bopt, NULL, exact, &obj)) {
+    if (b3_compile_to_obj(m, bopt, debug_file, exact, &obj)) {
         double t0 = b3_now();
         FILE *mem = open_memstream(&buf, &len);
         if (mem) {
@@ -341,9 +342,7 @@ int b3_drive(const B3Options *o) {
         status = emit_air(&m, &bopt, out_path);
         break;
     case B3Emit_Asm:
-        if (o->debug_info)
-            fputs("b3c: warning: -g is ignored with -S (no .file/.loc directives yet)\n", stderr);
-        status = emit_asm(&m, &bopt, out_path, o->asm_exact);
+        status = emit_asm(&m, &bopt, out_path, o->asm_exact, o->debug_info ? shown : NULL);
         break;
     }
 done:

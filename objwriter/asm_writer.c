@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "objwriter/dwarf.h"
 #include "objwriter/stackmaps.h"
 
 typedef struct {
@@ -144,7 +145,7 @@ bool b3_asm_uses_local_alias(const B3Obj *o, const B3Symbol *sym, B3RelocKind ki
 
 /* ---- the writer ---- */
 
-typedef enum { Ev_Def, Ev_Label } EventKind;
+typedef enum { Ev_Def, Ev_Label, Ev_Loc } EventKind;
 
 /* Something printed at a code address, between listing lines. */
 typedef struct {
@@ -153,6 +154,9 @@ typedef struct {
     uint8_t kind;        /* EventKind */
     const B3SymDef *def; /* Ev_Def */
     char label[40];      /* Ev_Label */
+    /* Ev_Loc (-g): a line row; prologue_end: the first after the prologue */
+    const B3LineRow *row;
+    bool prologue_end;
 } Event;
 
 typedef struct {
@@ -232,6 +236,10 @@ static void print_event(Writer *w, const Event *e) {
     FILE *f = w->f;
     if (e->kind == Ev_Label) {
         fprintf(f, "%s:\n", e->label);
+        return;
+    }
+    if (e->kind == Ev_Loc) {
+        fprintf(f, "\t.loc\t1 %u %u%s\n", e->row->line, e->row->col, e->prologue_end ? " prologue_end" : "");
         return;
     }
     const B3SymDef *d = e->def;
@@ -456,9 +464,29 @@ static void text(Writer *w) {
         Event *e = add_event(w, c, t->chunks[c].end, Ev_Label);
         snprintf(e->label, sizeof e->label, ".Lfunc_end%u", t->chunks[c].proc);
     }
+    /* -g: the rows of --emit=obj's .debug_line as .loc directives (each
+     * procedure's rows as dwarf.c writes them; the assemblers end one
+     * sequence per section, not per procedure). */
+    uint64_t start;
+    const B3LineRow *rows;
+    uint32_t nrows;
+    for (uint32_t p = 0; b3_obj_debug_rows(o, p, &start, &rows, &nrows); p++)
+        for (uint32_t r = 0; r < nrows; r++) {
+            Event *e = add_event(w, chunk_at(w, start + rows[r].offset), start + rows[r].offset, Ev_Loc);
+            e->row = &rows[r];
+            e->prologue_end = !rows[r].prologue && r > 0 && rows[r - 1].prologue;
+        }
     if (w->nev) /* data only: no events and w->ev NULL, which qsort must not see */
         qsort(w->ev, w->nev, sizeof *w->ev, event_cmp);
 
+    const char *file = b3_obj_debug_file(o);
+    if (file) {
+        fputs("\t.file\t1 \"", f);
+        for (const char *c = file; *c; c++)
+            fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : (unsigned char)*c < 0x20 ? "\\%03o" : "%c",
+                    (unsigned char)*c);
+        fputs("\"\n", f);
+    }
     if (o->sec[B3Sec_Text].size || t->nchunks)
         section(w, B3Sec_Text);
     uint64_t at = 0;
@@ -725,7 +753,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
             return false;
         }
     }
-    /* Only the sections this writer knows may have contents (no -g here). */
+    /* Only the sections this writer knows may have contents (-g: .loc directives, no sections). */
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
                      s == B3Sec_StackMaps || s == B3Sec_DataRelRo;

@@ -174,6 +174,17 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
     memset(rows, 0, sizeof *rows); /* the procedure owns the array now */
 }
 
+const char *b3_obj_debug_file(const B3Obj *o) { return o->debug ? o->debug->file : NULL; }
+
+bool b3_obj_debug_rows(const B3Obj *o, uint32_t i, uint64_t *start, const B3LineRow **rows, uint32_t *n) {
+    if (!o->debug || i >= o->debug->nprocs)
+        return false;
+    *start = o->debug->procs[i].start;
+    *rows = o->debug->procs[i].rows;
+    *n = o->debug->procs[i].nrows;
+    return true;
+}
+
 void b3_obj_free_debug(B3Obj *o) {
     struct B3DebugInfo *d = o->debug;
     if (!d)

@@ -38,6 +38,11 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
 /* Writes the debug sections and their relocations; call once, after the last
  * procedure and the data.  Does nothing without -g. */
 void b3_obj_emit_debug(B3Obj *o);
+/* For -S -g (the assembly writer's .file/.loc): the input's name, or NULL
+ * without -g; and procedure i's rows (offsets from start in .text), false
+ * past the last procedure. */
+const char *b3_obj_debug_file(const B3Obj *o);
+bool b3_obj_debug_rows(const B3Obj *o, uint32_t i, uint64_t *start, const B3LineRow **rows, uint32_t *n);
 /* Frees what the functions above kept (b3_obj_free calls it). */
 void b3_obj_free_debug(B3Obj *o);
 
