@@ -482,9 +482,11 @@ static void text(Writer *w) {
     const char *file = b3_obj_debug_file(o);
     if (file) {
         fputs("\t.file\t1 \"", f);
-        for (const char *c = file; *c; c++)
-            fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : (unsigned char)*c < 0x20 ? "\\%03o" : "%c",
-                    (unsigned char)*c);
+        for (const unsigned char *c = (const unsigned char *)file; *c; c++) {
+            if (*c == '"' || *c == '\\')
+                fputc('\\', f);
+            fprintf(f, *c < 0x20 ? "\\%03o" : "%c", *c);
+        }
         fputs("\"\n", f);
     }
     if (o->sec[B3Sec_Text].size || t->nchunks)
