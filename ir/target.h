@@ -127,6 +127,9 @@ typedef struct B3TargetDesc {
      * (objwriter/obj.h; 0: the target has none). */
     uint8_t code_pad_byte;
     uint16_t elf_machine;
+    /* ELF mapping symbols in .text ($x at instructions, $d at data:
+     * AArch64's ELF ABI) from the emitter's B3CodeMarks. */
+    bool elf_mapping_symbols;
     const uint32_t *elf_relocs;
     /* What each kind's symbol stands for (B3RelocUse), as long as elf_relocs:
      * the ELF writer and the assembly writer bind by it. */

@@ -164,6 +164,28 @@ static void number_sections(Writer *w) {
     w->nsections = n;
 }
 
+/* AArch64 mapping symbols in .text, where GNU as and llvm-mc put them: $x
+ * where it changes to instructions, $d where it changes to data (a mark at
+ * the end of the section or overtaken by the next at its offset changes
+ * nothing).  None in data sections: the ABI makes them optional there, and
+ * the assemblers disagree (llvm-mc marks .ascii data, GNU as does not). */
+static void add_mapping_symbols(Writer *w) {
+    B3Obj *o = w->o;
+    uint32_t x = str_add(&w->strtab, "$x", 2), d = str_add(&w->strtab, "$d", 2);
+    int state = -1; /* -1: none yet, else the last mark's data */
+    for (uint32_t i = 0; i < o->ncode_marks; i++) {
+        const B3CodeMark *k = &o->code_marks[i];
+        if (k->offset >= o->sec[B3Sec_Text].size ||
+            (i + 1 < o->ncode_marks && o->code_marks[i + 1].offset == k->offset) || state == k->data)
+            continue;
+        state = k->data;
+        add_sym(w, (Elf64_Sym){.st_name = k->data ? d : x,
+                               .st_info = ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE),
+                               .st_shndx = (uint16_t)w->shndx[B3Sec_Text],
+                               .st_value = k->offset});
+    }
+}
+
 static bool build_symbols(Writer *w) {
     B3Obj *o = w->o;
     B3Module *m = w->m;
@@ -183,6 +205,8 @@ static bool build_symbols(Writer *w) {
             w->secsym[s] = add_sym(w, (Elf64_Sym){.st_info = ELF64_ST_INFO(STB_LOCAL, STT_SECTION),
                                                   .st_shndx = (uint16_t)w->shndx[s]});
     }
+    if (b3_target_desc(m->target)->elf_mapping_symbols)
+        add_mapping_symbols(w);
     /* Definitions get the indices right after the section symbols. */
     w->nelfdef = w->nsyms + o->ndefs;
     w->elfdef = xrealloc(NULL, w->nelfdef * sizeof *w->elfdef);

@@ -26,6 +26,7 @@ void b3_obj_free(B3Obj *o) {
         free(o->sec[s].bytes);
     free(o->relocs);
     free(o->defs);
+    free(o->code_marks);
     memset(o, 0, sizeof *o);
 }
 
@@ -92,6 +93,14 @@ void b3_obj_reloc(B3Obj *o, B3SectionId s, uint64_t offset, B3RelocKind kind, B3
                                         .sym = sym,
                                         .local_section = -1,
                                         .addend = addend};
+}
+
+void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data) {
+    if (o->ncode_marks == o->cap_code_marks) {
+        o->cap_code_marks = o->cap_code_marks ? o->cap_code_marks * 2 : 16;
+        o->code_marks = xrealloc(o->code_marks, o->cap_code_marks * sizeof *o->code_marks);
+    }
+    o->code_marks[o->ncode_marks++] = (B3CodeMark){offset, data};
 }
 
 void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint64_t size, bool is_func) {

@@ -78,6 +78,14 @@ typedef struct {
     bool is_func;
 } B3SymDef;
 
+/* Where .text changes between instructions and data (a procedure's jump
+ * tables) at offset: ELF for AArch64 marks these with mapping symbols
+ * (B3TargetDesc.elf_mapping_symbols).  Marked by the target's emitter. */
+typedef struct {
+    uint64_t offset;
+    bool data;
+} B3CodeMark;
+
 typedef struct {
     B3Module *module;
     B3SectionBuf sec[B3_NUM_SECTIONS];
@@ -87,6 +95,8 @@ typedef struct {
     uint32_t ndefs, cap_defs;
     struct B3StackMaps *stackmaps; /* pending .llvm_stackmaps records (objwriter/stackmaps.h), or NULL */
     struct B3DebugInfo *debug;     /* -g: line rows and names (objwriter/dwarf.h), or NULL */
+    B3CodeMark *code_marks; /* in .text offset order */
+    uint32_t ncode_marks, cap_code_marks;
     struct B3AsmText *asm_text;    /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
     /* Errors the input causes, reported at its locations; NULL: plain messages on stderr. */
     B3Diag *diag;
@@ -177,6 +187,8 @@ uint64_t b3_obj_emit(B3Obj *o, B3SectionId s, const void *bytes, uint64_t n);
 void b3_obj_align(B3Obj *o, B3SectionId s, uint32_t align);
 void b3_obj_reloc(B3Obj *o, B3SectionId s, uint64_t offset, B3RelocKind kind, B3Symbol *sym, int64_t addend);
 void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint64_t size, bool is_func);
+/* From offset on, .text holds data (or instructions again). */
+void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data);
 
 /* Lays out every data item of the module into .rodata/.data/.bss. */
 void b3_obj_emit_data(B3Obj *o, B3Module *m);

@@ -1524,6 +1524,13 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
     arm64_relax_free(&relax);
 
     uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
+    /* Instructions, then the jump tables (data), then the next procedure or
+     * the padding (udf words: instructions again). */
+    b3_obj_mark_code(o, start, false);
+    if (a.len > code_size) {
+        b3_obj_mark_code(o, start + code_size, true);
+        b3_obj_mark_code(o, start + a.len, false);
+    }
     if (want_listing)
         arm64_listing_end(&listing, &a, o, start);
     for (uint32_t i = 0; i < a.nrelocs; i++)

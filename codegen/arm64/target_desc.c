@@ -104,6 +104,7 @@ const B3TargetDesc b3_arm64_target_desc = {
     .info = {-256, 255, 4095, 0, 0, true},
     .code_pad_byte = 0, /* (udf #0) */
     .elf_machine = EM_AARCH64,
+    .elf_mapping_symbols = true,
     .elf_relocs = elf_relocs,
     .reloc_use = reloc_use,
     .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],

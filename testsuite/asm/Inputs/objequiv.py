@@ -12,8 +12,9 @@ a local target (a section symbol or a local symbol) is its section plus
 offset, a global one its name plus addend, and a PC-relative relocation to a
 local target in its own section -- which an assembler resolves itself, while
 b3c's writer leaves it to the linker -- is applied to the bytes first, in
-both objects.  AArch64 mapping symbols ($x, $d), which the assemblers add
-and b3c does not, are left out.
+both objects.  AArch64 mapping symbols ($x, $d) in code are symbols like
+the others (llvm-mc's numbered $x.N, $d.N count as $x, $d); those in data
+sections, which the assemblers add and b3c does not, are left out.
 
 --relaxed (for plain -S, where the assembler may shorten jumps): sections by
 name, type and flags; symbols by name, binding, type and section; data
@@ -25,7 +26,7 @@ import struct
 import sys
 
 SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS = 2, 3, 4, 8
-SHF_ALLOC = 2
+SHF_ALLOC, SHF_EXECINSTR = 2, 4
 EM_X86_64, EM_AARCH64 = 62, 183
 
 
@@ -152,16 +153,21 @@ def symbols(o, relaxed):
     for s in o.syms:
         if s['type'] in (3, 4) or not s['name']:
             continue
-        # AArch64 mapping symbols: the assemblers mark code ($x) and data ($d).
-        if o.machine == EM_AARCH64 and s['bind'] == 0 and s['name'][:2] in ('$x', '$d'):
-            continue
+        # AArch64 mapping symbols ($x code, $d data) in code are compared as the
+        # others (llvm-mc numbers them: $x.0, $d.1, ...); in data sections, where
+        # they are optional, the assemblers disagree and b3c writes none.
+        name = s['name']
+        if o.machine == EM_AARCH64 and s['bind'] == 0 and name[:2] in ('$x', '$d') and name[2:3] in ('', '.'):
+            if not o.secs[s['shndx']]['flags'] & SHF_EXECINSTR:
+                continue
+            name = name[:2]
         # GNU as names the GOT whenever a GOT-relative relocation is used; linkers define it.
         if s['name'] == '_GLOBAL_OFFSET_TABLE_' and s['shndx'] == 0:
             continue
         if relaxed:
-            res.add((s['name'], BIND.get(s['bind']), TYPE.get(s['type']), o.sec_name(s['shndx'])))
+            res.add((name, BIND.get(s['bind']), TYPE.get(s['type']), o.sec_name(s['shndx'])))
         else:
-            res.add((s['name'], BIND.get(s['bind']), TYPE.get(s['type']), o.sec_name(s['shndx']),
+            res.add((name, BIND.get(s['bind']), TYPE.get(s['type']), o.sec_name(s['shndx']),
                      s['value'], s['size']))
     return res
 
