@@ -95,7 +95,7 @@ typedef struct {
     uint32_t ndefs, cap_defs;
     struct B3StackMaps *stackmaps; /* pending .llvm_stackmaps records (objwriter/stackmaps.h), or NULL */
     struct B3DebugInfo *debug;     /* -g: line rows and names (objwriter/dwarf.h), or NULL */
-    B3CodeMark *code_marks; /* in .text offset order */
+    B3CodeMark *code_marks;        /* in .text offset order */
     uint32_t ncode_marks, cap_code_marks;
     struct B3AsmText *asm_text;    /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
     /* Errors the input causes, reported at its locations; NULL: plain messages on stderr. */
