@@ -6,8 +6,10 @@
 #include <stdint.h>
 
 #include "codegen/air/air.h"
+#include "codegen/air/stackmaps.h"
 #include "codegen/asm_buffer.h"
 #include "objwriter/obj.h"
+#include "objwriter/stackmaps.h"
 
 /* The entry blocks of c: a calloc'd flag per block
  * (every entry block gets the same prologue). */
@@ -35,5 +37,11 @@ void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
                            void (*sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind));
 /* After the procedure's bytes went to .text at start. */
 void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start);
+
+/* Patchpoint insts (codegen/emit_stackmaps.c): the inst's AirPatchpointInfo,
+ * checked (an internal error if malformed); and its stackmap record, its
+ * code at offset, appended to records.  Each emitter writes the code. */
+const AirPatchpointInfo *b3_emit_patchpoint_info(const AirCode *c, const AirInst *inst);
+void b3_emit_stackmap_record(const AirCode *c, const AirInst *inst, uint32_t offset, B3StackMapList *records);
 
 #endif

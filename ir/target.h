@@ -127,6 +127,10 @@ typedef struct B3TargetDesc {
      * (objwriter/obj.h; 0: the target has none). */
     uint8_t code_pad_byte;
     uint16_t elf_machine;
+    /* DWARF register numbers (stackmap locations): GPR r is dwarf_gprs[r]
+     * (ngprs of them), FPR B3_FPR_BASE + i is dwarf_fpr_base + i. */
+    const uint8_t *dwarf_gprs;
+    uint8_t dwarf_fpr_base;
     /* ELF mapping symbols in .text ($x at instructions, $d at data:
      * AArch64's ELF ABI) from the emitter's B3CodeMarks. */
     bool elf_mapping_symbols;

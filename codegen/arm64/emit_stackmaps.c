@@ -4,13 +4,11 @@
  * Record offsets count from the start of the procedure's code, as on
  * x86-64: a stackmap point, nop(N) or trap records where its code starts; a
  * call (@fn) records the return address (the instruction after the bl).
- * Locations use the AArch64 DWARF register numbers (x0-x30 = 0-30, sp = 31,
- * v0-v31 = 64-95); frame slots are recorded from x29, which every arm64
- * procedure keeps as its frame pointer, and outgoing stack arguments from sp,
- * as LLVM records them on AArch64. */
-#include <stdlib.h>
-
-#include "codegen/air/stackmaps.h"
+ * The record's locations are the shared codegen/emit_stackmaps.c's, in the
+ * AArch64 DWARF register numbers of the target description (x0-x30 = 0-30,
+ * sp = 31, v0-v31 = 64-95); frame slots are recorded from x29, which every
+ * arm64 procedure keeps as its frame pointer, and outgoing stack arguments
+ * from sp, as LLVM records them on AArch64. */
 #include "codegen/arm64/arm64.h"
 #include "codegen/arm64/asm.h"
 #include "ir/diag.h"
@@ -37,57 +35,8 @@ void arm64_emit_mul_overflow(Arm64Asm *a, bool is64, B3Reg d, B3Reg l, B3Reg r) 
     arm64_mov(a, true, d, IP0);
 }
 
-/* DWARF numbers of the AArch64 registers (DWARF for the Arm 64-bit
- * Architecture, 4.1): x0-x30 0-30, sp 31, v0-v31 64-95. */
-static uint16_t dwarf_reg(const AirInst *inst, AirTmp t) {
-    if (t < 32)
-        return (uint16_t)t;
-    if (t >= B3_FPR_BASE && t < B3_FPR_BASE + 32)
-        return (uint16_t)(64 + (t - B3_FPR_BASE));
-    bad(inst, "a recorded value is not in a physical register");
-}
-
-static B3StackMapLoc location(const AirCode *c, const AirInst *inst, const AirArg *a, B3Type type) {
-    B3StackMapLoc l = {.size = (uint16_t)b3_type_bytes(type)};
-    switch (a->kind) {
-    case AirArg_Tmp:
-        l.kind = B3SMLoc_Register;
-        l.reg = dwarf_reg(inst, a->base);
-        break;
-    case AirArg_Imm:
-    case AirArg_BigImm:
-        l.kind = B3SMLoc_Constant;
-        l.value = type == B3_Int32 ? (int32_t)a->value : a->value;
-        break;
-    case AirArg_Addr:
-        l.kind = B3SMLoc_Indirect;
-        l.reg = dwarf_reg(inst, a->base);
-        l.value = a->value;
-        break;
-    case AirArg_Stack: /* as air_allocate_stack would rewrite it: x29 is always kept */
-        if (!a->u.slot)
-            bad(inst, "Stack arg without a slot");
-        l.kind = B3SMLoc_Indirect;
-        l.reg = dwarf_reg(inst, c->desc->frame_pointer);
-        l.value = a->u.slot->offset + a->value;
-        break;
-    case AirArg_CallArg:
-        l.kind = B3SMLoc_Indirect;
-        l.reg = dwarf_reg(inst, c->desc->stack_pointer);
-        l.value = a->value;
-        break;
-    default:
-        bad(inst, "a recorded value has no stackmap location (an indexed address?)");
-    }
-    return l;
-}
-
 void arm64_emit_patchpoint(Arm64Asm *a, const AirCode *c, const AirInst *inst, B3StackMapList *records) {
-    const AirPatchpointInfo *pi = air_patchpoint_info(inst);
-    if (!pi)
-        bad(inst, "no AirPatchpointInfo");
-    if (pi->nrecorded > inst->nargs)
-        bad(inst, "more recorded values than args");
+    const AirPatchpointInfo *pi = b3_emit_patchpoint_info(c, inst);
     uint32_t at = a->len;
     switch ((AirPatchCode)pi->code) {
     case AirPatch_Point:
@@ -101,20 +50,9 @@ void arm64_emit_patchpoint(Arm64Asm *a, const AirCode *c, const AirInst *inst, B
         arm64_brk(a, 0); /* as Oops and the trap exits */
         break;
     case AirPatch_Call:
-        if (!pi->callee)
-            bad(inst, "a call without a callee");
         arm64_bl_sym(a, pi->callee, 0);
         at = a->len;
         break;
-    default:
-        bad(inst, "unknown patchpoint code");
     }
-    B3StackMapLoc small[8], *locs = pi->nrecorded <= 8 ? small : malloc(pi->nrecorded * sizeof *locs);
-    if (!locs)
-        b3_internal_error("arm64 emitter", "out of memory");
-    for (uint32_t i = 0; i < pi->nrecorded; i++)
-        locs[i] = location(c, inst, &inst->args[i], (B3Type)pi->types[i]);
-    b3_stackmap_list_add(records, (uint64_t)pi->id, at, locs, pi->nrecorded);
-    if (locs != small)
-        free(locs);
+    b3_emit_stackmap_record(c, inst, at, records);
 }

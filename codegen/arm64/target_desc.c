@@ -70,6 +70,11 @@ static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
     [B3Reloc_A64_Ld64GotLo12] = B3RelocUse_GOT,
 };
 
+/* DWARF numbers (DWARF for the Arm 64-bit Architecture, 4.1): x0-x30 are
+ * 0-30, sp 31; v0-v31 are 64-95. */
+static const uint8_t dwarf_gprs[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                       16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+
 const B3TargetDesc b3_arm64_target_desc = {
     .name = "arm64",
     .ngprs = 32,
@@ -103,6 +108,8 @@ const B3TargetDesc b3_arm64_target_desc = {
      * scaled by the access size; atomics take no offset. */
     .info = {-256, 255, 4095, 0, 0, true},
     .code_pad_byte = 0, /* (udf #0) */
+    .dwarf_gprs = dwarf_gprs,
+    .dwarf_fpr_base = 64,
     .elf_machine = EM_AARCH64,
     .elf_mapping_symbols = true,
     .elf_relocs = elf_relocs,

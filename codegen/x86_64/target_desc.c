@@ -39,6 +39,13 @@ static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
     [B3Reloc_X86_REX_GOTPCRELX] = B3RelocUse_GOT,
 };
 
+/* DWARF numbers of the GPRs (System V psABI, figure 3.36); xmm0-15 are 17-32. */
+static const uint8_t dwarf_gprs[16] = {
+    [B3X_rax] = 0,  [B3X_rdx] = 1,  [B3X_rcx] = 2,  [B3X_rbx] = 3,  [B3X_rsi] = 4,  [B3X_rdi] = 5,
+    [B3X_rbp] = 6,  [B3X_rsp] = 7,  [B3X_r8] = 8,   [B3X_r9] = 9,   [B3X_r10] = 10, [B3X_r11] = 11,
+    [B3X_r12] = 12, [B3X_r13] = 13, [B3X_r14] = 14, [B3X_r15] = 15,
+};
+
 const B3TargetDesc b3_x86_64_target_desc = {
     .name = "x86-64",
     .ngprs = 16,
@@ -73,6 +80,8 @@ const B3TargetDesc b3_x86_64_target_desc = {
     /* [base + index*scale + disp32] for every access, atomics included. */
     .info = {INT32_MIN, INT32_MAX, 0, INT32_MIN, INT32_MAX, false},
     .code_pad_byte = 0xcc, /* int3: a stray jump into the padding traps */
+    .dwarf_gprs = dwarf_gprs,
+    .dwarf_fpr_base = 17,
     .elf_machine = EM_X86_64,
     .elf_relocs = elf_relocs,
     .reloc_use = reloc_use,

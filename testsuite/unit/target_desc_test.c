@@ -71,6 +71,14 @@ static void check_target(const char *triple) {
               d->name);
     CHECK(!in(&d->caller_saved, d->frame_pointer) && !in(&d->caller_saved, d->stack_pointer), "%s", d->name);
     CHECK(d->insn_align >= 1, "%s", d->name);
+    /* DWARF numbers (stackmap locations): one per register, no two alike. */
+    CHECK(d->dwarf_gprs != NULL, "%s: no DWARF register numbers", d->name);
+    for (unsigned i = 0; i < d->ngprs; i++) {
+        for (unsigned j = 0; j < i; j++)
+            CHECK(d->dwarf_gprs[i] != d->dwarf_gprs[j], "%s: DWARF number of GPRs %u and %u", d->name, j, i);
+        CHECK(d->dwarf_gprs[i] < d->dwarf_fpr_base || d->dwarf_gprs[i] >= d->dwarf_fpr_base + d->nfprs,
+              "%s: DWARF number of GPR %u is an FPR's", d->name, i);
+    }
     /* The classifier: each bank's registers in order, then the stack. */
     uint8_t types[20];
     B3Reg where[20];
