@@ -1033,7 +1033,7 @@ A64_OP(csel_op) {
     arm64_csel(e->a, (Arm64CSelOp)p, is64, gpr(inst, 5), ra, rb, d.c1);
 }
 
-/* cmp/tst a, b, shift #k; b.cond (p: the shift, 0 lsl, 1 asr, 2 lsr; +4: tst). */
+/* cmp/tst/cmn a, b, shift #k; b.cond (p: the shift, 0 lsl, 1 asr, 2 lsr; +4: tst, +8: cmn). */
 A64_OP(branch_shifted) {
     UNUSED_OPERANDS;
     static const Arm64Shift shifts[3] = {Arm64Shift_LSL, Arm64Shift_ASR, Arm64Shift_LSR};
@@ -1042,7 +1042,7 @@ A64_OP(branch_shifted) {
     if (p & 4)
         arm64_tst(e->a, is64, gpr(inst, 1), gpr(inst, 2), shifts[p & 3], k);
     else
-        arm64_cmp(e->a, false, is64, gpr(inst, 1), gpr(inst, 2), shifts[p & 3], k);
+        arm64_cmp(e->a, (p & 8) != 0, is64, gpr(inst, 1), gpr(inst, 2), shifts[p & 3], k);
     DCodes c = {cond_code(inst, (AirCond)arg(inst, 0)->cond), Arm64Cond_AL};
     branch_on(e, b, inst, next, c, (DCodes){arm64_cond_invert(c.c1), Arm64Cond_AL});
 }
@@ -1263,6 +1263,12 @@ static const struct {
     [Air_BranchTestRightShift64] = {op_branch_shifted, 5, 8},
     [Air_BranchTestUnsignedRightShift32] = {op_branch_shifted, 6, 4},
     [Air_BranchTestUnsignedRightShift64] = {op_branch_shifted, 6, 8},
+    [Air_BranchCompareNegatedLeftShift32] = {op_branch_shifted, 8, 4},
+    [Air_BranchCompareNegatedLeftShift64] = {op_branch_shifted, 8, 8},
+    [Air_BranchCompareNegatedRightShift32] = {op_branch_shifted, 9, 4},
+    [Air_BranchCompareNegatedRightShift64] = {op_branch_shifted, 9, 8},
+    [Air_BranchCompareNegatedUnsignedRightShift32] = {op_branch_shifted, 10, 4},
+    [Air_BranchCompareNegatedUnsignedRightShift64] = {op_branch_shifted, 10, 8},
     /* arm64 atomics */
     [Air_LoadAcq8] = {op_atomic, A64Atomic_LoadAcq, 1},
     [Air_LoadAcq16] = {op_atomic, A64Atomic_LoadAcq, 2},

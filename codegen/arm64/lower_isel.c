@@ -706,15 +706,19 @@ bool b3_arm64_lower_csetm(Lower *L, B3Value *v) {
 
 /* Branch(cmp(a, shift(b, k))) with the shift single-use: cmp a, b, lsl #k;
  * Branch(BitAnd(a, shift(b, k))) (also under Equal/NotEqual(.., 0)):
- * tst a, b, lsl #k.  (Only branches: the compare forms are shared by
+ * tst a, b, lsl #k; Branch(Equal/NotEqual(a, Neg(b or shift(b, k)))):
+ * cmn a, b {, lsl #k}.  (Only branches: the compare forms are shared by
  * every condition user; see docs/design.md.) */
-static const AirOpcode branch_shift_ops[2][3][2] = {
+static const AirOpcode branch_shift_ops[3][3][2] = {
     {{Air_BranchCompareLeftShift32, Air_BranchCompareLeftShift64},
      {Air_BranchCompareRightShift32, Air_BranchCompareRightShift64},
      {Air_BranchCompareUnsignedRightShift32, Air_BranchCompareUnsignedRightShift64}},
     {{Air_BranchTestLeftShift32, Air_BranchTestLeftShift64},
      {Air_BranchTestRightShift32, Air_BranchTestRightShift64},
      {Air_BranchTestUnsignedRightShift32, Air_BranchTestUnsignedRightShift64}},
+    {{Air_BranchCompareNegatedLeftShift32, Air_BranchCompareNegatedLeftShift64},
+     {Air_BranchCompareNegatedRightShift32, Air_BranchCompareNegatedRightShift64},
+     {Air_BranchCompareNegatedUnsignedRightShift32, Air_BranchCompareNegatedUnsignedRightShift64}},
 };
 
 static AirCond rel_of(B3Opcode op) {
@@ -771,7 +775,7 @@ static AirCond swap_rel(AirCond c) {
 bool b3_arm64_lower_shifted_branch(Lower *L, B3Value *br) {
     B3Value *c = kid(br, 0), *a, *b, *y;
     bool test = false, negate = false;
-    AirCond cond;
+    AirCond cond = AirCond_NonZero;
     int64_t n;
     /* Equal/NotEqual(BitAnd, 0): the test, negated for Equal. */
     if ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) && is_const_zero(c->kids[1]) &&
@@ -795,25 +799,43 @@ bool b3_arm64_lower_shifted_branch(Lower *L, B3Value *br) {
     b = kid(c, 1);
     if (int_const(a, &n) || int_const(b, &n))
         return false;
-    unsigned k, kind;
-    if (!fusable_shift(L, b, ty, false, &y, &k, &kind)) {
-        if (!fusable_shift(L, a, ty, false, &y, &k, &kind))
-            return false;
-        B3Value *t = a;
+    unsigned k = 0, kind = 0, op = test;
+    B3Value *neg = NULL, *shift = NULL;
+    /* a ==/!= Neg(x): cmn a, x (the flags of a + x; only for equality, as
+     * cmp a, -x overflows differently), x possibly shifted. */
+    if (!test && (cond == AirCond_Equal || cond == AirCond_NotEqual)) {
+        neg = b->opcode == B3_Neg ? b : a->opcode == B3_Neg ? a : NULL;
+        if (neg && (neg->type != ty || !lower_can_be_internal(L, neg) || int_const(kid(neg, 0), &n)))
+            neg = NULL;
+    }
+    if (neg) {
+        op = 2;
+        a = neg == b ? a : b;
+        y = kid(neg, 0);
+        if (fusable_shift(L, y, ty, false, &y, &k, &kind))
+            shift = kid(neg, 0);
+    } else if (fusable_shift(L, b, ty, false, &y, &k, &kind)) {
+        shift = b;
+    } else if (fusable_shift(L, a, ty, false, &y, &k, &kind)) {
+        shift = a;
         a = b;
-        b = t;
         if (!test)
             cond = swap_rel(cond);
+    } else {
+        return false;
     }
     if (test)
         cond = negate ? AirCond_Zero : AirCond_NonZero;
     if (c != kid(br, 0))
         fuse(L, kid(br, 0)); /* the Equal/NotEqual(.., 0) */
     fuse(L, c);
-    fuse(L, b);
+    if (neg)
+        fuse(L, neg);
+    if (shift)
+        fuse(L, shift);
     AirArg ca = test ? air_rescond(cond) : air_relcond(cond);
     B3Block *blk = L->blk;
-    EMIT_OP(L, branch_shift_ops[test][kind][ty == B3_Int64], ca, vta(L, a), vta(L, y), air_imm(k));
+    EMIT_OP(L, branch_shift_ops[op][kind][ty == B3_Int64], ca, vta(L, a), vta(L, y), air_imm(k));
     lower_set_succs(L, L->ablock[blk->pos], 2,
                     (AirSucc[]){lower_succ_of(L, blk->succs[0]), lower_succ_of(L, blk->succs[1])});
     return true;

@@ -5,12 +5,12 @@
 typedef int64_t I64;
 #define P(name, ret) ret name(I64, I64, I64, I64);
 P(csinc, I64)
-P(csinc_then, int32_t) P(sel_one, I64) P(cset_add, int32_t) P(cset_add64, I64) P(csetm, int32_t)
-    P(csetm_sel, I64) P(cneg, I64) P(csinv, I64) P(cmp_shift, int32_t) P(cmp_shift_left, int32_t)
-        P(tst_shift, int32_t) P(cneg32, int32_t) P(mixed_width, int32_t) P(tst_shift32, int32_t)
-            P(cmp_sshr32, int32_t) P(csinv32_then, int32_t)
+P(csinc_then, int32_t)
+P(sel_one, I64) P(cset_add, int32_t) P(cset_add64, I64) P(csetm, int32_t) P(csetm_sel, I64) P(cneg, I64)
+    P(csinv, I64) P(cmp_shift, int32_t) P(cmp_shift_left, int32_t) P(tst_shift, int32_t) P(cneg32, int32_t)
+        P(mixed_width, int32_t) P(tst_shift32, int32_t) P(cmp_sshr32, int32_t) P(csinv32_then, int32_t)
 
-                static int fails;
+            static int fails;
 #define EQ(got, want)                                                                             \
     do {                                                                                          \
         I64 g_ = (I64)(got), w_ = (I64)(want);                                                    \
@@ -62,6 +62,8 @@ int main(void) {
                 EQ(tst_shift32(a, b, c, d), ((ub << 7) & ua) ? 7 : 9);
                 EQ(cmp_sshr32(a, b, c, d), (b32 >> 1) >= a32 ? 7 : 9);
                 EQ(csinv32_then(a, b, c, d), ua >= ub ? (int32_t)~ub : a32);
+                EQ(cmn_br(a, b, c, d), (uint64_t)a == 0 - (uint64_t)b ? 7 : 9);
+                EQ(cmn_shift(a, b, c, d), 0u - (ub >> 4) != ua ? 7 : 9);
             }
     if (!fails)
         printf("OK\n");
