@@ -5,6 +5,7 @@
 
 #include "ir/ice.h"
 #include "objwriter/asm_writer.h"
+#include "objwriter/frame.h"
 
 uint8_t *b3_emit_entry_flags(const AirCode *c) {
     uint8_t *is_entry = calloc(c->nblocks, 1);
@@ -33,6 +34,28 @@ void b3_emit_define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t
             uint64_t off = prologue_at[air_entry_block(c, i)->index];
             b3_obj_define(o, p->entrypoints[i], B3Sec_Text, start + off, len - off, true);
         }
+}
+
+static int cmp_u64(const void *pa, const void *pb) {
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return a < b ? -1 : a > b;
+}
+
+void b3_emit_add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
+                        const B3Frame *f) {
+    uint32_t n = c->nentries ? c->nentries : 1, k = 0;
+    uint64_t *at = malloc(n * sizeof *at);
+    if (!at)
+        b3_internal_error("emitter", "out of memory");
+    for (uint32_t i = 0; i < n; i++)
+        at[i] = prologue_at[air_entry_block(c, i)->index];
+    qsort(at, n, sizeof *at, cmp_u64);
+    for (uint32_t i = 0; i < n; i++)
+        if (!k || at[k - 1] != at[i])
+            at[k++] = at[i];
+    for (uint32_t i = 0; i < k; i++)
+        b3_obj_add_frame(o, f, start + at[i], (i + 1 < k ? at[i + 1] : len) - at[i]);
+    free(at);
 }
 
 void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,

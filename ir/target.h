@@ -132,6 +132,11 @@ typedef struct B3TargetDesc {
      * the ELF writer and the assembly writer bind by it. */
     const uint8_t *reloc_use;
     uint8_t nelf_relocs;
+    /* Mach-O's compact unwind restores callee saves only as whole pairs
+     * (arm64's x19/x20 ... d14/d15): on Apple targets a procedure saving one
+     * register of a pair saves both (codegen/air/regalloc.c).  NULL: no pairs. */
+    const B3Reg (*macho_save_pairs)[2];
+    uint8_t nmacho_save_pairs;
 } B3TargetDesc;
 
 /* How a relocation kind uses its symbol, which decides whether an object

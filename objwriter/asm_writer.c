@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "objwriter/frame.h"
 #include "objwriter/stackmaps.h"
 
 typedef struct {
@@ -144,7 +145,7 @@ bool b3_asm_uses_local_alias(const B3Obj *o, const B3Symbol *sym, B3RelocKind ki
 
 /* ---- the writer ---- */
 
-typedef enum { Ev_Def, Ev_Label } EventKind;
+typedef enum { Ev_Def, Ev_Label, Ev_Directive } EventKind;
 
 /* Something printed at a code address, between listing lines. */
 typedef struct {
@@ -152,7 +153,7 @@ typedef struct {
     uint32_t chunk, seq; /* seq: creation order, which the sort keeps at one offset */
     uint8_t kind;        /* EventKind */
     const B3SymDef *def; /* Ev_Def */
-    char label[40];      /* Ev_Label */
+    char label[48];      /* Ev_Label, Ev_Directive */
 } Event;
 
 typedef struct {
@@ -232,6 +233,10 @@ static void print_event(Writer *w, const Event *e) {
     FILE *f = w->f;
     if (e->kind == Ev_Label) {
         fprintf(f, "%s:\n", e->label);
+        return;
+    }
+    if (e->kind == Ev_Directive) {
+        fprintf(f, "\t%s\n", e->label);
         return;
     }
     const B3SymDef *d = e->def;
@@ -435,6 +440,28 @@ static void flush_events(Writer *w, uint32_t *next, uint32_t chunk, uint64_t pos
     }
 }
 
+/* The .cfi_* directives of each entry region's frame description, from
+ * which the assembler computes the same unwind information (on Apple
+ * targets its compact unwind encoding: codegen/<arch>/unwind.c follows the
+ * assembler's reading).  Events at one offset keep their order, so a
+ * region's .cfi_endproc comes before the next one's .cfi_startproc. */
+static void cfi_events(Writer *w) {
+    const B3Obj *o = w->o;
+    if (!w->syn->cfi_reg_name || !o->module || o->module->target.os != B3OS_MacOS)
+        return;
+    for (uint32_t i = 0; i < o->nframes; i++) {
+        const B3Frame *fr = &o->frames[i];
+        uint32_t c = chunk_at(w, fr->start);
+        snprintf(add_event(w, c, fr->start, Ev_Directive)->label, sizeof w->ev->label, ".cfi_startproc");
+        for (uint32_t k = 0; k < fr->nsteps; k++) {
+            Event *e = add_event(w, c, fr->start + fr->steps[k].at, Ev_Directive);
+            b3_frame_step_text(e->label, sizeof e->label, &fr->steps[k], w->syn->cfi_reg_name);
+        }
+        snprintf(add_event(w, c, fr->start + fr->size, Ev_Directive)->label, sizeof w->ev->label,
+                 ".cfi_endproc");
+    }
+}
+
 static void text(Writer *w) {
     B3Obj *o = w->o;
     B3AsmText *t = w->t;
@@ -452,6 +479,7 @@ static void text(Writer *w) {
         add_event(w, c, d->offset, Ev_Def)->def = d;
     }
     stackmaps(w, false);
+    cfi_events(w);
     for (uint32_t c = 0; c < t->nchunks; c++) {
         Event *e = add_event(w, c, t->chunks[c].end, Ev_Label);
         snprintf(e->label, sizeof e->label, ".Lfunc_end%u", t->chunks[c].proc);
@@ -728,7 +756,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     /* Only the sections this writer knows may have contents (no -g here). */
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
-                     s == B3Sec_StackMaps || s == B3Sec_DataRelRo;
+                     s == B3Sec_StackMaps || s == B3Sec_DataRelRo ||
+                     s == B3Sec_CompactUnwind; /* the .cfi_* directives */
         if (!known && o->sec[s].size)
             b3_internal_error("asm writer", "section %d cannot be written as assembly yet", s);
     }

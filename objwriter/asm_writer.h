@@ -60,6 +60,9 @@ typedef struct B3AsmSyntax {
      * of the description's code_pad_byte in the object (0 at the section's
      * start) up to the 16-byte boundary. */
     void (*proc_align)(FILE *f, uint64_t pad);
+    /* How .cfi_* directives name a register (NULL: the target prints none);
+     * only Apple targets print them for now (issue 12 adds ELF). */
+    const char *(*cfi_reg_name)(B3Reg r);
 } B3AsmSyntax;
 
 /* Writes o (which must have asm_text) as assembly to f in the target's

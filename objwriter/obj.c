@@ -26,6 +26,7 @@ void b3_obj_free(B3Obj *o) {
         free(o->sec[s].bytes);
     free(o->relocs);
     free(o->defs);
+    free(o->frames);
     memset(o, 0, sizeof *o);
 }
 

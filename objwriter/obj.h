@@ -21,6 +21,9 @@ typedef enum {
     B3Sec_BSS,
     B3Sec_StackMaps,
     B3Sec_DataRelRo,
+    /* Apple targets only (objwriter/frame.h): __LD,__compact_unwind, one
+     * 32-byte entry per entry region of a procedure; the ELF writer skips it. */
+    B3Sec_CompactUnwind,
     /* -g only (objwriter/dwarf.h): not loaded, no bytes unless debug info is on. */
     B3Sec_DebugAbbrev,
     B3Sec_DebugInfo,
@@ -85,6 +88,8 @@ typedef struct {
     uint32_t nrelocs, cap_relocs;
     B3SymDef *defs; /* symbols this object defines */
     uint32_t ndefs, cap_defs;
+    struct B3Frame *frames; /* each entry region's frame description (objwriter/frame.h) */
+    uint32_t nframes, cap_frames;
     struct B3StackMaps *stackmaps; /* pending .llvm_stackmaps records (objwriter/stackmaps.h), or NULL */
     struct B3DebugInfo *debug;     /* -g: line rows and names (objwriter/dwarf.h), or NULL */
     struct B3AsmText *asm_text;    /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */

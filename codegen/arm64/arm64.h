@@ -22,6 +22,14 @@ B3LowerHook b3_arm64_lower_add, b3_arm64_lower_sub, b3_arm64_lower_mul, b3_arm64
  * the object's text section, defines its symbol(s) and records relocations
  * (codegen/arm64/emit.c). */
 void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
+/* The Mach-O compact unwind encoding of a frame description (unwind.c): a
+ * frame with the x19-x28/d8-d15 pairs saved next to the frame record, or a
+ * frameless one, as Apple's unwinder and llvm-mc's encoder see it; DWARF
+ * mode if neither. */
+struct B3Frame;
+uint32_t b3_arm64_compact_unwind(const struct B3Frame *f);
+/* The name .cfi_* directives give r ("x19", "d8"). */
+const char *b3_arm64_cfi_reg_name(B3Reg r);
 
 /* ---- arm64 atomics (lower_atomics.c, emit_atomics.c; docs/atomics.md) ---- */
 /* Lowering hooks: the atomics, acquire loads and release stores, Fence, Depend. */

@@ -70,6 +70,19 @@ static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
     [B3Reloc_A64_Ld64GotLo12] = B3RelocUse_GOT,
 };
 
+/* The callee-saved pairs of Apple's compact unwind (UNWIND_ARM64_FRAME_*_PAIR). */
+static const B3Reg macho_save_pairs[][2] = {
+    {19, 20},
+    {21, 22},
+    {23, 24},
+    {25, 26},
+    {27, 28},
+    {B3A_q0 + 8, B3A_q0 + 9},
+    {B3A_q0 + 10, B3A_q0 + 11},
+    {B3A_q0 + 12, B3A_q0 + 13},
+    {B3A_q0 + 14, B3A_q0 + 15},
+};
+
 const B3TargetDesc b3_arm64_target_desc = {
     .name = "arm64",
     .ngprs = 32,
@@ -107,4 +120,6 @@ const B3TargetDesc b3_arm64_target_desc = {
     .elf_relocs = elf_relocs,
     .reloc_use = reloc_use,
     .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
+    .macho_save_pairs = macho_save_pairs,
+    .nmacho_save_pairs = sizeof macho_save_pairs / sizeof macho_save_pairs[0],
 };

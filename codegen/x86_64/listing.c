@@ -48,6 +48,7 @@ static void proc_align(FILE *f, uint64_t pad) {
     fputs("\t.p2align\t4, 0xcc\n", f);
 }
 
-static const B3AsmSyntax x86_64_syntax = {.comment = "#", .proc_align = proc_align};
+static const B3AsmSyntax x86_64_syntax = {
+    .comment = "#", .proc_align = proc_align, .cfi_reg_name = b3_x86_64_cfi_reg_name};
 
 bool b3_x86_64_write_asm(B3Obj *o, FILE *f) { return b3_write_asm(o, f, &x86_64_syntax); }
