@@ -25,5 +25,9 @@ uint32_t b3_x86_64_compact_unwind(const struct B3Frame *f);
 const char *b3_x86_64_cfi_reg_name(B3Reg r);
 /* -S: o (with its listings) as GNU as text in AT&T syntax (listing.c). */
 bool b3_x86_64_write_asm(B3Obj *o, FILE *f);
+/* Mach-O relocations (macho_relocs.c; B3TargetDesc.macho_reloc). */
+struct B3MachoFixup;
+struct B3MachoReloc;
+int b3_x86_64_macho_reloc(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
 
 #endif
