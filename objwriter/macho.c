@@ -98,6 +98,9 @@ static const SecInfo sec_info[] = {
     {B3Sec_DataRelRo, "__DATA", "__const", B3_S_REGULAR, 1},
     {B3Sec_BSS, "__DATA", "__bss", B3_S_ZEROFILL, 1},
     {B3Sec_StackMaps, "__LLVM_STACKMAPS", "__llvm_stackmaps", B3_S_REGULAR, 8},
+    /* Read by the linker, which builds __TEXT,__unwind_info from it
+     * (objwriter/frame.h); debug, so not loaded itself. */
+    {B3Sec_CompactUnwind, "__LD", "__compact_unwind", B3_S_REGULAR | B3_S_ATTR_DEBUG, 8},
     /* DWARF: read from the object by dsymutil, never linked. */
     {B3Sec_DebugAbbrev, "__DWARF", "__debug_abbrev", B3_S_REGULAR | B3_S_ATTR_DEBUG, 1},
     {B3Sec_DebugInfo, "__DWARF", "__debug_info", B3_S_REGULAR | B3_S_ATTR_DEBUG, 1},
@@ -308,7 +311,10 @@ static bool build_relocs(Writer *w) {
                         b3_macho_put32(fx.field, (uint32_t)r.addend);
                     continue;
                 }
-                const B3SymDef *a = r.addend >= 0 ? atom_at(w, t, (uint64_t)r.addend) : NULL;
+                /* From a debug section (__compact_unwind) a section-relative
+                 * address stays local, as llvm-mc keeps it. */
+                const B3SymDef *a =
+                    r.addend >= 0 && !is_debug(w->info[s]) ? atom_at(w, t, (uint64_t)r.addend) : NULL;
                 if (a) {
                     fx.is_extern = true;
                     fx.symbolnum = a->sym->id - 1;
