@@ -9,5 +9,7 @@ const B3Backend *b3_backend(B3Target t) {
         return &b3_x86_64_backend;
     if (t.arch == B3Arch_ARM64 && t.os == B3OS_Linux)
         return &b3_arm64_backend;
+    if (t.arch == B3Arch_ARM64 && t.os == B3OS_MacOS)
+        return &b3_arm64_apple_backend;
     return NULL;
 }

@@ -9,8 +9,8 @@
 #include "objwriter/obj.h"
 #include "objwriter/stackmaps.h"
 
-/* The arm64 Linux backend (codegen/arm64/backend.c). */
-extern const B3Backend b3_arm64_backend;
+/* The arm64 Linux and macOS backends (codegen/arm64/backend.c). */
+extern const B3Backend b3_arm64_backend, b3_arm64_apple_backend;
 /* The lowering hooks by B3Opcode (codegen/arm64/lower.c). */
 extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
 /* The selection hooks of codegen/arm64/lower_isel.c: shifted and extended
