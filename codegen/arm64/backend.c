@@ -10,29 +10,13 @@ static bool can_omit_frame_pointer(const B3Proc *p) {
     return false;
 }
 
-#define ARM64_BACKEND_FIELDS                                                             \
-    .emit_name = "emit_arm64", .can_omit_frame_pointer = can_omit_frame_pointer,         \
-    .lower = b3_arm64_lower_hooks, .extended_index = true, .index_without_offset = true, \
-    .emit_proc = b3_arm64_emit_proc
-
 const B3Backend b3_arm64_backend = {
-    ARM64_BACKEND_FIELDS,
+    .emit_name = "emit_arm64",
+    .can_omit_frame_pointer = can_omit_frame_pointer,
+    .lower = b3_arm64_lower_hooks,
+    .extended_index = true,
+    .index_without_offset = true,
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent: adrp/add, GOT for global data */
-    .write_object = b3_write_elf, .write_asm = b3_arm64_write_asm, /* GNU as / llvm-mc, ELF directives */
-};
-
-static bool no_macho_writer(B3Obj *o, FILE *f) {
-    (void)o, (void)f;
-    fprintf(stderr, "b3c: error: Mach-O objects are not supported yet; use -S or --emit=air\n");
-    return false;
-}
-
-/* arm64-apple-macos: the same code generator; the Apple ABI is the target
- * description's (b3_arm64_apple_target_desc), the syntax and relocations
- * Mach-O's. */
-const B3Backend b3_arm64_apple_backend = {
-    ARM64_BACKEND_FIELDS,
-    .pc_relative_ok = b3_obj_pc_relative_ok,
-    .write_object = no_macho_writer,
-    .write_asm = b3_arm64_write_asm,
+    .emit_proc = b3_arm64_emit_proc,
+    .write_asm = b3_arm64_write_asm, /* GNU as / llvm-mc, ELF directives */
 };
