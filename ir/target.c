@@ -102,14 +102,21 @@ const char *b3_target_name(B3Target t) {
     return "unknown";
 }
 
-void b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where) {
+uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
+                                     B3Reg *where, uint32_t *stack_off) {
+    (void)nfixed;
     unsigned ngpr = 0, nfpr = 0;
+    uint32_t area = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (b3_type_is_float((B3Type)types[i]))
             where[i] = nfpr < d->narg_fprs ? d->arg_fprs[nfpr++] : B3_NO_REG;
         else
             where[i] = ngpr < d->narg_gprs ? d->arg_gprs[ngpr++] : B3_NO_REG;
+        stack_off[i] = where[i] == B3_NO_REG ? area : 0;
+        if (where[i] == B3_NO_REG)
+            area += 8;
     }
+    return area;
 }
 
 unsigned b3_target_num_arg_gprs(B3Target t) { return b3_target_desc(t)->narg_gprs; }

@@ -128,9 +128,17 @@ typedef struct B3TargetDesc {
     B3Reg ret_gpr, ret_fpr;
     B3RegSet caller_saved, call_early_clobber, callee_saved;
     B3Reg indirect_call_reg;
+    /* Registers the platform reserves (Apple arm64's x18): never allocated,
+     * never written, in no clobber set, not pinnable, and an error in a
+     * stackmap constraint.  Neither caller- nor callee-saved. */
+    B3RegSet reserved;
     /* The classifier: where each of n C arguments of the B3Types types[i]
-     * goes, a register or B3_NO_REG for the next 8-byte stack slot. */
-    void (*classify_args)(const struct B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where);
+     * goes, a register or B3_NO_REG for the stack, then stack_off[i] is its
+     * byte offset in the outgoing argument area at the call's sp.  nfixed:
+     * the number of fixed arguments of a variadic callee (CCall's
+     * `variadic = N`), -1 if it is not one.  Returns the area's bytes. */
+    uint32_t (*classify_args)(const struct B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
+                              B3Reg *where, uint32_t *stack_off);
     /* The callee-saved GPRs that may be pinned, for the validator's message. */
     const char *pinnable_text;
     B3TargetInfo info;
@@ -150,8 +158,9 @@ typedef struct B3TargetDesc {
     uint32_t macho_cputype, macho_cpusubtype;
     int (*macho_reloc)(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
     /* Mach-O's compact unwind restores callee saves only as whole pairs
-     * (arm64's x19/x20 ... d14/d15): on Apple targets a procedure saving one
-     * register of a pair saves both (codegen/air/regalloc.c).  NULL: no pairs. */
+     * (arm64's x19/x20 ... d14/d15; the Apple description has them): a
+     * procedure saving one register of a pair saves both
+     * (codegen/air/regalloc.c).  NULL: no pairs. */
     const B3Reg (*macho_save_pairs)[2];
     uint8_t nmacho_save_pairs;
 } B3TargetDesc;
@@ -165,14 +174,24 @@ typedef enum {
 } B3RelocUse;
 
 /* The classifier of conventions that hand out the argument registers of
- * each bank in order and pass the rest on the stack (SysV, AAPCS64). */
-void b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where);
+ * each bank in order and pass the rest in 8-byte stack slots, variadic
+ * arguments like the others (SysV, AAPCS64 on Linux). */
+uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
+                                     B3Reg *where, uint32_t *stack_off);
 
-/* The descriptions (codegen/<arch>/target_desc.c), and the one of t's
- * architecture (inline: the Air form check asks it for every inst). */
-extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc;
+/* The descriptions (codegen/<arch>/target_desc.c), and the one of t
+ * (inline: the Air form check asks it for every inst).  arm64 has two: the
+ * AAPCS64 of Linux and Apple's variant of it (docs/design.md, "Apple arm64
+ * ABI"); x86-64 is SysV on both systems. */
+extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc, b3_arm64_apple_target_desc;
 static inline const B3TargetDesc *b3_target_desc(B3Target t) {
-    return t.arch == B3Arch_X86_64 ? &b3_x86_64_target_desc : &b3_arm64_target_desc;
+    if (t.arch == B3Arch_X86_64)
+        return &b3_x86_64_target_desc;
+    return t.os == B3OS_MacOS ? &b3_arm64_apple_target_desc : &b3_arm64_target_desc;
+}
+/* Is r one the platform reserves (B3TargetDesc.reserved)? */
+static inline bool b3_target_is_reserved(B3Target t, B3Reg r) {
+    return r < 128 && b3_regset_has(&b3_target_desc(t)->reserved, r);
 }
 
 const B3TargetInfo *b3_target_info(B3Target t);

@@ -75,8 +75,6 @@ void air_note_callee_save(const AirCode *c, B3RegSet *set, B3Reg r) {
     b3_regset_add(set, r);
     /* Apple's unwinder restores some registers only in pairs: save the
      * partner too (unless pinned: then that frame gets no compact unwind). */
-    if (c->target.os != B3OS_MacOS)
-        return;
     for (unsigned i = 0; i < c->desc->nmacho_save_pairs; i++)
         for (unsigned k = 0; k < 2; k++)
             if (c->desc->macho_save_pairs[i][k] == r) {

@@ -9,8 +9,12 @@
 #include "objwriter/obj.h"
 #include "objwriter/stackmaps.h"
 
-/* The arm64 Linux backend (codegen/arm64/backend.c). */
+/* The arm64 backend, Linux and macOS (codegen/arm64/backend.c). */
 extern const B3Backend b3_arm64_backend;
+/* Mach-O relocations (macho_relocs.c; B3TargetDesc.macho_reloc). */
+struct B3MachoFixup;
+struct B3MachoReloc;
+int b3_arm64_macho_reloc(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
 /* The lowering hooks by B3Opcode (codegen/arm64/lower.c). */
 extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
 /* The selection hooks of codegen/arm64/lower_isel.c: shifted and extended
