@@ -496,12 +496,13 @@ static void cfi_events(Writer *w) {
     if (!w->syn->cfi_reg_name || !o->module || o->module->target.os != B3OS_MacOS)
         return;
     for (uint32_t i = 0; i < o->nframes; i++) {
-        const B3Frame *fr = &o->frames[i];
+        const B3FrameRegion *fr = &o->frames[i];
+        const B3CfiStep *steps = o->cfi_steps + fr->first_step;
         uint32_t c = chunk_at(w, fr->start);
         snprintf(add_event(w, c, fr->start, Ev_Directive)->label, sizeof w->ev->label, ".cfi_startproc");
         for (uint32_t k = 0; k < fr->nsteps; k++) {
-            Event *e = add_event(w, c, fr->start + fr->steps[k].at, Ev_Directive);
-            b3_frame_step_text(e->label, sizeof e->label, &fr->steps[k], w->syn->cfi_reg_name);
+            Event *e = add_event(w, c, fr->start + steps[k].at, Ev_Directive);
+            b3_frame_step_text(e->label, sizeof e->label, &steps[k], w->syn->cfi_reg_name);
         }
         snprintf(add_event(w, c, fr->start + fr->size, Ev_Directive)->label, sizeof w->ev->label,
                  ".cfi_endproc");

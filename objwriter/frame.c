@@ -24,14 +24,24 @@ static void put_le(uint8_t *p, uint64_t v, unsigned n) {
 }
 
 void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t start, uint64_t size) {
+    if (o->nframes && o->frames[o->nframes - 1].start + o->frames[o->nframes - 1].size > start)
+        b3_internal_error("frame", "entry regions out of order at 0x%" PRIx64, start);
     if (o->nframes == o->cap_frames) {
         o->cap_frames = o->cap_frames ? 2 * o->cap_frames : 16;
         o->frames = xrealloc(o->frames, o->cap_frames * sizeof *o->frames);
     }
-    B3Frame *g = &o->frames[o->nframes++];
-    *g = *f;
-    g->start = start;
-    g->size = size;
+    if (o->ncfi_steps + f->nsteps > o->cap_cfi_steps) {
+        while (o->ncfi_steps + f->nsteps > o->cap_cfi_steps)
+            o->cap_cfi_steps = o->cap_cfi_steps ? 2 * o->cap_cfi_steps : 64;
+        o->cfi_steps = xrealloc(o->cfi_steps, o->cap_cfi_steps * sizeof *o->cfi_steps);
+    }
+    o->frames[o->nframes++] = (B3FrameRegion){.start = start,
+                                              .size = size,
+                                              .first_step = o->ncfi_steps,
+                                              .nsteps = f->nsteps,
+                                              .compact = f->compact};
+    memcpy(o->cfi_steps + o->ncfi_steps, f->steps, f->nsteps * sizeof *f->steps);
+    o->ncfi_steps += f->nsteps;
     if (!o->module || o->module->target.os != B3OS_MacOS)
         return;
     if (size > UINT32_MAX)

@@ -25,7 +25,7 @@ typedef enum {
     B3Cfi_Offset,         /* reg is saved at CFA + offset */
 } B3CfiOp;
 
-typedef struct {
+typedef struct B3CfiStep {
     uint32_t at; /* code offset from the entry where the rule starts to hold */
     uint8_t op;  /* B3CfiOp */
     B3Reg reg;
@@ -37,9 +37,6 @@ typedef struct {
 #define B3_FRAME_MAX_STEPS 80
 
 typedef struct B3Frame {
-    /* Where the entry region is in .text (filled by b3_obj_add_frame): from
-     * an entry's prologue to the next entry's, or to the procedure's end. */
-    uint64_t start, size;
     /* The steps, in code order; at a call site every one of them holds.
      * Offsets are in the order of the unwinders' descriptions: the saves of
      * one prologue from the lowest address up on x86-64, from the highest
@@ -55,10 +52,20 @@ typedef struct B3Frame {
     uint32_t compact;
 } B3Frame;
 
+/* What the object keeps of a frame for one entry region of .text: from an
+ * entry's prologue to the next entry's, or to the procedure's end; its
+ * steps are B3Obj.cfi_steps[first_step .. first_step + nsteps). */
+typedef struct B3FrameRegion {
+    uint64_t start, size;
+    uint32_t first_step, nsteps;
+    uint32_t compact;
+} B3FrameRegion;
+
 /* Appends a step; an internal error past B3_FRAME_MAX_STEPS. */
 void b3_frame_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int32_t offset);
 
-/* Records f for the entry region [start, start + size) of .text; on an
+/* Records f (only what it uses) for the entry region [start, start + size)
+ * of .text, after the regions before it; on an
  * Apple target, also its __LD,__compact_unwind entry (start address,
  * length, f->compact, no personality, no LSDA). */
 void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t start, uint64_t size);

@@ -90,8 +90,12 @@ typedef struct {
     uint32_t nrelocs, cap_relocs;
     B3SymDef *defs; /* symbols this object defines */
     uint32_t ndefs, cap_defs;
-    struct B3Frame *frames; /* each entry region's frame description (objwriter/frame.h) */
+    /* Each entry region's frame description, in .text order, and their
+     * prologue steps (objwriter/frame.h). */
+    struct B3FrameRegion *frames;
     uint32_t nframes, cap_frames;
+    struct B3CfiStep *cfi_steps;
+    uint32_t ncfi_steps, cap_cfi_steps;
     struct B3StackMaps *stackmaps; /* pending .llvm_stackmaps records (objwriter/stackmaps.h), or NULL */
     struct B3DebugInfo *debug;     /* -g: line rows and names (objwriter/dwarf.h), or NULL */
     struct B3AsmText *asm_text;    /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
