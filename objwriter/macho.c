@@ -124,6 +124,7 @@ typedef struct {
     B3Symbol **syms;
     const B3SymDef **symdef; /* NULL: undefined */
     uint32_t nsyms, nlocal, nextdef, nundef;
+    uint64_t strbytes; /* the names' lengths */
     /* Per section: the definitions that start atoms (not entries), by offset. */
     const B3SymDef **atoms[B3_NUM_SECTIONS];
     uint32_t natoms[B3_NUM_SECTIONS];
@@ -251,6 +252,8 @@ static bool build_symbols(Writer *w) {
         w->syms[w->nsyms++] = s;
     }
     w->nundef = w->nsyms - first;
+    for (uint32_t i = 0; i < w->nsyms; i++)
+        w->strbytes += w->syms[i]->name_len;
     qsort(w->syms + first, w->nundef, sizeof *w->syms, name_cmp);
     for (uint32_t i = 0; i < w->nsyms; i++)
         w->syms[i]->id = i + 1;
@@ -303,11 +306,10 @@ static int reloc_offset_cmp(const void *pa, const void *pb) {
     return a < b ? -1 : a > b; /* stable: creation order */
 }
 
-static bool build_relocs(Writer *w) {
+static void build_relocs(Writer *w) {
     B3Obj *o = w->o;
     const B3Reloc **list = xrealloc(NULL, (o->nrelocs + 1) * sizeof *list);
-    bool ok = true;
-    for (uint32_t k = 0; k < w->nsects && ok; k++) {
+    for (uint32_t k = 0; k < w->nsects; k++) {
         B3SectionId s = w->order[k]->id;
         uint32_t n = 0;
         for (uint32_t i = 0; i < o->nrelocs; i++)
@@ -366,7 +368,6 @@ static bool build_relocs(Writer *w) {
         }
     }
     free(list);
-    return ok;
 }
 
 static uint32_t log2_of(uint32_t a) {
@@ -406,6 +407,8 @@ static void write_image(Writer *w, Buf *out) {
     uint64_t sym_at = at;
     uint64_t str_at = sym_at + (uint64_t)w->nsyms * B3_MACHO_NLIST_SIZE;
 
+    if (w->nsyms >= 1u << 24 || str_at + 2 * (uint64_t)w->nsyms + w->strbytes + 8 > UINT32_MAX)
+        b3_internal_error("objwriter", "the object is too large for Mach-O's 32-bit offsets");
     /* The string table: an empty name at 0, then each symbol's. */
     Buf str = {0};
     put8(&str, 0);
@@ -551,8 +554,9 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
         }
     }
     find_atoms(&w);
-    bool ok = build_symbols(&w) && build_relocs(&w);
+    bool ok = build_symbols(&w);
     if (ok) {
+        build_relocs(&w);
         Buf out = {0};
         write_image(&w, &out);
         ok = fwrite(out.b, 1, out.n, f) == out.n && fflush(f) == 0;
