@@ -3,7 +3,7 @@
 
   machoequiv.py A.o B.o
       compares two MH_OBJECT files; prints the differences, exits 1 if any.
-  machoequiv.py --programs [--all] B3C REPO WORKDIR --target=TRIPLE
+  machoequiv.py --programs [--all] [-O0|-O1|-O2] B3C REPO WORKDIR --target=TRIPLE
       for every program of the test suite (testsuite/asm/Inputs/programs.py's
       list: testsuite/exec, testsuite/stackmaps/exec-*, examples; with
       --all every .b3 file under testsuite/ and examples/) that b3c
@@ -130,7 +130,8 @@ def compare(a_path, b_path):
 
 def programs_main(argv):
     every = '--all' in argv
-    args = [x for x in argv if not x.startswith('--target=') and x != '--all']
+    levels = [x for x in argv if x in ('-O0', '-O1', '-O2')]
+    args = [x for x in argv if not x.startswith('--target=') and x != '--all' and x not in levels]
     triples = [x[len('--target='):] for x in argv if x.startswith('--target=')]
     triple = triples[-1] if triples else 'x86_64-apple-macos'
     b3c, repo, work = (os.path.abspath(x) for x in args[:3])
@@ -149,7 +150,7 @@ def programs_main(argv):
     mc = ['llvm-mc', '-filetype=obj', '-triple=' + triple]
 
     def one(prog):
-        return check(b3c, triple, mc, work, *prog)
+        return check([b3c] + levels, triple, mc, work, *prog)
 
     import concurrent.futures
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
@@ -164,12 +165,13 @@ def programs_main(argv):
 
 
 def check(b3c, triple, mc, work, name, path):
-    """One program: 'PASS name', 'SKIP name (...)' or 'FAIL name: ...'."""
+    """One program (b3c: the command, b3c and its -O flag): 'PASS name',
+    'SKIP name (...)' or 'FAIL name: ...'."""
     stem = re.sub(r'[^A-Za-z0-9]+', '_', name)
     cwd = os.path.join(work, stem)
     os.makedirs(cwd, exist_ok=True)
     ref = os.path.join(cwd, 'ref.o')
-    p = subprocess.run([b3c, '--target=' + triple, path, '-o', ref], cwd=cwd, capture_output=True)
+    p = subprocess.run(b3c + ['--target=' + triple, path, '-o', ref], cwd=cwd, capture_output=True)
     if p.returncode in (1, 2):
         return 'SKIP %s (does not compile)' % name
     problems = []
@@ -179,7 +181,7 @@ def check(b3c, triple, mc, work, name, path):
         if problems:
             break
         s, o = os.path.join(cwd, mode + '.s'), os.path.join(cwd, mode + '.o')
-        p = subprocess.run([b3c, '--target=' + triple, '-S'] + flags + [path, '-o', s], cwd=cwd,
+        p = subprocess.run(b3c + ['--target=' + triple, '-S'] + flags + [path, '-o', s], cwd=cwd,
                            capture_output=True)
         if p.returncode == 1 and b'cannot be written in assembly' in p.stderr:
             return 'SKIP %s (a symbol name assembly cannot spell)' % name
