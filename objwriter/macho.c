@@ -124,6 +124,9 @@ typedef struct {
     B3Symbol **syms;
     const B3SymDef **symdef; /* NULL: undefined */
     uint32_t nsyms, nlocal, nextdef, nundef;
+    /* Per section: the definitions that start atoms (not entries), by offset. */
+    const B3SymDef **atoms[B3_NUM_SECTIONS];
+    uint32_t natoms[B3_NUM_SECTIONS];
 } Writer;
 
 static bool is_debug(const SecInfo *si) { return si && (si->flags & B3_S_ATTR_DEBUG); }
@@ -252,14 +255,40 @@ static bool build_symbols(Writer *w) {
 /* The symbol whose piece of section s holds offset off: the last definition
  * at or before it that is not an alternate entry, or NULL. */
 static const B3SymDef *atom_at(const Writer *w, B3SectionId s, uint64_t off) {
-    const B3SymDef *best = NULL;
-    for (uint32_t i = 0; i < w->o->ndefs; i++) {
-        const B3SymDef *d = &w->o->defs[i];
-        if (d->section == s && d->offset <= off && d->sym->kind != B3Sym_Entry &&
-            (!best || d->offset > best->offset))
-            best = d;
+    const B3SymDef *const *a = w->atoms[s];
+    uint32_t lo = 0, hi = w->natoms[s]; /* the first atom after off is in [lo, hi] */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (a[mid]->offset <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return best;
+    return lo ? a[lo - 1] : NULL;
+}
+
+static int def_offset_cmp(const void *pa, const void *pb) {
+    const B3SymDef *a = *(const B3SymDef *const *)pa, *b = *(const B3SymDef *const *)pb;
+    if (a->offset != b->offset)
+        return a->offset < b->offset ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+/* Each section's atoms, by offset. */
+static void find_atoms(Writer *w) {
+    B3Obj *o = w->o;
+    for (uint32_t i = 0; i < o->ndefs; i++)
+        if (o->defs[i].sym->kind != B3Sym_Entry)
+            w->natoms[o->defs[i].section]++;
+    for (int s = 0; s < B3_NUM_SECTIONS; s++) {
+        w->atoms[s] = xrealloc(NULL, (w->natoms[s] + 1) * sizeof *w->atoms[s]);
+        w->natoms[s] = 0;
+    }
+    for (uint32_t i = 0; i < o->ndefs; i++)
+        if (o->defs[i].sym->kind != B3Sym_Entry)
+            w->atoms[o->defs[i].section][w->natoms[o->defs[i].section]++] = &o->defs[i];
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        qsort(w->atoms[s], w->natoms[s], sizeof *w->atoms[s], def_offset_cmp);
 }
 
 static int reloc_offset_cmp(const void *pa, const void *pb) {
@@ -296,6 +325,11 @@ static bool build_relocs(Writer *w) {
             if (r.sym) {
                 fx.is_extern = true;
                 fx.symbolnum = r.sym->id - 1;
+                const B3SymDef *d = w->symdef[r.sym->id - 1];
+                if (d && d->section == s) {
+                    fx.sym_addr = w->addr[s] + d->offset;
+                    fx.same_atom = atom_at(w, s, d->offset) == atom_at(w, s, r.offset);
+                }
             } else {
                 if (r.local_section < 0 || r.local_section >= B3_NUM_SECTIONS || !w->info[r.local_section])
                     b3_internal_error("objwriter", "relocation without a target");
@@ -504,6 +538,7 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
             memcpy(w.bytes[s], o->sec[s].bytes, (size_t)o->sec[s].size);
         }
     }
+    find_atoms(&w);
     bool ok = build_symbols(&w) && build_relocs(&w);
     if (ok) {
         Buf out = {0};
@@ -516,6 +551,7 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         free(w.bytes[s]);
         free(w.rel[s]);
+        free(w.atoms[s]);
     }
     free(w.syms);
     free(w.symdef);
