@@ -157,6 +157,10 @@ typedef struct B3TargetDesc {
      * (codegen/<arch>/macho_relocs.c; NULL: none yet). */
     uint32_t macho_cputype, macho_cpusubtype;
     int (*macho_reloc)(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
+    /* Does each section start with a local symbol ltmp<k> (k: the sections
+     * in order)?  llvm-mc writes them for arm64, so that a relocation is
+     * never section-relative; b3c's objects have them too, to be llvm-mc's. */
+    bool macho_section_symbols;
 } B3TargetDesc;
 
 /* How a relocation kind uses its symbol, which decides whether an object
