@@ -163,6 +163,10 @@ typedef struct B3TargetDesc {
      * (codegen/air/regalloc.c).  NULL: no pairs. */
     const B3Reg (*macho_save_pairs)[2];
     uint8_t nmacho_save_pairs;
+    /* Does each section start with a local symbol ltmp<k> (k: the sections
+     * in order)?  llvm-mc writes them for arm64, so that a relocation is
+     * never section-relative; b3c's objects have them too, to be llvm-mc's. */
+    bool macho_section_symbols;
 } B3TargetDesc;
 
 /* How a relocation kind uses its symbol, which decides whether an object

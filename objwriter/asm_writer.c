@@ -280,10 +280,11 @@ static void print_event(Writer *w, const Event *e) {
         /* An entry is an alias of a local label, not a label: llvm-mc
          * would make a label a unit of its own (an atom), which it must not
          * resolve jumps and jump tables across; the linker keeps the
-         * alt_entry with its procedure either way. */
+         * alt_entry with its procedure either way.  (arm64: a sum with 0,
+         * B3AsmSyntax.macho_entry_sum.) */
         fprintf(f, "%salt_entry%u:\n", w->lp, w->nalt);
         print_sym(w, d->sym);
-        fprintf(f, " = %salt_entry%u\n", w->lp, w->nalt++);
+        fprintf(f, " = %salt_entry%u%s\n", w->lp, w->nalt++, w->syn->macho_entry_sum ? " + 0" : "");
         return;
     }
     print_sym(w, d->sym);

@@ -69,6 +69,12 @@ typedef struct B3AsmSyntax {
     /* How .cfi_* directives name a register (NULL: the target prints none);
      * only Apple targets print them for now (issue 12 adds ELF). */
     const char *(*cfi_reg_name)(B3Reg r);
+    /* Mach-O: is an entry of a procedure `_e = Lalt_entryN + 0` (arm64)
+     * rather than the alias `_e = Lalt_entryN` (x86-64)?  llvm-mc for arm64
+     * resolves a call to an alias of a local label in place even from
+     * another atom (which the linker may move apart); the sum is no alias,
+     * so it keeps that call's relocation as b3c's object does. */
+    bool macho_entry_sum;
 } B3AsmSyntax;
 
 /* Writes o (which must have asm_text) as assembly to f in the target's

@@ -128,12 +128,21 @@ typedef struct {
     const B3SymDef **symdef; /* NULL: undefined */
     uint32_t nsyms, nlocal, nextdef, nundef;
     uint64_t strbytes; /* the names' lengths */
+    /* The section symbols (desc->macho_section_symbols): ltmp<k> at the
+     * start of the k-th section, local. */
+    B3Symbol secsym[B3_NUM_SECTIONS];
+    B3SymDef secdef[B3_NUM_SECTIONS];
+    char secname[B3_NUM_SECTIONS][16];
     /* Per section: the definitions that start atoms (not entries), by offset. */
     const B3SymDef **atoms[B3_NUM_SECTIONS];
     uint32_t natoms[B3_NUM_SECTIONS];
 } Writer;
 
 static bool is_debug(const SecInfo *si) { return si && (si->flags & B3_S_ATTR_DEBUG); }
+
+static bool is_section_symbol(const Writer *w, const B3Symbol *s) {
+    return s >= w->secsym && s < w->secsym + B3_NUM_SECTIONS;
+}
 
 static void number_sections(Writer *w) {
     B3Obj *o = w->o;
@@ -212,7 +221,7 @@ static bool build_symbols(Writer *w) {
     for (uint32_t i = 0; i < o->nrelocs; i++)
         if (o->relocs[i].sym)
             o->relocs[i].sym->id = 0;
-    uint32_t cap = o->ndefs + o->nrelocs + 1;
+    uint32_t cap = o->ndefs + o->nrelocs + B3_NUM_SECTIONS + 1;
     w->syms = xrealloc(NULL, cap * sizeof *w->syms);
     w->symdef = xrealloc(NULL, cap * sizeof *w->symdef);
     /* Locals in definition order, then external definitions by name. */
@@ -230,6 +239,20 @@ static bool build_symbols(Writer *w) {
             d->sym->id = ~0u;
             w->symdef[w->nsyms++] = d;
         }
+        if (pass == 0 && w->desc->macho_section_symbols)
+            for (uint32_t k = 0; k < w->nsects; k++) {
+                B3SectionId s = w->order[k]->id;
+                if (is_debug(w->info[s]))
+                    continue;
+                snprintf(w->secname[s], sizeof w->secname[s], "ltmp%u", k);
+                w->secsym[s] = (B3Symbol){.name = w->secname[s],
+                                          .name_len = (uint32_t)strlen(w->secname[s]),
+                                          .kind = B3Sym_Data,
+                                          .internal = true,
+                                          .defined = true};
+                w->secdef[s] = (B3SymDef){.sym = &w->secsym[s], .section = (uint8_t)s};
+                w->symdef[w->nsyms++] = &w->secdef[s];
+            }
         if (pass == 0) {
             w->nlocal = w->nsyms - first;
         } else {
@@ -421,7 +444,8 @@ static void write_image(Writer *w, Buf *out) {
     uint32_t *strx = xrealloc(NULL, (w->nsyms + 1) * sizeof *strx);
     for (uint32_t i = 0; i < w->nsyms; i++) {
         strx[i] = (uint32_t)str.n;
-        put8(&str, '_');
+        if (!is_section_symbol(w, w->syms[i])) /* the C name */
+            put8(&str, '_');
         put_bytes(&str, w->syms[i]->name, w->syms[i]->name_len);
         put8(&str, 0);
     }

@@ -99,7 +99,9 @@ static void proc_align(FILE *f, uint64_t pad) {
     fputs("\t.p2align\t4\n", f);
 }
 
-static const B3AsmSyntax arm64_syntax = {
-    .comment = "//", .proc_align = proc_align, .cfi_reg_name = b3_arm64_cfi_reg_name};
+static const B3AsmSyntax arm64_syntax = {.comment = "//",
+                                         .proc_align = proc_align,
+                                         .cfi_reg_name = b3_arm64_cfi_reg_name,
+                                         .macho_entry_sum = true};
 
 bool b3_arm64_write_asm(B3Obj *o, FILE *f) { return b3_write_asm(o, f, &arm64_syntax); }

@@ -60,6 +60,15 @@ int b3_arm64_macho_reloc(const B3MachoFixup *fx, B3MachoReloc *out) {
     if (r->kind >= sizeof kinds / sizeof kinds[0] || !kinds[r->kind].length)
         return -1;
     int n = 0;
+    if (kinds[r->kind].type == ARM64_RELOC_BRANCH26 && fx->same_atom) {
+        /* A call within its own atom (recursion): resolved in place, as
+         * llvm-mc resolves a plain `bl _f` there; @PAGE/@PAGEOFF operands
+         * it never resolves. */
+        int64_t d = (int64_t)(fx->sym_addr - fx->place) + r->addend;
+        b3_macho_put32(fx->field, (get32(fx->field) & ~kinds[r->kind].imm_mask) |
+                                      ((uint32_t)(d >> 2) & kinds[r->kind].imm_mask));
+        return 0;
+    }
     if (kinds[r->kind].type == ARM64_RELOC_UNSIGNED) {
         /* The word holds the addend (non-extern: the address it resolves
          * to, the object loaded at 0). */

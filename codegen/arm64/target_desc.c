@@ -101,7 +101,8 @@ static const B3Reg macho_save_pairs[][2] = {
         .info = {-256, 255, 4095, 0, 0, true}, .code_pad_byte = 0, /* (udf #0) */                                          \
         .elf_machine = EM_AARCH64, .elf_relocs = elf_relocs, .reloc_use = reloc_use,                                       \
     .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0], .macho_cputype = B3_CPU_TYPE_ARM64,                           \
-    .macho_cpusubtype = B3_CPU_SUBTYPE_ARM64_ALL, .macho_reloc = b3_arm64_macho_reloc
+    .macho_cpusubtype = B3_CPU_SUBTYPE_ARM64_ALL, .macho_reloc = b3_arm64_macho_reloc,                                     \
+    .macho_section_symbols = true
 
 /* x0-x17 and lr; v0-v7 and v16-v31 (v8-v15 are callee-saved only in their
  * low half: counted as saved). */
