@@ -242,7 +242,9 @@ static bool build_symbols(Writer *w) {
         if (pass == 0 && w->desc->macho_section_symbols)
             for (uint32_t k = 0; k < w->nsects; k++) {
                 B3SectionId s = w->order[k]->id;
-                if (is_debug(w->info[s]))
+                /* llvm-mc's DWARF sections have their own start symbols
+                 * (__compact_unwind, also debug, has an ltmp). */
+                if (!strcmp(w->info[s]->seg, "__DWARF"))
                     continue;
                 snprintf(w->secname[s], sizeof w->secname[s], "ltmp%u", k);
                 w->secsym[s] = (B3Symbol){.name = w->secname[s],

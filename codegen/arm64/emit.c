@@ -380,13 +380,20 @@ static unsigned callee_saves(const AirCode *c, B3Reg *regs) {
     return n;
 }
 
+/* A pinned register among the saves is the pair partner of a callee save
+ * on Apple (regalloc.c): saved for the unwinder, never restored, since the
+ * procedure may set it. */
+static bool kept(const A64Emitter *e, B3Reg r, bool save) { return save || !b3_regset_has(&e->c->pinned, r); }
+
 static void save_restore(A64Emitter *e, bool save) {
     B3Reg regs[64];
     unsigned n = callee_saves(e->c, regs);
     for (unsigned k = 0; k < n; k++) {
         bool f = b3_reg_is_fpr(regs[k]);
+        if (!kept(e, regs[k], save))
+            continue;
         /* Two neighbours of one bank: one stp/ldp (regs[k + 1] is the lower slot). */
-        if (k + 1 < n && b3_reg_is_fpr(regs[k + 1]) == f) {
+        if (k + 1 < n && b3_reg_is_fpr(regs[k + 1]) == f && kept(e, regs[k + 1], save)) {
             Arm64PairOp op =
                 f ? (save ? Arm64Pair_STPD : Arm64Pair_LDPD) : (save ? Arm64Pair_STPX : Arm64Pair_LDPX);
             Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 2));
