@@ -15,6 +15,9 @@ int ptr_call(int);
 const char *local_str(void);
 const char *local_ptr(void);
 long zero(void);
+#if !defined(__APPLE__)
+void *b3_macho_sym(const char *name); /* macho_run.c */
+#endif
 #if defined(__aarch64__)
 long addend(void);
 long wide(void);
@@ -34,6 +37,11 @@ int main(void) {
     long z0 = zero();
     printf("zero %ld %ld\n", z0, zero());
     printf("answer %ld %ld\n", answer[0], answer[1]);
+#if !defined(__APPLE__)
+    /* the driver's references are bound to the loaded definitions */
+    printf("bound %d %d\n", (void *)call_ext == b3_macho_sym("call_ext"),
+           (void *)answer == b3_macho_sym("answer"));
+#endif
 #if defined(__aarch64__)
     printf("addend %ld\n", addend());
     printf("wide %ld\n", wide());

@@ -181,7 +181,7 @@ def main(argv):
     if arch not in HOST:
         sys.exit("macho_cc: target %s: x86_64 or arm64 Apple targets" % target)
     cc = os.environ.get("CC", HOST[arch]["cc"]) if arch == "x86_64" else HOST[arch]["cc"]
-    objects, sources, rest, exe = [], [], [], None
+    objects, sources, apple_sources, rest, exe = [], [], [], [], None
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -196,13 +196,16 @@ def main(argv):
         if not a.startswith("-") and os.path.isfile(a) and is_macho(a):
             objects.append(a)
         else:
+            if not a.startswith("-") and a.endswith(".o") and os.path.isfile(a[:-2] + ".c"):
+                apple_sources.append(a[:-2] + ".c")  # a driver compiled apart (difftest)
             if not a.startswith("-") and a.endswith(".c"):
                 sources.append(a)
             rest.append(a)
         i += 1
     if not objects or not exe:
-        # nothing of b3c's: an ordinary compile for the host
-        os.execvp(cc, [cc] + argv)
+        # nothing of b3c's (difftest compiles its driver alone first): a host
+        # compile, -fPIC so that the driver reaches the objects through its GOT
+        os.execvp(cc, [cc, "-fPIC"] + argv)
     work = exe + ".macho"
     os.makedirs(work, exist_ok=True)
     lib = stub_library(objects, arch, work, cc)
@@ -212,7 +215,7 @@ def main(argv):
                                            "-o", exe]
     subprocess.check_call(cmd)
     if os.environ.get("B3C_MACHO_LINK", "1") != "0":
-        link_check(objects, sources, flags, arch, work, exe)
+        link_check(objects, sources + apple_sources, flags, arch, work, exe)
 
 
 if __name__ == "__main__":

@@ -90,9 +90,9 @@ typedef struct {
     NList *syms;
     unsigned nsyms;
     const char *strs;
-    char **addr;  /* each symbol's address */
-    char **got;   /* each symbol's GOT slot, allocated on first use */
-    char **stub;  /* each undefined symbol's branch stub, allocated on first use */
+    char **addr; /* each symbol's address */
+    char **got;  /* each symbol's GOT slot, allocated on first use */
+    char **stub; /* each undefined symbol's branch stub, allocated on first use */
 } Obj;
 
 static Obj *objs;
@@ -279,7 +279,8 @@ static int bind(void) {
                     if (!o->addr[k])
                         o->addr[k] = dlsym(RTLD_DEFAULT, name[0] == '_' ? name + 1 : name);
                     if (!o->addr[k] && !(s->desc & N_WEAK_REF))
-                        return fail("%s: undefined symbol %s (not in the objects nor the host)", o->path, name);
+                        return fail("%s: undefined symbol %s (not in the objects nor the host)", o->path,
+                                    name);
                     break;
                 default:
                     return fail("%s: symbol %s of type 0x%x is not supported", o->path, name, s->type);
@@ -450,7 +451,8 @@ static int apply_x86_64(Obj *o, Section *sec) {
                 continue;
             }
             s = (intptr_t)o->addr[r.symbolnum];
-            if (r.type == X_BRANCH && (s + field - (place + 4) > INT32_MAX || s + field - (place + 4) < INT32_MIN))
+            if (r.type == X_BRANCH &&
+                (s + field - (place + 4) > INT32_MAX || s + field - (place + 4) < INT32_MIN))
                 s = (intptr_t)stub(o, r.symbolnum);
             if (write_field(o, p, 2, s + field - (place + 4)))
                 return -1;

@@ -42,14 +42,15 @@ _got_load:                        // long got_load(void): host_data[1] (GOT_LOAD
         ldr x0, [x8, #8]
         ret
         .globl _got_data
-_got_data:                        // long got_data(void): host_data[2] through a GOT slot's address in data (POINTER_TO_GOT, 8 bytes)
-        adrp x8, _gotabs@PAGE
-        ldr x8, [x8, _gotabs@PAGEOFF]
-        ldr x8, [x8]
+_got_data:                        // long got_data(void): host_data[2] through GOT - here in data (POINTER_TO_GOT)
+        adrp x8, _gotrel@PAGE
+        add x8, x8, _gotrel@PAGEOFF
+        ldrsw x9, [x8]
+        ldr x8, [x8, x9]
         ldr x0, [x8, #16]
         ret
         .globl _ptr_got
-_ptr_got:                         // long ptr_got(void): host_data[3] through GOT - here in data (POINTER_TO_GOT, pc-relative)
+_ptr_got:                         // long ptr_got(void): host_data[3], the same way
         adrp x8, _gotrel@PAGE
         add x8, x8, _gotrel@PAGEOFF
         ldrsw x9, [x8]
@@ -109,7 +110,6 @@ _b32:   .long 0
 _b64:   .quad 40
 _gotrel: .long _host_data@GOT - .
         .p2align 3
-_gotabs: .quad _host_data@GOT
 _d:     .quad _b64 - _b8
 _fptr:  .quad _call_ext
 _strp:  .quad l_str
