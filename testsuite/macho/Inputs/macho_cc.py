@@ -135,12 +135,23 @@ def loader_objects(objects, work, cc):
                 "    }\n"
                 "    b3_macho_bind_host();\n"
                 "}\n" % (paths, len(objects)))
-    outs = []
-    for src in (os.path.join(HERE, "macho_run.c"), init):
-        out = os.path.join(work, os.path.basename(src)[:-2] + ".o")
-        subprocess.check_call([cc, "-std=c11", "-O1", "-fPIC", "-I", HERE, "-c", "-o", out, src])
-        outs.append(out)
-    return outs
+    init_o = os.path.join(work, "init.o")
+    subprocess.check_call([cc, "-std=c11", "-O1", "-fPIC", "-I", HERE, "-c", "-o", init_o, init])
+    return [loader_object(cc), init_o]
+
+
+def loader_object(cc):
+    """macho_run.c compiled once per compiler (build/macho/), again when it changes."""
+    src = os.path.join(HERE, "macho_run.c")
+    cache = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(HERE))), "build", "macho")
+    out = os.path.join(cache, "macho_run-%s.o" % os.path.basename(cc))
+    newest = max(os.path.getmtime(src), os.path.getmtime(os.path.join(HERE, "macho_run.h")))
+    if not os.path.exists(out) or os.path.getmtime(out) < newest:
+        os.makedirs(cache, exist_ok=True)
+        tmp = "%s.%d" % (out, os.getpid())
+        subprocess.check_call([cc, "-std=c11", "-O1", "-fPIC", "-I", HERE, "-c", "-o", tmp, src])
+        os.replace(tmp, out)  # atomic: tests build in parallel
+    return out
 
 
 def link_check(objects, sources, flags, arch, work, exe):
