@@ -121,23 +121,17 @@ def stub_library(objects, arch, work, cc):
 
 
 def loader_objects(objects, work, cc):
-    """The loader and a constructor that loads the objects before main."""
-    init = os.path.join(work, "init.c")
-    paths = ", ".join('"%s"' % os.path.abspath(o).replace("\\", "\\\\").replace('"', '\\"') for o in objects)
-    with open(init, "w") as f:
-        f.write('#include <stdio.h>\n#include <stdlib.h>\n#include "macho_run.h"\n'
-                "static const char *const paths[] = {%s};\n"
-                "__attribute__((constructor(101))) static void load(void) {\n"
-                "    char err[512];\n"
-                "    if (b3_macho_load(paths, %d, err, sizeof err) != 0) {\n"
-                '        fprintf(stderr, "macho_run: %%s\\n", err);\n'
-                "        exit(125);\n"
-                "    }\n"
-                "    b3_macho_bind_host();\n"
-                "}\n" % (paths, len(objects)))
-    init_o = os.path.join(work, "init.o")
-    subprocess.check_call([cc, "-std=c11", "-O1", "-fPIC", "-I", HERE, "-c", "-o", init_o, init])
-    return [loader_object(cc), init_o]
+    """The loader and the table of the objects it loads before main (assembly,
+    so that the driver's flags, such as -include, do not apply to it)."""
+    paths = os.path.join(work, "paths.s")
+    with open(paths, "w") as f:
+        f.write('.section .rodata\n.globl b3_macho_npaths\n.p2align 2\nb3_macho_npaths: .long %d\n'
+                '.section .data.rel.ro,"aw"\n.globl b3_macho_paths\n.p2align 3\nb3_macho_paths:\n' % len(objects))
+        f.write("".join("  .quad .Lpath%d\n" % i for i in range(len(objects))))
+        for i, o in enumerate(objects):
+            f.write('.Lpath%d: .asciz "%s"\n' % (i, os.path.abspath(o).replace("\\", "\\\\").replace('"', '\\"')))
+        f.write('.section .note.GNU-stack,"",%progbits\n')
+    return [loader_object(cc), paths]
 
 
 def loader_object(cc):
@@ -222,7 +216,9 @@ def main(argv):
     lib = stub_library(objects, arch, work, cc)
     loader = loader_objects(objects, work, cc)
     flags = [a for a in rest if a not in sources]
-    cmd = [cc, "-fPIC"] + rest + loader + [lib, "-Wl,-rpath," + os.path.abspath(work), "-rdynamic", "-ldl",
+    # --no-as-needed: the objects' undefined symbols are looked up at run time
+    # in the libraries named (-lm), which the driver alone may not use
+    cmd = [cc, "-fPIC", "-Wl,--no-as-needed"] + rest + loader + [lib, "-Wl,-rpath," + os.path.abspath(work), "-rdynamic", "-ldl",
                                            "-o", exe]
     subprocess.check_call(cmd)
     if os.environ.get("B3C_MACHO_LINK", "1") != "0":

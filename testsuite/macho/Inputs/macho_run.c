@@ -700,3 +700,19 @@ int b3_macho_bind_host(void) {
         bound += bind_relas(base, jmprel, pltrelsz, symtab, strtab);
     return bound;
 }
+
+/* The objects a program built by macho_cc.py loads before main: their paths
+ * come from a table the wrapper generates (weak: absent in other programs). */
+extern const char *const b3_macho_paths[] __attribute__((weak));
+extern const int b3_macho_npaths __attribute__((weak));
+
+__attribute__((constructor(101))) static void load_at_startup(void) {
+    char err[512];
+    if (!&b3_macho_npaths)
+        return;
+    if (b3_macho_load(b3_macho_paths, b3_macho_npaths, err, sizeof err) != 0) {
+        fprintf(stderr, "macho_run: %s\n", err);
+        exit(125);
+    }
+    b3_macho_bind_host();
+}
