@@ -58,7 +58,10 @@ if apple:
                                      target)
 config.substitutions.append(('%cc', cc))
 config.substitutions.append(('%run', run))
-config.substitutions.append(('%target', target))
+# %target names per-target inputs (exec/Inputs/calls-incoming.%target.b3)
+# and difftest's --target: an Apple target's without its OS version.
+config.substitutions.append(('%target', target if not apple else
+                             ('arm64' if target_arch == 'aarch64' else 'x86_64') + '-apple-macos'))
 config.available_features.add(target_arch)
 # elf / macho: the target's object format.  apple-arm64: arm64 macOS, whose
 # calling convention differs from the Linux driver's for variadic arguments

@@ -428,9 +428,12 @@ def driver_c(plan):
                 body.append("pcmpeqd %%%s, %%%s" % (reg, reg))
             else:
                 body.append("movabs $0x%x, %%%s" % (junk, reg))
-        w('__asm__(".text\\n.globl %s\\n.type %s, %s\\n%s:\\n%sret\\n");' % (
-            cl["name"], cl["name"], "%function" if arm else "@function", cl["name"],
-            "".join("    " + b + "\\n" for b in body)))
+        code = "".join("    " + b + "\\n" for b in body)
+        # Mach-O (an Apple target's driver linked for macOS): '_' names, no .type
+        w('#if defined(__APPLE__)\n__asm__(".text\\n.globl _%s\\n_%s:\\n%sret\\n");\n#else' % (
+            cl["name"], cl["name"], code))
+        w('__asm__(".text\\n.globl %s\\n.type %s, %s\\n%s:\\n%sret\\n");\n#endif' % (
+            cl["name"], cl["name"], "%function" if arm else "@function", cl["name"], code))
     o.extend(extern_data)
     w("static _Alignas(16) uint8_t mem[%d];" % (BUF_SIZE + 2 * GUARD))
     w("static uint64_t bits_f(float x) { uint32_t u; if (x != x) return 0x7777; memcpy(&u, &x, 4); return u; }")
