@@ -18,7 +18,16 @@ enum { B3Feature_LSE = 1 /* arm64: ARMv8.1 large system extensions (cas, ldadd, 
 typedef struct {
     uint8_t arch; /* B3Arch */
     uint8_t os;   /* B3OS */
+    /* macOS: the minimum OS version of the triple (arm64-apple-macos13.1 ->
+     * 13, 1; default 11.0, the first with arm64), for LC_BUILD_VERSION. */
+    uint8_t os_major, os_minor;
 } B3Target;
+
+/* The object file format of a target's output. */
+typedef enum { B3ObjFormat_ELF, B3ObjFormat_MachO } B3ObjFormat;
+static inline B3ObjFormat b3_target_obj_format(B3Target t) {
+    return t.os == B3OS_MacOS ? B3ObjFormat_MachO : B3ObjFormat_ELF;
+}
 
 typedef uint8_t B3Reg;
 #define B3_NO_REG ((B3Reg)0xff)
@@ -82,6 +91,9 @@ typedef struct {
  * data, one instance per architecture in codegen/<arch>/target_desc.c.
  * Shared code (parser, validator, allocators, lowering) reads it and never
  * names a machine register; see docs/design.md, "Targets". */
+struct B3MachoFixup;
+struct B3MachoReloc;
+
 typedef struct B3TargetDesc {
     const char *name; /* for messages: "x86-64" */
     /* The register file: GPRs 0 .. ngprs-1 and FPRs B3_FPR_BASE ..
@@ -132,6 +144,11 @@ typedef struct B3TargetDesc {
      * the ELF writer and the assembly writer bind by it. */
     const uint8_t *reloc_use;
     uint8_t nelf_relocs;
+    /* Mach-O (objwriter/macho.h): the CPU type and subtype, and the
+     * translation of one relocation into Mach-O's entries
+     * (codegen/<arch>/macho_relocs.c; NULL: none yet). */
+    uint32_t macho_cputype, macho_cpusubtype;
+    int (*macho_reloc)(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
 } B3TargetDesc;
 
 /* How a relocation kind uses its symbol, which decides whether an object

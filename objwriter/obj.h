@@ -41,6 +41,8 @@ typedef enum {
     B3Reloc_X86_PLT32,         /* call/jmp to a function: L + A - P */
     B3Reloc_X86_GOTPCRELX,     /* mov sym@GOTPCREL(%rip) without REX */
     B3Reloc_X86_REX_GOTPCRELX, /* with REX prefix */
+    B3Reloc_X86_Branch32,      /* call to sym + addend (not through a PLT): S + A - P, as PC32 on ELF;
+                                * Mach-O tells branches from RIP-relative operands */
     /* AArch64 (codegen/arm64/asm.h): fields of one instruction word. */
     B3Reloc_A64_Call26,        /* bl: (S + A - P) >> 2 in imm26 */
     B3Reloc_A64_Jump26,        /* b: (S + A - P) >> 2 in imm26 */
@@ -184,5 +186,7 @@ void b3_obj_emit_data(B3Obj *o, B3Module *m);
 /* Writes an ELF relocatable object for o->module->target to f.
  * Returns false (after printing why) on failure. */
 bool b3_write_elf(B3Obj *o, FILE *f);
+/* Writes the object in the format of o->module->target (ELF or Mach-O). */
+bool b3_write_object(B3Obj *o, FILE *f);
 
 #endif

@@ -18,5 +18,9 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o);
 bool b3_x86_64_needs_frame_pointer(const B3Proc *p);
 /* -S: o (with its listings) as GNU as text in AT&T syntax (listing.c). */
 bool b3_x86_64_write_asm(B3Obj *o, FILE *f);
+/* Mach-O relocations (macho_relocs.c; B3TargetDesc.macho_reloc). */
+struct B3MachoFixup;
+struct B3MachoReloc;
+int b3_x86_64_macho_reloc(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
 
 #endif

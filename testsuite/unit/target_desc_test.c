@@ -102,7 +102,7 @@ int main(void) {
         bool got = false;
         for (unsigned k = 0; k <= B3Reloc_A64_Ld64GotLo12; k++) {
             bool shared = k <= B3Reloc_Abs32;
-            bool own = t == 0 ? k >= B3Reloc_X86_PLT32 && k <= B3Reloc_X86_REX_GOTPCRELX
+            bool own = t == 0 ? k >= B3Reloc_X86_PLT32 && k <= B3Reloc_X86_Branch32
                               : k >= B3Reloc_A64_Call26 && k <= B3Reloc_A64_Ld64GotLo12;
             bool has = k < d->nelf_relocs && d->elf_relocs[k];
             CHECK(has == (shared || own), "%s: relocation kind %u", d->name, k);
