@@ -38,7 +38,7 @@ def toolchain(target=None):
     """(extra b3c flags, C compiler command, run prefix) for target (default: the host)."""
     arch = gen_random.target_arch(target or host_arch())
     if is_apple(target):
-        cc = ["python3", MACHO_CC, "--target=" + target]
+        cc = ["python3", "-S", MACHO_CC, "--target=" + target]
         return ["--target=" + target], cc, [] if arch == host_arch() else CROSS[arch][1]
     flags = [] if arch == B3C_DEFAULT_TARGET else ["--target=%s-linux-gnu" % arch]
     if arch == host_arch():
