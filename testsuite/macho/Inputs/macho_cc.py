@@ -22,10 +22,13 @@ Link (proof 2).  The driver is also compiled for the Apple triple
 Inputs/include) and linked with the Mach-O objects by ld64.lld against
 Inputs/libSystem.tbd; any warning fails.  A driver that cannot be built for
 macOS (Linux-only headers or assembly) is named in LINK_EXEMPT with the
-reason; set B3C_MACHO_LINK=0 to skip the link step.
+reason; set B3C_MACHO_LINK=0 to skip the link step.  Once the objects carry
+__LD,__compact_unwind, each of their procedures must have an entry there
+(llvm-objdump --macho --unwind-info) and the executable __unwind_info.
 """
 
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -35,6 +38,7 @@ MH_MAGIC_64 = 0xFEEDFACF
 LC_SEGMENT_64 = 0x19
 LC_SYMTAB = 0x2
 N_STAB, N_PEXT, N_TYPE, N_EXT, N_SECT = 0xE0, 0x10, 0x0E, 0x01, 0x0E
+N_ALT_ENTRY = 0x200
 S_ATTR_PURE_INSTRUCTIONS, S_ATTR_SOME_INSTRUCTIONS = 0x80000000, 0x400
 ZEROFILL_TYPES = (0x1, 0xC)
 
@@ -97,6 +101,56 @@ def macho_symbols(path):
         size = (min(after) if after else addr + sz) - value
         code = bool(flags & (S_ATTR_PURE_INSTRUCTIONS | S_ATTR_SOME_INSTRUCTIONS))
         yield name[1:], code, max(size, 1), 1 << align
+
+
+def function_starts(path):
+    """(address, name) of each procedure in the object's code sections, and
+    whether it has a __LD,__compact_unwind section."""
+    data = open(path, "rb").read()
+    ncmds = struct.unpack_from("<I", data, 16)[0]
+    off, sects, symoff, nsyms, stroff = 32, [], 0, 0, 0
+    for _ in range(ncmds):
+        cmd, size = struct.unpack_from("<II", data, off)
+        if cmd == LC_SEGMENT_64:
+            for k in range(struct.unpack_from("<I", data, off + 64)[0]):
+                h = off + 72 + 80 * k
+                names = tuple(data[h + i:h + i + 16].rstrip(b"\0").decode() for i in (16, 0))
+                sects.append((names, struct.unpack_from("<I", data, h + 64)[0]))
+        elif cmd == LC_SYMTAB:
+            symoff, nsyms, stroff = struct.unpack_from("<III", data, off + 8)
+        off += size
+    starts = set()
+    for i in range(nsyms):
+        strx, typ, sect, desc, value = struct.unpack_from("<IBBHQ", data, symoff + 16 * i)
+        name = data[stroff + strx:data.index(b"\0", stroff + strx)].decode()
+        if typ & N_STAB or typ & N_TYPE != N_SECT or desc & N_ALT_ENTRY or name.startswith(("l", "L")):
+            continue
+        if sects[sect - 1][1] & (S_ATTR_PURE_INSTRUCTIONS | S_ATTR_SOME_INSTRUCTIONS):
+            starts.add((value, name))
+    return starts, any(n == ("__LD", "__compact_unwind") for n, _ in sects)
+
+
+def unwind_check(objects, exe):
+    """Each procedure of an object that has compact unwind has an entry (as
+    llvm-objdump --macho --unwind-info shows it), and the executable has
+    __unwind_info.  Objects without __compact_unwind are not checked."""
+    checked = False
+    for obj in objects:
+        starts, has_unwind = function_starts(obj)
+        if not has_unwind:
+            continue
+        checked = True
+        out = subprocess.run(["llvm-objdump", "--macho", "--unwind-info", obj], stdout=subprocess.PIPE,
+                             universal_newlines=True, check=True).stdout
+        entries = {int(m, 16) for m in re.findall(r"^\s*start:\s+(0x[0-9a-f]+)", out, re.M)}
+        missing = sorted(name for addr, name in starts if addr not in entries)
+        if missing:
+            sys.exit("macho_cc: %s: no compact unwind entry for %s" % (obj, ", ".join(missing)))
+    if checked:
+        out = subprocess.run(["llvm-objdump", "--macho", "--section-headers", exe], stdout=subprocess.PIPE,
+                             universal_newlines=True, check=True).stdout
+        if "__unwind_info" not in out:
+            sys.exit("macho_cc: %s: no __unwind_info" % exe)
 
 
 def stub_library(objects, arch, work, cc):
@@ -176,6 +230,7 @@ def link_check(objects, sources, flags, arch, work, exe):
     if p.returncode != 0 or p.stdout.strip():
         sys.stderr.write("macho_cc: ld64.lld %s:\n%s" % ("failed" if p.returncode else "warned", p.stdout))
         sys.exit(1)
+    unwind_check(objects, out)
 
 
 def main(argv):
