@@ -44,7 +44,8 @@ void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
     b->listing = open_memstream(&l->text, &l->len);
     if (!b->listing)
         b3_internal_error(b->phase, "out of memory");
-    snprintf(l->label_prefix, sizeof l->label_prefix, ".LBB%u_", b3_asm_text_next_proc(o->asm_text));
+    snprintf(l->label_prefix, sizeof l->label_prefix, "%sBB%u_", b3_asm_local_prefix(o->module->target),
+             b3_asm_text_next_proc(o->asm_text));
     b->label_prefix = l->label_prefix;
     b->listing_sym = sym;
     b->listing_ctx = o;

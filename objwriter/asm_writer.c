@@ -130,15 +130,20 @@ void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *
     fprintf(f, "%s%s%.*s%s%s%s", q, pre, (int)s->name_len, s->name, post, q, variant);
 }
 
-static void print_sym(FILE *f, const B3Symbol *s) { b3_asm_print_name(f, "", s, "", "", false); }
+const char *b3_asm_sym_prefix(B3Target t) { return b3_target_obj_format(t) == B3ObjFormat_MachO ? "_" : ""; }
+const char *b3_asm_local_prefix(B3Target t) {
+    return b3_target_obj_format(t) == B3ObjFormat_MachO ? "L" : ".L";
+}
 
 /* Global functions of this module (elf.c binds PC-relative addresses of them locally). */
 static bool has_local_alias(const B3Symbol *s) {
     return s->defined && !s->internal && (s->kind == B3Sym_Proc || s->kind == B3Sym_Entry);
 }
 
+/* Mach-O relocations always name the symbol and the linker binds them to
+ * the image's own definition: no alias. */
 bool b3_asm_uses_local_alias(const B3Obj *o, const B3Symbol *sym, B3RelocKind kind) {
-    return has_local_alias(sym) &&
+    return b3_target_obj_format(o->module->target) == B3ObjFormat_ELF && has_local_alias(sym) &&
            b3_reloc_use(b3_target_desc(o->module->target), kind) == B3RelocUse_PCAddress;
 }
 
@@ -166,7 +171,14 @@ typedef struct {
     uint8_t *begin_label; /* per chunk: has a .Lfunc_begin<proc> label */
     const B3Reloc **rel;  /* the relocations sorted by section and offset */
     uint8_t *alias;       /* per definition: a PC32 reference needs its .Lname$local */
+    bool macho;           /* Apple's assembler: Mach-O sections, '_' and L prefixes */
+    const char *lp;       /* local label prefix: .L or L */
+    uint32_t nalt;        /* Lalt_entry<n> labels made so far (Mach-O) */
 } Writer;
+
+static void print_sym(Writer *w, const B3Symbol *s) {
+    b3_asm_print_name(w->f, w->macho ? "_" : "", s, "", "", false);
+}
 
 static Event *add_event(Writer *w, uint32_t chunk, uint64_t off, EventKind kind) {
     if (w->nev == w->cap_ev) {
@@ -217,14 +229,37 @@ static void section(Writer *w, B3SectionId s) {
         [B3Sec_StackMaps] = "\t.section\t.llvm_stackmaps,\"aw\",@progbits,unique,1\n",
         [B3Sec_DataRelRo] = "\t.section\t.data.rel.ro,\"aw\",@progbits\n",
     };
-    fputs(dir[s], w->f);
+    static const char *const macho_dir[] = {
+        [B3Sec_Text] = "\t.section\t__TEXT,__text,regular,pure_instructions\n",
+        [B3Sec_ROData] = "\t.section\t__TEXT,__const\n",
+        [B3Sec_Data] = "\t.section\t__DATA,__data\n",
+        [B3Sec_BSS] = "\t.section\t__DATA,__bss\n", /* zerofill by its name */
+        [B3Sec_StackMaps] = "\t.section\t__LLVM_STACKMAPS,__llvm_stackmaps\n",
+        [B3Sec_DataRelRo] = "\t.section\t__DATA,__const\n",
+    };
+    fputs(w->macho ? macho_dir[s] : dir[s], w->f);
 }
 
 static void print_binding(Writer *w, const B3SymDef *d) {
+    if (w->macho) {
+        /* Internal symbols are local (no directive); entries inside a
+         * procedure are alternate entries, which stay with it. */
+        if (!d->sym->internal) {
+            fputs("\t.globl\t", w->f);
+            print_sym(w, d->sym);
+            fputc('\n', w->f);
+        }
+        if (d->sym->kind == B3Sym_Entry) {
+            fputs("\t.alt_entry\t", w->f);
+            print_sym(w, d->sym);
+            fputc('\n', w->f);
+        }
+        return;
+    }
     fputs(d->sym->internal ? "\t.local\t" : "\t.globl\t", w->f);
-    print_sym(w->f, d->sym);
+    print_sym(w, d->sym);
     fprintf(w->f, "\n\t.type\t");
-    print_sym(w->f, d->sym);
+    print_sym(w, d->sym);
     fprintf(w->f, ",%s\n", d->is_func ? "@function" : "@object");
 }
 
@@ -236,7 +271,17 @@ static void print_event(Writer *w, const Event *e) {
     }
     const B3SymDef *d = e->def;
     print_binding(w, d);
-    print_sym(f, d->sym);
+    if (w->macho && d->sym->kind == B3Sym_Entry) {
+        /* An entry is an alias of a local label, not a label: llvm-mc
+         * would make a label a unit of its own (an atom), which it must not
+         * resolve jumps and jump tables across; the linker keeps the
+         * alt_entry with its procedure either way. */
+        fprintf(f, "%salt_entry%u:\n", w->lp, w->nalt);
+        print_sym(w, d->sym);
+        fprintf(f, " = %salt_entry%u\n", w->lp, w->nalt++);
+        return;
+    }
+    print_sym(w, d->sym);
     fputs(":\n", f);
     if (w->alias[d - w->o->defs]) {
         b3_asm_print_name(f, ".L", d->sym, "$local", "", false);
@@ -350,14 +395,14 @@ static void stackmaps(Writer *w, bool print) {
         if (!rel->sym && !print && !w->begin_label[fchunk[i]]) {
             w->begin_label[fchunk[i]] = 1;
             Event *e = add_event(w, fchunk[i], text_off, Ev_Label);
-            snprintf(e->label, sizeof e->label, ".Lfunc_begin%u", w->t->chunks[fchunk[i]].proc);
+            snprintf(e->label, sizeof e->label, "%sfunc_begin%u", w->lp, w->t->chunks[fchunk[i]].proc);
         }
         if (print) {
             fputs("\t.quad\t", f);
             if (rel->sym)
-                print_sym(f, rel->sym);
+                print_sym(w, rel->sym);
             else
-                fprintf(f, ".Lfunc_begin%u", w->t->chunks[fchunk[i]].proc);
+                fprintf(f, "%sfunc_begin%u", w->lp, w->t->chunks[fchunk[i]].proc);
             fprintf(f, "\n\t.quad\t%" PRIu64 "\t%s stack size\n\t.quad\t%" PRIu64 "\t%s records\n", stack, cm,
                     fcount[i], cm);
         }
@@ -384,13 +429,14 @@ static void stackmaps(Writer *w, bool print) {
         uint32_t label = tmp++;
         if (!print) {
             Event *e = add_event(w, fchunk[fn], c->start + off, Ev_Label);
-            snprintf(e->label, sizeof e->label, ".Ltmp%u", w->ntmp + label);
+            snprintf(e->label, sizeof e->label, "%stmp%u", w->lp, w->ntmp + label);
         } else {
-            fprintf(f, "\t.quad\t%" PRIu64 "\t%s record id\n\t.long\t.Ltmp%u-", id, cm, w->ntmp + label);
+            fprintf(f, "\t.quad\t%" PRIu64 "\t%s record id\n\t.long\t%stmp%u-", id, cm, w->lp,
+                    w->ntmp + label);
             if (fsym[fn])
-                print_sym(f, fsym[fn]);
+                print_sym(w, fsym[fn]);
             else
-                fprintf(f, ".Lfunc_begin%u", c->proc);
+                fprintf(f, "%sfunc_begin%u", w->lp, c->proc);
             fprintf(f, "\n\t.short\t%u\n\t.short\t%u\t%s locations\n", flags, nlocs, cm);
         }
         for (unsigned k = 0; k < nlocs; k++) {
@@ -454,7 +500,7 @@ static void text(Writer *w) {
     stackmaps(w, false);
     for (uint32_t c = 0; c < t->nchunks; c++) {
         Event *e = add_event(w, c, t->chunks[c].end, Ev_Label);
-        snprintf(e->label, sizeof e->label, ".Lfunc_end%u", t->chunks[c].proc);
+        snprintf(e->label, sizeof e->label, "%sfunc_end%u", w->lp, t->chunks[c].proc);
     }
     if (w->nev) /* data only: no events and w->ev NULL, which qsort must not see */
         qsort(w->ev, w->nev, sizeof *w->ev, event_cmp);
@@ -489,11 +535,11 @@ static void text(Writer *w) {
             b3_internal_error("asm writer", "a label past the end of procedure %u", ch->proc);
         for (uint32_t i = first; i < next; i++) {
             const B3SymDef *d = w->ev[i].kind == Ev_Def ? w->ev[i].def : NULL;
-            if (d) {
+            if (d && !w->macho) { /* Mach-O has no symbol sizes */
                 fputs("\t.size\t", f);
-                print_sym(f, d->sym);
+                print_sym(w, d->sym);
                 fprintf(f, ", .Lfunc_end%u-", ch->proc);
-                print_sym(f, d->sym);
+                print_sym(w, d->sym);
                 fputc('\n', f);
             }
         }
@@ -621,7 +667,7 @@ static void print_items(Writer *w, const B3Data *d, B3SectionId s, uint64_t base
                     r->addend != it->u.addr.addend)
                     b3_internal_error("asm writer", "an Addr item without its relocation");
                 fputs("\t.quad\t", f);
-                print_sym(f, it->u.addr.sym);
+                print_sym(w, it->u.addr.sym);
                 if (it->u.addr.addend)
                     fprintf(f, "%+" PRId64, it->u.addr.addend);
                 fputc('\n', f);
@@ -669,10 +715,12 @@ static void data_section(Writer *w, B3SectionId s) {
         if (log2)
             fprintf(f, "\t.p2align\t%u\n", log2);
         print_binding(w, d);
-        fputs("\t.size\t", f);
-        print_sym(f, d->sym);
-        fprintf(f, ", %" PRIu64 "\n", d->size);
-        print_sym(f, d->sym);
+        if (!w->macho) {
+            fputs("\t.size\t", f);
+            print_sym(w, d->sym);
+            fprintf(f, ", %" PRIu64 "\n", d->size);
+        }
+        print_sym(w, d->sym);
         fputs(":\n", f);
         if (s == B3Sec_BSS) {
             if (d->size)
@@ -693,11 +741,6 @@ static void data_section(Writer *w, B3SectionId s) {
 
 bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     B3Module *m = o->module;
-    if (m->target.os != B3OS_Linux) {
-        fprintf(stderr, "b3c: error: assembly output for %s is not supported yet\n",
-                b3_target_name(m->target));
-        return false;
-    }
     if (!o->asm_text)
         b3_internal_error("asm writer", "no instruction text was collected");
     /* Names the assemblers cannot read back. */
@@ -739,6 +782,10 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     }
 
     Writer w = {.o = o, .t = o->asm_text, .f = f, .syn = syntax};
+    w.macho = b3_target_obj_format(m->target) == B3ObjFormat_MachO;
+    w.lp = b3_asm_local_prefix(m->target);
+    if (w.macho) /* the LC_BUILD_VERSION b3_write_macho writes */
+        fprintf(f, "\t.build_version macos, %u, %u\n", m->target.os_major, m->target.os_minor);
     w.begin_label = xrealloc(NULL, w.t->nchunks + 1);
     memset(w.begin_label, 0, w.t->nchunks + 1);
     w.rel = xrealloc(NULL, (o->nrelocs + 1) * sizeof *w.rel);
@@ -767,8 +814,10 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_DataRelRo);
     data_section(&w, B3Sec_BSS);
     stackmaps(&w, true);
-    /* An empty .note.GNU-stack asks the linker for a non-executable stack. */
-    fputs("\t.section\t.note.GNU-stack,\"\",@progbits\n", f);
+    if (w.macho) /* MH_SUBSECTIONS_VIA_SYMBOLS, as b3_write_macho sets it */
+        fputs("\t.subsections_via_symbols\n", f);
+    else /* An empty .note.GNU-stack asks the linker for a non-executable stack. */
+        fputs("\t.section\t.note.GNU-stack,\"\",@progbits\n", f);
     free(w.ev);
     free(w.begin_label);
     free(w.rel);

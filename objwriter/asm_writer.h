@@ -44,6 +44,12 @@ void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const cha
  * (such as x86's @PLT) if any: how a listing prints a symbol operand. */
 void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant,
                        bool quote);
+/* How the target's assembler spells a symbol and a local label: Mach-O
+ * puts '_' before every symbol and calls labels that stay out of the
+ * symbol table L..., ELF .L... */
+const char *b3_asm_sym_prefix(B3Target t);
+const char *b3_asm_local_prefix(B3Target t);
+
 /* Does a reference of `kind` to sym name its local alias (.Lname$local)?
  * The object writer binds a PC-relative address of a global function of
  * this module to its definition (elf.c, bind_locally); the alias, a local

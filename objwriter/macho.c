@@ -124,6 +124,10 @@ typedef struct {
     B3Symbol **syms;
     const B3SymDef **symdef; /* NULL: undefined */
     uint32_t nsyms, nlocal, nextdef, nundef;
+    uint64_t strbytes; /* the names' lengths */
+    /* Per section: the definitions that start atoms (not entries), by offset. */
+    const B3SymDef **atoms[B3_NUM_SECTIONS];
+    uint32_t natoms[B3_NUM_SECTIONS];
 } Writer;
 
 static bool is_debug(const SecInfo *si) { return si && (si->flags & B3_S_ATTR_DEBUG); }
@@ -133,6 +137,9 @@ static void number_sections(Writer *w) {
     bool used[B3_NUM_SECTIONS] = {0};
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         used[s] = o->sec[s].size > 0;
+    /* Apple's assemblers always have __text, first: so does this writer,
+     * which makes a data-only object the one llvm-mc assembles from -S. */
+    used[B3Sec_Text] = true;
     for (uint32_t i = 0; i < o->ndefs; i++)
         used[o->defs[i].section] = true;
     for (uint32_t i = 0; i < o->nrelocs; i++)
@@ -145,6 +152,8 @@ static void number_sections(Writer *w) {
         w->order[w->nsects] = &sec_info[i];
         w->ordinal[s] = ++w->nsects;
         w->align[s] = o->sec[s].align > sec_info[i].min_align ? o->sec[s].align : sec_info[i].min_align;
+        if (!o->sec[s].size && s == B3Sec_Text)
+            w->align[s] = 1; /* nothing aligned it */
     }
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         if (used[s] && !w->info[s])
@@ -243,6 +252,8 @@ static bool build_symbols(Writer *w) {
         w->syms[w->nsyms++] = s;
     }
     w->nundef = w->nsyms - first;
+    for (uint32_t i = 0; i < w->nsyms; i++)
+        w->strbytes += w->syms[i]->name_len;
     qsort(w->syms + first, w->nundef, sizeof *w->syms, name_cmp);
     for (uint32_t i = 0; i < w->nsyms; i++)
         w->syms[i]->id = i + 1;
@@ -252,14 +263,40 @@ static bool build_symbols(Writer *w) {
 /* The symbol whose piece of section s holds offset off: the last definition
  * at or before it that is not an alternate entry, or NULL. */
 static const B3SymDef *atom_at(const Writer *w, B3SectionId s, uint64_t off) {
-    const B3SymDef *best = NULL;
-    for (uint32_t i = 0; i < w->o->ndefs; i++) {
-        const B3SymDef *d = &w->o->defs[i];
-        if (d->section == s && d->offset <= off && d->sym->kind != B3Sym_Entry &&
-            (!best || d->offset > best->offset))
-            best = d;
+    const B3SymDef *const *a = w->atoms[s];
+    uint32_t lo = 0, hi = w->natoms[s]; /* the first atom after off is in [lo, hi] */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (a[mid]->offset <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return best;
+    return lo ? a[lo - 1] : NULL;
+}
+
+static int def_offset_cmp(const void *pa, const void *pb) {
+    const B3SymDef *a = *(const B3SymDef *const *)pa, *b = *(const B3SymDef *const *)pb;
+    if (a->offset != b->offset)
+        return a->offset < b->offset ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+/* Each section's atoms, by offset. */
+static void find_atoms(Writer *w) {
+    B3Obj *o = w->o;
+    for (uint32_t i = 0; i < o->ndefs; i++)
+        if (o->defs[i].sym->kind != B3Sym_Entry)
+            w->natoms[o->defs[i].section]++;
+    for (int s = 0; s < B3_NUM_SECTIONS; s++) {
+        w->atoms[s] = xrealloc(NULL, (w->natoms[s] + 1) * sizeof *w->atoms[s]);
+        w->natoms[s] = 0;
+    }
+    for (uint32_t i = 0; i < o->ndefs; i++)
+        if (o->defs[i].sym->kind != B3Sym_Entry)
+            w->atoms[o->defs[i].section][w->natoms[o->defs[i].section]++] = &o->defs[i];
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        qsort(w->atoms[s], w->natoms[s], sizeof *w->atoms[s], def_offset_cmp);
 }
 
 static int reloc_offset_cmp(const void *pa, const void *pb) {
@@ -269,11 +306,10 @@ static int reloc_offset_cmp(const void *pa, const void *pb) {
     return a < b ? -1 : a > b; /* stable: creation order */
 }
 
-static bool build_relocs(Writer *w) {
+static void build_relocs(Writer *w) {
     B3Obj *o = w->o;
     const B3Reloc **list = xrealloc(NULL, (o->nrelocs + 1) * sizeof *list);
-    bool ok = true;
-    for (uint32_t k = 0; k < w->nsects && ok; k++) {
+    for (uint32_t k = 0; k < w->nsects; k++) {
         B3SectionId s = w->order[k]->id;
         uint32_t n = 0;
         for (uint32_t i = 0; i < o->nrelocs; i++)
@@ -296,6 +332,11 @@ static bool build_relocs(Writer *w) {
             if (r.sym) {
                 fx.is_extern = true;
                 fx.symbolnum = r.sym->id - 1;
+                const B3SymDef *d = w->symdef[r.sym->id - 1];
+                if (d && d->section == s) {
+                    fx.sym_addr = w->addr[s] + d->offset;
+                    fx.same_atom = atom_at(w, s, d->offset) == atom_at(w, s, r.offset);
+                }
             } else {
                 if (r.local_section < 0 || r.local_section >= B3_NUM_SECTIONS || !w->info[r.local_section])
                     b3_internal_error("objwriter", "relocation without a target");
@@ -327,7 +368,6 @@ static bool build_relocs(Writer *w) {
         }
     }
     free(list);
-    return ok;
 }
 
 static uint32_t log2_of(uint32_t a) {
@@ -340,8 +380,11 @@ static uint32_t log2_of(uint32_t a) {
 static void write_image(Writer *w, Buf *out) {
     B3Obj *o = w->o;
     B3Target t = o->module->target;
+    /* Without symbols, no symbol tables (as llvm-mc). */
+    bool symtab = w->nsyms > 0;
     uint32_t sizeofcmds = B3_MACHO_SEGMENT_SIZE + w->nsects * B3_MACHO_SECTION_SIZE +
-                          B3_MACHO_BUILD_VERSION_SIZE + B3_MACHO_SYMTAB_SIZE + B3_MACHO_DYSYMTAB_SIZE;
+                          B3_MACHO_BUILD_VERSION_SIZE +
+                          (symtab ? B3_MACHO_SYMTAB_SIZE + B3_MACHO_DYSYMTAB_SIZE : 0);
     uint64_t data_at = B3_MACHO_HEADER_SIZE + sizeofcmds;
     /* The file holds the sections up to the end of the last one with bytes. */
     uint64_t file_size = 0, vm_size = 0;
@@ -364,6 +407,8 @@ static void write_image(Writer *w, Buf *out) {
     uint64_t sym_at = at;
     uint64_t str_at = sym_at + (uint64_t)w->nsyms * B3_MACHO_NLIST_SIZE;
 
+    if (w->nsyms >= 1u << 24 || str_at + 2 * (uint64_t)w->nsyms + w->strbytes + 8 > UINT32_MAX)
+        b3_internal_error("objwriter", "the object is too large for Mach-O's 32-bit offsets");
     /* The string table: an empty name at 0, then each symbol's. */
     Buf str = {0};
     put8(&str, 0);
@@ -382,7 +427,7 @@ static void write_image(Writer *w, Buf *out) {
     put32(out, w->desc->macho_cputype);
     put32(out, w->desc->macho_cpusubtype);
     put32(out, B3_MH_OBJECT);
-    put32(out, 4); /* ncmds */
+    put32(out, symtab ? 4 : 2); /* ncmds */
     put32(out, sizeofcmds);
     put32(out, B3_MH_SUBSECTIONS_VIA_SYMBOLS);
     put32(out, 0);
@@ -410,7 +455,8 @@ static void write_image(Writer *w, Buf *out) {
         put32(out, log2_of(w->align[s]));
         put32(out, (uint32_t)reloff[s]);
         put32(out, w->nrel[s]);
-        put32(out, si->flags);
+        /* An instruction section says whether it has any. */
+        put32(out, o->sec[s].size ? si->flags : si->flags & ~B3_S_ATTR_SOME_INSTRUCTIONS);
         put32(out, 0);
         put32(out, 0);
         put32(out, 0);
@@ -422,24 +468,26 @@ static void write_image(Writer *w, Buf *out) {
     put32(out, (uint32_t)t.os_major << 16 | (uint32_t)t.os_minor << 8);
     put32(out, 0);
     put32(out, 0);
-    /* LC_SYMTAB */
-    put32(out, B3_LC_SYMTAB);
-    put32(out, B3_MACHO_SYMTAB_SIZE);
-    put32(out, (uint32_t)sym_at);
-    put32(out, w->nsyms);
-    put32(out, (uint32_t)str_at);
-    put32(out, (uint32_t)str.n);
-    /* LC_DYSYMTAB: the three ranges; no indirect symbols, no tables */
-    put32(out, B3_LC_DYSYMTAB);
-    put32(out, B3_MACHO_DYSYMTAB_SIZE);
-    put32(out, 0);
-    put32(out, w->nlocal);
-    put32(out, w->nlocal);
-    put32(out, w->nextdef);
-    put32(out, w->nlocal + w->nextdef);
-    put32(out, w->nundef);
-    for (int i = 0; i < 12; i++)
+    if (symtab) {
+        /* LC_SYMTAB */
+        put32(out, B3_LC_SYMTAB);
+        put32(out, B3_MACHO_SYMTAB_SIZE);
+        put32(out, (uint32_t)sym_at);
+        put32(out, w->nsyms);
+        put32(out, (uint32_t)str_at);
+        put32(out, (uint32_t)str.n);
+        /* LC_DYSYMTAB: the three ranges; no indirect symbols, no tables */
+        put32(out, B3_LC_DYSYMTAB);
+        put32(out, B3_MACHO_DYSYMTAB_SIZE);
         put32(out, 0);
+        put32(out, w->nlocal);
+        put32(out, w->nlocal);
+        put32(out, w->nextdef);
+        put32(out, w->nlocal + w->nextdef);
+        put32(out, w->nundef);
+        for (int i = 0; i < 12; i++)
+            put32(out, 0);
+    }
     if (out->n != data_at)
         b3_internal_error("objwriter", "Mach-O load commands are %zu bytes, not %u", out->n - 32, sizeofcmds);
     /* Section bytes at their addresses. */
@@ -479,7 +527,8 @@ static void write_image(Writer *w, Buf *out) {
             put64(out, 0);
         }
     }
-    put_bytes(out, str.b, str.n);
+    if (symtab)
+        put_bytes(out, str.b, str.n);
     free(str.b);
     free(strx);
 }
@@ -504,8 +553,10 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
             memcpy(w.bytes[s], o->sec[s].bytes, (size_t)o->sec[s].size);
         }
     }
-    bool ok = build_symbols(&w) && build_relocs(&w);
+    find_atoms(&w);
+    bool ok = build_symbols(&w);
     if (ok) {
+        build_relocs(&w);
         Buf out = {0};
         write_image(&w, &out);
         ok = fwrite(out.b, 1, out.n, f) == out.n && fflush(f) == 0;
@@ -516,6 +567,7 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         free(w.bytes[s]);
         free(w.rel[s]);
+        free(w.atoms[s]);
     }
     free(w.syms);
     free(w.symdef);

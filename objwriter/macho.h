@@ -79,6 +79,13 @@ typedef struct B3MachoFixup {
     uint32_t symbolnum;
     uint64_t target; /* non-extern: the target section's address (r->addend is relative to it) */
     uint64_t place;  /* the field's address */
+    /* The symbol is defined in the atom (the piece from one symbol that is
+     * not an alternate entry to the next) that holds the field, at
+     * sym_addr: a PC-relative reference to it is resolved in place, with
+     * no relocation, as llvm-mc resolves it (the linker never separates
+     * them). */
+    bool same_atom;
+    uint64_t sym_addr;
 } B3MachoFixup;
 
 /* Writes a Mach-O MH_OBJECT for o->module->target to f.  Returns false

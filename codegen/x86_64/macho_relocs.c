@@ -7,7 +7,8 @@
  * x(%rip)`), SIGNED_1/2/4 say so instead — the choice llvm-mc makes, so the
  * object equals the one it assembles from our -S.  Calls are BRANCH, GOT
  * loads by movq GOT_LOAD (the linker may turn them into lea), other GOT
- * uses GOT, absolute words UNSIGNED. */
+ * uses GOT, absolute words UNSIGNED.  A PC-relative reference within one
+ * atom (a recursive call) is resolved in place, as llvm-mc does. */
 #include "codegen/x86_64/x86_64.h"
 #include "objwriter/macho.h"
 
@@ -44,6 +45,10 @@ int b3_x86_64_macho_reloc(const B3MachoFixup *fx, B3MachoReloc *out) {
         return -1;
     int type = kinds[r->kind].type;
     bool pcrel = kinds[r->kind].pcrel;
+    if (pcrel && fx->same_atom && type != X86_64_RELOC_GOT && type != X86_64_RELOC_GOT_LOAD) {
+        b3_macho_put32(fx->field, (uint32_t)(fx->sym_addr + (uint64_t)r->addend - fx->place));
+        return 0;
+    }
     int64_t value = r->addend;
     if (pcrel)
         value += 4; /* from the end of the field, as Mach-O measures */
