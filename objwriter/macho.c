@@ -124,6 +124,7 @@ typedef struct {
     B3Symbol **syms;
     const B3SymDef **symdef; /* NULL: undefined */
     uint32_t nsyms, nlocal, nextdef, nundef;
+    uint64_t strbytes; /* the names' lengths */
     /* The section symbols (desc->macho_section_symbols): ltmp<k> at the
      * start of the k-th section, local. */
     B3Symbol secsym[B3_NUM_SECTIONS];
@@ -145,6 +146,9 @@ static void number_sections(Writer *w) {
     bool used[B3_NUM_SECTIONS] = {0};
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         used[s] = o->sec[s].size > 0;
+    /* Apple's assemblers always have __text, first: so does this writer,
+     * which makes a data-only object the one llvm-mc assembles from -S. */
+    used[B3Sec_Text] = true;
     for (uint32_t i = 0; i < o->ndefs; i++)
         used[o->defs[i].section] = true;
     for (uint32_t i = 0; i < o->nrelocs; i++)
@@ -157,6 +161,8 @@ static void number_sections(Writer *w) {
         w->order[w->nsects] = &sec_info[i];
         w->ordinal[s] = ++w->nsects;
         w->align[s] = o->sec[s].align > sec_info[i].min_align ? o->sec[s].align : sec_info[i].min_align;
+        if (!o->sec[s].size && s == B3Sec_Text)
+            w->align[s] = 1; /* nothing aligned it */
     }
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         if (used[s] && !w->info[s])
@@ -269,6 +275,8 @@ static bool build_symbols(Writer *w) {
         w->syms[w->nsyms++] = s;
     }
     w->nundef = w->nsyms - first;
+    for (uint32_t i = 0; i < w->nsyms; i++)
+        w->strbytes += w->syms[i]->name_len;
     qsort(w->syms + first, w->nundef, sizeof *w->syms, name_cmp);
     for (uint32_t i = 0; i < w->nsyms; i++)
         w->syms[i]->id = i + 1;
@@ -321,11 +329,10 @@ static int reloc_offset_cmp(const void *pa, const void *pb) {
     return a < b ? -1 : a > b; /* stable: creation order */
 }
 
-static bool build_relocs(Writer *w) {
+static void build_relocs(Writer *w) {
     B3Obj *o = w->o;
     const B3Reloc **list = xrealloc(NULL, (o->nrelocs + 1) * sizeof *list);
-    bool ok = true;
-    for (uint32_t k = 0; k < w->nsects && ok; k++) {
+    for (uint32_t k = 0; k < w->nsects; k++) {
         B3SectionId s = w->order[k]->id;
         uint32_t n = 0;
         for (uint32_t i = 0; i < o->nrelocs; i++)
@@ -384,7 +391,6 @@ static bool build_relocs(Writer *w) {
         }
     }
     free(list);
-    return ok;
 }
 
 static uint32_t log2_of(uint32_t a) {
@@ -397,8 +403,11 @@ static uint32_t log2_of(uint32_t a) {
 static void write_image(Writer *w, Buf *out) {
     B3Obj *o = w->o;
     B3Target t = o->module->target;
+    /* Without symbols, no symbol tables (as llvm-mc). */
+    bool symtab = w->nsyms > 0;
     uint32_t sizeofcmds = B3_MACHO_SEGMENT_SIZE + w->nsects * B3_MACHO_SECTION_SIZE +
-                          B3_MACHO_BUILD_VERSION_SIZE + B3_MACHO_SYMTAB_SIZE + B3_MACHO_DYSYMTAB_SIZE;
+                          B3_MACHO_BUILD_VERSION_SIZE +
+                          (symtab ? B3_MACHO_SYMTAB_SIZE + B3_MACHO_DYSYMTAB_SIZE : 0);
     uint64_t data_at = B3_MACHO_HEADER_SIZE + sizeofcmds;
     /* The file holds the sections up to the end of the last one with bytes. */
     uint64_t file_size = 0, vm_size = 0;
@@ -421,6 +430,8 @@ static void write_image(Writer *w, Buf *out) {
     uint64_t sym_at = at;
     uint64_t str_at = sym_at + (uint64_t)w->nsyms * B3_MACHO_NLIST_SIZE;
 
+    if (w->nsyms >= 1u << 24 || str_at + 2 * (uint64_t)w->nsyms + w->strbytes + 8 > UINT32_MAX)
+        b3_internal_error("objwriter", "the object is too large for Mach-O's 32-bit offsets");
     /* The string table: an empty name at 0, then each symbol's. */
     Buf str = {0};
     put8(&str, 0);
@@ -440,7 +451,7 @@ static void write_image(Writer *w, Buf *out) {
     put32(out, w->desc->macho_cputype);
     put32(out, w->desc->macho_cpusubtype);
     put32(out, B3_MH_OBJECT);
-    put32(out, 4); /* ncmds */
+    put32(out, symtab ? 4 : 2); /* ncmds */
     put32(out, sizeofcmds);
     put32(out, B3_MH_SUBSECTIONS_VIA_SYMBOLS);
     put32(out, 0);
@@ -468,7 +479,8 @@ static void write_image(Writer *w, Buf *out) {
         put32(out, log2_of(w->align[s]));
         put32(out, (uint32_t)reloff[s]);
         put32(out, w->nrel[s]);
-        put32(out, si->flags);
+        /* An instruction section says whether it has any. */
+        put32(out, o->sec[s].size ? si->flags : si->flags & ~B3_S_ATTR_SOME_INSTRUCTIONS);
         put32(out, 0);
         put32(out, 0);
         put32(out, 0);
@@ -480,24 +492,26 @@ static void write_image(Writer *w, Buf *out) {
     put32(out, (uint32_t)t.os_major << 16 | (uint32_t)t.os_minor << 8);
     put32(out, 0);
     put32(out, 0);
-    /* LC_SYMTAB */
-    put32(out, B3_LC_SYMTAB);
-    put32(out, B3_MACHO_SYMTAB_SIZE);
-    put32(out, (uint32_t)sym_at);
-    put32(out, w->nsyms);
-    put32(out, (uint32_t)str_at);
-    put32(out, (uint32_t)str.n);
-    /* LC_DYSYMTAB: the three ranges; no indirect symbols, no tables */
-    put32(out, B3_LC_DYSYMTAB);
-    put32(out, B3_MACHO_DYSYMTAB_SIZE);
-    put32(out, 0);
-    put32(out, w->nlocal);
-    put32(out, w->nlocal);
-    put32(out, w->nextdef);
-    put32(out, w->nlocal + w->nextdef);
-    put32(out, w->nundef);
-    for (int i = 0; i < 12; i++)
+    if (symtab) {
+        /* LC_SYMTAB */
+        put32(out, B3_LC_SYMTAB);
+        put32(out, B3_MACHO_SYMTAB_SIZE);
+        put32(out, (uint32_t)sym_at);
+        put32(out, w->nsyms);
+        put32(out, (uint32_t)str_at);
+        put32(out, (uint32_t)str.n);
+        /* LC_DYSYMTAB: the three ranges; no indirect symbols, no tables */
+        put32(out, B3_LC_DYSYMTAB);
+        put32(out, B3_MACHO_DYSYMTAB_SIZE);
         put32(out, 0);
+        put32(out, w->nlocal);
+        put32(out, w->nlocal);
+        put32(out, w->nextdef);
+        put32(out, w->nlocal + w->nextdef);
+        put32(out, w->nundef);
+        for (int i = 0; i < 12; i++)
+            put32(out, 0);
+    }
     if (out->n != data_at)
         b3_internal_error("objwriter", "Mach-O load commands are %zu bytes, not %u", out->n - 32, sizeofcmds);
     /* Section bytes at their addresses. */
@@ -537,7 +551,8 @@ static void write_image(Writer *w, Buf *out) {
             put64(out, 0);
         }
     }
-    put_bytes(out, str.b, str.n);
+    if (symtab)
+        put_bytes(out, str.b, str.n);
     free(str.b);
     free(strx);
 }
@@ -563,8 +578,9 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
         }
     }
     find_atoms(&w);
-    bool ok = build_symbols(&w) && build_relocs(&w);
+    bool ok = build_symbols(&w);
     if (ok) {
+        build_relocs(&w);
         Buf out = {0};
         write_image(&w, &out);
         ok = fwrite(out.b, 1, out.n, f) == out.n && fflush(f) == 0;
