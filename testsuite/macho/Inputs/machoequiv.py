@@ -3,14 +3,16 @@
 
   machoequiv.py A.o B.o
       compares two MH_OBJECT files; prints the differences, exits 1 if any.
-  machoequiv.py --programs [--all] B3C REPO WORKDIR --target=TRIPLE
+  machoequiv.py --programs [--all] [--link] [-O0|-O1|-O2] B3C REPO WORKDIR --target=TRIPLE
       for every program of the test suite (testsuite/asm/Inputs/programs.py's
       list: testsuite/exec, testsuite/stackmaps/exec-*, examples; with
       --all every .b3 file under testsuite/ and examples/) that b3c
       compiles for TRIPLE (an Apple triple): b3c --emit=obj against
       `llvm-mc -filetype=obj -triple=TRIPLE` on b3c -S, plain and
       --asm-exact.  Prints one line per program and "macho: N programs, M
-      failures" (a file b3c rejects, exit 1, is skipped).
+      failures" (a file b3c rejects, exit 1, is skipped).  With --link,
+      each object must also link with ld64.lld-14 into a dylib (undefined
+      symbols left to the dynamic linker) without a word of output.
 
 The objects are read here (no tool output to parse).  Equal means: the same
 header (CPU, file type, flags), the same load commands in the same order,
@@ -129,8 +131,9 @@ def compare(a_path, b_path):
 
 
 def programs_main(argv):
-    every = '--all' in argv
-    args = [x for x in argv if not x.startswith('--target=') and x != '--all']
+    every, link = '--all' in argv, '--link' in argv
+    levels = [x for x in argv if x in ('-O0', '-O1', '-O2')]
+    args = [x for x in argv if not x.startswith('--target=') and x not in ('--all', '--link') and x not in levels]
     triples = [x[len('--target='):] for x in argv if x.startswith('--target=')]
     triple = triples[-1] if triples else 'x86_64-apple-macos'
     b3c, repo, work = (os.path.abspath(x) for x in args[:3])
@@ -149,7 +152,7 @@ def programs_main(argv):
     mc = ['llvm-mc', '-filetype=obj', '-triple=' + triple]
 
     def one(prog):
-        return check(b3c, triple, mc, work, *prog)
+        return check([b3c] + levels, triple, mc, work, *prog, link=link)
 
     import concurrent.futures
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
@@ -163,13 +166,14 @@ def programs_main(argv):
     return 1 if fails else 0
 
 
-def check(b3c, triple, mc, work, name, path):
-    """One program: 'PASS name', 'SKIP name (...)' or 'FAIL name: ...'."""
+def check(b3c, triple, mc, work, name, path, link=False):
+    """One program (b3c: the command, b3c and its -O flag): 'PASS name',
+    'SKIP name (...)' or 'FAIL name: ...'."""
     stem = re.sub(r'[^A-Za-z0-9]+', '_', name)
     cwd = os.path.join(work, stem)
     os.makedirs(cwd, exist_ok=True)
     ref = os.path.join(cwd, 'ref.o')
-    p = subprocess.run([b3c, '--target=' + triple, path, '-o', ref], cwd=cwd, capture_output=True)
+    p = subprocess.run(b3c + ['--target=' + triple, path, '-o', ref], cwd=cwd, capture_output=True)
     if p.returncode in (1, 2):
         return 'SKIP %s (does not compile)' % name
     problems = []
@@ -179,7 +183,7 @@ def check(b3c, triple, mc, work, name, path):
         if problems:
             break
         s, o = os.path.join(cwd, mode + '.s'), os.path.join(cwd, mode + '.o')
-        p = subprocess.run([b3c, '--target=' + triple, '-S'] + flags + [path, '-o', s], cwd=cwd,
+        p = subprocess.run(b3c + ['--target=' + triple, '-S'] + flags + [path, '-o', s], cwd=cwd,
                            capture_output=True)
         if p.returncode == 1 and b'cannot be written in assembly' in p.stderr:
             return 'SKIP %s (a symbol name assembly cannot spell)' % name
@@ -193,6 +197,13 @@ def check(b3c, triple, mc, work, name, path):
         diff = compare(ref, o)
         if diff:
             problems.append('%s: llvm-mc object differs:\n%s' % (mode, '\n'.join(diff[:20])))
+    if link and not problems:
+        arch = triple.split('-')[0]
+        p = subprocess.run(['ld64.lld-14', '-arch', arch, '-platform_version', 'macos', '11.0', '11.0', '-dylib',
+                            '-undefined', 'dynamic_lookup', '-o', os.path.join(cwd, 'ref.dylib'), ref],
+                           cwd=cwd, capture_output=True)
+        if p.returncode or p.stdout or p.stderr:
+            problems.append('ld64.lld: %s%s' % (p.stdout.decode('latin-1'), p.stderr.decode('latin-1')))
     if problems:
         return 'FAIL %s:\n  %s' % (name, '\n  '.join(x.replace('\n', '\n  ') for x in problems))
     return 'PASS %s' % name
