@@ -84,25 +84,48 @@ static const B3Reg macho_save_pairs[][2] = {
     {B3A_q0 + 14, B3A_q0 + 15},
 };
 
-/* The fields both arm64 conventions share. */
-#define ARM64_COMMON_FIELDS                                                                                                \
-    .ngprs = 32, .nfprs = 32, .gpr_names = gpr_names, .fpr_names = fpr_names, .parse_alias = parse_alias,                  \
-    .frame_pointer = B3A_fp, .stack_pointer = B3A_sp, .insn_align = 4, .air_form_mask = 2,                                 \
-    .entry_sp_from_fp = 16, /* the frame record: fp, lr */                                                                 \
-        .gp_order = gp_order, .fp_order = fp_order, .ngp_order = sizeof gp_order / sizeof gp_order[0],                     \
-    .nfp_order = sizeof fp_order / sizeof fp_order[0], .arg_gprs = arg_gprs, .arg_fprs = arg_fprs,                         \
-    .narg_gprs = sizeof arg_gprs / sizeof arg_gprs[0], .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0],                  \
-    .ret_gpr = B3A_x0, .ret_fpr = B3A_q0, .call_early_clobber = {{0, 0}},                                                  \
-    .callee_saved = {{0x3ff80000ull | 0xff00ull << B3_FPR_BASE, 0}}, /* x19-x29, d8-d15 */                                 \
-        .indirect_call_reg = 9, /* x9: not x16, the emitter's scratch */                                                   \
-        .pinnable_text =                                                                                                   \
-            "%x19-%x28", /* ldur/stur's signed 9-bit offset, ldr/str's unsigned 12-bit offset                            \
-     * scaled by the access size; atomics take no offset. */ \
-        .info = {-256, 255, 4095, 0, 0, true}, .code_pad_byte = 0, /* (udf #0) */                                          \
-        .elf_machine = EM_AARCH64, .elf_relocs = elf_relocs, .reloc_use = reloc_use,                                       \
-    .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0], .macho_cputype = B3_CPU_TYPE_ARM64,                           \
-    .macho_cpusubtype = B3_CPU_SUBTYPE_ARM64_ALL, .macho_reloc = b3_arm64_macho_reloc,                                     \
+/* The fields both arm64 conventions share.  The frame record (fp, lr) is
+ * what the entry sp is above the frame pointer; x9 calls indirectly (not
+ * x16, the emitter's scratch); offsets: ldur/stur's signed 9 bits,
+ * ldr/str's unsigned 12 bits scaled by the access size, none for atomics;
+ * the pad is udf #0. */
+/* clang-format off */
+#define ARM64_COMMON_FIELDS \
+    .ngprs = 32, \
+    .nfprs = 32, \
+    .gpr_names = gpr_names, \
+    .fpr_names = fpr_names, \
+    .parse_alias = parse_alias, \
+    .frame_pointer = B3A_fp, \
+    .stack_pointer = B3A_sp, \
+    .insn_align = 4, \
+    .air_form_mask = 2, \
+    .entry_sp_from_fp = 16, \
+    .gp_order = gp_order, \
+    .fp_order = fp_order, \
+    .ngp_order = sizeof gp_order / sizeof gp_order[0], \
+    .nfp_order = sizeof fp_order / sizeof fp_order[0], \
+    .arg_gprs = arg_gprs, \
+    .arg_fprs = arg_fprs, \
+    .narg_gprs = sizeof arg_gprs / sizeof arg_gprs[0], \
+    .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0], \
+    .ret_gpr = B3A_x0, \
+    .ret_fpr = B3A_q0, \
+    .call_early_clobber = {{0, 0}}, \
+    .callee_saved = {{0x3ff80000ull | 0xff00ull << B3_FPR_BASE, 0}}, /* x19-x29, d8-d15 */ \
+    .indirect_call_reg = 9, \
+    .pinnable_text = "%x19-%x28", \
+    .info = {-256, 255, 4095, 0, 0, true}, \
+    .code_pad_byte = 0, \
+    .elf_machine = EM_AARCH64, \
+    .elf_relocs = elf_relocs, \
+    .reloc_use = reloc_use, \
+    .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0], \
+    .macho_cputype = B3_CPU_TYPE_ARM64, \
+    .macho_cpusubtype = B3_CPU_SUBTYPE_ARM64_ALL, \
+    .macho_reloc = b3_arm64_macho_reloc, \
     .macho_section_symbols = true
+/* clang-format on */
 
 /* x0-x17 and lr; v0-v7 and v16-v31 (v8-v15 are callee-saved only in their
  * low half: counted as saved). */
