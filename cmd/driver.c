@@ -169,7 +169,7 @@ static int emit_obj(B3Module *m, const B3PipelineOptions *bopt, const char *path
     FILE *img = tmpfile();
     bool ok;
     if (img) {
-        ok = b3_backend(m->target)->write_object(&obj, img) && fflush(img) == 0 && !ferror(img);
+        ok = b3_write_object(&obj, img) && fflush(img) == 0 && !ferror(img);
         if (ok && bopt->times)
             b3_pass_times_add(bopt->times, "write_object", b3_now() - t0);
         ok = ok && copy_to_output(path, img, NULL, 0);
@@ -178,7 +178,7 @@ static int emit_obj(B3Module *m, const B3PipelineOptions *bopt, const char *path
         /* No temporary directory: write straight to the output's temporary. */
         B3Output out;
         ok = b3_output_open(&out, path, true);
-        if (ok && !b3_backend(m->target)->write_object(&obj, out.f)) {
+        if (ok && !b3_write_object(&obj, out.f)) {
             b3_output_abort(&out);
             ok = false;
         } else if (ok) {

@@ -34,7 +34,7 @@ int b3_drive(const B3Options *o);
  * backend fuzzer (testsuite/fuzz/fuzz_backend.c): initializes obj, runs the
  * backend over m (which must be valid) and, with debug_file (-g: the input's
  * name), adds the DWARF line tables.  asm_text < 0: an object only; 0 or 1:
- * also collect -S text, 1 as --asm-exact.  Then write obj with b3_write_elf
+ * also collect -S text, 1 as --asm-exact.  Then write obj with b3_write_object
  * or b3_write_asm.  Returns false (after printing why) if the backend
  * refused; call b3_compiled_obj_free in every case. */
 bool b3_compile_to_obj(B3Module *m, const B3PipelineOptions *bopt, const char *debug_file, int asm_text,

@@ -38,9 +38,9 @@ typedef struct B3Backend {
     bool (*pc_relative_ok)(const B3Symbol *sym);
     /* Encodes c (after every Air phase) into o. */
     void (*emit_proc)(AirCode *c, B3Obj *o);
-    /* The object file format and the assembly syntax: write o (every
-     * procedure and the data emitted) to f; false after an error reported. */
-    bool (*write_object)(B3Obj *o, FILE *f);
+    /* The assembly syntax: write o (every procedure and the data emitted)
+     * to f; false after an error reported.  (The object file's writer is
+     * the target's format's: b3_write_object.) */
     bool (*write_asm)(B3Obj *o, FILE *f);
 } B3Backend;
 

@@ -5,6 +5,7 @@
 
 #include "ir/ice.h"
 #include "objwriter/asm_writer.h"
+#include "objwriter/frame.h"
 
 uint8_t *b3_emit_entry_flags(const AirCode *c) {
     uint8_t *is_entry = calloc(c->nblocks, 1);
@@ -35,6 +36,28 @@ void b3_emit_define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t
         }
 }
 
+static int cmp_u64(const void *pa, const void *pb) {
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return a < b ? -1 : a > b;
+}
+
+void b3_emit_add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
+                        const B3Frame *f) {
+    uint32_t n = c->nentries ? c->nentries : 1, k = 0;
+    uint64_t *at = malloc(n * sizeof *at);
+    if (!at)
+        b3_internal_error("emitter", "out of memory");
+    for (uint32_t i = 0; i < n; i++)
+        at[i] = prologue_at[air_entry_block(c, i)->index];
+    qsort(at, n, sizeof *at, cmp_u64);
+    for (uint32_t i = 0; i < n; i++)
+        if (!k || at[k - 1] != at[i])
+            at[k++] = at[i];
+    for (uint32_t i = 0; i < k; i++)
+        b3_obj_add_frame(o, f, start + at[i], (i + 1 < k ? at[i + 1] : len) - at[i]);
+    free(at);
+}
+
 void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
                            void (*sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)) {
     if (!o->asm_text)
@@ -44,7 +67,8 @@ void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
     b->listing = open_memstream(&l->text, &l->len);
     if (!b->listing)
         b3_internal_error(b->phase, "out of memory");
-    snprintf(l->label_prefix, sizeof l->label_prefix, ".LBB%u_", b3_asm_text_next_proc(o->asm_text));
+    snprintf(l->label_prefix, sizeof l->label_prefix, "%sBB%u_", b3_asm_local_prefix(o->module->target),
+             b3_asm_text_next_proc(o->asm_text));
     b->label_prefix = l->label_prefix;
     b->listing_sym = sym;
     b->listing_ctx = o;

@@ -20,6 +20,12 @@ uint8_t *b3_emit_entry_flags(const AirCode *c);
  * listed as it in entrypoints(...), else entry 0, so references resolve. */
 void b3_emit_define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len,
                             const uint64_t *prologue_at);
+/* Hands the frame description f (offsets from an entry) to o once per
+ * entry region: from each entry's prologue to the next one in the code, or
+ * to the end (start + len); entries sharing a block share a region. */
+struct B3Frame;
+void b3_emit_add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
+                        const struct B3Frame *f);
 
 /* -S (--emit=asm): a procedure's instruction text, collected from its
  * assembler's listing and handed to the assembly writer

@@ -11,23 +11,52 @@ static const struct {
     B3Target t;
     const char *canonical;
 } triples[] = {
-    {"x86_64-linux-gnu", {B3Arch_X86_64, B3OS_Linux}, "x86_64-linux-gnu"},
-    {"x86_64-pc-linux-gnu", {B3Arch_X86_64, B3OS_Linux}, NULL},
-    {"x86_64-unknown-linux-gnu", {B3Arch_X86_64, B3OS_Linux}, NULL},
-    {"x86_64-linux", {B3Arch_X86_64, B3OS_Linux}, NULL},
-    {"aarch64-linux-gnu", {B3Arch_ARM64, B3OS_Linux}, "aarch64-linux-gnu"},
-    {"aarch64-unknown-linux-gnu", {B3Arch_ARM64, B3OS_Linux}, NULL},
-    {"arm64-linux-gnu", {B3Arch_ARM64, B3OS_Linux}, NULL},
-    {"aarch64-linux", {B3Arch_ARM64, B3OS_Linux}, NULL},
-    {"x86_64-apple-macos", {B3Arch_X86_64, B3OS_MacOS}, "x86_64-apple-macos"},
-    {"x86_64-apple-darwin", {B3Arch_X86_64, B3OS_MacOS}, NULL},
-    {"x86_64-apple-macosx", {B3Arch_X86_64, B3OS_MacOS}, NULL},
-    {"arm64-apple-macos", {B3Arch_ARM64, B3OS_MacOS}, "arm64-apple-macos"},
-    {"arm64-apple-darwin", {B3Arch_ARM64, B3OS_MacOS}, NULL},
-    {"aarch64-apple-darwin", {B3Arch_ARM64, B3OS_MacOS}, NULL},
-    {"aarch64-apple-macos", {B3Arch_ARM64, B3OS_MacOS}, NULL},
-    {"arm64-apple-macosx", {B3Arch_ARM64, B3OS_MacOS}, NULL},
+    {"x86_64-linux-gnu", {B3Arch_X86_64, B3OS_Linux, 0, 0}, "x86_64-linux-gnu"},
+    {"x86_64-pc-linux-gnu", {B3Arch_X86_64, B3OS_Linux, 0, 0}, NULL},
+    {"x86_64-unknown-linux-gnu", {B3Arch_X86_64, B3OS_Linux, 0, 0}, NULL},
+    {"x86_64-linux", {B3Arch_X86_64, B3OS_Linux, 0, 0}, NULL},
+    {"aarch64-linux-gnu", {B3Arch_ARM64, B3OS_Linux, 0, 0}, "aarch64-linux-gnu"},
+    {"aarch64-unknown-linux-gnu", {B3Arch_ARM64, B3OS_Linux, 0, 0}, NULL},
+    {"arm64-linux-gnu", {B3Arch_ARM64, B3OS_Linux, 0, 0}, NULL},
+    {"aarch64-linux", {B3Arch_ARM64, B3OS_Linux, 0, 0}, NULL},
+    {"x86_64-apple-macos", {B3Arch_X86_64, B3OS_MacOS, 0, 0}, "x86_64-apple-macos"},
+    {"x86_64-apple-darwin", {B3Arch_X86_64, B3OS_MacOS, 0, 0}, NULL},
+    {"x86_64-apple-macosx", {B3Arch_X86_64, B3OS_MacOS, 0, 0}, NULL},
+    {"arm64-apple-macos", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, "arm64-apple-macos"},
+    {"arm64-apple-darwin", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, NULL},
+    {"aarch64-apple-darwin", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, NULL},
+    {"aarch64-apple-macos", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, NULL},
+    {"arm64-apple-macosx", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, NULL},
 };
+
+/* "", "13", "13.1" or "13.1.2" (the patch level is ignored): the minimum
+ * macOS version; "" is 11.0, as clang's default for arm64. */
+static bool parse_os_version(const char *s, B3Target *t) {
+    unsigned v[3] = {11, 0, 0}, n = 0;
+    if (!*s)
+        goto done;
+    for (;;) {
+        if (*s < '0' || *s > '9' || n == 3)
+            return false;
+        unsigned x = 0;
+        while (*s >= '0' && *s <= '9') {
+            x = x * 10 + (unsigned)(*s++ - '0');
+            if (x > 255)
+                return false;
+        }
+        v[n++] = x;
+        if (!*s)
+            break;
+        if (*s++ != '.')
+            return false;
+    }
+    if (n == 1)
+        v[1] = 0;
+done:
+    t->os_major = (uint8_t)v[0];
+    t->os_minor = (uint8_t)v[1];
+    return true;
+}
 
 bool b3_target_parse(const char *triple, B3Target *out) {
     for (size_t i = 0; i < sizeof triples / sizeof triples[0]; i++) {
@@ -37,6 +66,15 @@ bool b3_target_parse(const char *triple, B3Target *out) {
             (triples[i].t.os == B3OS_MacOS && !strncmp(triple, triples[i].spelling, n) &&
              strspn(triple + n, "0123456789.") == strlen(triple + n))) {
             *out = triples[i].t;
+            if (out->os == B3OS_MacOS && !parse_os_version(triple + n, out))
+                return false;
+            /* darwinN names the kernel: darwin20 is macOS 11, darwin19 10.15. */
+            if (out->os == B3OS_MacOS && n >= 6 && !strcmp(triples[i].spelling + n - 6, "darwin") &&
+                triple[n]) {
+                unsigned k = out->os_major;
+                out->os_major = (uint8_t)(k >= 20 ? k - 9 : 10);
+                out->os_minor = (uint8_t)(k >= 20 ? 0 : k >= 4 ? k - 4 : 0);
+            }
             return true;
         }
     }
@@ -46,14 +84,14 @@ bool b3_target_parse(const char *triple, B3Target *out) {
 B3Target b3_target_host(void) {
 #if defined(__aarch64__)
 #if defined(__APPLE__)
-    return (B3Target){B3Arch_ARM64, B3OS_MacOS};
+    return (B3Target){B3Arch_ARM64, B3OS_MacOS, 11, 0};
 #else
-    return (B3Target){B3Arch_ARM64, B3OS_Linux};
+    return (B3Target){B3Arch_ARM64, B3OS_Linux, 0, 0};
 #endif
 #elif defined(__APPLE__)
-    return (B3Target){B3Arch_X86_64, B3OS_MacOS};
+    return (B3Target){B3Arch_X86_64, B3OS_MacOS, 11, 0};
 #else
-    return (B3Target){B3Arch_X86_64, B3OS_Linux};
+    return (B3Target){B3Arch_X86_64, B3OS_Linux, 0, 0};
 #endif
 }
 
@@ -64,14 +102,21 @@ const char *b3_target_name(B3Target t) {
     return "unknown";
 }
 
-void b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where) {
+uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
+                                     B3Reg *where, uint32_t *stack_off) {
+    (void)nfixed;
     unsigned ngpr = 0, nfpr = 0;
+    uint32_t area = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (b3_type_is_float((B3Type)types[i]))
             where[i] = nfpr < d->narg_fprs ? d->arg_fprs[nfpr++] : B3_NO_REG;
         else
             where[i] = ngpr < d->narg_gprs ? d->arg_gprs[ngpr++] : B3_NO_REG;
+        stack_off[i] = where[i] == B3_NO_REG ? area : 0;
+        if (where[i] == B3_NO_REG)
+            area += 8;
     }
+    return area;
 }
 
 unsigned b3_target_num_arg_gprs(B3Target t) { return b3_target_desc(t)->narg_gprs; }

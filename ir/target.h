@@ -18,7 +18,16 @@ enum { B3Feature_LSE = 1 /* arm64: ARMv8.1 large system extensions (cas, ldadd, 
 typedef struct {
     uint8_t arch; /* B3Arch */
     uint8_t os;   /* B3OS */
+    /* macOS: the minimum OS version of the triple (arm64-apple-macos13.1 ->
+     * 13, 1; default 11.0, the first with arm64), for LC_BUILD_VERSION. */
+    uint8_t os_major, os_minor;
 } B3Target;
+
+/* The object file format of a target's output. */
+typedef enum { B3ObjFormat_ELF, B3ObjFormat_MachO } B3ObjFormat;
+static inline B3ObjFormat b3_target_obj_format(B3Target t) {
+    return t.os == B3OS_MacOS ? B3ObjFormat_MachO : B3ObjFormat_ELF;
+}
 
 typedef uint8_t B3Reg;
 #define B3_NO_REG ((B3Reg)0xff)
@@ -82,6 +91,9 @@ typedef struct {
  * data, one instance per architecture in codegen/<arch>/target_desc.c.
  * Shared code (parser, validator, allocators, lowering) reads it and never
  * names a machine register; see docs/design.md, "Targets". */
+struct B3MachoFixup;
+struct B3MachoReloc;
+
 typedef struct B3TargetDesc {
     const char *name; /* for messages: "x86-64" */
     /* The register file: GPRs 0 .. ngprs-1 and FPRs B3_FPR_BASE ..
@@ -116,9 +128,17 @@ typedef struct B3TargetDesc {
     B3Reg ret_gpr, ret_fpr;
     B3RegSet caller_saved, call_early_clobber, callee_saved;
     B3Reg indirect_call_reg;
+    /* Registers the platform reserves (Apple arm64's x18): never allocated,
+     * never written, in no clobber set, not pinnable, and an error in a
+     * stackmap constraint.  Neither caller- nor callee-saved. */
+    B3RegSet reserved;
     /* The classifier: where each of n C arguments of the B3Types types[i]
-     * goes, a register or B3_NO_REG for the next 8-byte stack slot. */
-    void (*classify_args)(const struct B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where);
+     * goes, a register or B3_NO_REG for the stack, then stack_off[i] is its
+     * byte offset in the outgoing argument area at the call's sp.  nfixed:
+     * the number of fixed arguments of a variadic callee (CCall's
+     * `variadic = N`), -1 if it is not one.  Returns the area's bytes. */
+    uint32_t (*classify_args)(const struct B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
+                              B3Reg *where, uint32_t *stack_off);
     /* The callee-saved GPRs that may be pinned, for the validator's message. */
     const char *pinnable_text;
     B3TargetInfo info;
@@ -139,6 +159,21 @@ typedef struct B3TargetDesc {
      * the ELF writer and the assembly writer bind by it. */
     const uint8_t *reloc_use;
     uint8_t nelf_relocs;
+    /* Mach-O (objwriter/macho.h): the CPU type and subtype, and the
+     * translation of one relocation into Mach-O's entries
+     * (codegen/<arch>/macho_relocs.c; NULL: none yet). */
+    uint32_t macho_cputype, macho_cpusubtype;
+    int (*macho_reloc)(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
+    /* Mach-O's compact unwind restores callee saves only as whole pairs
+     * (arm64's x19/x20 ... d14/d15; the Apple description has them): a
+     * procedure saving one register of a pair saves both
+     * (codegen/air/regalloc.c).  NULL: no pairs. */
+    const B3Reg (*macho_save_pairs)[2];
+    uint8_t nmacho_save_pairs;
+    /* Does each section start with a local symbol ltmp<k> (k: the sections
+     * in order)?  llvm-mc writes them for arm64, so that a relocation is
+     * never section-relative; b3c's objects have them too, to be llvm-mc's. */
+    bool macho_section_symbols;
 } B3TargetDesc;
 
 /* How a relocation kind uses its symbol, which decides whether an object
@@ -150,14 +185,24 @@ typedef enum {
 } B3RelocUse;
 
 /* The classifier of conventions that hand out the argument registers of
- * each bank in order and pass the rest on the stack (SysV, AAPCS64). */
-void b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *where);
+ * each bank in order and pass the rest in 8-byte stack slots, variadic
+ * arguments like the others (SysV, AAPCS64 on Linux). */
+uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
+                                     B3Reg *where, uint32_t *stack_off);
 
-/* The descriptions (codegen/<arch>/target_desc.c), and the one of t's
- * architecture (inline: the Air form check asks it for every inst). */
-extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc;
+/* The descriptions (codegen/<arch>/target_desc.c), and the one of t
+ * (inline: the Air form check asks it for every inst).  arm64 has two: the
+ * AAPCS64 of Linux and Apple's variant of it (docs/design.md, "Apple arm64
+ * ABI"); x86-64 is SysV on both systems. */
+extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc, b3_arm64_apple_target_desc;
 static inline const B3TargetDesc *b3_target_desc(B3Target t) {
-    return t.arch == B3Arch_X86_64 ? &b3_x86_64_target_desc : &b3_arm64_target_desc;
+    if (t.arch == B3Arch_X86_64)
+        return &b3_x86_64_target_desc;
+    return t.os == B3OS_MacOS ? &b3_arm64_apple_target_desc : &b3_arm64_target_desc;
+}
+/* Is r one the platform reserves (B3TargetDesc.reserved)? */
+static inline bool b3_target_is_reserved(B3Target t, B3Reg r) {
+    return r < 128 && b3_regset_has(&b3_target_desc(t)->reserved, r);
 }
 
 const B3TargetInfo *b3_target_info(B3Target t);

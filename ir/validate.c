@@ -119,6 +119,9 @@ static void check_pinned(Ctx *c) {
         } else if (r == frame_pointer(t) || r == stack_pointer(t)) {
             b3_error(c->d, p->loc, "register %%%s cannot be pinned: it is the %s pointer", rname(c, r),
                      r == frame_pointer(t) ? "frame" : "stack");
+        } else if (b3_target_is_reserved(t, r)) {
+            b3_error(c->d, p->loc, "register %%%s cannot be pinned: %s reserves it; pin one of %s", rname(c, r),
+                     b3_target_name(t), b3_target_desc(t)->pinnable_text);
         } else if (!b3_target_is_callee_saved(t, r)) {
             b3_error(c->d, p->loc,
                      "pinned register %%%s is not callee-saved in the C convention; pin one of %s",
@@ -489,6 +492,11 @@ static void check_rep_register(Ctx *c, B3Loc loc, const B3ValueRep *rep, unsigne
                  rname(c, rep->reg), rep->reg == stack_pointer(t) ? "stack" : "frame");
         return;
     }
+    if (b3_target_is_reserved(t, rep->reg)) {
+        b3_error(c->d, loc, "%s constraint of %s cannot use %%%s: %s reserves it", rep_name(rep->kind), what,
+                 rname(c, rep->reg), b3_target_name(t));
+        return;
+    }
     bool fpr = b3_reg_is_fpr(rep->reg);
     if (fpr && !b3_type_is_float(type))
         b3_error(c->d, loc, "%s is %s, but %%%s is a floating-point register", what, tname(type),
@@ -541,7 +549,8 @@ static void check_register_demand(Ctx *c, const B3Value *v) {
     B3RegSet late_clobbered = sm->late_clobbered, fixed_early = {{0, 0}}, fixed_late = {{0, 0}};
     if (v->opcode == B3_Patchpoint && sm->gen.kind == B3Gen_Symbol)
         for (unsigned r = 0; r < 128; r++)
-            if (b3_reg_valid(t, (B3Reg)r) && !b3_target_is_callee_saved(t, (B3Reg)r))
+            if (b3_reg_valid(t, (B3Reg)r) && !b3_target_is_callee_saved(t, (B3Reg)r) &&
+                !b3_target_is_reserved(t, (B3Reg)r))
                 b3_regset_add(&late_clobbered, (B3Reg)r);
     for (uint32_t i = first; i < v->nkids; i++) {
         if (sm->reps[i].kind == B3Rep_Register)
@@ -553,7 +562,7 @@ static void check_register_demand(Ctx *c, const B3Value *v) {
     unsigned avail[2] = {0, 0}, early_clob[2] = {0, 0}, late_clob[2] = {0, 0};
     for (unsigned r = 0; r < 128; r++) {
         if (!b3_reg_valid(t, (B3Reg)r) || r == stack_pointer(t) || r == frame_pointer(t) ||
-            b3_regset_has(&c->pinned, (B3Reg)r))
+            b3_target_is_reserved(t, (B3Reg)r) || b3_regset_has(&c->pinned, (B3Reg)r))
             continue;
         unsigned bank = b3_reg_is_fpr((B3Reg)r);
         avail[bank]++;

@@ -261,13 +261,13 @@ static B3Type sm_return_type(Lower *L) {
 static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirArg *src,
                             const uint8_t *types) {
     B3Reg *where = xrealloc(NULL, (n + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t ngpr, nfpr, nstack = 0;
-    lower_c_arg_places(L, n, types, where, &ngpr, &nfpr);
+    uint32_t *stack_off = xrealloc(NULL, (n + 1) * sizeof *stack_off);
+    uint32_t ngpr, nfpr;
+    lower_c_arg_places(L, n, types, -1, where, stack_off, &ngpr, &nfpr);
     for (uint32_t i = 0; i < n; i++)
         if (where[i] == B3_NO_REG)
-            sm_move(L, src[i], air_callarg(8 * nstack++), (B3Type)types[i]);
-    if (8 * nstack > L->c->call_arg_area)
-        L->c->call_arg_area = 8 * nstack;
+            sm_move(L, src[i], air_callarg(stack_off[i]), (B3Type)types[i]);
+    free(stack_off);
     for (uint32_t i = 0; i < n; i++)
         if (where[i] != B3_NO_REG)
             sm_move(L, src[i], T(where[i]), (B3Type)types[i]);

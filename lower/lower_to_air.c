@@ -1266,8 +1266,11 @@ static void lower_store(Lower *L, B3Value *v) {
 
 /* ---- calls ------------------------------------------------------------------------ */
 
-void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, B3Reg *where, uint32_t *ngpr, uint32_t *nfpr) {
-    L->c->desc->classify_args(L->c->desc, n, types, where);
+void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, int32_t nfixed, B3Reg *where,
+                        uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr) {
+    uint32_t area = L->c->desc->classify_args(L->c->desc, n, types, nfixed, where, stack_off);
+    if (area > L->c->call_arg_area)
+        L->c->call_arg_area = area;
     *ngpr = *nfpr = 0;
     for (uint32_t i = 0; i < n; i++)
         if (where[i] != B3_NO_REG)
@@ -1278,11 +1281,12 @@ static void lower_ccall(Lower *L, B3Value *v) {
     B3Value *callee = kid(v, 0);
     uint32_t nargs = v->nkids - 1;
     B3Reg *where = xrealloc(NULL, (nargs + 1) * sizeof *where); /* B3_NO_REG: on the stack */
+    uint32_t *stack_off = xrealloc(NULL, (nargs + 1) * sizeof *stack_off);
     uint8_t *types = xrealloc(NULL, nargs + 1);
-    uint32_t ngpr, nfpr, nstack = 0;
+    uint32_t ngpr, nfpr;
     for (uint32_t i = 0; i < nargs; i++)
         types[i] = v->kids[i + 1]->type;
-    lower_c_arg_places(L, nargs, types, where, &ngpr, &nfpr);
+    lower_c_arg_places(L, nargs, types, v->m.ccall.variadic, where, stack_off, &ngpr, &nfpr);
     free(types);
     AirTmp callee_reg = L->c->desc->indirect_call_reg;
     /* Stack arguments first: storing them needs no fixed register. */
@@ -1290,10 +1294,9 @@ static void lower_ccall(Lower *L, B3Value *v) {
         if (where[i] != B3_NO_REG)
             continue;
         B3Value *x = kid(v, i + 1);
-        lower_move_value_to(L, x, air_callarg(8 * nstack++), (B3Type)x->type);
+        lower_move_value_to(L, x, air_callarg(stack_off[i]), (B3Type)x->type);
     }
-    if (8 * nstack > L->c->call_arg_area)
-        L->c->call_arg_area = 8 * nstack;
+    free(stack_off);
     bool direct = callee->opcode == B3_SymbolAddress && callee->m.symbol.offset == 0;
     if (!direct)
         lower_move_value_to(L, callee, T(callee_reg), B3_Int64);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "objwriter/dwarf.h"
+#include "objwriter/frame.h"
 #include "objwriter/stackmaps.h"
 
 typedef struct {
@@ -131,21 +132,26 @@ void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *
     fprintf(f, "%s%s%.*s%s%s%s", q, pre, (int)s->name_len, s->name, post, q, variant);
 }
 
-static void print_sym(FILE *f, const B3Symbol *s) { b3_asm_print_name(f, "", s, "", "", false); }
+const char *b3_asm_sym_prefix(B3Target t) { return b3_target_obj_format(t) == B3ObjFormat_MachO ? "_" : ""; }
+const char *b3_asm_local_prefix(B3Target t) {
+    return b3_target_obj_format(t) == B3ObjFormat_MachO ? "L" : ".L";
+}
 
 /* Global functions of this module (elf.c binds PC-relative addresses of them locally). */
 static bool has_local_alias(const B3Symbol *s) {
     return s->defined && !s->internal && (s->kind == B3Sym_Proc || s->kind == B3Sym_Entry);
 }
 
+/* Mach-O relocations always name the symbol and the linker binds them to
+ * the image's own definition: no alias. */
 bool b3_asm_uses_local_alias(const B3Obj *o, const B3Symbol *sym, B3RelocKind kind) {
-    return has_local_alias(sym) &&
+    return b3_target_obj_format(o->module->target) == B3ObjFormat_ELF && has_local_alias(sym) &&
            b3_reloc_use(b3_target_desc(o->module->target), kind) == B3RelocUse_PCAddress;
 }
 
 /* ---- the writer ---- */
 
-typedef enum { Ev_Def, Ev_Label, Ev_Loc } EventKind;
+typedef enum { Ev_Def, Ev_Label, Ev_Directive, Ev_Loc } EventKind;
 
 /* Something printed at a code address, between listing lines. */
 typedef struct {
@@ -153,7 +159,7 @@ typedef struct {
     uint32_t chunk, seq; /* seq: creation order, which the sort keeps at one offset */
     uint8_t kind;        /* EventKind */
     const B3SymDef *def; /* Ev_Def */
-    char label[40];      /* Ev_Label */
+    char label[48];      /* Ev_Label, Ev_Directive */
     /* Ev_Loc (-g): a line row; prologue_end: the first after the prologue */
     const B3LineRow *row;
     bool prologue_end;
@@ -170,7 +176,14 @@ typedef struct {
     uint8_t *begin_label; /* per chunk: has a .Lfunc_begin<proc> label */
     const B3Reloc **rel;  /* the relocations sorted by section and offset */
     uint8_t *alias;       /* per definition: a PC32 reference needs its .Lname$local */
+    bool macho;           /* Apple's assembler: Mach-O sections, '_' and L prefixes */
+    const char *lp;       /* local label prefix: .L or L */
+    uint32_t nalt;        /* Lalt_entry<n> labels made so far (Mach-O) */
 } Writer;
+
+static void print_sym(Writer *w, const B3Symbol *s) {
+    b3_asm_print_name(w->f, w->macho ? "_" : "", s, "", "", false);
+}
 
 static Event *add_event(Writer *w, uint32_t chunk, uint64_t off, EventKind kind) {
     if (w->nev == w->cap_ev) {
@@ -221,14 +234,37 @@ static void section(Writer *w, B3SectionId s) {
         [B3Sec_StackMaps] = "\t.section\t.llvm_stackmaps,\"aw\",@progbits,unique,1\n",
         [B3Sec_DataRelRo] = "\t.section\t.data.rel.ro,\"aw\",@progbits\n",
     };
-    fputs(dir[s], w->f);
+    static const char *const macho_dir[] = {
+        [B3Sec_Text] = "\t.section\t__TEXT,__text,regular,pure_instructions\n",
+        [B3Sec_ROData] = "\t.section\t__TEXT,__const\n",
+        [B3Sec_Data] = "\t.section\t__DATA,__data\n",
+        [B3Sec_BSS] = "\t.section\t__DATA,__bss\n", /* zerofill by its name */
+        [B3Sec_StackMaps] = "\t.section\t__LLVM_STACKMAPS,__llvm_stackmaps\n",
+        [B3Sec_DataRelRo] = "\t.section\t__DATA,__const\n",
+    };
+    fputs(w->macho ? macho_dir[s] : dir[s], w->f);
 }
 
 static void print_binding(Writer *w, const B3SymDef *d) {
+    if (w->macho) {
+        /* Internal symbols are local (no directive); entries inside a
+         * procedure are alternate entries, which stay with it. */
+        if (!d->sym->internal) {
+            fputs("\t.globl\t", w->f);
+            print_sym(w, d->sym);
+            fputc('\n', w->f);
+        }
+        if (d->sym->kind == B3Sym_Entry) {
+            fputs("\t.alt_entry\t", w->f);
+            print_sym(w, d->sym);
+            fputc('\n', w->f);
+        }
+        return;
+    }
     fputs(d->sym->internal ? "\t.local\t" : "\t.globl\t", w->f);
-    print_sym(w->f, d->sym);
+    print_sym(w, d->sym);
     fprintf(w->f, "\n\t.type\t");
-    print_sym(w->f, d->sym);
+    print_sym(w, d->sym);
     fprintf(w->f, ",%s\n", d->is_func ? "@function" : "@object");
 }
 
@@ -242,9 +278,24 @@ static void print_event(Writer *w, const Event *e) {
         fprintf(f, "\t.loc\t1 %u %u%s\n", e->row->line, e->row->col, e->prologue_end ? " prologue_end" : "");
         return;
     }
+    if (e->kind == Ev_Directive) {
+        fprintf(f, "\t%s\n", e->label);
+        return;
+    }
     const B3SymDef *d = e->def;
     print_binding(w, d);
-    print_sym(f, d->sym);
+    if (w->macho && d->sym->kind == B3Sym_Entry) {
+        /* An entry is an alias of a local label, not a label: llvm-mc
+         * would make a label a unit of its own (an atom), which it must not
+         * resolve jumps and jump tables across; the linker keeps the
+         * alt_entry with its procedure either way.  (arm64: a sum with 0,
+         * B3AsmSyntax.macho_entry_sum.) */
+        fprintf(f, "%salt_entry%u:\n", w->lp, w->nalt);
+        print_sym(w, d->sym);
+        fprintf(f, " = %salt_entry%u%s\n", w->lp, w->nalt++, w->syn->macho_entry_sum ? " + 0" : "");
+        return;
+    }
+    print_sym(w, d->sym);
     fputs(":\n", f);
     if (w->alias[d - w->o->defs]) {
         b3_asm_print_name(f, ".L", d->sym, "$local", "", false);
@@ -358,14 +409,14 @@ static void stackmaps(Writer *w, bool print) {
         if (!rel->sym && !print && !w->begin_label[fchunk[i]]) {
             w->begin_label[fchunk[i]] = 1;
             Event *e = add_event(w, fchunk[i], text_off, Ev_Label);
-            snprintf(e->label, sizeof e->label, ".Lfunc_begin%u", w->t->chunks[fchunk[i]].proc);
+            snprintf(e->label, sizeof e->label, "%sfunc_begin%u", w->lp, w->t->chunks[fchunk[i]].proc);
         }
         if (print) {
             fputs("\t.quad\t", f);
             if (rel->sym)
-                print_sym(f, rel->sym);
+                print_sym(w, rel->sym);
             else
-                fprintf(f, ".Lfunc_begin%u", w->t->chunks[fchunk[i]].proc);
+                fprintf(f, "%sfunc_begin%u", w->lp, w->t->chunks[fchunk[i]].proc);
             fprintf(f, "\n\t.quad\t%" PRIu64 "\t%s stack size\n\t.quad\t%" PRIu64 "\t%s records\n", stack, cm,
                     fcount[i], cm);
         }
@@ -392,13 +443,14 @@ static void stackmaps(Writer *w, bool print) {
         uint32_t label = tmp++;
         if (!print) {
             Event *e = add_event(w, fchunk[fn], c->start + off, Ev_Label);
-            snprintf(e->label, sizeof e->label, ".Ltmp%u", w->ntmp + label);
+            snprintf(e->label, sizeof e->label, "%stmp%u", w->lp, w->ntmp + label);
         } else {
-            fprintf(f, "\t.quad\t%" PRIu64 "\t%s record id\n\t.long\t.Ltmp%u-", id, cm, w->ntmp + label);
+            fprintf(f, "\t.quad\t%" PRIu64 "\t%s record id\n\t.long\t%stmp%u-", id, cm, w->lp,
+                    w->ntmp + label);
             if (fsym[fn])
-                print_sym(f, fsym[fn]);
+                print_sym(w, fsym[fn]);
             else
-                fprintf(f, ".Lfunc_begin%u", c->proc);
+                fprintf(f, "%sfunc_begin%u", w->lp, c->proc);
             fprintf(f, "\n\t.short\t%u\n\t.short\t%u\t%s locations\n", flags, nlocs, cm);
         }
         for (unsigned k = 0; k < nlocs; k++) {
@@ -443,6 +495,29 @@ static void flush_events(Writer *w, uint32_t *next, uint32_t chunk, uint64_t pos
     }
 }
 
+/* The .cfi_* directives of each entry region's frame description, from
+ * which the assembler computes the same unwind information (on Apple
+ * targets its compact unwind encoding: codegen/<arch>/unwind.c follows the
+ * assembler's reading).  Events at one offset keep their order, so a
+ * region's .cfi_endproc comes before the next one's .cfi_startproc. */
+static void cfi_events(Writer *w) {
+    const B3Obj *o = w->o;
+    if (!w->syn->cfi_reg_name || !o->module || o->module->target.os != B3OS_MacOS)
+        return;
+    for (uint32_t i = 0; i < o->nframes; i++) {
+        const B3FrameRegion *fr = &o->frames[i];
+        const B3CfiStep *steps = o->cfi_steps + fr->first_step;
+        uint32_t c = chunk_at(w, fr->start);
+        snprintf(add_event(w, c, fr->start, Ev_Directive)->label, sizeof w->ev->label, ".cfi_startproc");
+        for (uint32_t k = 0; k < fr->nsteps; k++) {
+            Event *e = add_event(w, c, fr->start + steps[k].at, Ev_Directive);
+            b3_frame_step_text(e->label, sizeof e->label, &steps[k], w->syn->cfi_reg_name);
+        }
+        snprintf(add_event(w, c, fr->start + fr->size, Ev_Directive)->label, sizeof w->ev->label,
+                 ".cfi_endproc");
+    }
+}
+
 static void text(Writer *w) {
     B3Obj *o = w->o;
     B3AsmText *t = w->t;
@@ -460,9 +535,10 @@ static void text(Writer *w) {
         add_event(w, c, d->offset, Ev_Def)->def = d;
     }
     stackmaps(w, false);
+    cfi_events(w);
     for (uint32_t c = 0; c < t->nchunks; c++) {
         Event *e = add_event(w, c, t->chunks[c].end, Ev_Label);
-        snprintf(e->label, sizeof e->label, ".Lfunc_end%u", t->chunks[c].proc);
+        snprintf(e->label, sizeof e->label, "%sfunc_end%u", w->lp, t->chunks[c].proc);
     }
     /* -g: the rows of --emit=obj's .debug_line as .loc directives (each
      * procedure's rows as dwarf.c writes them; the assemblers end one
@@ -519,11 +595,11 @@ static void text(Writer *w) {
             b3_internal_error("asm writer", "a label past the end of procedure %u", ch->proc);
         for (uint32_t i = first; i < next; i++) {
             const B3SymDef *d = w->ev[i].kind == Ev_Def ? w->ev[i].def : NULL;
-            if (d) {
+            if (d && !w->macho) { /* Mach-O has no symbol sizes */
                 fputs("\t.size\t", f);
-                print_sym(f, d->sym);
+                print_sym(w, d->sym);
                 fprintf(f, ", .Lfunc_end%u-", ch->proc);
-                print_sym(f, d->sym);
+                print_sym(w, d->sym);
                 fputc('\n', f);
             }
         }
@@ -651,7 +727,7 @@ static void print_items(Writer *w, const B3Data *d, B3SectionId s, uint64_t base
                     r->addend != it->u.addr.addend)
                     b3_internal_error("asm writer", "an Addr item without its relocation");
                 fputs("\t.quad\t", f);
-                print_sym(f, it->u.addr.sym);
+                print_sym(w, it->u.addr.sym);
                 if (it->u.addr.addend)
                     fprintf(f, "%+" PRId64, it->u.addr.addend);
                 fputc('\n', f);
@@ -699,10 +775,12 @@ static void data_section(Writer *w, B3SectionId s) {
         if (log2)
             fprintf(f, "\t.p2align\t%u\n", log2);
         print_binding(w, d);
-        fputs("\t.size\t", f);
-        print_sym(f, d->sym);
-        fprintf(f, ", %" PRIu64 "\n", d->size);
-        print_sym(f, d->sym);
+        if (!w->macho) {
+            fputs("\t.size\t", f);
+            print_sym(w, d->sym);
+            fprintf(f, ", %" PRIu64 "\n", d->size);
+        }
+        print_sym(w, d->sym);
         fputs(":\n", f);
         if (s == B3Sec_BSS) {
             if (d->size)
@@ -723,11 +801,6 @@ static void data_section(Writer *w, B3SectionId s) {
 
 bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     B3Module *m = o->module;
-    if (m->target.os != B3OS_Linux) {
-        fprintf(stderr, "b3c: error: assembly output for %s is not supported yet\n",
-                b3_target_name(m->target));
-        return false;
-    }
     if (!o->asm_text)
         b3_internal_error("asm writer", "no instruction text was collected");
     /* Names the assemblers cannot read back. */
@@ -758,7 +831,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     /* Only the sections this writer knows may have contents (-g: .loc directives, no sections). */
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
-                     s == B3Sec_StackMaps || s == B3Sec_DataRelRo;
+                     s == B3Sec_StackMaps || s == B3Sec_DataRelRo ||
+                     s == B3Sec_CompactUnwind; /* the .cfi_* directives */
         if (!known && o->sec[s].size)
             b3_internal_error("asm writer", "section %d cannot be written as assembly yet", s);
     }
@@ -769,6 +843,10 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     }
 
     Writer w = {.o = o, .t = o->asm_text, .f = f, .syn = syntax};
+    w.macho = b3_target_obj_format(m->target) == B3ObjFormat_MachO;
+    w.lp = b3_asm_local_prefix(m->target);
+    if (w.macho) /* the LC_BUILD_VERSION b3_write_macho writes */
+        fprintf(f, "\t.build_version macos, %u, %u\n", m->target.os_major, m->target.os_minor);
     w.begin_label = xrealloc(NULL, w.t->nchunks + 1);
     memset(w.begin_label, 0, w.t->nchunks + 1);
     w.rel = xrealloc(NULL, (o->nrelocs + 1) * sizeof *w.rel);
@@ -797,8 +875,10 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_DataRelRo);
     data_section(&w, B3Sec_BSS);
     stackmaps(&w, true);
-    /* An empty .note.GNU-stack asks the linker for a non-executable stack. */
-    fputs("\t.section\t.note.GNU-stack,\"\",@progbits\n", f);
+    if (w.macho) /* MH_SUBSECTIONS_VIA_SYMBOLS, as b3_write_macho sets it */
+        fputs("\t.subsections_via_symbols\n", f);
+    else /* An empty .note.GNU-stack asks the linker for a non-executable stack. */
+        fputs("\t.section\t.note.GNU-stack,\"\",@progbits\n", f);
     free(w.ev);
     free(w.begin_label);
     free(w.rel);

@@ -44,6 +44,12 @@ void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const cha
  * (such as x86's @PLT) if any: how a listing prints a symbol operand. */
 void b3_asm_print_name(FILE *f, const char *pre, const B3Symbol *s, const char *post, const char *variant,
                        bool quote);
+/* How the target's assembler spells a symbol and a local label: Mach-O
+ * puts '_' before every symbol and calls labels that stay out of the
+ * symbol table L..., ELF .L... */
+const char *b3_asm_sym_prefix(B3Target t);
+const char *b3_asm_local_prefix(B3Target t);
+
 /* Does a reference of `kind` to sym name its local alias (.Lname$local)?
  * The object writer binds a PC-relative address of a global function of
  * this module to its definition (elf.c, bind_locally); the alias, a local
@@ -60,6 +66,15 @@ typedef struct B3AsmSyntax {
      * of the description's code_pad_byte in the object (0 at the section's
      * start) up to the 16-byte boundary. */
     void (*proc_align)(FILE *f, uint64_t pad);
+    /* How .cfi_* directives name a register (NULL: the target prints none);
+     * only Apple targets print them for now (issue 12 adds ELF). */
+    const char *(*cfi_reg_name)(B3Reg r);
+    /* Mach-O: is an entry of a procedure `_e = Lalt_entryN + 0` (arm64)
+     * rather than the alias `_e = Lalt_entryN` (x86-64)?  llvm-mc for arm64
+     * resolves a call to an alias of a local label in place even from
+     * another atom (which the linker may move apart); the sum is no alias,
+     * so it keeps that call's relocation as b3c's object does. */
+    bool macho_entry_sum;
 } B3AsmSyntax;
 
 /* Writes o (which must have asm_text) as assembly to f in the target's

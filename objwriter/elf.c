@@ -414,10 +414,8 @@ static bool copy_out(FILE *from, FILE *to) {
 
 bool b3_write_elf(B3Obj *o, FILE *f) {
     B3Module *m = o->module;
-    if (m->target.os != B3OS_Linux) {
-        fputs("b3c: error: this target needs Mach-O output, which is not supported yet\n", stderr);
-        return false;
-    }
+    if (b3_target_obj_format(m->target) != B3ObjFormat_ELF)
+        b3_internal_error("objwriter", "an ELF object for a Mach-O target");
     if (elf_version(EV_CURRENT) == EV_NONE)
         b3_internal_error("objwriter", "libelf: %s", elf_errmsg(-1));
 

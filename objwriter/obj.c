@@ -27,6 +27,8 @@ void b3_obj_free(B3Obj *o) {
     free(o->relocs);
     free(o->defs);
     free(o->code_marks);
+    free(o->frames);
+    free(o->cfi_steps);
     memset(o, 0, sizeof *o);
 }
 

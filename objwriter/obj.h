@@ -21,6 +21,9 @@ typedef enum {
     B3Sec_BSS,
     B3Sec_StackMaps,
     B3Sec_DataRelRo,
+    /* Apple targets only (objwriter/frame.h): __LD,__compact_unwind, one
+     * 32-byte entry per entry region of a procedure; the ELF writer skips it. */
+    B3Sec_CompactUnwind,
     /* -g only (objwriter/dwarf.h): not loaded, no bytes unless debug info is on. */
     B3Sec_DebugAbbrev,
     B3Sec_DebugInfo,
@@ -41,6 +44,8 @@ typedef enum {
     B3Reloc_X86_PLT32,         /* call/jmp to a function: L + A - P */
     B3Reloc_X86_GOTPCRELX,     /* mov sym@GOTPCREL(%rip) without REX */
     B3Reloc_X86_REX_GOTPCRELX, /* with REX prefix */
+    B3Reloc_X86_Branch32,      /* call to sym + addend (not through a PLT): S + A - P, as PC32 on ELF;
+                                * Mach-O tells branches from RIP-relative operands */
     /* AArch64 (codegen/arm64/asm.h): fields of one instruction word. */
     B3Reloc_A64_Call26,        /* bl: (S + A - P) >> 2 in imm26 */
     B3Reloc_A64_Jump26,        /* b: (S + A - P) >> 2 in imm26 */
@@ -93,6 +98,12 @@ typedef struct {
     uint32_t nrelocs, cap_relocs;
     B3SymDef *defs; /* symbols this object defines */
     uint32_t ndefs, cap_defs;
+    /* Each entry region's frame description, in .text order, and their
+     * prologue steps (objwriter/frame.h). */
+    struct B3FrameRegion *frames;
+    uint32_t nframes, cap_frames;
+    struct B3CfiStep *cfi_steps;
+    uint32_t ncfi_steps, cap_cfi_steps;
     struct B3StackMaps *stackmaps; /* pending .llvm_stackmaps records (objwriter/stackmaps.h), or NULL */
     struct B3DebugInfo *debug;     /* -g: line rows and names (objwriter/dwarf.h), or NULL */
     B3CodeMark *code_marks;        /* in .text offset order */
@@ -196,5 +207,7 @@ void b3_obj_emit_data(B3Obj *o, B3Module *m);
 /* Writes an ELF relocatable object for o->module->target to f.
  * Returns false (after printing why) on failure. */
 bool b3_write_elf(B3Obj *o, FILE *f);
+/* Writes the object in the format of o->module->target (ELF or Mach-O). */
+bool b3_write_object(B3Obj *o, FILE *f);
 
 #endif

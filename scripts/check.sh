@@ -11,7 +11,9 @@
 # (testsuite/cross) every time; the programs (exec, stackmaps, regress) and
 # the difftest smoke run for arm64 too as soon as b3c can generate arm64 code
 # (a probe compile says so), at the levels in B3C_ARM64_LEVELS (default
-# "-O2 -O0 -O1"; "none" skips the arm64 programs).  See docs/testing.md.
+# "-O2 -O0 -O1"; "none" skips the arm64 programs).  Then the Apple targets
+# (Mach-O), at B3C_APPLE_LEVELS (default -O2), once b3c writes Mach-O for
+# them.  See docs/testing.md.
 set -u
 cd "$(dirname "$0")/.."
 fuzz=true
@@ -53,14 +55,15 @@ done
 # The same programs built for arm64 (aarch64-linux-gnu-gcc) and run under
 # qemu-aarch64; tests that are x86-64's own say REQUIRES: x86_64.
 arm64=aarch64-linux-gnu
-arm64_supported() { # can this b3c generate arm64 code? (it refuses until the backend exists)
+target_supported() { # TRIPLE: can this b3c generate code for it? (it refuses until the backend exists)
     local dir ok=1
     dir=$(mktemp -d)
     printf 'proc @probe {\nBB#0:\n    Int64 @0 = Const64(1)\n    Void @1 = Return(@0)\n}\n' > "$dir/probe.b3"
-    "${B3C:-./b3c}" --target=$arm64 "$dir/probe.b3" -o "$dir/probe.o" >/dev/null 2>&1 || ok=0
+    "${B3C:-./b3c}" --target="$1" "$dir/probe.b3" -o "$dir/probe.o" >/dev/null 2>&1 || ok=0
     rm -rf "$dir"
     [ $ok -eq 1 ]
 }
+arm64_supported() { target_supported $arm64; }
 B3C_TARGET=$arm64 B3C_TEST_EXEC_ROOT=$exec_root-arm64 lit "[arm64] " testsuite/cross "$@"
 levels=${B3C_ARM64_LEVELS:--O2 -O0 -O1}
 if [ "$levels" = none ]; then
@@ -77,6 +80,29 @@ else
             lit "[arm64 $level] " "${dirs[@]}" "$@"
     done
 fi
+
+# The Apple targets (Mach-O objects): the same programs built for
+# x86_64-apple-macos and arm64-apple-macos, each linked for macOS by ld64.lld
+# (proof 2) and run on Linux through a test-only loader (proof 3; x86-64
+# natively, arm64 under qemu-aarch64): testsuite/macho/Inputs/macho_cc.py is
+# their %cc.  One level (B3C_APPLE_LEVELS, default -O2) with the difftest
+# smoke; B3C_APPLE_LEVELS=none skips them.  Skipped while b3c cannot write
+# Mach-O for the target (a probe compile).  See docs/testing.md.
+apple_levels=${B3C_APPLE_LEVELS:--O2}
+for apple in x86_64-apple-macos arm64-apple-macos; do
+    if [ "$apple_levels" = none ]; then
+        echo "$apple: programs skipped (B3C_APPLE_LEVELS=none)"
+    elif ! target_supported $apple; then
+        echo "$apple: skipped (b3c cannot write Mach-O for it yet)"
+    else
+        for level in $apple_levels; do
+            dirs=(testsuite/exec testsuite/stackmaps testsuite/regress)
+            [ "$level" = -O2 ] && dirs+=(testsuite/difftest)
+            B3C_TARGET=$apple B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=$exec_root-$apple$level \
+                lit "[$apple $level] " "${dirs[@]}" "$@"
+        done
+    fi
+done
 
 # Each fuzz corpus replayed under ASan/UBSan counts as one test: the front
 # end's (testsuite/fuzz/corpus) and the whole backend's (corpus-backend).

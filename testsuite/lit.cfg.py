@@ -28,15 +28,22 @@ target = os.environ.get('B3C_TARGET', '') or host_arch + '-linux-gnu'
 target_arch = target.split('-')[0]
 target_arch = {'arm64': 'aarch64', 'amd64': 'x86_64'}.get(target_arch, target_arch)
 if target_arch not in ('x86_64', 'aarch64'):
-    lit_config.fatal('B3C_TARGET=%s: b3c targets x86_64-linux-gnu and aarch64-linux-gnu' % target)
-target = target_arch + '-linux-gnu'
+    lit_config.fatal('B3C_TARGET=%s: b3c targets x86_64 and aarch64 (Linux) and x86_64, arm64 (macOS)' % target)
+# An Apple target (x86_64-apple-macos, arm64-apple-macos13, ...): b3c writes
+# Mach-O; %cc (testsuite/macho/Inputs/macho_cc.py) links the C driver for the
+# Linux host of the same architecture with a loader that maps the object at
+# startup (proof 3), and links it for macOS with ld64.lld (proof 2).  See
+# docs/testing.md, "Apple targets".
+apple = '-apple-' in target
+if not apple:
+    target = target_arch + '-linux-gnu'
 native = target_arch == host_arch
 b3c_cmd = b3c + ('' if target == B3C_DEFAULT_TARGET else ' --target=' + target)
 # %b3c-bin: the program alone, for tools that add their own flags (difftest
 # takes --target=%target); before %b3c, which would match its prefix.
 config.substitutions.append(('%b3c-bin', b3c))
 config.substitutions.append(('%b3c', b3c_cmd + (' ' + level if level else '')))
-sysroot = '/usr/' + target
+sysroot = '/usr/' + target_arch + '-linux-gnu'  # the Linux host's, for an Apple target too
 cc = 'cc' if native else target + '-gcc'
 run = ''
 if not native or os.environ.get('B3C_EMULATE'):
@@ -46,10 +53,26 @@ if not native or os.environ.get('B3C_EMULATE'):
 # %cc: the target's C compiler (links the drivers); %run: prefix that runs
 # one of its programs ('' when native).  Host tools (unit tests, b3c itself)
 # keep plain `cc`.
+if apple:
+    # -S: no site packages, a faster start (a wrapper runs for every link)
+    cc = 'python3 -S %s --target=%s' % (os.path.join(os.path.dirname(__file__), 'macho', 'Inputs', 'macho_cc.py'),
+                                        target)
+# The levels of the difftest smoke: one for an Apple target, whose links cost more.
+config.substitutions.append(('%difftest-opts', '-O2' if apple else '-O0,-O1,-O2'))
 config.substitutions.append(('%cc', cc))
 config.substitutions.append(('%run', run))
-config.substitutions.append(('%target', target))
+# %target names per-target inputs (exec/Inputs/calls-incoming.%target.b3)
+# and difftest's --target: an Apple target's without its OS version.
+config.substitutions.append(('%target', target if not apple else
+                             ('arm64' if target_arch == 'aarch64' else 'x86_64') + '-apple-macos'))
 config.available_features.add(target_arch)
+# elf / macho: the target's object format.  apple-arm64: arm64 macOS, whose
+# calling convention differs from the Linux driver's for variadic arguments
+# (always on the stack) and stack arguments (packed by size): a test whose
+# driver and b3 code call each other that way says UNSUPPORTED: apple-arm64.
+config.available_features.add('macho' if apple else 'elf')
+if apple and target_arch == 'aarch64':
+    config.available_features.add('apple-arm64')
 # cross-aarch64: the arm64 cross compiler and qemu are installed, so a test
 # may build and run for arm64 beside the host (testsuite/cross).
 import shutil

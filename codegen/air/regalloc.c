@@ -73,6 +73,16 @@ void air_note_callee_save(const AirCode *c, B3RegSet *set, B3Reg r) {
     if (!c->omit_frame_pointer && r == c->desc->frame_pointer)
         return;
     b3_regset_add(set, r);
+    /* Apple's unwinder restores some registers only in pairs: save the
+     * partner too.  A pinned partner is saved but never restored (the
+     * emitter skips it), so only an unwinder puts its entry value back. */
+    for (unsigned i = 0; i < c->desc->nmacho_save_pairs; i++)
+        for (unsigned k = 0; k < 2; k++)
+            if (c->desc->macho_save_pairs[i][k] == r) {
+                B3Reg partner = c->desc->macho_save_pairs[i][1 - k];
+                if (b3_target_is_callee_saved(c->target, partner))
+                    b3_regset_add(set, partner);
+            }
 }
 
 void air_store_on_out_edges(AirCode *c, AirBlock *b, B3Value *origin, const AirInst *stores, uint32_t n) {

@@ -9,8 +9,12 @@
 #include "objwriter/obj.h"
 #include "objwriter/stackmaps.h"
 
-/* The arm64 Linux backend (codegen/arm64/backend.c). */
+/* The arm64 backend, Linux and macOS (codegen/arm64/backend.c). */
 extern const B3Backend b3_arm64_backend;
+/* Mach-O relocations (macho_relocs.c; B3TargetDesc.macho_reloc). */
+struct B3MachoFixup;
+struct B3MachoReloc;
+int b3_arm64_macho_reloc(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
 /* The lowering hooks by B3Opcode (codegen/arm64/lower.c). */
 extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
 /* The selection hooks of codegen/arm64/lower_isel.c: shifted and extended
@@ -25,6 +29,14 @@ B3LowerHook b3_arm64_lower_select, b3_arm64_lower_csetm, b3_arm64_lower_shifted_
  * the object's text section, defines its symbol(s) and records relocations
  * (codegen/arm64/emit.c). */
 void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
+/* The Mach-O compact unwind encoding of a frame description (unwind.c): a
+ * frame with the x19-x28/d8-d15 pairs saved next to the frame record, or a
+ * frameless one, as Apple's unwinder and llvm-mc's encoder see it; DWARF
+ * mode if neither. */
+struct B3Frame;
+uint32_t b3_arm64_compact_unwind(const struct B3Frame *f);
+/* The name .cfi_* directives give r ("x19", "d8"). */
+const char *b3_arm64_cfi_reg_name(B3Reg r);
 
 /* ---- arm64 atomics (lower_atomics.c, emit_atomics.c; docs/atomics.md) ---- */
 /* Lowering hooks: the atomics, acquire loads and release stores, Fence, Depend. */

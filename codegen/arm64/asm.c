@@ -117,13 +117,32 @@ static void lst(Arm64Asm *a, const char *fmt, ...) {
     lend(a);
 }
 static void llabel(Arm64Asm *a, uint32_t l) { b3_asm_list_label(&a->buffer, l); }
-/* A symbol operand with its modifier (":lo12:" etc.) and addend. */
-static void lsym(Arm64Asm *a, const char *modifier, const B3Symbol *s, B3RelocKind kind, int64_t addend) {
-    fputs(modifier, a->listing);
+const char *arm64_elf_modifier(B3RelocKind kind) {
+    switch (kind) {
+    case B3Reloc_A64_AdrGotPage:
+        return ":got:";
+    case B3Reloc_A64_Ld64GotLo12:
+        return ":got_lo12:";
+    case B3Reloc_A64_AddAbsLo12:
+    case B3Reloc_A64_Ldst8Lo12:
+    case B3Reloc_A64_Ldst16Lo12:
+    case B3Reloc_A64_Ldst32Lo12:
+    case B3Reloc_A64_Ldst64Lo12:
+    case B3Reloc_A64_Ldst128Lo12:
+        return ":lo12:";
+    default:
+        return "";
+    }
+}
+
+/* A symbol operand of a relocation of this kind, then its addend: the
+ * listing's symbol printer spells the name and the kind's modifier as the
+ * object format's assembler does (:lo12:sym on ELF, _sym@PAGEOFF on Mach-O). */
+static void lsym(Arm64Asm *a, const B3Symbol *s, B3RelocKind kind, int64_t addend) {
     if (a->listing_sym)
         a->listing_sym(a->listing_ctx, a->listing, s, kind);
     else
-        fprintf(a->listing, "%.*s", (int)s->name_len, s->name);
+        fprintf(a->listing, "%s%.*s", arm64_elf_modifier(kind), (int)s->name_len, s->name);
     if (addend)
         fprintf(a->listing, "%+" PRId64, addend);
 }
@@ -914,7 +933,7 @@ static void branch_sym(Arm64Asm *a, bool link, B3Symbol *sym, int64_t addend) {
     put_reloc(a, link ? 0x94000000 : 0x14000000, k, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\t%s\t", link ? "bl" : "b");
-        lsym(a, "", sym, k, addend);
+        lsym(a, sym, k, addend);
         lend(a);
     }
 }
@@ -950,7 +969,7 @@ void arm64_adr_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend) {
     put_reloc(a, 0x10000000 | gpr(rd), B3Reloc_A64_AdrPrelLo21, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadr\t%s, ", rz(rd, true));
-        lsym(a, "", sym, B3Reloc_A64_AdrPrelLo21, addend);
+        lsym(a, sym, B3Reloc_A64_AdrPrelLo21, addend);
         lend(a);
     }
 }
@@ -962,7 +981,7 @@ void arm64_adrp_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend, bool g
     put_reloc(a, 0x90000000 | gpr(rd), k, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadrp\t%s, ", rz(rd, true));
-        lsym(a, got ? ":got:" : "", sym, k, addend);
+        lsym(a, sym, k, addend);
         lend(a);
     }
 }
@@ -971,7 +990,7 @@ void arm64_add_lo12_sym(Arm64Asm *a, B3Reg rd, B3Reg rn, B3Symbol *sym, int64_t 
     put_reloc(a, 0x91000000 | gpr(rn) << 5 | gpr(rd), B3Reloc_A64_AddAbsLo12, sym, addend);
     if (a->listing) {
         fprintf(a->listing, "\tadd\t%s, %s, ", rs(rd, true), rs(rn, true));
-        lsym(a, ":lo12:", sym, B3Reloc_A64_AddAbsLo12, addend);
+        lsym(a, sym, B3Reloc_A64_AddAbsLo12, addend);
         lend(a);
     }
 }
@@ -1107,7 +1126,7 @@ void arm64_ldst(Arm64Asm *a, Arm64LdStOp op, B3Reg rt, const Arm64Mem *m) {
         put_reloc(a, 0x39000000 | common | n << 5, k, m->sym, m->off);
         if (f) {
             fprintf(f, "\t%s%s\t%s, [%s, ", ls, ldst_forms[op].suffix, rtn, base);
-            lsym(a, m->got ? ":got_lo12:" : ":lo12:", m->sym, k, m->off);
+            lsym(a, m->sym, k, m->off);
             fputc(']', f);
             lend(a);
         }

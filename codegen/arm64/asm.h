@@ -293,6 +293,9 @@ void arm64_adr_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend);
 void arm64_adrp_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend, bool got);
 /* add Rd|SP, Rn|SP, :lo12:sym+addend (ADD_ABS_LO12_NC). */
 void arm64_add_lo12_sym(Arm64Asm *a, B3Reg rd, B3Reg rn, B3Symbol *sym, int64_t addend);
+/* The GNU as modifier of a symbol operand of this relocation kind
+ * (":lo12:", ":got:", ":got_lo12:" or ""). */
+const char *arm64_elf_modifier(B3RelocKind kind);
 
 /* ---- loads and stores ---- */
 typedef enum {

@@ -34,13 +34,42 @@ static bool register_name(const B3Symbol *s) {
     return true;
 }
 
-/* A symbol operand (asm.h prints :lo12:, :got: and the addend around it):
+/* Mach-O (llvm-mc -triple=arm64-apple-macos): the C name with its `_` and
+ * the variant after it, `adrp x0, _sym@PAGE`, `ldr x0, [x0, _sym@GOTPAGEOFF]`;
+ * a `_` name never spells a register, and no local alias is needed (a
+ * Mach-O symbol is never preempted: the linker binds it to its definition). */
+static void print_sym_apple(FILE *f, const B3Symbol *sym, B3RelocKind kind) {
+    const char *variant = "";
+    switch (kind) {
+    case B3Reloc_A64_AdrPrelPgHi21:
+        variant = "@PAGE";
+        break;
+    case B3Reloc_A64_AdrGotPage:
+        variant = "@GOTPAGE";
+        break;
+    case B3Reloc_A64_Ld64GotLo12:
+        variant = "@GOTPAGEOFF";
+        break;
+    default:
+        if (*arm64_elf_modifier(kind)) /* the :lo12: kinds */
+            variant = "@PAGEOFF";
+        break;
+    }
+    b3_asm_print_name(f, "_", sym, "", variant, false);
+}
+
+/* A symbol operand (asm.h prints the addend after it), the modifier of its kind first:
  * the symbol itself, or for a PC-relative address of a global function of
  * this module its local alias, which binds locally as the object writer does.
  * A call names the symbol: AArch64 has no @PLT, the linker makes a PLT
  * entry for a CALL26/JUMP26 to a preemptible symbol by itself. */
 static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind) {
     const B3Obj *o = ctx;
+    if (o->module->target.os == B3OS_MacOS) {
+        print_sym_apple(f, sym, kind);
+        return;
+    }
+    fputs(arm64_elf_modifier(kind), f);
     if (b3_asm_uses_local_alias(o, sym, kind))
         b3_asm_print_name(f, ".L", sym, "$local", "", false);
     else
@@ -70,6 +99,9 @@ static void proc_align(FILE *f, uint64_t pad) {
     fputs("\t.p2align\t4\n", f);
 }
 
-static const B3AsmSyntax arm64_syntax = {.comment = "//", .proc_align = proc_align};
+static const B3AsmSyntax arm64_syntax = {.comment = "//",
+                                         .proc_align = proc_align,
+                                         .cfi_reg_name = b3_arm64_cfi_reg_name,
+                                         .macho_entry_sum = true};
 
 bool b3_arm64_write_asm(B3Obj *o, FILE *f) { return b3_write_asm(o, f, &arm64_syntax); }

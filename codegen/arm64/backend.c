@@ -18,6 +18,5 @@ const B3Backend b3_arm64_backend = {
     .index_without_offset = true,
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent: adrp/add, GOT for global data */
     .emit_proc = b3_arm64_emit_proc,
-    .write_object = b3_write_elf,
     .write_asm = b3_arm64_write_asm, /* GNU as / llvm-mc, ELF directives */
 };

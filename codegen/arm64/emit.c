@@ -19,6 +19,7 @@
 #include "codegen/emit.h"
 #include "ir/diag.h"
 #include "objwriter/dwarf.h"
+#include "objwriter/frame.h"
 #include "objwriter/stackmaps.h"
 
 #define IP0 ((B3Reg)16)
@@ -35,6 +36,7 @@ typedef struct {
     } * tables;
     uint32_t ntables, cap_tables;
     B3StackMapList stackmaps; /* the records of the procedure's Patchpoint insts */
+    B3Frame *frame;           /* described by the pass's first prologue (objwriter/frame.h), or NULL */
 } A64Emitter;
 
 _Noreturn static void bad(const AirInst *inst, const char *why) {
@@ -378,13 +380,20 @@ static unsigned callee_saves(const AirCode *c, B3Reg *regs) {
     return n;
 }
 
+/* A pinned register among the saves is the pair partner of a callee save
+ * on Apple (regalloc.c): saved for the unwinder, never restored, since the
+ * procedure may set it. */
+static bool kept(const A64Emitter *e, B3Reg r, bool save) { return save || !b3_regset_has(&e->c->pinned, r); }
+
 static void save_restore(A64Emitter *e, bool save) {
     B3Reg regs[64];
     unsigned n = callee_saves(e->c, regs);
     for (unsigned k = 0; k < n; k++) {
         bool f = b3_reg_is_fpr(regs[k]);
+        if (!kept(e, regs[k], save))
+            continue;
         /* Two neighbours of one bank: one stp/ldp (regs[k + 1] is the lower slot). */
-        if (k + 1 < n && b3_reg_is_fpr(regs[k + 1]) == f) {
+        if (k + 1 < n && b3_reg_is_fpr(regs[k + 1]) == f && kept(e, regs[k + 1], save)) {
             Arm64PairOp op =
                 f ? (save ? Arm64Pair_STPD : Arm64Pair_LDPD) : (save ? Arm64Pair_STPX : Arm64Pair_LDPX);
             Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 2));
@@ -404,9 +413,18 @@ static void emit_prologue(A64Emitter *e) {
     uint64_t fs = e->c->frame_size;
     if (fs % 16)
         b3_internal_error("arm64 emitter", "bad frame size %llu", (unsigned long long)fs);
+    B3Frame *f = e->frame && !e->frame->nsteps ? e->frame : NULL;
+    uint64_t base = a->len;
     Arm64Mem rec = arm64_mem_mode(Arm64Mem_PreIndex, ARM64_SP, -16);
     arm64_ldstp(a, Arm64Pair_STPX, ARM64_FP, ARM64_LR, &rec);
     arm64_mov_sp(a, true, ARM64_FP, ARM64_SP);
+    if (f) {
+        /* The frame record: CFA = fp + 16, lr and fp saved in it. */
+        uint32_t at = (uint32_t)(a->len - base);
+        b3_frame_step(f, at, B3Cfi_DefCfa, ARM64_FP, 16);
+        b3_frame_step(f, at, B3Cfi_Offset, ARM64_LR, -8);
+        b3_frame_step(f, at, B3Cfi_Offset, ARM64_FP, -16);
+    }
     if (fs) {
         if (arm64_addsub_imm_ok(fs)) {
             arm64_add_imm_any(a, true, ARM64_SP, ARM64_SP, -(int64_t)fs);
@@ -416,6 +434,14 @@ static void emit_prologue(A64Emitter *e) {
         }
     }
     save_restore(e, true);
+    if (f) {
+        /* regs[k] at fp - 8(k + 1), from the highest address down: the
+         * order of compact unwind's pairs. */
+        B3Reg regs[64];
+        unsigned n = callee_saves(e->c, regs);
+        for (unsigned k = 0; k < n; k++)
+            b3_frame_step(f, (uint32_t)(a->len - base), B3Cfi_Offset, regs[k], -16 - 8 * (int32_t)(k + 1));
+    }
 }
 
 static void emit_epilogue(A64Emitter *e) {
@@ -1502,11 +1528,14 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
     bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
     B3LineRows lines = {0};
     uint64_t code_size;
+    B3Frame frame;
     for (;;) {
         arm64_asm_init(&a);
         a.relax = &relax;
         relax.again = false;
         emitter_init(&e, c, &a);
+        memset(&frame, 0, sizeof frame);
+        e.frame = &frame;
         code_size = emit_pass(&e, is_entry, prologue_at, NULL);
         if (!relax.again)
             break;
@@ -1522,6 +1551,8 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
         arm64_asm_init(&a);
         a.relax = &relax;
         emitter_init(&e, c, &a);
+        memset(&frame, 0, sizeof frame);
+        e.frame = &frame;
         arm64_listing_begin(&listing, &a, o);
         code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
         if (relax.again)
@@ -1547,6 +1578,8 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
     if (want_lines)
         b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
     b3_emit_define_entries(c, o, start, a.len, prologue_at);
+    frame.compact = b3_arm64_compact_unwind(&frame);
+    b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
     free(is_entry);
     free(prologue_at);
     emitter_free(&e);

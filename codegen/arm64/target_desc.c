@@ -1,10 +1,11 @@
-/* The arm64 target description (ir/target.h): AAPCS64.  Only the
- * description so far: the arm64 lowering and emitter are not written yet
- * (the backend refuses the target), but the front end parses its registers
- * and the allocators' interface is proven against it. */
+/* The arm64 target descriptions (ir/target.h): AAPCS64 as Linux has it, and
+ * Apple's variant (docs/design.md, "Apple arm64 ABI"), which differ only in
+ * x18, the caller-saved set and the classifier. */
 #include <elf.h>
 
+#include "codegen/arm64/arm64.h"
 #include "codegen/arm64/regs.h"
+#include "objwriter/macho.h"
 #include "objwriter/obj.h"
 
 static const char *const gpr_names[32] = {"x0",  "x1",  "x2",  "x3",  "x4",  "x5",  "x6",  "x7",
@@ -75,44 +76,111 @@ static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
 static const uint8_t dwarf_gprs[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
                                        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
 
+/* The callee-saved pairs of Apple's compact unwind (UNWIND_ARM64_FRAME_*_PAIR). */
+static const B3Reg macho_save_pairs[][2] = {
+    {19, 20},
+    {21, 22},
+    {23, 24},
+    {25, 26},
+    {27, 28},
+    {B3A_q0 + 8, B3A_q0 + 9},
+    {B3A_q0 + 10, B3A_q0 + 11},
+    {B3A_q0 + 12, B3A_q0 + 13},
+    {B3A_q0 + 14, B3A_q0 + 15},
+};
+
+/* The fields both arm64 conventions share.  The frame record (fp, lr) is
+ * what the entry sp is above the frame pointer; x9 calls indirectly (not
+ * x16, the emitter's scratch); offsets: ldur/stur's signed 9 bits,
+ * ldr/str's unsigned 12 bits scaled by the access size, none for atomics;
+ * the pad is udf #0. */
+/* clang-format off */
+#define ARM64_COMMON_FIELDS \
+    .ngprs = 32, \
+    .nfprs = 32, \
+    .gpr_names = gpr_names, \
+    .fpr_names = fpr_names, \
+    .parse_alias = parse_alias, \
+    .frame_pointer = B3A_fp, \
+    .stack_pointer = B3A_sp, \
+    .insn_align = 4, \
+    .air_form_mask = 2, \
+    .entry_sp_from_fp = 16, \
+    .gp_order = gp_order, \
+    .fp_order = fp_order, \
+    .ngp_order = sizeof gp_order / sizeof gp_order[0], \
+    .nfp_order = sizeof fp_order / sizeof fp_order[0], \
+    .arg_gprs = arg_gprs, \
+    .arg_fprs = arg_fprs, \
+    .narg_gprs = sizeof arg_gprs / sizeof arg_gprs[0], \
+    .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0], \
+    .ret_gpr = B3A_x0, \
+    .ret_fpr = B3A_q0, \
+    .call_early_clobber = {{0, 0}}, \
+    .callee_saved = {{0x3ff80000ull | 0xff00ull << B3_FPR_BASE, 0}}, /* x19-x29, d8-d15 */ \
+    .indirect_call_reg = 9, \
+    .pinnable_text = "%x19-%x28", \
+    .info = {-256, 255, 4095, 0, 0, true}, \
+    .code_pad_byte = 0, \
+    .elf_machine = EM_AARCH64, \
+    .elf_relocs = elf_relocs, \
+    .reloc_use = reloc_use, \
+    .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0], \
+    .macho_cputype = B3_CPU_TYPE_ARM64, \
+    .macho_cpusubtype = B3_CPU_SUBTYPE_ARM64_ALL, \
+    .macho_reloc = b3_arm64_macho_reloc, \
+    .macho_section_symbols = true, \
+    .dwarf_gprs = dwarf_gprs, \
+    .dwarf_fpr_base = 64, \
+    .elf_mapping_symbols = true
+/* clang-format on */
+
+/* x0-x17 and lr; v0-v7 and v16-v31 (v8-v15 are callee-saved only in their
+ * low half: counted as saved). */
+#define ARM64_CALLER_SAVED_X0_X17 (0x3ffffull | 1ull << B3A_lr | 0xffff00ffull << B3_FPR_BASE)
+
+/* AAPCS64 (Linux): x18 is an ordinary temporary register there (b3c never
+ * allocates it, as the emitter's x16/x17). */
 const B3TargetDesc b3_arm64_target_desc = {
+    ARM64_COMMON_FIELDS,
     .name = "arm64",
-    .ngprs = 32,
-    .nfprs = 32,
-    .gpr_names = gpr_names,
-    .fpr_names = fpr_names,
-    .parse_alias = parse_alias,
-    .frame_pointer = B3A_fp,
-    .stack_pointer = B3A_sp,
-    .insn_align = 4,
-    .air_form_mask = 2,
-    .entry_sp_from_fp = 16, /* the frame record: fp, lr */
-    .gp_order = gp_order,
-    .fp_order = fp_order,
-    .ngp_order = sizeof gp_order / sizeof gp_order[0],
-    .nfp_order = sizeof fp_order / sizeof fp_order[0],
-    .arg_gprs = arg_gprs,
-    .arg_fprs = arg_fprs,
-    .narg_gprs = sizeof arg_gprs / sizeof arg_gprs[0],
-    .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0],
-    .ret_gpr = B3A_x0,
-    .ret_fpr = B3A_q0,
-    /* x0-x18 and lr; v0-v7 and v16-v31 (v8-v15 are callee-saved only in their low half: counted as saved). */
-    .caller_saved = {{0x7ffffull | 1ull << B3A_lr | 0xffff00ffull << B3_FPR_BASE, 0}},
-    .call_early_clobber = {{0, 0}},
-    .callee_saved = {{0x3ff80000ull | 0xff00ull << B3_FPR_BASE, 0}}, /* x19-x29, d8-d15 */
+    .caller_saved = {{ARM64_CALLER_SAVED_X0_X17 | 1ull << 18, 0}},
     .classify_args = b3_target_classify_in_order,
-    .indirect_call_reg = 9, /* x9: not x16, the emitter's scratch */
-    .pinnable_text = "%x19-%x28",
-    /* ldur/stur's signed 9-bit offset, ldr/str's unsigned 12-bit offset
-     * scaled by the access size; atomics take no offset. */
-    .info = {-256, 255, 4095, 0, 0, true},
-    .code_pad_byte = 0, /* (udf #0) */
-    .dwarf_gprs = dwarf_gprs,
-    .dwarf_fpr_base = 64,
-    .elf_machine = EM_AARCH64,
-    .elf_mapping_symbols = true,
-    .elf_relocs = elf_relocs,
-    .reloc_use = reloc_use,
-    .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
+};
+
+/* Apple's arm64 convention ("Writing ARM64 code for Apple platforms"):
+ * variadic arguments all on the stack in 8-byte slots, the other stack
+ * arguments packed by natural size and alignment. */
+static uint32_t classify_apple(const B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
+                               B3Reg *where, uint32_t *stack_off) {
+    unsigned ngpr = 0, nfpr = 0;
+    uint32_t area = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        bool variadic = nfixed >= 0 && i >= (uint32_t)nfixed;
+        bool fp = b3_type_is_float((B3Type)types[i]);
+        where[i] = B3_NO_REG;
+        if (!variadic && fp && nfpr < d->narg_fprs)
+            where[i] = d->arg_fprs[nfpr++];
+        else if (!variadic && !fp && ngpr < d->narg_gprs)
+            where[i] = d->arg_gprs[ngpr++];
+        stack_off[i] = 0;
+        if (where[i] != B3_NO_REG)
+            continue;
+        uint32_t size = variadic ? 8 : b3_type_bytes((B3Type)types[i]);
+        area = (area + size - 1) & ~(size - 1);
+        stack_off[i] = area;
+        area += size;
+    }
+    return area;
+}
+
+/* x18 is the platform's: reserved, so neither caller- nor callee-saved. */
+const B3TargetDesc b3_arm64_apple_target_desc = {
+    ARM64_COMMON_FIELDS,
+    .name = "arm64-apple",
+    .caller_saved = {{ARM64_CALLER_SAVED_X0_X17, 0}},
+    .reserved = {{1ull << 18, 0}},
+    .classify_args = classify_apple,
+    .macho_save_pairs = macho_save_pairs,
+    .nmacho_save_pairs = sizeof macho_save_pairs / sizeof macho_save_pairs[0],
 };

@@ -924,11 +924,11 @@ void x86_call_rm(X86Asm *a, const X86RM *target) { indirect(a, 2, "callq", targe
 void x86_call_sym(X86Asm *a, B3Symbol *sym, int64_t addend) {
     put8(a, 0xE8);
     /* An offset into a function cannot go through its PLT entry. */
-    reloc(a, a->len, addend ? B3Reloc_PC32 : B3Reloc_X86_PLT32, sym, addend - 4);
+    reloc(a, a->len, addend ? B3Reloc_X86_Branch32 : B3Reloc_X86_PLT32, sym, addend - 4);
     put32(a, 0);
     if (a->listing) {
         lbegin(a, "callq", "");
-        lsym(a, sym, addend ? B3Reloc_PC32 : B3Reloc_X86_PLT32);
+        lsym(a, sym, addend ? B3Reloc_X86_Branch32 : B3Reloc_X86_PLT32);
         if (addend)
             fprintf(a->listing, "%+" PRId64, addend);
         lend(a);

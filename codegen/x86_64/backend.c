@@ -13,6 +13,5 @@ const B3Backend b3_x86_64_backend = {
     .lower = b3_x86_64_lower_hooks,
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent */
     .emit_proc = b3_x86_64_emit_proc,
-    .write_object = b3_write_elf,
-    .write_asm = b3_x86_64_write_asm, /* GNU as, AT&T syntax, ELF directives */
+    .write_asm = b3_x86_64_write_asm, /* AT&T syntax: GNU as for ELF, llvm-mc for Mach-O */
 };

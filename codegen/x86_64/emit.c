@@ -15,6 +15,7 @@
 #include "codegen/x86_64/x86_64.h"
 #include "ir/diag.h"
 #include "objwriter/dwarf.h"
+#include "objwriter/frame.h"
 
 /* ---- operands (the accessors shared with emit_atomics.c are in emit_operands.h) ---- */
 
@@ -313,6 +314,10 @@ static unsigned callee_saves(const AirCode *c, B3Reg *regs) {
     return n;
 }
 
+/* The CFA is rsp + 8 at the entry (the return address below it); rbp
+ * saved by a push lands at CFA - 16. */
+enum { CFA_AT_ENTRY = 8 };
+
 void x86_emit_prologue(X86Emitter *e) {
     X86Asm *a = e->a;
     AirCode *c = e->c;
@@ -321,28 +326,68 @@ void x86_emit_prologue(X86Emitter *e) {
     B3Reg regs[64];
     unsigned n = callee_saves(c, regs);
     X86RM rsp = x86_rm_reg(B3X_rsp), rbp = x86_rm_reg(B3X_rbp);
-    if (e->no_frame)
+    /* Only the first prologue of a pass describes the frame (all are alike). */
+    B3Frame *f = e->frame && !e->frame->nsteps ? e->frame : NULL;
+    uint64_t base = a->len;
+#define STEP(op, reg, off)                                             \
+    do {                                                               \
+        if (f)                                                         \
+            b3_frame_step(f, (uint32_t)(a->len - base), op, reg, off); \
+    } while (0)
+    if (e->no_frame) {
+        /* Said explicitly, so that even a leaf has an unwind entry. */
+        STEP(B3Cfi_DefCfaOffset, B3_NO_REG, CFA_AT_ENTRY);
         return;
+    }
+    if (c->omit_frame_pointer && e->push_saves) {
+        /* Pushed from the return address down: regs[k] at CFA - 16 - 8k,
+         * then rsp where the other layout puts it. */
+        int32_t cfa = CFA_AT_ENTRY;
+        for (unsigned k = 0; k < n; k++) {
+            x86_push(a, regs[k]);
+            STEP(B3Cfi_DefCfaOffset, B3_NO_REG, cfa += 8);
+        }
+        int32_t rest = (int32_t)c->frame_size + 8 - 8 * (int32_t)n;
+        x86_alu_imm(a, X86Alu_Sub, 8, rest, &rsp);
+        if (f) {
+            f->stack_imm_at = (uint32_t)(a->len - base) - 4; /* sub $imm32, %rsp ends with it */
+            f->stack_imm_bias = 8 * n + CFA_AT_ENTRY;
+        }
+        STEP(B3Cfi_DefCfaOffset, B3_NO_REG, cfa + rest);
+        for (unsigned k = n; k-- > 0;)
+            STEP(B3Cfi_Offset, regs[k], -16 - 8 * (int32_t)k);
+        return;
+    }
     if (c->omit_frame_pointer) {
         /* rsp goes where it would be with a frame pointer (8 below the return
          * address, then the frame): the offsets allocate_stack gave are
          * from there, and calls find it 16-byte aligned. */
         x86_alu_imm(a, X86Alu_Sub, 8, (int32_t)c->frame_size + 8, &rsp);
+        STEP(B3Cfi_DefCfaOffset, B3_NO_REG, (int32_t)c->frame_size + 16);
         for (unsigned k = 0; k < n; k++) {
             X86RM r = x86_rm_reg(regs[k]),
                   slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)c->frame_size - 8 * (int32_t)(k + 1)));
             x86_mov(a, 8, &r, &slot);
         }
+        for (unsigned k = n; k-- > 0;)
+            STEP(B3Cfi_Offset, regs[k], -24 - 8 * (int32_t)k);
         return;
     }
     x86_push(a, B3X_rbp);
+    STEP(B3Cfi_DefCfaOffset, B3_NO_REG, 16);
+    STEP(B3Cfi_Offset, B3X_rbp, -16);
     x86_mov(a, 8, &rsp, &rbp);
+    STEP(B3Cfi_DefCfaRegister, B3X_rbp, 16);
     if (c->frame_size)
         x86_alu_imm(a, X86Alu_Sub, 8, (int32_t)c->frame_size, &rsp);
     for (unsigned k = 0; k < n; k++) {
         X86RM r = x86_rm_reg(regs[k]), slot = x86_rm_mem(x86_mem(B3X_rbp, -8 * (int32_t)(k + 1)));
         x86_mov(a, 8, &r, &slot);
     }
+    /* From the lowest address up, the order compact unwind lists them in. */
+    for (unsigned k = n; k-- > 0;)
+        STEP(B3Cfi_Offset, regs[k], -24 - 8 * (int32_t)k);
+#undef STEP
 }
 
 void x86_emit_epilogue(X86Emitter *e) {
@@ -351,6 +396,13 @@ void x86_emit_epilogue(X86Emitter *e) {
     unsigned n = callee_saves(e->c, regs);
     if (e->no_frame)
         return;
+    if (e->c->omit_frame_pointer && e->push_saves) {
+        X86RM rsp = x86_rm_reg(B3X_rsp);
+        x86_alu_imm(a, X86Alu_Add, 8, (int32_t)e->c->frame_size + 8 - 8 * (int32_t)n, &rsp);
+        for (unsigned k = n; k-- > 0;)
+            x86_pop(a, regs[k]);
+        return;
+    }
     if (e->c->omit_frame_pointer) {
         X86RM rsp = x86_rm_reg(B3X_rsp);
         for (unsigned k = 0; k < n; k++) {
@@ -955,6 +1007,7 @@ void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a) {
                 c->blocks[i]->insts[j].opcode == Air_Call || c->blocks[i]->insts[j].opcode == Air_Patchpoint;
     B3Reg regs[64];
     e->no_frame = c->omit_frame_pointer && !c->frame_size && !calls && !callee_saves(c, regs);
+    e->push_saves = c->target.os == B3OS_MacOS;
 }
 
 void x86_emitter_free(X86Emitter *e) {
@@ -1021,11 +1074,14 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     X86Emitter e;
     bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
     uint64_t code_size;
+    B3Frame frame;
     for (;;) {
         x86_asm_init(&a);
         a.relax = &relax;
         x86_relax_begin(&relax);
         x86_emitter_init(&e, c, &a);
+        memset(&frame, 0, sizeof frame);
+        e.frame = &frame;
         code_size = emit_pass(&e, is_entry, prologue_at, NULL);
         if (!relax.again)
             break;
@@ -1044,6 +1100,8 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
         a.relax = &relax;
         x86_relax_begin(&relax);
         x86_emitter_init(&e, c, &a);
+        memset(&frame, 0, sizeof frame);
+        e.frame = &frame;
         x86_listing_begin(&listing, &a, o);
         code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
         if (relax.again)
@@ -1062,6 +1120,8 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     if (want_lines)
         b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
     b3_emit_define_entries(c, o, start, a.len, prologue_at);
+    frame.compact = b3_x86_64_compact_unwind(&frame);
+    b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
     free(is_entry);
     free(prologue_at);
 

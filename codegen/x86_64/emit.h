@@ -20,6 +20,12 @@ typedef struct {
     uint32_t ntables, cap_tables;
     B3StackMapList stackmaps; /* records of the Patchpoint insts emitted so far (emit_stackmaps.c) */
     bool no_frame; /* no frame pointer, frame or callee save, and no call: no prologue at all */
+    /* Without a frame pointer on Apple targets the callee saves are pushed
+     * (below the return address, where compact unwind looks for them). */
+    bool push_saves;
+    /* The frame description, filled by the first prologue of the pass
+     * (objwriter/frame.h), or NULL. */
+    struct B3Frame *frame;
 } X86Emitter;
 
 /* The x86 condition code (X86_CC_*) of an Air integer or result condition. */
@@ -29,8 +35,9 @@ unsigned x86_cc(AirCond c);
 void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a);
 void x86_emitter_free(X86Emitter *e);
 /* push rbp; mov rsp, rbp; sub $frame_size, rsp; save the used callee-saves
- * (with no frame pointer: sub $frame_size + 8, rsp; save; nothing at all
- * for e->no_frame). */
+ * (with no frame pointer: sub $frame_size + 8, rsp; save — or, with
+ * e->push_saves, push them and sub the rest; nothing at all for
+ * e->no_frame).  Describes itself in e->frame. */
 void x86_emit_prologue(X86Emitter *e);
 /* Restores the callee-saves and the frame (no ret). */
 void x86_emit_epilogue(X86Emitter *e);

@@ -11,20 +11,24 @@
  * binds locally as the object writer does. */
 static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind) {
     const B3Obj *o = ctx;
+    const char *pre = b3_asm_sym_prefix(o->module->target);
+    bool macho = b3_target_obj_format(o->module->target) == B3ObjFormat_MachO;
     switch (kind) {
     case B3Reloc_X86_PLT32:
-        /* Internal targets need no PLT: the assembler resolves or relocates them locally. */
-        b3_asm_print_name(f, "", sym, "", sym->internal ? "" : "@PLT", false);
+        /* Internal targets need no PLT: the assembler resolves or relocates
+         * them locally.  Mach-O has none: a BRANCH relocation goes to a stub
+         * when the symbol is in a dylib. */
+        b3_asm_print_name(f, pre, sym, "", sym->internal || macho ? "" : "@PLT", false);
         return;
     case B3Reloc_X86_GOTPCRELX:
     case B3Reloc_X86_REX_GOTPCRELX:
-        b3_asm_print_name(f, "", sym, "", "@GOTPCREL", false);
+        b3_asm_print_name(f, pre, sym, "", "@GOTPCREL", false);
         return;
     default:
         if (b3_asm_uses_local_alias(o, sym, kind))
             b3_asm_print_name(f, ".L", sym, "$local", "", false);
         else
-            b3_asm_print_name(f, "", sym, "", "", false);
+            b3_asm_print_name(f, pre, sym, "", "", false);
         return;
     }
 }
@@ -48,6 +52,7 @@ static void proc_align(FILE *f, uint64_t pad) {
     fputs("\t.p2align\t4, 0xcc\n", f);
 }
 
-static const B3AsmSyntax x86_64_syntax = {.comment = "#", .proc_align = proc_align};
+static const B3AsmSyntax x86_64_syntax = {
+    .comment = "#", .proc_align = proc_align, .cfi_reg_name = b3_x86_64_cfi_reg_name};
 
 bool b3_x86_64_write_asm(B3Obj *o, FILE *f) { return b3_write_asm(o, f, &x86_64_syntax); }

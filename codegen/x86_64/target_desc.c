@@ -3,6 +3,8 @@
 #include <stdint.h>
 
 #include "codegen/x86_64/regs.h"
+#include "codegen/x86_64/x86_64.h"
+#include "objwriter/macho.h"
 #include "objwriter/obj.h"
 
 static const char *const gpr_names[16] = {"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
@@ -27,6 +29,7 @@ static const B3Reg arg_fprs[] = {B3X_xmm0 + 0, B3X_xmm0 + 1, B3X_xmm0 + 2, B3X_x
 
 static const uint32_t elf_relocs[] = {
     [B3Reloc_PC32] = R_X86_64_PC32,
+    [B3Reloc_X86_Branch32] = R_X86_64_PC32,
     [B3Reloc_X86_PLT32] = R_X86_64_PLT32,
     [B3Reloc_X86_GOTPCRELX] = R_X86_64_GOTPCRELX,
     [B3Reloc_X86_REX_GOTPCRELX] = R_X86_64_REX_GOTPCRELX,
@@ -35,6 +38,7 @@ static const uint32_t elf_relocs[] = {
 };
 static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
     [B3Reloc_PC32] = B3RelocUse_PCAddress, /* lea f(%rip) */
+    [B3Reloc_X86_Branch32] = B3RelocUse_PCAddress,
     [B3Reloc_X86_GOTPCRELX] = B3RelocUse_GOT,
     [B3Reloc_X86_REX_GOTPCRELX] = B3RelocUse_GOT,
 };
@@ -86,4 +90,7 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .elf_relocs = elf_relocs,
     .reloc_use = reloc_use,
     .nelf_relocs = sizeof elf_relocs / sizeof elf_relocs[0],
+    .macho_cputype = B3_CPU_TYPE_X86_64,
+    .macho_cpusubtype = B3_CPU_SUBTYPE_X86_64_ALL,
+    .macho_reloc = b3_x86_64_macho_reloc,
 };

@@ -16,7 +16,18 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o);
  * FramePointer() and ArgumentReg(%rbp) / ArgumentReg(%rsp) read the frame
  * through it (stack arguments, the caller's rbp, the entry rsp). */
 bool b3_x86_64_needs_frame_pointer(const B3Proc *p);
+/* The Mach-O compact unwind encoding of a frame description (unwind.c):
+ * an rbp frame or a frameless one, as Apple's unwinder and llvm-mc's
+ * encoder for the same .cfi_* directives see it; DWARF mode if neither. */
+struct B3Frame;
+uint32_t b3_x86_64_compact_unwind(const struct B3Frame *f);
+/* The name .cfi_* directives give r ("%rbx"). */
+const char *b3_x86_64_cfi_reg_name(B3Reg r);
 /* -S: o (with its listings) as GNU as text in AT&T syntax (listing.c). */
 bool b3_x86_64_write_asm(B3Obj *o, FILE *f);
+/* Mach-O relocations (macho_relocs.c; B3TargetDesc.macho_reloc). */
+struct B3MachoFixup;
+struct B3MachoReloc;
+int b3_x86_64_macho_reloc(const struct B3MachoFixup *fx, struct B3MachoReloc *out);
 
 #endif

@@ -66,8 +66,12 @@ generator without it.
 
 Kinds of values that can be left out (--without=LIST, for a target whose
 backend does not lower them yet): "atomics" (the atomic operations and
-Depend; Fence stays) and "checks" (Check, CheckAdd/Sub/Mul and Patchpoint).
-Unlike a shape, leaving one out changes the rest of the module.
+Depend; Fence stays) and "checks" (Check, CheckAdd/Sub/Mul and Patchpoint);
+"stack-args" keeps every call between C and b3 code in argument registers
+(at most 8 integer and 8 floating-point arguments: procedures, helpers, exit
+handlers), for arm64 macOS, whose stack arguments (packed by size) differ
+from the Linux C driver's.  Unlike a shape, leaving one out changes the rest
+of the module.
 """
 
 import json
@@ -110,7 +114,18 @@ SHAPES = ("cmp-reuse", "dead-phi", "eq-chain", "float-widen", "jump-chain", "sma
 DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "small-callees")
 
 
-WITHOUT = ("atomics", "checks")
+WITHOUT = ("atomics", "checks", "stack-args")
+# "stack-args": the argument registers of each bank (AArch64 has the fewest).
+REG_ARGS = {"gp": 8, "fp": 8}
+
+
+def reg_args_only(params, gp, fp):
+    """params without those past the first gp integer and fp float ones."""
+    out = []
+    for t in params:
+        if sum(1 for x in out if (x in INTS) == (t in INTS)) < (gp if t in INTS else fp):
+            out.append(t)
+    return out
 
 
 def parse_without(text):
@@ -278,6 +293,8 @@ class ModuleGen:
     def new_helper(self, max_gp=99, max_fp=99, many=False):
         r = self.rng
         n = r.choice((9, 11, 14, 16) if many else (0, 1, 2, 3, 4, 6, 8, 9, 11, 14))
+        if "stack-args" in self.without:
+            max_gp, max_fp = min(max_gp, REG_ARGS["gp"]), min(max_fp, REG_ARGS["fp"])
         params = []
         for _ in range(n):
             t = r.choice(TYPES)
@@ -321,6 +338,8 @@ class ModuleGen:
         for i in range(nprocs):
             nparams = r.choice((0, 1, 2, 3, 4, 5, 6, 8, 10, 13))
             params = [r.choice(TYPES) for _ in range(nparams)]
+            if "stack-args" in self.without:  # the memory pointer takes an integer register
+                params = reg_args_only(params, REG_ARGS["gp"] - 1, REG_ARGS["fp"])
             ret = r.choice(("Int32", "Int64", "Int64", "Float", "Double", "Void"))
             name = "f%d" % i
             entries = [name] + ["%s_e%d" % (name, k) for k in range(1, r.choice((1, 1, 1, 2, 3)))]
@@ -428,9 +447,12 @@ def driver_c(plan):
                 body.append("pcmpeqd %%%s, %%%s" % (reg, reg))
             else:
                 body.append("movabs $0x%x, %%%s" % (junk, reg))
-        w('__asm__(".text\\n.globl %s\\n.type %s, %s\\n%s:\\n%sret\\n");' % (
-            cl["name"], cl["name"], "%function" if arm else "@function", cl["name"],
-            "".join("    " + b + "\\n" for b in body)))
+        code = "".join("    " + b + "\\n" for b in body)
+        # Mach-O (an Apple target's driver linked for macOS): '_' names, no .type
+        w('#if defined(__APPLE__)\n__asm__(".text\\n.globl _%s\\n_%s:\\n%sret\\n");\n#else' % (
+            cl["name"], cl["name"], code))
+        w('__asm__(".text\\n.globl %s\\n.type %s, %s\\n%s:\\n%sret\\n");\n#endif' % (
+            cl["name"], cl["name"], "%function" if arm else "@function", cl["name"], code))
     o.extend(extern_data)
     w("static _Alignas(16) uint8_t mem[%d];" % (BUF_SIZE + 2 * GUARD))
     w("static uint64_t bits_f(float x) { uint32_t u; if (x != x) return 0x7777; memcpy(&u, &x, 4); return u; }")
@@ -1076,6 +1098,8 @@ class ProcGen:
         gprs = [x for x in R["gpr"] if x not in self.pinned]
         regs = {"gp": r.sample(gprs, len(gprs)), "fp": r.sample(R["fpr"], len(R["fpr"]))}
         budget = self.reg_budget()
+        if "stack-args" in self.mod.without:
+            extra = reg_args_only(params + list(extra), REG_ARGS["gp"], REG_ARGS["fp"])[len(params):]
         for t in extra:
             rp = r.choice(reps)
             if r.random() < 0.15:

@@ -145,7 +145,7 @@ class Tester:
             return 124, None, None
         if r.returncode != 0 or self.mode == "b3c":
             return r.returncode, None, None
-        r2 = subprocess.run([cc, "-o", d + "/exe", d + "/driver.c", d + "/prog.o", "-lm"], capture_output=True)
+        r2 = subprocess.run(cc + ["-o", d + "/exe", d + "/driver.c", d + "/prog.o", "-lm"], capture_output=True)
         if r2.returncode != 0:
             return 0, None, None
         try:

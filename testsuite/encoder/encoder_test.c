@@ -221,6 +221,7 @@ static void describe_arg(FILE *f, const AirArg *a) {
 static const char *reloc_name(unsigned k) {
     switch (k) {
     case B3Reloc_PC32:
+    case B3Reloc_X86_Branch32: /* a call to sym + addend: PC32 on ELF */
         return "R_X86_64_PC32";
     case B3Reloc_X86_PLT32:
         return "R_X86_64_PLT32";
@@ -806,7 +807,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     static T t;
-    B3Target target = {B3Arch_X86_64, B3OS_Linux};
+    B3Target target = {B3Arch_X86_64, B3OS_Linux, 0, 0};
     b3_module_init(&t.m, target);
     t.c.module = &t.m;
     t.c.target = target;

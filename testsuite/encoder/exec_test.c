@@ -1323,7 +1323,7 @@ static void test_jump_table(void) {
 }
 
 int main(void) {
-    B3Target t = {B3Arch_X86_64, B3OS_Linux};
+    B3Target t = {B3Arch_X86_64, B3OS_Linux, 0, 0};
     b3_module_init(&x.m, t);
     b3_obj_init(&x.o, &x.m);
     x.data_sym = b3_symbol_get(&x.m, "data_sym", 8, NULL);

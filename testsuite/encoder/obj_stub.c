@@ -31,6 +31,8 @@ void b3_obj_free(B3Obj *o) {
         free(o->sec[i].bytes);
     free(o->relocs);
     free(o->defs);
+    free(o->frames);
+    free(o->cfi_steps);
     memset(o, 0, sizeof *o);
 }
 

@@ -103,7 +103,7 @@ static bool compile_one(const char *src, size_t len, B3Target target, const Conf
                 abort();
             const B3Backend *be = b3_backend(target); /* as the driver writes */
             if (c->asm_text < 0)
-                be->write_object(&obj, mem);
+                b3_write_object(&obj, mem);
             else
                 be->write_asm(&obj, mem);
             fclose(mem);
@@ -128,7 +128,7 @@ bool b3_fuzz_one(const uint8_t *data, size_t size, char *why, size_t whylen) {
         memcpy(src, data, size);
     src[size] = 0;
 
-    B3Target target = {B3Arch_X86_64, B3OS_Linux};
+    B3Target target = {B3Arch_X86_64, B3OS_Linux, 0, 0};
     static const char arm[] = "; target=aarch64";
     if (size >= sizeof arm - 1 && !memcmp(src, arm, sizeof arm - 1))
         target.arch = B3Arch_ARM64;

@@ -82,7 +82,7 @@ bool b3_fuzz_one(const uint8_t *data, size_t size, char *why, size_t whylen) {
         memcpy(src, data, size);
     src[size] = 0;
 
-    B3Target target = {B3Arch_X86_64, B3OS_Linux};
+    B3Target target = {B3Arch_X86_64, B3OS_Linux, 0, 0};
     static const char arm[] = "; target=aarch64";
     if (size >= sizeof arm - 1 && !memcmp(src, arm, sizeof arm - 1))
         target.arch = B3Arch_ARM64;

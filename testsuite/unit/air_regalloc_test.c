@@ -37,7 +37,7 @@ static int failures;
         }                                                          \
     } while (0)
 
-static const B3Target x86 = {B3Arch_X86_64, B3OS_Linux};
+static const B3Target x86 = {B3Arch_X86_64, B3OS_Linux, 0, 0};
 
 /* ---- random numbers ---- */
 

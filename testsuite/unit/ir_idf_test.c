@@ -21,7 +21,7 @@ static uint32_t rnd(uint32_t n) {
     return (uint32_t)(rng_state >> 33) % n;
 }
 
-static const B3Target x86 = {B3Arch_X86_64, B3OS_Linux};
+static const B3Target x86 = {B3Arch_X86_64, B3OS_Linux, 0, 0};
 
 /* A procedure of n blocks with random edges (mostly forward, some back). */
 static B3Proc *random_cfg(B3Module *m, uint32_t n) {

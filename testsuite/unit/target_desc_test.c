@@ -31,6 +31,7 @@ static void check_order(B3Target t, const B3TargetDesc *d, const B3Reg *order, u
               r);
         CHECK(!in(&seen, r), "%s: %s twice in the allocation order", d->name, b3_reg_name(t, r));
         b3_regset_add(&seen, r);
+        CHECK(!in(&d->reserved, r), "%s: reserved %s is allocatable", d->name, b3_reg_name(t, r));
         CHECK(in(&d->caller_saved, r) != in(&d->callee_saved, r), "%s: %s is %s", d->name, b3_reg_name(t, r),
               in(&d->caller_saved, r) ? "caller- and callee-saved" : "neither caller- nor callee-saved");
         /* Caller-saved first: a callee-saved register costs a save. */
@@ -79,17 +80,45 @@ static void check_target(const char *triple) {
         CHECK(d->dwarf_gprs[i] < d->dwarf_fpr_base || d->dwarf_gprs[i] >= d->dwarf_fpr_base + d->nfprs,
               "%s: DWARF number of GPR %u is an FPR's", d->name, i);
     }
-    /* The classifier: each bank's registers in order, then the stack. */
+    /* A reserved register is in no clobber set and no convention role. */
+    for (unsigned r = 0; r < 128; r++)
+        if (in(&d->reserved, (B3Reg)r))
+            CHECK(!in(&d->caller_saved, (B3Reg)r) && !in(&d->callee_saved, (B3Reg)r) &&
+                      !in(&d->call_early_clobber, (B3Reg)r) && r != d->indirect_call_reg,
+                  "%s: reserved register %u has a role", d->name, r);
+    /* The classifier: each bank's registers in order, then the stack in
+     * 8-byte slots (as every 8-byte type takes on every convention). */
     uint8_t types[20];
     B3Reg where[20];
+    uint32_t off[20];
     for (unsigned i = 0; i < 20; i++)
         types[i] = i % 2 ? B3_Double : B3_Int64;
-    d->classify_args(d, 20, types, where);
+    uint32_t area = d->classify_args(d, 20, types, -1, where, off), nstack = 0;
     for (unsigned i = 0; i < 20; i++) {
         unsigned k = i / 2;
         B3Reg want = i % 2 ? (k < d->narg_fprs ? d->arg_fprs[k] : B3_NO_REG)
                            : (k < d->narg_gprs ? d->arg_gprs[k] : B3_NO_REG);
         CHECK(where[i] == want, "%s: argument %u in %u, not %u", d->name, i, where[i], want);
+        if (where[i] == B3_NO_REG) {
+            CHECK(off[i] == 8 * nstack, "%s: argument %u at %u, not %u", d->name, i, off[i], 8 * nstack);
+            nstack++;
+        }
+    }
+    CHECK(area == 8 * nstack, "%s: area %u", d->name, area);
+    /* Int32/Float stack arguments and variadic ones: print where they go
+     * (FileCheck checks each convention's rule). */
+    static const uint8_t mix[] = {B3_Int64, B3_Int64, B3_Int64, B3_Int64, B3_Int64, B3_Int64, B3_Int64,
+                                  B3_Int64, B3_Int32, B3_Int64, B3_Int32, B3_Float, B3_Int32, B3_Double};
+    enum { NMIX = sizeof mix / sizeof mix[0] };
+    for (int nfixed = -1; nfixed <= 1; nfixed += 2) {
+        area = d->classify_args(d, NMIX, mix, nfixed, where, off);
+        printf("%s variadic=%d:", triple, nfixed);
+        for (unsigned i = 0; i < NMIX; i++)
+            if (where[i] == B3_NO_REG)
+                printf(" %u@%u", i, off[i]);
+            else
+                printf(" %u:%s", i, b3_reg_name(t, where[i]));
+        printf(" area %u\n", area);
     }
     printf("%s: %s, %u+%u allocatable, %u+%u argument registers\n", triple, d->name, d->ngp_order,
            d->nfp_order, d->narg_gprs, d->narg_fprs);
@@ -98,6 +127,7 @@ static void check_target(const char *triple) {
 int main(void) {
     check_target("x86_64-linux-gnu");
     check_target("aarch64-linux-gnu");
+    check_target("arm64-apple-macos");
     /* Every relocation kind of each target has an ELF type, the other
      * target's kinds have none, and a kind's use (reloc_use) is given only
      * for kinds the target has, with a GOT kind among them. */
@@ -110,7 +140,7 @@ int main(void) {
         bool got = false;
         for (unsigned k = 0; k <= B3Reloc_A64_Ld64GotLo12; k++) {
             bool shared = k <= B3Reloc_Abs32;
-            bool own = t == 0 ? k >= B3Reloc_X86_PLT32 && k <= B3Reloc_X86_REX_GOTPCRELX
+            bool own = t == 0 ? k >= B3Reloc_X86_PLT32 && k <= B3Reloc_X86_Branch32
                               : k >= B3Reloc_A64_Call26 && k <= B3Reloc_A64_Ld64GotLo12;
             bool has = k < d->nelf_relocs && d->elf_relocs[k];
             CHECK(has == (shared || own), "%s: relocation kind %u", d->name, k);

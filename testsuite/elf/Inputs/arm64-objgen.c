@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
         return 2;
     B3Module m;
     memset(&m, 0, sizeof m);
-    m.target = (B3Target){B3Arch_ARM64, B3OS_Linux};
+    m.target = (B3Target){B3Arch_ARM64, B3OS_Linux, 0, 0};
     B3Symbol get42 = sym("get42", B3Sym_Proc, false, true);
     B3Symbol helper = sym("helper", B3Sym_Proc, true, true);
     B3Symbol use_all = sym("use_all", B3Sym_Proc, false, true);

@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
     const char *which = argc > 2 ? argv[2] : "all";
     B3Module m;
     memset(&m, 0, sizeof m);
-    m.target = (B3Target){B3Arch_X86_64, B3OS_Linux};
+    m.target = (B3Target){B3Arch_X86_64, B3OS_Linux, 0, 0};
 
     B3Symbol get42 = sym("get42", B3Sym_Proc, false, true);
     B3Symbol helper = sym("helper", B3Sym_Proc, true, true);

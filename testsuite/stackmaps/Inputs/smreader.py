@@ -2,7 +2,8 @@
 """Reads the .llvm_stackmaps section (LLVM StackMap v3) of an x86-64 or AArch64
 ELF relocatable object, resolving each function address through its
 R_X86_64_64 / R_AARCH64_ABS64 relocation to the function symbol at that .text
-offset.
+offset; or the __LLVM_STACKMAPS,__llvm_stackmaps section of a Mach-O object
+(the Apple targets), through its UNSIGNED relocation to the function symbol.
 
   smreader.py OBJ            a readable dump (for FileCheck)
   smreader.py OBJ --header   a C header: the records as data, with each
@@ -58,7 +59,8 @@ def symbols(secs):
     return out
 
 
-def parse(path):
+def elf_stackmaps(path):
+    """(section bytes, function_at) of an ELF object, or None."""
     secs = read_elf(path)
     idx = [i for i, s in enumerate(secs) if s['name'] == '.llvm_stackmaps']
     if not idx:
@@ -80,14 +82,8 @@ def parse(path):
                 if info & 0xffffffff != abs64[0]:
                     fail('relocation type %d is not %s' % (info & 0xffffffff, abs64[1]))
                 relocs[off] = (syms[info >> 32], addend)
-    b = sm['data']
-    version, r0, r1, nfun, ncon, nrec = struct.unpack_from('<BBHIII', b, 0)
-    if version != 3 or r0 or r1:
-        fail('bad header: version %d reserved %d %d' % (version, r0, r1))
-    pos = 16
-    funcs = []
-    for f in range(nfun):
-        addr, stack, count = struct.unpack_from('<QQQ', b, pos)
+
+    def function_at(f, pos, addr):
         if pos not in relocs:
             fail('function %d has no address relocation' % f)
         sym, addend = relocs[pos]
@@ -99,12 +95,74 @@ def parse(path):
             names = [s['name'] for s in syms if s['type'] == 2 and s['shndx'] == text and s['value'] == addend]
             if not names:
                 fail('function %d: no function symbol at .text+%#x' % (f, addend))
-            name = names[0]
-        else:
-            name = sym['name']
-            if addend:
-                fail('function %d: symbol relocation with addend %d' % (f, addend))
-        funcs.append(dict(name=name, stack=stack, count=count))
+            return names[0]
+        if addend:
+            fail('function %d: symbol relocation with addend %d' % (f, addend))
+        return sym['name']
+    return sm['data'], function_at
+
+
+def macho_stackmaps(data):
+    """(section bytes, function_at) of a Mach-O object (the Apple targets), or
+    None: __LLVM_STACKMAPS,__llvm_stackmaps, each function address an
+    external UNSIGNED 8-byte relocation (implicit addend 0) to its symbol."""
+    ncmds, = struct.unpack_from('<I', data, 16)
+    off, sects, sm, symoff, nsyms, stroff = 32, [], None, 0, 0, 0
+    for _ in range(ncmds):
+        cmd, size = struct.unpack_from('<II', data, off)
+        if cmd == 0x19:  # LC_SEGMENT_64
+            for k in range(struct.unpack_from('<I', data, off + 64)[0]):
+                h = off + 72 + 80 * k
+                sect, seg = (data[h + i:h + i + 16].rstrip(b'\0').decode() for i in (0, 16))
+                addr, sz, fileoff, align, reloff, nreloc = struct.unpack_from('<QQIIII', data, h + 32)
+                if (seg, sect) == ('__LLVM_STACKMAPS', '__llvm_stackmaps'):
+                    if align != 3:
+                        fail('__llvm_stackmaps must be aligned to 8 (got 2^%d)' % align)
+                    sm = (data[fileoff:fileoff + sz], reloff, nreloc)
+        elif cmd == 0x2:  # LC_SYMTAB
+            symoff, nsyms, stroff = struct.unpack_from('<III', data, off + 8)
+        off += size
+    if sm is None:
+        return None
+    b, reloff, nreloc = sm
+
+    def name(i):
+        strx, = struct.unpack_from('<I', data, symoff + 16 * i)
+        return data[stroff + strx:data.index(b'\0', stroff + strx)].decode()
+    relocs = {}
+    for i in range(nreloc):
+        addr, info = struct.unpack_from('<iI', data, reloff + 8 * i)
+        symnum, length, ext, typ = info & 0xffffff, (info >> 25) & 3, (info >> 27) & 1, info >> 28
+        if typ != 0 or length != 3 or not ext:
+            fail('relocation at %#x: type %d length %d extern %d is not an external 8-byte UNSIGNED' %
+                 (addr, typ, length, ext))
+        relocs[addr] = name(symnum)
+
+    def function_at(f, pos, addend):
+        if pos not in relocs:
+            fail('function %d has no address relocation' % f)
+        if addend:
+            fail('function %d: addend %d' % (f, addend))
+        if not relocs[pos].startswith('_'):
+            fail('function %d: symbol %s without the leading _' % (f, relocs[pos]))
+        return relocs[pos][1:]  # the C name
+    return b, function_at
+
+
+def parse(path):
+    data = open(path, 'rb').read()
+    located = macho_stackmaps(data) if data[:4] == b'\xcf\xfa\xed\xfe' else elf_stackmaps(path)
+    if located is None:
+        return None
+    b, function_at = located
+    version, r0, r1, nfun, ncon, nrec = struct.unpack_from('<BBHIII', b, 0)
+    if version != 3 or r0 or r1:
+        fail('bad header: version %d reserved %d %d' % (version, r0, r1))
+    pos = 16
+    funcs = []
+    for f in range(nfun):
+        addr, stack, count = struct.unpack_from('<QQQ', b, pos)
+        funcs.append(dict(name=function_at(f, pos, addr), stack=stack, count=count))
         pos += 24
     consts = []
     for c in range(ncon):

@@ -1,0 +1,76 @@
+/* Frame descriptions and the compact unwind section (objwriter/frame.h). */
+#include "objwriter/frame.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "ir/ice.h"
+
+#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
+
+/* A __compact_unwind entry: start (8, relocated), length (4), encoding (4),
+ * personality (8), LSDA (8). */
+enum { CU_ENTRY_SIZE = 32, CU_LENGTH_AT = 8, CU_ENCODING_AT = 12 };
+
+void b3_frame_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int32_t offset) {
+    if (f->nsteps == B3_FRAME_MAX_STEPS)
+        b3_internal_error("frame", "more than %d prologue steps", B3_FRAME_MAX_STEPS);
+    f->steps[f->nsteps++] = (B3CfiStep){.at = at, .op = (uint8_t)op, .reg = reg, .offset = offset};
+}
+
+static void put_le(uint8_t *p, uint64_t v, unsigned n) {
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t start, uint64_t size) {
+    if (o->nframes && o->frames[o->nframes - 1].start + o->frames[o->nframes - 1].size > start)
+        b3_internal_error("frame", "entry regions out of order at 0x%" PRIx64, start);
+    if (o->nframes == o->cap_frames) {
+        o->cap_frames = o->cap_frames ? 2 * o->cap_frames : 16;
+        o->frames = xrealloc(o->frames, o->cap_frames * sizeof *o->frames);
+    }
+    if (o->ncfi_steps + f->nsteps > o->cap_cfi_steps) {
+        while (o->ncfi_steps + f->nsteps > o->cap_cfi_steps)
+            o->cap_cfi_steps = o->cap_cfi_steps ? 2 * o->cap_cfi_steps : 64;
+        o->cfi_steps = xrealloc(o->cfi_steps, o->cap_cfi_steps * sizeof *o->cfi_steps);
+    }
+    o->frames[o->nframes++] = (B3FrameRegion){.start = start,
+                                              .size = size,
+                                              .first_step = o->ncfi_steps,
+                                              .nsteps = f->nsteps,
+                                              .compact = f->compact};
+    memcpy(o->cfi_steps + o->ncfi_steps, f->steps, f->nsteps * sizeof *f->steps);
+    o->ncfi_steps += f->nsteps;
+    if (!o->module || o->module->target.os != B3OS_MacOS)
+        return;
+    if (size > UINT32_MAX)
+        b3_internal_error("frame", "a procedure of %" PRIu64 " bytes", size);
+    /* The start is a section-relative address (llvm-mc's choice too: the
+     * section has S_ATTR_DEBUG, so its relocations are local). */
+    uint8_t e[CU_ENTRY_SIZE] = {0};
+    put_le(e + CU_LENGTH_AT, size, 4);
+    put_le(e + CU_ENCODING_AT, f->compact, 4);
+    b3_obj_align(o, B3Sec_CompactUnwind, 8);
+    uint64_t at = b3_obj_emit(o, B3Sec_CompactUnwind, e, sizeof e);
+    b3_obj_reloc(o, B3Sec_CompactUnwind, at, B3Reloc_Abs64, NULL, (int64_t)start);
+    o->relocs[o->nrelocs - 1].local_section = B3Sec_Text;
+}
+
+void b3_frame_step_text(char *buf, size_t n, const B3CfiStep *s, const char *(*reg_name)(B3Reg r)) {
+    switch ((B3CfiOp)s->op) {
+    case B3Cfi_DefCfaOffset:
+        snprintf(buf, n, ".cfi_def_cfa_offset %" PRId32, s->offset);
+        return;
+    case B3Cfi_DefCfaRegister:
+        snprintf(buf, n, ".cfi_def_cfa_register %s", reg_name(s->reg));
+        return;
+    case B3Cfi_DefCfa:
+        snprintf(buf, n, ".cfi_def_cfa %s, %" PRId32, reg_name(s->reg), s->offset);
+        return;
+    case B3Cfi_Offset:
+        snprintf(buf, n, ".cfi_offset %s, %" PRId32, reg_name(s->reg), s->offset);
+        return;
+    }
+    b3_internal_error("frame", "CFI step %u", s->op);
+}

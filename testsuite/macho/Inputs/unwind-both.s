@@ -1,0 +1,27 @@
+# Two functions with compact unwind (../unwind-check.test): frame-pointer
+# frames, which llvm-mc encodes compactly.
+        .text
+        .globl _f
+_f:
+        .cfi_startproc
+        pushq %rbp
+        .cfi_def_cfa_offset 16
+        .cfi_offset %rbp, -16
+        movq %rsp, %rbp
+        .cfi_def_cfa_register %rbp
+        leal 2(%rdi), %eax
+        popq %rbp
+        retq
+        .cfi_endproc
+        .globl _g
+_g:
+        .cfi_startproc
+        pushq %rbp
+        .cfi_def_cfa_offset 16
+        .cfi_offset %rbp, -16
+        movq %rsp, %rbp
+        .cfi_def_cfa_register %rbp
+        leal 2(%rdi), %eax
+        popq %rbp
+        retq
+        .cfi_endproc
