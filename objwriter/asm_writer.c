@@ -182,7 +182,7 @@ typedef struct {
 } Writer;
 
 static void print_sym(Writer *w, const B3Symbol *s) {
-    b3_asm_print_name(w->f, w->macho ? "_" : "", s, "", "", false);
+    b3_asm_print_name(w->f, b3_asm_sym_prefix(w->o->module->target), s, "", "", false);
 }
 
 static Event *add_event(Writer *w, uint32_t chunk, uint64_t off, EventKind kind) {

@@ -1,6 +1,9 @@
 /* Assembly output (-S, --emit=asm): GNU assembler text for ELF that the
  * target's GNU as (`cc -c`) and `llvm-mc -filetype=obj` assemble into an
- * object equivalent to the one b3_write_elf writes from the same B3Obj.
+ * object equivalent to the one b3_write_elf writes from the same B3Obj;
+ * for the Apple targets, text in Apple's assembler syntax (Mach-O
+ * sections, `_` and `L` prefixes, .alt_entry) that llvm-mc assembles into
+ * the one b3_write_macho writes (docs/design.md, "Mach-O").
  * This writer is the target-neutral part (sections, symbols, data,
  * .llvm_stackmaps); the instructions and what else is the target's own
  * syntax come from the target (B3AsmSyntax; codegen/x86_64/listing.c,
