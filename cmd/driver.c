@@ -133,9 +133,9 @@ bool b3_compile_to_obj(B3Module *m, const B3PipelineOptions *bopt, const char *d
     b3_obj_init(obj, m);
     obj->diag = bopt->diag; /* -S reports names the assembler cannot spell */
     if (debug_file)
-        b3_obj_enable_debug(obj, debug_file);
+        b3_obj_enable_debug(obj, debug_file, bopt->debug_prefix_map, bopt->ndebug_prefix_map);
     if (asm_text >= 0)
-        obj->asm_text = b3_asm_text_new(asm_text > 0);
+        obj->asm_text = b3_asm_text_new(asm_text > 0, bopt->verbose_asm);
     if (!b3_pipeline_run(m, bopt, obj))
         return false;
     if (debug_file && asm_text < 0) { /* (-S writes .loc directives instead) */
@@ -320,6 +320,9 @@ int b3_drive(const B3Options *o) {
         /* Default: omitted at -O2 (as gcc); -g changes no code, so it keeps
          * the default too: -fno-omit-frame-pointer for rbp-chain unwinding. */
         .omit_frame_pointer = o->opt_level >= 2 && o->frame_pointer >= 0,
+        .verbose_asm = o->verbose_asm,
+        .debug_prefix_map = o->debug_prefix_map,
+        .ndebug_prefix_map = o->ndebug_prefix_map,
     };
     switch (o->emit) {
     case B3Emit_B3: {

@@ -25,6 +25,9 @@ typedef struct {
     bool asm_exact;                    /* --asm-exact: -S keeps every jump's size ({disp32}) */
     int frame_pointer;                 /* -f[no-]omit-frame-pointer: 1 omit, -1 keep, 0 default */
     uint8_t target_features;           /* -mattr: B3Feature_* bits */
+    bool verbose_asm;                  /* -f[no-]verbose-asm: -S comments (docs/design.md, issue 12) */
+    const char **debug_prefix_map;     /* -fdebug-prefix-map=OLD=NEW, in command-line order */
+    uint32_t ndebug_prefix_map;
 } B3Options;
 
 /* Runs the whole compilation; returns the process exit status. */

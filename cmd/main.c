@@ -9,9 +9,8 @@
 #include "cmd/driver.h"
 #include "cmd/pipeline.h"
 #include "ir/ir.h"
+#include "ir/version.h"
 #include "parser/parser.h"
-
-#define B3C_VERSION "0.1.0"
 
 static void usage(FILE *f) {
     fputs("usage: b3c [OPTIONS] INPUT.b3 [-o OUTPUT]\n"
@@ -47,8 +46,17 @@ static void usage(FILE *f) {
           "                        aarch64: use the ARMv8.1 LSE atomics (cas, ldadd,\n"
           "                        swp, ...) or not (the default: ARMv8.0 ldaxr/stlxr\n"
           "                        loops, which run on every arm64 CPU)\n"
-          "  -g                    DWARF line tables mapping the code to INPUT's lines\n"
-          "                        (objects only; --emit=b3 and air ignore it)\n"
+          "  -g                    DWARF line tables mapping the code to INPUT's lines,\n"
+          "                        and a compile unit with a subprogram per procedure\n"
+          "                        and entrypoint (with -S: .file/.loc only; --emit=b3\n"
+          "                        and air ignore it)\n"
+          "  -fdebug-prefix-map=OLD=NEW\n"
+          "                        with -g, record file and directory names starting\n"
+          "                        with OLD as starting with NEW (repeatable; the last\n"
+          "                        match wins)\n"
+          "  -fverbose-asm, -fno-verbose-asm\n"
+          "                        with -S, comment each run of instructions with the\n"
+          "                        B3 value it came from and its line (default: off)\n"
           "  -fomit-frame-pointer, -fno-omit-frame-pointer\n"
           "                        at -O2, allocate rbp like any callee-saved register\n"
           "                        (the default at -O2), or keep it as the frame pointer\n"
@@ -131,6 +139,15 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->asm_exact = true;
         } else if (!strcmp(a, "-g")) {
             o->debug_info = true;
+        } else if (!strcmp(a, "-fverbose-asm") || !strcmp(a, "-fno-verbose-asm")) {
+            o->verbose_asm = a[2] == 'v';
+        } else if (starts(a, "-fdebug-prefix-map=", &v)) {
+            if (!strchr(v, '='))
+                bad_usage("-fdebug-prefix-map needs OLD=NEW, not '%s'", v);
+            o->debug_prefix_map = realloc(o->debug_prefix_map, (o->ndebug_prefix_map + 1) * sizeof(char *));
+            if (!o->debug_prefix_map)
+                bad_usage("%s", "out of memory");
+            o->debug_prefix_map[o->ndebug_prefix_map++] = v;
         } else if (!strcmp(a, "-fomit-frame-pointer")) {
             o->frame_pointer = 1;
         } else if (!strcmp(a, "-fno-omit-frame-pointer")) {
@@ -202,5 +219,7 @@ int main(int argc, char **argv) {
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
     B3Options o;
     parse_args(argc, argv, &o);
-    return b3_drive(&o);
+    int status = b3_drive(&o);
+    free(o.debug_prefix_map);
+    return status;
 }

@@ -76,6 +76,11 @@ typedef struct {
     B3Diag *diag;                      /* where --verify-each reports what is wrong */
     const char *inject_internal_error; /* testing: an internal error as this phase starts */
     bool omit_frame_pointer;           /* -O2: no frame pointer where the target allows (AirCode) */
+    /* For the object (b3_compile_to_obj): -fverbose-asm, and -g's
+     * -fdebug-prefix-map=OLD=NEW strings (objwriter/dwarf.h). */
+    bool verbose_asm;
+    const char *const *debug_prefix_map;
+    uint32_t ndebug_prefix_map;
 } B3PipelineOptions;
 
 /* Compiles every procedure of m (which must be valid) and lays out its data

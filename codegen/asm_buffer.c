@@ -84,6 +84,16 @@ uint32_t b3_asm_label_new(B3AsmBuffer *b) {
     return b->nlabels++;
 }
 
+bool b3_asm_imm_reads_hex(uint64_t magnitude) {
+    if (magnitude < 0x100)
+        return false;
+    unsigned other = 0; /* distinct digits besides 0 and f, as a bit set */
+    for (; magnitude; magnitude >>= 4)
+        if ((magnitude & 15) != 0 && (magnitude & 15) != 15)
+            other |= 1u << (magnitude & 15);
+    return (other & (other - 1)) == 0;
+}
+
 void b3_asm_list_label(B3AsmBuffer *b, uint32_t label) {
     fprintf(b->listing, "%s%u", b->label_prefix ? b->label_prefix : ".L", label);
 }

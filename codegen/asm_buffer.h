@@ -75,7 +75,10 @@ typedef void B3AsmResolve(struct B3AsmBuffer *b, const B3AsmFixup *f);
     /* Optional, for -S: prints a symbol operand referenced by a relocation of `kind`. */                  \
     void (*listing_sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind);                        \
     void *listing_ctx;                                                                                     \
-    bool listing_p2align; /* alignment padding as .p2align (the listing is assembled as a whole) */
+    bool listing_p2align; /* alignment padding as .p2align (the listing is assembled as a whole) */        \
+    /* -fverbose-asm: the comment leader ("#", "//"), or NULL; the B3 value last named in a comment. */    \
+    const char *listing_comment;                                                                           \
+    const void *listing_origin;
 
 typedef struct B3AsmBuffer {
     B3_ASM_BUFFER_MEMBERS
@@ -100,6 +103,12 @@ void b3_asm_label_ref(B3AsmBuffer *b, B3AsmFixup f);
 /* Internal error if a label is referenced but was never bound. */
 void b3_asm_check_labels(const B3AsmBuffer *b);
 void b3_asm_reloc(B3AsmBuffer *b, uint32_t offset, B3RelocKind kind, B3Symbol *sym, int64_t addend);
+
+/* -S: does a non-mask immediate of this magnitude read better in hex?
+ * When it is at least 0x100 and its hex digits other than 0 and f are at
+ * most one (0x100, 0x7fffffff, 0xff00ff00, 0x80000000; not 1000 = 0x3e8):
+ * docs/design.md, "Debug information and readable -S (issue 12)". */
+bool b3_asm_imm_reads_hex(uint64_t magnitude);
 
 /* The listing: a label's name, and the end of a line (it lists the bytes up
  * to the current length, so an instruction is listed after it is put). */

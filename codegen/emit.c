@@ -2,6 +2,7 @@
 #include "codegen/emit.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ir/ice.h"
 #include "objwriter/asm_writer.h"
@@ -59,7 +60,8 @@ void b3_emit_add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len
 }
 
 void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
-                           void (*sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)) {
+                           void (*sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind),
+                           const char *comment) {
     if (!o->asm_text)
         return;
     l->text = NULL;
@@ -73,7 +75,44 @@ void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
     b->listing_sym = sym;
     b->listing_ctx = o;
     b->listing_p2align = true;
+    b->listing_comment = b3_asm_text_verbose(o->asm_text) ? comment : NULL;
+    b->listing_origin = NULL;
 }
+
+/* The comment's value text at most this long (a Switch or CCall can be long). */
+enum { MaxValueText = 100 };
+
+void b3_emit_listing_origin(B3AsmBuffer *b, const B3Value *v) {
+    if (!b->listing || !b->listing_comment || !v || v == b->listing_origin)
+        return;
+    b->listing_origin = v;
+    const B3Obj *o = b->listing_ctx;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        b3_internal_error(b->phase, "out of memory");
+    b3_print_value(o->module, v, m);
+    if (fclose(m) != 0)
+        b3_internal_error(b->phase, "out of memory");
+    /* `@12 = Add(@3, @7)`: the value's name on, without its type. */
+    const char *at = strchr(text, '@');
+    const char *s = at ? at : text;
+    size_t n = len - (size_t)(s - text);
+    fprintf(b->listing, "\t%s ", b->listing_comment);
+    for (size_t i = 0; i < n && i < MaxValueText; i++)
+        fputc((unsigned char)s[i] < 0x20 ? ' ' : s[i], b->listing); /* one line, whatever it holds */
+    if (n > MaxValueText)
+        fputs("...", b->listing);
+    if (v->loc.line && o->diag && o->diag->file)
+        fprintf(b->listing, "  ; %s:%u", o->diag->file, v->loc.line);
+    else if (v->loc.line)
+        fprintf(b->listing, "  ; line %u", v->loc.line);
+    b3_asm_list_end(b);
+    free(text);
+}
+
+void b3_emit_listing_reset(B3AsmBuffer *b) { b->listing_origin = NULL; }
 
 void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start) {
     if (!o->asm_text)

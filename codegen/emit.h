@@ -38,9 +38,18 @@ typedef struct {
 } B3EmitListing;
 /* Before the first instruction of the procedure: b's listing set up, its
  * symbol operands printed by sym (with o as its context), alignment
- * padding listed as .p2align (the procedure starts 16-byte aligned). */
+ * padding listed as .p2align (the procedure starts 16-byte aligned);
+ * comment: the syntax's comment leader, for -fverbose-asm. */
 void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
-                           void (*sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind));
+                           void (*sym)(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind),
+                           const char *comment);
+/* -fverbose-asm: before the code of an Air inst, a comment line naming the
+ * B3 value it came from and its source line, `# @12 = Add(@3, @7)  ;
+ * foo.b3:14`, when that value is not the one the last comment named.  Does
+ * nothing without a verbose listing or an origin.  b3_emit_listing_reset:
+ * the next origin is named again (a new block). */
+void b3_emit_listing_origin(B3AsmBuffer *b, const B3Value *origin);
+void b3_emit_listing_reset(B3AsmBuffer *b);
 /* After the procedure's bytes went to .text at start. */
 void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start);
 

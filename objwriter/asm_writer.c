@@ -30,7 +30,7 @@ typedef struct {
 } Chunk;
 
 struct B3AsmText {
-    bool exact;
+    bool exact, verbose;
     uint32_t nprocs;
     char *text; /* every line, '\n'-terminated */
     size_t len, cap;
@@ -43,10 +43,11 @@ struct B3AsmText {
 
 #define xrealloc(p, n) b3_xrealloc("asm writer", (p), (n))
 
-B3AsmText *b3_asm_text_new(bool exact) {
+B3AsmText *b3_asm_text_new(bool exact, bool verbose) {
     B3AsmText *t = xrealloc(NULL, sizeof *t);
     memset(t, 0, sizeof *t);
     t->exact = exact;
+    t->verbose = verbose;
     return t;
 }
 
@@ -61,6 +62,8 @@ void b3_asm_text_free(B3AsmText *t) {
 }
 
 bool b3_asm_text_exact(const B3AsmText *t) { return t->exact; }
+
+bool b3_asm_text_verbose(const B3AsmText *t) { return t && t->verbose; }
 
 uint32_t b3_asm_text_next_proc(B3AsmText *t) { return t->nprocs++; }
 
@@ -518,6 +521,12 @@ static void cfi_events(Writer *w) {
     }
 }
 
+/* Is listing line i a -fverbose-asm comment (codegen/emit.h)? */
+static bool comment_line(const Writer *w, uint32_t i) {
+    const char *line = w->t->text + w->t->line_at[i];
+    return line[0] == '\t' && !strncmp(line + 1, w->syn->comment, strlen(w->syn->comment));
+}
+
 static void text(Writer *w) {
     B3Obj *o = w->o;
     B3AsmText *t = w->t;
@@ -586,6 +595,18 @@ static void text(Writer *w) {
                 pos = end;
             }
             const char *line = t->text + t->line_at[i];
+            if (end == pos && comment_line(w, i)) {
+                /* A -fverbose-asm comment goes with the instructions after it:
+                 * after the symbols, labels and directives of where they
+                 * start.  One whose value emitted none (a comment or the end
+                 * comes first) says nothing. */
+                uint32_t k = i + 1;
+                while (k < ch->first + ch->n && t->line_end[k] == end && !comment_line(w, k))
+                    k++;
+                if (k == ch->first + ch->n || t->line_end[k] == end)
+                    continue;
+                flush_events(w, &next, c, pos);
+            }
             fwrite(line, 1, (size_t)((const char *)memchr(line, '\n', t->len - t->line_at[i]) - line) + 1, f);
         }
         if (pos != ch->end)

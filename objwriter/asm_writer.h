@@ -30,10 +30,14 @@
 typedef struct B3AsmText B3AsmText;
 
 /* exact: keep every jump's encoded size ({disp32}), so that the assembled
- * object is byte for byte the one --emit=obj writes (--asm-exact). */
-B3AsmText *b3_asm_text_new(bool exact);
+ * object is byte for byte the one --emit=obj writes (--asm-exact); verbose:
+ * -fverbose-asm. */
+B3AsmText *b3_asm_text_new(bool exact, bool verbose);
 void b3_asm_text_free(B3AsmText *t);
 bool b3_asm_text_exact(const B3AsmText *t);
+/* -fverbose-asm: the listings hold comment lines naming each instruction's
+ * B3 value (codegen/emit.h, b3_emit_listing_origin). */
+bool b3_asm_text_verbose(const B3AsmText *t);
 /* Numbers the next procedure (its local labels are .LBB<k>_<n>). */
 uint32_t b3_asm_text_next_proc(B3AsmText *t);
 /* A procedure's code: size bytes at .text offset start, listed by text

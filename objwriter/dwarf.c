@@ -5,18 +5,26 @@
  * (R_X86_64_64 against .text) and a row at each change of source line, ending
  * at the end of the procedure's instructions (its jump tables, which follow
  * them, are data and get no rows).
- * .debug_info: a DW_TAG_compile_unit (name, comp_dir, producer "b3c",
+ * .debug_info: a DW_TAG_compile_unit (name, comp_dir, producer "b3c VERSION",
  * DW_LANG_Mips_Assembler as assemblers use, stmt_list, low_pc/high_pc over
- * all of .text) with a DW_TAG_subprogram per named procedure.
+ * all of .text) with a DW_TAG_subprogram per entry region of each procedure
+ * (docs/design.md, "Debug information and readable -S (issue 12)"): name,
+ * decl_file/decl_line (the `proc` line), low_pc/high_pc, frame_base
+ * DW_OP_call_frame_cfa (the CFA of the unwind information, as clang says
+ * it), external unless internal.
  * Section offsets (abbrev offset, stmt_list) are R_X86_64_32 against the
  * section symbols, so a linker concatenating objects keeps them right.
- * Strings are inline (DW_FORM_string): there is no .debug_str to share. */
+ * Strings are inline (DW_FORM_string): there is no .debug_str to share.
+ * -fdebug-prefix-map rewrites the names (the file and comp_dir) once, when
+ * debug info is turned on. */
 #include "objwriter/dwarf.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "ir/version.h"
 
 /* DWARF constants (DWARF 4, section 7). */
 enum {
@@ -34,6 +42,7 @@ enum {
     DW_AT_decl_file = 0x3a,
     DW_AT_decl_line = 0x3b,
     DW_AT_external = 0x3f,
+    DW_AT_frame_base = 0x40,
     DW_FORM_addr = 0x01,
     DW_FORM_data2 = 0x05,
     DW_FORM_data4 = 0x06,
@@ -41,8 +50,10 @@ enum {
     DW_FORM_data1 = 0x0b,
     DW_FORM_udata = 0x0f,
     DW_FORM_sec_offset = 0x17,
+    DW_FORM_exprloc = 0x18,
     DW_FORM_flag_present = 0x19,
     DW_LANG_Mips_Assembler = 0x8001,
+    DW_OP_call_frame_cfa = 0x9c,
     DW_LNS_copy = 1,
     DW_LNS_advance_pc = 2,
     DW_LNS_advance_line = 3,
@@ -115,12 +126,32 @@ void b3_line_rows_free(B3LineRows *r) {
 
 /* ---- collecting ----------------------------------------------------------------- */
 
-void b3_obj_enable_debug(B3Obj *o, const char *file) {
+/* -fdebug-prefix-map: name with the OLD prefix of the last map that
+ * matches replaced by its NEW (each map "OLD=NEW", split at the first '=',
+ * as gcc does); a copy of name when none does. */
+static char *map_prefix(const char *name, const char *const *maps, uint32_t nmaps) {
+    for (uint32_t i = nmaps; i-- > 0;) {
+        const char *eq = strchr(maps[i], '=');
+        if (!eq)
+            continue;
+        size_t n = (size_t)(eq - maps[i]);
+        if (strncmp(name, maps[i], n))
+            continue;
+        size_t nn = strlen(eq + 1), rest = strlen(name + n);
+        char *s = xrealloc(NULL, nn + rest + 1);
+        memcpy(s, eq + 1, nn);
+        memcpy(s + nn, name + n, rest + 1);
+        return s;
+    }
+    return xstrdup(name);
+}
+
+void b3_obj_enable_debug(B3Obj *o, const char *file, const char *const *prefix_map, uint32_t nprefix_map) {
     if (o->debug)
         return;
     struct B3DebugInfo *d = xrealloc(NULL, sizeof *d);
     memset(d, 0, sizeof *d);
-    d->file = xstrdup(file);
+    d->file = map_prefix(file, prefix_map, nprefix_map);
     /* The directory relative file names are resolved against, as compilers record it. */
     size_t cap = 256;
     char *cwd = xrealloc(NULL, cap);
@@ -132,7 +163,8 @@ void b3_obj_enable_debug(B3Obj *o, const char *file) {
         cap *= 2;
         cwd = xrealloc(cwd, cap);
     }
-    d->comp_dir = cwd;
+    d->comp_dir = map_prefix(cwd, prefix_map, nprefix_map);
+    free(cwd);
     o->debug = d;
 }
 
@@ -291,14 +323,15 @@ static void emit_abbrev(B3Obj *o) {
     };
     /* DW_AT_external last: the internal variant is a prefix. */
     static const AttrSpec sub[] = {
-        {DW_AT_name, DW_FORM_string},     {DW_AT_decl_file, DW_FORM_data1},
-        {DW_AT_decl_line, DW_FORM_udata}, {DW_AT_low_pc, DW_FORM_addr},
-        {DW_AT_high_pc, DW_FORM_data4},   {DW_AT_external, DW_FORM_flag_present},
+        {DW_AT_name, DW_FORM_string},           {DW_AT_decl_file, DW_FORM_data1},
+        {DW_AT_decl_line, DW_FORM_udata},       {DW_AT_low_pc, DW_FORM_addr},
+        {DW_AT_high_pc, DW_FORM_data4},         {DW_AT_frame_base, DW_FORM_exprloc},
+        {DW_AT_external, DW_FORM_flag_present},
     };
     abbrev(&b, Abbrev_CU, DW_TAG_compile_unit, true, cu, 7);
     abbrev(&b, Abbrev_CUNoCode, DW_TAG_compile_unit, true, cu, 5); /* without low_pc/high_pc */
-    abbrev(&b, Abbrev_Subprogram, DW_TAG_subprogram, false, sub, 6);
-    abbrev(&b, Abbrev_SubprogramLocal, DW_TAG_subprogram, false, sub, 5); /* internal: not external */
+    abbrev(&b, Abbrev_Subprogram, DW_TAG_subprogram, false, sub, 7);
+    abbrev(&b, Abbrev_SubprogramLocal, DW_TAG_subprogram, false, sub, 6); /* internal: not external */
     put(&b, 0, 1);
     b3_obj_emit(o, B3Sec_DebugAbbrev, b.b, b.n);
     free(b.b);
@@ -306,9 +339,70 @@ static void emit_abbrev(B3Obj *o) {
 
 /* ---- .debug_info ---------------------------------------------------------------------- */
 
+/* A subprogram: the symbol defined at the start of a code range. */
+typedef struct {
+    const B3Symbol *sym;
+    uint32_t decl_line;
+    uint64_t start, size;
+} Subprogram;
+
+static int def_cmp(const void *pa, const void *pb) {
+    const B3SymDef *a = *(const B3SymDef *const *)pa, *b = *(const B3SymDef *const *)pb;
+    if (a->offset != b->offset)
+        return a->offset < b->offset ? -1 : 1;
+    /* At one offset the procedure's own symbol first, then by id (deterministic). */
+    if ((a->sym->kind == B3Sym_Proc) != (b->sym->kind == B3Sym_Proc))
+        return a->sym->kind == B3Sym_Proc ? -1 : 1;
+    return a->sym->id < b->sym->id ? -1 : a->sym->id > b->sym->id;
+}
+
+/* The subprograms of the procedures: one per entry region, as the unwind
+ * information has them (codegen/emit.c, b3_emit_add_frames): from the
+ * prologue of an entry to the next entry's in the code, the last to the
+ * procedure's end (its jump tables included); the first from the
+ * procedure's start.  Sibling subprograms must not overlap (a debugger
+ * picks the innermost), so entries sharing a prologue get one subprogram,
+ * named by the procedure's symbol if it is one of them.  Returns how many
+ * were put in *out (the caller frees it). */
+static uint32_t subprograms(const B3Obj *o, Subprogram **out) {
+    const struct B3DebugInfo *d = o->debug;
+    const B3SymDef **defs = xrealloc(NULL, (o->ndefs + 1) * sizeof *defs);
+    uint32_t ndefs = 0;
+    for (uint32_t i = 0; i < o->ndefs; i++)
+        if (o->defs[i].section == B3Sec_Text && o->defs[i].is_func)
+            defs[ndefs++] = &o->defs[i];
+    if (ndefs)
+        qsort(defs, ndefs, sizeof *defs, def_cmp);
+    Subprogram *v = xrealloc(NULL, (ndefs + 1) * sizeof *v);
+    uint32_t n = 0, k = 0;
+    for (uint32_t i = 0; i < d->nprocs; i++) {
+        const DebugProc *p = &d->procs[i];
+        uint64_t end = p->start + p->size;
+        while (k < ndefs && defs[k]->offset < p->start)
+            k++;
+        bool any = false;
+        uint64_t last_def = 0;
+        for (; k < ndefs && defs[k]->offset < end; k++) {
+            if (any && defs[k]->offset == last_def)
+                continue; /* the same prologue as the entry before */
+            if (any)
+                v[n - 1].size = defs[k]->offset - v[n - 1].start;
+            uint64_t at = any ? defs[k]->offset : p->start;
+            v[n++] = (Subprogram){defs[k]->sym, p->decl_line, at, end - at};
+            any = true;
+            last_def = defs[k]->offset;
+        }
+    }
+    free(defs);
+    *out = v;
+    return n;
+}
+
 static void emit_info(B3Obj *o) {
     const struct B3DebugInfo *d = o->debug;
     uint64_t text_size = o->sec[B3Sec_Text].size;
+    Subprogram *subs;
+    uint32_t nsubs = subprograms(o, &subs);
     Buf b = {0};
     put(&b, 0, 4); /* unit_length, patched below */
     put(&b, 4, 2); /* version */
@@ -317,14 +411,15 @@ static void emit_info(B3Obj *o) {
     put(&b, 8, 1); /* address_size */
 
     uleb(&b, text_size ? Abbrev_CU : Abbrev_CUNoCode);
-    put_str(&b, "b3c", 3);
+    static const char producer[] = "b3c " B3C_VERSION;
+    put_str(&b, producer, sizeof producer - 1);
     put(&b, DW_LANG_Mips_Assembler, 2);
     put_str(&b, d->file, strlen(d->file));
     put_str(&b, d->comp_dir, strlen(d->comp_dir));
     size_t stmt_at = b.n;
     put(&b, 0, 4);
-    size_t *addr_at = xrealloc(NULL, (d->nprocs + 1) * sizeof *addr_at);
-    uint64_t *addr_val = xrealloc(NULL, (d->nprocs + 1) * sizeof *addr_val);
+    size_t *addr_at = xrealloc(NULL, (nsubs + 1) * sizeof *addr_at);
+    uint64_t *addr_val = xrealloc(NULL, (nsubs + 1) * sizeof *addr_val);
     uint32_t naddr = 0;
     if (text_size) {
         /* The whole of .text: every procedure, its jump tables and the padding. */
@@ -333,10 +428,8 @@ static void emit_info(B3Obj *o) {
         put(&b, 0, 8);
         put(&b, text_size, 4);
     }
-    for (uint32_t i = 0; i < d->nprocs; i++) {
-        const DebugProc *p = &d->procs[i];
-        if (!p->sym)
-            continue;
+    for (uint32_t i = 0; i < nsubs; i++) {
+        const Subprogram *p = &subs[i];
         uleb(&b, p->sym->internal ? Abbrev_SubprogramLocal : Abbrev_Subprogram);
         /* A name holding a NUL byte cannot be written to ELF at all (elf.c says so). */
         const char *nul = memchr(p->sym->name, 0, p->sym->name_len);
@@ -347,6 +440,8 @@ static void emit_info(B3Obj *o) {
         addr_val[naddr++] = p->start;
         put(&b, 0, 8);
         put(&b, p->size, 4);
+        uleb(&b, 1); /* frame_base: a one-byte expression */
+        put(&b, DW_OP_call_frame_cfa, 1);
     }
     put(&b, 0, 1); /* the compile unit's children end */
     patch32(&b, 0, (uint32_t)(b.n - 4));
@@ -359,6 +454,7 @@ static void emit_info(B3Obj *o) {
                          (int64_t)addr_val[i]);
     free(addr_at);
     free(addr_val);
+    free(subs);
     free(b.b);
 }
 

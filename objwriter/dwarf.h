@@ -1,10 +1,11 @@
 /* DWARF 4 debug info for -g: line tables mapping machine code to .b3 lines
- * (docs/backend.md, "Debug info").
+ * and a compile unit with a subprogram per entry (docs/backend.md, "Debug
+ * info"; docs/design.md, "Debug information and readable -S (issue 12)").
  *
  * The emitter collects each procedure's rows (code offset, line, column) in a
  * B3LineRows while it encodes the procedure and hands them to the object with
  * b3_obj_add_lines; b3_obj_emit_debug writes .debug_abbrev, .debug_info (one
- * compile unit, one subprogram per procedure) and .debug_line once every
+ * compile unit, one subprogram per entry region) and .debug_line once every
  * procedure is done.  All of it is inert unless b3_obj_enable_debug ran. */
 #ifndef B3_OBJ_DWARF_H
 #define B3_OBJ_DWARF_H
@@ -28,8 +29,11 @@ void b3_line_rows_note(B3LineRows *r, uint64_t offset, B3Loc loc, bool prologue)
 void b3_line_rows_free(B3LineRows *r);
 
 /* Turns debug info on for o; file is the input's name as the compile unit
- * and the line table name it (relative to the current directory). */
-void b3_obj_enable_debug(B3Obj *o, const char *file);
+ * and the line table name it (relative to the current directory).  Each of
+ * the nprefix_map strings "OLD=NEW" (-fdebug-prefix-map) rewrites a leading
+ * OLD of the file name and of the current directory to NEW; the last that
+ * matches wins, as in gcc. */
+void b3_obj_enable_debug(B3Obj *o, const char *file, const char *const *prefix_map, uint32_t nprefix_map);
 /* Takes the rows of procedure p, whose code is at text_offset in .text:
  * code_size bytes of instructions, size bytes in all (with its jump tables).
  * The list is left empty.  Does nothing (but empty the list) without -g. */

@@ -12,6 +12,9 @@
 #include "codegen/emit.h"
 #include "objwriter/asm_writer.h"
 
+/* The comment leader both assemblers read on ELF and Mach-O. */
+#define ARM64_COMMENT "//"
+
 /* Does the name spell a register (any case)?  As an operand it would be
  * read as one (llvm-mc: `bl x0` is an error), so it is quoted there. */
 static bool register_name(const B3Symbol *s) {
@@ -77,7 +80,7 @@ static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)
 }
 
 void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o) {
-    b3_emit_listing_begin(l, &a->buffer, o, print_sym);
+    b3_emit_listing_begin(l, &a->buffer, o, print_sym, ARM64_COMMENT);
 }
 
 void arm64_listing_end(Arm64Listing *l, Arm64Asm *a, B3Obj *o, uint64_t start) {
@@ -99,7 +102,7 @@ static void proc_align(FILE *f, uint64_t pad) {
     fputs("\t.p2align\t4\n", f);
 }
 
-static const B3AsmSyntax arm64_syntax = {.comment = "//",
+static const B3AsmSyntax arm64_syntax = {.comment = ARM64_COMMENT,
                                          .proc_align = proc_align,
                                          .cfi_reg_name = b3_arm64_cfi_reg_name,
                                          .macho_entry_sum = true};

@@ -1473,9 +1473,11 @@ static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prol
             emit_prologue(e);
         }
         arm64_bind(a, e->block_label[b->index]);
+        b3_emit_listing_reset(&a->buffer); /* each block names its first value */
         for (uint32_t j = 0; j < b->ninsts; j++) {
             if (lines && b->insts[j].origin)
                 b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            b3_emit_listing_origin(&a->buffer, b->insts[j].origin);
             if (j + 1 < b->ninsts && try_pair(e, &b->insts[j], &b->insts[j + 1])) {
                 j++;
                 continue;

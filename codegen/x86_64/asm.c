@@ -93,6 +93,24 @@ static void lsep(X86Asm *a) { fputs(", ", a->listing); }
 static void lend(X86Asm *a) { b3_asm_list_end(&a->buffer); }
 static void lreg(X86Asm *a, B3Reg r, unsigned size) { fprintf(a->listing, "%%%s", x86_reg_name(r, size)); }
 static void limm(X86Asm *a, int64_t v) { fprintf(a->listing, "$%" PRId64, v); }
+/* An immediate of an operation of size bytes: a mask operand (and, or,
+ * xor, test) in hex as the operand's bit pattern, as objdump shows it (both
+ * assemblers read it back as the same value, so pick the same encoding); any
+ * other in hex when that reads better (asm_buffer.h), with its sign. */
+static void limm_sized(X86Asm *a, const char *mnem, int64_t v, unsigned size) {
+    static const char *const mask_ops[] = {"and", "or", "xor", "test"};
+    for (size_t i = 0; i < sizeof mask_ops / sizeof mask_ops[0]; i++)
+        if (!strcmp(mnem, mask_ops[i])) {
+            uint64_t bits = size >= 8 ? (uint64_t)v : (uint64_t)v & ((UINT64_C(1) << (8 * size)) - 1);
+            fprintf(a->listing, "$0x%" PRIx64, bits);
+            return;
+        }
+    uint64_t mag = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    if (b3_asm_imm_reads_hex(mag))
+        fprintf(a->listing, "$%s0x%" PRIx64, v < 0 ? "-" : "", mag);
+    else
+        limm(a, v);
+}
 static void llabel(X86Asm *a, uint32_t l) { b3_asm_list_label(&a->buffer, l); }
 /* A symbol operand referenced with relocation `kind` (any GOTPCRELX kind for a GOT load). */
 static void lsym(X86Asm *a, const B3Symbol *s, B3RelocKind kind) {
@@ -436,7 +454,7 @@ static void linsn(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, con
     char s[2] = {sfx, 0};
     lbegin(a, mnem, s);
     if (imm) {
-        limm(a, *imm);
+        limm_sized(a, mnem, *imm, size1);
         if (op1)
             lsep(a);
     }

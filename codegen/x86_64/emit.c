@@ -1040,9 +1040,11 @@ static uint64_t emit_pass(X86Emitter *e, const uint8_t *is_entry, uint64_t *prol
             x86_align_code(a, 16, 10);
         }
         x86_bind(a, e->block_label[b->index]);
+        b3_emit_listing_reset(&a->buffer); /* each block names its first value */
         for (uint32_t j = 0; j < b->ninsts; j++) {
             if (lines && b->insts[j].origin)
                 b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            b3_emit_listing_origin(&a->buffer, b->insts[j].origin);
             x86_emit_inst(e, b, &b->insts[j], next);
         }
     }

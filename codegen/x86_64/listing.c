@@ -9,6 +9,9 @@
  * symbols, sym@GOTPCREL for GOT loads, and for a PC-relative address of a
  * global function of this module its local alias (.Lname$local), which
  * binds locally as the object writer does. */
+/* The comment leader of AT&T syntax (GNU as and llvm-mc on x86-64). */
+#define X86_COMMENT "#"
+
 static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind) {
     const B3Obj *o = ctx;
     const char *pre = b3_asm_sym_prefix(o->module->target);
@@ -34,7 +37,7 @@ static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)
 }
 
 void x86_listing_begin(X86Listing *l, X86Asm *a, B3Obj *o) {
-    b3_emit_listing_begin(l, &a->buffer, o, print_sym);
+    b3_emit_listing_begin(l, &a->buffer, o, print_sym, X86_COMMENT);
     /* With exact sizes every jump keeps its size too. */
     if (o->asm_text)
         a->listing_disp32 = b3_asm_text_exact(o->asm_text);
@@ -53,6 +56,6 @@ static void proc_align(FILE *f, uint64_t pad) {
 }
 
 static const B3AsmSyntax x86_64_syntax = {
-    .comment = "#", .proc_align = proc_align, .cfi_reg_name = b3_x86_64_cfi_reg_name};
+    .comment = X86_COMMENT, .proc_align = proc_align, .cfi_reg_name = b3_x86_64_cfi_reg_name};
 
 bool b3_x86_64_write_asm(B3Obj *o, FILE *f) { return b3_write_asm(o, f, &x86_64_syntax); }
