@@ -13,7 +13,8 @@ examples/ that compiles, with the C driver its own RUN lines link it with
      (objequiv.py): b3c sizes its jumps as the assemblers relax them (the
      least set of rel32 jumps), so the plain text needs no {disp32}; and
      linked and run it must give the same output and status;
-  3. b3c -S --asm-exact, assembled by both: the same.
+  3. b3c -S --asm-exact -fverbose-asm, assembled by both: the same (the
+     comments naming each instruction's B3 value change no byte).
 
 A test whose RUN lines need more than its object (a header smreader.py
 writes, another module compiled to an object) gets those lines run against
@@ -127,7 +128,7 @@ def check(b3c, target, name, path, steps, work):
     if isinstance(want, str):
         return 'FAIL %s: reference: %s' % (name, want)
     problems = []
-    for mode, flags in (('plain', []), ('exact', ['--asm-exact'])):
+    for mode, flags in (('plain', []), ('exact', ['--asm-exact', '-fverbose-asm'])):
         s = os.path.join(cwd, mode + '.s')
         rc, o, e = sh([b3c] + target.b3c_flags + ['-S'] + flags + [path, '-o', s], cwd)
         if rc:
