@@ -70,7 +70,6 @@ enum { Abbrev_CU = 1, Abbrev_CUNoCode, Abbrev_Subprogram, Abbrev_SubprogramLocal
 enum { LineBase = -5, LineRange = 14, OpcodeBase = 13 };
 
 typedef struct {
-    B3Symbol *sym;      /* NULL: no subprogram (a procedure without a symbol) */
     uint32_t decl_line; /* the `proc` line */
     uint64_t start;     /* in .text */
     uint64_t code_size; /* the instructions: the line sequence's extent */
@@ -195,7 +194,6 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
         rows->n++;
     }
     d->procs[d->nprocs++] = (DebugProc){
-        .sym = p ? p->sym : NULL,
         .decl_line = decl_line,
         .start = text_offset,
         .code_size = code_size,

@@ -92,7 +92,11 @@ static bool compile_one(const char *src, size_t len, B3Target target, const Conf
     }
     /* A backend that writes no assembly yet (arm64) refuses -S up front. */
     if (ok && b3_backend_supports(target) && (c->asm_text < 0 || b3_backend(target)->write_asm)) {
-        B3PipelineOptions bopt = {.opt_level = c->opt_level, .verify_each = c->verify_each, .diag = &diag};
+        /* --asm-exact also with -fverbose-asm: every value's comment printed. */
+        B3PipelineOptions bopt = {.opt_level = c->opt_level,
+                                  .verify_each = c->verify_each,
+                                  .diag = &diag,
+                                  .verbose_asm = c->asm_text > 0};
         B3Obj obj;
         /* The backend's own refusals are user errors (printed, not findings). */
         if (b3_compile_to_obj(&m, &bopt, c->debug_info ? "fuzz.b3" : NULL, c->asm_text, &obj)) {
