@@ -117,6 +117,11 @@ static void lst(Arm64Asm *a, const char *fmt, ...) {
     lend(a);
 }
 static void llabel(Arm64Asm *a, uint32_t l) { b3_asm_list_label(&a->buffer, l); }
+/* An add/sub/cmp immediate's text: hex when that reads rounder (asm_buffer.h). */
+static const char *limm12(char buf[16], uint32_t imm12) {
+    snprintf(buf, 16, b3_asm_imm_reads_hex(imm12) ? "0x%x" : "%u", imm12);
+    return buf;
+}
 const char *arm64_elf_modifier(B3RelocKind kind) {
     switch (kind) {
     case B3Reloc_A64_AdrGotPage:
@@ -341,8 +346,9 @@ void arm64_addsub_imm(Arm64Asm *a, Arm64AddSubOp op, bool is64, B3Reg rd, B3Reg 
                       bool lsl12) {
     addsub_imm_enc(a, op, is64, rd, rn, imm12, lsl12);
     bool s = op & 1;
-    lst(a, "%s\t%s, %s, #%u%s", addsub_names[op], s ? rz(rd, is64) : rs(rd, is64), rs(rn, is64), imm12,
-        lsl12 ? ", lsl #12" : "");
+    char imm[16];
+    lst(a, "%s\t%s, %s, #%s%s", addsub_names[op], s ? rz(rd, is64) : rs(rd, is64), rs(rn, is64),
+        limm12(imm, imm12), lsl12 ? ", lsl #12" : "");
 }
 
 static void addsub_shifted_enc(Arm64Asm *a, Arm64AddSubOp op, bool is64, B3Reg rd, B3Reg rn, B3Reg rm,
@@ -402,7 +408,8 @@ void arm64_neg(Arm64Asm *a, bool setflags, bool is64, B3Reg rd, B3Reg rm, Arm64S
 
 void arm64_cmp_imm(Arm64Asm *a, bool cmn, bool is64, B3Reg rn, uint32_t imm12, bool lsl12) {
     addsub_imm_enc(a, cmn ? Arm64AddSub_ADDS : Arm64AddSub_SUBS, is64, ARM64_ZR, rn, imm12, lsl12);
-    lst(a, "%s\t%s, #%u%s", cmn ? "cmn" : "cmp", rs(rn, is64), imm12, lsl12 ? ", lsl #12" : "");
+    char imm[16];
+    lst(a, "%s\t%s, #%s%s", cmn ? "cmn" : "cmp", rs(rn, is64), limm12(imm, imm12), lsl12 ? ", lsl #12" : "");
 }
 
 void arm64_cmp(Arm64Asm *a, bool cmn, bool is64, B3Reg rn, B3Reg rm, Arm64Shift shift, unsigned amount) {
