@@ -41,7 +41,7 @@ static void usage(FILE *f) {
           "                        -S already assembles to the --emit=obj bytes\n"
           "  --name=NAME           symbol of a bare procedure body\n"
           "  -w                    do not print warnings\n"
-          "  -Werror               make warnings errors (exit status 1, no output)\n"
+          "  -Werror, -Wno-error   make warnings errors (exit status 1, no output), or not\n"
           "  -fcolor-diagnostics, -fno-color-diagnostics\n"
           "                        colour diagnostics or not (default: when stderr is a\n"
           "                        terminal and NO_COLOR is unset)\n"
