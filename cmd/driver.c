@@ -351,6 +351,8 @@ int b3_drive(const B3Options *o) {
         t0 = b3_now();
         b3_ice_enter("validate", NULL);
         ok = b3_validate(&m, &diag);
+        if (ok)
+            b3_warn_module(&m, &diag);
         if (tp)
             b3_pass_times_add(tp, "validate", b3_now() - t0);
     }

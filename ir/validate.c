@@ -1373,3 +1373,40 @@ bool b3_validate(B3Module *m, B3Diag *d) {
     }
     return d->errors == errors;
 }
+
+/* Objects (not functions) of the C library: an exported definition of one
+ * of these names replaces the library's object in a linked program (a
+ * procedure named stdin is code where stdio expects a FILE *). */
+static const char *const libc_objects[] = {
+    "stdin",
+    "stdout",
+    "stderr",
+    "environ",
+    "__environ",
+    "errno",
+    "optarg",
+    "optind",
+    "opterr",
+    "optopt",
+    "tzname",
+    "timezone",
+    "daylight",
+    "signgam",
+    "program_invocation_name",
+    "program_invocation_short_name",
+};
+
+void b3_warn_module(const B3Module *m, B3Diag *d) {
+    for (uint32_t i = 0; i < m->nitems && !b3_diag_stopped(d); i++) {
+        const B3Symbol *s = m->items[i].sym;
+        if (!s || !s->defined || s->internal || m->items[i].kind == B3Item_Extern)
+            continue;
+        for (size_t k = 0; k < sizeof libc_objects / sizeof libc_objects[0]; k++)
+            if (strlen(libc_objects[k]) == s->name_len && !memcmp(libc_objects[k], s->name, s->name_len))
+                b3_warning(d, s->loc,
+                           "%s @%s is exported under the name of the C library's '%s' object, which it would "
+                           "replace in a linked program; rename it or make it internal",
+                           m->items[i].kind == B3Item_Proc ? "procedure" : "data", libc_objects[k],
+                           libc_objects[k]);
+    }
+}
