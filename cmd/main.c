@@ -158,7 +158,7 @@ static void args_push(Args *a, char *s) {
 /* Splits a response file's text as gcc does (libiberty's buildargv):
  * whitespace separates arguments, '...' and "..." quote, and a backslash
  * takes the next character literally, inside quotes too. */
-static void split_response(const char *text, Args *out) {
+static void split_response(const char *text, Args *out, Args *pool) {
     const char *p = text;
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\v' || *p == '\f')
@@ -185,6 +185,7 @@ static void split_response(const char *text, Args *out) {
         }
         *w = 0;
         args_push(out, arg);
+        args_push(pool, arg);
     }
 }
 
@@ -211,8 +212,9 @@ static char *slurp(const char *path) {
 
 /* Appends args, expanding each @FILE into the arguments it holds (again
  * expanded: response files nest).  As gcc: a file that cannot be read
- * leaves the argument as it is.  After "--" nothing is expanded. */
-static void expand_args(int argc, char **argv, Args *out, int depth, bool *ended) {
+ * leaves the argument as it is.  After "--" nothing is expanded.  The
+ * strings read are also put in pool, to be freed. */
+static void expand_args(int argc, char **argv, Args *out, int depth, bool *ended, Args *pool) {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!*ended && !strcmp(a, "--"))
@@ -227,10 +229,10 @@ static void expand_args(int argc, char **argv, Args *out, int depth, bool *ended
             exit(2);
         }
         Args inner = {0};
-        split_response(text, &inner);
+        split_response(text, &inner, pool);
         free(text);
-        expand_args(inner.n, inner.v, out, depth + 1, ended);
-        free(inner.v); /* (the strings live on in out) */
+        expand_args(inner.n, inner.v, out, depth + 1, ended, pool);
+        free(inner.v);
     }
 }
 
@@ -380,10 +382,15 @@ int main(int argc, char **argv) {
      * pages already mapped instead of faulting in fresh zeroed ones. */
     mallopt(M_MMAP_THRESHOLD, 256 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
-    Args args = {0};
+    Args args = {0}, pool = {0};
     bool ended = false;
-    expand_args(argc, argv, &args, 0, &ended);
+    expand_args(argc, argv, &args, 0, &ended, &pool);
     B3Options o;
     parse_args(args.n, args.v, &o);
-    return b3_drive(&o);
+    int status = b3_drive(&o);
+    for (int i = 0; i < pool.n; i++)
+        free(pool.v[i]);
+    free(pool.v);
+    free(args.v);
+    return status;
 }
