@@ -108,11 +108,25 @@ bench: b3c
 format:
 	clang-format -i $(SRCS) $(wildcard */*.h */*/*.h)
 
-install: b3c
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 b3c $(DESTDIR)$(PREFIX)/bin/b3c
+# `make install` puts the binary, the manual page and the documents under
+# $(DESTDIR)$(PREFIX); `make uninstall` removes exactly those files (and the
+# b3c document directory, which is b3c's own).  The binary is $(BIN), built
+# if it is out of date (testsuite/cli/install.test passes `-o $(BIN)`).
+BINDIR = $(PREFIX)/bin
+MAN1DIR = $(PREFIX)/share/man/man1
+DOCDIR = $(PREFIX)/share/doc/b3c
+DOCS = README.md $(wildcard docs/*.md)
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/b3c
+	install -m 644 docs/b3c.1 $(DESTDIR)$(MAN1DIR)/b3c.1
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/b3c $(DESTDIR)$(MAN1DIR)/b3c.1 $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	-rmdir $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) b3c
 
-.PHONY: all deps check check-long check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install clean
+.PHONY: all deps check check-long check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install uninstall clean
