@@ -28,6 +28,9 @@ typedef enum {
     B3Sec_DebugAbbrev,
     B3Sec_DebugInfo,
     B3Sec_DebugLine,
+    /* ELF only (objwriter/eh_frame.c): the unwind tables, laid out from the
+     * frame descriptions when the object is written. */
+    B3Sec_EhFrame,
     B3_NUM_SECTIONS
 } B3SectionId;
 
