@@ -41,6 +41,12 @@ void b3_frame_epilogue_end(B3Frame *f, uint32_t at) {
     f->in_epilogue = false;
 }
 
+void b3_frame_epilogue_trim(B3Frame *f, uint32_t code_end) {
+    if (f->nepilogue && f->epilogue[f->nepilogue - 1].op == B3Cfi_RestoreState &&
+        f->epilogue[f->nepilogue - 1].at >= code_end)
+        f->nepilogue--;
+}
+
 void b3_frame_reset(B3Frame *f) {
     free(f->epilogue);
     memset(f, 0, sizeof *f);

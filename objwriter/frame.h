@@ -85,6 +85,9 @@ void b3_frame_epilogue_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int3
 /* Ends the open epilogue, if any, with a RestoreState at at (the offset
  * right after its return): the code after it has the body's rules. */
 void b3_frame_epilogue_end(B3Frame *f, uint32_t at);
+/* Drops the RestoreState of a last epilogue at code_end: only data (jump
+ * tables) follows it. */
+void b3_frame_epilogue_trim(B3Frame *f, uint32_t code_end);
 /* Frees the epilogue steps and empties f (for the next pass). */
 void b3_frame_reset(B3Frame *f);
 

@@ -1142,6 +1142,7 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
         b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
     b3_emit_define_entries(c, o, start, a.len, prologue_at);
     frame.compact = b3_x86_64_compact_unwind(&frame);
+    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
     b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
     b3_frame_reset(&frame);
     free(is_entry);
