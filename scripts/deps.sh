@@ -68,6 +68,8 @@ need gdb have gdb
 # under qemu-user.
 need gcc-aarch64-linux-gnu have aarch64-linux-gnu-gcc
 need binutils-aarch64-linux-gnu have aarch64-linux-gnu-as
+# The C++ driver that throws through b3c frames (exec/unwind-exceptions.b3).
+need g++-aarch64-linux-gnu have aarch64-linux-gnu-g++
 # Only recommended by the compiler (and we install without recommends): the
 # C library's headers and objects for arm64.
 need libc6-dev-arm64-cross exists /usr/aarch64-linux-gnu/include/stdio.h
