@@ -61,6 +61,7 @@ need lld have ld.lld       # the ELF tests also link with clang -fuse-ld=lld
 need llvm have llvm-dwarfdump   # testsuite/debuginfo (-g)
 need binutils have addr2line
 need gdb have gdb
+need g++ have g++          # the C++ driver of exec/unwind-exceptions.b3 (%cxx)
 
 # ---- arm64: cross-compiling and running aarch64-linux-gnu programs --------------
 # The arm64 test runs (scripts/check.sh, B3C_TARGET=aarch64-linux-gnu) link
