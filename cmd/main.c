@@ -53,6 +53,9 @@ static void usage(FILE *f) {
           "                        at -O2, allocate rbp like any callee-saved register\n"
           "                        (the default at -O2), or keep it as the frame pointer\n"
           "                        (always at -O0 and -O1)\n"
+          "  -fno-unwind-tables, -fno-asynchronous-unwind-tables\n"
+          "                        ELF: no .eh_frame (and no .cfi_* in -S); the default,\n"
+          "                        -funwind-tables, describes every frame for unwinders\n"
           "  --version, --help     as usual\n"
           "\n"
           "exit status: 0 success, 1 bad input, 2 bad usage, 3 internal error\n"
@@ -135,6 +138,9 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->frame_pointer = 1;
         } else if (!strcmp(a, "-fno-omit-frame-pointer")) {
             o->frame_pointer = -1;
+        } else if (!strcmp(a, "-fno-unwind-tables") || !strcmp(a, "-fno-asynchronous-unwind-tables") ||
+                   !strcmp(a, "-funwind-tables") || !strcmp(a, "-fasynchronous-unwind-tables")) {
+            o->no_unwind_tables = !strncmp(a, "-fno-", 5);
         } else if (starts(a, "-mattr=", &v)) {
             parse_mattr(v, &feat_on, &feat_off);
         } else if (starts(a, "--emit=", &v)) {

@@ -507,6 +507,8 @@ static void cfi_events(Writer *w) {
     if (!w->syn->cfi_reg_name || !o->module)
         return;
     bool apple = o->module->target.os == B3OS_MacOS;
+    if (!apple && o->no_unwind_tables)
+        return;
     for (uint32_t i = 0; i < o->nframes; i++) {
         const B3FrameRegion *fr = &o->frames[i];
         const B3CfiStep *steps = o->cfi_steps + fr->first_step;

@@ -173,7 +173,7 @@ static void instruction(Buf *b, const B3TargetDesc *d, const B3CfiStep *s) {
 }
 
 void b3_obj_build_eh_frame(B3Obj *o) {
-    if (!o->nframes || o->sec[B3Sec_EhFrame].size)
+    if (!o->nframes || o->no_unwind_tables || o->sec[B3Sec_EhFrame].size)
         return;
     const B3TargetDesc *d = b3_target_desc(o->module->target);
     Buf b = {0};

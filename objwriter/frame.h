@@ -101,7 +101,8 @@ void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t proc_start, uint64_t 
 
 /* ELF: lays out .eh_frame (B3Sec_EhFrame and its PC32 relocations) from
  * o->frames — one CIE, one FDE per entry region — unless it has been
- * (objwriter/eh_frame.c).  Nothing when there is no code. */
+ * (objwriter/eh_frame.c).  Nothing when there is no code or with
+ * o->no_unwind_tables (-fno-unwind-tables). */
 void b3_obj_build_eh_frame(B3Obj *o);
 
 /* Prints step s as a .cfi_* directive (no tab, no newline) into buf;
