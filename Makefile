@@ -69,22 +69,28 @@ deps:
 	bash scripts/deps.sh
 
 # The tools must be installed before anything is built, even under -j.
+# `make check`: every test but the long sweeps, under three minutes on two
+# cores; `make check-long`: only those (CI runs both).  scripts/check.sh.
 check: deps
 	$(MAKE) b3c
 	bash scripts/check.sh
 
-# The whole lit suite with b3c built with ASan + UBSan (any report is fatal),
-# in its own build directory so the normal build is untouched.  Tests that
-# cannot run sanitized say `UNSUPPORTED: sanitized`.  Ends with check.sh's
-# "N passed, N failed" line; the fuzz replays are not repeated (they are
-# sanitized builds already).
+check-long: deps
+	$(MAKE) b3c
+	bash scripts/check.sh --long
+
+# make check's set with b3c built with ASan + UBSan (any report is fatal),
+# in its own build directory so the normal build is untouched, and the two
+# fuzz corpus replays (sanitized harnesses).  Tests that cannot run
+# sanitized say `UNSUPPORTED: sanitized`.  Ends with check.sh's
+# "N passed, N failed" line.
 SAN_BUILD ?= build-san
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 check-sanitize: deps
 	$(MAKE) BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/b3c CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" $(SAN_BUILD)/b3c
 	B3C=$(CURDIR)/$(SAN_BUILD)/b3c B3C_SANITIZED=1 B3C_TEST_EXEC_ROOT=$(CURDIR)/$(SAN_BUILD)/testsuite \
 	    ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
-	    bash scripts/check.sh --no-fuzz
+	    bash scripts/check.sh --fuzz
 
 demo: deps
 	$(MAKE) b3c
@@ -102,11 +108,25 @@ bench: b3c
 format:
 	clang-format -i $(SRCS) $(wildcard */*.h */*/*.h)
 
-install: b3c
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 b3c $(DESTDIR)$(PREFIX)/bin/b3c
+# `make install` puts the binary, the manual page and the documents under
+# $(DESTDIR)$(PREFIX); `make uninstall` removes exactly those files (and the
+# b3c document directory, which is b3c's own).  The binary is $(BIN), built
+# if it is out of date (testsuite/cli/install.test passes `-o $(BIN)`).
+BINDIR = $(PREFIX)/bin
+MAN1DIR = $(PREFIX)/share/man/man1
+DOCDIR = $(PREFIX)/share/doc/b3c
+DOCS = README.md $(wildcard docs/*.md)
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/b3c
+	install -m 644 docs/b3c.1 $(DESTDIR)$(MAN1DIR)/b3c.1
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/b3c $(DESTDIR)$(MAN1DIR)/b3c.1 $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	-rmdir $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) b3c
 
-.PHONY: all deps check check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install clean
+.PHONY: all deps check check-long check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install uninstall clean

@@ -96,7 +96,9 @@ static char *stem(const char *path) {
 
 /* A bare body's symbol: the stem with every character outside [A-Za-z0-9_] made '_'. */
 static char *bare_symbol(const char *path) {
-    char *s = stem(path);
+    /* Standard input's is b3c_stdin, not its stem: a symbol "stdin" would
+     * define libc's FILE pointer of that name. */
+    char *s = strcmp(path, "-") ? stem(path) : strdup("b3c_stdin");
     for (char *p = s; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
             *p = '_';
@@ -246,6 +248,42 @@ static int emit_air(B3Module *m, B3PipelineOptions *bopt, const char *path) {
     return ok ? 0 : 1;
 }
 
+/* -o naming the input itself (the same file, by device and inode, however
+ * spelled) would replace the source with the object: refused, as gcc does. */
+static bool output_is_input(const char *in, const char *out) {
+    struct stat si, so;
+    if (!strcmp(in, "-") || !strcmp(out, "-") || stat(in, &si) || stat(out, &so))
+        return false;
+    return si.st_dev == so.st_dev && si.st_ino == so.st_ino;
+}
+
+/* -v: what runs, as cc -v prints the commands it runs. */
+static void print_plan(const B3Options *o, const char *out_path) {
+    static const char *const kinds[] = {"object", "assembly", "B3 IR", "Air"};
+    B3Target t = o->target;
+    fprintf(stderr, "b3c %s\nTarget: %s (%s)\n", o->version, b3_target_name(t),
+            b3_target_obj_format(t) == B3ObjFormat_MachO ? "Mach-O" : "ELF");
+    fprintf(stderr, " read %s\n parse, validate\n", o->input);
+    unsigned level = 1u << o->opt_level;
+    for (int ir = B3PhaseIR_B3; ir <= B3PhaseIR_Air; ir++) {
+        if (o->emit == B3Emit_B3 && (ir == B3PhaseIR_Air || o->opt_level == 0))
+            break; /* --emit=b3 -O0 prints the input unchanged */
+        fprintf(stderr, " %s phases (-O%d):", ir == B3PhaseIR_B3 ? "B3" : "Air", o->opt_level);
+        bool any = false;
+        for (unsigned i = 0; i < b3_pipeline_n; i++) {
+            const B3Phase *ph = &b3_pipeline[i];
+            if (ph->ir != ir || !(ph->levels & level))
+                continue;
+            fprintf(stderr, "%s %s", any ? "," : "", ph->name);
+            any = true;
+            if (o->emit == B3Emit_Air && (ph->flags & B3PhaseF_EmitAirAfter))
+                break;
+        }
+        fprintf(stderr, "%s\n", any ? "" : " none");
+    }
+    fprintf(stderr, " write %s (%s)\n", strcmp(out_path, "-") ? out_path : "<stdout>", kinds[o->emit]);
+}
+
 static void print_b3(const void *m, const struct B3Proc *p, FILE *out) { b3_print_proc(m, p, out); }
 
 int b3_drive(const B3Options *o) {
@@ -256,48 +294,7 @@ int b3_drive(const B3Options *o) {
         return 2;
     }
 
-    B3PassTimes times = {0};
-    B3PassTimes *tp = o->time_passes ? &times : NULL;
-    double t0 = b3_now();
-    size_t len = 0;
-    char *src = map_file(o->input, &len);
-    bool mapped = src != NULL;
-    if (!mapped)
-        src = read_all(o->input, &len);
-    if (!src) {
-        fprintf(stderr, "b3c: error: cannot read '%s': %s\n", o->input, strerror(errno));
-        return 1;
-    }
-    const char *shown = strcmp(o->input, "-") ? o->input : "<stdin>";
-    B3Diag diag;
-    b3_diag_init(&diag, shown, src, len);
-    B3Module m;
-    b3_module_init(&m, o->target);
-    m.target_features = o->target_features;
-    B3Ice ice = {.diag = &diag, .module = &m, .print_b3 = print_b3, .dump_ir = o->debug_internal};
-    b3_ice_install(&ice);
-    b3_ice_enter("parse", NULL);
-    char *bare = o->name ? NULL : bare_symbol(o->input);
-    B3ParseOptions popt = {o->name ? o->name : bare, o->no_fast_parse};
-
-    int status = 0;
     char *default_path = NULL;
-    bool ok = b3_parse(&m, &diag, src, len, &popt);
-    if (tp)
-        b3_pass_times_add(tp, "parse", b3_now() - t0);
-    if (ok) {
-        t0 = b3_now();
-        b3_ice_enter("validate", NULL);
-        ok = b3_validate(&m, &diag);
-        if (tp)
-            b3_pass_times_add(tp, "validate", b3_now() - t0);
-    }
-    if (!ok || diag.errors) {
-        status = 1;
-        goto done;
-    }
-    drop_source_pages(src, len, mapped);
-
     const char *out_path = o->output;
     if (!out_path) {
         if (o->emit == B3Emit_B3 || o->emit == B3Emit_Air) {
@@ -310,6 +307,62 @@ int b3_drive(const B3Options *o) {
             out_path = default_path;
         }
     }
+    if (output_is_input(o->input, out_path)) {
+        fprintf(stderr, "b3c: error: input file '%s' is the same as output file\n", o->input);
+        free(default_path);
+        return 1;
+    }
+    if (o->verbose)
+        print_plan(o, out_path);
+
+    B3PassTimes times = {0};
+    B3PassTimes *tp = o->time_passes ? &times : NULL;
+    double t0 = b3_now();
+    size_t len = 0;
+    char *src = map_file(o->input, &len);
+    bool mapped = src != NULL;
+    if (!mapped)
+        src = read_all(o->input, &len);
+    if (!src) {
+        fprintf(stderr, "b3c: error: cannot read '%s': %s\n", o->input, strerror(errno));
+        free(default_path);
+        return 1;
+    }
+    const char *shown = strcmp(o->input, "-") ? o->input : "<stdin>";
+    B3Diag diag;
+    b3_diag_init(&diag, shown, src, len);
+    diag.color = b3_diag_want_color(o->color);
+    diag.warn_mode = o->warnings;
+    /* The front end's messages in file order (the validator checks in passes). */
+    b3_diag_hold(&diag);
+    B3Module m;
+    b3_module_init(&m, o->target);
+    m.target_features = o->target_features;
+    B3Ice ice = {.diag = &diag, .module = &m, .print_b3 = print_b3, .dump_ir = o->debug_internal};
+    b3_ice_install(&ice);
+    b3_ice_enter("parse", NULL);
+    char *bare = o->name ? NULL : bare_symbol(o->input);
+    B3ParseOptions popt = {o->name ? o->name : bare, o->no_fast_parse};
+
+    int status = 0;
+    bool ok = b3_parse(&m, &diag, src, len, &popt);
+    if (tp)
+        b3_pass_times_add(tp, "parse", b3_now() - t0);
+    if (ok) {
+        t0 = b3_now();
+        b3_ice_enter("validate", NULL);
+        ok = b3_validate(&m, &diag);
+        if (ok)
+            b3_warn_module(&m, &diag);
+        if (tp)
+            b3_pass_times_add(tp, "validate", b3_now() - t0);
+    }
+    b3_diag_release(&diag);
+    if (!ok || b3_diag_failed(&diag)) {
+        status = 1;
+        goto done;
+    }
+    drop_source_pages(src, len, mapped);
 
     B3PipelineOptions bopt = {
         .opt_level = o->opt_level,

@@ -8,6 +8,7 @@
 
 #include "cmd/driver.h"
 #include "cmd/pipeline.h"
+#include "codegen/backend.h"
 #include "ir/ir.h"
 #include "parser/parser.h"
 
@@ -19,19 +20,31 @@ static void usage(FILE *f) {
           "Compiles textual B3 IR to an object file.\n"
           "\n"
           "options:\n"
-          "  -o FILE               output path (default: INPUT's stem + .o, .s with -S); - is stdout\n"
-          "  -                     read the input from standard input\n"
-          "  -O0, -O1, -O2         optimization level (default -O2)\n"
-          "  --target=TRIPLE       x86_64-linux-gnu (default), aarch64-linux-gnu,\n"
-          "                        x86_64-apple-macos, arm64-apple-macos\n"
-          "  --emit=obj|asm|b3|air what to write (default obj): an ELF object, assembly\n"
+          "  -o FILE               output path (default: INPUT's stem + .o, .s with -S); - is stdout;\n"
+          "                        never the input file itself\n"
+          "  -                     read the input from standard input (a bare body read\n"
+          "                        this way is named b3c_stdin unless --name says)\n"
+          "  --                    end of options: what follows is the input file\n"
+          "  @FILE                 read more arguments from FILE (gcc's quoting; nested)\n"
+          "  -c                    accepted and ignored: b3c always writes an object\n"
+          "  -O0, -O1, -O2         optimization level (default -O2); -O is -O1;\n"
+          "  -O3, -Os, -Oz         -O3, -Os and -Oz are -O2\n"
+          "  --target=TRIPLE       the target (below); also --target TRIPLE,\n"
+          "                        -target TRIPLE, -mtriple=TRIPLE\n"
+          "  --emit=obj|asm|b3|air what to write (default obj): an object file, assembly\n"
           "                        (-S: GNU as / llvm-mc, AT&T syntax), the B3 IR after\n"
           "                        the B3 phases of the level (-O0: the input), or the\n"
           "                        Air after register allocation (b3 and air default to\n"
           "                        stdout)\n"
+          "  -S                    --emit=asm\n"
           "  --asm-exact           with -S, also pin each long jump's size ({disp32}); plain\n"
           "                        -S already assembles to the --emit=obj bytes\n"
           "  --name=NAME           symbol of a bare procedure body\n"
+          "  -w                    do not print warnings\n"
+          "  -Werror, -Wno-error   make warnings errors (exit status 1, no output), or not\n"
+          "  -fcolor-diagnostics, -fno-color-diagnostics\n"
+          "                        colour diagnostics or not (default: when stderr is a\n"
+          "                        terminal and NO_COLOR is unset)\n"
           "  --print-after=PHASE   print the IR after PHASE (or all) to stderr; the\n"
           "                        phases are listed below\n"
           "  --verify-each         validate the IR after every phase\n"
@@ -50,20 +63,36 @@ static void usage(FILE *f) {
           "  -g                    DWARF line tables mapping the code to INPUT's lines\n"
           "                        (objects only; --emit=b3 and air ignore it)\n"
           "  -fomit-frame-pointer, -fno-omit-frame-pointer\n"
-          "                        at -O2, allocate rbp like any callee-saved register\n"
-          "                        (the default at -O2), or keep it as the frame pointer\n"
-          "                        (always at -O0 and -O1)\n"
+          "                        at -O2, allocate the frame pointer like any\n"
+          "                        callee-saved register (the default at -O2), or keep\n"
+          "                        it (always at -O0 and -O1)\n"
           "  -fno-unwind-tables, -fno-asynchronous-unwind-tables\n"
           "                        ELF: no .eh_frame (and no .cfi_* in -S); the default,\n"
           "                        -funwind-tables, describes every frame for unwinders\n"
-          "  --version, --help     as usual\n"
+          "  -v                    print the version, the target and the phases that run\n"
+          "                        to stderr (alone: the version and target)\n"
+          "  --version             print the version and the default target\n"
+          "  --help, -h            print this help\n"
           "\n"
+          "targets:\n",
+          f);
+    B3Target t;
+    for (unsigned i = 0; b3_target_nth(i, &t); i++)
+        fprintf(f, "  %-21s %s objects; %s%s\n", b3_target_name(t),
+                b3_target_obj_format(t) == B3ObjFormat_MachO ? "Mach-O" : "ELF",
+                b3_backend_supports(t) ? "generates code" : "--emit=b3 only (no code generation yet)",
+                b3_target_name(t) == b3_target_name(b3_target_host()) ? " (default)" : "");
+    fputs("\n"
           "exit status: 0 success, 1 bad input, 2 bad usage, 3 internal error\n"
           "\n"
           "phases, in pipeline order (each level runs a subset):\n  ",
           f);
     b3_pipeline_list_phases(f, true);
     fputc('\n', f);
+}
+
+static void print_version(FILE *f) {
+    fprintf(f, "b3c %s\nTarget: %s\n", B3C_VERSION, b3_target_name(b3_target_host()));
 }
 
 static _Noreturn void bad_usage(const char *fmt, const char *arg) {
@@ -110,15 +139,149 @@ static void parse_mattr(const char *v, unsigned *on, unsigned *off) {
     }
 }
 
+/* ---- @FILE response files ------------------------------------------------------------ */
+
+typedef struct {
+    char **v;
+    int n, cap;
+} Args;
+
+static void args_push(Args *a, char *s) {
+    if (a->n == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 16;
+        a->v = realloc(a->v, (size_t)a->cap * sizeof *a->v);
+        if (!a->v) {
+            fprintf(stderr, "b3c: error: out of memory\n");
+            exit(3);
+        }
+    }
+    a->v[a->n++] = s;
+}
+
+/* Splits a response file's text as gcc does (libiberty's buildargv):
+ * whitespace separates arguments, '...' and "..." quote, and a backslash
+ * takes the next character literally, inside quotes too. */
+static void split_response(const char *text, Args *out, Args *pool) {
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\v' || *p == '\f')
+            p++;
+        if (!*p)
+            return;
+        char *arg = malloc(strlen(p) + 1), *w = arg;
+        char quote = 0;
+        for (; *p; p++) {
+            if (*p == '\\' && p[1]) {
+                *w++ = *++p;
+            } else if (quote) {
+                if (*p == quote)
+                    quote = 0;
+                else
+                    *w++ = *p;
+            } else if (*p == '\'' || *p == '"') {
+                quote = *p;
+            } else if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\v' || *p == '\f') {
+                break;
+            } else {
+                *w++ = *p;
+            }
+        }
+        *w = 0;
+        args_push(out, arg);
+        args_push(pool, arg);
+    }
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
+        n += got;
+        if (n + 1 == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    bool bad = ferror(f) || !buf;
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    return buf;
+}
+
+/* Appends args, expanding each @FILE into the arguments it holds (again
+ * expanded: response files nest).  As gcc: a file that cannot be read
+ * leaves the argument as it is.  After "--" nothing is expanded.  The
+ * strings read are also put in pool, to be freed. */
+static void expand_args(int argc, char **argv, Args *out, int depth, bool *ended, Args *pool) {
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!*ended && !strcmp(a, "--"))
+            *ended = true;
+        char *text = !*ended && a[0] == '@' && a[1] ? slurp(a + 1) : NULL;
+        if (!text) {
+            args_push(out, argv[i]);
+            continue;
+        }
+        if (depth >= 32) {
+            fprintf(stderr, "b3c: error: response files nested too deeply (at '%s')\n", a);
+            exit(2);
+        }
+        Args inner = {0};
+        split_response(text, &inner, pool);
+        free(text);
+        expand_args(inner.n, inner.v, out, depth + 1, ended, pool);
+        free(inner.v);
+    }
+}
+
+/* ---- options ------------------------------------------------------------------------------ */
+
+/* An option with a value, as "NAME VALUE" or "NAME=VALUE". */
+static bool value_option(const char *a, const char *name, int argc, char **argv, int *i, const char **v) {
+    size_t n = strlen(name);
+    if (strncmp(a, name, n))
+        return false;
+    if (a[n] == '=') {
+        *v = a + n + 1;
+        return true;
+    }
+    if (a[n])
+        return false;
+    if (++*i >= argc)
+        bad_usage("%s needs a value", name);
+    *v = argv[*i];
+    return true;
+}
+
+static void set_target(B3Options *o, const char *v) {
+    if (!b3_target_parse(v, &o->target))
+        bad_usage("unknown target '%s' (expected x86_64-linux-gnu, aarch64-linux-gnu, "
+                  "x86_64-apple-macos or arm64-apple-macos)",
+                  v);
+}
+
 static void parse_args(int argc, char **argv, B3Options *o) {
     unsigned feat_on = 0, feat_off = 0;
     memset(o, 0, sizeof *o);
     o->opt_level = 2;
     o->emit = B3Emit_Obj;
     o->target = b3_target_host();
+    o->version = B3C_VERSION;
+    bool options_ended = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        if (!strcmp(a, "-o")) {
+        if (options_ended || a[0] != '-' || !a[1]) {
+            if (o->input)
+                bad_usage("more than one input file ('%s')", a);
+            o->input = a;
+        } else if (!strcmp(a, "--")) {
+            options_ended = true;
+        } else if (!strcmp(a, "-o")) {
             if (++i >= argc)
                 bad_usage("%s needs a file name", "-o");
             o->output = argv[i];
@@ -126,14 +289,29 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->output = v;
         } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2")) {
             o->opt_level = a[2] - '0';
+        } else if (!strcmp(a, "-O3") || !strcmp(a, "-Os") || !strcmp(a, "-Oz")) {
+            o->opt_level = 2; /* b3c has no more aggressive or size-tuned level */
         } else if (!strcmp(a, "-O")) {
             o->opt_level = 1;
+        } else if (!strcmp(a, "-c")) {
+            /* cc's "compile only": what b3c always does */
         } else if (!strcmp(a, "-S")) {
             o->emit = B3Emit_Asm;
         } else if (!strcmp(a, "--asm-exact")) {
             o->asm_exact = true;
         } else if (!strcmp(a, "-g")) {
             o->debug_info = true;
+        } else if (!strcmp(a, "-w")) {
+            o->warnings = B3Warn_None;
+            o->no_warnings = true;
+        } else if (!strcmp(a, "-Werror")) {
+            o->werror = true;
+        } else if (!strcmp(a, "-Wno-error")) {
+            o->werror = false;
+        } else if (!strcmp(a, "-fcolor-diagnostics")) {
+            o->color = 1;
+        } else if (!strcmp(a, "-fno-color-diagnostics")) {
+            o->color = -1;
         } else if (!strcmp(a, "-fomit-frame-pointer")) {
             o->frame_pointer = 1;
         } else if (!strcmp(a, "-fno-omit-frame-pointer")) {
@@ -154,11 +332,11 @@ static void parse_args(int argc, char **argv, B3Options *o) {
                 o->emit = B3Emit_Air;
             else
                 bad_usage("unknown --emit kind '%s' (expected obj, asm, b3 or air)", v);
-        } else if (starts(a, "--target=", &v)) {
-            if (!b3_target_parse(v, &o->target))
-                bad_usage("unknown target '%s' (expected x86_64-linux-gnu, aarch64-linux-gnu, "
-                          "x86_64-apple-macos or arm64-apple-macos)",
-                          v);
+        } else if (value_option(a, "--target", argc, argv, &i, &v) ||
+                   value_option(a, "-target", argc, argv, &i, &v) ||
+                   value_option(a, "-mtriple", argc, argv, &i, &v) ||
+                   value_option(a, "--mtriple", argc, argv, &i, &v)) {
+            set_target(o, v);
         } else if (starts(a, "--name=", &v)) {
             if (!*v)
                 bad_usage("%s needs a symbol name", "--name");
@@ -179,19 +357,23 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->verify_each = true;
         } else if (!strcmp(a, "--time-passes")) {
             o->time_passes = true;
+        } else if (!strcmp(a, "-v")) {
+            o->verbose = true;
         } else if (!strcmp(a, "--version")) {
-            printf("b3c %s\n", B3C_VERSION);
+            print_version(stdout);
             exit(0);
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             exit(0);
-        } else if (a[0] == '-' && a[1]) {
-            bad_usage("unknown option '%s'", a);
         } else {
-            if (o->input)
-                bad_usage("more than one input file ('%s')", a);
-            o->input = a;
+            bad_usage("unknown option '%s'", a);
         }
+    }
+    /* -w wins over -Werror, as in gcc: no warning is left to be an error. */
+    o->warnings = o->no_warnings ? B3Warn_None : o->werror ? B3Warn_Error : B3Warn_Show;
+    if (!o->input && o->verbose) { /* cc -v: the version alone */
+        print_version(stderr);
+        exit(0);
     }
     if (!o->input)
         bad_usage("%s", "no input file");
@@ -206,7 +388,15 @@ int main(int argc, char **argv) {
      * pages already mapped instead of faulting in fresh zeroed ones. */
     mallopt(M_MMAP_THRESHOLD, 256 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
+    Args args = {0}, pool = {0};
+    bool ended = false;
+    expand_args(argc, argv, &args, 0, &ended, &pool);
     B3Options o;
-    parse_args(argc, argv, &o);
-    return b3_drive(&o);
+    parse_args(args.n, args.v, &o);
+    int status = b3_drive(&o);
+    for (int i = 0; i < pool.n; i++)
+        free(pool.v[i]);
+    free(pool.v);
+    free(args.v);
+    return status;
 }

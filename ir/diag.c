@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Bounds on what one message prints, so that output stays small however
  * long the offending line or token is (a message quotes tokens). */
@@ -22,9 +23,30 @@ void b3_diag_init(B3Diag *d, const char *file, const char *src, size_t len) {
 }
 
 void b3_diag_free(B3Diag *d) {
+    b3_diag_release(d);
+    free(d->pending);
+    d->pending = NULL;
     free(d->line_starts);
     d->line_starts = NULL;
 }
+
+bool b3_diag_want_color(int force) {
+    if (force)
+        return force > 0;
+    const char *no = getenv("NO_COLOR");
+    if (no && *no)
+        return false;
+    const char *term = getenv("TERM");
+    return isatty(2) && !(term && !strcmp(term, "dumb"));
+}
+
+/* clang's escapes: the location and message bold, the kind in its colour. */
+#define SGR_BOLD "\033[1m"
+#define SGR_RESET "\033[0m"
+#define SGR_ERROR "\033[0;1;31m"
+#define SGR_WARNING "\033[0;1;35m"
+#define SGR_NOTE "\033[0;1;30m"
+#define SGR_CARET "\033[0;1;32m"
 
 /* Line starts are needed only when something is reported, so they are found lazily. */
 static void index_lines(B3Diag *d) {
@@ -156,6 +178,8 @@ static void put_line(B3Diag *d, Buf *b, B3Loc loc) {
     buf_puts(b, post ? "...\n" : "\n");
     /* The caret line keeps tabs and counts a UTF-8 character as one column,
      * so the caret stands under the column's character. */
+    if (d->color)
+        buf_puts(b, SGR_CARET);
     if (pre)
         buf_puts(b, "   ");
     for (size_t i = ws; i < col; i++) {
@@ -164,7 +188,7 @@ static void put_line(B3Diag *d, Buf *b, B3Loc loc) {
         else if (!(utf8_cont(s[i]) && i > start && s[i - 1] >= 0x80))
             buf_putc(b, ' ');
     }
-    buf_puts(b, "^\n");
+    buf_puts(b, d->color ? "^" SGR_RESET "\n" : "^\n");
 }
 
 void b3_diag_show_line(B3Diag *d, B3Loc loc) {
@@ -173,12 +197,89 @@ void b3_diag_show_line(B3Diag *d, B3Loc loc) {
     buf_flush(d, &b);
 }
 
+/* A held message: its sort key (a note takes its message's) and its text. */
+struct B3DiagPending {
+    uint32_t line, col;
+    unsigned group, seq;
+    char *text;
+    size_t n;
+};
+
+/* Messages without a line sort after the located ones; "too many errors" last. */
+#define KEY_UNLOCATED (UINT32_MAX - 1)
+#define KEY_LAST UINT32_MAX
+
+static void emit(B3Diag *d, Buf *b, uint32_t line, uint32_t col, bool note) {
+    if (!d->holding || b->failed) {
+        buf_flush(d, b);
+        return;
+    }
+    if (d->npending == d->cap_pending) {
+        unsigned cap = d->cap_pending ? 2 * d->cap_pending : 32;
+        struct B3DiagPending *p = realloc(d->pending, cap * sizeof *p);
+        if (!p) { /* out of memory: write it now, unsorted */
+            buf_flush(d, b);
+            return;
+        }
+        d->pending = p;
+        d->cap_pending = cap;
+    }
+    struct B3DiagPending *e = &d->pending[d->npending];
+    if (note && d->npending) {
+        const struct B3DiagPending *parent = &d->pending[d->npending - 1];
+        e->line = parent->line;
+        e->col = parent->col;
+        e->group = parent->group;
+    } else {
+        e->line = line;
+        e->col = col;
+        e->group = d->seq;
+    }
+    e->seq = d->seq++;
+    e->text = b->p;
+    e->n = b->n;
+    d->npending++;
+    *b = (Buf){0};
+}
+
+void b3_diag_hold(B3Diag *d) { d->holding = true; }
+
+static int cmp_pending(const void *pa, const void *pb) {
+    const struct B3DiagPending *a = pa, *b = pb;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    if (a->group != b->group)
+        return a->group < b->group ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+void b3_diag_release(B3Diag *d) {
+    d->holding = false;
+    if (!d->npending)
+        return;
+    qsort(d->pending, d->npending, sizeof *d->pending, cmp_pending);
+    for (unsigned i = 0; i < d->npending; i++) {
+        fwrite(d->pending[i].text, 1, d->pending[i].n, d->out);
+        free(d->pending[i].text);
+    }
+    d->npending = 0;
+}
+
 static void report(B3Diag *d, const char *what, B3Loc loc, const char *fmt, va_list ap) {
     Buf b = {0};
+    const char *kind_color = what[0] == 'e' ? SGR_ERROR : what[0] == 'w' ? SGR_WARNING : SGR_NOTE;
+    if (d->color)
+        buf_puts(&b, SGR_BOLD);
     if (loc.line)
-        buf_printf(&b, "%s:%u:%u: %s: ", d->file, loc.line, loc.col, what);
+        buf_printf(&b, "%s:%u:%u: ", d->file, loc.line, loc.col);
     else
-        buf_printf(&b, "%s: %s: ", d->file, what);
+        buf_printf(&b, "%s: ", d->file);
+    if (d->color)
+        buf_printf(&b, SGR_RESET "%s%s: " SGR_RESET SGR_BOLD, kind_color, what);
+    else
+        buf_printf(&b, "%s: ", what);
     /* The message is one line of bounded length whatever the tokens it quotes. */
     char msg[MSG_MAX + 1];
     int n = vsnprintf(msg, sizeof msg, fmt, ap);
@@ -191,10 +292,22 @@ static void report(B3Diag *d, const char *what, B3Loc loc, const char *fmt, va_l
         if ((unsigned char)msg[i] < 0x20 || msg[i] == 0x7f)
             msg[i] = '?';
     buf_put(&b, msg, len);
-    buf_puts(&b, cut ? "...\n" : "\n");
+    if (cut)
+        buf_puts(&b, "...");
+    /* -Werror: say why a warning stopped the compilation, as gcc and clang do. */
+    if (what[0] == 'e' && d->warn_mode == B3Warn_Error && d->in_warning)
+        buf_puts(&b, " [-Werror]");
+    buf_puts(&b, d->color ? SGR_RESET "\n" : "\n");
     if (loc.line)
         put_line(d, &b, loc);
-    buf_flush(d, &b);
+    emit(d, &b, loc.line ? loc.line : KEY_UNLOCATED, loc.col, what[0] == 'n');
+}
+
+/* "too many errors" and the like: plain lines, after every held message. */
+static void report_plain(B3Diag *d, const char *text) {
+    Buf b = {0};
+    buf_printf(&b, "%s: %s\n", d->file, text);
+    emit(d, &b, KEY_LAST, 0, false);
 }
 
 void b3_error(B3Diag *d, B3Loc loc, const char *fmt, ...) {
@@ -202,7 +315,7 @@ void b3_error(B3Diag *d, B3Loc loc, const char *fmt, ...) {
     d->last_hidden = b3_diag_stopped(d);
     if (d->last_hidden) {
         if (d->errors == d->max_errors + 1)
-            fprintf(d->out, "%s: too many errors; stopping\n", d->file);
+            report_plain(d, "too many errors; stopping");
         return;
     }
     va_list ap;
@@ -212,17 +325,27 @@ void b3_error(B3Diag *d, B3Loc loc, const char *fmt, ...) {
 }
 
 void b3_warning(B3Diag *d, B3Loc loc, const char *fmt, ...) {
+    if (d->warn_mode == B3Warn_None) {
+        d->last_hidden = true; /* -w: nor its notes */
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
     d->warnings++;
     /* Warnings do not stop compilation, but their output is bounded too. */
     d->last_hidden = b3_diag_stopped(d) || (d->max_warnings && d->warnings > d->max_warnings);
     if (d->last_hidden) {
         if (!b3_diag_stopped(d) && d->warnings == d->max_warnings + 1)
-            fprintf(d->out, "%s: too many warnings; not showing more\n", d->file);
+            report_plain(d, "too many warnings; not showing more");
+        va_end(ap);
         return;
     }
-    va_list ap;
-    va_start(ap, fmt);
-    report(d, "warning", loc, fmt, ap);
+    /* -Werror: shown as an error, but counted as a warning, so that the
+     * front end goes on as for a warning; b3_diag_failed() says the
+     * compilation failed. */
+    d->in_warning = true;
+    report(d, d->warn_mode == B3Warn_Error ? "error" : "warning", loc, fmt, ap);
+    d->in_warning = false;
     va_end(ap);
 }
 

@@ -58,6 +58,8 @@ static _Noreturn void die(void) {
 static _Noreturn void report(const char *phase, const B3Value *v, const char *fmt, va_list ap) {
     FILE *out = stderr;
     B3Diag *d = current ? current->diag : NULL;
+    if (d)
+        b3_diag_release(d); /* what the input caused first, in order */
     if (!phase && current)
         phase = current->phase;
     bool located = v && v->loc.line && d;

@@ -33,27 +33,33 @@ typedef enum {
 } B3Opcode;
 
 typedef enum {
-    B3R_VOID, B3R_I32, B3R_I64, B3R_F32, B3R_F64,
-    B3R_SAME0,    /* type of child 0 */
-    B3R_SAME1,    /* type of child 1 (Select) */
-    B3R_PTR,      /* pointer type: Int64 on every supported target */
-    B3R_VAR,      /* the variable's type (Get) */
-    B3R_ARGREG,   /* Int64 for a GPR, Double for an FPR */
-    B3R_BITCAST,  /* Int32<->Float, Int64<->Double */
-    B3R_TRUNC,    /* Int64->Int32, Double->Float */
-    B3R_DECL,     /* whatever the value was declared with (any non-Void for Load/Phi; any for CCall/Patchpoint) */
+    B3R_VOID,
+    B3R_I32,
+    B3R_I64,
+    B3R_F32,
+    B3R_F64,
+    B3R_SAME0,   /* type of child 0 */
+    B3R_SAME1,   /* type of child 1 (Select) */
+    B3R_PTR,     /* pointer type: Int64 on every supported target */
+    B3R_VAR,     /* the variable's type (Get) */
+    B3R_ARGREG,  /* Int64 for a GPR, Double for an FPR */
+    B3R_BITCAST, /* Int32<->Float, Int64<->Double */
+    B3R_TRUNC,   /* Int64->Int32, Double->Float */
+    B3R_DECL, /* whatever the value was declared with (any non-Void for Load/Phi; any for CCall/Patchpoint) */
     B3R_DECL_INT, /* declared, must be Int32 or Int64 (DToI, DToU) */
 } B3ResultRule;
 
 typedef enum {
-    B3C_NONE,       /* no children */
-    B3C_ANY,        /* any types (Patchpoint) */
-    B3C_NONVOID,    /* any non-void */
-    B3C_SAME_NUM,   /* all children one type, Int32/Int64/Float/Double */
-    B3C_SAME_INT,   /* all children one integer type */
-    B3C_SAME_FP,    /* all children one float type */
-    B3C_SHIFT,      /* (Int, Int32) */
-    B3C_I32, B3C_F32, B3C_F64,
+    B3C_NONE,     /* no children */
+    B3C_ANY,      /* any types (Patchpoint) */
+    B3C_NONVOID,  /* any non-void */
+    B3C_SAME_NUM, /* all children one type, Int32/Int64/Float/Double */
+    B3C_SAME_INT, /* all children one integer type */
+    B3C_SAME_FP,  /* all children one float type */
+    B3C_SHIFT,    /* (Int, Int32) */
+    B3C_I32,
+    B3C_F32,
+    B3C_F64,
     B3C_INT,        /* Int32 or Int64 */
     B3C_FP,         /* Float or Double */
     B3C_TRUNC,      /* Int64 or Double */
@@ -74,8 +80,19 @@ typedef enum {
 } B3ChildRule;
 
 typedef enum {
-    B3M_NONE, B3M_CONST, B3M_VARIABLE, B3M_SLOT, B3M_REG, B3M_MEMORY, B3M_FENCE,
-    B3M_BOUNDS, B3M_CCALL, B3M_STACKMAP, B3M_UPSILON, B3M_SWITCH, B3M_SYMBOL,
+    B3M_NONE,
+    B3M_CONST,
+    B3M_VARIABLE,
+    B3M_SLOT,
+    B3M_REG,
+    B3M_MEMORY,
+    B3M_FENCE,
+    B3M_BOUNDS,
+    B3M_CCALL,
+    B3M_STACKMAP,
+    B3M_UPSILON,
+    B3M_SWITCH,
+    B3M_SYMBOL,
 } B3MetaClass;
 
 /* What an opcode does besides computing its result (see opcodes.def). */
@@ -151,9 +168,18 @@ static inline bool b3_heap_is_top(B3HeapRange r) { return r.begin == 0 && r.end 
 static inline bool b3_heap_is_bottom(B3HeapRange r) { return r.begin >= r.end; }
 
 typedef enum {
-    B3Rep_WarmAny, B3Rep_ColdAny, B3Rep_LateColdAny, B3Rep_SomeRegister,
-    B3Rep_SomeRegisterWithClobber, B3Rep_SomeEarlyRegister, B3Rep_SomeLateRegister,
-    B3Rep_Register, B3Rep_LateRegister, B3Rep_Stack, B3Rep_StackArgument, B3Rep_Constant,
+    B3Rep_WarmAny,
+    B3Rep_ColdAny,
+    B3Rep_LateColdAny,
+    B3Rep_SomeRegister,
+    B3Rep_SomeRegisterWithClobber,
+    B3Rep_SomeEarlyRegister,
+    B3Rep_SomeLateRegister,
+    B3Rep_Register,
+    B3Rep_LateRegister,
+    B3Rep_Stack,
+    B3Rep_StackArgument,
+    B3Rep_Constant,
 } B3RepKind;
 
 /* A constraint's name as the dump form spells it ("?" if k is out of range). */
@@ -161,8 +187,8 @@ const char *b3_rep_name(B3RepKind k);
 
 /* A B3 ValueRep: a constraint on where a stackmap child or result lives. */
 typedef struct {
-    uint8_t kind; /* B3RepKind */
-    B3Reg reg;    /* Register, LateRegister */
+    uint8_t kind;  /* B3RepKind */
+    B3Reg reg;     /* Register, LateRegister */
     int64_t value; /* Stack / StackArgument offset, Constant value */
 } B3ValueRep;
 
@@ -188,7 +214,7 @@ typedef struct {
 } B3Generator;
 
 typedef struct {
-    B3ValueRep *reps; /* one per child */
+    B3ValueRep *reps;  /* one per child */
     B3ValueRep result; /* Patchpoint resultConstraints */
     bool has_result_rep;
     bool has_id;
@@ -220,10 +246,10 @@ typedef struct B3Variable {
 typedef struct B3StackSlot {
     const char *name;
     uint64_t size;
-    uint32_t align;   /* effective alignment */
-    bool has_align;   /* written with ", align = A" */
+    uint32_t align; /* effective alignment */
+    bool has_align; /* written with ", align = A" */
     uint32_t index;
-    int64_t offset;   /* frame offset, filled by stack allocation */
+    int64_t offset; /* frame offset, filled by stack allocation */
     B3Loc loc;
 } B3StackSlot;
 
@@ -237,33 +263,33 @@ struct B3Value {
     B3Value **kids;
     B3Loc *kid_locs; /* where each child was written; may be NULL */
     B3Block *owner;
-    B3Loc loc;       /* where the opcode was written */
-    B3Loc type_loc;  /* where the type annotation was written (or loc) */
+    B3Loc loc;      /* where the opcode was written */
+    B3Loc type_loc; /* where the type annotation was written (or loc) */
     union {
         union {
             int64_t i;
             double d;
             float f;
             uint64_t bits;
-        } c;                   /* Const32/64 (i), ConstFloat (f), ConstDouble (d) */
-        B3Variable *var;       /* Get, Set */
-        B3StackSlot *slot;     /* SlotBase */
-        B3Reg reg;             /* ArgumentReg, WasmAddress */
+        } c;               /* Const32/64 (i), ConstFloat (f), ConstDouble (d) */
+        B3Variable *var;   /* Get, Set */
+        B3StackSlot *slot; /* SlotBase */
+        B3Reg reg;         /* ArgumentReg, WasmAddress */
         struct {
             int32_t offset;
-            uint8_t width;     /* atomics: 8/16/32/64; 0 = the type's width */
+            uint8_t width; /* atomics: 8/16/32/64; 0 = the type's width */
             bool has_width;
             B3HeapRange range, fence_range;
-        } mem;                 /* loads, stores, atomics */
+        } mem; /* loads, stores, atomics */
         struct {
             B3HeapRange read, write;
         } fence;
-        B3BoundsMeta *bounds;  /* WasmBoundsCheck (out of line: rare, and large) */
+        B3BoundsMeta *bounds; /* WasmBoundsCheck (out of line: rare, and large) */
         struct {
-            int32_t variadic;  /* -1: not written */
+            int32_t variadic; /* -1: not written */
         } ccall;
         B3StackmapMeta *stackmap;
-        B3Value *phi;          /* Upsilon: the Phi it writes */
+        B3Value *phi; /* Upsilon: the Phi it writes */
         B3SwitchMeta sw;
         struct {
             B3Symbol *sym;
@@ -309,7 +335,7 @@ void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val);
 
 struct B3Proc {
     B3Symbol *sym;
-    bool bare; /* read from a bare body; printed back the same way */
+    bool bare;              /* read from a bare body; printed back the same way */
     B3Symbol **entrypoints; /* entrypoints(...) list, or NULL */
     uint32_t nentrypoints;  /* 0 if not written; the procedure then has one entry */
     B3Loc *entry_locs;
@@ -323,8 +349,8 @@ struct B3Proc {
     uint32_t nvars, cap_vars;
     B3StackSlot **slots;
     uint32_t nslots, cap_slots;
-    B3NumMap value_map; /* @N -> B3Value* */
-    B3NumMap block_map; /* #N -> B3Block* */
+    B3NumMap value_map;        /* @N -> B3Value* */
+    B3NumMap block_map;        /* #N -> B3Block* */
     uint32_t next_value_index; /* for values made by phases */
     uint32_t next_block_index;
     B3Loc loc;
@@ -333,19 +359,26 @@ struct B3Proc {
 typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry } B3SymKind;
 
 typedef enum {
-    B3Data_Int8, B3Data_Int16, B3Data_Int32, B3Data_Int64, B3Data_Float, B3Data_Double,
-    B3Data_Bytes, B3Data_Zero, B3Data_Addr,
+    B3Data_Int8,
+    B3Data_Int16,
+    B3Data_Int32,
+    B3Data_Int64,
+    B3Data_Float,
+    B3Data_Double,
+    B3Data_Bytes,
+    B3Data_Zero,
+    B3Data_Addr,
 } B3DataKind;
 
 typedef struct {
-    uint8_t kind;  /* B3DataKind */
+    uint8_t kind; /* B3DataKind */
     union {
-        uint64_t bits;  /* integer (truncated to width) or float/double bit pattern */
+        uint64_t bits; /* integer (truncated to width) or float/double bit pattern */
         struct {
             uint8_t *bytes;
             uint32_t len;
-        } str;          /* Bytes */
-        uint64_t zero;  /* Zero N */
+        } str;         /* Bytes */
+        uint64_t zero; /* Zero N */
         struct {
             B3Symbol *sym;
             int64_t addend;
@@ -374,13 +407,13 @@ struct B3Symbol {
     uint32_t name_len; /* names written @"..." may hold any bytes */
     uint8_t kind;      /* B3SymKind */
     bool internal;
-    bool defined;      /* data, proc or entry */
-    bool declared;     /* `extern` written, or defined */
-    B3Loc loc;         /* where it was declared or defined */
-    B3Loc ref_loc;     /* first reference (for "undefined symbol") */
+    bool defined;  /* data, proc or entry */
+    bool declared; /* `extern` written, or defined */
+    B3Loc loc;     /* where it was declared or defined */
+    B3Loc ref_loc; /* first reference (for "undefined symbol") */
     union {
         B3Data *data;
-        B3Proc *proc;  /* Proc and Entry */
+        B3Proc *proc; /* Proc and Entry */
     } def;
     uint32_t entry_index; /* Entry: which entrypoint */
     uint32_t id;          /* for object writers */
@@ -397,7 +430,7 @@ typedef struct {
     B3Arena arena;
     B3Target target;
     uint8_t target_features; /* B3Feature_* bits (-mattr); 0: the architecture's baseline */
-    B3Item *items; /* in source order */
+    B3Item *items;           /* in source order */
     uint32_t nitems, cap_items;
     B3Symbol **symbols; /* every symbol, by first appearance */
     uint32_t nsymbols, cap_symbols;
@@ -486,6 +519,10 @@ static inline unsigned b3_mem_access_bytes(const B3Value *v) {
 
 /* Validates the module; reports every problem through diag.  Returns true if valid. */
 bool b3_validate(B3Module *m, B3Diag *d);
+/* Warnings about a valid module that do not belong in every --verify-each
+ * run (the driver calls it once, after b3_validate): an exported symbol
+ * named like a C library object (stdin, errno, ...). */
+void b3_warn_module(const B3Module *m, B3Diag *d);
 
 /* Prints the module in canonical text form (section 3 of the spec). */
 #include <stdio.h>

@@ -95,6 +95,17 @@ B3Target b3_target_host(void) {
 #endif
 }
 
+bool b3_target_nth(unsigned i, B3Target *out) {
+    for (size_t k = 0; k < sizeof triples / sizeof triples[0]; k++)
+        if (triples[k].canonical && i-- == 0) {
+            *out = triples[k].t;
+            if (out->os == B3OS_MacOS)
+                parse_os_version("", out);
+            return true;
+        }
+    return false;
+}
+
 const char *b3_target_name(B3Target t) {
     for (size_t i = 0; i < sizeof triples / sizeof triples[0]; i++)
         if (triples[i].canonical && triples[i].t.arch == t.arch && triples[i].t.os == t.os)

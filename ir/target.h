@@ -44,6 +44,9 @@ static inline bool b3_regset_has(const B3RegSet *s, B3Reg r) { return (s->bits[r
 /* Parses a triple (and its accepted spellings). */
 bool b3_target_parse(const char *triple, B3Target *out);
 B3Target b3_target_host(void);
+/* The i-th target b3c knows, by its canonical triple (false past the last):
+ * for --help's list. */
+bool b3_target_nth(unsigned i, B3Target *out);
 /* Canonical triple. */
 const char *b3_target_name(B3Target t);
 

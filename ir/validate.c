@@ -120,8 +120,8 @@ static void check_pinned(Ctx *c) {
             b3_error(c->d, p->loc, "register %%%s cannot be pinned: it is the %s pointer", rname(c, r),
                      r == frame_pointer(t) ? "frame" : "stack");
         } else if (b3_target_is_reserved(t, r)) {
-            b3_error(c->d, p->loc, "register %%%s cannot be pinned: %s reserves it; pin one of %s", rname(c, r),
-                     b3_target_name(t), b3_target_desc(t)->pinnable_text);
+            b3_error(c->d, p->loc, "register %%%s cannot be pinned: %s reserves it; pin one of %s",
+                     rname(c, r), b3_target_name(t), b3_target_desc(t)->pinnable_text);
         } else if (!b3_target_is_callee_saved(t, r)) {
             b3_error(c->d, p->loc,
                      "pinned register %%%s is not callee-saved in the C convention; pin one of %s",
@@ -529,6 +529,16 @@ static bool needs_early_register(unsigned k) {
 }
 static bool needs_late_register(unsigned k) { return k == B3Rep_SomeLateRegister || k == B3Rep_LateRegister; }
 
+/* Is r in its bank's allocation order? */
+static bool in_order(const B3TargetDesc *d, B3Reg r) {
+    const B3Reg *order = b3_reg_is_fpr(r) ? d->fp_order : d->gp_order;
+    unsigned n = b3_reg_is_fpr(r) ? d->nfp_order : d->ngp_order;
+    for (unsigned i = 0; i < n; i++)
+        if (order[i] == r)
+            return true;
+    return false;
+}
+
 /* Register constraints no allocation can satisfy are errors in the input, at
  * the value's line, before the backend runs (the allocator would otherwise
  * fail with an internal error, or silently drop a constraint):
@@ -558,19 +568,28 @@ static void check_register_demand(Ctx *c, const B3Value *v) {
         else if (sm->reps[i].kind == B3Rep_LateRegister)
             b3_regset_add(&fixed_late, sm->reps[i].reg);
     }
-    /* Registers the allocator may hand out, per bank (0 GP, 1 FP). */
+    /* Registers the allocator may hand out, per bank (0 GP, 1 FP): the
+     * description's allocation order (arm64's has no x16/x17 scratch, x18
+     * or lr; the frame pointer, allocatable only at -O2, is left out, so the
+     * check holds at every level), less the pinned registers. */
+    const B3TargetDesc *desc = b3_target_desc(t);
     unsigned avail[2] = {0, 0}, early_clob[2] = {0, 0}, late_clob[2] = {0, 0};
-    for (unsigned r = 0; r < 128; r++) {
-        if (!b3_reg_valid(t, (B3Reg)r) || r == stack_pointer(t) || r == frame_pointer(t) ||
-            b3_target_is_reserved(t, (B3Reg)r) || b3_regset_has(&c->pinned, (B3Reg)r))
-            continue;
-        unsigned bank = b3_reg_is_fpr((B3Reg)r);
-        avail[bank]++;
-        early_clob[bank] += b3_regset_has(&sm->early_clobbered, (B3Reg)r) &&
-                            !b3_regset_has(&fixed_early, (B3Reg)r) && !b3_regset_has(&fixed_late, (B3Reg)r);
-        late_clob[bank] += b3_regset_has(&late_clobbered, (B3Reg)r) && !b3_regset_has(&fixed_late, (B3Reg)r);
+    for (unsigned bank = 0; bank < 2; bank++) {
+        const B3Reg *order = bank ? desc->fp_order : desc->gp_order;
+        unsigned n = bank ? desc->nfp_order : desc->ngp_order;
+        for (unsigned i = 0; i < n; i++) {
+            B3Reg r = order[i];
+            if (b3_target_is_reserved(t, r) || b3_regset_has(&c->pinned, r))
+                continue;
+            avail[bank]++;
+            early_clob[bank] += b3_regset_has(&sm->early_clobbered, r) && !b3_regset_has(&fixed_early, r) &&
+                                !b3_regset_has(&fixed_late, r);
+            late_clob[bank] += b3_regset_has(&late_clobbered, r) && !b3_regset_has(&fixed_late, r);
+        }
     }
-    unsigned top[2] = {0, 0}, bottom[2] = {0, 0};
+    /* across: registers held from the start to the end that the allocator
+     * chooses (late uses, an early result). */
+    unsigned top[2] = {0, 0}, bottom[2] = {0, 0}, across[2] = {0, 0};
     for (uint32_t i = first; i < v->nkids; i++) {
         const B3ValueRep *rep = &sm->reps[i];
         const B3Value *k = v->kids[i];
@@ -594,35 +613,104 @@ static void check_register_demand(Ctx *c, const B3Value *v) {
                     return;
                 }
                 counted = true;
-            } else if (!fixed && rep->kind != B3Rep_SomeRegisterWithClobber &&
+            } else if (!fixed && !fixed_j && rep->kind != B3Rep_SomeRegisterWithClobber &&
                        rj->kind != B3Rep_SomeRegisterWithClobber && same_contents(k, kj) &&
                        (needs_early_register(rj->kind) || needs_late_register(rj->kind))) {
-                counted = true; /* the same register serves both mentions */
+                /* The value's own register serves both mentions (not a fixed
+                 * one: the lowering hands a Some* mention the value's tmp). */
+                counted = true;
             }
         }
-        if (counted)
+        /* A value read early and (in another mention) late: its register is
+         * held to the end, once. */
+        bool late_before = false;
+        for (uint32_t j = first; j < i && counted && late && !fixed; j++)
+            late_before |= needs_late_register(sm->reps[j].kind) && sm->reps[j].kind != B3Rep_LateRegister &&
+                           same_contents(k, v->kids[j]);
+        if (counted && !(late && !fixed && !late_before))
             continue;
-        top[bank]++;
+        if (!counted)
+            top[bank]++;
         if (late)
             bottom[bank]++;
+        if (late && !fixed)
+            across[bank]++;
+    }
+    /* A Patchpoint's result is a def at its end (SomeEarlyRegister: from its
+     * start, so it also takes a register beside the children): it needs a
+     * register there beside the late uses and late clobbers (the docs: late
+     * clobbers interfere with the output).  A fixed result register (a
+     * Register constraint, or a call's C result register) is exempt from the
+     * clobbers as the fixed children are, but a late use of another value in
+     * it is a conflict. */
+    unsigned res_top[2] = {0, 0}, res_bottom[2] = {0, 0};
+    B3Reg fixed_result = B3_NO_REG;
+    if (v->opcode == B3_Patchpoint && v->type != B3_Void) {
+        B3ValueRep rr =
+            sm->has_result_rep ? sm->result : (B3ValueRep){.kind = B3Rep_SomeRegister, .reg = B3_NO_REG};
+        unsigned bank = b3_type_is_float(v->type);
+        fixed_result = rr.kind == B3Rep_Register               ? rr.reg
+                       : rr.kind == B3Rep_StackArgument        ? B3_NO_REG
+                       : sm->gen.kind == B3Gen_Symbol && bank  ? desc->ret_fpr
+                       : sm->gen.kind == B3Gen_Symbol && !bank ? desc->ret_gpr
+                                                               : B3_NO_REG;
+        if (rr.kind != B3Rep_StackArgument) {
+            bottom[bank]++;
+            res_bottom[bank] = 1;
+            if (rr.kind == B3Rep_SomeEarlyRegister)
+                top[bank]++, res_top[bank] = 1, across[bank]++;
+        }
+        if (fixed_result != B3_NO_REG && b3_regset_has(&fixed_late, fixed_result)) {
+            for (uint32_t i = first; i < v->nkids; i++)
+                if (sm->reps[i].kind == B3Rep_LateRegister && sm->reps[i].reg == fixed_result) {
+                    b3_error(c->d, kid_loc(v, i),
+                             "child @%u of %s is a late use of %%%s, where the result is written; they "
+                             "cannot share it",
+                             v->kids[i]->index, oname(v), rname(c, fixed_result));
+                    return;
+                }
+        }
+        if (fixed_result != B3_NO_REG && in_order(desc, fixed_result) &&
+            !b3_target_is_reserved(t, fixed_result) && !b3_regset_has(&c->pinned, fixed_result) &&
+            b3_regset_has(&late_clobbered, fixed_result) && !b3_regset_has(&fixed_late, fixed_result))
+            late_clob[bank]--;
+    }
+    /* What is held across needs a register that nothing else takes at
+     * either end: no clobber, no fixed child, not the fixed result. */
+    unsigned free_across[2] = {0, 0};
+    for (unsigned bank = 0; bank < 2; bank++) {
+        const B3Reg *order = bank ? desc->fp_order : desc->gp_order;
+        unsigned n = bank ? desc->nfp_order : desc->ngp_order;
+        for (unsigned i = 0; i < n; i++) {
+            B3Reg r = order[i];
+            free_across[bank] += !b3_target_is_reserved(t, r) && !b3_regset_has(&c->pinned, r) &&
+                                 !b3_regset_has(&sm->early_clobbered, r) &&
+                                 !b3_regset_has(&late_clobbered, r) && !b3_regset_has(&fixed_early, r) &&
+                                 !b3_regset_has(&fixed_late, r) && r != fixed_result;
+        }
     }
     static const char *const bank_name[2] = {"general-purpose", "floating-point"};
     for (unsigned bank = 0; bank < 2; bank++) {
         const char *pinned = c->p->npinned && !bank ? " (pinned registers excluded)" : "";
         if (top[bank] + early_clob[bank] > avail[bank])
             b3_error(c->d, v->loc,
-                     "%s needs %u %s registers at once (%u children in registers, %u early-clobbered), but "
-                     "only %u "
-                     "can be allocated%s",
-                     oname(v), top[bank] + early_clob[bank], bank_name[bank], top[bank], early_clob[bank],
-                     avail[bank], pinned);
+                     "%s needs %u %s registers at once (%u children in registers%s, %u early-clobbered), but "
+                     "only %u can be allocated%s",
+                     oname(v), top[bank] + early_clob[bank], bank_name[bank], top[bank] - res_top[bank],
+                     res_top[bank] ? ", the early result" : "", early_clob[bank], avail[bank], pinned);
         else if (bottom[bank] + late_clob[bank] > avail[bank])
             b3_error(
                 c->d, v->loc,
-                "%s needs %u %s registers at its end (%u late uses, %u late-clobbered), but only %u can be "
+                "%s needs %u %s registers at its end (%u late uses%s, %u late-clobbered), but only %u can be "
                 "allocated%s",
-                oname(v), bottom[bank] + late_clob[bank], bank_name[bank], bottom[bank], late_clob[bank],
-                avail[bank], pinned);
+                oname(v), bottom[bank] + late_clob[bank], bank_name[bank], bottom[bank] - res_bottom[bank],
+                res_bottom[bank] ? ", the result" : "", late_clob[bank], avail[bank], pinned);
+        else if (across[bank] > free_across[bank])
+            b3_error(c->d, v->loc,
+                     "%s needs %u %s registers held from its start to its end (late uses%s), but only %u are "
+                     "neither clobbered nor fixed by a constraint%s",
+                     oname(v), across[bank], bank_name[bank], res_top[bank] ? " and the early result" : "",
+                     free_across[bank], pinned);
     }
 }
 
@@ -735,7 +823,7 @@ static void check_stackmap(Ctx *c, const B3Value *v, bool kids_ok) {
         check_generator(c, v, &sm->gen);
     else
         check_exit(c, v, &sm->gen);
-    if (kids_ok && sm->reps && c->d->errors == errors_before)
+    if (kids_ok && (sm->reps || !v->nkids) && c->d->errors == errors_before)
         check_register_demand(c, v);
 }
 
@@ -1284,4 +1372,41 @@ bool b3_validate(B3Module *m, B3Diag *d) {
             validate_data(m, d, it->sym);
     }
     return d->errors == errors;
+}
+
+/* Objects (not functions) of the C library: an exported definition of one
+ * of these names replaces the library's object in a linked program (a
+ * procedure named stdin is code where stdio expects a FILE *). */
+static const char *const libc_objects[] = {
+    "stdin",
+    "stdout",
+    "stderr",
+    "environ",
+    "__environ",
+    "errno",
+    "optarg",
+    "optind",
+    "opterr",
+    "optopt",
+    "tzname",
+    "timezone",
+    "daylight",
+    "signgam",
+    "program_invocation_name",
+    "program_invocation_short_name",
+};
+
+void b3_warn_module(const B3Module *m, B3Diag *d) {
+    for (uint32_t i = 0; i < m->nitems && !b3_diag_stopped(d); i++) {
+        const B3Symbol *s = m->items[i].sym;
+        if (!s || !s->defined || s->internal || m->items[i].kind == B3Item_Extern)
+            continue;
+        for (size_t k = 0; k < sizeof libc_objects / sizeof libc_objects[0]; k++)
+            if (strlen(libc_objects[k]) == s->name_len && !memcmp(libc_objects[k], s->name, s->name_len))
+                b3_warning(d, s->loc,
+                           "%s @%s is exported under the name of the C library's '%s' object, which it would "
+                           "replace in a linked program; rename it or make it internal",
+                           m->items[i].kind == B3Item_Proc ? "procedure" : "data", libc_objects[k],
+                           libc_objects[k]);
+    }
 }

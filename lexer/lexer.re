@@ -242,6 +242,37 @@ static const unsigned char *lex_string(B3ParseCtx *c, const unsigned char *open,
     return e;
 }
 
+/* The length of the well-formed UTF-8 character at p (no overlong forms,
+ * surrogates or code points past U+10FFFF), or 0 if there is none. */
+static size_t utf8_char_len(const unsigned char *p) {
+    unsigned b = p[0];
+    size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    /* The second byte's range depends on the first (Unicode table 3-7). */
+    unsigned lo = b == 0xe0 ? 0xa0 : b == 0xf0 ? 0x90 : 0x80, hi = b == 0xed ? 0x9f : b == 0xf4 ? 0x8f : 0xbf;
+    if (!n || p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+static unsigned utf8_decode(const unsigned char *p, size_t n) {
+    unsigned cp = p[0] & (0x7f >> n);
+    for (size_t i = 1; i < n; i++)
+        cp = cp << 6 | (p[i] & 0x3f);
+    return cp;
+}
+
+/* Bytes from p (a non-ASCII byte that starts no character) up to the next
+ * ASCII byte or well-formed character: one invalid sequence. */
+static size_t invalid_utf8_run(const unsigned char *p) {
+    size_t n = 1;
+    while (p[n] >= 0x80 && !utf8_char_len(p + n))
+        n++;
+    return n;
+}
+
 /* Records the token just scanned and its location. */
 static void finish(B3ParseCtx *c, B3Loc *lloc, const unsigned char *tok, const unsigned char *end) {
     *lloc = loc_at(c, tok);
@@ -469,12 +500,24 @@ int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
 
         * {
             B3Loc l = loc_at(c, tok);
-            if (*tok >= 0x20 && *tok < 0x7f)
+            size_t n = 1;
+            if (*tok >= 0x20 && *tok < 0x7f) {
                 b3_error(c->d, l, "unexpected character '%c'", *tok);
-            else
+            } else if (*tok < 0x80) {
                 b3_error(c->d, l, "unexpected byte 0x%02x", *tok);
+            } else if ((n = utf8_char_len(tok)) > 0) {
+                b3_error(c->d, l, "unexpected character '%.*s' (U+%04X)", (int)n, (const char *)tok,
+                         utf8_decode(tok, n));
+            } else {
+                /* One error for the whole run of bytes that are no UTF-8. */
+                n = invalid_utf8_run(tok);
+                char hex[4 * 8 + 4] = "";
+                for (size_t i = 0; i < n && i < 8; i++)
+                    snprintf(hex + 4 * i, 5, "\\x%02x", tok[i]);
+                b3_error(c->d, l, "invalid UTF-8 sequence '%s%s'", hex, n > 8 ? "..." : "");
+            }
             c->syntax_errors++;
-            c->cur = YYCURSOR;
+            c->cur = tok + n;
             continue;
         }
         */

@@ -1,114 +1,167 @@
 #!/usr/bin/env bash
-# Runs every test: the lit suite and the fuzz corpus replays.
-# Ends with one line "N passed, N failed".
+# Runs the tests: ONE lit run over every configuration (target x level),
+# with --fuzz the fuzz corpus replays, and ends with one line
+# "N passed, N failed".
 #
-#   bash scripts/check.sh [--no-fuzz] [LIT ARGS...]
+#   bash scripts/check.sh [--long] [--fuzz] [LIT ARGS...]
 #
-# --no-fuzz: the lit suite only (`make check-sanitize`, whose b3c is
-# sanitized already, as the replays are).  B3C names the b3c to test.
+# Default (`make check`, under three minutes on two cores): the whole suite
+#   for x86-64 Linux at the default level; exec, stackmaps and regress again
+#   at -O0 and -O1; for aarch64-linux-gnu (qemu) the programs, cross, the
+#   difftest smoke and the object-file tests (asm, debuginfo, elf); for the
+#   Apple targets (Mach-O, through the test loader) the programs and the
+#   difftest smoke.  Tests that say `REQUIRES: long` (sweeps over every
+#   program, generators, unit-test builds) are UNSUPPORTED here.
+# --long (`make check-long`): only what the default run leaves out — the
+#   `REQUIRES: long` tests of each configuration, and the programs at the
+#   levels the default skips (arm64 -O0/-O1, B3C_LONG_APPLE_LEVELS for Apple).
+#   CI runs both (and `make check-sanitize`, the default set with b3c built
+#   with ASan+UBSan).
+# --fuzz (`make check-sanitize`): also replay the two fuzz corpora (front
+#   end, whole backend) under ASan/UBSan, one test each; they build sanitized
+#   harnesses, which belongs with the sanitized run.
 #
-# arm64: the cross toolchain and qemu are checked for aarch64-linux-gnu
-# (testsuite/cross) every time; the programs (exec, stackmaps, regress) and
-# the difftest smoke run for arm64 too as soon as b3c can generate arm64 code
-# (a probe compile says so), at the levels in B3C_ARM64_LEVELS (default
-# "-O2 -O0 -O1"; "none" skips the arm64 programs).  Then the Apple targets
-# (Mach-O), at B3C_APPLE_LEVELS (default -O2), once b3c writes Mach-O for
-# them.  See docs/testing.md.
+# Each configuration is a directory <exec root>/<name> holding a
+# lit.site.cfg.py that sets the target and level and loads
+# testsuite/lit.cfg.py; lit gets the directories (or paths under them) of
+# all of them at once, so every test of every configuration shares one pool
+# of workers.  Progress: lit's progress bar on a terminal, one line per test
+# otherwise.  B3C names the b3c to test; B3C_SANITIZED=1 says it is sanitized.
+# B3C_ARM64_LEVELS / B3C_APPLE_LEVELS ("none" skips) override the levels of
+# the default run.  See docs/testing.md.
 set -u
 cd "$(dirname "$0")/.."
-fuzz=true
-if [ "${1:-}" = "--no-fuzz" ]; then
-    fuzz=false
+fuzz=false
+long=false
+while [ $# -gt 0 ]; do
+    case $1 in
+    --fuzz) fuzz=true ;;
+    --long) long=true ;;
+    *) break ;;
+    esac
     shift
-fi
+done
+src=$(pwd)
 exec_root=${B3C_TEST_EXEC_ROOT:-build/testsuite}
+mkdir -p "$exec_root"
+exec_root=$(cd "$exec_root" && pwd)
 LIT=${LIT:-/usr/lib/llvm-14/build/utils/lit/lit.py}
+b3c=${B3C:-$src/b3c}
 passed=0
 failed=0
 
-lit() { # lit LABEL LIT-ARGS...: run lit, add its counts
-    local label=$1 out p f
-    shift
-    out=$(mktemp)
-    python3 "$LIT" -v --no-progress-bar "$@" 2>&1 | tee "$out" |
-        grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|^\*\*\*\*|^Failed|^Passed' | sed "s/^/$label/" || true
-    p=$(grep -cE '^(PASS|XFAIL|UNSUPPORTED): ' "$out")
-    f=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$out")
-    passed=$((passed + p))
-    failed=$((failed + f))
-    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-        echo "lit ran no tests:"; tail -20 "$out"
-        failed=$((failed + 1))
-    fi
-    rm -f "$out"
+inputs=()
+# config NAME TARGET LEVEL DIR...: one configuration; DIR "." is the whole suite.
+config() {
+    local name=$1 target=$2 level=$3 dir=$exec_root/$1 d
+    shift 3
+    mkdir -p "$dir"
+    cat > "$dir/lit.site.cfg.py" <<EOF
+# Written by scripts/check.sh: configuration $name.
+config.b3c_config = '$name'
+config.b3c_target = '$target'
+config.b3c_level = '$level'
+config.b3c_bin = '$b3c'
+config.b3c_test_exec_root = '$dir'
+config.b3c_sanitized = '${B3C_SANITIZED:-}'
+config.b3c_long = '$($long && echo 1)'
+lit_config.load_config(config, '$src/testsuite/lit.cfg.py')
+EOF
+    for d in "$@"; do
+        if ${only_long:-$long} && [ -n "$level" ]; then
+            : # a level rerun of the default run: its long tests ran at the default level
+        elif ${only_long:-$long}; then
+            # Only the long tests of a default configuration's directories.
+            local f
+            while IFS= read -r f; do
+                inputs+=("$dir/${f#testsuite/}")
+            done < <(grep -rlE '^[;#/ ]*REQUIRES:.*\blong\b' --include='*.b3' --include='*.test' "testsuite/${d%.}" |
+                grep -vE '/(Inputs|fuzz|failures)/' | sort)
+        elif [ "$d" = . ]; then
+            inputs+=("$dir")
+        else
+            inputs+=("$dir/$d")
+        fi
+    done
 }
-lit "" testsuite "$@"
+# longconfig NAME TARGET LEVEL DIR...: a configuration of --long only, all its tests.
+longconfig() {
+    $long || return 0
+    only_long=false config "$@"
+}
 
-# The programs the suite runs (execution, stackmap and regression tests)
-# again at -O0 and -O1: the default level is -O2, and every level must run
-# them correctly.  A test that names its own level keeps it.
-for level in -O0 -O1; do
-    B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=$exec_root$level \
-        lit "[$level] " testsuite/exec testsuite/stackmaps testsuite/regress "$@"
-done
-
-# The same programs built for arm64 (aarch64-linux-gnu-gcc) and run under
-# qemu-aarch64; tests that are x86-64's own say REQUIRES: x86_64.
+programs=(exec stackmaps regress)
+x86=x86_64-linux-gnu
 arm64=aarch64-linux-gnu
-target_supported() { # TRIPLE: can this b3c generate code for it? (it refuses until the backend exists)
-    local dir ok=1
-    dir=$(mktemp -d)
-    printf 'proc @probe {\nBB#0:\n    Int64 @0 = Const64(1)\n    Void @1 = Return(@0)\n}\n' > "$dir/probe.b3"
-    "${B3C:-./b3c}" --target="$1" "$dir/probe.b3" -o "$dir/probe.o" >/dev/null 2>&1 || ok=0
-    rm -rf "$dir"
-    [ $ok -eq 1 ]
-}
-arm64_supported() { target_supported $arm64; }
-B3C_TARGET=$arm64 B3C_TEST_EXEC_ROOT=$exec_root-arm64 lit "[arm64] " testsuite/cross "$@"
-levels=${B3C_ARM64_LEVELS:--O2 -O0 -O1}
-if [ "$levels" = none ]; then
-    echo "arm64: programs skipped (B3C_ARM64_LEVELS=none)"
-elif ! arm64_supported; then
-    echo "arm64: skipped (backend not built yet)"
-else
-    for level in $levels; do
-        dirs=(testsuite/exec testsuite/stackmaps testsuite/regress)
-        # The default level (-O2) also runs the difftest smoke, which picks its
-        # own levels, and the object-file tests: -S (asm), -g (debuginfo), ELF.
-        [ "$level" = -O2 ] && dirs+=(testsuite/difftest testsuite/asm testsuite/debuginfo testsuite/elf)
-        B3C_TARGET=$arm64 B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=$exec_root-arm64$level \
-            lit "[arm64 $level] " "${dirs[@]}" "$@"
+config x86 $x86 "" .
+config x86-O0 $x86 -O0 "${programs[@]}"
+config x86-O1 $x86 -O1 "${programs[@]}"
+# arm64: the cross toolchain check (cross) and, at the default level, the
+# difftest smoke and the object-file tests.
+arm_levels=${B3C_ARM64_LEVELS:--O2}
+if [ "$arm_levels" != none ]; then
+    for level in $arm_levels; do
+        if [ "$level" = -O2 ]; then
+            config arm64 $arm64 "" "${programs[@]}" cross difftest asm debuginfo elf
+        else
+            config arm64$level $arm64 "$level" "${programs[@]}"
+        fi
     done
 fi
-
-# The Apple targets (Mach-O objects): the same programs built for
-# x86_64-apple-macos and arm64-apple-macos, each linked for macOS by ld64.lld
-# (proof 2) and run on Linux through a test-only loader (proof 3; x86-64
-# natively, arm64 under qemu-aarch64): testsuite/macho/Inputs/macho_cc.py is
-# their %cc.  One level (B3C_APPLE_LEVELS, default -O2) with the difftest
-# smoke; B3C_APPLE_LEVELS=none skips them.  Skipped while b3c cannot write
-# Mach-O for the target (a probe compile).  See docs/testing.md.
+longconfig arm64-O0 $arm64 -O0 "${programs[@]}"
+longconfig arm64-O1 $arm64 -O1 "${programs[@]}"
+# The Apple targets (Mach-O): the programs linked for macOS by ld64.lld and
+# run on Linux through testsuite/macho/Inputs/macho_cc.py's loader.
 apple_levels=${B3C_APPLE_LEVELS:--O2}
 for apple in x86_64-apple-macos arm64-apple-macos; do
-    if [ "$apple_levels" = none ]; then
-        echo "$apple: programs skipped (B3C_APPLE_LEVELS=none)"
-    elif ! target_supported $apple; then
-        echo "$apple: skipped (b3c cannot write Mach-O for it yet)"
-    else
+    short=${apple%%-*}-apple
+    if [ "$apple_levels" != none ]; then
         for level in $apple_levels; do
-            dirs=(testsuite/exec testsuite/stackmaps testsuite/regress)
-            [ "$level" = -O2 ] && dirs+=(testsuite/difftest)
-            B3C_TARGET=$apple B3C_LEVEL=$level B3C_TEST_EXEC_ROOT=$exec_root-$apple$level \
-                lit "[$apple $level] " "${dirs[@]}" "$@"
+            if [ "$level" = -O2 ]; then
+                config "$short" $apple "" "${programs[@]}" difftest
+            else
+                config "$short$level" $apple "$level" "${programs[@]}"
+            fi
         done
     fi
+    for level in ${B3C_LONG_APPLE_LEVELS:--O0}; do
+        longconfig "$short$level" $apple "$level" "${programs[@]}"
+    done
 done
+
+# One lit run over all of them.  Its JSON report (-o) gives the counts.
+results=$(mktemp)
+progress=()
+[ -t 1 ] && progress=(-s)
+if [ ${#inputs[@]} -gt 0 ]; then
+    python3 "$LIT" -v "${progress[@]}" -o "$results" "$@" "${inputs[@]}"
+    counts=$(python3 - "$results" <<'EOF'
+import json, sys
+try:
+    tests = json.load(open(sys.argv[1]))['tests']
+except Exception:
+    tests = []
+ok = sum(t['code'] in ('PASS', 'XFAIL', 'UNSUPPORTED') for t in tests)
+print(ok, len(tests) - ok)
+EOF
+)
+    p=${counts% *}
+    f=${counts#* }
+    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+        echo "lit ran no tests"
+        f=1
+    fi
+    passed=$((passed + p))
+    failed=$((failed + f))
+fi
+rm -f "$results"
 
 # Each fuzz corpus replayed under ASan/UBSan counts as one test: the front
 # end's (testsuite/fuzz/corpus) and the whole backend's (corpus-backend).
 smoke() { # smoke NAME ARGS...
-    local name=$1 log=/tmp/b3c-$1.$$.log
+    local name=$1 log
     shift
+    log=$(mktemp)
     if bash scripts/fuzz-smoke.sh "$@" >"$log" 2>&1; then
         passed=$((passed + 1))
         echo "PASS: $name ($(tail -n 1 "$log"))"

@@ -62,6 +62,7 @@ need llvm have llvm-dwarfdump   # testsuite/debuginfo (-g)
 need binutils have addr2line
 need gdb have gdb
 need g++ have g++          # the C++ driver of exec/unwind-exceptions.b3 (%cxx)
+need groff-base have groff     # testsuite/cli/man-page.test renders docs/b3c.1
 
 # ---- arm64: cross-compiling and running aarch64-linux-gnu programs --------------
 # The arm64 test runs (scripts/check.sh, B3C_TARGET=aarch64-linux-gnu) link

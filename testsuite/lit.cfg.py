@@ -3,18 +3,27 @@ import os
 import platform
 import lit.formats
 
-config.name = 'b3c'
+# Each setting comes from a site configuration when scripts/check.sh runs
+# several configurations (target x level) in one lit run — it writes
+# <exec root>/<config>/lit.site.cfg.py, which sets config.b3c_<setting> and
+# loads this file — or else from the environment (B3C_TARGET, ...), for lit
+# run by hand on testsuite/.
+def setting(name):
+    value = getattr(config, 'b3c_' + name.lower(), None)
+    return value if value is not None else os.environ.get('B3C_' + name, '')
+
+config.name = 'b3c' + (('-' + setting('CONFIG')) if setting('CONFIG') else '')
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = ['.b3', '.test']
 config.excludes = ['Inputs', 'lit.cfg.py', 'fuzz']
-config.test_source_root = os.path.dirname(__file__)
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(config.test_source_root)
-config.test_exec_root = os.environ.get('B3C_TEST_EXEC_ROOT', os.path.join(root, 'build', 'testsuite'))
+config.test_exec_root = setting('TEST_EXEC_ROOT') or os.path.join(root, 'build', 'testsuite')
 
-b3c = os.environ.get('B3C', os.path.join(root, 'b3c'))
+b3c = getattr(config, 'b3c_bin', None) or os.environ.get('B3C') or os.path.join(root, 'b3c')
 # B3C_LEVEL (e.g. -O0): run the suite's programs at another optimization
 # level; a test's own -O flag comes later on the command line and wins.
-level = os.environ.get('B3C_LEVEL', '')
+level = setting('LEVEL')
 
 # B3C_TARGET (e.g. aarch64-linux-gnu): build the suite's programs for another
 # target.  Default: the host.  b3c's own default is x86_64-linux-gnu, so only
@@ -24,7 +33,7 @@ level = os.environ.get('B3C_LEVEL', '')
 # B3C_EMULATE=1 runs even native programs under qemu (to measure its cost).
 B3C_DEFAULT_TARGET = 'x86_64-linux-gnu'
 host_arch = {'amd64': 'x86_64', 'arm64': 'aarch64'}.get(platform.machine().lower(), platform.machine().lower())
-target = os.environ.get('B3C_TARGET', '') or host_arch + '-linux-gnu'
+target = setting('TARGET') or host_arch + '-linux-gnu'
 target_arch = target.split('-')[0]
 target_arch = {'arm64': 'aarch64', 'amd64': 'x86_64'}.get(target_arch, target_arch)
 if target_arch not in ('x86_64', 'aarch64'):
@@ -57,8 +66,15 @@ if apple:
     # -S: no site packages, a faster start (a wrapper runs for every link)
     cc = 'python3 -S %s --target=%s' % (os.path.join(os.path.dirname(__file__), 'macho', 'Inputs', 'macho_cc.py'),
                                         target)
+else:
+    # Drivers compiled once per compiler, flags and preprocessed source
+    # (Inputs/cc_cache.py; macho_cc.py uses the same cache).
+    cc = 'python3 -S %s %s' % (os.path.join(config.test_source_root, 'Inputs', 'cc_cache.py'), cc)
+config.environment['B3C_CC_CACHE'] = os.path.join(root, 'build', 'cc-cache')
 # The levels of the difftest smoke: one for an Apple target, whose links cost more.
 config.substitutions.append(('%difftest-opts', '-O2' if apple else '-O0,-O1,-O2'))
+# The programs of difftest/smoke.test: fewer for an Apple target, for the same reason.
+config.substitutions.append(('%difftest-n', '8' if apple else '24'))
 config.substitutions.append(('%cc', cc))
 config.substitutions.append(('%run', run))
 # %target names per-target inputs (exec/Inputs/calls-incoming.%target.b3)
@@ -92,12 +108,17 @@ if run:
 
 # `make check-sanitize`: b3c is built with ASan + UBSan.  Tests that measure
 # the compiler (time, memory) say `UNSUPPORTED: sanitized`.
-if os.environ.get('B3C_SANITIZED'):
+if setting('SANITIZED'):
     config.available_features.add('sanitized')
     # lit runs tests in a clean environment: pass on the sanitizer options.
     for var in ('ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS'):
         if var in os.environ:
             config.environment[var] = os.environ[var]
+# `make check-long` (B3C_LONG=1): the sweeps over every program, generator
+# or level say `REQUIRES: long` and run there, keeping `make check` under
+# three minutes; CI runs both (docs/testing.md).
+if setting('LONG'):
+    config.available_features.add('long')
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
 
 llvm_bin = '/usr/lib/llvm-14/bin'

@@ -497,6 +497,27 @@ static void def_stored(Fast *f, AirBank bank, uint32_t r, uint32_t v, B3Value *o
     f->stored[v] = f->stamp;
 }
 
+/* A late def may take a register the inst reads or writes early; a late use
+ * may not.  When the free registers a late use could take are no more than
+ * the late uses still to place (a patchpoint at the limit of its
+ * constraints), a late def leaves them alone if it has anything else: the
+ * registers to forbid it, or 0 (the usual case, which changes nothing). */
+static uint64_t keep_for_late_uses(const Fast *f, AirBank bank, uint64_t forbid) {
+    uint32_t pending = 0;
+    for (uint32_t k = 0; k < f->nops; k++) {
+        const Op *o = &f->ops[k];
+        pending += o->role == AirRole_LateUse && o->bank == bank && !air_tmp_is_reg(*o->tmp) &&
+                   f->reg[*o->tmp - AIR_FIRST_VTMP] == NO_REG;
+    }
+    if (!pending)
+        return 0;
+    uint64_t free_ = f->alloc[bank] & ~f->busy;
+    uint64_t for_late_uses = free_ & ~(f->ld | f->ed | f->eu | f->lu);
+    if ((uint32_t)__builtin_popcountll(for_late_uses) > pending || !(free_ & ~forbid & ~for_late_uses))
+        return 0;
+    return for_late_uses;
+}
+
 /* Does the inst write t at its late moment, without reading it? */
 static bool defines_late(const Fast *f, AirTmp t) {
     for (uint32_t k = 0; k < f->nops; k++) {
@@ -577,7 +598,9 @@ static bool allocate_inst(Fast *f, AirInst *inst) {
                 f->stored[v] = ud ? 0 : f->stamp; /* a UseDef reads the slot too */
                 continue;
             }
-            r = pick(f, (AirBank)o->bank, f->ld | f->lu | f->edv | (ud ? f->ed | f->eu : 0), f->hint[v]);
+            uint64_t forbid = f->ld | f->lu | f->edv | (ud ? f->ed | f->eu : 0);
+            r = pick(f, (AirBank)o->bank, forbid | keep_for_late_uses(f, (AirBank)o->bank, forbid),
+                     f->hint[v]);
             if (ud)
                 take(f, *o->tmp, r);
         } else if (!ud) {

@@ -34,6 +34,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "Inputs"))
+import cc_cache  # noqa: E402  (the drivers' compile cache, testsuite/Inputs/cc_cache.py)
 MH_MAGIC_64 = 0xFEEDFACF
 LC_SEGMENT_64 = 0x19
 LC_SYMTAB = 0x2
@@ -216,12 +218,16 @@ def link_check(objects, sources, flags, arch, work, exe):
         if a == "-include" and i + 1 < len(flags):
             incs += ["-include", flags[i + 1]]
     keep = [a for a in keep if a != "-include"]
+    clang = ["clang", "-target", h["clang"], "-ffreestanding", "-nostdinc", "-isystem",
+             os.path.join(HERE, "include"), "-isystem", "/usr/lib/llvm-14/lib/clang/14.0.6/include",
+             "-Wno-everything"]
+    cache = os.environ.get("B3C_CC_CACHE")
     for src in sources:
+        if cache:
+            objs.append(cc_cache.compile(clang, keep + incs, src, cache))
+            continue
         out = os.path.join(work, "apple-" + os.path.basename(src) + ".o")
-        cmd = ["clang", "-target", h["clang"], "-c", "-ffreestanding", "-nostdinc", "-isystem",
-               os.path.join(HERE, "include"), "-isystem", "/usr/lib/llvm-14/lib/clang/14.0.6/include",
-               "-Wno-everything"] + keep + incs + ["-o", out, src]
-        subprocess.check_call(cmd)
+        subprocess.check_call(clang + ["-c"] + keep + incs + ["-o", out, src])
         objs.append(out)
     out = exe + ".macos"
     cmd = ["ld64.lld-14", "-arch", h["ld_arch"], "-platform_version", "macos", "11.0", "11.0", "-o", out] + \
@@ -273,6 +279,10 @@ def main(argv):
     flags = [a for a in rest if a not in sources]
     # --no-as-needed: the objects' undefined symbols are looked up at run time
     # in the libraries named (-lm), which the driver alone may not use
+    cache = os.environ.get("B3C_CC_CACHE")
+    if cache:  # the driver compiled once (testsuite/Inputs/cc_cache.py)
+        cflags = ["-fPIC"] + cc_cache.compile_flags(flags)
+        rest = [cc_cache.compile([cc], cflags, a, cache) if a in sources else a for a in rest]
     cmd = [cc, "-fPIC", "-Wl,--no-as-needed"] + rest + loader + [lib, "-Wl,-rpath," + os.path.abspath(work), "-rdynamic", "-ldl",
                                            "-o", exe]
     subprocess.check_call(cmd)
