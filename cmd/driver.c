@@ -134,6 +134,7 @@ bool b3_compile_to_obj(B3Module *m, const B3PipelineOptions *bopt, const char *d
                        B3Obj *obj) {
     b3_obj_init(obj, m);
     obj->diag = bopt->diag; /* -S reports names the assembler cannot spell */
+    obj->no_unwind_tables = bopt->no_unwind_tables;
     if (debug_file)
         b3_obj_enable_debug(obj, debug_file, bopt->debug_prefix_map, bopt->ndebug_prefix_map);
     if (asm_text >= 0)
@@ -373,6 +374,7 @@ int b3_drive(const B3Options *o) {
         /* Default: omitted at -O2 (as gcc); -g changes no code, so it keeps
          * the default too: -fno-omit-frame-pointer for rbp-chain unwinding. */
         .omit_frame_pointer = o->opt_level >= 2 && o->frame_pointer >= 0,
+        .no_unwind_tables = o->no_unwind_tables,
         .verbose_asm = o->verbose_asm,
         .debug_prefix_map = o->debug_prefix_map,
         .ndebug_prefix_map = o->ndebug_prefix_map,

@@ -24,6 +24,7 @@ typedef struct {
     const char *inject_internal_error; /* --inject-internal-error=PHASE (testing) */
     bool asm_exact;                    /* --asm-exact: -S keeps every jump's size ({disp32}) */
     int frame_pointer;                 /* -f[no-]omit-frame-pointer: 1 omit, -1 keep, 0 default */
+    bool no_unwind_tables;             /* -fno-unwind-tables, -fno-asynchronous-unwind-tables */
     uint8_t target_features;           /* -mattr: B3Feature_* bits */
     int color;                         /* -f[no-]color-diagnostics: 1 on, -1 off, 0 if stderr is a tty */
     uint8_t warnings;                  /* B3Warn_*: from -w, -Werror */

@@ -74,6 +74,9 @@ static void usage(FILE *f) {
           "                        at -O2, allocate the frame pointer like any\n"
           "                        callee-saved register (the default at -O2), or keep\n"
           "                        it (always at -O0 and -O1)\n"
+          "  -fno-unwind-tables, -fno-asynchronous-unwind-tables\n"
+          "                        ELF: no .eh_frame (and no .cfi_* in -S); the default,\n"
+          "                        -funwind-tables, describes every frame for unwinders\n"
           "  -v                    print the version, the target and the phases that run\n"
           "                        to stderr (alone: the version and target)\n"
           "  --version             print the version and the default target\n"
@@ -330,6 +333,9 @@ static void parse_args(int argc, char **argv, B3Options *o) {
             o->frame_pointer = 1;
         } else if (!strcmp(a, "-fno-omit-frame-pointer")) {
             o->frame_pointer = -1;
+        } else if (!strcmp(a, "-fno-unwind-tables") || !strcmp(a, "-fno-asynchronous-unwind-tables") ||
+                   !strcmp(a, "-funwind-tables") || !strcmp(a, "-fasynchronous-unwind-tables")) {
+            o->no_unwind_tables = !strncmp(a, "-fno-", 5);
         } else if (starts(a, "-mattr=", &v)) {
             parse_mattr(v, &feat_on, &feat_off);
         } else if (starts(a, "--emit=", &v)) {

@@ -76,6 +76,7 @@ typedef struct {
     B3Diag *diag;                      /* where --verify-each reports what is wrong */
     const char *inject_internal_error; /* testing: an internal error as this phase starts */
     bool omit_frame_pointer;           /* -O2: no frame pointer where the target allows (AirCode) */
+    bool no_unwind_tables;             /* -fno-unwind-tables: no ELF .eh_frame (B3Obj) */
     /* For the object (b3_compile_to_obj): -fverbose-asm, and -g's
      * -fdebug-prefix-map=OLD=NEW strings (objwriter/dwarf.h). */
     bool verbose_asm;

@@ -55,7 +55,7 @@ void b3_emit_add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len
         if (!k || at[k - 1] != at[i])
             at[k++] = at[i];
     for (uint32_t i = 0; i < k; i++)
-        b3_obj_add_frame(o, f, start + at[i], (i + 1 < k ? at[i + 1] : len) - at[i]);
+        b3_obj_add_frame(o, f, start, at[i], (i + 1 < k ? at[i + 1] : len) - at[i]);
     free(at);
 }
 

@@ -154,6 +154,15 @@ typedef struct B3TargetDesc {
      * (ngprs of them), FPR B3_FPR_BASE + i is dwarf_fpr_base + i. */
     const uint8_t *dwarf_gprs;
     uint8_t dwarf_fpr_base;
+    /* ELF .eh_frame's CIE (objwriter/eh_frame.c), with llvm-mc's factors:
+     * code and data alignment, the return address column, the CFA at an
+     * entry (stack_pointer + eh_cfa_at_entry) and where the return address
+     * is then (at CFA - eh_ra_at_entry; 0: in its register); the type of
+     * the .eh_frame section. */
+    uint8_t eh_code_align;
+    int8_t eh_data_align;
+    uint8_t eh_ra_column, eh_cfa_at_entry, eh_ra_at_entry;
+    uint32_t eh_frame_sh_type;
     /* ELF mapping symbols in .text ($x at instructions, $d at data:
      * AArch64's ELF ABI) from the emitter's B3CodeMarks. */
     bool elf_mapping_symbols;

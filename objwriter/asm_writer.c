@@ -499,20 +499,25 @@ static void flush_events(Writer *w, uint32_t *next, uint32_t chunk, uint64_t pos
 }
 
 /* The .cfi_* directives of each entry region's frame description, from
- * which the assembler computes the same unwind information (on Apple
- * targets its compact unwind encoding: codegen/<arch>/unwind.c follows the
- * assembler's reading).  Events at one offset keep their order, so a
- * region's .cfi_endproc comes before the next one's .cfi_startproc. */
+ * which the assembler computes the same unwind information: ELF's
+ * .eh_frame (objwriter/eh_frame.c writes it as llvm-mc does), on Apple
+ * targets the compact unwind encoding (codegen/<arch>/unwind.c follows the
+ * assembler's reading of the prologue's steps, the only ones printed
+ * there).  Events at one offset keep their order, so a region's
+ * .cfi_endproc comes before the next one's .cfi_startproc. */
 static void cfi_events(Writer *w) {
     const B3Obj *o = w->o;
-    if (!w->syn->cfi_reg_name || !o->module || o->module->target.os != B3OS_MacOS)
+    if (!w->syn->cfi_reg_name || !o->module)
+        return;
+    bool apple = o->module->target.os == B3OS_MacOS;
+    if (!apple && o->no_unwind_tables)
         return;
     for (uint32_t i = 0; i < o->nframes; i++) {
         const B3FrameRegion *fr = &o->frames[i];
         const B3CfiStep *steps = o->cfi_steps + fr->first_step;
         uint32_t c = chunk_at(w, fr->start);
         snprintf(add_event(w, c, fr->start, Ev_Directive)->label, sizeof w->ev->label, ".cfi_startproc");
-        for (uint32_t k = 0; k < fr->nsteps; k++) {
+        for (uint32_t k = 0; k < (apple ? fr->nprologue : fr->nsteps); k++) {
             Event *e = add_event(w, c, fr->start + steps[k].at, Ev_Directive);
             b3_frame_step_text(e->label, sizeof e->label, &steps[k], w->syn->cfi_reg_name);
         }
@@ -852,8 +857,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     /* Only the sections this writer knows may have contents (-g: .loc directives, no sections). */
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
-                     s == B3Sec_StackMaps || s == B3Sec_DataRelRo ||
-                     s == B3Sec_CompactUnwind; /* the .cfi_* directives */
+                     s == B3Sec_StackMaps || s == B3Sec_DataRelRo || s == B3Sec_CompactUnwind ||
+                     s == B3Sec_EhFrame; /* the .cfi_* directives */
         if (!known && o->sec[s].size)
             b3_internal_error("asm writer", "section %d cannot be written as assembly yet", s);
     }

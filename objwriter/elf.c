@@ -3,11 +3,12 @@
  * Layout: null, .text, .rela.text, .rodata, .rela.rodata, .data, .rela.data,
  * .data.rel.ro, .rela.data.rel.ro, .bss, .llvm_stackmaps, .rela.llvm_stackmaps,
  * (with -g) .debug_abbrev, .debug_info, .rela.debug_info, .debug_line,
- * .rela.debug_line, .note.GNU-stack, .symtab, .strtab, .shstrtab — each
+ * .rela.debug_line, .eh_frame, .rela.eh_frame, .note.GNU-stack, .symtab, .strtab, .shstrtab — each
  * content section only when it has bytes or symbols, each .rela only when it
  * has relocations.
  *
- * Symbols: null, one STT_SECTION symbol per content section, the internal
+ * Symbols: null, one STT_SECTION symbol per content section (but
+ * .eh_frame, which nothing refers to), the internal
  * (STB_LOCAL) definitions, then the global definitions and the undefined
  * symbols the relocations name (STB_GLOBAL, STT_NOTYPE, SHN_UNDEF).
  *
@@ -32,6 +33,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "objwriter/frame.h"
 
 typedef struct {
     char *buf;
@@ -76,6 +79,10 @@ static const SecInfo sec_info[] = {
     {B3Sec_DebugAbbrev, ".debug_abbrev", ".rela.debug_abbrev", SHT_PROGBITS, 0, 1},
     {B3Sec_DebugInfo, ".debug_info", ".rela.debug_info", SHT_PROGBITS, 0, 1},
     {B3Sec_DebugLine, ".debug_line", ".rela.debug_line", SHT_PROGBITS, 0, 1},
+    /* Unwind tables (objwriter/eh_frame.c): the type is the target's
+     * (SHT_X86_64_UNWIND on x86-64); no section symbol, since nothing
+     * refers to it (as the assemblers write it). */
+    {B3Sec_EhFrame, ".eh_frame", ".rela.eh_frame", 0, SHF_ALLOC, 8},
 };
 #define NSEC (sizeof sec_info / sizeof sec_info[0])
 
@@ -201,7 +208,7 @@ static bool build_symbols(Writer *w) {
     add_sym(w, (Elf64_Sym){0});
     for (size_t i = 0; i < NSEC; i++) {
         B3SectionId s = sec_info[i].id;
-        if (w->shndx[s])
+        if (w->shndx[s] && s != B3Sec_EhFrame)
             w->secsym[s] = add_sym(w, (Elf64_Sym){.st_info = ELF64_ST_INFO(STB_LOCAL, STT_SECTION),
                                                   .st_shndx = (uint16_t)w->shndx[s]});
     }
@@ -359,7 +366,8 @@ static bool write_image(Writer *w, int fd) {
         const B3SectionBuf *b = &o->sec[s];
         uint32_t align = b->align > si->min_align ? b->align : si->min_align;
         Elf_Scn *scn = new_section(e, w->shndx[s]);
-        shdr_of(scn, str_add(&w->shstrtab, si->name, strlen(si->name)), si->type, si->flags, align);
+        uint32_t type = s == B3Sec_EhFrame ? b3_target_desc(w->m->target)->eh_frame_sh_type : si->type;
+        shdr_of(scn, str_add(&w->shstrtab, si->name, strlen(si->name)), type, si->flags, align);
         /* .bss has no bytes in the file: a NULL buffer of the right size. */
         set_data(scn, s == B3Sec_BSS ? NULL : b->bytes, (size_t)b->size, ELF_T_BYTE, align);
         if (w->rela_shndx[s]) {
@@ -424,6 +432,7 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     w.o = o;
     w.m = m;
     w.machine = b3_target_desc(m->target)->elf_machine;
+    b3_obj_build_eh_frame(o);
     str_add(&w.strtab, "", 0);
     str_add(&w.shstrtab, "", 0);
     number_sections(&w);

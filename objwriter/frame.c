@@ -2,6 +2,7 @@
 #include "objwriter/frame.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir/ice.h"
@@ -18,30 +19,80 @@ void b3_frame_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int32_t offse
     f->steps[f->nsteps++] = (B3CfiStep){.at = at, .op = (uint8_t)op, .reg = reg, .offset = offset};
 }
 
+void b3_frame_epilogue_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int32_t offset) {
+    if (f->nepilogue + 2 > f->cap_epilogue) {
+        f->cap_epilogue = f->cap_epilogue ? 2 * f->cap_epilogue : 32;
+        f->epilogue = xrealloc(f->epilogue, f->cap_epilogue * sizeof *f->epilogue);
+    }
+    if (!f->in_epilogue)
+        f->epilogue[f->nepilogue++] = (B3CfiStep){.at = at, .op = B3Cfi_RememberState, .reg = B3_NO_REG};
+    f->in_epilogue = true;
+    f->epilogue[f->nepilogue++] = (B3CfiStep){.at = at, .op = (uint8_t)op, .reg = reg, .offset = offset};
+}
+
+void b3_frame_epilogue_end(B3Frame *f, uint32_t at) {
+    if (!f->in_epilogue)
+        return;
+    if (f->nepilogue == f->cap_epilogue) {
+        f->cap_epilogue = 2 * f->cap_epilogue;
+        f->epilogue = xrealloc(f->epilogue, f->cap_epilogue * sizeof *f->epilogue);
+    }
+    f->epilogue[f->nepilogue++] = (B3CfiStep){.at = at, .op = B3Cfi_RestoreState, .reg = B3_NO_REG};
+    f->in_epilogue = false;
+}
+
+void b3_frame_epilogue_trim(B3Frame *f, uint32_t code_end) {
+    if (f->nepilogue && f->epilogue[f->nepilogue - 1].op == B3Cfi_RestoreState &&
+        f->epilogue[f->nepilogue - 1].at >= code_end)
+        f->nepilogue--;
+}
+
+void b3_frame_reset(B3Frame *f) {
+    free(f->epilogue);
+    memset(f, 0, sizeof *f);
+}
+
 static void put_le(uint8_t *p, uint64_t v, unsigned n) {
     for (unsigned i = 0; i < n; i++)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t start, uint64_t size) {
+void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t proc_start, uint64_t off, uint64_t size) {
+    uint64_t start = proc_start + off;
+    if (f->in_epilogue)
+        b3_internal_error("frame", "an epilogue without its end");
+    /* The epilogue steps of this region: [lo, hi) of f->epilogue (at its
+     * start is the prologue, and the previous region's last RestoreState). */
+    uint32_t lo = 0, hi;
+    while (lo < f->nepilogue && f->epilogue[lo].at <= off)
+        lo++;
+    for (hi = lo; hi < f->nepilogue && f->epilogue[hi].at < off + size; hi++)
+        ;
+    uint32_t nsteps = f->nsteps + (hi - lo);
     if (o->nframes && o->frames[o->nframes - 1].start + o->frames[o->nframes - 1].size > start)
         b3_internal_error("frame", "entry regions out of order at 0x%" PRIx64, start);
     if (o->nframes == o->cap_frames) {
         o->cap_frames = o->cap_frames ? 2 * o->cap_frames : 16;
         o->frames = xrealloc(o->frames, o->cap_frames * sizeof *o->frames);
     }
-    if (o->ncfi_steps + f->nsteps > o->cap_cfi_steps) {
-        while (o->ncfi_steps + f->nsteps > o->cap_cfi_steps)
+    if (o->ncfi_steps + nsteps > o->cap_cfi_steps) {
+        while (o->ncfi_steps + nsteps > o->cap_cfi_steps)
             o->cap_cfi_steps = o->cap_cfi_steps ? 2 * o->cap_cfi_steps : 64;
         o->cfi_steps = xrealloc(o->cfi_steps, o->cap_cfi_steps * sizeof *o->cfi_steps);
     }
     o->frames[o->nframes++] = (B3FrameRegion){.start = start,
                                               .size = size,
                                               .first_step = o->ncfi_steps,
-                                              .nsteps = f->nsteps,
+                                              .nsteps = nsteps,
+                                              .nprologue = f->nsteps,
                                               .compact = f->compact};
     memcpy(o->cfi_steps + o->ncfi_steps, f->steps, f->nsteps * sizeof *f->steps);
     o->ncfi_steps += f->nsteps;
+    for (uint32_t i = lo; i < hi; i++) {
+        B3CfiStep s = f->epilogue[i];
+        s.at -= (uint32_t)off;
+        o->cfi_steps[o->ncfi_steps++] = s;
+    }
     if (!o->module || o->module->target.os != B3OS_MacOS)
         return;
     if (size > UINT32_MAX)
@@ -70,6 +121,15 @@ void b3_frame_step_text(char *buf, size_t n, const B3CfiStep *s, const char *(*r
         return;
     case B3Cfi_Offset:
         snprintf(buf, n, ".cfi_offset %s, %" PRId32, reg_name(s->reg), s->offset);
+        return;
+    case B3Cfi_Restore:
+        snprintf(buf, n, ".cfi_restore %s", reg_name(s->reg));
+        return;
+    case B3Cfi_RememberState:
+        snprintf(buf, n, ".cfi_remember_state");
+        return;
+    case B3Cfi_RestoreState:
+        snprintf(buf, n, ".cfi_restore_state");
         return;
     }
     b3_internal_error("frame", "CFI step %u", s->op);

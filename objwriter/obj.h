@@ -28,6 +28,9 @@ typedef enum {
     B3Sec_DebugAbbrev,
     B3Sec_DebugInfo,
     B3Sec_DebugLine,
+    /* ELF only (objwriter/eh_frame.c): the unwind tables, laid out from the
+     * frame descriptions when the object is written. */
+    B3Sec_EhFrame,
     B3_NUM_SECTIONS
 } B3SectionId;
 
@@ -109,6 +112,7 @@ typedef struct {
     B3CodeMark *code_marks;        /* in .text offset order */
     uint32_t ncode_marks, cap_code_marks;
     struct B3AsmText *asm_text;    /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
+    bool no_unwind_tables;         /* -fno-unwind-tables: no ELF .eh_frame, no ELF .cfi_* (objwriter/frame.h) */
     /* Errors the input causes, reported at its locations; NULL: plain messages on stderr. */
     B3Diag *diag;
 } B3Obj;

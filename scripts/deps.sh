@@ -61,6 +61,7 @@ need lld have ld.lld       # the ELF tests also link with clang -fuse-ld=lld
 need llvm have llvm-dwarfdump   # testsuite/debuginfo (-g)
 need binutils have addr2line
 need gdb have gdb
+need g++ have g++          # the C++ driver of exec/unwind-exceptions.b3 (%cxx)
 need groff-base have groff     # testsuite/cli/man-page.test renders docs/b3c.1
 
 # ---- arm64: cross-compiling and running aarch64-linux-gnu programs --------------
@@ -69,6 +70,8 @@ need groff-base have groff     # testsuite/cli/man-page.test renders docs/b3c.1
 # under qemu-user.
 need gcc-aarch64-linux-gnu have aarch64-linux-gnu-gcc
 need binutils-aarch64-linux-gnu have aarch64-linux-gnu-as
+# The C++ driver that throws through b3c frames (exec/unwind-exceptions.b3).
+need g++-aarch64-linux-gnu have aarch64-linux-gnu-g++
 # Only recommended by the compiler (and we install without recommends): the
 # C library's headers and objects for arm64.
 need libc6-dev-arm64-cross exists /usr/aarch64-linux-gnu/include/stdio.h

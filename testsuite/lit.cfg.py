@@ -96,6 +96,12 @@ if shutil.which('aarch64-linux-gnu-gcc') and shutil.which('qemu-aarch64'):
     config.available_features.add('cross-aarch64')
 if native:
     config.available_features.add('target-native')
+# %cxx / feature cxx: the target's C++ compiler (g++; for arm64 the Debian
+# cross g++-aarch64-linux-gnu), for drivers that throw through b3c frames.
+cxx = 'c++' if native else target + '-g++'
+if not apple and shutil.which(cxx.split()[0]):
+    config.available_features.add('cxx')
+config.substitutions.append(('%cxx', cxx))
 # A target program started by a helper script under qemu finds its libraries.
 if run:
     config.environment['QEMU_LD_PREFIX'] = sysroot if not native else '/'

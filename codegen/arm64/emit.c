@@ -385,6 +385,12 @@ static unsigned callee_saves(const AirCode *c, B3Reg *regs) {
  * procedure may set it. */
 static bool kept(const A64Emitter *e, B3Reg r, bool save) { return save || !b3_regset_has(&e->c->pinned, r); }
 
+/* The epilogue's CFI (ELF's .eh_frame): r holds its entry value again. */
+static void restored(A64Emitter *e, B3Reg r) {
+    if (e->frame)
+        b3_frame_epilogue_step(e->frame, (uint32_t)e->a->len, B3Cfi_Restore, r, 0);
+}
+
 static void save_restore(A64Emitter *e, bool save) {
     B3Reg regs[64];
     unsigned n = callee_saves(e->c, regs);
@@ -398,6 +404,10 @@ static void save_restore(A64Emitter *e, bool save) {
                 f ? (save ? Arm64Pair_STPD : Arm64Pair_LDPD) : (save ? Arm64Pair_STPX : Arm64Pair_LDPX);
             Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 2));
             arm64_ldstp(e->a, op, regs[k + 1], regs[k], &m);
+            if (!save) {
+                restored(e, regs[k]);
+                restored(e, regs[k + 1]);
+            }
             k++;
             continue;
         }
@@ -405,6 +415,8 @@ static void save_restore(A64Emitter *e, bool save) {
             f ? (save ? Arm64LdSt_STRFD : Arm64LdSt_LDRFD) : (save ? Arm64LdSt_STRX : Arm64LdSt_LDRX);
         Arm64Mem m = arm64_mem(ARM64_FP, -8 * (int64_t)(k + 1));
         arm64_ldst(e->a, op, regs[k], &m);
+        if (!save)
+            restored(e, regs[k]);
     }
 }
 
@@ -417,6 +429,10 @@ static void emit_prologue(A64Emitter *e) {
     uint64_t base = a->len;
     Arm64Mem rec = arm64_mem_mode(Arm64Mem_PreIndex, ARM64_SP, -16);
     arm64_ldstp(a, Arm64Pair_STPX, ARM64_FP, ARM64_LR, &rec);
+    /* Between the push of the frame record and fp's move (ELF only: Apple's
+     * compact unwind, and llvm-mc's encoder of it, want the frame's steps alone). */
+    if (f && e->c->target.os != B3OS_MacOS)
+        b3_frame_step(f, (uint32_t)(a->len - base), B3Cfi_DefCfaOffset, B3_NO_REG, 16);
     arm64_mov_sp(a, true, ARM64_FP, ARM64_SP);
     if (f) {
         /* The frame record: CFA = fp + 16, lr and fp saved in it. */
@@ -451,7 +467,14 @@ static void emit_epilogue(A64Emitter *e) {
         arm64_mov_sp(a, true, ARM64_SP, ARM64_FP);
     Arm64Mem rec = arm64_mem_mode(Arm64Mem_PostIndex, ARM64_SP, 16);
     arm64_ldstp(a, Arm64Pair_LDPX, ARM64_FP, ARM64_LR, &rec);
+    if (e->frame) {
+        b3_frame_epilogue_step(e->frame, (uint32_t)a->len, B3Cfi_DefCfa, ARM64_SP, 0);
+        restored(e, ARM64_LR);
+        restored(e, ARM64_FP);
+    }
     arm64_ret(a, ARM64_LR);
+    if (e->frame)
+        b3_frame_epilogue_end(e->frame, (uint32_t)a->len);
 }
 
 /* ---- the encoder entries (table a64_ops) ----
@@ -1530,13 +1553,13 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
     bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
     B3LineRows lines = {0};
     uint64_t code_size;
-    B3Frame frame;
+    B3Frame frame = {0};
     for (;;) {
         arm64_asm_init(&a);
         a.relax = &relax;
         relax.again = false;
         emitter_init(&e, c, &a);
-        memset(&frame, 0, sizeof frame);
+        b3_frame_reset(&frame);
         e.frame = &frame;
         code_size = emit_pass(&e, is_entry, prologue_at, NULL);
         if (!relax.again)
@@ -1553,7 +1576,7 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
         arm64_asm_init(&a);
         a.relax = &relax;
         emitter_init(&e, c, &a);
-        memset(&frame, 0, sizeof frame);
+        b3_frame_reset(&frame);
         e.frame = &frame;
         arm64_listing_begin(&listing, &a, o);
         code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
@@ -1581,7 +1604,9 @@ void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
         b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
     b3_emit_define_entries(c, o, start, a.len, prologue_at);
     frame.compact = b3_arm64_compact_unwind(&frame);
+    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
     b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
+    b3_frame_reset(&frame);
     free(is_entry);
     free(prologue_at);
     emitter_free(&e);

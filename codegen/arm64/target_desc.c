@@ -132,6 +132,14 @@ static const B3Reg macho_save_pairs[][2] = {
     .macho_section_symbols = true, \
     .dwarf_gprs = dwarf_gprs, \
     .dwarf_fpr_base = 64, \
+    /* CFA = sp at an entry, the return address in x30 (llvm-mc's factors: \
+     * GNU as says 4 and -8, which decodes the same). */ \
+    .eh_code_align = 1, \
+    .eh_data_align = -4, \
+    .eh_ra_column = 30, \
+    .eh_cfa_at_entry = 0, \
+    .eh_ra_at_entry = 0, \
+    .eh_frame_sh_type = SHT_PROGBITS, \
     .elf_mapping_symbols = true
 /* clang-format on */
 

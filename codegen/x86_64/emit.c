@@ -390,17 +390,30 @@ void x86_emit_prologue(X86Emitter *e) {
 #undef STEP
 }
 
+/* The epilogue's CFI (ELF's .eh_frame; compact unwind reads only the
+ * prologue): each register reloaded is restored, the CFA follows rsp down
+ * to the return address. */
 void x86_emit_epilogue(X86Emitter *e) {
     X86Asm *a = e->a;
+    B3Frame *f = e->frame;
     B3Reg regs[64];
     unsigned n = callee_saves(e->c, regs);
+#define STEP(op, reg, off)                                             \
+    do {                                                               \
+        if (f)                                                         \
+            b3_frame_epilogue_step(f, (uint32_t)a->len, op, reg, off); \
+    } while (0)
     if (e->no_frame)
         return;
     if (e->c->omit_frame_pointer && e->push_saves) {
         X86RM rsp = x86_rm_reg(B3X_rsp);
         x86_alu_imm(a, X86Alu_Add, 8, (int32_t)e->c->frame_size + 8 - 8 * (int32_t)n, &rsp);
-        for (unsigned k = n; k-- > 0;)
+        STEP(B3Cfi_DefCfaOffset, B3_NO_REG, CFA_AT_ENTRY + 8 * (int32_t)n);
+        for (unsigned k = n; k-- > 0;) {
             x86_pop(a, regs[k]);
+            STEP(B3Cfi_DefCfaOffset, B3_NO_REG, CFA_AT_ENTRY + 8 * (int32_t)k);
+            STEP(B3Cfi_Restore, regs[k], 0);
+        }
         return;
     }
     if (e->c->omit_frame_pointer) {
@@ -409,19 +422,25 @@ void x86_emit_epilogue(X86Emitter *e) {
             X86RM slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)e->c->frame_size - 8 * (int32_t)(k + 1))),
                   r = x86_rm_reg(regs[k]);
             x86_mov(a, 8, &slot, &r);
+            STEP(B3Cfi_Restore, regs[k], 0);
         }
         x86_alu_imm(a, X86Alu_Add, 8, (int32_t)e->c->frame_size + 8, &rsp);
+        STEP(B3Cfi_DefCfaOffset, B3_NO_REG, CFA_AT_ENTRY);
         return;
     }
     for (unsigned k = 0; k < n; k++) {
         X86RM slot = x86_rm_mem(x86_mem(B3X_rbp, -8 * (int32_t)(k + 1))), r = x86_rm_reg(regs[k]);
         x86_mov(a, 8, &slot, &r);
+        STEP(B3Cfi_Restore, regs[k], 0);
     }
     /* With no frame, rsp already equals rbp. */
     if (e->c->frame_size)
         x86_leave(a);
     else
         x86_pop(a, B3X_rbp);
+    STEP(B3Cfi_DefCfa, B3X_rsp, CFA_AT_ENTRY);
+    STEP(B3Cfi_Restore, B3X_rbp, 0);
+#undef STEP
 }
 
 /* ---- instructions ---- */
@@ -930,6 +949,8 @@ X86_OP(ret) {
     UNUSED_OPERANDS;
     x86_emit_epilogue(e);
     x86_ret(e->a);
+    if (e->frame)
+        b3_frame_epilogue_end(e->frame, (uint32_t)e->a->len);
 }
 
 X86_OP(oops) {
@@ -1076,13 +1097,13 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
     X86Emitter e;
     bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
     uint64_t code_size;
-    B3Frame frame;
+    B3Frame frame = {0};
     for (;;) {
         x86_asm_init(&a);
         a.relax = &relax;
         x86_relax_begin(&relax);
         x86_emitter_init(&e, c, &a);
-        memset(&frame, 0, sizeof frame);
+        b3_frame_reset(&frame);
         e.frame = &frame;
         code_size = emit_pass(&e, is_entry, prologue_at, NULL);
         if (!relax.again)
@@ -1102,7 +1123,7 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
         a.relax = &relax;
         x86_relax_begin(&relax);
         x86_emitter_init(&e, c, &a);
-        memset(&frame, 0, sizeof frame);
+        b3_frame_reset(&frame);
         e.frame = &frame;
         x86_listing_begin(&listing, &a, o);
         code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
@@ -1123,7 +1144,9 @@ void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
         b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
     b3_emit_define_entries(c, o, start, a.len, prologue_at);
     frame.compact = b3_x86_64_compact_unwind(&frame);
+    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
     b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
+    b3_frame_reset(&frame);
     free(is_entry);
     free(prologue_at);
 

@@ -86,6 +86,14 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .code_pad_byte = 0xcc, /* int3: a stray jump into the padding traps */
     .dwarf_gprs = dwarf_gprs,
     .dwarf_fpr_base = 17,
+    /* The CFA is rsp + 8 at an entry, the return address (column 16, the
+     * psABI's) right below it. */
+    .eh_code_align = 1,
+    .eh_data_align = -8,
+    .eh_ra_column = 16,
+    .eh_cfa_at_entry = 8,
+    .eh_ra_at_entry = 8,
+    .eh_frame_sh_type = SHT_X86_64_UNWIND,
     .elf_machine = EM_X86_64,
     .elf_relocs = elf_relocs,
     .reloc_use = reloc_use,

@@ -54,6 +54,10 @@ uint32_t b3_x86_64_compact_unwind(const B3Frame *f) {
             saves[n] = cu_reg[s->reg];
             offs[n++] = s->offset;
             break;
+        case B3Cfi_Restore: /* epilogue steps: never in a prologue */
+        case B3Cfi_RememberState:
+        case B3Cfi_RestoreState:
+            return CU_MODE_DWARF;
         }
     }
     /* Both modes want the saves side by side, the highest just below the

@@ -21,8 +21,15 @@ name, type and flags; symbols by name, binding, type and section; data
 sections byte for byte with their relocations, except relocations into
 .text (whose offsets move with the code).
 
+.eh_frame (from the .cfi_* directives) is compared by what it says, not by
+its bytes: the rows of llvm-dwarfdump --eh-frame, each an address and the
+rules from there on (relaxed: the rules alone).  GNU as encodes the same
+rows with other factors (AArch64) and another section type (x86-64).
+
 Prints the differences and exits 1, or prints "equivalent"."""
+import re
 import struct
+import subprocess
 import sys
 
 SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS = 2, 3, 4, 8
@@ -135,10 +142,21 @@ class Obj:
         return out
 
 
+def eh_rows(path, relaxed):
+    out = subprocess.run(['llvm-dwarfdump', '--eh-frame', path], capture_output=True, text=True,
+                         check=True).stdout
+    rows = []
+    for line in out.splitlines():
+        m = re.match(r'\s+0x([0-9a-f]+): (CFA=.*)', line)
+        if m:
+            rows.append(m.group(2) if relaxed else '0x%s: %s' % m.groups())
+    return rows
+
+
 def sections(o, relaxed):
     res = {}
     for s in o.secs:
-        if s['type'] in (0, SHT_SYMTAB, SHT_STRTAB, SHT_RELA):
+        if s['type'] in (0, SHT_SYMTAB, SHT_STRTAB, SHT_RELA) or s['name'] == '.eh_frame':
             continue
         # Assemblers always make .text/.data/.bss; an empty section holds nothing.
         if s['size'] == 0 and s['name'] != '.note.GNU-stack':
@@ -212,6 +230,11 @@ def main():
                 bad.append('section %s: relocation only in %s: %s' % (n, args[0], r))
             for r in sorted(mb)[:10]:
                 bad.append('section %s: relocation only in %s: %s' % (n, args[1], r))
+    ea, eb = eh_rows(args[0], relaxed), eh_rows(args[1], relaxed)
+    if ea != eb:
+        k = next((i for i in range(min(len(ea), len(eb))) if ea[i] != eb[i]), min(len(ea), len(eb)))
+        bad.append('.eh_frame: %d vs %d rows, first difference at row %d: %s vs %s' %
+                   (len(ea), len(eb), k, ea[k] if k < len(ea) else None, eb[k] if k < len(eb) else None))
     for line in bad[:40]:
         print(line)
     if bad:
