@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "ir/version.h"
+#include "objwriter/bytes.h"
 
 /* DWARF constants (DWARF 4, section 7). */
 enum {
@@ -228,61 +229,9 @@ void b3_obj_free_debug(B3Obj *o) {
     o->debug = NULL;
 }
 
-/* ---- byte buffers ----------------------------------------------------------------- */
-
-typedef struct {
-    uint8_t *b;
-    size_t n, cap;
-} Buf;
-
-static void put_bytes(Buf *b, const void *p, size_t n) {
-    if (!n) /* an empty string into an empty buffer: memcpy must not see NULL */
-        return;
-    if (b->n + n > b->cap) {
-        while (b->n + n > b->cap)
-            b->cap = b->cap ? b->cap * 2 : 256;
-        b->b = xrealloc(b->b, b->cap);
-    }
-    memcpy(b->b + b->n, p, n);
-    b->n += n;
-}
-
-/* Little-endian, n bytes. */
-static void put(Buf *b, uint64_t v, unsigned n) {
-    uint8_t t[8];
-    for (unsigned i = 0; i < n; i++)
-        t[i] = (uint8_t)(v >> (8 * i));
-    put_bytes(b, t, n);
-}
-
-static void uleb(Buf *b, uint64_t v) {
-    do {
-        uint8_t c = v & 0x7f;
-        v >>= 7;
-        put(b, c | (v ? 0x80 : 0), 1);
-    } while (v);
-}
-
-static void sleb(Buf *b, int64_t v) {
-    for (;;) {
-        uint8_t c = v & 0x7f;
-        v >>= 7; /* arithmetic shift: C11 leaves it implementation-defined, every target compiler does it */
-        bool done = (v == 0 && !(c & 0x40)) || (v == -1 && (c & 0x40));
-        put(b, c | (done ? 0 : 0x80), 1);
-        if (done)
-            return;
-    }
-}
-
-static void put_str(Buf *b, const char *s, size_t n) {
-    put_bytes(b, s, n);
-    put(b, 0, 1);
-}
-
-/* Overwrites the 4-byte field at `at` (a length known only later). */
-static void patch32(Buf *b, size_t at, uint32_t v) {
-    for (unsigned i = 0; i < 4; i++)
-        b->b[at + i] = (uint8_t)(v >> (8 * i));
+static void put_str(B3Bytes *b, const char *s, size_t n) {
+    b3_bytes_append(b, s, n);
+    b3_bytes_le(b, 0, 1);
 }
 
 /* A relocation in section s at offset `at` against section target + addend. */
@@ -299,19 +248,20 @@ typedef struct {
     unsigned at, form;
 } AttrSpec;
 
-static void abbrev(Buf *b, unsigned code, unsigned tag, bool children, const AttrSpec *attrs, unsigned n) {
-    uleb(b, code);
-    uleb(b, tag);
-    put(b, children ? DW_CHILDREN_yes : DW_CHILDREN_no, 1);
+static void abbrev(B3Bytes *b, unsigned code, unsigned tag, bool children, const AttrSpec *attrs,
+                   unsigned n) {
+    b3_bytes_uleb(b, code);
+    b3_bytes_uleb(b, tag);
+    b3_bytes_le(b, children ? DW_CHILDREN_yes : DW_CHILDREN_no, 1);
     for (unsigned i = 0; i < n; i++) {
-        uleb(b, attrs[i].at);
-        uleb(b, attrs[i].form);
+        b3_bytes_uleb(b, attrs[i].at);
+        b3_bytes_uleb(b, attrs[i].form);
     }
-    put(b, 0, 2); /* the attribute list's end */
+    b3_bytes_le(b, 0, 2); /* the attribute list's end */
 }
 
 static void emit_abbrev(B3Obj *o) {
-    Buf b = {0};
+    B3Bytes b = {0};
     /* The order emit_info writes them in; low_pc/high_pc last, so that the
      * variant without code is a prefix. */
     static const AttrSpec cu[] = {
@@ -330,9 +280,9 @@ static void emit_abbrev(B3Obj *o) {
     abbrev(&b, Abbrev_CUNoCode, DW_TAG_compile_unit, true, cu, 5); /* without low_pc/high_pc */
     abbrev(&b, Abbrev_Subprogram, DW_TAG_subprogram, false, sub, 7);
     abbrev(&b, Abbrev_SubprogramLocal, DW_TAG_subprogram, false, sub, 6); /* internal: not external */
-    put(&b, 0, 1);
+    b3_bytes_le(&b, 0, 1);
     b3_obj_emit(o, B3Sec_DebugAbbrev, b.b, b.n);
-    free(b.b);
+    b3_bytes_free(&b);
 }
 
 /* ---- .debug_info ---------------------------------------------------------------------- */
@@ -401,21 +351,21 @@ static void emit_info(B3Obj *o) {
     uint64_t text_size = o->sec[B3Sec_Text].size;
     Subprogram *subs;
     uint32_t nsubs = subprograms(o, &subs);
-    Buf b = {0};
-    put(&b, 0, 4); /* unit_length, patched below */
-    put(&b, 4, 2); /* version */
+    B3Bytes b = {0};
+    b3_bytes_le(&b, 0, 4); /* unit_length, patched below */
+    b3_bytes_le(&b, 4, 2); /* version */
     size_t abbrev_at = b.n;
-    put(&b, 0, 4); /* debug_abbrev_offset */
-    put(&b, 8, 1); /* address_size */
+    b3_bytes_le(&b, 0, 4); /* debug_abbrev_offset */
+    b3_bytes_le(&b, 8, 1); /* address_size */
 
-    uleb(&b, text_size ? Abbrev_CU : Abbrev_CUNoCode);
+    b3_bytes_uleb(&b, text_size ? Abbrev_CU : Abbrev_CUNoCode);
     static const char producer[] = "b3c " B3C_VERSION;
     put_str(&b, producer, sizeof producer - 1);
-    put(&b, DW_LANG_Mips_Assembler, 2);
+    b3_bytes_le(&b, DW_LANG_Mips_Assembler, 2);
     put_str(&b, d->file, strlen(d->file));
     put_str(&b, d->comp_dir, strlen(d->comp_dir));
     size_t stmt_at = b.n;
-    put(&b, 0, 4);
+    b3_bytes_le(&b, 0, 4);
     size_t *addr_at = xrealloc(NULL, (nsubs + 1) * sizeof *addr_at);
     uint64_t *addr_val = xrealloc(NULL, (nsubs + 1) * sizeof *addr_val);
     uint32_t naddr = 0;
@@ -423,26 +373,26 @@ static void emit_info(B3Obj *o) {
         /* The whole of .text: every procedure, its jump tables and the padding. */
         addr_at[naddr] = b.n;
         addr_val[naddr++] = 0;
-        put(&b, 0, 8);
-        put(&b, text_size, 4);
+        b3_bytes_le(&b, 0, 8);
+        b3_bytes_le(&b, text_size, 4);
     }
     for (uint32_t i = 0; i < nsubs; i++) {
         const Subprogram *p = &subs[i];
-        uleb(&b, p->sym->internal ? Abbrev_SubprogramLocal : Abbrev_Subprogram);
+        b3_bytes_uleb(&b, p->sym->internal ? Abbrev_SubprogramLocal : Abbrev_Subprogram);
         /* A name holding a NUL byte cannot be written to ELF at all (elf.c says so). */
         const char *nul = memchr(p->sym->name, 0, p->sym->name_len);
         put_str(&b, p->sym->name, nul ? (size_t)(nul - p->sym->name) : p->sym->name_len);
-        put(&b, 1, 1); /* decl_file: the input */
-        uleb(&b, p->decl_line);
+        b3_bytes_le(&b, 1, 1); /* decl_file: the input */
+        b3_bytes_uleb(&b, p->decl_line);
         addr_at[naddr] = b.n;
         addr_val[naddr++] = p->start;
-        put(&b, 0, 8);
-        put(&b, p->size, 4);
-        uleb(&b, 1); /* frame_base: a one-byte expression */
-        put(&b, DW_OP_call_frame_cfa, 1);
+        b3_bytes_le(&b, 0, 8);
+        b3_bytes_le(&b, p->size, 4);
+        b3_bytes_uleb(&b, 1); /* frame_base: a one-byte expression */
+        b3_bytes_le(&b, DW_OP_call_frame_cfa, 1);
     }
-    put(&b, 0, 1); /* the compile unit's children end */
-    patch32(&b, 0, (uint32_t)(b.n - 4));
+    b3_bytes_le(&b, 0, 1); /* the compile unit's children end */
+    b3_bytes_set_le(&b, 0, (uint32_t)(b.n - 4), 4);
 
     uint64_t base = b3_obj_emit(o, B3Sec_DebugInfo, b.b, b.n);
     reloc_to_section(o, B3Sec_DebugInfo, base + abbrev_at, B3Reloc_Abs32, B3Sec_DebugAbbrev, 0);
@@ -453,7 +403,7 @@ static void emit_info(B3Obj *o) {
     free(addr_at);
     free(addr_val);
     free(subs);
-    free(b.b);
+    b3_bytes_free(&b);
 }
 
 /* ---- .debug_line ------------------------------------------------------------------------ */
@@ -465,27 +415,27 @@ typedef struct {
 } LineState;
 
 /* Appends a row at `addr`, `line`: a special opcode when the deltas fit one. */
-static void line_row(Buf *b, LineState *st, uint64_t addr, uint32_t line) {
+static void line_row(B3Bytes *b, LineState *st, uint64_t addr, uint32_t line) {
     int64_t dline = (int64_t)line - (int64_t)st->line;
     uint64_t daddr = addr - st->addr;
     if (dline < LineBase || dline >= LineBase + LineRange) {
-        put(b, DW_LNS_advance_line, 1);
-        sleb(b, dline);
+        b3_bytes_le(b, DW_LNS_advance_line, 1);
+        b3_bytes_sleb(b, dline);
         dline = 0;
     }
     uint64_t special = (uint64_t)(dline - LineBase) + (uint64_t)LineRange * daddr + OpcodeBase;
     if (daddr <= 255 && special <= 255) {
-        put(b, special, 1);
+        b3_bytes_le(b, special, 1);
     } else {
         if (daddr) {
-            put(b, DW_LNS_advance_pc, 1);
-            uleb(b, daddr);
+            b3_bytes_le(b, DW_LNS_advance_pc, 1);
+            b3_bytes_uleb(b, daddr);
         }
         if (dline) {
-            put(b, DW_LNS_advance_line, 1);
-            sleb(b, dline);
+            b3_bytes_le(b, DW_LNS_advance_line, 1);
+            b3_bytes_sleb(b, dline);
         }
-        put(b, DW_LNS_copy, 1);
+        b3_bytes_le(b, DW_LNS_copy, 1);
     }
     st->addr = addr;
     st->line = line;
@@ -493,65 +443,65 @@ static void line_row(Buf *b, LineState *st, uint64_t addr, uint32_t line) {
 
 static void emit_line(B3Obj *o) {
     const struct B3DebugInfo *d = o->debug;
-    Buf b = {0};
-    put(&b, 0, 4); /* unit_length, patched below */
-    put(&b, 4, 2); /* version */
+    B3Bytes b = {0};
+    b3_bytes_le(&b, 0, 4); /* unit_length, patched below */
+    b3_bytes_le(&b, 4, 2); /* version */
     size_t header_length_at = b.n;
-    put(&b, 0, 4); /* header_length, patched below */
-    put(&b, 1, 1); /* minimum_instruction_length */
-    put(&b, 1, 1); /* maximum_operations_per_instruction */
-    put(&b, 1, 1); /* default_is_stmt */
-    put(&b, (uint8_t)(int8_t)LineBase, 1);
-    put(&b, LineRange, 1);
-    put(&b, OpcodeBase, 1);
+    b3_bytes_le(&b, 0, 4); /* header_length, patched below */
+    b3_bytes_le(&b, 1, 1); /* minimum_instruction_length */
+    b3_bytes_le(&b, 1, 1); /* maximum_operations_per_instruction */
+    b3_bytes_le(&b, 1, 1); /* default_is_stmt */
+    b3_bytes_le(&b, (uint8_t)(int8_t)LineBase, 1);
+    b3_bytes_le(&b, LineRange, 1);
+    b3_bytes_le(&b, OpcodeBase, 1);
     static const uint8_t std_lengths[OpcodeBase - 1] = {0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1};
-    put_bytes(&b, std_lengths, sizeof std_lengths);
-    put(&b, 0, 1);                         /* include_directories: none besides comp_dir */
+    b3_bytes_append(&b, std_lengths, sizeof std_lengths);
+    b3_bytes_le(&b, 0, 1);                 /* include_directories: none besides comp_dir */
     put_str(&b, d->file, strlen(d->file)); /* file 1 */
-    uleb(&b, 0);                           /* directory: comp_dir */
-    uleb(&b, 0);                           /* mtime: unknown */
-    uleb(&b, 0);                           /* length: unknown */
-    put(&b, 0, 1);                         /* file_names end */
-    patch32(&b, header_length_at, (uint32_t)(b.n - header_length_at - 4));
+    b3_bytes_uleb(&b, 0);                  /* directory: comp_dir */
+    b3_bytes_uleb(&b, 0);                  /* mtime: unknown */
+    b3_bytes_uleb(&b, 0);                  /* length: unknown */
+    b3_bytes_le(&b, 0, 1);                 /* file_names end */
+    b3_bytes_set_le(&b, header_length_at, (uint32_t)(b.n - header_length_at - 4), 4);
 
     size_t *set_at = xrealloc(NULL, (d->nprocs ? d->nprocs : 1) * sizeof *set_at);
     for (uint32_t i = 0; i < d->nprocs; i++) {
         const DebugProc *p = &d->procs[i];
         /* A sequence starts from the initial registers: address 0, line 1, column 0. */
         LineState st = {.addr = 0, .line = 1, .col = 0};
-        put(&b, 0, 1);
-        uleb(&b, 9);
-        put(&b, DW_LNE_set_address, 1);
+        b3_bytes_le(&b, 0, 1);
+        b3_bytes_uleb(&b, 9);
+        b3_bytes_le(&b, DW_LNE_set_address, 1);
         set_at[i] = b.n;
-        put(&b, 0, 8);
+        b3_bytes_le(&b, 0, 8);
         for (uint32_t r = 0; r < p->nrows; r++) {
             const B3LineRow *row = &p->rows[r];
             if (row->col != st.col) {
-                put(&b, DW_LNS_set_column, 1);
-                uleb(&b, row->col);
+                b3_bytes_le(&b, DW_LNS_set_column, 1);
+                b3_bytes_uleb(&b, row->col);
                 st.col = row->col;
             }
             /* The first row after a prologue is where a debugger's breakpoint on the function goes. */
             if (!row->prologue && r > 0 && p->rows[r - 1].prologue)
-                put(&b, DW_LNS_set_prologue_end, 1);
+                b3_bytes_le(&b, DW_LNS_set_prologue_end, 1);
             line_row(&b, &st, row->offset, row->line);
         }
         if (p->code_size > st.addr) {
-            put(&b, DW_LNS_advance_pc, 1);
-            uleb(&b, p->code_size - st.addr);
+            b3_bytes_le(&b, DW_LNS_advance_pc, 1);
+            b3_bytes_uleb(&b, p->code_size - st.addr);
         }
-        put(&b, 0, 1);
-        uleb(&b, 1);
-        put(&b, DW_LNE_end_sequence, 1);
+        b3_bytes_le(&b, 0, 1);
+        b3_bytes_uleb(&b, 1);
+        b3_bytes_le(&b, DW_LNE_end_sequence, 1);
     }
-    patch32(&b, 0, (uint32_t)(b.n - 4));
+    b3_bytes_set_le(&b, 0, (uint32_t)(b.n - 4), 4);
 
     uint64_t base = b3_obj_emit(o, B3Sec_DebugLine, b.b, b.n);
     for (uint32_t i = 0; i < d->nprocs; i++)
         reloc_to_section(o, B3Sec_DebugLine, base + set_at[i], B3Reloc_Abs64, B3Sec_Text,
                          (int64_t)d->procs[i].start);
     free(set_at);
-    free(b.b);
+    b3_bytes_free(&b);
 }
 
 void b3_obj_emit_debug(B3Obj *o) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ir/ice.h"
+#include "objwriter/bytes.h"
 
 #define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
 
@@ -36,55 +37,13 @@ enum {
 /* Pointer encoding of the FDEs' addresses: DW_EH_PE_pcrel | DW_EH_PE_sdata4. */
 enum { EH_PE_PCREL_SDATA4 = 0x1b };
 
-typedef struct {
-    uint8_t *b;
-    size_t n, cap;
-} Buf;
-
-static void put(Buf *b, uint8_t v) {
-    if (b->n == b->cap) {
-        b->cap = b->cap ? 2 * b->cap : 256;
-        b->b = xrealloc(b->b, b->cap);
-    }
-    b->b[b->n++] = v;
-}
-
-static void put_u32(Buf *b, uint32_t v) {
-    for (int i = 0; i < 4; i++)
-        put(b, (uint8_t)(v >> (8 * i)));
-}
-
-static void set_u32(Buf *b, size_t at, uint32_t v) {
-    for (int i = 0; i < 4; i++)
-        b->b[at + i] = (uint8_t)(v >> (8 * i));
-}
-
-static void put_uleb(Buf *b, uint64_t v) {
-    do {
-        uint8_t byte = v & 0x7f;
-        v >>= 7;
-        put(b, byte | (v ? 0x80 : 0));
-    } while (v);
-}
-
-static void put_sleb(Buf *b, int64_t v) {
-    for (;;) {
-        uint8_t byte = v & 0x7f;
-        v >>= 7; /* arithmetic: the sign stays */
-        bool done = (v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40));
-        put(b, byte | (done ? 0 : 0x80));
-        if (done)
-            return;
-    }
-}
-
 /* A record's length field is at `at`; pads it with nops to align (4, and
  * 8 after the last record: llvm-mc's choice, for the linkers that
  * over-align .eh_frame) and fills it in.  b starts 8-aligned. */
-static void end_record(Buf *b, size_t at, unsigned align) {
+static void end_record(B3Bytes *b, size_t at, unsigned align) {
     while (b->n % align)
-        put(b, CFA_nop);
-    set_u32(b, at, (uint32_t)(b->n - at - 4));
+        b3_bytes_le(b, CFA_nop, 1);
+    b3_bytes_set_le(b, at, (uint32_t)(b->n - at - 4), 4);
 }
 
 static unsigned dwarf_reg(const B3TargetDesc *d, B3Reg r) {
@@ -102,71 +61,70 @@ static int64_t factored(const B3TargetDesc *d, int32_t off) {
     return off / d->eh_data_align;
 }
 
-static void advance(Buf *b, uint32_t delta) {
+static void advance(B3Bytes *b, uint32_t delta) {
     if (delta < 64) {
-        put(b, (uint8_t)(CFA_advance_loc | delta));
+        b3_bytes_le(b, (uint8_t)(CFA_advance_loc | delta), 1);
     } else if (delta <= 0xff) {
-        put(b, CFA_advance_loc1);
-        put(b, (uint8_t)delta);
+        b3_bytes_le(b, CFA_advance_loc1, 1);
+        b3_bytes_le(b, (uint8_t)delta, 1);
     } else if (delta <= 0xffff) {
-        put(b, CFA_advance_loc2);
-        put(b, (uint8_t)delta);
-        put(b, (uint8_t)(delta >> 8));
+        b3_bytes_le(b, CFA_advance_loc2, 1);
+        b3_bytes_le(b, delta, 2);
     } else {
-        put(b, CFA_advance_loc4);
-        put_u32(b, delta);
+        b3_bytes_le(b, CFA_advance_loc4, 1);
+        b3_bytes_le(b, delta, 4);
     }
 }
 
-static void instruction(Buf *b, const B3TargetDesc *d, const B3CfiStep *s) {
+static void instruction(B3Bytes *b, const B3TargetDesc *d, const B3CfiStep *s) {
     unsigned reg = s->reg == B3_NO_REG ? 0 : dwarf_reg(d, s->reg);
     switch ((B3CfiOp)s->op) {
     case B3Cfi_DefCfaOffset:
         if (s->offset < 0)
             b3_internal_error("eh_frame", "a negative CFA offset");
-        put(b, CFA_def_cfa_offset);
-        put_uleb(b, (uint64_t)s->offset);
+        b3_bytes_le(b, CFA_def_cfa_offset, 1);
+        b3_bytes_uleb(b, (uint64_t)s->offset);
         return;
     case B3Cfi_DefCfaRegister:
-        put(b, CFA_def_cfa_register);
-        put_uleb(b, reg);
+        b3_bytes_le(b, CFA_def_cfa_register, 1);
+        b3_bytes_uleb(b, reg);
         return;
     case B3Cfi_DefCfa:
         if (s->offset < 0)
             b3_internal_error("eh_frame", "a negative CFA offset");
-        put(b, CFA_def_cfa);
-        put_uleb(b, reg);
-        put_uleb(b, (uint64_t)s->offset);
+        b3_bytes_le(b, CFA_def_cfa, 1);
+        b3_bytes_uleb(b, reg);
+        b3_bytes_uleb(b, (uint64_t)s->offset);
         return;
     case B3Cfi_Offset: {
         int64_t f = factored(d, s->offset);
         if (f < 0) {
-            put(b, CFA_offset_extended_sf);
-            put_uleb(b, reg);
-            put_sleb(b, f);
+            b3_bytes_le(b, CFA_offset_extended_sf, 1);
+            b3_bytes_uleb(b, reg);
+            b3_bytes_sleb(b, f);
         } else if (reg < 64) {
-            put(b, (uint8_t)(CFA_offset | reg));
-            put_uleb(b, (uint64_t)f);
+            b3_bytes_le(b, (uint8_t)(CFA_offset | reg), 1);
+            b3_bytes_uleb(b, (uint64_t)f);
         } else {
-            put(b, CFA_offset_extended);
-            put_uleb(b, reg);
-            put_uleb(b, (uint64_t)f);
+            b3_bytes_le(b, CFA_offset_extended, 1);
+            b3_bytes_uleb(b, reg);
+            b3_bytes_uleb(b, (uint64_t)f);
         }
         return;
     }
     case B3Cfi_Restore:
         if (reg < 64) {
-            put(b, (uint8_t)(CFA_restore | reg));
+            b3_bytes_le(b, (uint8_t)(CFA_restore | reg), 1);
         } else {
-            put(b, CFA_restore_extended);
-            put_uleb(b, reg);
+            b3_bytes_le(b, CFA_restore_extended, 1);
+            b3_bytes_uleb(b, reg);
         }
         return;
     case B3Cfi_RememberState:
-        put(b, CFA_remember_state);
+        b3_bytes_le(b, CFA_remember_state, 1);
         return;
     case B3Cfi_RestoreState:
-        put(b, CFA_restore_state);
+        b3_bytes_le(b, CFA_restore_state, 1);
         return;
     }
     b3_internal_error("eh_frame", "CFI step %u", s->op);
@@ -176,27 +134,27 @@ void b3_obj_build_eh_frame(B3Obj *o) {
     if (!o->nframes || o->no_unwind_tables || o->sec[B3Sec_EhFrame].size)
         return;
     const B3TargetDesc *d = b3_target_desc(o->module->target);
-    Buf b = {0};
+    B3Bytes b = {0};
     /* The CIE: id 0, version 1, "zR", the factors, the return address
      * column, the FDEs' address encoding, the rules at an entry. */
     size_t cie = b.n;
-    put_u32(&b, 0);
-    put_u32(&b, 0);
-    put(&b, 1);
-    put(&b, 'z');
-    put(&b, 'R');
-    put(&b, 0);
-    put_uleb(&b, d->eh_code_align);
-    put_sleb(&b, d->eh_data_align);
-    put_uleb(&b, d->eh_ra_column);
-    put_uleb(&b, 1);
-    put(&b, EH_PE_PCREL_SDATA4);
-    put(&b, CFA_def_cfa);
-    put_uleb(&b, dwarf_reg(d, d->stack_pointer));
-    put_uleb(&b, d->eh_cfa_at_entry);
+    b3_bytes_le(&b, 0, 4);
+    b3_bytes_le(&b, 0, 4);
+    b3_bytes_le(&b, 1, 1);
+    b3_bytes_le(&b, 'z', 1);
+    b3_bytes_le(&b, 'R', 1);
+    b3_bytes_le(&b, 0, 1);
+    b3_bytes_uleb(&b, d->eh_code_align);
+    b3_bytes_sleb(&b, d->eh_data_align);
+    b3_bytes_uleb(&b, d->eh_ra_column);
+    b3_bytes_uleb(&b, 1);
+    b3_bytes_le(&b, EH_PE_PCREL_SDATA4, 1);
+    b3_bytes_le(&b, CFA_def_cfa, 1);
+    b3_bytes_uleb(&b, dwarf_reg(d, d->stack_pointer));
+    b3_bytes_uleb(&b, d->eh_cfa_at_entry);
     if (d->eh_ra_at_entry) {
-        put(&b, (uint8_t)(CFA_offset | d->eh_ra_column));
-        put_uleb(&b, (uint64_t)factored(d, -(int32_t)d->eh_ra_at_entry));
+        b3_bytes_le(&b, (uint8_t)(CFA_offset | d->eh_ra_column), 1);
+        b3_bytes_uleb(&b, (uint64_t)factored(d, -(int32_t)d->eh_ra_at_entry));
     }
     end_record(&b, cie, 4);
 
@@ -207,12 +165,12 @@ void b3_obj_build_eh_frame(B3Obj *o) {
         if (fr->size > UINT32_MAX)
             b3_internal_error("eh_frame", "an entry region of %llu bytes", (unsigned long long)fr->size);
         size_t fde = b.n;
-        put_u32(&b, 0);
-        put_u32(&b, (uint32_t)(b.n - cie)); /* back to the CIE from this field */
+        b3_bytes_le(&b, 0, 4);
+        b3_bytes_le(&b, (uint32_t)(b.n - cie), 4); /* back to the CIE from this field */
         pc_at[i] = b.n;
-        put_u32(&b, 0);
-        put_u32(&b, (uint32_t)fr->size);
-        put_uleb(&b, 0); /* no augmentation data */
+        b3_bytes_le(&b, 0, 4);
+        b3_bytes_le(&b, (uint32_t)fr->size, 4);
+        b3_bytes_uleb(&b, 0); /* no augmentation data */
         uint32_t loc = 0;
         const B3CfiStep *steps = o->cfi_steps + fr->first_step;
         for (uint32_t k = 0; k < fr->nsteps; k++) {
@@ -232,5 +190,5 @@ void b3_obj_build_eh_frame(B3Obj *o) {
         o->relocs[o->nrelocs - 1].local_section = B3Sec_Text;
     }
     free(pc_at);
-    free(b.b);
+    b3_bytes_free(&b);
 }

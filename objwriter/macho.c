@@ -32,52 +32,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "objwriter/bytes.h"
+
 #define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
 
-typedef struct {
-    uint8_t *b;
-    size_t n, cap;
-} Buf;
-
-static void buf_reserve(Buf *b, size_t n) {
-    if (b->n + n <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap : 1024;
-    while (cap < b->n + n)
-        cap *= 2;
-    b->b = xrealloc(b->b, cap);
-    b->cap = cap;
-}
-static void put_bytes(Buf *b, const void *p, size_t n) {
-    buf_reserve(b, n);
-    if (n) {
-        if (p)
-            memcpy(b->b + b->n, p, n);
-        else
-            memset(b->b + b->n, 0, n);
-    }
-    b->n += n;
-}
-static void put8(Buf *b, uint8_t v) { put_bytes(b, &v, 1); }
-static void put16(Buf *b, uint16_t v) {
-    uint8_t x[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
-    put_bytes(b, x, 2);
-}
-static void put32(Buf *b, uint32_t v) {
-    uint8_t x[4];
-    b3_macho_put32(x, v);
-    put_bytes(b, x, 4);
-}
-static void put64(Buf *b, uint64_t v) {
-    uint8_t x[8];
-    b3_macho_put64(x, v);
-    put_bytes(b, x, 8);
-}
 /* A 16-byte name field (segment or section), zero-padded. */
-static void put_name16(Buf *b, const char *s) {
+static void put_name16(B3Bytes *b, const char *s) {
     char x[16] = {0};
     memcpy(x, s, strlen(s) < 16 ? strlen(s) : 16);
-    put_bytes(b, x, 16);
+    b3_bytes_append(b, x, 16);
 }
 
 /* Where each section goes, and what Mach-O says about it. */
@@ -408,7 +371,7 @@ static uint32_t log2_of(uint32_t a) {
     return k;
 }
 
-static void write_image(Writer *w, Buf *out) {
+static void write_image(Writer *w, B3Bytes *out) {
     B3Obj *o = w->o;
     B3Target t = o->module->target;
     /* Without symbols, no symbol tables (as llvm-mc). */
@@ -441,84 +404,84 @@ static void write_image(Writer *w, Buf *out) {
     if (w->nsyms >= 1u << 24 || str_at + 2 * (uint64_t)w->nsyms + w->strbytes + 8 > UINT32_MAX)
         b3_internal_error("objwriter", "the object is too large for Mach-O's 32-bit offsets");
     /* The string table: an empty name at 0, then each symbol's. */
-    Buf str = {0};
-    put8(&str, 0);
+    B3Bytes str = {0};
+    b3_bytes_le(&str, 0, 1);
     uint32_t *strx = xrealloc(NULL, (w->nsyms + 1) * sizeof *strx);
     for (uint32_t i = 0; i < w->nsyms; i++) {
         strx[i] = (uint32_t)str.n;
         if (!is_section_symbol(w, w->syms[i])) /* the C name */
-            put8(&str, '_');
-        put_bytes(&str, w->syms[i]->name, w->syms[i]->name_len);
-        put8(&str, 0);
+            b3_bytes_le(&str, '_', 1);
+        b3_bytes_append(&str, w->syms[i]->name, w->syms[i]->name_len);
+        b3_bytes_le(&str, 0, 1);
     }
     while (str.n % 8)
-        put8(&str, 0);
+        b3_bytes_le(&str, 0, 1);
 
     /* mach_header_64 */
-    put32(out, B3_MH_MAGIC_64);
-    put32(out, w->desc->macho_cputype);
-    put32(out, w->desc->macho_cpusubtype);
-    put32(out, B3_MH_OBJECT);
-    put32(out, symtab ? 4 : 2); /* ncmds */
-    put32(out, sizeofcmds);
-    put32(out, B3_MH_SUBSECTIONS_VIA_SYMBOLS);
-    put32(out, 0);
+    b3_bytes_le(out, B3_MH_MAGIC_64, 4);
+    b3_bytes_le(out, w->desc->macho_cputype, 4);
+    b3_bytes_le(out, w->desc->macho_cpusubtype, 4);
+    b3_bytes_le(out, B3_MH_OBJECT, 4);
+    b3_bytes_le(out, symtab ? 4 : 2, 4); /* ncmds */
+    b3_bytes_le(out, sizeofcmds, 4);
+    b3_bytes_le(out, B3_MH_SUBSECTIONS_VIA_SYMBOLS, 4);
+    b3_bytes_le(out, 0, 4);
     /* LC_SEGMENT_64 with its sections */
-    put32(out, B3_LC_SEGMENT_64);
-    put32(out, B3_MACHO_SEGMENT_SIZE + w->nsects * B3_MACHO_SECTION_SIZE);
+    b3_bytes_le(out, B3_LC_SEGMENT_64, 4);
+    b3_bytes_le(out, B3_MACHO_SEGMENT_SIZE + w->nsects * B3_MACHO_SECTION_SIZE, 4);
     put_name16(out, "");
-    put64(out, 0);
-    put64(out, vm_size);
-    put64(out, data_at);
-    put64(out, file_size);
-    put32(out, B3_VM_PROT_RWX);
-    put32(out, B3_VM_PROT_RWX);
-    put32(out, w->nsects);
-    put32(out, 0);
+    b3_bytes_le(out, 0, 8);
+    b3_bytes_le(out, vm_size, 8);
+    b3_bytes_le(out, data_at, 8);
+    b3_bytes_le(out, file_size, 8);
+    b3_bytes_le(out, B3_VM_PROT_RWX, 4);
+    b3_bytes_le(out, B3_VM_PROT_RWX, 4);
+    b3_bytes_le(out, w->nsects, 4);
+    b3_bytes_le(out, 0, 4);
     for (uint32_t k = 0; k < w->nsects; k++) {
         const SecInfo *si = w->order[k];
         B3SectionId s = si->id;
         bool zf = (si->flags & 0xff) == B3_S_ZEROFILL;
         put_name16(out, si->sect);
         put_name16(out, si->seg);
-        put64(out, w->addr[s]);
-        put64(out, o->sec[s].size);
-        put32(out, zf ? 0 : (uint32_t)(data_at + w->addr[s]));
-        put32(out, log2_of(w->align[s]));
-        put32(out, (uint32_t)reloff[s]);
-        put32(out, w->nrel[s]);
+        b3_bytes_le(out, w->addr[s], 8);
+        b3_bytes_le(out, o->sec[s].size, 8);
+        b3_bytes_le(out, zf ? 0 : (uint32_t)(data_at + w->addr[s]), 4);
+        b3_bytes_le(out, log2_of(w->align[s]), 4);
+        b3_bytes_le(out, (uint32_t)reloff[s], 4);
+        b3_bytes_le(out, w->nrel[s], 4);
         /* An instruction section says whether it has any. */
-        put32(out, o->sec[s].size ? si->flags : si->flags & ~B3_S_ATTR_SOME_INSTRUCTIONS);
-        put32(out, 0);
-        put32(out, 0);
-        put32(out, 0);
+        b3_bytes_le(out, o->sec[s].size ? si->flags : si->flags & ~B3_S_ATTR_SOME_INSTRUCTIONS, 4);
+        b3_bytes_le(out, 0, 4);
+        b3_bytes_le(out, 0, 4);
+        b3_bytes_le(out, 0, 4);
     }
     /* LC_BUILD_VERSION: macOS, minos from the triple, sdk as llvm-mc leaves it, no tools */
-    put32(out, B3_LC_BUILD_VERSION);
-    put32(out, B3_MACHO_BUILD_VERSION_SIZE);
-    put32(out, B3_PLATFORM_MACOS);
-    put32(out, (uint32_t)t.os_major << 16 | (uint32_t)t.os_minor << 8);
-    put32(out, 0);
-    put32(out, 0);
+    b3_bytes_le(out, B3_LC_BUILD_VERSION, 4);
+    b3_bytes_le(out, B3_MACHO_BUILD_VERSION_SIZE, 4);
+    b3_bytes_le(out, B3_PLATFORM_MACOS, 4);
+    b3_bytes_le(out, (uint32_t)t.os_major << 16 | (uint32_t)t.os_minor << 8, 4);
+    b3_bytes_le(out, 0, 4);
+    b3_bytes_le(out, 0, 4);
     if (symtab) {
         /* LC_SYMTAB */
-        put32(out, B3_LC_SYMTAB);
-        put32(out, B3_MACHO_SYMTAB_SIZE);
-        put32(out, (uint32_t)sym_at);
-        put32(out, w->nsyms);
-        put32(out, (uint32_t)str_at);
-        put32(out, (uint32_t)str.n);
+        b3_bytes_le(out, B3_LC_SYMTAB, 4);
+        b3_bytes_le(out, B3_MACHO_SYMTAB_SIZE, 4);
+        b3_bytes_le(out, (uint32_t)sym_at, 4);
+        b3_bytes_le(out, w->nsyms, 4);
+        b3_bytes_le(out, (uint32_t)str_at, 4);
+        b3_bytes_le(out, (uint32_t)str.n, 4);
         /* LC_DYSYMTAB: the three ranges; no indirect symbols, no tables */
-        put32(out, B3_LC_DYSYMTAB);
-        put32(out, B3_MACHO_DYSYMTAB_SIZE);
-        put32(out, 0);
-        put32(out, w->nlocal);
-        put32(out, w->nlocal);
-        put32(out, w->nextdef);
-        put32(out, w->nlocal + w->nextdef);
-        put32(out, w->nundef);
+        b3_bytes_le(out, B3_LC_DYSYMTAB, 4);
+        b3_bytes_le(out, B3_MACHO_DYSYMTAB_SIZE, 4);
+        b3_bytes_le(out, 0, 4);
+        b3_bytes_le(out, w->nlocal, 4);
+        b3_bytes_le(out, w->nlocal, 4);
+        b3_bytes_le(out, w->nextdef, 4);
+        b3_bytes_le(out, w->nlocal + w->nextdef, 4);
+        b3_bytes_le(out, w->nundef, 4);
         for (int i = 0; i < 12; i++)
-            put32(out, 0);
+            b3_bytes_le(out, 0, 4);
     }
     if (out->n != data_at)
         b3_internal_error("objwriter", "Mach-O load commands are %zu bytes, not %u", out->n - 32, sizeofcmds);
@@ -529,39 +492,41 @@ static void write_image(Writer *w, Buf *out) {
             continue;
         uint64_t pos = data_at + w->addr[s];
         if (out->n < pos)
-            put_bytes(out, NULL, pos - out->n);
-        put_bytes(out, w->bytes[s], o->sec[s].size);
+            b3_bytes_append(out, NULL, pos - out->n);
+        b3_bytes_append(out, w->bytes[s], o->sec[s].size);
     }
-    put_bytes(out, NULL, rel_at - out->n);
+    b3_bytes_append(out, NULL, rel_at - out->n);
     for (uint32_t k = 0; k < w->nsects; k++) {
         B3SectionId s = w->order[k]->id;
         for (uint32_t i = 0; i < w->nrel[s]; i++) {
             const B3MachoReloc *r = &w->rel[s][i];
-            put32(out, r->address);
-            put32(out, (r->symbolnum & 0xffffff) | (uint32_t)(r->pcrel & 1) << 24 |
-                           (uint32_t)(r->length & 3) << 25 | (uint32_t)(r->is_extern & 1) << 27 |
-                           (uint32_t)(r->type & 15) << 28);
+            b3_bytes_le(out, r->address, 4);
+            b3_bytes_le(out,
+                        (r->symbolnum & 0xffffff) | (uint32_t)(r->pcrel & 1) << 24 |
+                            (uint32_t)(r->length & 3) << 25 | (uint32_t)(r->is_extern & 1) << 27 |
+                            (uint32_t)(r->type & 15) << 28,
+                        4);
         }
     }
     /* nlist_64 */
     for (uint32_t i = 0; i < w->nsyms; i++) {
         const B3SymDef *d = w->symdef[i];
-        put32(out, strx[i]);
+        b3_bytes_le(out, strx[i], 4);
         if (d) {
-            put8(out, (uint8_t)(B3_N_SECT | (d->sym->internal ? 0 : B3_N_EXT)));
-            put8(out, (uint8_t)w->ordinal[d->section]);
-            put16(out, d->sym->kind == B3Sym_Entry ? B3_N_ALT_ENTRY : 0);
-            put64(out, w->addr[d->section] + d->offset);
+            b3_bytes_le(out, (uint8_t)(B3_N_SECT | (d->sym->internal ? 0 : B3_N_EXT)), 1);
+            b3_bytes_le(out, (uint8_t)w->ordinal[d->section], 1);
+            b3_bytes_le(out, d->sym->kind == B3Sym_Entry ? B3_N_ALT_ENTRY : 0, 2);
+            b3_bytes_le(out, w->addr[d->section] + d->offset, 8);
         } else {
-            put8(out, B3_N_UNDF | B3_N_EXT);
-            put8(out, 0);
-            put16(out, 0);
-            put64(out, 0);
+            b3_bytes_le(out, B3_N_UNDF | B3_N_EXT, 1);
+            b3_bytes_le(out, 0, 1);
+            b3_bytes_le(out, 0, 2);
+            b3_bytes_le(out, 0, 8);
         }
     }
     if (symtab)
-        put_bytes(out, str.b, str.n);
-    free(str.b);
+        b3_bytes_append(out, str.b, str.n);
+    b3_bytes_free(&str);
     free(strx);
 }
 
@@ -589,12 +554,12 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
     bool ok = build_symbols(&w);
     if (ok) {
         build_relocs(&w);
-        Buf out = {0};
+        B3Bytes out = {0};
         write_image(&w, &out);
         ok = fwrite(out.b, 1, out.n, f) == out.n && fflush(f) == 0;
         if (!ok)
             fputs("b3c: error: cannot write the object file\n", stderr);
-        free(out.b);
+        b3_bytes_free(&out);
     }
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         free(w.bytes[s]);
