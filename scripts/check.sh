@@ -67,22 +67,19 @@ config.b3c_sanitized = '${B3C_SANITIZED:-}'
 config.b3c_long = '$($long && echo 1)'
 lit_config.load_config(config, '$src/testsuite/lit.cfg.py')
 EOF
-    for d in "$@"; do
-        if ${only_long:-$long} && [ -n "$level" ]; then
-            : # a level rerun of the default run: its long tests ran at the default level
-        elif ${only_long:-$long}; then
-            # Only the long tests of a default configuration's directories.
-            local f
-            while IFS= read -r f; do
-                inputs+=("$dir/${f#testsuite/}")
-            done < <(grep -rlE '^[;#/ ]*REQUIRES:.*\blong\b' --include='*.b3' --include='*.test' "testsuite/${d%.}" |
-                grep -vE '/(Inputs|fuzz|failures)/' | sort)
-        elif [ "$d" = . ]; then
-            inputs+=("$dir")
-        else
-            inputs+=("$dir/$d")
-        fi
-    done
+    if ! ${only_long:-$long}; then
+        for d in "$@"; do
+            inputs+=("$dir/${d%.}")
+        done
+    elif [ -z "$level" ]; then
+        # Only the long tests of a default configuration's directories (a
+        # level rerun has none: they ran at the default level).
+        local f
+        while IFS= read -r f; do
+            inputs+=("$dir/$f")
+        done < <(cd testsuite && grep -rlE '^[;#/ ]*REQUIRES:.*\blong\b' --include='*.b3' --include='*.test' "$@" |
+            grep -vE '(^|/)(Inputs|fuzz|failures)/' | sed 's|^\./||' | sort)
+    fi
 }
 # longconfig NAME TARGET LEVEL DIR...: a configuration of --long only, all its tests.
 longconfig() {

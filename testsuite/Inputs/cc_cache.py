@@ -58,9 +58,7 @@ def compile_flags(args):
 
 def main(argv):
     cache = os.environ.get("B3C_CC_CACHE")
-    n = 1
-    cc = argv[:n]
-    args = argv[n:]
+    cc, args = argv[:1], argv[1:]
     sources = [a for a in args if a.endswith(".c") and not a.startswith("-")]
     only_compile = "-c" in args
     plain = (not cache or any(a in ("-S", "-E", "-", "-M", "-MM") for a in args) or not sources
@@ -69,15 +67,14 @@ def main(argv):
         os.execvp(cc[0], cc + args)
     flags = compile_flags(args)
     try:
-        out_args = [compile(cc, flags, a, cache) if a in sources else a for a in args]
+        objects = {src: compile(cc, flags, src, cache) for src in sources}
     except subprocess.CalledProcessError as e:
         sys.exit(e.returncode or 1)
     if only_compile:  # cc -c -o OUT SRC: a copy of the cached object
-        shutil.copyfile([a for a in out_args if a.endswith(".o") and a.startswith(cache)][0],
-                        args[args.index("-o") + 1])
+        shutil.copyfile(objects[sources[0]], args[args.index("-o") + 1])
         return
     # The compile flags stay (the link ignores them); the sources are objects now.
-    os.execvp(cc[0], cc + out_args)
+    os.execvp(cc[0], cc + [objects.get(a, a) for a in args])
 
 
 if __name__ == "__main__":

@@ -2,27 +2,15 @@
  * unwind_b -> unwind_c (b3c) -> unwind_cb, which prints the stack that
  * backtrace() finds, one function a line, up to main. */
 #define _GNU_SOURCE
-#include <execinfo.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
+
+#include "print_backtrace.h"
 
 int64_t unwind_a(int64_t);
 
 __attribute__((noinline)) int64_t unwind_cb(int64_t *p) {
-    void *pcs[64];
-    int n = backtrace(pcs, 64);
-    char **names = backtrace_symbols(pcs, n);
-    for (int i = 0; names && i < n; i++) {
-        /* "path(name+0xoff) [0xaddr]": the name, or the whole line if there is none. */
-        const char *s = strchr(names[i], '('), *e = s ? strchr(s, '+') : NULL;
-        if (s && e && e > s + 1)
-            printf("frame: %.*s\n", (int)(e - s - 1), s + 1);
-        else
-            printf("frame: ? %s\n", names[i]);
-        if (s && e && e - s - 1 == 4 && !strncmp(s + 1, "main", 4))
-            break;
-    }
+    print_backtrace();
     return *p + 1;
 }
 

@@ -1,42 +1,26 @@
 /* The driver of exec/unwind-paths.b3: each drive_* calls one b3c path that
  * reaches a C function printing the stack backtrace() finds, up to main. */
 #define _GNU_SOURCE
-#include <execinfo.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
+
+#include "print_backtrace.h"
 
 int64_t up_entry_second(int64_t);
 int64_t up_pp(int64_t, int64_t);
 int64_t up_check(int64_t, int64_t);
 int64_t up_early(int64_t);
 
-static void print_stack(void) {
-    void *pcs[64];
-    int n = backtrace(pcs, 64);
-    char **names = backtrace_symbols(pcs, n);
-    /* frame 0 is print_stack itself */
-    for (int i = 1; names && i < n; i++) {
-        const char *s = strchr(names[i], '('), *e = s ? strchr(s, '+') : NULL;
-        if (s && e && e > s + 1)
-            printf("frame: %.*s\n", (int)(e - s - 1), s + 1);
-        else
-            printf("frame: ? %s\n", names[i]);
-        if (s && e && e - s - 1 == 4 && !strncmp(s + 1, "main", 4))
-            break;
-    }
-}
-
 __attribute__((noinline)) int64_t up_cb(int64_t x) {
-    print_stack();
+    print_backtrace();
     return x + 1;
 }
 __attribute__((noinline)) int64_t up_pp_fn(int64_t a, int64_t b) {
-    print_stack();
+    print_backtrace();
     return a + b;
 }
 __attribute__((noinline)) int64_t up_exit(int32_t a, int32_t b) {
-    print_stack();
+    print_backtrace();
     return (int64_t)a - (int64_t)b - 6;
 }
 

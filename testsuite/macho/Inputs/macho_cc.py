@@ -36,6 +36,10 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "Inputs"))
 import cc_cache  # noqa: E402  (the drivers' compile cache, testsuite/Inputs/cc_cache.py)
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+# The drivers' compiles are cached (lit.cfg.py sets B3C_CC_CACHE).
+CC_CACHE = os.environ.get("B3C_CC_CACHE") or os.path.join(REPO, "build", "cc-cache")
 MH_MAGIC_64 = 0xFEEDFACF
 LC_SEGMENT_64 = 0x19
 LC_SYMTAB = 0x2
@@ -193,7 +197,7 @@ def loader_objects(objects, work, cc):
 def loader_object(cc):
     """macho_run.c compiled once per compiler (build/macho/), again when it changes."""
     src = os.path.join(HERE, "macho_run.c")
-    cache = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(HERE))), "build", "macho")
+    cache = os.path.join(REPO, "build", "macho")
     out = os.path.join(cache, "macho_run-%s.o" % os.path.basename(cc))
     newest = max(os.path.getmtime(src), os.path.getmtime(os.path.join(HERE, "macho_run.h")))
     if not os.path.exists(out) or os.path.getmtime(out) < newest:
@@ -204,13 +208,12 @@ def loader_object(cc):
     return out
 
 
-def link_check(objects, sources, flags, arch, work, exe):
+def link_check(objects, sources, flags, arch, exe):
     """Proof 2: the driver built for macOS and linked with ld64.lld, no warnings."""
     exempt = [os.path.basename(s) for s in sources if os.path.basename(s) in LINK_EXEMPT]
     if exempt:
         return
     h = HOST[arch]
-    objs = []
     keep = [a for a in flags if a.startswith(("-D", "-O", "-I")) or a == "-include"]
     # -include FILE: keep the pair
     incs = []
@@ -221,14 +224,7 @@ def link_check(objects, sources, flags, arch, work, exe):
     clang = ["clang", "-target", h["clang"], "-ffreestanding", "-nostdinc", "-isystem",
              os.path.join(HERE, "include"), "-isystem", "/usr/lib/llvm-14/lib/clang/14.0.6/include",
              "-Wno-everything"]
-    cache = os.environ.get("B3C_CC_CACHE")
-    for src in sources:
-        if cache:
-            objs.append(cc_cache.compile(clang, keep + incs, src, cache))
-            continue
-        out = os.path.join(work, "apple-" + os.path.basename(src) + ".o")
-        subprocess.check_call(clang + ["-c"] + keep + incs + ["-o", out, src])
-        objs.append(out)
+    objs = [cc_cache.compile(clang, keep + incs, src, CC_CACHE) for src in sources]
     out = exe + ".macos"
     cmd = ["ld64.lld-14", "-arch", h["ld_arch"], "-platform_version", "macos", "11.0", "11.0", "-o", out] + \
         objs + objects + [os.path.join(HERE, "libSystem.tbd")]
@@ -279,15 +275,13 @@ def main(argv):
     flags = [a for a in rest if a not in sources]
     # --no-as-needed: the objects' undefined symbols are looked up at run time
     # in the libraries named (-lm), which the driver alone may not use
-    cache = os.environ.get("B3C_CC_CACHE")
-    if cache:  # the driver compiled once (testsuite/Inputs/cc_cache.py)
-        cflags = ["-fPIC"] + cc_cache.compile_flags(flags)
-        rest = [cc_cache.compile([cc], cflags, a, cache) if a in sources else a for a in rest]
+    cflags = ["-fPIC"] + cc_cache.compile_flags(flags)
+    rest = [cc_cache.compile([cc], cflags, a, CC_CACHE) if a in sources else a for a in rest]
     cmd = [cc, "-fPIC", "-Wl,--no-as-needed"] + rest + loader + [lib, "-Wl,-rpath," + os.path.abspath(work), "-rdynamic", "-ldl",
                                            "-o", exe]
     subprocess.check_call(cmd)
     if os.environ.get("B3C_MACHO_LINK", "1") != "0":
-        link_check(objects, sources + apple_sources, flags, arch, work, exe)
+        link_check(objects, sources + apple_sources, flags, arch, exe)
 
 
 if __name__ == "__main__":
