@@ -21,31 +21,39 @@
 #include "objwriter/dwarf.h"
 #include "parser/parser.h"
 
-static char *read_all(const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f)
-        return NULL;
+char *b3_read_stream(FILE *f, size_t *len) {
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap + 1);
-    for (;;) {
+    while (buf) {
         if (n == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap + 1);
+            char *grown = realloc(buf, (cap *= 2) + 1);
+            if (!grown) {
+                free(buf);
+                return NULL;
+            }
+            buf = grown;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (got == 0)
             break;
     }
-    bool err = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (err) {
+    if (!buf || ferror(f)) {
         free(buf);
         return NULL;
     }
     buf[n] = 0;
     *len = n;
+    return buf;
+}
+
+static char *read_all(const char *path, size_t *len) {
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f)
+        return NULL;
+    char *buf = b3_read_stream(f, len);
+    if (f != stdin)
+        fclose(f);
     return buf;
 }
 

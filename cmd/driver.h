@@ -3,6 +3,7 @@
 #define B3_DRIVER_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "cmd/pipeline.h"
 #include "ir/target.h"
@@ -35,6 +36,10 @@ typedef struct {
     const char **debug_prefix_map;     /* -fdebug-prefix-map=OLD=NEW, in command-line order */
     uint32_t ndebug_prefix_map;
 } B3Options;
+
+/* All of f, NUL-terminated (*len bytes before the NUL), or NULL on a read
+ * error or when out of memory.  The caller frees it. */
+char *b3_read_stream(FILE *f, size_t *len);
 
 /* Runs the whole compilation; returns the process exit status. */
 int b3_drive(const B3Options *o);

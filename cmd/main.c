@@ -204,21 +204,10 @@ static char *slurp(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
-        n += got;
-        if (n + 1 == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    bool bad = ferror(f) || !buf;
+    size_t len;
+    char *text = b3_read_stream(f, &len);
     fclose(f);
-    if (bad) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    return buf;
+    return text;
 }
 
 /* Appends args, expanding each @FILE into the arguments it holds (again
