@@ -694,17 +694,19 @@ static void check_register_demand(Ctx *c, const B3Value *v) {
         const char *pinned = c->p->npinned && !bank ? " (pinned registers excluded)" : "";
         if (top[bank] + early_clob[bank] > avail[bank])
             b3_error(c->d, v->loc,
-                     "%s needs %u %s registers at once (%u children in registers%s, %u early-clobbered), but "
+                     "%s needs %u %s registers at once (%u %s in registers%s, %u early-clobbered), but "
                      "only %u can be allocated%s",
                      oname(v), top[bank] + early_clob[bank], bank_name[bank], top[bank] - res_top[bank],
+                     top[bank] - res_top[bank] == 1 ? "child" : "children",
                      res_top[bank] ? ", the early result" : "", early_clob[bank], avail[bank], pinned);
         else if (bottom[bank] + late_clob[bank] > avail[bank])
             b3_error(
                 c->d, v->loc,
-                "%s needs %u %s registers at its end (%u late uses%s, %u late-clobbered), but only %u can be "
+                "%s needs %u %s registers at its end (%u late %s%s, %u late-clobbered), but only %u can be "
                 "allocated%s",
                 oname(v), bottom[bank] + late_clob[bank], bank_name[bank], bottom[bank] - res_bottom[bank],
-                res_bottom[bank] ? ", the result" : "", late_clob[bank], avail[bank], pinned);
+                bottom[bank] - res_bottom[bank] == 1 ? "use" : "uses", res_bottom[bank] ? ", the result" : "",
+                late_clob[bank], avail[bank], pinned);
         else if (across[bank] > free_across[bank])
             b3_error(c->d, v->loc,
                      "%s needs %u %s registers held from its start to its end (late uses%s), but only %u are "
