@@ -93,15 +93,26 @@ bool b3_pipeline_is_phase(const char *name) {
 }
 
 void b3_pipeline_list_phases(FILE *out, bool with_ir) {
+    unsigned col = 2; /* --help's lines: indented by two, at most 80 columns */
     for (unsigned i = 0; i < b3_pipeline_n; i++) {
         bool seen = false;
         for (unsigned j = 0; j < i && !seen; j++)
             seen = !strcmp(b3_pipeline[j].name, b3_pipeline[i].name);
-        if (!seen)
-            fprintf(out, "%s%s%s", i ? ", " : "", b3_pipeline[i].name,
-                    !with_ir                            ? ""
-                    : b3_pipeline[i].ir == B3PhaseIR_B3 ? " (B3)"
-                                                        : " (Air)");
+        if (seen)
+            continue;
+        const char *ir = !with_ir ? "" : b3_pipeline[i].ir == B3PhaseIR_B3 ? " (B3)" : " (Air)";
+        unsigned len = (unsigned)(strlen(b3_pipeline[i].name) + strlen(ir));
+        if (i)
+            fputc(',', out);
+        if (i && with_ir && col + 2 + len > 80) {
+            fputs("\n  ", out);
+            col = 2;
+        } else if (i) {
+            fputc(' ', out);
+            col += 2;
+        }
+        fprintf(out, "%s%s", b3_pipeline[i].name, ir);
+        col += len;
     }
 }
 

@@ -39,7 +39,14 @@ void b3_pass_times_print(const B3PassTimes *t, FILE *out);
 typedef enum { B3PhaseIR_B3, B3PhaseIR_Air } B3PhaseIR;
 
 /* Levels that run a phase: a mask of 1 << level. */
-enum { B3_O0 = 1, B3_O1 = 2, B3_O2 = 4, B3_O01 = B3_O0 | B3_O1, B3_O12 = B3_O1 | B3_O2, B3_OALL = B3_O0 | B3_O1 | B3_O2 };
+enum {
+    B3_O0 = 1,
+    B3_O1 = 2,
+    B3_O2 = 4,
+    B3_O01 = B3_O0 | B3_O1,
+    B3_O12 = B3_O1 | B3_O2,
+    B3_OALL = B3_O0 | B3_O1 | B3_O2
+};
 
 enum {
     B3PhaseF_RepeatIfChanged = 1, /* run again once when the first run changed something (B3's CSE) */
@@ -63,7 +70,8 @@ extern const unsigned b3_pipeline_n;
 /* Is name a phase of the table (or "all")? */
 bool b3_pipeline_is_phase(const char *name);
 /* Writes the distinct phase names, comma-separated, in pipeline order;
- * with_ir: each followed by the IR it works on, "(B3)" or "(Air)". */
+ * with_ir: each followed by the IR it works on, "(B3)" or "(Air)", in
+ * lines of at most 80 columns indented by two (for --help). */
 void b3_pipeline_list_phases(FILE *out, bool with_ir);
 
 typedef struct {
