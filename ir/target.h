@@ -73,7 +73,8 @@ B3Reg b3_target_return_fpr(B3Target t);
 bool b3_target_is_callee_saved(B3Target t, B3Reg r);
 
 /* What the target's instructions can encode, for the B3 phases that shape
- * the IR to fit (legalize_memory_offsets, lower_macros_after_optimizations).
+ * the IR to fit (legalize_memory_offsets, lower_macros_after_optimizations,
+ * move_constants).
  * Plain data, one row per architecture in target.c: a phase reads the row
  * and never asks which architecture it is. */
 typedef struct {
@@ -88,6 +89,11 @@ typedef struct {
     /* Float/Double Abs and Neg are single instructions; without them they
      * are a bit operation with a sign mask constant. */
     bool fp_abs_neg_native;
+    /* A SymbolAddress costs instructions of its own where it stands
+     * (arm64's adrp/add) instead of folding into each use's address operand
+     * (x86-64's rip-relative ones): move_constants then treats it as a
+     * constant, made once and out of loops. */
+    bool symbol_address_costly;
 } B3TargetInfo;
 
 /* The description of a target's machine and C calling convention: plain

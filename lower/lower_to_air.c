@@ -371,8 +371,12 @@ AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
         b3_internal_error_at("lower_to_air", L->cur, "address offset out of range");
     if (ptr->opcode == B3_SlotBase)
         return air_stack(L->slots[ptr->m.slot->index], off);
+    /* Where a symbol's address costs instructions of its own (arm64's adrp),
+     * one that move_constants placed in another block is already in a
+     * register there (made once, out of loops): use that register. */
     if (ptr->opcode == B3_SymbolAddress && L->c->backend->pc_relative_ok(ptr->m.symbol.sym) &&
-        fits32(off + ptr->m.symbol.offset))
+        fits32(off + ptr->m.symbol.offset) &&
+        (ptr->owner == L->blk || !b3_target_info(L->t)->symbol_address_costly))
         return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
     int64_t c;
     if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES && !int_const(ptr->kids[0], &c) &&

@@ -18,7 +18,13 @@
  * from a per-procedure data table; hoisting gives the same single
  * materialisation without a memory access, and keeps the IR free of new
  * data symbols.  B3's rewriting of big Add/Sub immediates and of constant
- * load addresses into nearby ones is not done: x86-64 needs neither. */
+ * load addresses into nearby ones is not done: x86-64 needs neither.
+ *
+ * On a target whose SymbolAddress costs instructions where it stands
+ * (B3TargetInfo.symbol_address_costly: arm64's adrp/add), a SymbolAddress
+ * is a constant too, equal to another of the same symbol and offset: made
+ * once and out of loops, as a table's base in a loop should be.  (x86-64
+ * folds it into each use's rip-relative operand, so there it stays.) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,20 +35,36 @@
 
 #define PHASE "move_constants"
 
-static bool is_const(const B3Value *v) { return (b3_op_info[v->opcode].flags & B3OF_CONST) != 0; }
-
 typedef struct {
     B3Value **slots;
     uint32_t cap;
+    bool symbols; /* SymbolAddress counts as a constant */
 } Table;
+
+static bool is_const(const Table *t, const B3Value *v) {
+    return (b3_op_info[v->opcode].flags & B3OF_CONST) || (t->symbols && v->opcode == B3_SymbolAddress);
+}
+
+static uint64_t const_bits(const B3Value *v) {
+    if (v->opcode == B3_SymbolAddress)
+        return (uint64_t)(uintptr_t)v->m.symbol.sym * 31 + (uint64_t)v->m.symbol.offset;
+    return b3_const_bits(v);
+}
+
+static bool same_const(const B3Value *a, const B3Value *b) {
+    if (a->opcode != b->opcode)
+        return false;
+    if (a->opcode == B3_SymbolAddress)
+        return a->m.symbol.sym == b->m.symbol.sym && a->m.symbol.offset == b->m.symbol.offset;
+    return b3_const_bits(a) == b3_const_bits(b);
+}
 
 /* The canonical constant equal to v (v itself if it is the first). */
 static B3Value **lookup(Table *t, const B3Value *v) {
-    uint64_t bits = b3_const_bits(v);
-    uint64_t h = (bits ^ ((uint64_t)v->opcode << 59)) * 0x9e3779b97f4a7c15ull;
+    uint64_t h = (const_bits(v) ^ ((uint64_t)v->opcode << 59)) * 0x9e3779b97f4a7c15ull;
     for (uint32_t i = (uint32_t)(h >> 32) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
         B3Value *s = t->slots[i];
-        if (!s || (s->opcode == v->opcode && b3_const_bits(s) == bits))
+        if (!s || same_const(s, v))
             return &t->slots[i];
     }
 }
@@ -53,7 +75,7 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
     b3_dominators_compute(&dom, p);
     B3Loops loops;
     b3_loops_compute(&loops, p, &dom);
-    Table t = {NULL, 16};
+    Table t = {NULL, 16, b3_target_info(m->target)->symbol_address_costly};
     while (t.cap < 2 * n + 16)
         t.cap *= 2;
     t.slots = calloc(t.cap, sizeof *t.slots);
@@ -71,7 +93,7 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
             B3Value *u = b->values[i];
             for (uint32_t k = 0; k < u->nkids; k++) {
                 B3Value *c = u->kids[k];
-                if (!is_const(c))
+                if (!is_const(&t, c))
                     continue;
                 B3Value **slot = lookup(&t, c);
                 if (!*slot)
@@ -132,7 +154,7 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
         uint32_t nout = 0;
         for (uint32_t i = 0; i < b->nvalues; i++) {
             B3Value *u = b->values[i];
-            if (is_const(u)) {
+            if (is_const(&t, u)) {
                 if (!home[u->scratch]) {
                     b3_value_replace_with_nop(u); /* shared, or unused */
                     changed = true;
@@ -141,7 +163,7 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
             }
             for (uint32_t k = 0; k < u->nkids; k++) {
                 B3Value *c = u->kids[k];
-                if (is_const(c) && home[c->scratch] == b && !placed[c->scratch]) {
+                if (is_const(&t, c) && home[c->scratch] == b && !placed[c->scratch]) {
                     placed[c->scratch] = true;
                     c->owner = b;
                     out[nout++] = c;
