@@ -114,11 +114,18 @@ AirTmp lower_fp_const_tmp(Lower *L, uint64_t bits, bool dbl) {
     return f;
 }
 
+static bool big_const_elsewhere(const Lower *L, const B3Value *v, int64_t c) {
+    return v->opcode == B3_Const64 && !fits32(c) && v->owner != L->blk;
+}
+
 /* The tmp holding v's value at the current point. */
 AirTmp lower_vt(Lower *L, B3Value *v) {
     v = resolve(v);
     int64_t c;
-    if (int_const(v, &c)) {
+    /* A constant too wide for an immediate is made where it stands if used
+     * from another block (move_constants put it there, before a loop): the
+     * use reads its tmp instead of building it again, every iteration. */
+    if (int_const(v, &c) && !big_const_elsewhere(L, v, c)) {
         AirTmp t = newtmp(L, AirGP);
         lower_move_int_const(L, (B3Type)v->type, c, T(t));
         return t;
@@ -1578,8 +1585,15 @@ static void lower_value(Lower *L, B3Value *v) {
     if (hook && hook(L, v))
         return; /* the target's own selection */
     switch (v->opcode) {
-    case B3_Nop: case B3_Identity: case B3_Opaque: case B3_Const32: case B3_Const64:
+    case B3_Nop: case B3_Identity: case B3_Opaque: case B3_Const32:
         return;
+    case B3_Const64: { /* needed only by another block's uses (lower_vt) */
+        AirTmp *t = &L->vtmp[vid(L, v)];
+        if (*t == AIR_NO_TMP)
+            *t = newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(v->m.c.i), T(*t));
+        return;
+    }
     case B3_ConstFloat: case B3_ConstDouble: {
         AirTmp r = lower_vt(L, v);
         AirTmp f = lower_fp_const_tmp(L, fp_bits(v), ty == B3_Double);
