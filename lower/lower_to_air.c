@@ -20,8 +20,11 @@
  *    1/2/4/8) is folded into addressing modes by recomputation, which is
  *    always safe because only the leaves' tmps are read.
  *  - Integer constants are materialized at each use that needs a register
- *    (cheaper than keeping them live); nonzero float constants once, where
- *    they are defined.
+ *    (cheaper than keeping them live), except a Const64 too wide for an
+ *    immediate used from another block (move_constants hoisted it out of a
+ *    loop): that one is built once where it stands, as are nonzero float
+ *    constants.  On a target where a SymbolAddress costs instructions, a
+ *    memory access folds only one of its own block.
  * Each value's instructions go to a chunk; a block's chunks are then laid out
  * in program order. */
 #include <stdlib.h>
