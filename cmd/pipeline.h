@@ -39,14 +39,7 @@ void b3_pass_times_print(const B3PassTimes *t, FILE *out);
 typedef enum { B3PhaseIR_B3, B3PhaseIR_Air } B3PhaseIR;
 
 /* Levels that run a phase: a mask of 1 << level. */
-enum {
-    B3_O0 = 1,
-    B3_O1 = 2,
-    B3_O2 = 4,
-    B3_O01 = B3_O0 | B3_O1,
-    B3_O12 = B3_O1 | B3_O2,
-    B3_OALL = B3_O0 | B3_O1 | B3_O2
-};
+enum { B3_O0 = 1, B3_O1 = 2, B3_O2 = 4, B3_O01 = B3_O0 | B3_O1, B3_O12 = B3_O1 | B3_O2, B3_OALL = B3_O0 | B3_O1 | B3_O2 };
 
 enum {
     B3PhaseF_RepeatIfChanged = 1, /* run again once when the first run changed something (B3's CSE) */

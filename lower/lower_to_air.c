@@ -1590,13 +1590,9 @@ static void lower_value(Lower *L, B3Value *v) {
     switch (v->opcode) {
     case B3_Nop: case B3_Identity: case B3_Opaque: case B3_Const32:
         return;
-    case B3_Const64: { /* needed only by another block's uses (lower_vt) */
-        AirTmp *t = &L->vtmp[vid(L, v)];
-        if (*t == AIR_NO_TMP)
-            *t = newtmp(L, AirGP);
-        EMIT(L, Move, air_bigimm(v->m.c.i), T(*t));
+    case B3_Const64: /* NEEDED only by another block's uses (big_const_elsewhere) */
+        lower_move_int_const(L, B3_Int64, v->m.c.i, T(L->vtmp[vid(L, v)]));
         return;
-    }
     case B3_ConstFloat: case B3_ConstDouble: {
         AirTmp r = lower_vt(L, v);
         AirTmp f = lower_fp_const_tmp(L, fp_bits(v), ty == B3_Double);
