@@ -83,7 +83,7 @@ check-long: deps
 # in its own build directory so the normal build is untouched, and the two
 # fuzz corpus replays (sanitized harnesses).  Tests that cannot run
 # sanitized say `UNSUPPORTED: sanitized`.  Ends with check.sh's
-# "N passed, N failed" line.
+# "N passed, N failed, N skipped" line.
 SAN_BUILD ?= build-san
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 check-sanitize: deps

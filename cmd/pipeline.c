@@ -64,7 +64,8 @@ const B3Phase b3_pipeline[] = {
     /* Beyond WebKit's order: its allocator keeps these moves out by
      * itself; ours leave the ones they could not prove pure. */
     {"eliminate_zero_extensions", B3PhaseIR_Air, B3_O12, 0,                 NULL,             air_eliminate_zero_extensions},
-    /* As B3 after allocation (the dead-write half: see docs/design.md). */
+    /* As B3 after allocation (the dead-write half: see docs/backend.md, "Air phases after
+     * allocation"). */
     {"report_used_registers", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_report_used_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_stack},
     {"simplify_cfg",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify_cfg},

@@ -210,7 +210,7 @@ uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const ui
 
 /* The descriptions (codegen/<arch>/target_desc.c), and the one of t
  * (inline: the Air form check asks it for every inst).  arm64 has two: the
- * AAPCS64 of Linux and Apple's variant of it (docs/design.md, "Apple arm64
+ * AAPCS64 of Linux and Apple's variant of it (docs/backend.md, "Apple arm64
  * ABI"); x86-64 is SysV on both systems. */
 extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc, b3_arm64_apple_target_desc;
 static inline const B3TargetDesc *b3_target_desc(B3Target t) {

@@ -8,7 +8,7 @@
  * .debug_info: a DW_TAG_compile_unit (name, comp_dir, producer "b3c VERSION",
  * DW_LANG_Mips_Assembler as assemblers use, stmt_list, low_pc/high_pc over
  * all of .text) with a DW_TAG_subprogram per entry region of each procedure
- * (docs/design.md, "Debug information and readable -S (issue 12)"): name,
+ * (docs/backend.md, "Debug information and readable -S"): name,
  * decl_file/decl_line (the `proc` line), low_pc/high_pc, frame_base
  * DW_OP_call_frame_cfa (the CFA of the unwind information, as clang says
  * it), external unless internal.

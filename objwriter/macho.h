@@ -3,7 +3,7 @@
  * <mach-o/nlist.h> define; Debian has no Mach-O headers) and the interface
  * between the target-neutral writer (objwriter/macho.c) and each
  * architecture's relocation translation (codegen/<arch>/macho_relocs.c,
- * B3TargetDesc.macho_reloc).  See docs/design.md, "Mach-O". */
+ * B3TargetDesc.macho_reloc).  See docs/backend.md, "Mach-O". */
 #ifndef B3_MACHO_H
 #define B3_MACHO_H
 

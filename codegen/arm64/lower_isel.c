@@ -205,7 +205,7 @@ static bool try_extended(Lower *L, B3Value *v, bool sub) {
 
 static bool try_cinc(Lower *L, B3Value *v);
 
-/* Add: madd, cinc (i10fin), then shifted and extended operands. */
+/* Add: madd, cinc, then shifted and extended operands. */
 static bool hook_add(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (!b3_type_is_int(ty))
@@ -548,7 +548,7 @@ bool b3_arm64_lower_bit_and(Lower *L, B3Value *v) { return hook_and(L, v); }
 bool b3_arm64_lower_bit_or(Lower *L, B3Value *v) { return hook_or(L, v); }
 bool b3_arm64_lower_bit_xor(Lower *L, B3Value *v) { return hook_xor(L, v); }
 
-/* ---- i10fin: csinc/csinv/csneg for Select, cset+add, csetm; shifted compares ---- */
+/* ---- csinc/csinv/csneg for Select, cset+add, csetm; shifted compares ---- */
 
 /* The width of the condition lower_build_cond makes of c (it looks through
  * the same Equal/NotEqual(x, 0) levels): 32 or 64, 0 when it is a float
@@ -708,7 +708,7 @@ bool b3_arm64_lower_csetm(Lower *L, B3Value *v) {
  * Branch(BitAnd(a, shift(b, k))) (also under Equal/NotEqual(.., 0)):
  * tst a, b, lsl #k; Branch(Equal/NotEqual(a, Neg(b or shift(b, k)))):
  * cmn a, b {, lsl #k}.  (Only branches: the compare forms are shared by
- * every condition user; see docs/design.md.) */
+ * every condition user; see docs/backend.md, "arm64 instruction selection".) */
 static const AirOpcode branch_shift_ops[3][3][2] = {
     {{Air_BranchCompareLeftShift32, Air_BranchCompareLeftShift64},
      {Air_BranchCompareRightShift32, Air_BranchCompareRightShift64},

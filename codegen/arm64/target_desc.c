@@ -1,5 +1,5 @@
 /* The arm64 target descriptions (ir/target.h): AAPCS64 as Linux has it, and
- * Apple's variant (docs/design.md, "Apple arm64 ABI"), which differ only in
+ * Apple's variant (docs/backend.md, "Apple arm64 ABI"), which differ only in
  * x18, the caller-saved set and the classifier. */
 #include <elf.h>
 
