@@ -13,7 +13,7 @@ LDLIBS = -lelf -lm
 
 # Every .c file under the source directories is part of b3c; generated
 # sources come from lexer/*.re and parser/*.y.
-SRC_DIRS = cmd ir lexer parser opt lower codegen codegen/air codegen/x86_64 codegen/arm64 objwriter
+SRC_DIRS = util cmd ir lexer parser opt lower codegen codegen/air codegen/x86_64 codegen/arm64 objwriter
 SRCS = $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c))
 RE_SRCS = $(wildcard lexer/*.re)
 Y_SRCS = $(wildcard parser/*.y)

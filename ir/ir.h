@@ -13,6 +13,7 @@
 #include "ir/arena.h"
 #include "ir/diag.h"
 #include "ir/target.h"
+#include "util/strmap.h"
 
 typedef enum { B3_Void, B3_Int32, B3_Int64, B3_Float, B3_Double, B3_NUM_TYPES } B3Type;
 
@@ -434,10 +435,7 @@ typedef struct {
     uint32_t nitems, cap_items;
     B3Symbol **symbols; /* every symbol, by first appearance */
     uint32_t nsymbols, cap_symbols;
-    struct {
-        B3Symbol **slots;
-        uint32_t cap;
-    } symtab;
+    B3StrMap symtab; /* name -> B3Symbol */
 } B3Module;
 
 /* ---- construction API (ir/ir.c) ---------------------------------------- */

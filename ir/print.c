@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "util/alloc.h"
 
 enum { BUF_SIZE = 1 << 16 };
 
@@ -825,9 +826,7 @@ static void print_data(Printer *p, const B3Symbol *sym) {
 /* ---- entry points --------------------------------------------------------------- */
 
 static Printer *printer_new(const B3Module *m, FILE *out) {
-    Printer *p = malloc(sizeof *p);
-    if (!p)
-        b3_internal_error("print", "out of memory");
+    Printer *p = b3_xmalloc("print", sizeof *p);
     p->out = out;
     p->m = m;
     p->n = 0;

@@ -41,6 +41,9 @@
 
 #include "ir/dominators.h"
 #include "ir/ir.h"
+#include "util/alloc.h"
+#include "util/bits.h"
+#include "util/vec.h"
 
 #define MAX_NOP_BYTES (1u << 20)
 
@@ -81,8 +84,6 @@ static B3Loc kid_loc(const B3Value *v, uint32_t i) {
 static B3Loc type_loc(const B3Value *v) { return v->type_loc.line ? v->type_loc : v->loc; }
 
 static B3Loc gen_loc(const B3Value *v, const B3Generator *g) { return g->loc.line ? g->loc : v->loc; }
-
-static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 static uint32_t reg_bits(B3Type t) { return b3_type_bytes(t) * 8; }
 
@@ -186,7 +187,7 @@ static void check_vars_and_slots(Ctx *c) {
         else if (s->size > INT32_MAX)
             b3_error(c->d, s->loc, "stack slot %s is too large: byteSize %llu exceeds %d", n,
                      (unsigned long long)s->size, INT32_MAX);
-        if (!is_pow2(s->align))
+        if (!b3_is_pow2(s->align))
             b3_error(c->d, s->loc, "stack slot %s has alignment %u, which is not a power of two", n,
                      s->align);
         else if (s->align > 16)
@@ -1038,12 +1039,7 @@ static void check_value(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v
     if (v->opcode == B3_Upsilon && v->m.phi && v->m.phi->opcode == B3_Phi && placed(c, v->m.phi))
         v->m.phi->scratch |= PHI_WRITTEN;
     if (v->opcode == B3_Phi && (v->scratch & POS_MASK) == idx) {
-        if (c->nphis == c->cap_phis) {
-            c->cap_phis = c->cap_phis ? 2 * c->cap_phis : 64;
-            c->phis = realloc(c->phis, c->cap_phis * sizeof *c->phis);
-            if (!c->phis)
-                b3_internal_error("validate", "out of memory");
-        }
+        B3_VEC_RESERVE("validate", c->phis, c->cap_phis, c->nphis + 1);
         c->phis[c->nphis++] = v;
     }
 }
@@ -1099,9 +1095,7 @@ static void check_successors(Ctx *c, const B3Block *b, const B3Value *term) {
             break;
         bool i32 = term->nkids == 1 && term->kids[0] && term->kids[0]->type == B3_Int32;
         /* Int32 cases are compared as 32-bit values (literals may be written up to 2^32-1). */
-        int64_t *vals = malloc(sw->ncases * sizeof *vals);
-        if (!vals)
-            b3_internal_error("validate", "out of memory");
+        int64_t *vals = b3_xmalloc("validate", sw->ncases * sizeof *vals);
         for (uint32_t i = 0; i < sw->ncases; i++) {
             int64_t x = sw->cases[i];
             if (i32 && (x < INT32_MIN || x > (int64_t)UINT32_MAX))
@@ -1157,10 +1151,8 @@ static void check_block(Ctx *c, const B3Block *b) {
 static void check_preds(Ctx *c) {
     B3Proc *p = c->p;
     uint32_t nb = p->nblocks;
-    uint32_t *start = calloc(nb + 1, sizeof(uint32_t));
-    uint32_t *mark = calloc(nb, sizeof(uint32_t));
-    if (!start || !mark)
-        b3_internal_error("validate", "out of memory");
+    uint32_t *start = b3_xcalloc("validate", nb + 1, sizeof(uint32_t));
+    uint32_t *mark = b3_xcalloc("validate", nb, sizeof(uint32_t));
     /* Count distinct incoming edges (mark[s] = 1 + source pos while scanning a source). */
     for (uint32_t i = 0; i < nb; i++) {
         const B3Block *b = p->blocks[i];
@@ -1174,10 +1166,8 @@ static void check_preds(Ctx *c) {
     }
     for (uint32_t i = 0; i < nb; i++)
         start[i + 1] += start[i];
-    uint32_t *src = malloc((start[nb] ? start[nb] : 1) * sizeof(uint32_t));
-    uint32_t *fill = calloc(nb, sizeof(uint32_t));
-    if (!src || !fill)
-        b3_internal_error("validate", "out of memory");
+    uint32_t *src = b3_xmalloc("validate", (start[nb] ? start[nb] : 1) * sizeof(uint32_t));
+    uint32_t *fill = b3_xcalloc("validate", nb, sizeof(uint32_t));
     memset(mark, 0, nb * sizeof(uint32_t));
     for (uint32_t i = 0; i < nb; i++) {
         const B3Block *b = p->blocks[i];
@@ -1233,9 +1223,7 @@ static void radix_sort(uint32_t *a, uint32_t *tmp, uint32_t n) {
     for (uint32_t i = 0; i < n; i++)
         high |= a[i];
     for (int shift = 0; shift < (high >> 16 ? 32 : 16); shift += 16) {
-        uint32_t *count = calloc(65537, sizeof(uint32_t));
-        if (!count)
-            b3_internal_error("validate", "out of memory");
+        uint32_t *count = b3_xcalloc("validate", 65537, sizeof(uint32_t));
         for (uint32_t i = 0; i < n; i++)
             count[((a[i] >> shift) & 0xffff) + 1]++;
         for (uint32_t d = 0; d < 65536; d++)
@@ -1256,10 +1244,8 @@ static void place_values(Ctx *c) {
         total += p->blocks[i]->nvalues;
     if (total > UINT32_MAX)
         b3_internal_error("validate", "too many values");
-    uint32_t *nums = malloc((total ? total : 1) * sizeof(uint32_t));
-    uint32_t *tmp = malloc((total ? total : 1) * sizeof(uint32_t));
-    if (!nums || !tmp)
-        b3_internal_error("validate", "out of memory");
+    uint32_t *nums = b3_xmalloc("validate", (total ? total : 1) * sizeof(uint32_t));
+    uint32_t *tmp = b3_xmalloc("validate", (total ? total : 1) * sizeof(uint32_t));
     uint32_t n = 0;
     for (uint32_t i = 0; i < p->nblocks; i++) {
         B3Block *b = p->blocks[i];
@@ -1290,7 +1276,7 @@ static void place_values(Ctx *c) {
         if (nums[i] == nums[i - 1] && (ndup == 0 || nums[ndup - 1] != nums[i]))
             nums[ndup++] = nums[i]; /* in place: ndup <= i - 1 */
     /* Report each value after the first that reuses a number (dup list is sorted). */
-    uint8_t *seen = ndup ? calloc(ndup, 1) : NULL;
+    uint8_t *seen = ndup ? b3_xcalloc("validate", ndup, 1) : NULL;
     for (uint32_t i = 0; ndup && i < p->nblocks; i++) {
         const B3Block *b = p->blocks[i];
         for (uint32_t j = 0; j < b->nvalues; j++) {
@@ -1357,7 +1343,7 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
     const B3Data *data = sym->def.data;
     if (!data)
         return;
-    if (!is_pow2(data->align))
+    if (!b3_is_pow2(data->align))
         b3_error(d, sym->loc, "data @%.*s has alignment %u, which is not a power of two", (int)sym->name_len,
                  sym->name, data->align);
 }

@@ -79,8 +79,6 @@ typedef struct Lower {
 
 /* ---- small helpers ------------------------------------------------------- */
 
-#define xrealloc(p, n) b3_xrealloc("lower_to_air", (p), (n))
-
 static inline B3Value *resolve(B3Value *v) {
     while (v->opcode == B3_Identity || v->opcode == B3_Opaque)
         v = v->kids[0];

@@ -23,6 +23,7 @@
 
 #include "codegen/air/stackmaps.h"
 #include "lower/lower_internal.h"
+#include "util/alloc.h"
 
 struct LowerStackmaps {
     AirBlock **exits; /* exit blocks, in creation order */
@@ -37,9 +38,7 @@ struct LowerStackmaps {
 
 static struct LowerStackmaps *sm_state(Lower *L) {
     if (!L->sm) {
-        L->sm = calloc(1, sizeof *L->sm);
-        if (!L->sm)
-            b3_internal_error("lower_to_air", "out of memory");
+        L->sm = b3_xcalloc("lower_to_air", 1, sizeof *L->sm);
     }
     return L->sm;
 }
@@ -47,7 +46,7 @@ static struct LowerStackmaps *sm_state(Lower *L) {
 static void sm_push_block(AirBlock ***v, uint32_t *n, uint32_t *cap, AirBlock *b) {
     if (*n == *cap) {
         *cap = *cap ? 2 * *cap : 8;
-        *v = xrealloc(*v, *cap * sizeof **v);
+        *v = b3_xrealloc("lower_to_air", *v, *cap * sizeof **v);
     }
     (*v)[(*n)++] = b;
 }
@@ -73,9 +72,9 @@ typedef struct {
 static void sm_push(SMArgs *a, AirArg arg, AirRole role, B3Type type) {
     if (a->n == a->cap) {
         a->cap = a->cap ? 2 * a->cap : 8;
-        a->args = xrealloc(a->args, a->cap * sizeof *a->args);
-        a->roles = xrealloc(a->roles, a->cap);
-        a->types = xrealloc(a->types, a->cap);
+        a->args = b3_xrealloc("lower_to_air", a->args, a->cap * sizeof *a->args);
+        a->roles = b3_xrealloc("lower_to_air", a->roles, a->cap);
+        a->types = b3_xrealloc("lower_to_air", a->types, a->cap);
     }
     a->args[a->n] = arg;
     a->roles[a->n] = (uint8_t)role;
@@ -101,8 +100,8 @@ static AirTmp sm_reg_tmp(Lower *L, SMArgs *a, B3Value *x, bool is_const) {
         if (a->cval[i] == x)
             return a->ctmp[i];
     AirTmp t = lower_vt(L, x);
-    a->cval = xrealloc(a->cval, (a->nc + 1) * sizeof *a->cval);
-    a->ctmp = xrealloc(a->ctmp, (a->nc + 1) * sizeof *a->ctmp);
+    a->cval = b3_xrealloc("lower_to_air", a->cval, (a->nc + 1) * sizeof *a->cval);
+    a->ctmp = b3_xrealloc("lower_to_air", a->ctmp, (a->nc + 1) * sizeof *a->ctmp);
     a->cval[a->nc] = x;
     a->ctmp[a->nc++] = t;
     return t;
@@ -260,8 +259,8 @@ static B3Type sm_return_type(Lower *L) {
 /* Calls handler(src...) with the C convention, then returns its result from the procedure. */
 static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirArg *src,
                             const uint8_t *types) {
-    B3Reg *where = xrealloc(NULL, (n + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t *stack_off = xrealloc(NULL, (n + 1) * sizeof *stack_off);
+    B3Reg *where = b3_xmalloc("lower_to_air", (n + 1) * sizeof *where); /* B3_NO_REG: on the stack */
+    uint32_t *stack_off = b3_xmalloc("lower_to_air", (n + 1) * sizeof *stack_off);
     uint32_t ngpr, nfpr;
     lower_c_arg_places(L, n, types, -1, where, stack_off, &ngpr, &nfpr);
     for (uint32_t i = 0; i < n; i++)
@@ -360,7 +359,7 @@ static void sm_end_exit(Lower *L, B3Value *v, const B3Generator *gen, SMArgs *re
 /* The stackmap children of v from index `from` on, placed in the exit block. */
 static void sm_exit_children(Lower *L, B3Value *v, uint32_t from, SMArgs *rec, AirArg **src) {
     B3StackmapMeta *sm = v->m.stackmap;
-    *src = xrealloc(*src, (v->nkids + 1) * sizeof **src);
+    *src = b3_xrealloc("lower_to_air", *src, (v->nkids + 1) * sizeof **src);
     for (uint32_t i = from; i < v->nkids; i++)
         sm_child(L, rec, v->kids[i], sm->reps ? &sm->reps[i] : NULL, &(*src)[rec->n]);
 }
@@ -449,7 +448,7 @@ void lower_check_arith(Lower *L, B3Value *v) {
     }
     /* The exit: both original operands, then the rest of the stackmap. */
     SMArgs rec = {0};
-    AirArg *src = xrealloc(NULL, (v->nkids + 1) * sizeof *src);
+    AirArg *src = b3_xmalloc("lower_to_air", (v->nkids + 1) * sizeof *src);
     sm_begin_exit(L, v);
     for (uint32_t i = 0; i < 2; i++) {
         if (!fused[i]) {
@@ -633,11 +632,9 @@ void lower_sm_finish(Lower *L) {
         return;
     AirCode *c = L->c;
     uint32_t n = c->nblocks;
-    uint8_t *kind = calloc(n, 1); /* 1: a continuation, 2: an exit */
-    AirBlock **next = calloc(n, sizeof *next);
-    AirBlock **order = xrealloc(NULL, n * sizeof *order);
-    if (!kind || !next)
-        b3_internal_error("lower_to_air", "out of memory");
+    uint8_t *kind = b3_xcalloc("lower_to_air", n, 1); /* 1: a continuation, 2: an exit */
+    AirBlock **next = b3_xcalloc("lower_to_air", n, sizeof *next);
+    AirBlock **order = b3_xmalloc("lower_to_air", n * sizeof *order);
     for (uint32_t i = 0; i + 1 < s->nconts; i += 2) {
         next[s->conts[i]->index] = s->conts[i + 1];
         kind[s->conts[i + 1]->index] = 1;

@@ -35,7 +35,8 @@
 #include "ir/ice.h"
 #include "ir/loops.h"
 #include "lower/lower_internal.h"
-
+#include "util/alloc.h"
+#include "util/vec.h"
 
 /* ---- small helpers ------------------------------------------------------- */
 
@@ -61,10 +62,7 @@ AirInst *lower_emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *ar
     if (L->sink) {
         inst = air_append(L->c, L->sink, op, L->cur, n, args);
     } else {
-        if (L->nbuf == L->capbuf) {
-            L->capbuf = L->capbuf ? L->capbuf * 2 : 256;
-            L->buf = xrealloc(L->buf, L->capbuf * sizeof *L->buf);
-        }
+        B3_VEC_RESERVE("lower_to_air", L->buf, L->capbuf, L->nbuf + 1);
         inst = &L->buf[L->nbuf++];
         memset(inst, 0, sizeof *inst);
         inst->opcode = (uint16_t)op;
@@ -302,10 +300,7 @@ static B3Value *fold_addr_only_adds(Lower *L, B3Value *ptr, int64_t *off) {
         B3Value *q = ptr, *next;
         int64_t d = 0;
         while (!L->fbase[vid(L, q)] && (next = fold_link(L, q, &c, false)) && fits32(d + c)) {
-            if (n == L->capchain) {
-                L->capchain = L->capchain ? 2 * L->capchain : 64;
-                L->chain = xrealloc(L->chain, L->capchain * sizeof *L->chain);
-            }
+            B3_VEC_RESERVE("lower_to_air", L->chain, L->capchain, n + 1);
             L->chain[n++] = q;
             d += c;
             q = resolve(next);
@@ -1294,9 +1289,9 @@ void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, int32_t nfix
 static void lower_ccall(Lower *L, B3Value *v) {
     B3Value *callee = kid(v, 0);
     uint32_t nargs = v->nkids - 1;
-    B3Reg *where = xrealloc(NULL, (nargs + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t *stack_off = xrealloc(NULL, (nargs + 1) * sizeof *stack_off);
-    uint8_t *types = xrealloc(NULL, nargs + 1);
+    B3Reg *where = b3_xmalloc("lower_to_air", (nargs + 1) * sizeof *where); /* B3_NO_REG: on the stack */
+    uint32_t *stack_off = b3_xmalloc("lower_to_air", (nargs + 1) * sizeof *stack_off);
+    uint8_t *types = b3_xmalloc("lower_to_air", nargs + 1);
     uint32_t ngpr, nfpr;
     for (uint32_t i = 0; i < nargs; i++)
         types[i] = v->kids[i + 1]->type;
@@ -1419,7 +1414,7 @@ static void lower_switch(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)x->type;
     uint32_t n = v->m.sw.ncases;
     AirSucc def = lower_succ_of(L, b->succs[n]);
-    Case *cs = xrealloc(NULL, (n + 1) * sizeof *cs);
+    Case *cs = b3_xmalloc("lower_to_air", (n + 1) * sizeof *cs);
     for (uint32_t i = 0; i < n; i++) {
         int64_t val = v->m.sw.cases[i];
         cs[i].value = ty == B3_Int32 ? (int32_t)val : val;
@@ -1468,7 +1463,7 @@ static void lower_switch(Lower *L, B3Value *v) {
         AirBlock *jt = lower_new_block(L);
         EMIT(L, Branch64, air_relcond(AirCond_Above), T(idx), air_imm((int64_t)range - 1));
         lower_set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
-        AirSucc *table = xrealloc(NULL, (range + 1) * sizeof *table);
+        AirSucc *table = b3_xmalloc("lower_to_air", (range + 1) * sizeof *table);
         for (uint64_t i = 0; i < range; i++)
             table[i] = def;
         for (uint32_t i = 0; i < n; i++)
@@ -1527,10 +1522,7 @@ static void lower_argument_reg(Lower *L, B3Value *v) {
     L->sink = NULL;
     emit_n(L, op, 2, (AirArg[]){src, T(r)});
     /* Move it from the chunk to the entry list. */
-    if (L->nentry == L->capentry) {
-        L->capentry = L->capentry ? L->capentry * 2 : 16;
-        L->entry = xrealloc(L->entry, L->capentry * sizeof *L->entry);
-    }
+    B3_VEC_RESERVE("lower_to_air", L->entry, L->capentry, L->nentry + 1);
     L->entry[L->nentry++] = L->buf[mark];
     L->nbuf = mark;
     L->sink = saved;
@@ -1742,11 +1734,9 @@ static void lower_value(Lower *L, B3Value *v) {
 /* Blocks in CFG postorder from the root (every block dominated by B comes before B). */
 static uint32_t postorder(B3Proc *p, B3Block **order) {
     uint32_t n = p->nblocks, norder = 0, sp = 0;
-    uint8_t *seen = calloc(n ? n : 1, 1);
-    B3Block **stack = xrealloc(NULL, (n + 1) * sizeof *stack);
-    uint32_t *next = xrealloc(NULL, (n + 1) * sizeof *next);
-    if (!seen)
-        b3_internal_error("lower_to_air", "out of memory");
+    uint8_t *seen = b3_xcalloc("lower_to_air", n ? n : 1, 1);
+    B3Block **stack = b3_xmalloc("lower_to_air", (n + 1) * sizeof *stack);
+    uint32_t *next = b3_xmalloc("lower_to_air", (n + 1) * sizeof *next);
     if (n) {
         stack[sp] = p->blocks[0];
         next[sp++] = 0;
@@ -1785,10 +1775,7 @@ static void lower_block(Lower *L, B3Block *b) {
             continue;
         L->idx = i;
         L->cur = v;
-        if (L->nchunks == L->capchunks) {
-            L->capchunks = L->capchunks ? L->capchunks * 2 : 64;
-            L->chunks = xrealloc(L->chunks, L->capchunks * sizeof *L->chunks);
-        }
+        B3_VEC_RESERVE("lower_to_air", L->chunks, L->capchunks, L->nchunks + 1);
         L->chunks[L->nchunks++] = L->nbuf;
         L->traps = (v->kflags & B3K_TRAPS) != 0;
         L->flags[vid(L, v)] |= F_LOWERED;
@@ -2061,28 +2048,26 @@ void b3_lower_to_air(AirCode *c) {
                 b3_nummap_put(&L.idmap, c->arena, p->blocks[bi]->values[i]->index, (void *)(uintptr_t)(++nv));
     }
     L.nv = nv;
-    L.vtmp = xrealloc(NULL, (nv + 1) * sizeof *L.vtmp);
-    L.phitmp = xrealloc(NULL, (nv + 1) * sizeof *L.phitmp);
+    L.vtmp = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.vtmp);
+    L.phitmp = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.phitmp);
     for (uint32_t i = 0; i <= nv; i++)
         L.vtmp[i] = L.phitmp[i] = AIR_NO_TMP;
-    L.uses = calloc(nv + 1, sizeof *L.uses);
-    L.user = calloc(nv + 1, sizeof *L.user);
-    L.feeds = calloc(nv + 1, sizeof *L.feeds);
-    L.flags = calloc(nv + 1, 1);
-    L.pos = calloc(nv + 1, sizeof *L.pos);
-    L.rblk = xrealloc(NULL, (nv + 1) * sizeof *L.rblk);
-    L.rpos = xrealloc(NULL, (nv + 1) * sizeof *L.rpos);
-    L.ablk = xrealloc(NULL, (nv + 1) * sizeof *L.ablk);
-    L.apos = xrealloc(NULL, (nv + 1) * sizeof *L.apos);
-    L.in_reg = xrealloc(NULL, (nv + 1) * sizeof *L.in_reg);
-    L.fbase = xrealloc(NULL, (nv + 1) * sizeof *L.fbase);
-    L.foff = xrealloc(NULL, (nv + 1) * sizeof *L.foff);
-    L.vartmp = xrealloc(NULL, (p->nvars + 1) * sizeof *L.vartmp);
+    L.uses = b3_xcalloc("lower_to_air", nv + 1, sizeof *L.uses);
+    L.user = b3_xcalloc("lower_to_air", nv + 1, sizeof *L.user);
+    L.feeds = b3_xcalloc("lower_to_air", nv + 1, sizeof *L.feeds);
+    L.flags = b3_xcalloc("lower_to_air", nv + 1, 1);
+    L.pos = b3_xcalloc("lower_to_air", nv + 1, sizeof *L.pos);
+    L.rblk = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.rblk);
+    L.rpos = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.rpos);
+    L.ablk = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.ablk);
+    L.apos = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.apos);
+    L.in_reg = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.in_reg);
+    L.fbase = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.fbase);
+    L.foff = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.foff);
+    L.vartmp = b3_xmalloc("lower_to_air", (p->nvars + 1) * sizeof *L.vartmp);
     for (uint32_t i = 0; i < p->nvars; i++)
         L.vartmp[i] = AIR_NO_TMP;
-    if (!L.uses || !L.user || !L.feeds || !L.flags || !L.pos)
-        b3_internal_error("lower_to_air", "out of memory");
-    L.slots = xrealloc(NULL, (p->nslots + 1) * sizeof *L.slots);
+    L.slots = b3_xmalloc("lower_to_air", (p->nslots + 1) * sizeof *L.slots);
     for (uint32_t i = 0; i < p->nslots; i++) {
         B3StackSlot *s = p->slots[i];
         if (s->size > UINT32_MAX)
@@ -2095,7 +2080,7 @@ void b3_lower_to_air(AirCode *c) {
 
     /* Air blocks: [prologue], then one per B3 block in order. */
     AirBlock *prologue = p->blocks[0]->npreds ? air_block_new(c) : NULL;
-    L.ablock = xrealloc(NULL, p->nblocks * sizeof *L.ablock);
+    L.ablock = b3_xmalloc("lower_to_air", p->nblocks * sizeof *L.ablock);
     for (uint32_t i = 0; i < p->nblocks; i++) {
         L.ablock[i] = air_block_new(c);
         L.ablock[i]->frequency = p->blocks[i]->frequency;
@@ -2103,7 +2088,7 @@ void b3_lower_to_air(AirCode *c) {
     if (prologue)
         prologue->frequency = p->blocks[0]->frequency;
 
-    B3Block **order = xrealloc(NULL, p->nblocks * sizeof *order);
+    B3Block **order = b3_xmalloc("lower_to_air", p->nblocks * sizeof *order);
     uint32_t norder = postorder(p, order);
     compute_last_reads(&L, order, norder);
     for (uint32_t i = 0; i < norder; i++)

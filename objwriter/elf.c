@@ -35,19 +35,19 @@
 #include <unistd.h>
 
 #include "objwriter/frame.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 typedef struct {
     char *buf;
     size_t len, cap;
 } StrTab;
 
-#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
-
 static uint32_t str_add(StrTab *t, const char *s, size_t n) {
     if (t->len + n + 1 > t->cap) {
         while (t->len + n + 1 > t->cap)
             t->cap = t->cap ? t->cap * 2 : 256;
-        t->buf = xrealloc(t->buf, t->cap);
+        t->buf = b3_xrealloc("objwriter", t->buf, t->cap);
     }
     uint32_t at = (uint32_t)t->len;
     if (n) /* s may be NULL for an empty name */
@@ -104,10 +104,7 @@ typedef struct {
 } Writer;
 
 static uint32_t add_sym(Writer *w, Elf64_Sym s) {
-    if (w->nsyms == w->cap_syms) {
-        w->cap_syms = w->cap_syms ? w->cap_syms * 2 : 32;
-        w->syms = xrealloc(w->syms, w->cap_syms * sizeof *w->syms);
-    }
+    B3_VEC_RESERVE("objwriter", w->syms, w->cap_syms, w->nsyms + 1);
     w->syms[w->nsyms] = s;
     return w->nsyms++;
 }
@@ -216,7 +213,7 @@ static bool build_symbols(Writer *w) {
         add_mapping_symbols(w);
     /* Definitions get the indices right after the section symbols. */
     w->nelfdef = w->nsyms + o->ndefs;
-    w->elfdef = xrealloc(NULL, w->nelfdef * sizeof *w->elfdef);
+    w->elfdef = b3_xrealloc("objwriter", NULL, w->nelfdef * sizeof *w->elfdef);
     memset(w->elfdef, 0, w->nelfdef * sizeof *w->elfdef);
     for (int pass = 0; pass < 2; pass++) {
         bool want_local = pass == 0;
@@ -284,7 +281,7 @@ static void build_relocs(Writer *w) {
     uint32_t fill[B3_NUM_SECTIONS] = {0};
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         if (w->nrelocs[s])
-            w->relas[s] = xrealloc(NULL, w->nrelocs[s] * sizeof(Elf64_Rela));
+            w->relas[s] = b3_xrealloc("objwriter", NULL, w->nrelocs[s] * sizeof(Elf64_Rela));
     for (uint32_t i = 0; i < o->nrelocs; i++) {
         const B3Reloc *r = &o->relocs[i];
         uint32_t sym;

@@ -34,10 +34,9 @@
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "fold_path_constants"
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 enum { Fact_Const, Fact_NonZero };
 
@@ -104,7 +103,7 @@ static bool compare_with_const(const B3Value *y, B3Value **x, int64_t *k) {
 
 static void find_facts(FP *fp) {
     B3Proc *p = fp->p;
-    uint32_t *edges = xcalloc(p->nblocks, sizeof *edges);
+    uint32_t *edges = b3_xcalloc(PHASE, p->nblocks, sizeof *edges);
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
         B3Value *t = b3_block_last(b);
@@ -224,19 +223,19 @@ bool b3_fold_path_constants(B3Module *m, B3Proc *p) {
     FP fp = {.m = m, .p = p};
     fp.nv = b3_proc_number_values(p);
     b3_dominators_compute(&fp.dom, p);
-    fp.facts = xcalloc((size_t)p->nblocks * FACTS_PER_BLOCK, sizeof *fp.facts);
-    fp.nfacts = xcalloc(p->nblocks, 1);
+    fp.facts = b3_xcalloc(PHASE, (size_t)p->nblocks * FACTS_PER_BLOCK, sizeof *fp.facts);
+    fp.nfacts = b3_xcalloc(PHASE, p->nblocks, 1);
     find_facts(&fp);
     bool any = false;
     for (uint32_t i = 0; i < p->nblocks && !any; i++)
         any = fp.nfacts[i] != 0;
     bool changed = false, cfg_changed = false;
     if (any) {
-        fp.cur = xcalloc(fp.nv, sizeof *fp.cur);
+        fp.cur = b3_xcalloc(PHASE, fp.nv, sizeof *fp.cur);
         /* Preorder of the dominator tree, with the blocks whose subtree we
          * are in on a stack: a block is left when the walk reaches one it
          * does not dominate. */
-        B3Block **stack = xcalloc(fp.dom.norder, sizeof *stack);
+        B3Block **stack = b3_xcalloc(PHASE, fp.dom.norder, sizeof *stack);
         uint32_t sp = 0;
         for (uint32_t i = 0; i < fp.dom.norder; i++) {
             B3Block *b = fp.dom.order[i];

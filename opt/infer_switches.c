@@ -28,10 +28,9 @@
 #include "ir/ice.h"
 #include "ir/use_counts.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "infer_switches"
-
-#define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
 
 static bool int_const(const B3Value *v, int64_t *out) {
     if (!(b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) || !b3_type_is_int((B3Type)v->type))
@@ -148,10 +147,8 @@ static bool set_add(ValueSet *s, int64_t v);
 static void set_grow(ValueSet *s) {
     ValueSet old = *s;
     s->cap = old.cap ? old.cap * 2 : 16;
-    s->keys = xrealloc(NULL, s->cap * sizeof *s->keys);
-    s->used = calloc(s->cap, 1);
-    if (!s->used)
-        b3_internal_error(PHASE, "out of memory");
+    s->keys = b3_xrealloc(PHASE, NULL, s->cap * sizeof *s->keys);
+    s->used = b3_xcalloc(PHASE, s->cap, 1);
     s->count = 0;
     for (uint32_t i = 0; i < old.cap; i++)
         if (old.used[i])
@@ -191,8 +188,8 @@ typedef struct {
 static void case_add(CaseList *l, int64_t v, B3Succ s) {
     if (l->n + 2 > l->cap) {
         l->cap = l->cap ? l->cap * 2 : 16;
-        l->values = xrealloc(l->values, l->cap * sizeof *l->values);
-        l->succs = xrealloc(l->succs, l->cap * sizeof *l->succs);
+        l->values = b3_xrealloc(PHASE, l->values, l->cap * sizeof *l->values);
+        l->succs = b3_xrealloc(PHASE, l->succs, l->cap * sizeof *l->succs);
     }
     l->values[l->n] = v;
     l->succs[l->n] = s;
@@ -224,9 +221,7 @@ bool b3_infer_switches(B3Module *m, B3Proc *p) {
     b3_use_counts_compute(&uc, p);
     B3Block **rpo;
     uint32_t n = b3_blocks_reverse_postorder(p, &rpo);
-    uint8_t *merged = calloc(p->nblocks, 1);
-    if (!merged)
-        b3_internal_error(PHASE, "out of memory");
+    uint8_t *merged = b3_xcalloc(PHASE, p->nblocks, 1);
     ValueSet seen = {0};
     CaseList cl = {0};
     bool changed = false;

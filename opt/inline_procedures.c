@@ -39,12 +39,11 @@
 #include "ir/ice.h"
 #include "ir/target.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "inline_procedures"
 
 enum { MAX_CALLEE_VALUES = 120, MAX_GROWTH = 1200, MAX_ARG_REGS = 64 };
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* The procedure a CCall calls directly, or NULL. */
 static B3Proc *direct_callee(const B3Value *call) {
@@ -132,9 +131,7 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
 static const char *fresh_name(B3Module *m, const B3Proc *p, const B3Proc *callee, unsigned k,
                               const char *name) {
     size_t len = callee->sym->name_len + strlen(name) + 32;
-    char *buf = malloc(len);
-    if (!buf)
-        b3_internal_error(PHASE, "out of memory");
+    char *buf = b3_xmalloc(PHASE, len);
     for (unsigned n = 0;; n++) {
         if (n)
             snprintf(buf, len, "%.*s_%u_%s_%u", (int)callee->sym->name_len, callee->sym->name, k, name, n);
@@ -218,20 +215,20 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
     }
 
     /* The callee's blocks, Variables and slots. */
-    B3Block **bmap = xcalloc(callee->nblocks, sizeof *bmap);
+    B3Block **bmap = b3_xcalloc(PHASE, callee->nblocks, sizeof *bmap);
     for (uint32_t i = 0; i < callee->nblocks; i++) {
         bmap[i] = b3_block_new(m, p, UINT32_MAX);
         bmap[i]->frequency = b->frequency * callee->blocks[i]->frequency;
         bmap[i]->loc = callee->blocks[i]->loc;
         bmap[i]->succ_loc = callee->blocks[i]->succ_loc;
     }
-    B3Variable **vmap = xcalloc(callee->nvars, sizeof *vmap);
+    B3Variable **vmap = b3_xcalloc(PHASE, callee->nvars, sizeof *vmap);
     for (uint32_t i = 0; i < callee->nvars; i++) {
         const B3Variable *v = callee->vars[i];
         vmap[i] = b3_variable_new(m, p, fresh_name(m, p, callee, k, v->name), v->type);
         vmap[i]->loc = v->loc;
     }
-    B3StackSlot **smap = xcalloc(callee->nslots, sizeof *smap);
+    B3StackSlot **smap = b3_xcalloc(PHASE, callee->nslots, sizeof *smap);
     for (uint32_t i = 0; i < callee->nslots; i++) {
         const B3StackSlot *s = callee->slots[i];
         smap[i] = b3_slot_new(m, p, fresh_name(m, p, callee, k, s->name), s->size);
@@ -243,7 +240,7 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
     /* Values: first the copies (ArgumentRegs map to the arguments), then
      * their children and Upsilon targets through the map. */
     uint32_t n = b3_proc_number_values(callee);
-    B3Value **map = xcalloc(n, sizeof *map);
+    B3Value **map = b3_xcalloc(PHASE, n, sizeof *map);
     for (uint32_t i = 0; i < callee->nblocks; i++) {
         const B3Block *cb = callee->blocks[i];
         for (uint32_t j = 0; j < cb->nvalues; j++) {
@@ -323,7 +320,7 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
 
     /* Lay the new blocks out right after b: the copy, then the continuation. */
     uint32_t nnew = p->nblocks - first_new;
-    B3Block **moved = xcalloc(nnew, sizeof *moved);
+    B3Block **moved = b3_xcalloc(PHASE, nnew, sizeof *moved);
     for (uint32_t i = 0; i < nnew - 1; i++)
         moved[i] = p->blocks[first_new + 1 + i];
     moved[nnew - 1] = cont;
@@ -347,7 +344,7 @@ bool b3_inline_procedures(B3Module *m, B3Proc *p) {
             nsites += direct_callee(p->blocks[i]->values[j]) != NULL;
     if (!nsites)
         return false;
-    B3Value **sites = xcalloc(nsites, sizeof *sites);
+    B3Value **sites = b3_xcalloc(PHASE, nsites, sizeof *sites);
     nsites = 0;
     for (uint32_t i = 0; i < p->nblocks; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nvalues; j++)
