@@ -220,11 +220,13 @@ static void collect_leaves(Imp *I, LLVMTypeRef t, uint64_t off, LeafVec *out) {
         unsigned bits = LLVMGetIntTypeWidth(t);
         if (bits <= 64) {
             leaf_push(out, (ImpLeaf){LK_Int, (uint8_t)bits, off});
-        } else if (bits == 128) {
-            leaf_push(out, (ImpLeaf){LK_Int, 64, off});
-            leaf_push(out, (ImpLeaf){LK_Int, 64, off + 8});
+        } else if (bits <= IMP_MAX_WORDS * 64) { /* words, the lowest first */
+            unsigned k = (bits + 63) / 64;
+            for (unsigned i = 0; i + 1 < k; i++)
+                leaf_push(out, (ImpLeaf){LK_Int, 64, off + 8 * i});
+            leaf_push(out, (ImpLeaf){LK_Top, (uint8_t)(bits - 64 * (k - 1)), off + 8 * (k - 1)});
         } else {
-            imp_fail(I, "the integer type i%u is not supported (only i1 to i64 and i128)", bits);
+            imp_fail(I, "the integer type i%u is not supported (at most %u bits)", bits, IMP_MAX_WORDS * 64);
         }
         return;
     }
@@ -396,24 +398,6 @@ static void put_int(Imp *I, DataBuf *d, uint64_t off, uint64_t x, unsigned bytes
     d->off = off + bytes;
 }
 
-/* A constant integer's bits beyond 64 (i128): parsed from its printed form. */
-static void wide_int_words(LLVMValueRef c, uint64_t out[2]) {
-    char *s = LLVMPrintValueToString(c); /* "i128 -12345" */
-    const char *p = strchr(s, ' ');
-    p = p ? p + 1 : s;
-    bool neg = *p == '-';
-    if (neg)
-        p++;
-    unsigned __int128 v = 0;
-    for (; *p >= '0' && *p <= '9'; p++)
-        v = v * 10 + (unsigned)(*p - '0');
-    if (neg)
-        v = -v;
-    out[0] = (uint64_t)v;
-    out[1] = (uint64_t)(v >> 64);
-    LLVMDisposeMessage(s);
-}
-
 /* A constant address: symbol + offset (sym NULL: a plain integer). */
 typedef struct {
     B3Symbol *sym;
@@ -491,11 +475,11 @@ static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_
         unsigned bytes = (unsigned)LLVMStoreSizeOfType(I->td, t);
         if (bits <= 64) {
             put_int(I, d, off, LLVMConstIntGetZExtValue(c), bytes);
-        } else if (bits == 128) {
-            uint64_t w[2];
-            wide_int_words(c, w);
-            put_int(I, d, off, w[0], 8);
-            put_int(I, d, off + 8, w[1], 8);
+        } else if (bits <= IMP_MAX_WORDS * 64) {
+            uint64_t w[IMP_MAX_WORDS];
+            unsigned k = imp_const_words(c, w);
+            for (unsigned i = 0; i < k; i++)
+                put_int(I, d, off + 8 * i, w[i], i + 1 < k ? 8 : bytes - 8 * i);
         } else {
             imp_fail(I, "an i%u initializer is not supported", bits);
         }
