@@ -688,7 +688,8 @@ static ImpVals int128_binary(Imp *I, unsigned bits, LLVMOpcode op, ImpVals a, Im
         static const char *const fn[] = {"__udivti3", "__divti3", "__umodti3", "__modti3"};
         return int128_call(I, fn[(op == LLVMURem || op == LLVMSRem) * 2 + s], a, b);
     }
-    default: return imp_wide_binary(I, bits, op, a, b, rhs);
+    default:
+        return imp_wide_binary(I, bits, op, a, b, rhs);
     }
 }
 
