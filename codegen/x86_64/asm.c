@@ -1023,7 +1023,7 @@ void x86_nops(X86Asm *a, uint32_t n) {
 static unsigned log2_of(uint32_t align) {
     if (!align || (align & (align - 1)))
         b3_internal_error(PHASE, "alignment %u is not a power of two", align);
-    return b3_log2(align);
+    return b3_log2_floor(align);
 }
 
 void x86_align_code(X86Asm *a, uint32_t align, uint32_t max) {
