@@ -120,13 +120,14 @@ static void sm_need_call_area(Lower *L, int64_t off) {
 /* A constant as an immediate arg (float constants by their bits), if x is one. */
 static bool sm_const_arg(B3Value *x, AirArg *out) {
     int64_t c;
-    if (int_const(x, &c)) {
-        *out = fits32(c) ? air_imm(c) : air_bigimm(c);
+    if (lower_int_const(x, &c)) {
+        *out = b3_fits32(c) ? air_imm(c) : air_bigimm(c);
         return true;
     }
-    if (is_fp_const(x)) {
-        int64_t bits = x->opcode == B3_ConstFloat ? (int32_t)(uint32_t)fp_bits(x) : (int64_t)fp_bits(x);
-        *out = fits32(bits) ? air_imm(bits) : air_bigimm(bits);
+    if (lower_is_fp_const(x)) {
+        int64_t bits =
+            x->opcode == B3_ConstFloat ? (int32_t)(uint32_t)b3_const_bits(x) : (int64_t)b3_const_bits(x);
+        *out = b3_fits32(bits) ? air_imm(bits) : air_bigimm(bits);
         return true;
     }
     return false;
@@ -144,19 +145,19 @@ static void sm_move(Lower *L, AirArg src, AirArg dst, B3Type ty) {
         } else {
             uint64_t bits = ty == B3_Float ? (uint32_t)src.value : (uint64_t)src.value;
             AirTmp f = lower_fp_const_tmp(L, bits, ty == B3_Double);
-            EMIT_OP(L, move_op(ty), T(f), dst);
+            EMIT_OP(L, lower_move_op(ty), lower_tmp_arg(f), dst);
         }
         return;
     }
-    AirOpcode op = move_op(ty);
+    AirOpcode op = lower_move_op(ty);
     uint8_t kinds[2] = {src.kind, dst.kind};
-    if (valid_kinds(L, op, 2, kinds)) {
+    if (lower_valid_kinds(L, op, 2, kinds)) {
         EMIT_OP(L, op, src, dst);
         return;
     }
-    AirTmp t = newtmp(L, bank_of(ty));
-    EMIT_OP(L, op, src, T(t));
-    EMIT_OP(L, op, T(t), dst);
+    AirTmp t = lower_newtmp(L, lower_bank_of(ty));
+    EMIT_OP(L, op, src, lower_tmp_arg(t));
+    EMIT_OP(L, op, lower_tmp_arg(t), dst);
 }
 
 /* Places one stackmap child as its ValueRep asks (moves into a fixed place
@@ -164,17 +165,17 @@ static void sm_move(Lower *L, AirArg src, AirArg dst, B3Type ty) {
  * gets where a later copy may read the value from (never a fixed register,
  * which later moves could overwrite). */
 static void sm_child(Lower *L, SMArgs *a, B3Value *child, const B3ValueRep *rep, AirArg *src) {
-    B3Value *x = resolve(child);
+    B3Value *x = lower_resolve(child);
     B3Type ty = (B3Type)x->type;
     AirArg k;
     bool is_const = sm_const_arg(x, &k);
     if (src)
-        *src = is_const ? k : vta(L, x);
+        *src = is_const ? k : lower_vt_arg(L, x);
     switch (rep ? rep->kind : B3Rep_ColdAny) {
     case B3Rep_Register:
     case B3Rep_LateRegister:
-        lower_move_value_to(L, x, T(rep->reg), ty);
-        sm_push(a, T(rep->reg), rep->kind == B3Rep_Register ? AirRole_Use : AirRole_LateUse, ty);
+        lower_move_value_to(L, x, lower_tmp_arg(rep->reg), ty);
+        sm_push(a, lower_tmp_arg(rep->reg), rep->kind == B3Rep_Register ? AirRole_Use : AirRole_LateUse, ty);
         return;
     case B3Rep_StackArgument:
         sm_need_call_area(L, rep->value);
@@ -183,26 +184,26 @@ static void sm_child(Lower *L, SMArgs *a, B3Value *child, const B3ValueRep *rep,
         return;
     case B3Rep_SomeRegister:
     case B3Rep_SomeEarlyRegister:
-        sm_push(a, T(sm_reg_tmp(L, a, x, is_const)), AirRole_Use, ty);
+        sm_push(a, lower_tmp_arg(sm_reg_tmp(L, a, x, is_const)), AirRole_Use, ty);
         return;
     case B3Rep_SomeRegisterWithClobber: {
         /* The patchpoint may destroy the register: hand it a copy, dead
          * after the inst.  A plain Use, not UseDef: a (dead) late def would
          * have to avoid every late-clobbered register, and a call generator
          * late-clobbers all 16 XMM registers, leaving none for a float. */
-        AirTmp t = newtmp(L, bank_of(ty));
-        lower_move_value_to(L, x, T(t), ty);
-        sm_push(a, T(t), AirRole_Use, ty);
+        AirTmp t = lower_newtmp(L, lower_bank_of(ty));
+        lower_move_value_to(L, x, lower_tmp_arg(t), ty);
+        sm_push(a, lower_tmp_arg(t), AirRole_Use, ty);
         return;
     }
     case B3Rep_SomeLateRegister:
-        sm_push(a, T(sm_reg_tmp(L, a, x, is_const)), AirRole_LateUse, ty);
+        sm_push(a, lower_tmp_arg(sm_reg_tmp(L, a, x, is_const)), AirRole_LateUse, ty);
         return;
     case B3Rep_LateColdAny:
-        sm_push(a, is_const ? k : vta(L, x), AirRole_LateColdUse, ty);
+        sm_push(a, is_const ? k : lower_vt_arg(L, x), AirRole_LateColdUse, ty);
         return;
     default: /* WarmAny, ColdAny, Constant; Stack(N) is taken as ColdAny */
-        sm_push(a, is_const ? k : vta(L, x), AirRole_ColdUse, ty);
+        sm_push(a, is_const ? k : lower_vt_arg(L, x), AirRole_ColdUse, ty);
         return;
     }
 }
@@ -220,7 +221,7 @@ static AirSpecial *sm_special(Lower *L, const SMArgs *a, uint32_t nrecorded, int
     sp->widths = b3_arena_alloc(ar, n);
     for (uint32_t i = 0; i < a->n; i++) {
         sp->roles[i] = a->roles[i];
-        sp->banks[i] = (uint8_t)bank_of((B3Type)a->types[i]);
+        sp->banks[i] = (uint8_t)lower_bank_of((B3Type)a->types[i]);
         sp->widths[i] = (uint8_t)width_of((B3Type)a->types[i]);
     }
     AirPatchpointInfo *pi = b3_arena_alloc(ar, sizeof *pi);
@@ -269,7 +270,7 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
     free(stack_off);
     for (uint32_t i = 0; i < n; i++)
         if (where[i] != B3_NO_REG)
-            sm_move(L, src[i], T(where[i]), (B3Type)types[i]);
+            sm_move(L, src[i], lower_tmp_arg(where[i]), (B3Type)types[i]);
     B3Type rt = sm_return_type(L);
     uint32_t nargs = 1 + ngpr + nfpr + (rt != B3_Void);
     B3Arena *ar = L->c->arena;
@@ -284,22 +285,22 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
     for (uint32_t i = 0; i < n; i++) {
         if (where[i] == B3_NO_REG)
             continue;
-        args[k] = T(where[i]);
+        args[k] = lower_tmp_arg(where[i]);
         sp->roles[k] = AirRole_Use;
-        sp->banks[k] = (uint8_t)bank_of((B3Type)types[i]);
+        sp->banks[k] = (uint8_t)lower_bank_of((B3Type)types[i]);
         sp->widths[k] = (uint8_t)width_of((B3Type)types[i]);
         k++;
     }
-    AirTmp ret = c_result_reg(L, rt);
+    AirTmp ret = lower_c_result_reg(L, rt);
     if (rt != B3_Void) {
-        args[k] = T(ret);
+        args[k] = lower_tmp_arg(ret);
         sp->roles[k] = AirRole_Def;
-        sp->banks[k] = (uint8_t)bank_of(rt);
+        sp->banks[k] = (uint8_t)lower_bank_of(rt);
         sp->widths[k] = (uint8_t)width_of(rt);
         k++;
     }
     /* As for CCall (docs/backend.md, "Calling convention"). */
-    add_call_clobbers(L, sp);
+    lower_add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(ar, sizeof *info);
     info->nfprs = nfpr;
     sp->data = info;
@@ -308,16 +309,16 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
     /* The handler's result is already where the procedure returns it. */
     switch (rt) {
     case B3_Int32:
-        EMIT(L, Ret32, T(ret));
+        EMIT(L, Ret32, lower_tmp_arg(ret));
         break;
     case B3_Int64:
-        EMIT(L, Ret64, T(ret));
+        EMIT(L, Ret64, lower_tmp_arg(ret));
         break;
     case B3_Float:
-        EMIT(L, RetFloat, T(ret));
+        EMIT(L, RetFloat, lower_tmp_arg(ret));
         break;
     case B3_Double:
-        EMIT(L, RetDouble, T(ret));
+        EMIT(L, RetDouble, lower_tmp_arg(ret));
         break;
     default:
         EMIT0(L, RetVoid);
@@ -403,47 +404,47 @@ void lower_check_arith(Lower *L, B3Value *v) {
         op = is32 ? Air_BranchMul32 : Air_BranchMul64;
         break;
     }
-    B3Value *orig[2] = {kid(v, 0), kid(v, 1)};
+    B3Value *orig[2] = {lower_kid(v, 0), lower_kid(v, 1)};
     AirArg mem[2];
     bool fused[2] = {false, false};
     AirTmp r = lower_vt(L, v); /* a fresh tmp: the operands stay intact for the exit */
     int64_t c;
-    if (v->opcode == B3_CheckSub && is_const_zero(orig[0])) {
+    if (v->opcode == B3_CheckSub && lower_is_const_zero(orig[0])) {
         AirOpcode neg = is32 ? Air_BranchNeg32 : Air_BranchNeg64;
         if (VALID(L, neg, AirArg_ResCond, AirArg_Tmp, AirArg_Tmp)) { /* arm64's negs dst, src */
-            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), vta(L, orig[1]), T(r));
+            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), lower_vt_arg(L, orig[1]), lower_tmp_arg(r));
         } else {
-            lower_move_value_to(L, orig[1], T(r), ty);
-            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), T(r));
+            lower_move_value_to(L, orig[1], lower_tmp_arg(r), ty);
+            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), lower_tmp_arg(r));
         }
     } else {
         /* r = d; r op= s, with s an immediate, a fused load or a tmp. */
         uint32_t d = 0, s = 1;
-        if (commutative && imm_const(orig[0], &c) && !imm_const(orig[1], &c))
+        if (commutative && lower_imm_const(orig[0], &c) && !lower_imm_const(orig[1], &c))
             d = 1, s = 0;
         bool imm_ok = VALID(L, op, AirArg_ResCond, AirArg_Imm, AirArg_Tmp);
         bool mem_ok = VALID(L, op, AirArg_ResCond, AirArg_Addr, AirArg_Tmp);
-        if (commutative && mem_ok && orig[0] != orig[1] && !(imm_ok && imm_const(orig[s], &c)) &&
+        if (commutative && mem_ok && orig[0] != orig[1] && !(imm_ok && lower_imm_const(orig[s], &c)) &&
             !lower_can_fuse_load(L, orig[s], B3_Load, ty) && lower_can_fuse_load(L, orig[d], B3_Load, ty)) {
             uint32_t t = d;
             d = s, s = t;
         }
         AirArg sa;
-        if (imm_ok && imm_const(orig[s], &c)) {
+        if (imm_ok && lower_imm_const(orig[s], &c)) {
             sa = air_imm(c);
         } else if (mem_ok && orig[0] != orig[1] && lower_can_fuse_load(L, orig[s], B3_Load, ty)) {
             sa = mem[s] = lower_commit_load(L, orig[s]);
             fused[s] = true;
         } else {
-            sa = vta(L, orig[s]);
+            sa = lower_vt_arg(L, orig[s]);
         }
         /* A three-operand form (arm64's adds/subs) needs no copy into r. */
         uint8_t k3[4] = {AirArg_ResCond, AirArg_Tmp, (uint8_t)sa.kind, AirArg_Tmp};
-        if (valid_kinds(L, op, 4, k3)) {
-            EMIT_OP(L, op, air_rescond(AirCond_Overflow), vta(L, orig[d]), sa, T(r));
+        if (lower_valid_kinds(L, op, 4, k3)) {
+            EMIT_OP(L, op, air_rescond(AirCond_Overflow), lower_vt_arg(L, orig[d]), sa, lower_tmp_arg(r));
         } else {
-            lower_move_value_to(L, orig[d], T(r), ty);
-            EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, T(r));
+            lower_move_value_to(L, orig[d], lower_tmp_arg(r), ty);
+            EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, lower_tmp_arg(r));
         }
     }
     /* The exit: both original operands, then the rest of the stackmap. */
@@ -457,9 +458,9 @@ void lower_check_arith(Lower *L, B3Value *v) {
         }
         AirArg m = mem[i];
         if (!sm_recordable_memory(&m)) { /* an indexed or RIP-relative operand: reload it */
-            AirTmp t = newtmp(L, AirGP);
-            EMIT_OP(L, move_op(ty), m, T(t));
-            m = T(t);
+            AirTmp t = lower_newtmp(L, AirGP);
+            EMIT_OP(L, lower_move_op(ty), m, lower_tmp_arg(t));
+            m = lower_tmp_arg(t);
         }
         src[i] = m;
         sm_push(&rec, m, AirRole_ColdUse, ty);
@@ -475,36 +476,37 @@ void lower_check_arith(Lower *L, B3Value *v) {
 /* Exits unless ZExt32(i) + offset < bound (unsigned, 64-bit). */
 void lower_wasm_bounds_check(Lower *L, B3Value *v) {
     const B3BoundsMeta *bm = v->m.bounds;
-    B3Value *i = kid(v, 0);
+    B3Value *i = lower_kid(v, 0);
     SMArgs rec = {0};
     sm_begin_exit(L, v);
     sm_end_exit(L, v, &bm->exit, &rec, NULL);
     sm_free(&rec);
     if (bm->pinned == B3_NO_REG && bm->offset == 0 && bm->maximum <= INT32_MAX) {
         /* A 32-bit unsigned compare sees the zero-extended index. */
-        EMIT(L, Branch32, air_relcond(AirCond_AboveOrEqual), vta(L, i), air_imm((int64_t)bm->maximum));
+        EMIT(L, Branch32, air_relcond(AirCond_AboveOrEqual), lower_vt_arg(L, i),
+             air_imm((int64_t)bm->maximum));
         return;
     }
-    AirTmp t = newtmp(L, AirGP);
-    lower_move_value_to(L, i, T(t), B3_Int32); /* Move32 zero-extends */
-    if (bm->offset && fits32(bm->offset)) {
-        EMIT(L, Add64, air_imm(bm->offset), T(t));
+    AirTmp t = lower_newtmp(L, AirGP);
+    lower_move_value_to(L, i, lower_tmp_arg(t), B3_Int32); /* Move32 zero-extends */
+    if (bm->offset && b3_fits32(bm->offset)) {
+        EMIT(L, Add64, air_imm(bm->offset), lower_tmp_arg(t));
     } else if (bm->offset) {
-        AirTmp k = newtmp(L, AirGP);
-        EMIT(L, Move, air_bigimm(bm->offset), T(k));
-        EMIT(L, Add64, T(k), T(t));
+        AirTmp k = lower_newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(bm->offset), lower_tmp_arg(k));
+        EMIT(L, Add64, lower_tmp_arg(k), lower_tmp_arg(t));
     }
     AirArg bound;
     if (bm->pinned != B3_NO_REG) {
-        bound = T(bm->pinned); /* read in place: nothing else writes a pinned register */
+        bound = lower_tmp_arg(bm->pinned); /* read in place: nothing else writes a pinned register */
     } else if (bm->maximum <= INT32_MAX) {
         bound = air_imm((int64_t)bm->maximum);
     } else {
-        AirTmp k = newtmp(L, AirGP);
-        EMIT(L, Move, air_bigimm((int64_t)bm->maximum), T(k));
-        bound = T(k);
+        AirTmp k = lower_newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm((int64_t)bm->maximum), lower_tmp_arg(k));
+        bound = lower_tmp_arg(k);
     }
-    EMIT(L, Branch64, air_relcond(AirCond_AboveOrEqual), T(t), bound);
+    EMIT(L, Branch64, air_relcond(AirCond_AboveOrEqual), lower_tmp_arg(t), bound);
 }
 
 /* ---- Patchpoint ---- */
@@ -537,7 +539,7 @@ void lower_patchpoint(Lower *L, B3Value *v) {
     /* The result: a def of the register it comes out of, copied to the value's tmp. */
     B3ValueRep rrep =
         sm->has_result_rep ? sm->result : (B3ValueRep){.kind = B3Rep_SomeRegister, .reg = B3_NO_REG};
-    bool want = ty != B3_Void && (L->flags[vid(L, v)] & F_NEEDED);
+    bool want = ty != B3_Void && (L->flags[lower_vid(L, v)] & F_NEEDED);
     AirTmp out = AIR_NO_TMP; /* a fixed register to copy the result from */
     bool from_stack = false;
     if (ty != B3_Void) {
@@ -547,11 +549,12 @@ void lower_patchpoint(Lower *L, B3Value *v) {
             from_stack = true; /* the generator leaves it at the stack pointer + N */
             sm_need_call_area(L, rrep.value);
         } else if (code == AirPatch_Call) {
-            out = c_result_reg(L, ty); /* a C function's result */
+            out = lower_c_result_reg(L, ty); /* a C function's result */
         }
         if (!from_stack) {
-            AirTmp d = out != AIR_NO_TMP ? out : want ? lower_vt(L, v) : newtmp(L, bank_of(ty));
-            sm_push(&a, T(d), rrep.kind == B3Rep_SomeEarlyRegister ? AirRole_EarlyDef : AirRole_Def, ty);
+            AirTmp d = out != AIR_NO_TMP ? out : want ? lower_vt(L, v) : lower_newtmp(L, lower_bank_of(ty));
+            sm_push(&a, lower_tmp_arg(d),
+                    rrep.kind == B3Rep_SomeEarlyRegister ? AirRole_EarlyDef : AirRole_Def, ty);
         }
     }
 
@@ -580,9 +583,9 @@ void lower_patchpoint(Lower *L, B3Value *v) {
     }
     lower_emit_special(L, Air_Patchpoint, a.n, a.args, sp);
     if (want && from_stack)
-        sm_move(L, air_callarg(rrep.value), vta(L, v), ty);
+        sm_move(L, air_callarg(rrep.value), lower_vt_arg(L, v), ty);
     else if (want && out != AIR_NO_TMP)
-        EMIT_OP(L, move_op(ty), T(out), vta(L, v));
+        EMIT_OP(L, lower_move_op(ty), lower_tmp_arg(out), lower_vt_arg(L, v));
     sm_free(&a);
 }
 
