@@ -17,7 +17,9 @@
  * pinned register's WasmAddress and WasmBoundsCheck (without them, pinned
  * registers only restrict allocation).  A callee that calls itself is left
  * alone (inlining would only unroll the recursion).  The result type must be
- * the CCall's (or the CCall Void).
+ * the CCall's (or the CCall Void), and one value (not Return(@a, @b)); a
+ * CCall with `sret` or ByVal children is not inlined (their memory is the
+ * C convention's).
  *
  * The call's block is split after the CCall: the arguments go to the
  * copied ArgumentRegs, as the register holds them (an Int32 as ZExt32 and a
@@ -48,7 +50,7 @@ enum { MAX_CALLEE_VALUES = 120, MAX_GROWTH = 1200, MAX_ARG_REGS = 64 };
 
 /* The procedure a CCall calls directly, or NULL. */
 static B3Proc *direct_callee(const B3Value *call) {
-    if (call->opcode != B3_CCall || call->m.ccall.variadic >= 0 || call->nkids < 1)
+    if (call->opcode != B3_CCall || call->m.ccall.variadic >= 0 || call->m.ccall.extra || call->nkids < 1)
         return NULL;
     const B3Value *f = call->kids[0];
     if (f->opcode != B3_SymbolAddress || f->m.symbol.offset != 0)
@@ -116,6 +118,8 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
                     return false; /* recursive */
                 break;
             case B3_Return:
+                if (v->nkids > 1)
+                    return false; /* two values: the call's SecondResult reads the second */
                 if (v->nkids ? call->type != B3_Void && call->type != v->kids[0]->type
                              : call->type != B3_Void)
                     return false;
