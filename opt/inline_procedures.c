@@ -9,7 +9,7 @@
  * phases after it see one procedure.
  *
  * A call site is CCall(SymbolAddress(@f)) (offset 0, not variadic) where @f
- * is a procedure of the module other than the caller, with one entry, at
+ * is a procedure of the module other than the caller, not weak, with one entry, at
  * most MAX_CALLEE_VALUES values and none of what only means something in its
  * own frame or register state: FramePointer (stack arguments), an
  * ArgumentReg of a register the call does not fill, EntrySwitch, stackmap
@@ -56,8 +56,8 @@ static B3Proc *direct_callee(const B3Value *call) {
     if (f->opcode != B3_SymbolAddress || f->m.symbol.offset != 0)
         return NULL;
     const B3Symbol *s = f->m.symbol.sym;
-    if (!s || s->kind != B3Sym_Proc || !s->defined)
-        return NULL;
+    if (!s || s->kind != B3Sym_Proc || !s->defined || s->weak)
+        return NULL; /* a weak definition may be replaced by another module's */
     return s->def.proc;
 }
 

@@ -1732,6 +1732,8 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             if (n->sub) {
                 if (op == B3_CCall && i > 0)
                     read_byval(c, v, i, n->sub);
+                else if (op == B3_CCall)
+                    b3_error(c->d, n->loc2, "the callee of a CCall takes no ByVal or constraint");
                 else if (!sm)
                     b3_error(c->d, n->loc2, "a constraint applies only to the children of Patchpoint, Check, "
                                             "CheckAdd, CheckSub and CheckMul (and ByVal(SIZE, ALIGN) to a CCall "
