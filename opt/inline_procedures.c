@@ -344,18 +344,26 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
     free(bmap);
 }
 
+/* Value j of b is a call site: a direct call whose second result register
+ * nothing reads (a SecondResult would read the callee's second value). */
+static bool is_site(const B3Block *b, uint32_t j) {
+    if (!direct_callee(b->values[j]))
+        return false;
+    return j + 1 >= b->nvalues || b->values[j + 1]->opcode != B3_SecondResult;
+}
+
 bool b3_inline_procedures(B3Module *m, B3Proc *p) {
     uint32_t nsites = 0;
     for (uint32_t i = 0; i < p->nblocks; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nvalues; j++)
-            nsites += direct_callee(p->blocks[i]->values[j]) != NULL;
+            nsites += is_site(p->blocks[i], j);
     if (!nsites)
         return false;
     B3Value **sites = xcalloc(nsites, sizeof *sites);
     nsites = 0;
     for (uint32_t i = 0; i < p->nblocks; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nvalues; j++)
-            if (direct_callee(p->blocks[i]->values[j]))
+            if (is_site(p->blocks[i], j))
                 sites[nsites++] = p->blocks[i]->values[j];
 
     B3Value *args[MAX_ARG_REGS];
