@@ -293,7 +293,7 @@ struct B3Value {
         } fence;
         B3BoundsMeta *bounds; /* WasmBoundsCheck (out of line: rare, and large) */
         struct {
-            int32_t variadic;     /* -1: not written */
+            int32_t variadic;    /* -1: not written */
             B3CCallExtra *extra; /* sret, byval children; NULL: none */
         } ccall;
         B3StackmapMeta *stackmap;

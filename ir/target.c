@@ -120,8 +120,9 @@ uint32_t b3_target_place_byval(uint32_t *area, uint32_t size, uint32_t align) {
     return off;
 }
 
-uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, const B3ByVal *byval,
-                                     int32_t nfixed, B3Reg *where, uint32_t *stack_off) {
+uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types,
+                                     const B3ByVal *byval, int32_t nfixed, B3Reg *where,
+                                     uint32_t *stack_off) {
     (void)nfixed;
     unsigned ngpr = 0, nfpr = 0;
     uint32_t area = 0;

@@ -227,8 +227,7 @@ typedef enum {
  * each bank in order and pass the rest in 8-byte stack slots, variadic
  * arguments like the others (SysV, AAPCS64 on Linux). */
 uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types,
-                                     const B3ByVal *byval, int32_t nfixed, B3Reg *where,
-                                     uint32_t *stack_off);
+                                     const B3ByVal *byval, int32_t nfixed, B3Reg *where, uint32_t *stack_off);
 /* The place of a by-value aggregate in an argument area of `area` bytes:
  * its offset (the next multiple of max(8, align)); *area grows past it. */
 uint32_t b3_target_place_byval(uint32_t *area, uint32_t size, uint32_t align);

@@ -388,7 +388,8 @@ static unsigned expected_type(Ctx *c, const B3Value *v, bool kids_ok) {
                : v->kids[0]->type == B3_Double ? B3_Float
                                                : B3_NUM_TYPES;
     case B3R_DECL:
-        if ((v->opcode == B3_Load || v->opcode == B3_Phi || v->opcode == B3_SecondResult) && v->type == B3_Void)
+        if ((v->opcode == B3_Load || v->opcode == B3_Phi || v->opcode == B3_SecondResult) &&
+            v->type == B3_Void)
             b3_error(c->d, type_loc(v), "%s must have a non-Void type", oname(v));
         return B3_NUM_TYPES;
     case B3R_DECL_INT:
@@ -880,7 +881,8 @@ static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
         if (!b.size)
             continue;
         if (kids_ok && v->kids[i]->type != B3_Int64)
-            b3_error(c->d, kid_loc(v, i), "a ByVal argument is the address of its bytes, an Int64, but @%u is %s",
+            b3_error(c->d, kid_loc(v, i),
+                     "a ByVal argument is the address of its bytes, an Int64, but @%u is %s",
                      v->kids[i]->index, a_type(v->kids[i]->type));
         if (b.align == 0 || (b.align & (b.align - 1)) || b.align > 4096)
             b3_error(c->d, kid_loc(v, i), "ByVal alignment %u is not a power of two up to 4096", b.align);
@@ -898,13 +900,14 @@ static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3
     if (!k)
         return;
     if (k->opcode != B3_CCall || k->type == B3_Void) {
-        b3_error(c->d, kid_loc(v, 0), "SecondResult reads the second result of a non-Void CCall, but @%u is %s%s",
-                 k->index, k->opcode == B3_CCall ? "a Void " : "", oname(k));
+        b3_error(c->d, kid_loc(v, 0),
+                 "SecondResult reads the second result of a non-Void CCall, but @%u is %s%s", k->index,
+                 k->opcode == B3_CCall ? "a Void " : "", oname(k));
         return;
     }
     if (!idx || b->values[idx - 1] != k)
-        b3_error(c->d, kid_loc(v, 0), "SecondResult must stand immediately after its CCall @%u in the same block",
-                 k->index);
+        b3_error(c->d, kid_loc(v, 0),
+                 "SecondResult must stand immediately after its CCall @%u in the same block", k->index);
 }
 
 static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
@@ -1039,11 +1042,12 @@ static void check_return(Ctx *c, const B3Value *v) {
         return;
     const B3Symbol *s = c->p->sym;
     char b1[40], b2[40];
-    b3_error(c->d, v->nkids ? kid_loc(v, 0) : v->loc,
-             "this Return returns %s, but another Return of @%.*s returns %s; every Return of a procedure must "
-             "return the same type%s",
-             return_shape(v, b1, sizeof b1), (int)s->name_len, s->name, return_shape(f, b2, sizeof b2),
-             v->nkids == 2 || f->nkids == 2 ? "s" : "");
+    b3_error(
+        c->d, v->nkids ? kid_loc(v, 0) : v->loc,
+        "this Return returns %s, but another Return of @%.*s returns %s; every Return of a procedure must "
+        "return the same type%s",
+        return_shape(v, b1, sizeof b1), (int)s->name_len, s->name, return_shape(f, b2, sizeof b2),
+        v->nkids == 2 || f->nkids == 2 ? "s" : "");
     b3_note(c->d, f->nkids ? kid_loc(f, 0) : f->loc, "the other Return is here");
 }
 

@@ -1357,7 +1357,9 @@ static void copy_byval(Lower *L, B3Value *x, uint32_t size, uint32_t at) {
     static const struct {
         unsigned bytes;
         AirOpcode load, store;
-    } steps[] = {{8, Air_Move, Air_Move}, {4, Air_Move32, Air_Move32}, {2, Air_Load16, Air_Store16},
+    } steps[] = {{8, Air_Move, Air_Move},
+                 {4, Air_Move32, Air_Move32},
+                 {2, Air_Load16, Air_Store16},
                  {1, Air_Load8, Air_Store8}};
     for (unsigned s = 0; s < sizeof steps / sizeof steps[0]; s++)
         while (size - off >= steps[s].bytes) {
@@ -1388,7 +1390,8 @@ static void lower_ccall(Lower *L, B3Value *v) {
     B3Reg *where = xrealloc(NULL, (ncls + 1) * sizeof *where); /* B3_NO_REG: on the stack */
     uint32_t *stack_off = xrealloc(NULL, (ncls + 1) * sizeof *stack_off);
     uint8_t *types = xrealloc(NULL, ncls + 1);
-    B3ByVal *byval = v->m.ccall.extra && v->m.ccall.extra->byval ? xrealloc(NULL, (ncls + 1) * sizeof *byval) : NULL;
+    B3ByVal *byval =
+        v->m.ccall.extra && v->m.ccall.extra->byval ? xrealloc(NULL, (ncls + 1) * sizeof *byval) : NULL;
     uint32_t ngpr, nfpr;
     for (uint32_t i = 0; i < ncls; i++) {
         types[i] = v->kids[skip + i + 1]->type;
@@ -1430,8 +1433,8 @@ static void lower_ccall(Lower *L, B3Value *v) {
     AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
     AirSpecial *sp = lower_new_special(L, n);
     uint32_t k = 0;
-    lower_special_arg(sp, args, &k, direct ? air_sym(callee->m.symbol.sym, 0, false) : T(callee_reg), AirRole_Use,
-                      B3_Int64);
+    lower_special_arg(sp, args, &k, direct ? air_sym(callee->m.symbol.sym, 0, false) : T(callee_reg),
+                      AirRole_Use, B3_Int64);
     for (uint32_t i = 0; i < ncls; i++)
         if (where[i] != B3_NO_REG)
             lower_special_arg(sp, args, &k, T(where[i]), AirRole_Use, (B3Type)v->kids[skip + i + 1]->type);

@@ -233,7 +233,9 @@ static bool build_symbols(Writer *w) {
                                   d->sym->name);
             /* Linkage (docs/c-extensions.md): weak is STB_WEAK, hidden STV_HIDDEN. */
             Elf64_Sym es = {
-                .st_info = ELF64_ST_INFO(want_local ? STB_LOCAL : d->sym->weak ? STB_WEAK : STB_GLOBAL,
+                .st_info = ELF64_ST_INFO(want_local     ? STB_LOCAL
+                                         : d->sym->weak ? STB_WEAK
+                                                        : STB_GLOBAL,
                                          d->is_func ? STT_FUNC : STT_OBJECT),
                 .st_other = d->sym->hidden ? STV_HIDDEN : STV_DEFAULT,
                 .st_shndx = (uint16_t)w->shndx[d->section],

@@ -587,7 +587,8 @@ void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         if (tok_is(&N(a)->tok, "weak"))
             s->weak_ref = true;
         else
-            b3_error(c->d, N(a)->loc, "unknown extern attribute %s (expected weak)", node_text(c, a, buf, sizeof buf));
+            b3_error(c->d, N(a)->loc, "unknown extern attribute %s (expected weak)",
+                     node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);
 }
@@ -610,10 +611,11 @@ static bool linkage_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n, B3Loc *int
         return false;
     }
     if (s->internal && (s->weak || s->hidden) && internal_loc->line && other_loc->line) {
-        b3_error(c->d, internal_loc->line > other_loc->line || (internal_loc->line == other_loc->line &&
-                                                                internal_loc->col > other_loc->col)
-                           ? *internal_loc
-                           : *other_loc,
+        b3_error(c->d,
+                 internal_loc->line > other_loc->line ||
+                         (internal_loc->line == other_loc->line && internal_loc->col > other_loc->col)
+                     ? *internal_loc
+                     : *other_loc,
                  "an internal symbol cannot be weak or hidden (internal is local to this object)");
         internal_loc->line = 0; /* reported once */
     }
@@ -718,7 +720,8 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             continue;
         }
         b3_error(c->d, n->loc,
-                 "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...) or pinned(...))",
+                 "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...) or "
+                 "pinned(...))",
                  node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);
@@ -779,7 +782,8 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
             d->readonly = true;
             continue;
         }
-        b3_error(c->d, n->loc, "unknown data attribute %s (expected internal, weak, hidden, readonly or align N)",
+        b3_error(c->d, n->loc,
+                 "unknown data attribute %s (expected internal, weak, hidden, readonly or align N)",
                  node_text(c, a, buf, sizeof buf));
     }
     c->data_lines.n = 0;
@@ -1327,7 +1331,8 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_read:
     case MK_write: return info->meta == B3M_FENCE;
     case MK_variadic:
-    case MK_sret: return info->meta == B3M_CCALL;
+    case MK_sret:
+        return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
     case MK_result:
     case MK_numgp:
@@ -1358,7 +1363,8 @@ static void read_byval(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) {
     char buf[80];
     uint32_t a = n->kind == B3N_CALL ? n->sub : 0;
     if (!tok_is(&n->tok, "ByVal") || (n->kind != B3N_CALL && n->kind != B3N_WORD)) {
-        b3_error(c->d, n->loc, "a CCall child takes only ByVal(SIZE, ALIGN), not %s", node_text(c, node, buf, sizeof buf));
+        b3_error(c->d, n->loc, "a CCall child takes only ByVal(SIZE, ALIGN), not %s",
+                 node_text(c, node, buf, sizeof buf));
         return;
     }
     if (!a || !N(a)->next || N(N(a)->next)->next || N(a)->kind != B3N_INT || N(N(a)->next)->kind != B3N_INT) {
@@ -1735,9 +1741,11 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
                 else if (op == B3_CCall)
                     b3_error(c->d, n->loc2, "the callee of a CCall takes no ByVal or constraint");
                 else if (!sm)
-                    b3_error(c->d, n->loc2, "a constraint applies only to the children of Patchpoint, Check, "
-                                            "CheckAdd, CheckSub and CheckMul (and ByVal(SIZE, ALIGN) to a CCall "
-                                            "argument), not %s", info->name);
+                    b3_error(c->d, n->loc2,
+                             "a constraint applies only to the children of Patchpoint, Check, "
+                             "CheckAdd, CheckSub and CheckMul (and ByVal(SIZE, ALIGN) to a CCall "
+                             "argument), not %s",
+                             info->name);
                 else
                     read_rep(c, n->sub, &sm->reps[i]);
             }

@@ -3,8 +3,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct big { int64_t a, b, c; };
-struct odd { int64_t a, b; int32_t c; int16_t d; int8_t e; }; /* 24 bytes, 23 used: in memory */
+struct big {
+    int64_t a, b, c;
+};
+struct odd {
+    int64_t a, b;
+    int32_t c;
+    int16_t d;
+    int8_t e;
+}; /* 24 bytes, 23 used: in memory */
 
 int64_t c_sum_big(int64_t k, struct big s, int64_t m) { return k + s.a * 2 + s.b * 3 + s.c * 5 + m * 7; }
 /* Six integers in registers, then s on the stack, then a7 after it. */

@@ -3,17 +3,39 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct ii { int64_t a, b; };
-struct dd { double x, y; };
-struct id { int64_t a; double b; };
-struct di { double a; int32_t b; };
-struct big { int64_t a, b, c; };
+struct ii {
+    int64_t a, b;
+};
+struct dd {
+    double x, y;
+};
+struct id {
+    int64_t a;
+    double b;
+};
+struct di {
+    double a;
+    int32_t b;
+};
+struct big {
+    int64_t a, b, c;
+};
 
-struct ii c_pair_ii(int64_t x) { return (struct ii){x + 1, x * 2}; }
-struct dd c_pair_dd(double x) { return (struct dd){x + 0.5, x * 3}; }
-struct id c_pair_id(int64_t x) { return (struct id){x - 7, x / 4.0}; }
-struct di c_pair_di(int32_t x) { return (struct di){x * 1.5, -x}; }
-struct big c_make_big(int64_t x, int64_t y) { return (struct big){x, y, x * y}; }
+struct ii c_pair_ii(int64_t x) {
+    return (struct ii){x + 1, x * 2};
+}
+struct dd c_pair_dd(double x) {
+    return (struct dd){x + 0.5, x * 3};
+}
+struct id c_pair_id(int64_t x) {
+    return (struct id){x - 7, x / 4.0};
+}
+struct di c_pair_di(int32_t x) {
+    return (struct di){x * 1.5, -x};
+}
+struct big c_make_big(int64_t x, int64_t y) {
+    return (struct big){x, y, x * y};
+}
 
 /* Defined in b3. */
 struct ii b3_pair_ii(int64_t a, int64_t b);
