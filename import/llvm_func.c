@@ -1243,7 +1243,7 @@ static void import_params(Imp *I, LLVMValueRef fn) {
         for (uint32_t j = 0; j < L->n; j++)
             types[k++] = (uint8_t)imp_leaf_type(&L->leaf[j]);
     }
-    I->desc->classify_args(I->desc, total, types, -1, where, off);
+    I->desc->classify_args(I->desc, total, types, NULL, -1, where, off);
     k = 0;
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef prm = LLVMGetParam(fn, i);

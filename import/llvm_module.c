@@ -753,13 +753,16 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
         if (LLVMGetIntrinsicID(f) || LLVMIsDeclaration(f) ||
             LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
             continue;
-        if (!o->source_file) {
-            unsigned flen = 0;
+        if (!o->source_file) { /* the C file, with its directory when relative */
+            unsigned flen = 0, dlen = 0;
             const char *file = LLVMGetDebugLocFilename(f, &flen);
+            const char *dir = LLVMGetDebugLocDirectory(f, &dlen);
             if (file && flen) {
-                char *c = b3_arena_alloc(&m->arena, flen + 1);
-                memcpy(c, file, flen);
-                c[flen] = 0;
+                bool rel = file[0] != '/' && dir && dlen;
+                size_t n = (rel ? dlen + 1 : 0) + flen;
+                char *c = b3_arena_alloc(&m->arena, n + 1);
+                snprintf(c, n + 1, "%.*s%s%.*s", rel ? (int)dlen : 0, rel ? dir : "", rel ? "/" : "",
+                         (int)flen, file);
                 o->source_file = c;
             }
         }
