@@ -949,6 +949,21 @@ static B3Value *second_result(Imp *I, B3Value *call, B3Type t) {
 
 static B3ByVal byval_of(Imp *I, LLVMAttributeRef attr, LLVMAttributeRef align);
 
+/* An i128 argument takes two argument registers together: on arm64
+ * (AAPCS64) an even-numbered pair, so one register is skipped (returns
+ * true: pass a pad before it); on x86-64 it goes on the stack whole when
+ * only one is left, which B3's word-by-word placement cannot say (an
+ * error).  nint: the integer argument parts before it. */
+static bool i128_needs_pad(Imp *I, LLVMTypeRef t, uint32_t nint) {
+    if (imp_int_bits(t) != 128 || nint >= I->desc->narg_gprs)
+        return false;
+    if (I->m->target.arch == B3Arch_ARM64)
+        return nint % 2 == 1;
+    if (nint + 1 == I->desc->narg_gprs)
+        imp_fail(I, "an __int128 argument split between a register and the stack is not supported");
+    return false;
+}
+
 static bool has_attr(LLVMValueRef call, unsigned idx, unsigned kind) {
     return kind && LLVMGetCallSiteEnumAttribute(call, idx, kind) != NULL;
 }
@@ -978,7 +993,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     /* Children: the callee, then every argument's parts (a byval
      * argument: its address, copied by the call). */
     ImpVals *args = b3_arena_alloc(&I->m->arena, (nargs + 1) * sizeof *args);
-    uint32_t nk = 1;
+    uint32_t nk = 1, nint = 0;
     int32_t nfixed = -1;
     bool sret = false, any_byval = false;
     for (unsigned i = 0; i < nargs; i++) {
@@ -998,6 +1013,15 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
                                                          : imp_zext_bits(I, p.v[0], bits);
             p = e;
         }
+        if (i128_needs_pad(I, LLVMTypeOf(a), nint)) {
+            ImpVals q = imp_vals_new(I, 3);
+            q.v[0] = imp_const(I, B3_Int64, 0);
+            q.v[1] = p.v[0];
+            q.v[2] = p.v[1];
+            p = q;
+        }
+        for (uint32_t j = 0; j < p.n; j++)
+            nint += b3_type_is_int((B3Type)p.v[j]->type);
         args[i] = p;
         nk += p.n;
     }
@@ -1300,12 +1324,13 @@ static void import_params(Imp *I, LLVMValueRef fn) {
     uint32_t total = 0;
     for (unsigned i = 0; i < n; i++)
         total += imp_leaves(I, LLVMTypeOf(LLVMGetParam(fn, i)))->n;
-    uint8_t *types = b3_xmalloc("import", total + 1);
-    B3Reg *where = b3_xmalloc("import", (total + 1) * sizeof *where);
-    uint32_t *off = b3_xmalloc("import", (total + 1) * sizeof *off);
-    B3ByVal *byval = b3_xcalloc("import", total + 1, sizeof *byval);
+    uint8_t *types = b3_arena_alloc(&I->m->arena, total + n + 1);
+    B3Reg *where = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *where);
+    uint32_t *off = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *off);
+    B3ByVal *byval = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *byval);
+    bool *pad = b3_arena_alloc(&I->m->arena, (n + 1) * sizeof *pad);
     bool any_byval = false;
-    uint32_t k = 0;
+    uint32_t k = 0, nint = 0;
     B3Value *sret_in_reg = NULL;
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef prm = LLVMGetParam(fn, i);
@@ -1324,8 +1349,15 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
-        for (uint32_t j = 0; j < L->n; j++)
+        if (i128_needs_pad(I, LLVMTypeOf(prm), nint)) {
+            pad[i] = true;
+            types[k++] = B3_Int64;
+            nint++;
+        }
+        for (uint32_t j = 0; j < L->n; j++) {
             types[k++] = (uint8_t)imp_leaf_type(&L->leaf[j]);
+            nint += b3_type_is_int((B3Type)types[k - 1]);
+        }
     }
     I->desc->classify_args(I->desc, k, types, any_byval ? byval : NULL, -1, where, off);
     k = 0;
@@ -1344,16 +1376,13 @@ static void import_params(Imp *I, LLVMValueRef fn) {
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
         ImpVals p = imp_vals_new(I, L->n);
+        k += pad[i];
         for (uint32_t j = 0; j < L->n; j++, k++)
             p.v[j] = arg_in(I, (B3Type)types[k], where[k], off[k]);
         if (sret) /* x86-64: the callee returns the address it was given */
             I->sret_ptr = p.v[0];
         bind(I, prm, p);
     }
-    free(types);
-    free(where);
-    free(off);
-    free(byval);
 }
 
 /* ---- the function ------------------------------------------------------------ */
