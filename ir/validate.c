@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "ir/dominators.h"
+#include "ir/fold.h"
 #include "ir/ir.h"
 #include "util/alloc.h"
 #include "util/bits.h"

@@ -98,17 +98,9 @@ static inline uint32_t lower_vid(const Lower *L, const B3Value *v) {
     return id ? (uint32_t)((uintptr_t)id - 1) : L->nv;
 }
 
+/* An integer constant's value, through Identity and Opaque. */
 static inline bool lower_int_const(B3Value *v, int64_t *out) {
-    v = lower_resolve(v);
-    if (v->opcode == B3_Const32) {
-        *out = (int32_t)v->m.c.i;
-        return true;
-    }
-    if (v->opcode == B3_Const64) {
-        *out = v->m.c.i;
-        return true;
-    }
-    return false;
+    return b3_value_int_const(lower_resolve(v), out);
 }
 
 /* An integer constant usable as an Imm operand of an op of its type. */

@@ -8,8 +8,8 @@
 
 static inline bool b3_is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
-/* floor(log2(x)) for x > 0 (for a power of two, its exponent). */
-static inline unsigned b3_log2_floor(uint64_t x) { return 63u - (unsigned)__builtin_clzll(x); }
+/* floor(log2(x)) (for a power of two, its exponent); 0 for x = 0. */
+static inline unsigned b3_log2_floor(uint64_t x) { return x ? 63u - (unsigned)__builtin_clzll(x) : 0; }
 
 /* The least k with 2^k >= x (0 for x <= 1). */
 static inline unsigned b3_log2_ceil(uint64_t x) {
