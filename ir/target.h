@@ -115,11 +115,11 @@ typedef struct B3TargetDesc {
     /* Instructions are a multiple of this many bytes (nop(N) too). */
     uint8_t insn_align;
     /* Its bit in the target masks of the Air form table
-     * (codegen/air/opcodes.def: x86 1, arm64 2), and whether the opcodes
-     * listed as AIR_X86_PARTIAL_FP_DEF write only the low lane of their FP
-     * destination on it. */
+     * (codegen/air/opcodes.def: x86 1, arm64 2), and, by Air opcode
+     * (codegen/air/air.h), whether an inst writes only the low lane of its
+     * FP destination, keeping the rest (NULL: none does). */
     uint8_t air_form_mask;
-    bool partial_fp_lane_defs;
+    const bool *partial_fp_lane_defs;
     /* What the entry stack pointer is above the frame pointer once the
      * prologue has run (ArgumentReg of the stack pointer reads it). */
     uint8_t entry_sp_from_fp;

@@ -2,8 +2,8 @@
  * assembler of codegen/arm64/asm.h.
  *
  * The encoder entry of each Air opcode is a row of the table a64_ops below
- * (handler, parameter, operation size), as opcodes.def's X86 column is for
- * x86-64; an opcode without a row stops with "not yet supported on
+ * (handler, parameter, operation size), as x86_ops is for x86-64
+ * (codegen/x86_64/emit.c); an opcode without a row stops with "not yet supported on
  * aarch64".  x16 and x17 (ip0/ip1, never allocated) are the emitter's
  * scratch registers: x16 for an immediate that does not fit its
  * instruction, x17 for an address that does not fit its load or store.

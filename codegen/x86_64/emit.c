@@ -644,9 +644,9 @@ static void movx(X86Emitter *e, const AirInst *inst, X86ExtOp op) {
     x86_movx(e->a, op, &s, gpr(inst, 1));
 }
 
-/* ---- the encoder entries of opcodes.def (the X86 column) ----
+/* ---- the encoder entries (table x86_ops) ----
  *
- * Each is x86_op_<handler>(e, b, inst, next, param, size) with the column's
+ * Each is x86_op_<handler>(e, b, inst, next, param, size) with its row's
  * param and size (bytes of the operation, when it has one). */
 
 #define X86_OP(name)                                                                                 \
@@ -674,12 +674,6 @@ static DCond flags_of(X86Emitter *e, const AirInst *inst, unsigned size) {
 }
 
 X86_OP(nop) { UNUSED_OPERANDS; }
-
-/* The arm64-only opcodes: no x86-64 form is valid, so none gets here. */
-X86_OP(none) {
-    UNUSED_OPERANDS;
-    bad(inst, "has no x86-64 encoding");
-}
 
 X86_OP(add) {
     UNUSED_OPERANDS;
@@ -983,19 +977,194 @@ X86_OP(patchpoint) {
     x86_emit_patchpoint(e, inst);
 }
 
-/* The dispatch table, one entry per opcode (atomics: emit_atomics.c). */
+/* The encoder table: one row per Air opcode x86-64 implements (atomics:
+ * emit_atomics.c); an opcode without a row has no x86-64 encoding. */
 static const struct {
     X86OpFn *fn;
     uint8_t p, size;
 } x86_ops[AIR_NUM_OPCODES] = {
-#define x86(handler, param, sz) \
-    { x86_op_##handler, param, sz }
-#define AIR_OP(name, term, branch, succs, move, effects, x86enc) x86enc,
-#define AIR_FORM(name, sig, forms)
-#include "codegen/air/opcodes.def"
-#undef AIR_OP
-#undef AIR_FORM
-#undef x86
+    [Air_Nop] = {x86_op_nop, 0, 0},
+    /* integer arithmetic */
+    [Air_Add32] = {x86_op_add, 0, 4},
+    [Air_Add64] = {x86_op_add, 0, 8},
+    [Air_Sub32] = {x86_op_alu, X86Alu_Sub, 4},
+    [Air_Sub64] = {x86_op_alu, X86Alu_Sub, 8},
+    [Air_Neg32] = {x86_op_unary, X86Unary_Neg, 4},
+    [Air_Neg64] = {x86_op_unary, X86Unary_Neg, 8},
+    [Air_Mul32] = {x86_op_mul, 0, 4},
+    [Air_Mul64] = {x86_op_mul, 0, 8},
+    [Air_X86ConvertToDoubleWord32] = {x86_op_sign_fill, 0, 4},
+    [Air_X86ConvertToQuadWord64] = {x86_op_sign_fill, 0, 8},
+    [Air_X86Div32] = {x86_op_rax_rdx, X86Unary_IDiv, 4},
+    [Air_X86Div64] = {x86_op_rax_rdx, X86Unary_IDiv, 8},
+    [Air_X86UDiv32] = {x86_op_rax_rdx, X86Unary_Div, 4},
+    [Air_X86UDiv64] = {x86_op_rax_rdx, X86Unary_Div, 8},
+    [Air_X86MulHigh32] = {x86_op_rax_rdx, X86Unary_IMul, 4},
+    [Air_X86MulHigh64] = {x86_op_rax_rdx, X86Unary_IMul, 8},
+    [Air_X86UMulHigh32] = {x86_op_rax_rdx, X86Unary_Mul, 4},
+    [Air_X86UMulHigh64] = {x86_op_rax_rdx, X86Unary_Mul, 8},
+    /* bitwise */
+    [Air_And32] = {x86_op_alu, X86Alu_And, 4},
+    [Air_And64] = {x86_op_alu, X86Alu_And, 8},
+    [Air_Or32] = {x86_op_alu, X86Alu_Or, 4},
+    [Air_Or64] = {x86_op_alu, X86Alu_Or, 8},
+    [Air_Xor32] = {x86_op_alu, X86Alu_Xor, 4},
+    [Air_Xor64] = {x86_op_alu, X86Alu_Xor, 8},
+    [Air_Not32] = {x86_op_unary, X86Unary_Not, 4},
+    [Air_Not64] = {x86_op_unary, X86Unary_Not, 8},
+    [Air_ByteSwap32] = {x86_op_bswap, 0, 4},
+    [Air_ByteSwap64] = {x86_op_bswap, 0, 8},
+    [Air_Lshift32] = {x86_op_shift, X86Shift_Shl, 4},
+    [Air_Lshift64] = {x86_op_shift, X86Shift_Shl, 8},
+    [Air_Rshift32] = {x86_op_shift, X86Shift_Sar, 4},
+    [Air_Rshift64] = {x86_op_shift, X86Shift_Sar, 8},
+    [Air_Urshift32] = {x86_op_shift, X86Shift_Shr, 4},
+    [Air_Urshift64] = {x86_op_shift, X86Shift_Shr, 8},
+    [Air_RotateRight32] = {x86_op_shift, X86Shift_Ror, 4},
+    [Air_RotateRight64] = {x86_op_shift, X86Shift_Ror, 8},
+    [Air_RotateLeft32] = {x86_op_shift, X86Shift_Rol, 4},
+    [Air_RotateLeft64] = {x86_op_shift, X86Shift_Rol, 8},
+    [Air_CountLeadingZeros32] = {x86_op_clz, 0, 4},
+    [Air_CountLeadingZeros64] = {x86_op_clz, 0, 8},
+    /* moves, loads, stores, extensions */
+    [Air_Lea32] = {x86_op_lea, 0, 4},
+    [Air_Lea64] = {x86_op_lea, 0, 8},
+    [Air_Move] = {x86_op_move, 0, 8},
+    [Air_Move32] = {x86_op_move, 0, 4},
+    [Air_Load8] = {x86_op_movx, X86Ext_Movzbl, 0},
+    [Air_Load8SignedExtendTo32] = {x86_op_movx, X86Ext_Movsbl, 0},
+    [Air_Load16] = {x86_op_movx, X86Ext_Movzwl, 0},
+    [Air_Load16SignedExtendTo32] = {x86_op_movx, X86Ext_Movswl, 0},
+    [Air_Store8] = {x86_op_store_narrow, 0, 1},
+    [Air_Store16] = {x86_op_store_narrow, 0, 2},
+    [Air_SignExtend8To32] = {x86_op_movx, X86Ext_Movsbl, 0},
+    [Air_SignExtend16To32] = {x86_op_movx, X86Ext_Movswl, 0},
+    [Air_ZeroExtend8To32] = {x86_op_movx, X86Ext_Movzbl, 0},
+    [Air_ZeroExtend16To32] = {x86_op_movx, X86Ext_Movzwl, 0},
+    [Air_SignExtend32ToPtr] = {x86_op_movx, X86Ext_Movslq, 0},
+    [Air_MoveFloat] = {x86_op_fmove, 0, 4},
+    [Air_MoveDouble] = {x86_op_fmove, 0, 8},
+    [Air_MoveZeroToDouble] = {x86_op_fzero, 0, 8},
+    [Air_Move64ToDouble] = {x86_op_to_fpr, 0, 8},
+    [Air_Move32ToFloat] = {x86_op_to_fpr, 0, 4},
+    [Air_MoveDoubleTo64] = {x86_op_sse_to_gpr, X86Sse_MovqFromXmm, 8},
+    [Air_MoveFloatTo32] = {x86_op_sse_to_gpr, X86Sse_MovdFromXmm, 4},
+    /* floating point */
+    [Air_AddDouble] = {x86_op_sse, X86Sse_Addsd, 8},
+    [Air_AddFloat] = {x86_op_sse, X86Sse_Addss, 4},
+    [Air_SubDouble] = {x86_op_sse, X86Sse_Subsd, 8},
+    [Air_SubFloat] = {x86_op_sse, X86Sse_Subss, 4},
+    [Air_MulDouble] = {x86_op_sse, X86Sse_Mulsd, 8},
+    [Air_MulFloat] = {x86_op_sse, X86Sse_Mulss, 4},
+    [Air_DivDouble] = {x86_op_sse, X86Sse_Divsd, 8},
+    [Air_DivFloat] = {x86_op_sse, X86Sse_Divss, 4},
+    [Air_SqrtDouble] = {x86_op_sse, X86Sse_Sqrtsd, 8},
+    [Air_SqrtFloat] = {x86_op_sse, X86Sse_Sqrtss, 4},
+    [Air_CeilDouble] = {x86_op_round, 0x0A, 8},
+    [Air_CeilFloat] = {x86_op_round, 0x0A, 4},
+    [Air_FloorDouble] = {x86_op_round, 0x09, 8},
+    [Air_FloorFloat] = {x86_op_round, 0x09, 4},
+    [Air_AndDouble] = {x86_op_sse, X86Sse_Andpd, 8},
+    [Air_AndFloat] = {x86_op_sse, X86Sse_Andps, 4},
+    [Air_OrDouble] = {x86_op_sse, X86Sse_Orpd, 8},
+    [Air_OrFloat] = {x86_op_sse, X86Sse_Orps, 4},
+    [Air_XorDouble] = {x86_op_sse, X86Sse_Xorpd, 8},
+    [Air_XorFloat] = {x86_op_sse, X86Sse_Xorps, 4},
+    [Air_ConvertInt32ToDouble] = {x86_op_sse_from_gpr, X86Sse_Cvtsi2sdl, 8},
+    [Air_ConvertInt64ToDouble] = {x86_op_sse_from_gpr, X86Sse_Cvtsi2sdq, 8},
+    [Air_ConvertInt32ToFloat] = {x86_op_sse_from_gpr, X86Sse_Cvtsi2ssl, 4},
+    [Air_ConvertInt64ToFloat] = {x86_op_sse_from_gpr, X86Sse_Cvtsi2ssq, 4},
+    [Air_ConvertDoubleToFloat] = {x86_op_sse, X86Sse_Cvtsd2ss, 8},
+    [Air_ConvertFloatToDouble] = {x86_op_sse, X86Sse_Cvtss2sd, 4},
+    [Air_TruncateDoubleToInt32] = {x86_op_sse_to_gpr, X86Sse_Cvttsd2si32, 4},
+    [Air_TruncateDoubleToInt64] = {x86_op_sse_to_gpr, X86Sse_Cvttsd2si64, 8},
+    [Air_TruncateFloatToInt32] = {x86_op_sse_to_gpr, X86Sse_Cvttss2si32, 4},
+    [Air_TruncateFloatToInt64] = {x86_op_sse_to_gpr, X86Sse_Cvttss2si64, 8},
+    /* compares and conditional moves (materialized as 0/1) */
+    [Air_Compare32] = {x86_op_compare, 0, 4},
+    [Air_Compare64] = {x86_op_compare, 0, 8},
+    [Air_Test32] = {x86_op_compare, 0, 4},
+    [Air_Test64] = {x86_op_compare, 0, 8},
+    [Air_CompareDouble] = {x86_op_compare_fp, 0, 8},
+    [Air_CompareFloat] = {x86_op_compare_fp, 0, 4},
+    [Air_MoveConditionally32] = {x86_op_cmov, 0, 4},
+    [Air_MoveConditionally64] = {x86_op_cmov, 0, 8},
+    [Air_MoveConditionallyTest32] = {x86_op_cmov, 0, 4},
+    [Air_MoveConditionallyTest64] = {x86_op_cmov, 0, 8},
+    [Air_MoveConditionallyDouble] = {x86_op_cmov, 0, 8},
+    [Air_MoveConditionallyFloat] = {x86_op_cmov, 0, 4},
+    [Air_MoveDoubleConditionally32] = {x86_op_fmov, 0, 4},
+    [Air_MoveDoubleConditionally64] = {x86_op_fmov, 0, 8},
+    [Air_MoveDoubleConditionallyTest32] = {x86_op_fmov, 0, 4},
+    [Air_MoveDoubleConditionallyTest64] = {x86_op_fmov, 0, 8},
+    [Air_MoveDoubleConditionallyDouble] = {x86_op_fmov, 0, 8},
+    [Air_MoveDoubleConditionallyFloat] = {x86_op_fmov, 0, 4},
+    /* control flow (terminals) */
+    [Air_Jump] = {x86_op_jump, 0, 0},
+    [Air_Branch32] = {x86_op_branch, 0, 4},
+    [Air_Branch64] = {x86_op_branch, 0, 8},
+    [Air_BranchTest32] = {x86_op_branch, 0, 4},
+    [Air_BranchTest64] = {x86_op_branch, 0, 8},
+    [Air_BranchDouble] = {x86_op_branch, 0, 8},
+    [Air_BranchFloat] = {x86_op_branch, 0, 4},
+    [Air_BranchAdd32] = {x86_op_branch_alu, X86Alu_Add, 4},
+    [Air_BranchAdd64] = {x86_op_branch_alu, X86Alu_Add, 8},
+    [Air_BranchSub32] = {x86_op_branch_alu, X86Alu_Sub, 4},
+    [Air_BranchSub64] = {x86_op_branch_alu, X86Alu_Sub, 8},
+    [Air_BranchMul32] = {x86_op_branch_mul, 0, 4},
+    [Air_BranchMul64] = {x86_op_branch_mul, 0, 8},
+    [Air_BranchNeg32] = {x86_op_branch_neg, 0, 4},
+    [Air_BranchNeg64] = {x86_op_branch_neg, 0, 8},
+    [Air_Ret32] = {x86_op_ret, 0, 0},
+    [Air_Ret64] = {x86_op_ret, 0, 0},
+    [Air_RetFloat] = {x86_op_ret, 0, 0},
+    [Air_RetDouble] = {x86_op_ret, 0, 0},
+    [Air_RetVoid] = {x86_op_ret, 0, 0},
+    [Air_Oops] = {x86_op_oops, 0, 0},
+    [Air_EntrySwitch] = {x86_op_entry_switch, 0, 0},
+    [Air_JumpTable] = {x86_op_jump_table, 0, 0},
+    /* memory ordering */
+    [Air_MemoryFence] = {x86_op_fence, 0, 0},
+    /* atomics (x86: every one is a full barrier; see docs/atomics.md) */
+    [Air_AtomicStrongCAS8] = {x86_op_cas, 0, 1},
+    [Air_AtomicStrongCAS16] = {x86_op_cas, 0, 2},
+    [Air_AtomicStrongCAS32] = {x86_op_cas, 0, 4},
+    [Air_AtomicStrongCAS64] = {x86_op_cas, 0, 8},
+    [Air_BranchAtomicStrongCAS8] = {x86_op_branch_cas, 0, 1},
+    [Air_BranchAtomicStrongCAS16] = {x86_op_branch_cas, 0, 2},
+    [Air_BranchAtomicStrongCAS32] = {x86_op_branch_cas, 0, 4},
+    [Air_BranchAtomicStrongCAS64] = {x86_op_branch_cas, 0, 8},
+    [Air_AtomicXchgAdd8] = {x86_op_xadd, 0, 1},
+    [Air_AtomicXchgAdd16] = {x86_op_xadd, 0, 2},
+    [Air_AtomicXchgAdd32] = {x86_op_xadd, 0, 4},
+    [Air_AtomicXchgAdd64] = {x86_op_xadd, 0, 8},
+    [Air_AtomicXchg8] = {x86_op_xchg, 0, 1},
+    [Air_AtomicXchg16] = {x86_op_xchg, 0, 2},
+    [Air_AtomicXchg32] = {x86_op_xchg, 0, 4},
+    [Air_AtomicXchg64] = {x86_op_xchg, 0, 8},
+    [Air_AtomicAdd8] = {x86_op_atomic_alu, X86Alu_Add, 1},
+    [Air_AtomicAdd16] = {x86_op_atomic_alu, X86Alu_Add, 2},
+    [Air_AtomicAdd32] = {x86_op_atomic_alu, X86Alu_Add, 4},
+    [Air_AtomicAdd64] = {x86_op_atomic_alu, X86Alu_Add, 8},
+    [Air_AtomicSub8] = {x86_op_atomic_alu, X86Alu_Sub, 1},
+    [Air_AtomicSub16] = {x86_op_atomic_alu, X86Alu_Sub, 2},
+    [Air_AtomicSub32] = {x86_op_atomic_alu, X86Alu_Sub, 4},
+    [Air_AtomicSub64] = {x86_op_atomic_alu, X86Alu_Sub, 8},
+    [Air_AtomicAnd8] = {x86_op_atomic_alu, X86Alu_And, 1},
+    [Air_AtomicAnd16] = {x86_op_atomic_alu, X86Alu_And, 2},
+    [Air_AtomicAnd32] = {x86_op_atomic_alu, X86Alu_And, 4},
+    [Air_AtomicAnd64] = {x86_op_atomic_alu, X86Alu_And, 8},
+    [Air_AtomicOr8] = {x86_op_atomic_alu, X86Alu_Or, 1},
+    [Air_AtomicOr16] = {x86_op_atomic_alu, X86Alu_Or, 2},
+    [Air_AtomicOr32] = {x86_op_atomic_alu, X86Alu_Or, 4},
+    [Air_AtomicOr64] = {x86_op_atomic_alu, X86Alu_Or, 8},
+    [Air_AtomicXor8] = {x86_op_atomic_alu, X86Alu_Xor, 1},
+    [Air_AtomicXor16] = {x86_op_atomic_alu, X86Alu_Xor, 2},
+    [Air_AtomicXor32] = {x86_op_atomic_alu, X86Alu_Xor, 4},
+    [Air_AtomicXor64] = {x86_op_atomic_alu, X86Alu_Xor, 8},
+    /* variable-argument opcodes (AirSpecial gives the roles) */
+    [Air_Call] = {x86_op_call, 0, 0},
+    [Air_Patchpoint] = {x86_op_patchpoint, 0, 0},
 };
 
 void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
@@ -1006,6 +1175,8 @@ void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
         bad(inst, "unknown opcode");
     if (!inst->special && inst->nargs && !air_is_valid_form(e->c->target, op, inst->nargs, inst->args))
         bad(inst, "not a valid x86-64 form");
+    if (!x86_ops[op].fn) /* the arm64-only opcodes: no x86-64 form is valid, so none gets here */
+        bad(inst, "has no x86-64 encoding");
     x86_ops[op].fn(e, b, inst, next, x86_ops[op].p, x86_ops[op].size);
 }
 

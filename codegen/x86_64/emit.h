@@ -19,7 +19,7 @@ typedef struct {
     X86JumpTable *tables;  /* emitted after the body by x86_emit_jump_tables */
     uint32_t ntables, cap_tables;
     B3StackMapList stackmaps; /* records of the Patchpoint insts emitted so far (emit_stackmaps.c) */
-    bool no_frame; /* no frame pointer, frame or callee save, and no call: no prologue at all */
+    bool no_frame;            /* no frame pointer, frame or callee save, and no call: no prologue at all */
     /* Without a frame pointer on Apple targets the callee saves are pushed
      * (below the return address, where compact unwind looks for them). */
     bool push_saves;
@@ -49,8 +49,8 @@ void x86_emit_jump_tables(X86Emitter *e);
 /* A Patchpoint inst (codegen/air/stackmaps.h): its code (nothing, nops, ud2
  * or a call) and a record in e->stackmaps, in emit_stackmaps.c. */
 void x86_emit_patchpoint(X86Emitter *e, const AirInst *inst);
-/* An encoder entry of opcodes.def's X86 column: x86(handler, p, size) calls
- * x86_op_<handler>(e, b, inst, next, p, size). */
+/* An encoder entry: the row {x86_op_<handler>, p, size} of emit.c's table
+ * x86_ops calls x86_op_<handler>(e, b, inst, next, p, size). */
 typedef void X86OpFn(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size);
 /* The atomics' entries (emit_atomics.c); size is the access size in bytes,
  * p the X86AluOp of atomic_alu. */
