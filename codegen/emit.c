@@ -1,4 +1,5 @@
-/* Pieces every target's emitter shares (codegen/emit.h). */
+/* What every target's emitter shares (codegen/emit.h): the emission driver
+ * and the -S listing. */
 #include "codegen/emit.h"
 
 #include <stdlib.h>
@@ -6,9 +7,12 @@
 
 #include "ir/ice.h"
 #include "objwriter/asm_writer.h"
+#include "objwriter/dwarf.h"
 #include "objwriter/frame.h"
 
-uint8_t *b3_emit_entry_flags(const AirCode *c) {
+/* The entry blocks of c: a calloc'd flag per block (every entry block gets
+ * the same prologue). */
+static uint8_t *entry_flags(const AirCode *c) {
     uint8_t *is_entry = calloc(c->nblocks, 1);
     if (!is_entry)
         b3_internal_error("emitter", "out of memory");
@@ -17,8 +21,12 @@ uint8_t *b3_emit_entry_flags(const AirCode *c) {
     return is_entry;
 }
 
-void b3_emit_define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len,
-                            const uint64_t *prologue_at) {
+/* Defines c's procedure symbol and its other entrypoints in .text, each at
+ * its entry's prologue (prologue_at[block], relative to start) and sized to
+ * the end of the code (start + len).  The procedure's own symbol is the entry
+ * listed as it in entrypoints(...), else entry 0, so references resolve. */
+static void define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len,
+                           const uint64_t *prologue_at) {
     const B3Proc *p = c->proc;
     if (!p)
         return;
@@ -42,8 +50,11 @@ static int cmp_u64(const void *pa, const void *pb) {
     return a < b ? -1 : a > b;
 }
 
-void b3_emit_add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
-                        const B3Frame *f) {
+/* Hands the frame description f (offsets from an entry) to o once per
+ * entry region: from each entry's prologue to the next one in the code, or
+ * to the end (start + len); entries sharing a block share a region. */
+static void add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
+                       const B3Frame *f) {
     uint32_t n = c->nentries ? c->nentries : 1, k = 0;
     uint64_t *at = malloc(n * sizeof *at);
     if (!at)
@@ -114,7 +125,8 @@ void b3_emit_listing_origin(B3AsmBuffer *b, const B3Value *v) {
 
 void b3_emit_listing_reset(B3AsmBuffer *b) { b->listing_origin = NULL; }
 
-void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start) {
+/* After the procedure's bytes went to .text at start. */
+static void listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start) {
     if (!o->asm_text)
         return;
     if (fclose(b->listing) != 0)
@@ -123,4 +135,118 @@ void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t st
     b3_asm_text_add_proc(o->asm_text, start, b->len, l->text, l->len, b->listing_end, b->nlisting_lines);
     free(l->text);
     l->text = NULL;
+}
+
+/* ---- the driver ---- */
+
+/* One pass over the procedure: the body (a prologue before each entry
+ * block), then the jump tables.  Returns the size of the code before the
+ * tables; prologue_at[block] gets each entry block's prologue offset and
+ * lines (when not NULL) the -g line rows. */
+static uint64_t emit_pass(const B3EmitTarget *t, void *s, const B3EmitPass *ps, AirCode *c,
+                          const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
+    B3AsmBuffer *a = ps->buf;
+    B3Proc *p = c->proc;
+    for (uint32_t i = 0; i < c->nblocks; i++) {
+        AirBlock *b = c->blocks[i];
+        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
+        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
+        if (is_entry[b->index]) {
+            prologue_at[b->index] = a->len;
+            if (lines && p)
+                b3_line_rows_note(lines, a->len, p->loc, true);
+            t->prologue(s);
+        } else if (b->loop_header && t->loop_header) {
+            t->loop_header(s);
+        }
+        b3_asm_bind(a, ps->block_label[b->index]);
+        b3_emit_listing_reset(a); /* each block names its first value */
+        for (uint32_t j = 0; j < b->ninsts;) {
+            if (lines && b->insts[j].origin)
+                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            b3_emit_listing_origin(a, b->insts[j].origin);
+            j += t->emit_insts(s, b, j, next);
+        }
+    }
+    uint64_t code_size = a->len; /* the jump tables after it are data */
+    t->jump_tables(s);
+    b3_asm_check_labels(a);
+    return code_size;
+}
+
+void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
+    if (c->target.arch != t->arch)
+        b3_internal_error(t->phase, "wrong target");
+    B3Proc *p = c->proc;
+    if (!c->nblocks)
+        b3_internal_error(t->phase, "procedure has no blocks");
+    /* prologue_at[block]: the offset of an entry block's prologue. */
+    uint8_t *is_entry = entry_flags(c);
+    uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
+    if (!prologue_at)
+        b3_internal_error(t->phase, "out of memory");
+
+    /* Functions start 16-byte aligned (the object pads .text with the
+     * description's code_pad_byte). */
+    b3_obj_align(o, B3Sec_Text, 16);
+
+    /* Branch relaxation (codegen/asm_buffer.h): assemble until every short
+     * branch reaches.  The passes before the last are trial runs, without
+     * listing or line rows. */
+    void *s = t->open(c);
+    B3EmitPass ps;
+    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
+    uint64_t code_size;
+    B3Frame frame = {0};
+    for (;;) {
+        b3_frame_reset(&frame);
+        t->pass_begin(s, &frame, &ps);
+        code_size = emit_pass(t, s, &ps, c, is_entry, prologue_at, NULL);
+        if (!t->pass_again(s))
+            break;
+        t->pass_end(s);
+    }
+    /* The branch sizes are final: the last pass is the code, unless -S or
+     * -g want its text and lines, which one more pass (the same bytes)
+     * collects. */
+    B3LineRows lines = {0};
+    B3EmitListing listing; /* -S: the instruction text */
+    if (want_lines || want_listing) {
+        t->pass_end(s);
+        b3_frame_reset(&frame);
+        t->pass_begin(s, &frame, &ps);
+        if (want_listing)
+            t->listing_begin(s, &listing, o);
+        code_size = emit_pass(t, s, &ps, c, is_entry, prologue_at, want_lines ? &lines : NULL);
+        if (t->pass_again(s))
+            b3_internal_error(t->phase, "branch relaxation did not settle");
+    }
+
+    B3AsmBuffer *a = ps.buf;
+    uint64_t start = b3_obj_emit(o, B3Sec_Text, a->buf, a->len);
+    /* Instructions, then the jump tables (data), then the next procedure or
+     * the padding (instructions again): ELF's mapping symbols where the
+     * description wants them (AArch64's $x and $d). */
+    b3_obj_mark_code(o, start, false);
+    if (a->len > code_size) {
+        b3_obj_mark_code(o, start + code_size, true);
+        b3_obj_mark_code(o, start + a->len, false);
+    }
+    if (want_listing)
+        listing_end(&listing, a, o, start);
+    for (uint32_t i = 0; i < a->nrelocs; i++)
+        b3_obj_reloc(o, B3Sec_Text, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind,
+                     a->relocs[i].sym, a->relocs[i].addend);
+    b3_obj_add_stackmaps(o, start, c->frame_size + t->stackmap_stack_extra, ps.stackmaps);
+    if (want_lines)
+        b3_obj_add_lines(o, p, start, code_size, a->len, &lines);
+    define_entries(c, o, start, a->len, prologue_at);
+    frame.compact = t->compact_unwind(&frame);
+    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
+    add_frames(c, o, start, a->len, prologue_at, &frame);
+    b3_frame_reset(&frame);
+    free(is_entry);
+    free(prologue_at);
+    t->pass_end(s);
+    t->close(s);
 }

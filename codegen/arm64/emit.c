@@ -1482,38 +1482,6 @@ static bool try_pair(A64Emitter *e, const AirInst *x, const AirInst *y) {
 
 /* ---- procedures ---- */
 
-static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
-    AirCode *c = e->c;
-    Arm64Asm *a = e->a;
-    B3Proc *p = c->proc;
-    for (uint32_t i = 0; i < c->nblocks; i++) {
-        AirBlock *b = c->blocks[i];
-        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
-        if (is_entry[b->index]) {
-            prologue_at[b->index] = a->len;
-            if (lines && p)
-                b3_line_rows_note(lines, a->len, p->loc, true);
-            emit_prologue(e);
-        }
-        arm64_bind(a, e->block_label[b->index]);
-        b3_emit_listing_reset(&a->buffer); /* each block names its first value */
-        for (uint32_t j = 0; j < b->ninsts; j++) {
-            if (lines && b->insts[j].origin)
-                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
-            b3_emit_listing_origin(&a->buffer, b->insts[j].origin);
-            if (j + 1 < b->ninsts && try_pair(e, &b->insts[j], &b->insts[j + 1])) {
-                j++;
-                continue;
-            }
-            emit_inst(e, b, &b->insts[j], next);
-        }
-    }
-    uint64_t code_size = a->len;
-    emit_jump_tables(e);
-    arm64_asm_check_labels(a);
-    return code_size;
-}
-
 static void emitter_init(A64Emitter *e, AirCode *c, Arm64Asm *a) {
     memset(e, 0, sizeof *e);
     e->c = c;
@@ -1532,83 +1500,78 @@ static void emitter_free(A64Emitter *e) {
     memset(e, 0, sizeof *e);
 }
 
-void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
-    if (c->target.arch != B3Arch_ARM64)
-        b3_internal_error("arm64 emitter", "wrong target");
-    B3Proc *p = c->proc;
-    if (!c->nblocks)
-        b3_internal_error("arm64 emitter", "procedure has no blocks");
-    /* prologue_at[block]: the offset of an entry block's prologue. */
-    uint8_t *is_entry = b3_emit_entry_flags(c);
-    uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
-    if (!prologue_at)
-        b3_internal_error("arm64 emitter", "out of memory");
+/* ---- the emission driver's hooks (codegen/emit.h) ---- */
 
-    b3_obj_align(o, B3Sec_Text, 16);
-
-    /* Branch relaxation (asm.h): assemble until every short branch reaches. */
-    Arm64Relax relax = {0};
+/* A procedure's emission: the relaxation marks, kept across passes, and
+ * the pass's assembler and emitter. */
+typedef struct {
+    AirCode *c;
+    Arm64Relax relax;
     Arm64Asm a;
     A64Emitter e;
-    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
-    B3LineRows lines = {0};
-    uint64_t code_size;
-    B3Frame frame = {0};
-    for (;;) {
-        arm64_asm_init(&a);
-        a.relax = &relax;
-        relax.again = false;
-        emitter_init(&e, c, &a);
-        b3_frame_reset(&frame);
-        e.frame = &frame;
-        code_size = emit_pass(&e, is_entry, prologue_at, NULL);
-        if (!relax.again)
-            break;
-        emitter_free(&e);
-        arm64_asm_free(&a);
-    }
-    /* The trial passes collect nothing: the line rows and the -S text come
-     * from one more pass with the branches' final sizes (the same bytes). */
-    Arm64Listing listing;
-    if (want_lines || want_listing) {
-        emitter_free(&e);
-        arm64_asm_free(&a);
-        arm64_asm_init(&a);
-        a.relax = &relax;
-        emitter_init(&e, c, &a);
-        b3_frame_reset(&frame);
-        e.frame = &frame;
-        arm64_listing_begin(&listing, &a, o);
-        code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
-        if (relax.again)
-            b3_internal_error("arm64 emitter", "branch relaxation did not settle");
-    }
-    arm64_relax_free(&relax);
+} A64Emission;
 
-    uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
-    /* Instructions, then the jump tables (data), then the next procedure or
-     * the padding (udf words: instructions again). */
-    b3_obj_mark_code(o, start, false);
-    if (a.len > code_size) {
-        b3_obj_mark_code(o, start + code_size, true);
-        b3_obj_mark_code(o, start + a.len, false);
-    }
-    if (want_listing)
-        arm64_listing_end(&listing, &a, o, start);
-    for (uint32_t i = 0; i < a.nrelocs; i++)
-        b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
-                     a.relocs[i].sym, a.relocs[i].addend);
-    /* Stack size as LLVM counts it on AArch64: the frame and the frame record. */
-    b3_obj_add_stackmaps(o, start, c->frame_size + 16, &e.stackmaps);
-    if (want_lines)
-        b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
-    b3_emit_define_entries(c, o, start, a.len, prologue_at);
-    frame.compact = b3_arm64_compact_unwind(&frame);
-    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
-    b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
-    b3_frame_reset(&frame);
-    free(is_entry);
-    free(prologue_at);
-    emitter_free(&e);
-    arm64_asm_free(&a);
+static void *emission_open(AirCode *c) {
+    A64Emission *s = calloc(1, sizeof *s);
+    if (!s)
+        b3_internal_error("arm64 emitter", "out of memory");
+    s->c = c;
+    return s;
 }
+
+static void emission_close(void *sp) {
+    A64Emission *s = sp;
+    arm64_relax_free(&s->relax);
+    free(s);
+}
+
+static void pass_begin(void *sp, B3Frame *frame, B3EmitPass *out) {
+    A64Emission *s = sp;
+    arm64_asm_init(&s->a);
+    s->a.relax = &s->relax;
+    s->relax.again = false;
+    emitter_init(&s->e, s->c, &s->a);
+    s->e.frame = frame;
+    *out = (B3EmitPass){&s->a.buffer, s->e.block_label, &s->e.stackmaps};
+}
+
+static bool pass_again(void *sp) { return ((A64Emission *)sp)->relax.again; }
+
+static void pass_end(void *sp) {
+    A64Emission *s = sp;
+    emitter_free(&s->e);
+    arm64_asm_free(&s->a);
+}
+
+static void listing_begin(void *sp, B3EmitListing *l, B3Obj *o) {
+    arm64_listing_begin(l, &((A64Emission *)sp)->a, o);
+}
+
+static void prologue(void *sp) { emit_prologue(&((A64Emission *)sp)->e); }
+
+/* Instruction j of b, or it and the next as one load or store pair. */
+static uint32_t emit_insts(void *sp, AirBlock *b, uint32_t j, AirBlock *next) {
+    A64Emitter *e = &((A64Emission *)sp)->e;
+    if (j + 1 < b->ninsts && try_pair(e, &b->insts[j], &b->insts[j + 1]))
+        return 2;
+    emit_inst(e, b, &b->insts[j], next);
+    return 1;
+}
+
+static void jump_tables(void *sp) { emit_jump_tables(&((A64Emission *)sp)->e); }
+
+const B3EmitTarget b3_arm64_emit = {
+    .phase = "arm64 emitter",
+    .arch = B3Arch_ARM64,
+    .stackmap_stack_extra = 16, /* the frame record */
+    .open = emission_open,
+    .close = emission_close,
+    .pass_begin = pass_begin,
+    .pass_again = pass_again,
+    .pass_end = pass_end,
+    .listing_begin = listing_begin,
+    .prologue = prologue,
+    .emit_insts = emit_insts,
+    .jump_tables = jump_tables,
+    .compact_unwind = b3_arm64_compact_unwind,
+};

@@ -131,26 +131,6 @@ static void set_bool(X86Emitter *e, unsigned cc, B3Reg dst) {
     x86_movx(e->a, X86Ext_Movzbl, &d, dst);
 }
 
-unsigned x86_cc(AirCond c) {
-    static const uint8_t cc[AirCond_NUM] = {
-        [AirCond_Equal] = X86_CC_E,
-        [AirCond_NotEqual] = X86_CC_NE,
-        [AirCond_Above] = X86_CC_A,
-        [AirCond_BelowOrEqual] = X86_CC_BE,
-        [AirCond_AboveOrEqual] = X86_CC_AE,
-        [AirCond_Below] = X86_CC_B,
-        [AirCond_GreaterThan] = X86_CC_G,
-        [AirCond_LessThanOrEqual] = X86_CC_LE,
-        [AirCond_GreaterThanOrEqual] = X86_CC_GE,
-        [AirCond_LessThan] = X86_CC_L,
-        [AirCond_Overflow] = X86_CC_O,
-        [AirCond_NoOverflow] = X86_CC_NO,
-        [AirCond_Signed] = X86_CC_S,
-        [AirCond_PositiveOrZero] = X86_CC_NS,
-    };
-    return cc[c];
-}
-
 /* Double conditions after ucomisd.  ucomisd sets ZF,PF,CF = 1,1,1 for
  * unordered, so "above" (CF=0 and ZF=0) and "above or equal" (CF=0) are false
  * on NaN and their inverses true: comparing with the operands swapped turns
@@ -974,7 +954,7 @@ X86_OP(call) {
 
 X86_OP(patchpoint) {
     UNUSED_OPERANDS;
-    x86_emit_patchpoint(e, inst);
+    x86_emit_patchpoint(e->a, e->c, inst, &e->stackmaps);
 }
 
 /* The encoder table: one row per Air opcode x86-64 implements (atomics:
@@ -1209,118 +1189,85 @@ void x86_emitter_free(X86Emitter *e) {
     memset(e, 0, sizeof *e);
 }
 
-/* One pass over the procedure: the body (a prologue before each entry
- * block), then the jump tables.  Returns the size of the code before the
- * tables; prologue_at[block] gets each entry block's prologue offset and
- * lines (when not NULL) the -g line rows. */
-static uint64_t emit_pass(X86Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
-    AirCode *c = e->c;
-    X86Asm *a = e->a;
-    B3Proc *p = c->proc;
-    for (uint32_t i = 0; i < c->nblocks; i++) {
-        AirBlock *b = c->blocks[i];
-        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
-        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
-        if (is_entry[b->index]) {
-            prologue_at[b->index] = a->len;
-            if (lines && p)
-                b3_line_rows_note(lines, a->len, p->loc, true);
-            x86_emit_prologue(e);
-        } else if (b->loop_header) {
-            /* A loop's first instructions in one 16-byte fetch block, when
-             * that costs at most 10 bytes of nop (gcc's .p2align 4,,10). */
-            x86_align_code(a, 16, 10);
-        }
-        x86_bind(a, e->block_label[b->index]);
-        b3_emit_listing_reset(&a->buffer); /* each block names its first value */
-        for (uint32_t j = 0; j < b->ninsts; j++) {
-            if (lines && b->insts[j].origin)
-                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
-            b3_emit_listing_origin(&a->buffer, b->insts[j].origin);
-            x86_emit_inst(e, b, &b->insts[j], next);
-        }
-    }
-    uint64_t code_size = a->len; /* the jump tables after it are data */
-    x86_emit_jump_tables(e);
-    x86_asm_check_labels(a);
-    return code_size;
-}
+/* ---- the emission driver's hooks (codegen/emit.h) ---- */
 
-void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
-    if (c->target.arch != B3Arch_X86_64)
-        b3_internal_error("x86-64 emitter", "wrong target");
-    B3Proc *p = c->proc;
-    if (!c->nblocks)
-        b3_internal_error("x86-64 emitter", "procedure has no blocks");
-    /* prologue_at[block]: the offset of an entry block's prologue. */
-    uint8_t *is_entry = b3_emit_entry_flags(c);
-    uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
-    if (!prologue_at)
-        b3_internal_error("x86-64 emitter", "out of memory");
-
-    /* Functions start 16-byte aligned (the object pads .text with int3). */
-    b3_obj_align(o, B3Sec_Text, 16);
-
-    /* Branch relaxation (asm.h): assemble until no rel8 jump is out of range.
-     * The passes before the last are trial runs, without listing or line rows. */
-    X86Relax relax = {0};
+/* A procedure's emission: the relaxation marks, kept across passes, and
+ * the pass's assembler and emitter. */
+typedef struct {
+    AirCode *c;
+    X86Relax relax;
     X86Asm a;
     X86Emitter e;
-    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
-    uint64_t code_size;
-    B3Frame frame = {0};
-    for (;;) {
-        x86_asm_init(&a);
-        a.relax = &relax;
-        x86_relax_begin(&relax);
-        x86_emitter_init(&e, c, &a);
-        b3_frame_reset(&frame);
-        e.frame = &frame;
-        code_size = emit_pass(&e, is_entry, prologue_at, NULL);
-        if (!relax.again)
-            break;
-        x86_relax_settle(&relax, &a);
-        x86_emitter_free(&e);
-        x86_asm_free(&a);
-    }
-    /* The jump sizes are final: the last pass is the code, unless -S or -g
-     * want its text and lines, which one more pass (the same bytes) collects. */
-    B3LineRows lines = {0};
-    X86Listing listing; /* -S: the instruction text */
-    if (want_lines || want_listing) {
-        x86_emitter_free(&e);
-        x86_asm_free(&a);
-        x86_asm_init(&a);
-        a.relax = &relax;
-        x86_relax_begin(&relax);
-        x86_emitter_init(&e, c, &a);
-        b3_frame_reset(&frame);
-        e.frame = &frame;
-        x86_listing_begin(&listing, &a, o);
-        code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
-        if (relax.again)
-            b3_internal_error("x86-64 emitter", "branch relaxation did not settle");
-    }
-    x86_relax_free(&relax);
+} X86Emission;
 
-    uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
-    if (want_listing)
-        x86_listing_end(&listing, &a, o, start);
-    for (uint32_t i = 0; i < a.nrelocs; i++)
-        b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
-                     a.relocs[i].sym, a.relocs[i].addend);
-    /* Stack size as LLVM counts it: everything below the return address. */
-    b3_obj_add_stackmaps(o, start, c->frame_size + 8, &e.stackmaps);
-    if (want_lines)
-        b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
-    b3_emit_define_entries(c, o, start, a.len, prologue_at);
-    frame.compact = b3_x86_64_compact_unwind(&frame);
-    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
-    b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
-    b3_frame_reset(&frame);
-    free(is_entry);
-    free(prologue_at);
-
-    x86_emitter_free(&e);
-    x86_asm_free(&a);
+static void *emission_open(AirCode *c) {
+    X86Emission *s = calloc(1, sizeof *s);
+    if (!s)
+        b3_internal_error("x86-64 emitter", "out of memory");
+    s->c = c;
+    return s;
 }
+
+static void emission_close(void *sp) {
+    X86Emission *s = sp;
+    x86_relax_free(&s->relax);
+    free(s);
+}
+
+static void pass_begin(void *sp, B3Frame *frame, B3EmitPass *out) {
+    X86Emission *s = sp;
+    x86_asm_init(&s->a);
+    s->a.relax = &s->relax;
+    x86_relax_begin(&s->relax);
+    x86_emitter_init(&s->e, s->c, &s->a);
+    s->e.frame = frame;
+    *out = (B3EmitPass){&s->a.buffer, s->e.block_label, &s->e.stackmaps};
+}
+
+static bool pass_again(void *sp) {
+    X86Emission *s = sp;
+    if (!s->relax.again)
+        return false;
+    x86_relax_settle(&s->relax, &s->a);
+    return true;
+}
+
+static void pass_end(void *sp) {
+    X86Emission *s = sp;
+    x86_emitter_free(&s->e);
+    x86_asm_free(&s->a);
+}
+
+static void listing_begin(void *sp, B3EmitListing *l, B3Obj *o) {
+    x86_listing_begin(l, &((X86Emission *)sp)->a, o);
+}
+
+static void prologue(void *sp) { x86_emit_prologue(&((X86Emission *)sp)->e); }
+
+/* A loop's first instructions in one 16-byte fetch block, when that costs
+ * at most 10 bytes of nop (gcc's .p2align 4,,10). */
+static void loop_header(void *sp) { x86_align_code(&((X86Emission *)sp)->a, 16, 10); }
+
+static uint32_t emit_insts(void *sp, AirBlock *b, uint32_t j, AirBlock *next) {
+    x86_emit_inst(&((X86Emission *)sp)->e, b, &b->insts[j], next);
+    return 1;
+}
+
+static void jump_tables(void *sp) { x86_emit_jump_tables(&((X86Emission *)sp)->e); }
+
+const B3EmitTarget b3_x86_64_emit = {
+    .phase = "x86-64 emitter",
+    .arch = B3Arch_X86_64,
+    .stackmap_stack_extra = 8, /* the return address */
+    .open = emission_open,
+    .close = emission_close,
+    .pass_begin = pass_begin,
+    .pass_again = pass_again,
+    .pass_end = pass_end,
+    .listing_begin = listing_begin,
+    .prologue = prologue,
+    .loop_header = loop_header,
+    .emit_insts = emit_insts,
+    .jump_tables = jump_tables,
+    .compact_unwind = b3_x86_64_compact_unwind,
+};

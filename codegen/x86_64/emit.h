@@ -28,9 +28,6 @@ typedef struct {
     struct B3Frame *frame;
 } X86Emitter;
 
-/* The x86 condition code (X86_CC_*) of an Air integer or result condition. */
-unsigned x86_cc(AirCond c);
-
 /* Makes a label for every block of c. */
 void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a);
 void x86_emitter_free(X86Emitter *e);
@@ -46,9 +43,6 @@ void x86_emit_epilogue(X86Emitter *e);
 void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next);
 /* The tables of the JumpTable insts emitted so far (int32 entries, target - table). */
 void x86_emit_jump_tables(X86Emitter *e);
-/* A Patchpoint inst (codegen/air/stackmaps.h): its code (nothing, nops, ud2
- * or a call) and a record in e->stackmaps, in emit_stackmaps.c. */
-void x86_emit_patchpoint(X86Emitter *e, const AirInst *inst);
 /* An encoder entry: the row {x86_op_<handler>, p, size} of emit.c's table
  * x86_ops calls x86_op_<handler>(e, b, inst, next, p, size). */
 typedef void X86OpFn(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsigned p, unsigned size);

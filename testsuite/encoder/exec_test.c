@@ -179,7 +179,7 @@ static void *fn(AirCode *c) {
     exit(1);
 }
 
-static void emit(AirCode *c) { b3_x86_64_emit_proc(c, &x.o); }
+static void emit(AirCode *c) { b3_emit_proc(&b3_x86_64_emit, c, &x.o); }
 
 typedef int64_t (*F_ii)(int64_t, int64_t);
 typedef int64_t (*F_i)(int64_t);
