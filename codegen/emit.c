@@ -137,15 +137,42 @@ static void listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t sta
     l->text = NULL;
 }
 
+/* ---- what every emitter holds ---- */
+
+void b3_emitter_init(B3Emitter *e, AirCode *c, B3AsmBuffer *buf) {
+    e->c = c;
+    e->buf = buf;
+    e->block_label = malloc((c->nblocks ? c->nblocks : 1) * sizeof(uint32_t));
+    if (!e->block_label)
+        b3_internal_error("emitter", "out of memory");
+    for (uint32_t i = 0; i < c->nblocks; i++)
+        e->block_label[i] = b3_asm_label_new(buf);
+}
+
+void b3_emitter_free(B3Emitter *e) {
+    free(e->block_label);
+    free(e->tables);
+    b3_stackmap_list_free(&e->stackmaps);
+    memset(e, 0, sizeof *e);
+}
+
+uint32_t b3_emit_jump_table_new(B3Emitter *e, AirBlock *b) {
+    e->tables = b3_asm_grow("emitter", e->tables, &e->cap_tables, sizeof *e->tables, e->ntables + 1);
+    uint32_t label = b3_asm_label_new(e->buf);
+    e->tables[e->ntables++] = (B3EmitJumpTable){label, b};
+    return label;
+}
+
 /* ---- the driver ---- */
 
 /* One pass over the procedure: the body (a prologue before each entry
  * block), then the jump tables.  Returns the size of the code before the
  * tables; prologue_at[block] gets each entry block's prologue offset and
  * lines (when not NULL) the -g line rows. */
-static uint64_t emit_pass(const B3EmitTarget *t, void *s, const B3EmitPass *ps, AirCode *c,
-                          const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
-    B3AsmBuffer *a = ps->buf;
+static uint64_t emit_pass(const B3EmitTarget *t, B3Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at,
+                          B3LineRows *lines) {
+    AirCode *c = e->c;
+    B3AsmBuffer *a = e->buf;
     B3Proc *p = c->proc;
     for (uint32_t i = 0; i < c->nblocks; i++) {
         AirBlock *b = c->blocks[i];
@@ -155,21 +182,21 @@ static uint64_t emit_pass(const B3EmitTarget *t, void *s, const B3EmitPass *ps, 
             prologue_at[b->index] = a->len;
             if (lines && p)
                 b3_line_rows_note(lines, a->len, p->loc, true);
-            t->prologue(s);
+            t->prologue(e);
         } else if (b->loop_header && t->loop_header) {
-            t->loop_header(s);
+            t->loop_header(e);
         }
-        b3_asm_bind(a, ps->block_label[b->index]);
+        b3_asm_bind(a, e->block_label[b->index]);
         b3_emit_listing_reset(a); /* each block names its first value */
         for (uint32_t j = 0; j < b->ninsts;) {
             if (lines && b->insts[j].origin)
                 b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
             b3_emit_listing_origin(a, b->insts[j].origin);
-            j += t->emit_insts(s, b, j, next);
+            j += t->emit_insts(e, b, j, next);
         }
     }
     uint64_t code_size = a->len; /* the jump tables after it are data */
-    t->jump_tables(s);
+    t->jump_tables(e);
     b3_asm_check_labels(a);
     return code_size;
 }
@@ -193,15 +220,17 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     /* Branch relaxation (codegen/asm_buffer.h): assemble until every short
      * branch reaches.  The passes before the last are trial runs, without
      * listing or line rows. */
-    void *s = t->open(c);
-    B3EmitPass ps;
+    void *s = calloc(1, t->state_size);
+    if (!s)
+        b3_internal_error(t->phase, "out of memory");
+    B3Emitter *e;
     bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
     uint64_t code_size;
     B3Frame frame = {0};
     for (;;) {
         b3_frame_reset(&frame);
-        t->pass_begin(s, &frame, &ps);
-        code_size = emit_pass(t, s, &ps, c, is_entry, prologue_at, NULL);
+        e = t->pass_begin(s, c, &frame);
+        code_size = emit_pass(t, e, is_entry, prologue_at, NULL);
         if (!t->pass_again(s))
             break;
         t->pass_end(s);
@@ -214,15 +243,15 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     if (want_lines || want_listing) {
         t->pass_end(s);
         b3_frame_reset(&frame);
-        t->pass_begin(s, &frame, &ps);
+        e = t->pass_begin(s, c, &frame);
         if (want_listing)
-            t->listing_begin(s, &listing, o);
-        code_size = emit_pass(t, s, &ps, c, is_entry, prologue_at, want_lines ? &lines : NULL);
+            t->listing_begin(e, &listing, o);
+        code_size = emit_pass(t, e, is_entry, prologue_at, want_lines ? &lines : NULL);
         if (t->pass_again(s))
             b3_internal_error(t->phase, "branch relaxation did not settle");
     }
 
-    B3AsmBuffer *a = ps.buf;
+    B3AsmBuffer *a = e->buf;
     uint64_t start = b3_obj_emit(o, B3Sec_Text, a->buf, a->len);
     /* Instructions, then the jump tables (data), then the next procedure or
      * the padding (instructions again): ELF's mapping symbols where the
@@ -237,7 +266,7 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     for (uint32_t i = 0; i < a->nrelocs; i++)
         b3_obj_reloc(o, B3Sec_Text, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind,
                      a->relocs[i].sym, a->relocs[i].addend);
-    b3_obj_add_stackmaps(o, start, c->frame_size + t->stackmap_stack_extra, ps.stackmaps);
+    b3_obj_add_stackmaps(o, start, c->frame_size + t->stackmap_stack_extra, &e->stackmaps);
     if (want_lines)
         b3_obj_add_lines(o, p, start, code_size, a->len, &lines);
     define_entries(c, o, start, a->len, prologue_at);
@@ -248,5 +277,6 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     free(is_entry);
     free(prologue_at);
     t->pass_end(s);
-    t->close(s);
+    t->relax_end(s);
+    free(s);
 }

@@ -50,40 +50,66 @@ void b3_emit_listing_reset(B3AsmBuffer *b);
  * The target keeps the instruction encoding (its assembler and emitter,
  * behind an opaque state), the listing hook and the unwind encoding. */
 struct B3Frame;
-/* What a pass's emitter shows the driver. */
+
+/* What every target's emitter holds.  Each emitter struct (X86Emitter,
+ * A64Emitter) starts with these fields through B3_EMITTER_MEMBERS: by name
+ * (e->c) in its own code, and as a B3Emitter (&e->base) for the driver and
+ * the functions below. */
 typedef struct {
-    B3AsmBuffer *buf;            /* its assembler's buffer */
-    const uint32_t *block_label; /* each block's label, by block index */
-    B3StackMapList *stackmaps;   /* the records of the Patchpoint insts encoded */
-} B3EmitPass;
+    uint32_t label;  /* bound at the table's start */
+    AirBlock *block; /* the JumpTable's block: entries for succs[0 .. nsuccs-2] */
+} B3EmitJumpTable;
+#define B3_EMITTER_MEMBERS                                                                              \
+    AirCode *c;                                                                                         \
+    B3AsmBuffer *buf;        /* the assembler's */                                                      \
+    uint32_t *block_label;   /* a label per block index */                                              \
+    B3EmitJumpTable *tables; /* the JumpTable insts' tables, laid out after the code */                 \
+    uint32_t ntables, cap_tables;                                                                       \
+    B3StackMapList stackmaps; /* the records of the Patchpoint insts emitted so far */                  \
+    /* The frame description, filled by the first prologue of the pass (objwriter/frame.h), or NULL. */ \
+    struct B3Frame *frame;
+typedef struct B3Emitter {
+    B3_EMITTER_MEMBERS
+} B3Emitter;
+/* Sets e up for c on the assembler buffer buf (e zeroed before): a label
+ * for every block. */
+void b3_emitter_init(B3Emitter *e, AirCode *c, B3AsmBuffer *buf);
+void b3_emitter_free(B3Emitter *e);
+/* A JumpTable inst ending block b: the label of its table, which the
+ * target lays out after the code (B3EmitTarget.jump_tables). */
+uint32_t b3_emit_jump_table_new(B3Emitter *e, AirBlock *b);
+
+/* The hooks of a target's encoder. */
 typedef struct B3EmitTarget {
     const char *phase; /* the internal errors' name: "x86-64 emitter" */
     uint8_t arch;      /* the B3Arch it encodes */
     /* The stack size of the stackmap records beyond frame_size, as LLVM
      * counts it: x86-64 the return address (8), AArch64 the frame record (16). */
     uint8_t stackmap_stack_extra;
-    /* The procedure's emission state (the relaxation marks, which outlive
-     * the passes, and the pass's assembler and emitter), and its end. */
-    void *(*open)(AirCode *c);
-    void (*close)(void *s);
-    /* A pass: a fresh assembler and emitter over the relaxation marks so
-     * far (the first prologue describes itself in frame); after it, did a
-     * branch turn out of range (marked long: assemble again)?; its end,
-     * which frees the assembler and the emitter. */
-    void (*pass_begin)(void *s, struct B3Frame *frame, B3EmitPass *out);
+    /* The bytes of the procedure's emission state, zeroed by the driver:
+     * the relaxation marks, which outlive the passes, and the pass's
+     * assembler and emitter. */
+    size_t state_size;
+    /* A pass over c: a fresh assembler and emitter in s over the relaxation
+     * marks so far (the first prologue describes itself in frame); after
+     * it, did a branch turn out of range (marked long: assemble again)?;
+     * its end, which frees the assembler and the emitter; and, after the
+     * last, the marks' end. */
+    B3Emitter *(*pass_begin)(void *s, AirCode *c, struct B3Frame *frame);
     bool (*pass_again)(void *s);
     void (*pass_end)(void *s);
+    void (*relax_end)(void *s);
     /* -S: the listing of the pass begun (b3_emit_listing_begin with the
      * target's syntax). */
-    void (*listing_begin)(void *s, B3EmitListing *l, B3Obj *o);
+    void (*listing_begin)(B3Emitter *e, B3EmitListing *l, B3Obj *o);
     /* The code: an entry block's prologue; before a loop header that is not
      * an entry (NULL: nothing; x86-64 aligns it); instruction j of b (next:
      * the block laid out after b), returning how many it encoded (arm64
      * pairs neighbouring loads or stores); after the code, the jump tables. */
-    void (*prologue)(void *s);
-    void (*loop_header)(void *s);
-    uint32_t (*emit_insts)(void *s, AirBlock *b, uint32_t j, AirBlock *next);
-    void (*jump_tables)(void *s);
+    void (*prologue)(B3Emitter *e);
+    void (*loop_header)(B3Emitter *e);
+    uint32_t (*emit_insts)(B3Emitter *e, AirBlock *b, uint32_t j, AirBlock *next);
+    void (*jump_tables)(B3Emitter *e);
     /* Mach-O's compact unwind encoding of the frame (codegen/<arch>/unwind.c). */
     uint32_t (*compact_unwind)(const struct B3Frame *f);
 } B3EmitTarget;

@@ -26,17 +26,16 @@
 #define IP1 ((B3Reg)17)
 
 typedef struct {
-    AirCode *c;
+    /* What every target's emitter holds (codegen/emit.h): the procedure,
+     * block labels, jump tables (emit_jump_tables lays them out), stackmap
+     * records and frame description. */
+    union {
+        struct {
+            B3_EMITTER_MEMBERS
+        };
+        B3Emitter base;
+    };
     Arm64Asm *a;
-    uint32_t *block_label;
-    /* JumpTable insts: their table label and the block whose successors they list. */
-    struct {
-        uint32_t label;
-        AirBlock *b;
-    } * tables;
-    uint32_t ntables, cap_tables;
-    B3StackMapList stackmaps; /* the records of the procedure's Patchpoint insts */
-    B3Frame *frame;           /* described by the pass's first prologue (objwriter/frame.h), or NULL */
 } A64Emitter;
 
 _Noreturn static void bad(const AirInst *inst, const char *why) {
@@ -974,15 +973,7 @@ A64_OP(call) {
 A64_OP(jump_table) {
     UNUSED_OPERANDS;
     B3Reg idx = gpr(inst, 0), t = gpr(inst, 1), k = gpr(inst, 2);
-    if (e->ntables == e->cap_tables) {
-        e->cap_tables = e->cap_tables ? 2 * e->cap_tables : 4;
-        e->tables = realloc(e->tables, e->cap_tables * sizeof *e->tables);
-        if (!e->tables)
-            b3_internal_error("arm64 emitter", "out of memory");
-    }
-    uint32_t label = arm64_label_new(e->a);
-    e->tables[e->ntables].label = label;
-    e->tables[e->ntables++].b = b;
+    uint32_t label = b3_emit_jump_table_new(&e->base, b);
     arm64_adr(e->a, t, label);
     Arm64Mem m = arm64_mem_reg(t, idx, Arm64Ext_UXTX, true);
     arm64_ldst(e->a, Arm64LdSt_LDRSW, k, &m);
@@ -992,7 +983,7 @@ A64_OP(jump_table) {
 
 static void emit_jump_tables(A64Emitter *e) {
     for (uint32_t i = 0; i < e->ntables; i++) {
-        AirBlock *b = e->tables[i].b;
+        AirBlock *b = e->tables[i].block;
         arm64_bind(e->a, e->tables[i].label);
         /* The last successor is the default, reached by the bounds check only. */
         for (uint32_t s = 0; s + 1 < b->nsuccs; s++)
@@ -1482,93 +1473,64 @@ static bool try_pair(A64Emitter *e, const AirInst *x, const AirInst *y) {
 
 /* ---- procedures ---- */
 
-static void emitter_init(A64Emitter *e, AirCode *c, Arm64Asm *a) {
-    memset(e, 0, sizeof *e);
-    e->c = c;
-    e->a = a;
-    e->block_label = malloc((c->nblocks ? c->nblocks : 1) * sizeof(uint32_t));
-    if (!e->block_label)
-        b3_internal_error("arm64 emitter", "out of memory");
-    for (uint32_t i = 0; i < c->nblocks; i++)
-        e->block_label[i] = arm64_label_new(a);
-}
-
-static void emitter_free(A64Emitter *e) {
-    free(e->block_label);
-    free(e->tables);
-    b3_stackmap_list_free(&e->stackmaps);
-    memset(e, 0, sizeof *e);
-}
-
 /* ---- the emission driver's hooks (codegen/emit.h) ---- */
 
 /* A procedure's emission: the relaxation marks, kept across passes, and
  * the pass's assembler and emitter. */
 typedef struct {
-    AirCode *c;
     Arm64Relax relax;
     Arm64Asm a;
     A64Emitter e;
 } A64Emission;
 
-static void *emission_open(AirCode *c) {
-    A64Emission *s = calloc(1, sizeof *s);
-    if (!s)
-        b3_internal_error("arm64 emitter", "out of memory");
-    s->c = c;
-    return s;
-}
-
-static void emission_close(void *sp) {
-    A64Emission *s = sp;
-    arm64_relax_free(&s->relax);
-    free(s);
-}
-
-static void pass_begin(void *sp, B3Frame *frame, B3EmitPass *out) {
+static B3Emitter *pass_begin(void *sp, AirCode *c, B3Frame *frame) {
     A64Emission *s = sp;
     arm64_asm_init(&s->a);
     s->a.relax = &s->relax;
     s->relax.again = false;
-    emitter_init(&s->e, s->c, &s->a);
+    memset(&s->e, 0, sizeof s->e);
+    b3_emitter_init(&s->e.base, c, &s->a.buffer);
+    s->e.a = &s->a;
     s->e.frame = frame;
-    *out = (B3EmitPass){&s->a.buffer, s->e.block_label, &s->e.stackmaps};
+    return &s->e.base;
 }
 
 static bool pass_again(void *sp) { return ((A64Emission *)sp)->relax.again; }
 
 static void pass_end(void *sp) {
     A64Emission *s = sp;
-    emitter_free(&s->e);
+    b3_emitter_free(&s->e.base);
     arm64_asm_free(&s->a);
 }
 
-static void listing_begin(void *sp, B3EmitListing *l, B3Obj *o) {
-    arm64_listing_begin(l, &((A64Emission *)sp)->a, o);
+static void relax_end(void *sp) { arm64_relax_free(&((A64Emission *)sp)->relax); }
+
+static void listing_begin(B3Emitter *e, B3EmitListing *l, B3Obj *o) {
+    arm64_listing_begin(l, ((A64Emitter *)e)->a, o);
 }
 
-static void prologue(void *sp) { emit_prologue(&((A64Emission *)sp)->e); }
+static void prologue(B3Emitter *e) { emit_prologue((A64Emitter *)e); }
 
 /* Instruction j of b, or it and the next as one load or store pair. */
-static uint32_t emit_insts(void *sp, AirBlock *b, uint32_t j, AirBlock *next) {
-    A64Emitter *e = &((A64Emission *)sp)->e;
+static uint32_t emit_insts(B3Emitter *be, AirBlock *b, uint32_t j, AirBlock *next) {
+    A64Emitter *e = (A64Emitter *)be;
     if (j + 1 < b->ninsts && try_pair(e, &b->insts[j], &b->insts[j + 1]))
         return 2;
     emit_inst(e, b, &b->insts[j], next);
     return 1;
 }
 
-static void jump_tables(void *sp) { emit_jump_tables(&((A64Emission *)sp)->e); }
+static void jump_tables(B3Emitter *e) { emit_jump_tables((A64Emitter *)e); }
 
 const B3EmitTarget b3_arm64_emit = {
     .phase = "arm64 emitter",
     .arch = B3Arch_ARM64,
     .stackmap_stack_extra = 16, /* the frame record */
-    .open = emission_open,
-    .close = emission_close,
+    .state_size = sizeof(A64Emission),
     .pass_begin = pass_begin,
     .pass_again = pass_again,
     .pass_end = pass_end,
+    .relax_end = relax_end,
     .listing_begin = listing_begin,
     .prologue = prologue,
     .emit_insts = emit_insts,

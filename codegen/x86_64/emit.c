@@ -517,14 +517,7 @@ static void emit_jump_table(X86Emitter *e, AirBlock *b, const AirInst *inst) {
         bad(inst, "%rsp cannot be the index");
     if (b->nsuccs < 2)
         bad(inst, "a jump table needs at least one case and the default");
-    if (e->ntables == e->cap_tables) {
-        e->cap_tables = e->cap_tables ? 2 * e->cap_tables : 4;
-        e->tables = realloc(e->tables, e->cap_tables * sizeof *e->tables);
-        if (!e->tables)
-            b3_internal_error("x86-64 emitter", "out of memory");
-    }
-    uint32_t table = x86_label_new(a);
-    e->tables[e->ntables++] = (X86JumpTable){table, b};
+    uint32_t table = b3_emit_jump_table_new(&e->base, b);
     /* lea table(%rip), s1; movslq (s1,idx,4), s2; add s1, s2; jmp *s2 */
     X86Mem t = x86_mem_label(table, 0), entry = x86_mem_index(s1, idx, 4, 0);
     X86RM r1 = x86_rm_mem(entry), rs1 = x86_rm_reg(s1), rs2 = x86_rm_reg(s2);
@@ -1164,13 +1157,8 @@ void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
 
 void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a) {
     memset(e, 0, sizeof *e);
-    e->c = c;
+    b3_emitter_init(&e->base, c, &a->buffer);
     e->a = a;
-    e->block_label = malloc((c->nblocks ? c->nblocks : 1) * sizeof(uint32_t));
-    if (!e->block_label)
-        b3_internal_error("x86-64 emitter", "out of memory");
-    for (uint32_t i = 0; i < c->nblocks; i++)
-        e->block_label[i] = x86_label_new(a);
     /* Only a call needs rsp 16-byte aligned (patchpoints are counted as calls). */
     bool calls = false;
     for (uint32_t i = 0; i < c->nblocks && !calls; i++)
@@ -1183,9 +1171,7 @@ void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a) {
 }
 
 void x86_emitter_free(X86Emitter *e) {
-    free(e->block_label);
-    free(e->tables);
-    b3_stackmap_list_free(&e->stackmaps);
+    b3_emitter_free(&e->base);
     memset(e, 0, sizeof *e);
 }
 
@@ -1194,34 +1180,19 @@ void x86_emitter_free(X86Emitter *e) {
 /* A procedure's emission: the relaxation marks, kept across passes, and
  * the pass's assembler and emitter. */
 typedef struct {
-    AirCode *c;
     X86Relax relax;
     X86Asm a;
     X86Emitter e;
 } X86Emission;
 
-static void *emission_open(AirCode *c) {
-    X86Emission *s = calloc(1, sizeof *s);
-    if (!s)
-        b3_internal_error("x86-64 emitter", "out of memory");
-    s->c = c;
-    return s;
-}
-
-static void emission_close(void *sp) {
-    X86Emission *s = sp;
-    x86_relax_free(&s->relax);
-    free(s);
-}
-
-static void pass_begin(void *sp, B3Frame *frame, B3EmitPass *out) {
+static B3Emitter *pass_begin(void *sp, AirCode *c, B3Frame *frame) {
     X86Emission *s = sp;
     x86_asm_init(&s->a);
     s->a.relax = &s->relax;
     x86_relax_begin(&s->relax);
-    x86_emitter_init(&s->e, s->c, &s->a);
+    x86_emitter_init(&s->e, c, &s->a);
     s->e.frame = frame;
-    *out = (B3EmitPass){&s->a.buffer, s->e.block_label, &s->e.stackmaps};
+    return &s->e.base;
 }
 
 static bool pass_again(void *sp) {
@@ -1238,32 +1209,34 @@ static void pass_end(void *sp) {
     x86_asm_free(&s->a);
 }
 
-static void listing_begin(void *sp, B3EmitListing *l, B3Obj *o) {
-    x86_listing_begin(l, &((X86Emission *)sp)->a, o);
+static void relax_end(void *sp) { x86_relax_free(&((X86Emission *)sp)->relax); }
+
+static void listing_begin(B3Emitter *e, B3EmitListing *l, B3Obj *o) {
+    x86_listing_begin(l, ((X86Emitter *)e)->a, o);
 }
 
-static void prologue(void *sp) { x86_emit_prologue(&((X86Emission *)sp)->e); }
+static void prologue(B3Emitter *e) { x86_emit_prologue((X86Emitter *)e); }
 
 /* A loop's first instructions in one 16-byte fetch block, when that costs
  * at most 10 bytes of nop (gcc's .p2align 4,,10). */
-static void loop_header(void *sp) { x86_align_code(&((X86Emission *)sp)->a, 16, 10); }
+static void loop_header(B3Emitter *e) { x86_align_code(((X86Emitter *)e)->a, 16, 10); }
 
-static uint32_t emit_insts(void *sp, AirBlock *b, uint32_t j, AirBlock *next) {
-    x86_emit_inst(&((X86Emission *)sp)->e, b, &b->insts[j], next);
+static uint32_t emit_insts(B3Emitter *e, AirBlock *b, uint32_t j, AirBlock *next) {
+    x86_emit_inst((X86Emitter *)e, b, &b->insts[j], next);
     return 1;
 }
 
-static void jump_tables(void *sp) { x86_emit_jump_tables(&((X86Emission *)sp)->e); }
+static void jump_tables(B3Emitter *e) { x86_emit_jump_tables((X86Emitter *)e); }
 
 const B3EmitTarget b3_x86_64_emit = {
     .phase = "x86-64 emitter",
     .arch = B3Arch_X86_64,
     .stackmap_stack_extra = 8, /* the return address */
-    .open = emission_open,
-    .close = emission_close,
+    .state_size = sizeof(X86Emission),
     .pass_begin = pass_begin,
     .pass_again = pass_again,
     .pass_end = pass_end,
+    .relax_end = relax_end,
     .listing_begin = listing_begin,
     .prologue = prologue,
     .loop_header = loop_header,
