@@ -710,9 +710,14 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
         if (asm_len)
             imp_error(&I, "module-level inline assembly is not supported");
         /* Symbols first (in the module's order), then data, then code. */
-        for (LLVMValueRef g = LLVMGetFirstGlobal(I.mod); g; g = LLVMGetNextGlobal(g))
-            if (!skip_global(&I, g))
-                declare_global(&I, g, false);
+        for (LLVMValueRef g = LLVMGetFirstGlobal(I.mod); g; g = LLVMGetNextGlobal(g)) {
+            if (skip_global(&I, g))
+                continue;
+            /* Not an ordinary global: one copy per thread. */
+            if (LLVMIsThreadLocal(g))
+                imp_error(&I, "the thread-local variable '%s' is not supported yet", imp_value_name(&I, g));
+            declare_global(&I, g, false);
+        }
         for (LLVMValueRef f = LLVMGetFirstFunction(I.mod); f; f = LLVMGetNextFunction(f))
             if (!LLVMGetIntrinsicID(f))
                 declare_global(&I, f, true);
