@@ -6,9 +6,9 @@
 #   bash scripts/check.sh [--long] [--fuzz] [LIT ARGS...]
 #
 # Default (`make check`, under three minutes on two cores): the whole suite
-#   for x86-64 Linux at the default level; exec, stackmaps and regress again
-#   at -O0 and -O1; for aarch64-linux-gnu (qemu) the programs, cross, the
-#   difftest smoke and the object-file tests (asm, debuginfo, elf); for the
+#   for x86-64 Linux at the default level; exec, stackmaps, regress and
+#   import/exec again at -O0 and -O1; for aarch64-linux-gnu (qemu) the
+#   programs, import/exec, cross, the difftest smoke and the object-file tests (asm, debuginfo, elf); for the
 #   Apple targets (Mach-O, through the test loader) the programs and the
 #   difftest smoke.  Tests that say `REQUIRES: long` (sweeps over every
 #   program, generators, unit-test builds) are UNSUPPORTED here.
@@ -91,22 +91,24 @@ programs=(exec stackmaps regress)
 x86=x86_64-linux-gnu
 arm64=aarch64-linux-gnu
 config x86 $x86 "" .
-config x86-O0 $x86 -O0 "${programs[@]}"
-config x86-O1 $x86 -O1 "${programs[@]}"
+# import/exec: C programs through clang-16 and the LLVM-IR front end (Linux
+# targets only: the bitcode names its target).
+config x86-O0 $x86 -O0 "${programs[@]}" import/exec
+config x86-O1 $x86 -O1 "${programs[@]}" import/exec
 # arm64: the cross toolchain check (cross) and, at the default level, the
 # difftest smoke and the object-file tests.
 arm_levels=${B3C_ARM64_LEVELS:--O2}
 if [ "$arm_levels" != none ]; then
     for level in $arm_levels; do
         if [ "$level" = -O2 ]; then
-            config arm64 $arm64 "" "${programs[@]}" cross difftest asm debuginfo elf
+            config arm64 $arm64 "" "${programs[@]}" import/exec cross difftest asm debuginfo elf
         else
-            config arm64$level $arm64 "$level" "${programs[@]}"
+            config arm64$level $arm64 "$level" "${programs[@]}" import/exec
         fi
     done
 fi
-longconfig arm64-O0 $arm64 -O0 "${programs[@]}"
-longconfig arm64-O1 $arm64 -O1 "${programs[@]}"
+longconfig arm64-O0 $arm64 -O0 "${programs[@]}" import/exec
+longconfig arm64-O1 $arm64 -O1 "${programs[@]}" import/exec
 # The Apple targets (Mach-O): the programs linked for macOS by ld64.lld and
 # run on Linux through testsuite/macho/Inputs/macho_cc.py's loader.
 apple_levels=${B3C_APPLE_LEVELS:--O2}
