@@ -17,8 +17,8 @@
 #   levels the default skips (arm64 -O0/-O1, B3C_LONG_APPLE_LEVELS for Apple).
 #   CI runs both (and `make check-sanitize`, the default set with b3c built
 #   with ASan+UBSan).
-# --fuzz (`make check-sanitize`): also replay the two fuzz corpora (front
-#   end, whole backend) under ASan/UBSan, one test each; they build sanitized
+# --fuzz (`make check-sanitize`): also replay the fuzz corpora (front end,
+#   whole backend, LLVM-IR front end) under ASan/UBSan, one test each; they build sanitized
 #   harnesses, which belongs with the sanitized run.
 #
 # Each configuration is a directory <exec root>/<name> holding a
@@ -156,7 +156,8 @@ fi
 rm -f "$results"
 
 # Each fuzz corpus replayed under ASan/UBSan counts as one test: the front
-# end's (testsuite/fuzz/corpus) and the whole backend's (corpus-backend).
+# end's (testsuite/fuzz/corpus), the whole backend's (corpus-backend) and the
+# LLVM-IR front end's (corpus-import).
 smoke() { # smoke NAME ARGS...
     local name=$1 log
     shift
@@ -174,6 +175,10 @@ smoke() { # smoke NAME ARGS...
 if $fuzz; then
     smoke fuzz-smoke
     smoke fuzz-smoke-backend --backend
+    # The LLVM-IR front end's, where it can be built (llvm-16-dev).
+    if command -v llvm-config-16 >/dev/null; then
+        smoke fuzz-smoke-import --import
+    fi
 fi
 
 echo "$passed passed, $failed failed"
