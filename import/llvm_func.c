@@ -688,7 +688,8 @@ static ImpVals int128_binary(Imp *I, unsigned bits, LLVMOpcode op, ImpVals a, Im
         static const char *const fn[] = {"__udivti3", "__divti3", "__umodti3", "__modti3"};
         return int128_call(I, fn[(op == LLVMURem || op == LLVMSRem) * 2 + s], a, b);
     }
-    default: return imp_wide_binary(I, bits, op, a, b, rhs);
+    default:
+        return imp_wide_binary(I, bits, op, a, b, rhs);
     }
 }
 
@@ -1242,7 +1243,7 @@ static void import_params(Imp *I, LLVMValueRef fn) {
         for (uint32_t j = 0; j < L->n; j++)
             types[k++] = (uint8_t)imp_leaf_type(&L->leaf[j]);
     }
-    I->desc->classify_args(I->desc, total, types, -1, where, off);
+    I->desc->classify_args(I->desc, total, types, NULL, -1, where, off);
     k = 0;
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef prm = LLVMGetParam(fn, i);

@@ -2,9 +2,11 @@
  * C API, makes a B3 symbol for every global, B3 data for every variable's
  * initializer, and hands each function body to llvm_func.c.  Diagnostics
  * name the C line of an instruction's !dbg location when there is one. */
+#include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +106,8 @@ static char *read_text_file(const char *path, size_t *len) {
     return buf;
 }
 
-/* The .ll line that defines function fn ("define ... @name("), or 0. */
+/* The .ll line that defines function or global fn ("define ... @name(",
+ * "@name = ..."), or 0. */
 static uint32_t ll_line_of_function(Imp *I, LLVMValueRef fn) {
     if (I->o->bitcode || !fn)
         return 0;
@@ -116,6 +119,9 @@ static uint32_t ll_line_of_function(Imp *I, LLVMValueRef fn) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
             eol = end;
+        if (!LLVMIsAFunction(fn) && eol - p > (ptrdiff_t)nlen + 1 && p[0] == '@' &&
+            !memcmp(p + 1, name, nlen) && (p[1 + nlen] == ' ' || p[1 + nlen] == '='))
+            return line;
         if (eol - p > 7 && !memcmp(p, "define ", 7)) {
             for (const char *q = p; q + nlen + 2 <= eol; q++)
                 if (q[0] == '@' && !memcmp(q + 1, name, nlen) && q[1 + nlen] == '(')
@@ -147,6 +153,8 @@ static void report(Imp *I, const char *msg) {
     char where[600] = "";
     if (fname)
         snprintf(where, sizeof where, "in function '%s': ", fname);
+    else if (at && LLVMIsAGlobalVariable(at))
+        snprintf(where, sizeof where, "in the initializer of '%s': ", imp_value_name(I, at));
     if (line && file && flen) {
         char shown[4096], path[8192];
         snprintf(shown, sizeof shown, "%.*s", (int)flen, file);
@@ -166,7 +174,7 @@ static void report(Imp *I, const char *msg) {
         free(src);
         return;
     }
-    uint32_t ll = ll_line_of_function(I, I->fn);
+    uint32_t ll = ll_line_of_function(I, I->fn ? I->fn : I->inst);
     if (ll) {
         b3_error(I->o->diag, (B3Loc){ll, 1}, "%s%s", where, msg);
         return;
@@ -613,8 +621,10 @@ static void define_data_guarded(Imp *I, LLVMValueRef g) {
     if ((len > 5 && !memcmp(name, "llvm.", 5)) || LLVMIsDeclaration(g) ||
         LLVMGetLinkage(g) == LLVMAvailableExternallyLinkage)
         return;
+    I->inst = g; /* messages name the variable's line (its !dbg) */
     if (!setjmp(I->fail))
         define_data(I, g);
+    I->inst = NULL;
 }
 
 /* ---- the module ------------------------------------------------------------ */
@@ -656,6 +666,22 @@ static bool read_module(Imp *I) {
     return true;
 }
 
+/* The import trusts what LLVM's verifier checks (types, dominance,
+ * terminators): a module that fails it is refused with its message. */
+static bool verify_module(Imp *I) {
+    char *msg = NULL;
+    if (!LLVMVerifyModule(I->mod, LLVMReturnStatusAction, &msg)) {
+        LLVMDisposeMessage(msg);
+        return true;
+    }
+    size_t n = msg ? strlen(msg) : 0;
+    while (n && msg[n - 1] == '\n')
+        msg[--n] = 0;
+    fprintf(stderr, "%s: error: invalid LLVM IR: %s\n", I->o->input, msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    return false;
+}
+
 /* Does the module's triple name the target b3c compiles for? */
 static bool target_matches(Imp *I) {
     const char *triple = LLVMGetTarget(I->mod);
@@ -690,8 +716,10 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
     Imp I = {.m = m, .o = o};
     I.ctx = LLVMContextCreate();
     I.desc = b3_target_desc(m->target);
-    bool ok = read_module(&I) && target_matches(&I);
+    bool ok = read_module(&I) && verify_module(&I) && target_matches(&I);
     if (!ok) {
+        if (I.mod)
+            LLVMDisposeModule(I.mod);
         LLVMContextDispose(I.ctx);
         return false;
     }
@@ -730,13 +758,16 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
         if (LLVMGetIntrinsicID(f) || LLVMIsDeclaration(f) ||
             LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
             continue;
-        if (!o->source_file) {
-            unsigned flen = 0;
+        if (!o->source_file) { /* the C file, with its directory when relative */
+            unsigned flen = 0, dlen = 0;
             const char *file = LLVMGetDebugLocFilename(f, &flen);
+            const char *dir = LLVMGetDebugLocDirectory(f, &dlen);
             if (file && flen) {
-                char *c = b3_arena_alloc(&m->arena, flen + 1);
-                memcpy(c, file, flen);
-                c[flen] = 0;
+                bool rel = file[0] != '/' && dir && dlen;
+                size_t n = (rel ? dlen + 1 : 0) + flen;
+                char *c = b3_arena_alloc(&m->arena, n + 1);
+                snprintf(c, n + 1, "%.*s%s%.*s", rel ? (int)dlen : 0, rel ? dir : "", rel ? "/" : "",
+                         (int)flen, file);
                 o->source_file = c;
             }
         }

@@ -38,7 +38,9 @@ static unsigned top_bits(unsigned bits) { return bits - 64 * ((bits + 63) / 64 -
 static B3Value *k32(Imp *I, int64_t x) { return imp_const(I, B3_Int32, x); }
 static B3Value *k64(Imp *I, int64_t x) { return imp_const(I, B3_Int64, x); }
 static B3Value *op(Imp *I, B3Opcode o, B3Value *a, B3Value *b) { return imp_op2(I, o, a, b); }
-static B3Value *cmp(Imp *I, B3Opcode o, B3Value *a, B3Value *b) { return imp_emit(I, o, B3_Int32, 2, a, b, NULL); }
+static B3Value *cmp(Imp *I, B3Opcode o, B3Value *a, B3Value *b) {
+    return imp_emit(I, o, B3_Int32, 2, a, b, NULL);
+}
 static B3Value *bit64(Imp *I, B3Value *c) { return imp_to64(I, c, false); }
 
 ImpVals imp_wide_ext(Imp *I, ImpVals a, unsigned bits, bool sign) {
@@ -87,7 +89,8 @@ static ImpVals shift2(Imp *I, LLVMOpcode o, ImpVals a, B3Value *s) {
     B3Value *inv = op(I, B3_Sub, k32(I, 63), m);
     ImpVals r = imp_vals_new(I, 2);
     if (o == LLVMShl) {
-        B3Value *nhi = op(I, B3_BitOr, op(I, B3_Shl, hi, m), op(I, B3_ZShr, op(I, B3_ZShr, lo, k32(I, 1)), inv));
+        B3Value *nhi =
+            op(I, B3_BitOr, op(I, B3_Shl, hi, m), op(I, B3_ZShr, op(I, B3_ZShr, lo, k32(I, 1)), inv));
         B3Value *nlo = op(I, B3_Shl, lo, m);
         r.v[0] = imp_emit(I, B3_Select, B3_Int64, 3, big, zero, nlo);
         r.v[1] = imp_emit(I, B3_Select, B3_Int64, 3, big, nlo, nhi);
@@ -151,9 +154,9 @@ ImpVals imp_wide_binary(Imp *I, unsigned bits, LLVMOpcode o, ImpVals a, ImpVals 
         if (n != 2)
             imp_fail(I, "multiplication of i%u is not supported", bits);
         r.v[0] = op(I, B3_Mul, a.v[0], b.v[0]);
-        r.v[1] = op(I, B3_Add,
-                    op(I, B3_Add, op(I, B3_UMulHigh, a.v[0], b.v[0]), op(I, B3_Mul, a.v[0], b.v[1])),
-                    op(I, B3_Mul, a.v[1], b.v[0]));
+        r.v[1] =
+            op(I, B3_Add, op(I, B3_Add, op(I, B3_UMulHigh, a.v[0], b.v[0]), op(I, B3_Mul, a.v[0], b.v[1])),
+               op(I, B3_Mul, a.v[1], b.v[0]));
         return r;
     case LLVMShl:
     case LLVMLShr:
@@ -184,7 +187,8 @@ ImpVals imp_wide_binary(Imp *I, unsigned bits, LLVMOpcode o, ImpVals a, ImpVals 
             r.v[i] = shr_word(I, a, fill, q, rr, i);
         return r;
     }
-    default: imp_fail(I, "this operation on i%u is not supported", bits);
+    default:
+        imp_fail(I, "this operation on i%u is not supported", bits);
     }
 }
 
@@ -204,15 +208,27 @@ B3Value *imp_wide_compare(Imp *I, unsigned bits, B3Opcode c, bool sign, ImpVals 
      * signedness, the others unsigned; strict above the lowest word. */
     B3Opcode strict_u, strict_top, last;
     switch (c) {
-    case B3_Above: case B3_GreaterThan: strict_u = B3_Above, strict_top = c, last = B3_Above; break;
-    case B3_AboveEqual: case B3_GreaterEqual: strict_u = B3_Above, strict_top = sign ? B3_GreaterThan : B3_Above, last = B3_AboveEqual; break;
-    case B3_Below: case B3_LessThan: strict_u = B3_Below, strict_top = c, last = B3_Below; break;
-    default: strict_u = B3_Below, strict_top = sign ? B3_LessThan : B3_Below, last = B3_BelowEqual; break;
+    case B3_Above:
+    case B3_GreaterThan:
+        strict_u = B3_Above, strict_top = c, last = B3_Above;
+        break;
+    case B3_AboveEqual:
+    case B3_GreaterEqual:
+        strict_u = B3_Above, strict_top = sign ? B3_GreaterThan : B3_Above, last = B3_AboveEqual;
+        break;
+    case B3_Below:
+    case B3_LessThan:
+        strict_u = B3_Below, strict_top = c, last = B3_Below;
+        break;
+    default:
+        strict_u = B3_Below, strict_top = sign ? B3_LessThan : B3_Below, last = B3_BelowEqual;
+        break;
     }
     B3Value *res = cmp(I, last, a.v[0], b.v[0]);
     for (unsigned i = 1; i < n; i++) {
         B3Opcode s = i + 1 == n ? strict_top : strict_u;
-        res = op(I, B3_BitOr, cmp(I, s, a.v[i], b.v[i]), op(I, B3_BitAnd, cmp(I, B3_Equal, a.v[i], b.v[i]), res));
+        res = op(I, B3_BitOr, cmp(I, s, a.v[i], b.v[i]),
+                 op(I, B3_BitAnd, cmp(I, B3_Equal, a.v[i], b.v[i]), res));
     }
     return res;
 }

@@ -231,6 +231,13 @@ typedef struct {
     B3Generator exit;
 } B3BoundsMeta;
 
+/* A CCall's C-convention facts beyond its children (docs/c-extensions.md),
+ * out of line: most calls have none (B3Value.m.ccall.extra is then NULL). */
+typedef struct {
+    bool sret;      /* `sret = 1`: child 1 is the struct result's address */
+    B3ByVal *byval; /* one per child (index 0, the callee, unused), or NULL */
+} B3CCallExtra;
+
 typedef struct {
     int64_t *cases; /* successor i is case i; the last successor is the default */
     uint32_t ncases;
@@ -286,7 +293,8 @@ struct B3Value {
         } fence;
         B3BoundsMeta *bounds; /* WasmBoundsCheck (out of line: rare, and large) */
         struct {
-            int32_t variadic; /* -1: not written */
+            int32_t variadic;    /* -1: not written */
+            B3CCallExtra *extra; /* sret, byval children; NULL: none */
         } ccall;
         B3StackmapMeta *stackmap;
         B3Value *phi; /* Upsilon: the Phi it writes */
@@ -407,6 +415,11 @@ struct B3Symbol {
     uint32_t name_len; /* names written @"..." may hold any bytes */
     uint8_t kind;      /* B3SymKind */
     bool internal;
+    /* Linkage and visibility (docs/c-extensions.md): a weak definition, or
+     * on an extern a weak reference (NULL when nothing defines it); hidden:
+     * not exported from the linked module. */
+    bool weak, hidden;
+    bool weak_ref; /* `extern @f weak` */
     bool defined;  /* data, proc or entry */
     bool declared; /* `extern` written, or defined */
     B3Loc loc;     /* where it was declared or defined */
@@ -439,6 +452,13 @@ typedef struct {
         uint32_t cap;
     } symtab;
 } B3Module;
+
+/* The byval facts of a CCall's child i (size 0: an ordinary argument). */
+static inline B3ByVal b3_ccall_byval(const B3Value *v, uint32_t i) {
+    const B3CCallExtra *x = v->m.ccall.extra;
+    return x && x->byval ? x->byval[i] : (B3ByVal){0, 0};
+}
+static inline bool b3_ccall_sret(const B3Value *v) { return v->m.ccall.extra && v->m.ccall.extra->sret; }
 
 /* ---- construction API (ir/ir.c) ---------------------------------------- */
 

@@ -388,7 +388,8 @@ static unsigned expected_type(Ctx *c, const B3Value *v, bool kids_ok) {
                : v->kids[0]->type == B3_Double ? B3_Float
                                                : B3_NUM_TYPES;
     case B3R_DECL:
-        if ((v->opcode == B3_Load || v->opcode == B3_Phi) && v->type == B3_Void)
+        if ((v->opcode == B3_Load || v->opcode == B3_Phi || v->opcode == B3_SecondResult) &&
+            v->type == B3_Void)
             b3_error(c->d, type_loc(v), "%s must have a non-Void type", oname(v));
         return B3_NUM_TYPES;
     case B3R_DECL_INT:
@@ -861,6 +862,54 @@ static void check_memory(Ctx *c, const B3Value *v, bool kids_ok) {
     }
 }
 
+/* sret and ByVal children (docs/c-extensions.md). */
+static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
+    const B3CCallExtra *x = v->m.ccall.extra;
+    if (x->sret) {
+        if (v->nkids < 2)
+            b3_error(c->d, v->loc, "sret = 1 needs an argument: child 1 is the address of the struct result");
+        else if (kids_ok && v->kids[1]->type != B3_Int64)
+            b3_error(c->d, kid_loc(v, 1), "the sret argument must be an Int64 address, but @%u is %s",
+                     v->kids[1]->index, a_type(v->kids[1]->type));
+        else if (b3_ccall_byval(v, 1).size)
+            b3_error(c->d, kid_loc(v, 1), "the sret argument cannot be passed ByVal");
+    }
+    if (!x->byval)
+        return;
+    for (uint32_t i = 1; i < v->nkids; i++) {
+        B3ByVal b = x->byval[i];
+        if (!b.size)
+            continue;
+        if (kids_ok && v->kids[i]->type != B3_Int64)
+            b3_error(c->d, kid_loc(v, i),
+                     "a ByVal argument is the address of its bytes, an Int64, but @%u is %s",
+                     v->kids[i]->index, a_type(v->kids[i]->type));
+        if (b.align == 0 || (b.align & (b.align - 1)) || b.align > 4096)
+            b3_error(c->d, kid_loc(v, i), "ByVal alignment %u is not a power of two up to 4096", b.align);
+        if (b.size > (1u << 20))
+            b3_error(c->d, kid_loc(v, i), "ByVal size %u is larger than 1 MiB", b.size);
+        if (v->m.ccall.variadic >= 0 && i - 1 >= (uint32_t)v->m.ccall.variadic)
+            b3_error(c->d, kid_loc(v, i), "a ByVal argument cannot be a variadic one");
+    }
+}
+
+/* SecondResult(@call): the second result register of a non-Void CCall that
+ * stands right before it in its block (docs/c-extensions.md). */
+static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v) {
+    const B3Value *k = v->nkids == 1 ? v->kids[0] : NULL;
+    if (!k)
+        return;
+    if (k->opcode != B3_CCall || k->type == B3_Void) {
+        b3_error(c->d, kid_loc(v, 0),
+                 "SecondResult reads the second result of a non-Void CCall, but @%u is %s%s", k->index,
+                 k->opcode == B3_CCall ? "a Void " : "", oname(k));
+        return;
+    }
+    if (!idx || b->values[idx - 1] != k)
+        b3_error(c->d, kid_loc(v, 0),
+                 "SecondResult must stand immediately after its CCall @%u in the same block", k->index);
+}
+
 static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
     B3Target t = c->m->target;
     switch ((B3Opcode)v->opcode) {
@@ -914,6 +963,8 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
                 b3_error(c->d, v->loc, "variadic = %d exceeds the number of arguments of this CCall (%lld)",
                          v->m.ccall.variadic, (long long)nargs);
         }
+        if (v->m.ccall.extra)
+            check_ccall_extra(c, v, kids_ok);
         break;
     case B3_Upsilon:
         if (!v->m.phi)
@@ -963,25 +1014,40 @@ static void check_dominance(Ctx *c, const B3Value *v, uint32_t i, const B3Block 
                  k->owner->index, b->index);
 }
 
+/* "nothing", "Int32", "(Int64, Double)": what a Return returns. */
+static const char *return_shape(const B3Value *v, char *buf, size_t size) {
+    if (!v->nkids)
+        return "nothing";
+    if (v->nkids == 1)
+        return tname(v->kids[0]->type);
+    snprintf(buf, size, "(%s, %s)", tname(v->kids[0]->type), tname(v->kids[1]->type));
+    return buf;
+}
+
 static void check_return(Ctx *c, const B3Value *v) {
-    if (v->nkids > 1 || (v->nkids == 1 && (!v->kids[0] || v->kids[0]->type == B3_Void)))
-        return; /* already reported */
-    unsigned t = v->nkids ? v->kids[0]->type : B3_Void;
+    for (uint32_t i = 0; i < v->nkids; i++)
+        if (!v->kids[i] || v->kids[i]->type == B3_Void)
+            return; /* already reported */
+    if (v->nkids > 2)
+        return;
     if (!c->first_return) {
         c->first_return = v;
         return;
     }
     const B3Value *f = c->first_return;
-    unsigned ft = f->nkids ? f->kids[0]->type : B3_Void;
-    if (t == ft)
+    bool same = f->nkids == v->nkids;
+    for (uint32_t i = 0; same && i < v->nkids; i++)
+        same = f->kids[i]->type == v->kids[i]->type;
+    if (same)
         return;
     const B3Symbol *s = c->p->sym;
+    char b1[40], b2[40];
     b3_error(
         c->d, v->nkids ? kid_loc(v, 0) : v->loc,
         "this Return returns %s, but another Return of @%.*s returns %s; every Return of a procedure must "
-        "return the same type",
-        t == B3_Void ? "nothing" : tname(t), (int)s->name_len, s->name,
-        ft == B3_Void ? "nothing" : tname(ft));
+        "return the same type%s",
+        return_shape(v, b1, sizeof b1), (int)s->name_len, s->name, return_shape(f, b2, sizeof b2),
+        v->nkids == 2 || f->nkids == 2 ? "s" : "");
     b3_note(c->d, f->nkids ? kid_loc(f, 0) : f->loc, "the other Return is here");
 }
 
@@ -1035,6 +1101,8 @@ static void check_value(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v
     check_meta(c, v, kids_ok);
     if (v->opcode == B3_Return)
         check_return(c, v);
+    if (v->opcode == B3_SecondResult)
+        check_second_result(c, b, idx, v);
     if (v->opcode == B3_Upsilon && v->m.phi && v->m.phi->opcode == B3_Phi && placed(c, v->m.phi))
         v->m.phi->scratch |= PHI_WRITTEN;
     if (v->opcode == B3_Phi && (v->scratch & POS_MASK) == idx) {

@@ -197,12 +197,19 @@ static inline AirArg vta(Lower *L, B3Value *v) { return T(lower_vt(L, v)); }
 /* Copies v (of type `type`) into dst, with an immediate when v is a constant. */
 void lower_move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type);
 
-/* Where the C convention passes n arguments of the B3Types types[i] (nfixed:
- * CCall's `variadic`, -1 if none): a register, or B3_NO_REG for the stack
- * at stack_off[i] in the outgoing area, which grows to hold them.  Counts
- * the registers of each bank used. */
-void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, int32_t nfixed, B3Reg *where,
-                        uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr);
+/* Where the C convention passes n arguments of the B3Types types[i] (byval:
+ * NULL or each one's B3ByVal; nfixed: CCall's `variadic`, -1 if none): a
+ * register, or B3_NO_REG for the stack at stack_off[i] in the outgoing
+ * area, which grows to hold them.  Counts the registers of each bank used. */
+void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, const B3ByVal *byval, int32_t nfixed,
+                        B3Reg *where, uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr);
+/* An AirSpecial for n args, and its k-th arg (k advances) of a value of type ty. */
+AirSpecial *lower_new_special(Lower *L, uint32_t n);
+void lower_special_arg(AirSpecial *sp, AirArg *args, uint32_t *k, AirArg a, AirRole role, B3Type ty);
+/* The registers a C function returns n (0-2) values of the given types in
+ * (the second: docs/c-extensions.md), and the return of values already there. */
+void lower_return_regs(Lower *L, uint32_t n, const B3Type *types, B3Reg *regs);
+void lower_emit_return(Lower *L, uint32_t n, const B3Type *types);
 /* The register a C function returns a value of type ty in. */
 static inline B3Reg c_result_reg(Lower *L, B3Type ty) {
     return b3_type_is_float(ty) ? L->c->desc->ret_fpr : L->c->desc->ret_gpr;

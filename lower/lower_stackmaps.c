@@ -31,7 +31,9 @@ struct LowerStackmaps {
     uint32_t nconts, cap_conts;
     bool split_pending; /* the block being lowered holds a Check* branch */
     bool ret_known;
-    B3Type ret; /* the procedure's return type (an exit handler's result is returned) */
+    /* The procedure's return types, nret of them (an exit handler's result is returned). */
+    B3Type ret[2];
+    uint32_t nret;
     bool traps; /* L->traps while an exit block is being filled */
 };
 
@@ -241,29 +243,34 @@ static int64_t sm_id(const B3Value *v) {
 
 /* ---- exits ---- */
 
-static B3Type sm_return_type(Lower *L) {
+static uint32_t sm_return_types(Lower *L, B3Type *types) {
     struct LowerStackmaps *s = sm_state(L);
     if (!s->ret_known) {
-        s->ret = B3_Void;
+        s->nret = 0;
         for (uint32_t i = 0; i < L->p->nblocks; i++) {
             B3Value *t = b3_block_last(L->p->blocks[i]);
             if (t && t->opcode == B3_Return && t->nkids) {
-                s->ret = (B3Type)t->kids[0]->type;
+                s->nret = t->nkids;
+                for (uint32_t k = 0; k < t->nkids; k++)
+                    s->ret[k] = (B3Type)t->kids[k]->type;
                 break;
             }
         }
         s->ret_known = true;
     }
-    return s->ret;
+    for (uint32_t k = 0; k < s->nret; k++)
+        types[k] = s->ret[k];
+    return s->nret;
 }
 
-/* Calls handler(src...) with the C convention, then returns its result from the procedure. */
+/* Calls handler(src...) with the C convention, then returns its result from
+ * the procedure (both registers of a procedure returning two values). */
 static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirArg *src,
                             const uint8_t *types) {
     B3Reg *where = xrealloc(NULL, (n + 1) * sizeof *where); /* B3_NO_REG: on the stack */
     uint32_t *stack_off = xrealloc(NULL, (n + 1) * sizeof *stack_off);
     uint32_t ngpr, nfpr;
-    lower_c_arg_places(L, n, types, -1, where, stack_off, &ngpr, &nfpr);
+    lower_c_arg_places(L, n, types, NULL, -1, where, stack_off, &ngpr, &nfpr);
     for (uint32_t i = 0; i < n; i++)
         if (where[i] == B3_NO_REG)
             sm_move(L, src[i], air_callarg(stack_off[i]), (B3Type)types[i]);
@@ -271,59 +278,29 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
     for (uint32_t i = 0; i < n; i++)
         if (where[i] != B3_NO_REG)
             sm_move(L, src[i], T(where[i]), (B3Type)types[i]);
-    B3Type rt = sm_return_type(L);
-    uint32_t nargs = 1 + ngpr + nfpr + (rt != B3_Void);
-    B3Arena *ar = L->c->arena;
-    AirArg *args = b3_arena_alloc(ar, nargs * sizeof *args);
-    AirSpecial *sp = b3_arena_alloc(ar, sizeof *sp);
-    sp->roles = b3_arena_alloc(ar, nargs);
-    sp->banks = b3_arena_alloc(ar, nargs);
-    sp->widths = b3_arena_alloc(ar, nargs);
+    B3Type rtypes[2];
+    B3Reg rregs[2];
+    uint32_t nret = sm_return_types(L, rtypes);
+    lower_return_regs(L, nret, rtypes, rregs);
+    uint32_t nargs = 1 + ngpr + nfpr + nret;
+    AirArg *args = b3_arena_alloc(L->c->arena, nargs * sizeof *args);
+    AirSpecial *sp = lower_new_special(L, nargs);
     uint32_t k = 0;
-    args[k] = air_sym(handler, 0, false);
-    sp->roles[k] = AirRole_Use, sp->banks[k] = AirGP, sp->widths[k] = AirW64, k++;
-    for (uint32_t i = 0; i < n; i++) {
-        if (where[i] == B3_NO_REG)
-            continue;
-        args[k] = T(where[i]);
-        sp->roles[k] = AirRole_Use;
-        sp->banks[k] = (uint8_t)bank_of((B3Type)types[i]);
-        sp->widths[k] = (uint8_t)width_of((B3Type)types[i]);
-        k++;
-    }
-    AirTmp ret = c_result_reg(L, rt);
-    if (rt != B3_Void) {
-        args[k] = T(ret);
-        sp->roles[k] = AirRole_Def;
-        sp->banks[k] = (uint8_t)bank_of(rt);
-        sp->widths[k] = (uint8_t)width_of(rt);
-        k++;
-    }
+    lower_special_arg(sp, args, &k, air_sym(handler, 0, false), AirRole_Use, B3_Int64);
+    for (uint32_t i = 0; i < n; i++)
+        if (where[i] != B3_NO_REG)
+            lower_special_arg(sp, args, &k, T(where[i]), AirRole_Use, (B3Type)types[i]);
+    for (uint32_t i = 0; i < nret; i++)
+        lower_special_arg(sp, args, &k, T(rregs[i]), AirRole_Def, rtypes[i]);
     /* As for CCall (docs/backend.md, "Calling convention"). */
     add_call_clobbers(L, sp);
-    AirCallInfo *info = b3_arena_alloc(ar, sizeof *info);
+    AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
     sp->data = info;
     lower_emit_special(L, Air_Call, nargs, args, sp);
     free(where);
     /* The handler's result is already where the procedure returns it. */
-    switch (rt) {
-    case B3_Int32:
-        EMIT(L, Ret32, T(ret));
-        break;
-    case B3_Int64:
-        EMIT(L, Ret64, T(ret));
-        break;
-    case B3_Float:
-        EMIT(L, RetFloat, T(ret));
-        break;
-    case B3_Double:
-        EMIT(L, RetDouble, T(ret));
-        break;
-    default:
-        EMIT0(L, RetVoid);
-        break;
-    }
+    lower_emit_return(L, nret, rtypes);
 }
 
 /* Starts the exit block of v: a rare block, filled through L->sink. */

@@ -1280,9 +1280,9 @@ static void lower_store(Lower *L, B3Value *v) {
 
 /* ---- calls ------------------------------------------------------------------------ */
 
-void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, int32_t nfixed, B3Reg *where,
-                        uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr) {
-    uint32_t area = L->c->desc->classify_args(L->c->desc, n, types, nfixed, where, stack_off);
+void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, const B3ByVal *byval, int32_t nfixed,
+                        B3Reg *where, uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr) {
+    uint32_t area = L->c->desc->classify_args(L->c->desc, n, types, byval, nfixed, where, stack_off);
     if (area > L->c->call_arg_area)
         L->c->call_arg_area = area;
     *ngpr = *nfpr = 0;
@@ -1291,64 +1291,161 @@ void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, int32_t nfix
             ++*(b3_reg_is_fpr(where[i]) ? nfpr : ngpr);
 }
 
+AirSpecial *lower_new_special(Lower *L, uint32_t n) {
+    AirSpecial *sp = b3_arena_alloc(L->c->arena, sizeof *sp);
+    sp->roles = b3_arena_alloc(L->c->arena, n ? n : 1);
+    sp->banks = b3_arena_alloc(L->c->arena, n ? n : 1);
+    sp->widths = b3_arena_alloc(L->c->arena, n ? n : 1);
+    return sp;
+}
+
+void lower_special_arg(AirSpecial *sp, AirArg *args, uint32_t *k, AirArg a, AirRole role, B3Type ty) {
+    args[*k] = a;
+    sp->roles[*k] = (uint8_t)role;
+    sp->banks[*k] = (uint8_t)bank_of(ty);
+    sp->widths[*k] = ty == B3_Int32 || ty == B3_Float ? AirW32 : AirW64;
+    ++*k;
+}
+
+void lower_return_regs(Lower *L, uint32_t n, const B3Type *types, B3Reg *regs) {
+    if (n > 0)
+        regs[0] = c_result_reg(L, types[0]);
+    if (n > 1)
+        regs[1] = b3_target_second_result_reg(L->c->desc, types[0], types[1]);
+}
+
+void lower_emit_return(Lower *L, uint32_t n, const B3Type *types) {
+    B3Reg regs[2];
+    lower_return_regs(L, n, types, regs);
+    if (n == 0) {
+        EMIT0(L, RetVoid);
+    } else if (n == 1) {
+        B3Type ty = types[0];
+        AirOpcode op = ty == B3_Int32   ? Air_Ret32
+                       : ty == B3_Int64 ? Air_Ret64
+                       : ty == B3_Float ? Air_RetFloat
+                                        : Air_RetDouble;
+        EMIT_OP(L, op, T(regs[0]));
+    } else {
+        /* Two values (docs/c-extensions.md): both result registers are used. */
+        AirSpecial *sp = lower_new_special(L, 2);
+        AirArg args[2];
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < 2; i++)
+            lower_special_arg(sp, args, &k, T(regs[i]), AirRole_Use, types[i]);
+        lower_emit_special(L, Air_Ret2, 2, args, sp);
+    }
+}
+
+/* The address of byte `off` of the memory at tmp p, as an Addr the target
+ * encodes for an access of `bytes` bytes (a far one through a new base). */
+static AirArg byval_addr(Lower *L, AirTmp p, int64_t off, unsigned bytes) {
+    if (b3_target_offset_ok(L->t, bytes, false, off))
+        return air_addr(p, off);
+    AirTmp k = newtmp(L, AirGP), q = newtmp(L, AirGP);
+    lower_move_int_const(L, B3_Int64, off, T(k));
+    EMIT(L, Add64, T(k), T(p), T(q));
+    return air_addr(q, 0);
+}
+
+/* A by-value aggregate argument: size bytes from the address x into the
+ * outgoing argument area at offset `at`, in 8-byte moves through a scratch
+ * tmp, then 4-, 2- and 1-byte tails. */
+static void copy_byval(Lower *L, B3Value *x, uint32_t size, uint32_t at) {
+    AirTmp p = lower_vt(L, x);
+    uint32_t off = 0;
+    static const struct {
+        unsigned bytes;
+        AirOpcode load, store;
+    } steps[] = {{8, Air_Move, Air_Move},
+                 {4, Air_Move32, Air_Move32},
+                 {2, Air_Load16, Air_Store16},
+                 {1, Air_Load8, Air_Store8}};
+    for (unsigned s = 0; s < sizeof steps / sizeof steps[0]; s++)
+        while (size - off >= steps[s].bytes) {
+            AirTmp t = newtmp(L, AirGP);
+            EMIT_OP(L, steps[s].load, byval_addr(L, p, off, steps[s].bytes), T(t));
+            EMIT_OP(L, steps[s].store, T(t), air_callarg(at + off));
+            off += steps[s].bytes;
+        }
+}
+
+/* The SecondResult reading v's second result register, if one follows it. */
+static B3Value *second_result_of(Lower *L, B3Value *v) {
+    B3Block *b = L->blk;
+    if (L->idx + 1 < b->nvalues && b->values[L->idx + 1]->opcode == B3_SecondResult &&
+        b->values[L->idx + 1]->kids[0] == v)
+        return b->values[L->idx + 1];
+    return NULL;
+}
+
 static void lower_ccall(Lower *L, B3Value *v) {
+    const B3TargetDesc *d = L->c->desc;
     B3Value *callee = kid(v, 0);
     uint32_t nargs = v->nkids - 1;
-    B3Reg *where = xrealloc(NULL, (nargs + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t *stack_off = xrealloc(NULL, (nargs + 1) * sizeof *stack_off);
-    uint8_t *types = xrealloc(NULL, nargs + 1);
+    /* An sret argument that has a register of its own (arm64's x8) is not
+     * classified: the others are placed as if it were absent. */
+    uint32_t skip = b3_ccall_sret(v) && d->sret_reg != B3_NO_REG ? 1 : 0;
+    uint32_t ncls = nargs - skip;
+    B3Reg *where = xrealloc(NULL, (ncls + 1) * sizeof *where); /* B3_NO_REG: on the stack */
+    uint32_t *stack_off = xrealloc(NULL, (ncls + 1) * sizeof *stack_off);
+    uint8_t *types = xrealloc(NULL, ncls + 1);
+    B3ByVal *byval =
+        v->m.ccall.extra && v->m.ccall.extra->byval ? xrealloc(NULL, (ncls + 1) * sizeof *byval) : NULL;
     uint32_t ngpr, nfpr;
-    for (uint32_t i = 0; i < nargs; i++)
-        types[i] = v->kids[i + 1]->type;
-    lower_c_arg_places(L, nargs, types, v->m.ccall.variadic, where, stack_off, &ngpr, &nfpr);
+    for (uint32_t i = 0; i < ncls; i++) {
+        types[i] = v->kids[skip + i + 1]->type;
+        if (byval)
+            byval[i] = b3_ccall_byval(v, skip + i + 1);
+    }
+    int32_t nfixed = v->m.ccall.variadic;
+    if (nfixed >= 0)
+        nfixed = nfixed >= (int32_t)skip ? nfixed - (int32_t)skip : 0;
+    lower_c_arg_places(L, ncls, types, byval, nfixed, where, stack_off, &ngpr, &nfpr);
     free(types);
-    AirTmp callee_reg = L->c->desc->indirect_call_reg;
+    AirTmp callee_reg = d->indirect_call_reg;
     /* Stack arguments first: storing them needs no fixed register. */
-    for (uint32_t i = 0; i < nargs; i++) {
+    for (uint32_t i = 0; i < ncls; i++) {
         if (where[i] != B3_NO_REG)
             continue;
-        B3Value *x = kid(v, i + 1);
-        lower_move_value_to(L, x, air_callarg(stack_off[i]), (B3Type)x->type);
+        B3Value *x = kid(v, skip + i + 1);
+        if (byval && byval[i].size)
+            copy_byval(L, x, byval[i].size, stack_off[i]);
+        else
+            lower_move_value_to(L, x, air_callarg(stack_off[i]), (B3Type)x->type);
     }
     free(stack_off);
+    free(byval);
     bool direct = callee->opcode == B3_SymbolAddress && callee->m.symbol.offset == 0;
     if (!direct)
         lower_move_value_to(L, callee, T(callee_reg), B3_Int64);
-    for (uint32_t i = 0; i < nargs; i++) {
+    for (uint32_t i = 0; i < ncls; i++) {
         if (where[i] == B3_NO_REG)
             continue;
-        B3Value *x = kid(v, i + 1);
+        B3Value *x = kid(v, skip + i + 1);
         lower_move_value_to(L, x, T(where[i]), (B3Type)x->type);
     }
-    /* The call: callee, argument registers (uses), result register (def). */
-    uint32_t n = 1 + ngpr + nfpr + (v->type != B3_Void);
+    if (skip)
+        lower_move_value_to(L, kid(v, 1), T(d->sret_reg), B3_Int64);
+    /* The call: callee, argument registers (uses), result registers (defs). */
+    B3Value *second = v->type != B3_Void ? second_result_of(L, v) : NULL;
+    uint32_t n = 1 + ngpr + nfpr + skip + (v->type != B3_Void) + (second != NULL);
     AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
-    AirSpecial *sp = b3_arena_alloc(L->c->arena, sizeof *sp);
-    sp->roles = b3_arena_alloc(L->c->arena, n);
-    sp->banks = b3_arena_alloc(L->c->arena, n);
-    sp->widths = b3_arena_alloc(L->c->arena, n);
+    AirSpecial *sp = lower_new_special(L, n);
     uint32_t k = 0;
-    args[k] = direct ? air_sym(callee->m.symbol.sym, 0, false) : T(callee_reg);
-    sp->roles[k] = AirRole_Use, sp->banks[k] = AirGP, sp->widths[k] = AirW64, k++;
-    for (uint32_t i = 0; i < nargs; i++) {
-        if (where[i] == B3_NO_REG)
-            continue;
-        B3Type ty = (B3Type)v->kids[i + 1]->type;
-        args[k] = T(where[i]);
-        sp->roles[k] = AirRole_Use;
-        sp->banks[k] = bank_of(ty);
-        sp->widths[k] = ty == B3_Int32 || ty == B3_Float ? AirW32 : AirW64;
-        k++;
-    }
+    lower_special_arg(sp, args, &k, direct ? air_sym(callee->m.symbol.sym, 0, false) : T(callee_reg),
+                      AirRole_Use, B3_Int64);
+    for (uint32_t i = 0; i < ncls; i++)
+        if (where[i] != B3_NO_REG)
+            lower_special_arg(sp, args, &k, T(where[i]), AirRole_Use, (B3Type)v->kids[skip + i + 1]->type);
+    if (skip)
+        lower_special_arg(sp, args, &k, T(d->sret_reg), AirRole_Use, B3_Int64);
     B3Type rt = (B3Type)v->type;
-    AirTmp ret = c_result_reg(L, rt);
-    if (rt != B3_Void) {
-        args[k] = T(ret);
-        sp->roles[k] = AirRole_Def;
-        sp->banks[k] = bank_of(rt);
-        sp->widths[k] = rt == B3_Int32 || rt == B3_Float ? AirW32 : AirW64;
-        k++;
-    }
+    B3Type rtypes[2] = {rt, second ? (B3Type)second->type : B3_Void};
+    B3Reg rregs[2];
+    lower_return_regs(L, second ? 2 : rt != B3_Void, rtypes, rregs);
+    for (uint32_t i = 0; i < (second ? 2u : rt != B3_Void); i++)
+        lower_special_arg(sp, args, &k, T(rregs[i]), AirRole_Def, rtypes[i]);
     add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
@@ -1356,7 +1453,14 @@ static void lower_ccall(Lower *L, B3Value *v) {
     lower_emit_special(L, Air_Call, n, args, sp);
     free(where);
     if (rt != B3_Void && (L->flags[vid(L, v)] & F_NEEDED))
-        EMIT_OP(L, move_op(rt), T(ret), vta(L, v));
+        EMIT_OP(L, move_op(rt), T(rregs[0]), vta(L, v));
+}
+
+/* SecondResult: the register its CCall (just before it) defined. */
+static void lower_second_result(Lower *L, B3Value *v) {
+    B3Value *call = kid(v, 0);
+    B3Reg r = b3_target_second_result_reg(L->c->desc, call->type, v->type);
+    EMIT_OP(L, move_op((B3Type)v->type), T(r), vta(L, v));
 }
 
 /* ---- switch ------------------------------------------------------------------------- */
@@ -1549,17 +1653,14 @@ static void lower_entry_switch_value(Lower *L) {
 }
 
 static void lower_return(Lower *L, B3Value *v) {
-    if (v->nkids == 0) {
-        EMIT0(L, RetVoid);
-        return;
-    }
-    B3Value *x = kid(v, 0);
-    B3Type ty = (B3Type)x->type;
-    AirTmp reg = c_result_reg(L, ty);
-    lower_move_value_to(L, x, T(reg), ty);
-    AirOpcode op = ty == B3_Int32 ? Air_Ret32 : ty == B3_Int64 ? Air_Ret64 : ty == B3_Float ? Air_RetFloat
-                                                                                             : Air_RetDouble;
-    EMIT_OP(L, op, T(reg));
+    B3Type types[2];
+    B3Reg regs[2];
+    for (uint32_t i = 0; i < v->nkids; i++)
+        types[i] = (B3Type)kid(v, i)->type;
+    lower_return_regs(L, v->nkids, types, regs);
+    for (uint32_t i = 0; i < v->nkids; i++)
+        lower_move_value_to(L, kid(v, i), T(regs[i]), types[i]);
+    lower_emit_return(L, v->nkids, types);
 }
 
 static AirTmp phi_tmp(Lower *L, B3Value *phi) {
@@ -1702,6 +1803,7 @@ static void lower_value(Lower *L, B3Value *v) {
         return;
     case B3_Store8: case B3_Store16: case B3_Store: lower_store(L, v); return;
     case B3_CCall: lower_ccall(L, v); return;
+    case B3_SecondResult: lower_second_result(L, v); return;
     case B3_Upsilon: {
         B3Value *phi = v->m.phi;
         if (L->uses[vid(L, phi)] == 0)

@@ -142,7 +142,7 @@ const char *b3_asm_local_prefix(B3Target t) {
 
 /* Global functions of this module (elf.c binds PC-relative addresses of them locally). */
 static bool has_local_alias(const B3Symbol *s) {
-    return s->defined && !s->internal && (s->kind == B3Sym_Proc || s->kind == B3Sym_Entry);
+    return s->defined && !s->internal && !s->weak && (s->kind == B3Sym_Proc || s->kind == B3Sym_Entry);
 }
 
 /* Mach-O relocations always name the symbol and the linker binds them to
@@ -248,6 +248,33 @@ static void section(Writer *w, B3SectionId s) {
     fputs(w->macho ? macho_dir[s] : dir[s], w->f);
 }
 
+/* Mach-O's linkage directives of a weak or hidden definition (docs/c-extensions.md). */
+static void print_linkage(Writer *w, const B3Symbol *s, const char *weak, const char *hidden) {
+    if (s->weak) {
+        fputs(weak, w->f);
+        print_sym(w, s);
+        fputc('\n', w->f);
+    }
+    if (s->hidden) {
+        fputs(hidden, w->f);
+        print_sym(w, s);
+        fputc('\n', w->f);
+    }
+}
+
+/* The weak references (`extern @f weak`) the code or data names, once each. */
+static void print_weak_refs(Writer *w) {
+    for (uint32_t i = 0; i < w->o->nrelocs; i++) {
+        B3Symbol *s = w->o->relocs[i].sym;
+        if (!s || s->defined || !s->weak_ref || s->id == UINT32_MAX)
+            continue;
+        s->id = UINT32_MAX;
+        fputs(w->macho ? "\t.weak_reference\t" : "\t.weak\t", w->f);
+        print_sym(w, s);
+        fputc('\n', w->f);
+    }
+}
+
 static void print_binding(Writer *w, const B3SymDef *d) {
     if (w->macho) {
         /* Internal symbols are local (no directive); entries inside a
@@ -262,10 +289,15 @@ static void print_binding(Writer *w, const B3SymDef *d) {
             print_sym(w, d->sym);
             fputc('\n', w->f);
         }
+        print_linkage(w, d->sym, "\t.weak_definition\t", "\t.private_extern\t");
         return;
     }
-    fputs(d->sym->internal ? "\t.local\t" : "\t.globl\t", w->f);
+    fputs(d->sym->internal ? "\t.local\t" : d->sym->weak ? "\t.weak\t" : "\t.globl\t", w->f);
     print_sym(w, d->sym);
+    if (d->sym->hidden) {
+        fputs("\n\t.hidden\t", w->f);
+        print_sym(w, d->sym);
+    }
     fprintf(w->f, "\n\t.type\t");
     print_sym(w, d->sym);
     fprintf(w->f, ",%s\n", d->is_func ? "@function" : "@object");
@@ -901,6 +933,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_DataRelRo);
     data_section(&w, B3Sec_BSS);
     stackmaps(&w, true);
+    print_weak_refs(&w);
     if (w.macho) /* MH_SUBSECTIONS_VIA_SYMBOLS, as b3_write_macho sets it */
         fputs("\t.subsections_via_symbols\n", f);
     else /* An empty .note.GNU-stack asks the linker for a non-executable stack. */

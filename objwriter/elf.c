@@ -10,7 +10,9 @@
  * Symbols: null, one STT_SECTION symbol per content section (but
  * .eh_frame, which nothing refers to), the internal
  * (STB_LOCAL) definitions, then the global definitions and the undefined
- * symbols the relocations name (STB_GLOBAL, STT_NOTYPE, SHN_UNDEF).
+ * symbols the relocations name (STB_GLOBAL, STT_NOTYPE, SHN_UNDEF).  A weak
+ * definition or reference (docs/c-extensions.md) is STB_WEAK, a hidden
+ * definition STV_HIDDEN.
  *
  * Which symbol a relocation names (see bind_locally): references to internal
  * symbols go to the section symbol plus the symbol's offset, as assemblers do
@@ -229,10 +231,13 @@ static bool build_symbols(Writer *w) {
             if (d->sym->id)
                 b3_internal_error("objwriter", "symbol '%.*s' defined twice", (int)d->sym->name_len,
                                   d->sym->name);
+            /* Linkage (docs/c-extensions.md): weak is STB_WEAK, hidden STV_HIDDEN. */
             Elf64_Sym es = {
-                .st_info =
-                    ELF64_ST_INFO(want_local ? STB_LOCAL : STB_GLOBAL, d->is_func ? STT_FUNC : STT_OBJECT),
-                .st_other = STV_DEFAULT,
+                .st_info = ELF64_ST_INFO(want_local     ? STB_LOCAL
+                                         : d->sym->weak ? STB_WEAK
+                                                        : STB_GLOBAL,
+                                         d->is_func ? STT_FUNC : STT_OBJECT),
+                .st_other = d->sym->hidden ? STV_HIDDEN : STV_DEFAULT,
                 .st_shndx = (uint16_t)w->shndx[d->section],
                 .st_value = d->offset,
                 .st_size = d->size,
@@ -253,7 +258,8 @@ static bool build_symbols(Writer *w) {
                               (int)s->name_len, s->name);
         uint32_t idx;
         if (!add_named(w, s,
-                       (Elf64_Sym){.st_info = ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), .st_shndx = SHN_UNDEF},
+                       (Elf64_Sym){.st_info = ELF64_ST_INFO(s->weak_ref ? STB_WEAK : STB_GLOBAL, STT_NOTYPE),
+                                   .st_shndx = SHN_UNDEF},
                        &idx))
             return false;
     }
@@ -276,7 +282,8 @@ static bool bind_locally(const Writer *w, const B3Reloc *r, const B3SymDef *d) {
         return false;
     if (d->sym->internal)
         return true;
-    return use == B3RelocUse_PCAddress && d->is_func;
+    /* A weak definition may be replaced at link or load time. */
+    return use == B3RelocUse_PCAddress && d->is_func && !d->sym->weak;
 }
 
 static void build_relocs(Writer *w) {

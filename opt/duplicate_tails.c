@@ -136,7 +136,10 @@ static void demote(DT *dt) {
                 u->kids[k] = get;
             }
             if (u->scratch < nv && p->values[u->scratch] == u && out[u->scratch]) {
-                B3Value *set = b3_insertion_set_insert_new(&ins, i + 1, B3_Set, B3_Void, 1, u);
+                /* After a CCall's SecondResult, which must stay next to it. */
+                uint32_t at =
+                    i + 1 < b->nvalues && b->values[i + 1]->opcode == B3_SecondResult ? i + 2 : i + 1;
+                B3Value *set = b3_insertion_set_insert_new(&ins, at, B3_Set, B3_Void, 1, u);
                 set->kids[0] = u;
                 set->m.var = out[u->scratch];
             }

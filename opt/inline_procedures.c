@@ -9,7 +9,7 @@
  * phases after it see one procedure.
  *
  * A call site is CCall(SymbolAddress(@f)) (offset 0, not variadic) where @f
- * is a procedure of the module other than the caller, with one entry, at
+ * is a procedure of the module other than the caller, not weak, with one entry, at
  * most MAX_CALLEE_VALUES values and none of what only means something in its
  * own frame or register state: FramePointer (stack arguments), an
  * ArgumentReg of a register the call does not fill, EntrySwitch, stackmap
@@ -17,7 +17,9 @@
  * pinned register's WasmAddress and WasmBoundsCheck (without them, pinned
  * registers only restrict allocation).  A callee that calls itself is left
  * alone (inlining would only unroll the recursion).  The result type must be
- * the CCall's (or the CCall Void).
+ * the CCall's (or the CCall Void), and one value (not Return(@a, @b)); a
+ * CCall with `sret` or ByVal children is not inlined (their memory is the
+ * C convention's).
  *
  * The call's block is split after the CCall: the arguments go to the
  * copied ArgumentRegs, as the register holds them (an Int32 as ZExt32 and a
@@ -48,14 +50,14 @@ enum { MAX_CALLEE_VALUES = 120, MAX_GROWTH = 1200, MAX_ARG_REGS = 64 };
 
 /* The procedure a CCall calls directly, or NULL. */
 static B3Proc *direct_callee(const B3Value *call) {
-    if (call->opcode != B3_CCall || call->m.ccall.variadic >= 0 || call->nkids < 1)
+    if (call->opcode != B3_CCall || call->m.ccall.variadic >= 0 || call->m.ccall.extra || call->nkids < 1)
         return NULL;
     const B3Value *f = call->kids[0];
     if (f->opcode != B3_SymbolAddress || f->m.symbol.offset != 0)
         return NULL;
     const B3Symbol *s = f->m.symbol.sym;
-    if (!s || s->kind != B3Sym_Proc || !s->defined)
-        return NULL;
+    if (!s || s->kind != B3Sym_Proc || !s->defined || s->weak)
+        return NULL; /* a weak definition may be replaced by another module's */
     return s->def.proc;
 }
 
@@ -116,6 +118,8 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
                     return false; /* recursive */
                 break;
             case B3_Return:
+                if (v->nkids > 1)
+                    return false; /* two values: the call's SecondResult reads the second */
                 if (v->nkids ? call->type != B3_Void && call->type != v->kids[0]->type
                              : call->type != B3_Void)
                     return false;
@@ -340,18 +344,26 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
     free(bmap);
 }
 
+/* Value j of b is a call site: a direct call whose second result register
+ * nothing reads (a SecondResult would read the callee's second value). */
+static bool is_site(const B3Block *b, uint32_t j) {
+    if (!direct_callee(b->values[j]))
+        return false;
+    return j + 1 >= b->nvalues || b->values[j + 1]->opcode != B3_SecondResult;
+}
+
 bool b3_inline_procedures(B3Module *m, B3Proc *p) {
     uint32_t nsites = 0;
     for (uint32_t i = 0; i < p->nblocks; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nvalues; j++)
-            nsites += direct_callee(p->blocks[i]->values[j]) != NULL;
+            nsites += is_site(p->blocks[i], j);
     if (!nsites)
         return false;
     B3Value **sites = xcalloc(nsites, sizeof *sites);
     nsites = 0;
     for (uint32_t i = 0; i < p->nblocks; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nvalues; j++)
-            if (direct_callee(p->blocks[i]->values[j]))
+            if (is_site(p->blocks[i], j))
                 sites[nsites++] = p->blocks[i]->values[j];
 
     B3Value *args[MAX_ARG_REGS];

@@ -574,7 +574,7 @@ static void redefinition(B3ParseCtx *c, B3Symbol *s, B3Loc loc) {
         b3_note(c->d, s->loc, "previous definition is here");
 }
 
-void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc) {
+void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
     B3Symbol *s = sym_get(c, t, loc);
     bool already = s->declared && !s->defined;
     s->declared = true;
@@ -582,7 +582,44 @@ void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc) {
         s->loc = loc;
     if (!already)
         b3_module_add_item(c->m, B3Item_Extern, s);
+    char buf[80];
+    for (uint32_t a = attrs; a; a = N(a)->next) {
+        if (tok_is(&N(a)->tok, "weak"))
+            s->weak_ref = true;
+        else
+            b3_error(c->d, N(a)->loc, "unknown extern attribute %s (expected weak)",
+                     node_text(c, a, buf, sizeof buf));
+    }
     b3p_reset_nodes(c);
+}
+
+/* The linkage words of a definition (docs/c-extensions.md): weak and hidden;
+ * internal excludes both.  Returns false if n is none of them. */
+static bool linkage_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n, B3Loc *internal_loc, B3Loc *other_loc) {
+    if (n->kind != B3N_WORD)
+        return false;
+    if (tok_is(&n->tok, "internal")) {
+        s->internal = true;
+        *internal_loc = n->loc;
+    } else if (tok_is(&n->tok, "weak")) {
+        s->weak = true;
+        *other_loc = n->loc;
+    } else if (tok_is(&n->tok, "hidden")) {
+        s->hidden = true;
+        *other_loc = n->loc;
+    } else {
+        return false;
+    }
+    if (s->internal && (s->weak || s->hidden) && internal_loc->line && other_loc->line) {
+        b3_error(c->d,
+                 internal_loc->line > other_loc->line ||
+                         (internal_loc->line == other_loc->line && internal_loc->col > other_loc->col)
+                     ? *internal_loc
+                     : *other_loc,
+                 "an internal symbol cannot be weak or hidden (internal is local to this object)");
+        internal_loc->line = 0; /* reported once */
+    }
+    return true;
 }
 
 void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
@@ -609,14 +646,18 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
         b3_module_add_item(m, B3Item_Proc, s);
     }
 
-    /* Attributes: internal first, since entry symbols inherit it. */
+    /* Attributes: linkage first, since entry symbols inherit it. */
     char buf[80];
-    for (uint32_t a = attrs; a; a = N(a)->next)
-        if (N(a)->kind == B3N_WORD && tok_is(&N(a)->tok, "internal"))
-            s->internal = true;
-    for (uint32_t a = attrs; a; a = N(a)->next) {
+    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    uint32_t linkage = 0; /* bit k: attribute k is a linkage word */
+    uint32_t k_attr = 0;
+    for (uint32_t a = attrs; a; a = N(a)->next, k_attr++)
+        if (linkage_attr(c, s, N(a), &internal_loc, &other_loc) && k_attr < 32)
+            linkage |= 1u << k_attr;
+    k_attr = 0;
+    for (uint32_t a = attrs; a; a = N(a)->next, k_attr++) {
         B3Node *n = N(a);
-        if (n->kind == B3N_WORD && tok_is(&n->tok, "internal"))
+        if (k_attr < 32 && (linkage >> k_attr & 1))
             continue;
         if (n->kind == B3N_CALL && tok_is(&n->tok, "entrypoints")) {
             if (p->entrypoints) {
@@ -651,6 +692,8 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
                     es->def.proc = p;
                     es->entry_index = i;
                     es->internal = s->internal;
+                    es->weak = s->weak;
+                    es->hidden = s->hidden;
                     es->loc = N(e)->loc;
                 }
             }
@@ -676,7 +719,9 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             }
             continue;
         }
-        b3_error(c->d, n->loc, "unknown procedure attribute %s (expected internal, entrypoints(...) or pinned(...))",
+        b3_error(c->d, n->loc,
+                 "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...) or "
+                 "pinned(...))",
                  node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);
@@ -711,6 +756,7 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         b3_module_add_item(m, B3Item_Data, s);
     }
     char buf[80];
+    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
     for (uint32_t a = attrs; a; a = N(a)->next) {
         B3Node *n = N(a);
         if (tok_is(&n->tok, "align")) {
@@ -730,15 +776,14 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
             b3_error(c->d, n->loc2, "unexpected %.*s after '%.*s'", TOKF(n->tok2), TOKF(n->tok));
             continue;
         }
-        if (tok_is(&n->tok, "internal")) {
-            s->internal = true;
+        if (linkage_attr(c, s, n, &internal_loc, &other_loc))
             continue;
-        }
         if (tok_is(&n->tok, "readonly")) {
             d->readonly = true;
             continue;
         }
-        b3_error(c->d, n->loc, "unknown data attribute %s (expected internal, readonly or align N)",
+        b3_error(c->d, n->loc,
+                 "unknown data attribute %s (expected internal, weak, hidden, readonly or align N)",
                  node_text(c, a, buf, sizeof buf));
     }
     c->data_lines.n = 0;
@@ -1241,7 +1286,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 enum {
     MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
     MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_COUNT
+    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_COUNT
 };
 
 #define KEY(name, key) {name, sizeof name - 1, key}
@@ -1272,6 +1317,7 @@ static const struct {
     KEY("maximum", MK_maximum),
     KEY("numGPScratchRegisters", MK_numgp),
     KEY("numFPScratchRegisters", MK_numfp),
+    KEY("sret", MK_sret),
 };
 #undef KEY
 
@@ -1284,7 +1330,9 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_width: return (info->flags & B3OF_ATOMIC) != 0;
     case MK_read:
     case MK_write: return info->meta == B3M_FENCE;
-    case MK_variadic: return info->meta == B3M_CCALL;
+    case MK_variadic:
+    case MK_sret:
+        return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
     case MK_result:
     case MK_numgp:
@@ -1300,6 +1348,40 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_maximum: return info->meta == B3M_BOUNDS;
     default: return false;
     }
+}
+
+/* The out-of-line CCall facts of v, made on first use. */
+static B3CCallExtra *ccall_extra(B3ParseCtx *c, B3Value *v) {
+    if (!v->m.ccall.extra)
+        v->m.ccall.extra = b3_arena_alloc(&c->m->arena, sizeof(B3CCallExtra));
+    return v->m.ccall.extra;
+}
+
+/* A CCall child's `:ByVal(SIZE, ALIGN)` (docs/c-extensions.md). */
+static void read_byval(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) {
+    B3Node *n = N(node);
+    char buf[80];
+    uint32_t a = n->kind == B3N_CALL ? n->sub : 0;
+    if (!tok_is(&n->tok, "ByVal") || (n->kind != B3N_CALL && n->kind != B3N_WORD)) {
+        b3_error(c->d, n->loc, "a CCall child takes only ByVal(SIZE, ALIGN), not %s",
+                 node_text(c, node, buf, sizeof buf));
+        return;
+    }
+    if (!a || !N(a)->next || N(N(a)->next)->next || N(a)->kind != B3N_INT || N(N(a)->next)->kind != B3N_INT) {
+        b3_error(c->d, n->loc, "malformed ByVal: expected ByVal(SIZE, ALIGN), as in ByVal(24, 8)");
+        return;
+    }
+    int64_t size, align;
+    if (!meta_int(c, a, "ByVal", R_U64, &size) || !meta_int(c, N(a)->next, "ByVal", R_U64, &align))
+        return;
+    if (size < 1 || size > UINT32_MAX || align < 0 || align > UINT32_MAX) {
+        b3_error(c->d, n->loc, "ByVal size and alignment must be between 1 and 4294967295 bytes");
+        return;
+    }
+    B3CCallExtra *x = ccall_extra(c, v);
+    if (!x->byval)
+        x->byval = b3_arena_alloc(&c->m->arena, v->nkids * sizeof(B3ByVal));
+    x->byval[i] = (B3ByVal){(uint32_t)size, (uint32_t)align};
 }
 
 /* State of one value line while its arguments are read. */
@@ -1494,6 +1576,14 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
         break;
     case MK_numgp:
     case MK_numfp: meta_int(c, val, what, R_U64, &x); break;
+    case MK_sret:
+        if (meta_int(c, val, what, R_U64, &x)) {
+            if (x > 1)
+                b3_error(c->d, N(val)->loc, "malformed value for 'sret': expected 0 or 1");
+            else if (x)
+                ccall_extra(c, v)->sret = true;
+        }
+        break;
     }
 }
 
@@ -1646,9 +1736,16 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
                     pend_value(c, v, i, num, n->loc);
             }
             if (n->sub) {
-                if (!sm)
-                    b3_error(c->d, n->loc2, "a constraint applies only to the children of Patchpoint, Check, "
-                                            "CheckAdd, CheckSub and CheckMul, not %s", info->name);
+                if (op == B3_CCall && i > 0)
+                    read_byval(c, v, i, n->sub);
+                else if (op == B3_CCall)
+                    b3_error(c->d, n->loc2, "the callee of a CCall takes no ByVal or constraint");
+                else if (!sm)
+                    b3_error(c->d, n->loc2,
+                             "a constraint applies only to the children of Patchpoint, Check, "
+                             "CheckAdd, CheckSub and CheckMul (and ByVal(SIZE, ALIGN) to a CCall "
+                             "argument), not %s",
+                             info->name);
                 else
                     read_rep(c, n->sub, &sm->reps[i]);
             }

@@ -227,7 +227,7 @@ void *b3p_vec_grow(void *a, uint32_t *cap, size_t elem);
 /* parser/build.c: module items */
 void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt);
 void b3p_free(B3ParseCtx *c);
-void b3p_extern(B3ParseCtx *c, B3Tok sym, B3Loc loc);
+void b3p_extern(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);
 void b3p_proc_begin(B3ParseCtx *c, B3Tok *sym, B3Loc loc, uint32_t attrs);
 void b3p_proc_end(B3ParseCtx *c);
 void b3p_data_begin(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);
