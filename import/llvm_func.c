@@ -962,19 +962,14 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     unsigned nparams = LLVMCountParamTypes(fty);
     bool vararg = LLVMIsFunctionVarArg(fty);
     B3Value *target = imp_scalar(I, callee);
-    /* Children: the callee, then every argument's parts. */
-    B3Value **kids = b3_xmalloc("import", (1 + 4 * nargs + 1) * sizeof *kids);
-    uint32_t nk = 0;
-    kids[nk++] = target;
-    int32_t nfixed = -1;
+    /* Every argument's parts first: importing an operand may stop the
+     * function (imp_fail), so nothing is allocated outside the arena. */
+    ImpVals *args = b3_arena_alloc(&I->m->arena, (nargs ? nargs : 1) * sizeof *args);
+    uint32_t nparts = 0;
     for (unsigned i = 0; i < nargs; i++) {
-        if (vararg && i == nparams)
-            nfixed = (int32_t)(nk - 1);
         LLVMValueRef a = LLVMGetOperand(v, i);
-        if (has_attr(v, i + 1, I->attr_byval) || has_attr(v, i + 1, I->attr_sret)) {
-            free(kids);
+        if (has_attr(v, i + 1, I->attr_byval) || has_attr(v, i + 1, I->attr_sret))
             imp_fail(I, "byval and sret arguments are not supported yet");
-        }
         ImpVals p = imp_operand(I, a);
         unsigned bits = imp_int_bits(LLVMTypeOf(a));
         if (p.n == 1 && bits && bits < 32) {
@@ -983,22 +978,27 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
             else if (has_attr(v, i + 1, I->attr_zeroext))
                 p.v[0] = imp_zext_bits(I, p.v[0], bits);
         }
-        kids = b3_xrealloc("import", kids, (nk + p.n + 1 + 4 * nargs) * sizeof *kids);
-        for (uint32_t j = 0; j < p.n; j++)
-            kids[nk++] = p.v[j];
+        args[i] = p;
+        nparts += p.n;
+    }
+    LLVMTypeRef rt = LLVMGetReturnType(fty);
+    const ImpLeaves *RL = imp_leaves(I, rt);
+    if (RL->n > 2)
+        imp_fail(I, "a call returning %u values is not supported", RL->n);
+    /* Children: the callee, then every argument's parts. */
+    B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
+    B3Value *call = b3_value_new(I->m, I->p, B3_CCall, t0, 1 + nparts, UINT32_MAX);
+    uint32_t nk = 0;
+    call->kids[nk++] = target;
+    int32_t nfixed = -1;
+    for (unsigned i = 0; i < nargs; i++) {
+        if (vararg && i == nparams)
+            nfixed = (int32_t)(nk - 1);
+        for (uint32_t j = 0; j < args[i].n; j++)
+            call->kids[nk++] = args[i].v[j];
     }
     if (vararg && nfixed < 0)
         nfixed = (int32_t)(nk - 1);
-    LLVMTypeRef rt = LLVMGetReturnType(fty);
-    const ImpLeaves *RL = imp_leaves(I, rt);
-    if (RL->n > 2) {
-        free(kids);
-        imp_fail(I, "a call returning %u values is not supported", RL->n);
-    }
-    B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
-    B3Value *call = b3_value_new(I->m, I->p, B3_CCall, t0, nk, UINT32_MAX);
-    memcpy(call->kids, kids, nk * sizeof *kids);
-    free(kids);
     call->m.ccall.variadic = nfixed;
     call->loc = call->type_loc = I->loc;
     b3_block_append(I->m, I->cur, call);

@@ -4,6 +4,7 @@
  * name the C line of an instruction's !dbg location when there is one. */
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/IRReader.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -640,7 +641,25 @@ static void diag_handler(LLVMDiagnosticInfoRef info, void *ctx) {
     LLVMDisposeMessage(s);
 }
 
+/* LLVM's readers end the process on some inputs (a module with debug
+ * info that its verifier rejects, while reading it: "Broken module found"),
+ * by abort() unless a handler is installed.  The input's name, for it. */
+static const char *fatal_input;
+static void fatal_handler(const char *reason) {
+    fprintf(stderr, "%s: error: invalid LLVM IR: %s\n", fatal_input ? fatal_input : "<input>", reason);
+    exit(1); /* nothing is written yet: the output file is made after the import */
+}
+
+static bool parse_module(Imp *I);
 static bool read_module(Imp *I) {
+    fatal_input = I->o->input;
+    LLVMInstallFatalErrorHandler(fatal_handler);
+    bool ok = parse_module(I);
+    LLVMResetFatalErrorHandler();
+    return ok;
+}
+
+static bool parse_module(Imp *I) {
     B3ImportOptions *o = I->o;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(o->src, o->len, o->input);
     if (o->bitcode) {

@@ -86,4 +86,13 @@ l:
   ret ptr blockaddress(@ba, %l)
 }
 
+
+; An argument the import refuses, after others were imported (nothing may
+; leak: make check-sanitize runs this with LeakSanitizer).
+declare void @takes(i32, x86_fp80)
+; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ldarg': long double (x86_fp80) is not supported yet
+define void @ldarg(i32 %x) {
+  call void @takes(i32 %x, x86_fp80 0xK3FFF8000000000000000)
+  ret void
+}
 ; CHECK-NOT: error
