@@ -254,8 +254,14 @@ static void collect_leaves(Imp *I, LLVMTypeRef t, uint64_t off, LeafVec *out) {
             collect_leaves(I, LLVMStructGetTypeAtIndex(t, i), off + LLVMOffsetOfElement(I->td, t, i), out);
         return;
     }
-    case LLVMArrayTypeKind:
-    case LLVMVectorTypeKind: {
+    case LLVMVectorTypeKind:
+        if (LLVMGetVectorSize(t) == 2 && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMFloatTypeKind) {
+            leaf_push(out, (ImpLeaf){LK_F32x2, 64, off});
+            return;
+        }
+        /* other vectors are taken as arrays */
+        /* fall through */
+    case LLVMArrayTypeKind: {
         LLVMTypeRef e = LLVMGetElementType(t);
         unsigned n = LLVMGetTypeKind(t) == LLVMArrayTypeKind ? LLVMGetArrayLength(t) : LLVMGetVectorSize(t);
         uint64_t stride = LLVMABISizeOfType(I->td, e);
@@ -345,11 +351,17 @@ static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
         return;
     s->declared = true;
     if (decl) {
+        s->weak_ref = link == LLVMExternalWeakLinkage;
         b3_module_add_item(I->m, B3Item_Extern, s);
         return;
     }
     s->defined = true;
     s->internal = is_local_linkage(link);
+    /* A definition another object may replace (C's weak, inline functions'
+     * linkonce_odr, -fcommon's tentative definitions) is weak. */
+    s->weak = link == LLVMWeakAnyLinkage || link == LLVMWeakODRLinkage || link == LLVMLinkOnceAnyLinkage ||
+              link == LLVMLinkOnceODRLinkage || link == LLVMCommonLinkage;
+    s->hidden = !s->internal && LLVMGetVisibility(g) == LLVMHiddenVisibility;
     if (is_fn) {
         s->kind = B3Sym_Proc;
         s->def.proc = b3_proc_new(I->m, s);

@@ -280,6 +280,18 @@ uint64_t b3_const_bits(const B3Value *v) {
     return v->m.c.bits;
 }
 
+bool b3_value_int_const(const B3Value *v, int64_t *out) {
+    if (v->opcode == B3_Const32) {
+        uint32_t u = (uint32_t)v->m.c.i; /* sign-extended without an implementation-defined conversion */
+        *out = u & 0x80000000u ? (int64_t)u - 0x100000000ll : (int64_t)u;
+        return true;
+    }
+    if (v->opcode != B3_Const64)
+        return false;
+    *out = v->m.c.i;
+    return true;
+}
+
 B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index) {
     if (index == UINT32_MAX) {
         while (b3_value_find(p, p->next_value_index))

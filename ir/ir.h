@@ -479,6 +479,12 @@ B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t
 /* A constant's bits as the machine holds them: a Const32's low 32 bits, a
  * ConstFloat's float bits (not the union's), a Const64's or ConstDouble's 64. */
 uint64_t b3_const_bits(const B3Value *v);
+/* Const32, Const64, ConstFloat or ConstDouble. */
+static inline bool b3_value_is_const(const B3Value *v) {
+    return (b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) != 0;
+}
+/* An integer constant's value (a Const32's sign-extended); false if v is none. */
+bool b3_value_int_const(const B3Value *v, int64_t *out);
 B3Value *b3_value_find(const B3Proc *p, uint32_t index);
 void b3_block_append(B3Module *m, B3Block *b, B3Value *v);
 B3Variable *b3_variable_new(B3Module *m, B3Proc *p, const char *name, B3Type type);

@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "ir/dominators.h"
+#include "ir/fold.h"
 #include "ir/ir.h"
 
 #define MAX_NOP_BYTES (1u << 20)
@@ -81,8 +82,6 @@ static B3Loc kid_loc(const B3Value *v, uint32_t i) {
 static B3Loc type_loc(const B3Value *v) { return v->type_loc.line ? v->type_loc : v->loc; }
 
 static B3Loc gen_loc(const B3Value *v, const B3Generator *g) { return g->loc.line ? g->loc : v->loc; }
-
-static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 static uint32_t reg_bits(B3Type t) { return b3_type_bytes(t) * 8; }
 
@@ -186,7 +185,7 @@ static void check_vars_and_slots(Ctx *c) {
         else if (s->size > INT32_MAX)
             b3_error(c->d, s->loc, "stack slot %s is too large: byteSize %llu exceeds %d", n,
                      (unsigned long long)s->size, INT32_MAX);
-        if (!is_pow2(s->align))
+        if (!b3_is_pow2(s->align))
             b3_error(c->d, s->loc, "stack slot %s has alignment %u, which is not a power of two", n,
                      s->align);
         else if (s->align > 16)
@@ -1425,7 +1424,7 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
     const B3Data *data = sym->def.data;
     if (!data)
         return;
-    if (!is_pow2(data->align))
+    if (!b3_is_pow2(data->align))
         b3_error(d, sym->loc, "data @%.*s has alignment %u, which is not a power of two", (int)sym->name_len,
                  sym->name, data->align);
 }

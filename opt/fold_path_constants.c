@@ -61,19 +61,12 @@ typedef struct {
     uint32_t *cur; /* by dense value id: 1 + index in facts of the fact in force, or 0 */
 } FP;
 
-static bool int_const(const B3Value *v, int64_t *out) {
-    if (!(b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) || !b3_type_is_int((B3Type)v->type))
-        return false;
-    *out = v->type == B3_Int32 ? (int64_t)(int32_t)v->m.c.i : v->m.c.i;
-    return true;
-}
-
 static bool opaque_to_us(const B3Value *v) { return v->opcode == B3_Opaque || v->opcode == B3_Depend; }
 
 static void add_fact(FP *fp, const B3Block *from, B3Block *to, B3Value *v, uint8_t kind, int64_t c) {
     if (to == fp->p->blocks[0] || to == from || to->npreds != 1 || fp->nfacts[to->pos] == FACTS_PER_BLOCK)
         return;
-    if ((b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) || opaque_to_us(v) || !v->owner ||
+    if (b3_value_is_const(v) || opaque_to_us(v) || !v->owner ||
         !b3_strictly_dominates(&fp->dom, v->owner, to) || !b3_block_reachable(&fp->dom, to))
         return;
     if (kind == Fact_NonZero && (b3_op((B3Opcode)v->opcode)->flags & B3OF_COMPARE)) {
@@ -91,11 +84,11 @@ static bool compare_with_const(const B3Value *y, B3Value **x, int64_t *k) {
     if (!b3_type_is_int((B3Type)y->kids[0]->type))
         return false;
     int64_t other;
-    if (int_const(y->kids[1], k) && !int_const(y->kids[0], &other)) {
+    if (b3_value_int_const(y->kids[1], k) && !b3_value_int_const(y->kids[0], &other)) {
         *x = y->kids[0];
         return true;
     }
-    if (int_const(y->kids[0], k) && !int_const(y->kids[1], &other)) {
+    if (b3_value_int_const(y->kids[0], k) && !b3_value_int_const(y->kids[1], &other)) {
         *x = y->kids[1];
         return true;
     }

@@ -33,13 +33,6 @@
 
 #define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
 
-static bool int_const(const B3Value *v, int64_t *out) {
-    if (!(b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) || !b3_type_is_int((B3Type)v->type))
-        return false;
-    *out = v->type == B3_Int32 ? (int64_t)(int32_t)v->m.c.i : v->m.c.i;
-    return true;
-}
-
 /* A block's terminal read as a switch on x: its cases (value, successor
  * index) and the successor index of its fall-through. */
 typedef struct {
@@ -69,14 +62,14 @@ static bool describe(const B3Block *b, Desc *d) {
     int64_t k;
     if ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) && b3_type_is_int((B3Type)c->kids[0]->type)) {
         B3Value *x = c->kids[0], *kv = c->kids[1];
-        if (!int_const(kv, &k)) {
+        if (!b3_value_int_const(kv, &k)) {
             x = c->kids[1];
             kv = c->kids[0];
-            if (!int_const(kv, &k))
+            if (!b3_value_int_const(kv, &k))
                 return false;
         }
         int64_t other;
-        if (int_const(x, &other))
+        if (b3_value_int_const(x, &other))
             return false; /* both constant: reduce_strength's business */
         d->x = x;
         d->cmp = c;
@@ -87,7 +80,7 @@ static bool describe(const B3Block *b, Desc *d) {
         d->ncases = 1;
         return true;
     }
-    if (int_const(c, &k))
+    if (b3_value_int_const(c, &k))
         return false;
     d->x = c; /* Branch(x): x == 0 goes to the else successor */
     d->value[0] = 0;
@@ -122,7 +115,7 @@ static bool only_test(const B3Block *c, const B3Value *x, const B3UseCounts *uc,
                 return false;
             continue;
         }
-        if (!(b3_op((B3Opcode)w->opcode)->flags & B3OF_CONST) || !cd->cmp || cd->cmp->owner != c)
+        if (!b3_value_is_const(w) || !cd->cmp || cd->cmp->owner != c)
             return false;
         uint32_t here = (cd->cmp->kids[0] == w) + (cd->cmp->kids[1] == w);
         if (!here || b3_use_count(uc, w) != here)

@@ -42,7 +42,7 @@ typedef struct {
 } Table;
 
 static bool is_const(const Table *t, const B3Value *v) {
-    return (b3_op_info[v->opcode].flags & B3OF_CONST) || (t->symbols && v->opcode == B3_SymbolAddress);
+    return b3_value_is_const(v) || (t->symbols && v->opcode == B3_SymbolAddress);
 }
 
 static uint64_t const_bits(const B3Value *v) {
