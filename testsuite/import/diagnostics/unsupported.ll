@@ -11,30 +11,11 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
-%struct.Big = type { i64, i64, i64 }
 @tls = thread_local global i32 0
 @al = alias i32, ptr @tls
-@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @ret128, ptr null }]
+@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @variadic, ptr null }]
 declare i32 @setjmp(ptr) returns_twice
-declare { i64, i64 } @pair()
 declare void @llvm.va_start(ptr)
-
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ret128': returning 2 values is not supported yet
-define i128 @ret128(i128 %a) {
-  ret i128 %a
-}
-
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'byval': byval and sret parameters are not supported yet
-define i64 @byval(ptr byval(%struct.Big) %p) {
-  %v = load i64, ptr %p
-  ret i64 %v
-}
-
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'sret': byval and sret parameters are not supported yet
-define void @sret(ptr sret(%struct.Big) %p) {
-  store i64 1, ptr %p
-  ret void
-}
 
 ; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'variadic': variadic function definitions are not supported yet
 define i32 @variadic(i32 %n, ...) {
@@ -58,13 +39,6 @@ define i64 @dyn(i64 %n) {
 define i32 @sj(ptr %b) {
   %r = call i32 @setjmp(ptr %b)
   ret i32 %r
-}
-
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'two': a call that returns two registers is not supported yet
-define i64 @two() {
-  %r = call { i64, i64 } @pair()
-  %a = extractvalue { i64, i64 } %r, 0
-  ret i64 %a
 }
 
 ; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ld': long double (x86_fp80) is not supported yet
