@@ -121,6 +121,18 @@ if setting('LONG'):
     config.available_features.add('long')
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
 
+# The LLVM-IR front end (testsuite/import): feature llvm-import when
+# b3c-llvm.so is beside the b3c under test (the sanitized one beside
+# build-san/b3c), feature clang-16 when clang-16 is installed.  %clang:
+# clang-16 for the configuration's target (the bitcode's triple must match
+# b3c's --target).  testsuite/import/lit.local.cfg makes its tests
+# UNSUPPORTED without both.
+if os.path.exists(os.path.join(os.path.dirname(b3c), 'b3c-llvm.so')):
+    config.available_features.add('llvm-import')
+if shutil.which('clang-16'):
+    config.available_features.add('clang-16')
+config.substitutions.append(('%clang', 'clang-16 --target=' + target))
+
 llvm_bin = '/usr/lib/llvm-14/bin'
 path = config.environment.get('PATH', os.environ.get('PATH', ''))
 config.environment['PATH'] = os.pathsep.join([llvm_bin, path])
