@@ -67,7 +67,7 @@
 #include "opt/int_range.h"
 #include "opt/phases.h"
 
-#define xcalloc(n, size) b3_xcalloc("reduce_strength", (n), (size))
+#define PHASE "reduce_strength"
 
 /* The Upsilons of each Phi, by dense value number (b3_proc_number_values). */
 typedef struct {
@@ -76,7 +76,7 @@ typedef struct {
 } PhiWrites;
 
 static void phi_writes_compute(PhiWrites *w, B3Proc *p, uint32_t n) {
-    w->start = xcalloc(n + 1, sizeof *w->start);
+    w->start = b3_xcalloc(PHASE, n + 1, sizeof *w->start);
     uint32_t total = 0;
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
@@ -88,8 +88,8 @@ static void phi_writes_compute(PhiWrites *w, B3Proc *p, uint32_t n) {
         }
     for (uint32_t k = 0; k < n; k++)
         w->start[k + 1] += w->start[k];
-    w->list = xcalloc(total, sizeof *w->list);
-    uint32_t *fill = xcalloc(n, sizeof *fill);
+    w->list = b3_xcalloc(PHASE, total, sizeof *w->list);
+    uint32_t *fill = b3_xcalloc(PHASE, n, sizeof *fill);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *u = p->blocks[bi]->values[i];
@@ -1334,12 +1334,12 @@ static void reduce_values(RS *rs) {
     b3_use_counts_compute(&rs->uc, p); /* numbers the values, for everything below */
     phi_writes_compute(&rs->pw, p, rs->uc.nvalues);
     b3_dominators_compute(&rs->dom, p);
-    rs->pos = xcalloc(rs->uc.nvalues, sizeof *rs->pos);
+    rs->pos = b3_xcalloc(PHASE, rs->uc.nvalues, sizeof *rs->pos);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++)
             rs->pos[p->blocks[bi]->values[i]->scratch] = i;
-    rs->exec = xcalloc(p->nblocks, 1);
-    rs->done = xcalloc(p->nblocks, 1);
+    rs->exec = b3_xcalloc(PHASE, p->nblocks, 1);
+    rs->done = b3_xcalloc(PHASE, p->nblocks, 1);
     rs->exec[0] = 1;
     for (uint32_t bi = 0; bi < n; bi++) {
         B3Block *b = order[bi];
@@ -1420,8 +1420,8 @@ static bool simplify_cfg(RS *rs) {
     B3Proc *p = rs->p;
     uint32_t nb = p->nblocks;
     bool changed = false;
-    B3Block **memo = xcalloc(nb, sizeof *memo), **stack = xcalloc(nb, sizeof *stack);
-    uint8_t *state = xcalloc(nb, 1);
+    B3Block **memo = b3_xcalloc(PHASE, nb, sizeof *memo), **stack = b3_xcalloc(PHASE, nb, sizeof *stack);
+    uint8_t *state = b3_xcalloc(PHASE, nb, 1);
     for (uint32_t i = 0; i < nb; i++) {
         B3Block *b = p->blocks[i];
         /* Jumps over empty blocks: Upsilons live in the predecessors, so the
@@ -1496,8 +1496,8 @@ static bool simplify_cfg(RS *rs) {
 static bool eliminate_dead_code(RS *rs) {
     B3Proc *p = rs->p;
     uint32_t n = b3_proc_number_values(p), sp = 0;
-    uint8_t *live = xcalloc(n, 1);
-    B3Value **work = xcalloc(n, sizeof *work);
+    uint8_t *live = b3_xcalloc(PHASE, n, 1);
+    B3Value **work = b3_xcalloc(PHASE, n, sizeof *work);
     PhiWrites pw;
     phi_writes_compute(&pw, p, n);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)

@@ -37,6 +37,18 @@ size_t b3_vec_capacity(size_t cap, size_t need);
         }                                                                         \
     } while (0)
 
+/* As B3_VEC_RESERVE for two parallel arrays a and b that share one count and
+ * one capacity (item k of a and item k of b belong together). */
+#define B3_VEC_RESERVE2(phase, a, b, cap, need)                       \
+    do {                                                              \
+        if ((size_t)(need) > (size_t)(cap)) {                         \
+            size_t b3_vec_c_ = b3_vec_capacity((cap), (need));        \
+            (a) = b3_xrealloc((phase), (a), b3_vec_c_ * sizeof *(a)); \
+            (b) = b3_xrealloc((phase), (b), b3_vec_c_ * sizeof *(b)); \
+            (cap) = b3_vec_c_;                                        \
+        }                                                             \
+    } while (0)
+
 /* Appends x to (a, n, cap). */
 #define B3_VEC_PUSH(phase, a, n, cap, x)                      \
     do {                                                      \

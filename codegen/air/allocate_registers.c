@@ -13,25 +13,17 @@
 #include "codegen/air/liveness.h"
 #include "codegen/air/phases.h"
 #include "codegen/air/regalloc.h"
+#include "util/vec.h"
 
 #define PHASE "air register allocation"
 #define MAX_ROUNDS 64
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
-#define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
 
 typedef struct {
     uint32_t *v;
     uint32_t n, cap;
 } Vec;
 
-static void vec_push(Vec *v, uint32_t x) {
-    if (v->n == v->cap) {
-        v->cap = v->cap ? v->cap * 2 : 4;
-        v->v = xrealloc(v->v, v->cap * sizeof(uint32_t));
-    }
-    v->v[v->n++] = x;
-}
+static void vec_push(Vec *v, uint32_t x) { B3_VEC_PUSH(PHASE, v->v, v->n, v->cap, x); }
 
 /* Per-node lists of one round live in a bump allocator: no per-list
  * malloc/free, and (unlike B3Arena) no zeroing of memory about to be written. */
@@ -50,9 +42,7 @@ typedef struct {
 static uint32_t *pool_alloc(Pool *p, uint32_t words) {
     if ((size_t)(p->end - p->cur) < words) {
         size_t n = words > POOL_CHUNK_WORDS ? words : POOL_CHUNK_WORDS;
-        PoolChunk *c = malloc(sizeof(PoolChunk) + n * sizeof(uint32_t));
-        if (!c)
-            b3_internal_error(PHASE, "out of memory");
+        PoolChunk *c = b3_xmalloc(PHASE, sizeof(PoolChunk) + n * sizeof(uint32_t));
         c->next = p->chunks;
         p->chunks = c;
         p->cur = c->data;
@@ -74,7 +64,7 @@ static void pool_free(Pool *p) {
 
 static void pool_push(Pool *pool, Vec *v, uint32_t x) {
     if (v->n == v->cap) {
-        uint32_t cap = v->cap ? v->cap * 2 : 8;
+        uint32_t cap = (uint32_t)b3_vec_capacity(v->cap, v->n + 1);
         uint32_t *nv = pool_alloc(pool, cap);
         if (v->n)
             memcpy(nv, v->v, v->n * sizeof(uint32_t));
@@ -225,8 +215,8 @@ typedef struct {
     Vec *adj;        /* list graphs: neighbours, registers included (in csr, or from pool) */
     uint32_t *csr;   /* list graphs: the lists as built */
     uint32_t *pairs; /* list graphs while building: edges (u, v) as found; a register v gets no list */
-    size_t npairs, cap_pairs;
-    Vec *moves_of; /* from pool */
+    size_t npairs, cap_pairs; /* cap_pairs counts uint32_t words, two per pair */
+    Vec *moves_of;            /* from pool */
     Pool pool;
     Matrix mat;         /* dense graphs: virtual-virtual edges (then adj stays empty) */
     uint32_t *node;     /* matrix row of a virtual tmp of the bank */
@@ -283,10 +273,7 @@ static void degree_up(Alloc *a, uint32_t t) {
 
 /* List graphs while building: an edge as found (duplicates included). */
 static void pair_push(Alloc *a, uint32_t u, uint32_t v) {
-    if (a->npairs == a->cap_pairs) {
-        a->cap_pairs = a->cap_pairs ? 2 * a->cap_pairs : 4096;
-        a->pairs = xrealloc(a->pairs, a->cap_pairs * 2 * sizeof(uint32_t));
-    }
+    B3_VEC_RESERVE(PHASE, a->pairs, a->cap_pairs, 2 * (a->npairs + 1));
     a->pairs[2 * a->npairs] = u;
     a->pairs[2 * a->npairs + 1] = v;
     a->npairs++;
@@ -341,9 +328,9 @@ static void finish_build(Alloc *a) {
     if (a->mat.bits) {
         uint32_t words = a->mat.words;
         air_bitmatrix_symmetrize(a->mat.bits, words);
-        a->alive = xcalloc(words, sizeof(uint64_t));
-        a->hi = xcalloc(words, sizeof(uint64_t));
-        a->regcol = xcalloc((size_t)64 * words, sizeof(uint64_t));
+        a->alive = b3_xcalloc(PHASE, words, sizeof(uint64_t));
+        a->hi = b3_xcalloc(PHASE, words, sizeof(uint64_t));
+        a->regcol = b3_xcalloc(PHASE, (size_t)64 * words, sizeof(uint64_t));
         for (uint32_t i = 0; i < a->nnodes; i++) {
             uint32_t t = a->node_tmp[i];
             a->degree[t] = popcount_words(mat_row(&a->mat, i), words) + popcount64(a->regmask[t]);
@@ -358,7 +345,7 @@ static void finish_build(Alloc *a) {
     /* Lists: the pairs become one array of lists in tmp order (each in the
      * order its edges were found), compact for the coloring's walks; a list
      * that grows later moves to the pool. */
-    uint32_t n = a->n, *off = xcalloc((size_t)n + 1, sizeof(uint32_t));
+    uint32_t n = a->n, *off = b3_xcalloc(PHASE, (size_t)n + 1, sizeof(uint32_t));
     for (size_t i = 0; i < a->npairs; i++) {
         uint32_t u = a->pairs[2 * i], v = a->pairs[2 * i + 1];
         off[u + 1]++;
@@ -367,7 +354,7 @@ static void finish_build(Alloc *a) {
     }
     for (uint32_t t = 0; t < n; t++)
         off[t + 1] += off[t];
-    a->csr = xrealloc(NULL, (size_t)off[n] * sizeof(uint32_t));
+    a->csr = b3_xmalloc(PHASE, (size_t)off[n] * sizeof(uint32_t));
     for (uint32_t t = 0; t < n; t++)
         a->adj[t] = (Vec){a->csr + off[t], 0, off[t + 1] - off[t]};
     for (size_t i = 0; i < a->npairs; i++) {
@@ -499,10 +486,7 @@ static double spill_score(const Alloc *a, uint32_t t) {
 }
 
 static void heap_push(Alloc *a, uint32_t t) {
-    if (a->nheap == a->cap_heap) {
-        a->cap_heap = a->cap_heap ? a->cap_heap * 2 : 64;
-        a->heap = xrealloc(a->heap, a->cap_heap * sizeof(HeapEntry));
-    }
+    B3_VEC_RESERVE(PHASE, a->heap, a->cap_heap, a->nheap + 1);
     HeapEntry e = {spill_score(a, t), t};
     uint32_t i = a->nheap++;
     while (i > 0) {
@@ -564,7 +548,7 @@ static void note_active(Alloc *a, uint32_t mi) {
         if (is_precolored(a, ends[j])) {
             uint32_t r = ends[j], words = (a->nmoves + 63) / 64;
             if (!a->reg_active)
-                a->reg_active = xcalloc((size_t)AIR_FIRST_VTMP * words, sizeof(uint64_t));
+                a->reg_active = b3_xcalloc(PHASE, (size_t)AIR_FIRST_VTMP * words, sizeof(uint64_t));
             air_bit_set(a->reg_active + (size_t)r * words, mi);
             if (a->ra_lo[r] > mi / 64)
                 a->ra_lo[r] = mi / 64;
@@ -848,12 +832,8 @@ static void register_move(Alloc *a, AirTmp s, AirTmp d) {
         return;
     if (is_precolored(a, s) && is_precolored(a, d))
         return;
-    if (a->nmoves == a->cap_moves) {
-        a->cap_moves = a->cap_moves ? a->cap_moves * 2 : 64;
-        a->moves = xrealloc(a->moves, a->cap_moves * sizeof(Move));
-    }
-    uint32_t mi = a->nmoves++;
-    a->moves[mi] = (Move){s, d, M_WORKLIST, 0};
+    uint32_t mi = a->nmoves;
+    B3_VEC_PUSH(PHASE, a->moves, a->nmoves, a->cap_moves, ((Move){s, d, M_WORKLIST, 0}));
     pool_push(&a->pool, &a->moves_of[s], mi);
     pool_push(&a->pool, &a->moves_of[d], mi);
     vec_push(&a->move_wl, mi);
@@ -991,11 +971,11 @@ static void choose_graph(Alloc *a, const AirLiveness *lv) {
 #endif
     if (bytes <= (256u << 10) || bytes <= 8 * pairs) {
         a->mat.words = words;
-        a->mat.bits = xcalloc((size_t)words * 64 * words, sizeof(uint64_t));
-        a->adj = xcalloc(AIR_FIRST_VTMP, sizeof(Vec)); /* only registers' (empty) lists are read */
+        a->mat.bits = b3_xcalloc(PHASE, (size_t)words * 64 * words, sizeof(uint64_t));
+        a->adj = b3_xcalloc(PHASE, AIR_FIRST_VTMP, sizeof(Vec)); /* only registers' (empty) lists are read */
     } else {
-        a->adj = xcalloc(a->n, sizeof(Vec));
-        a->mark = xcalloc(a->n, sizeof(uint32_t)); /* Briggs' test and dedup on lists */
+        a->adj = b3_xcalloc(PHASE, a->n, sizeof(Vec));
+        a->mark = b3_xcalloc(PHASE, a->n, sizeof(uint32_t)); /* Briggs' test and dedup on lists */
     }
 }
 
@@ -1003,9 +983,9 @@ static void choose_graph(Alloc *a, const AirLiveness *lv) {
  * inst k's early moment, then inst k-1's late one. */
 static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
     a->building = true;
-    BuildLive l = {.bits = a->mat.bits ? xcalloc(a->mat.words, sizeof(uint64_t)) : NULL};
+    BuildLive l = {.bits = a->mat.bits ? b3_xcalloc(PHASE, a->mat.words, sizeof(uint64_t)) : NULL};
     air_tmpset_init(&l.set, a->n);
-    l.since = xrealloc(NULL, (size_t)a->n * sizeof(int32_t)); /* set when a tmp becomes live */
+    l.since = b3_xmalloc(PHASE, (size_t)a->n * sizeof(int32_t)); /* set when a tmp becomes live */
     for (uint32_t bi = 0; bi < a->c->nblocks; bi++) {
         AirBlock *b = a->c->blocks[bi];
         const uint32_t *st = acts->start + 2 * (size_t)acts->first[bi];
@@ -1062,10 +1042,10 @@ typedef struct {
 
 static void color_cache_init(const Alloc *a, ColorCache *cc) {
     uint32_t nn = a->nnodes;
-    cc->colored = xcalloc(a->mat.words, sizeof(uint64_t));
-    cc->ncol = xcalloc(nn, 1);
-    cc->head = xcalloc(nn, sizeof(uint32_t));
-    cc->next = xcalloc(nn, sizeof(uint32_t));
+    cc->colored = b3_xcalloc(PHASE, a->mat.words, sizeof(uint64_t));
+    cc->ncol = b3_xcalloc(PHASE, nn, 1);
+    cc->head = b3_xcalloc(PHASE, nn, sizeof(uint32_t));
+    cc->next = b3_xcalloc(PHASE, nn, sizeof(uint32_t));
     memset(cc->head, 0xff, nn * sizeof(uint32_t));
     for (uint32_t i = 0; i < nn; i++) {
         uint32_t t = a->node_tmp[i];
@@ -1160,17 +1140,17 @@ static void alloc_init(Alloc *a, AirCode *c, AirBank bank, TmpFacts *f) {
     /* Arrays every round: zeroed only where entries are read before written
      * (alias: coalesced nodes; node, node_tmp: the bank's nodes).  adj and
      * mark come with the graph representation (choose_graph). */
-    a->state = xcalloc(n, 1);
-    a->degree = xcalloc(n, sizeof(uint32_t));
-    a->alias = xrealloc(NULL, (size_t)n * sizeof(uint32_t));
-    a->color = xcalloc(n, 1);
-    a->range = xcalloc(n, sizeof(uint32_t));
-    a->moves_of = xcalloc(n, sizeof(Vec));
-    a->maybe_active = xcalloc(n, 1);
+    a->state = b3_xcalloc(PHASE, n, 1);
+    a->degree = b3_xcalloc(PHASE, n, sizeof(uint32_t));
+    a->alias = b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t));
+    a->color = b3_xcalloc(PHASE, n, 1);
+    a->range = b3_xcalloc(PHASE, n, sizeof(uint32_t));
+    a->moves_of = b3_xcalloc(PHASE, n, sizeof(Vec));
+    a->maybe_active = b3_xcalloc(PHASE, n, 1);
     memset(a->ra_lo, 0xff, sizeof a->ra_lo);
-    a->regmask = xcalloc(n, sizeof(uint64_t));
-    a->node = xrealloc(NULL, (size_t)n * sizeof(uint32_t));
-    a->node_tmp = xrealloc(NULL, (size_t)n * sizeof(uint32_t));
+    a->regmask = b3_xcalloc(PHASE, n, sizeof(uint64_t));
+    a->node = b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t));
+    a->node_tmp = b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t));
     for (uint32_t r = 0; r < AIR_FIRST_VTMP; r++)
         if (a->rf.rank[r] >= 0) {
             a->state[r] = N_PRECOLORED;
@@ -1311,11 +1291,8 @@ static void fact_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBa
             x->first[t] = x->index;
         x->last[t] = x->index;
         if (arg->kind == AirArg_Tmp && x->index - x->first[t] <= 1) {
-            if (x->ncand == x->cap_cand) {
-                x->cap_cand = x->cap_cand ? 2 * x->cap_cand : 1024;
-                x->cand = xrealloc(x->cand, x->cap_cand * sizeof *x->cand);
-            }
-            x->cand[x->ncand++] = (struct FactMention){inst, arg, t, (uint8_t)role, (uint8_t)width};
+            B3_VEC_PUSH(PHASE, x->cand, x->ncand, x->cap_cand,
+                        ((struct FactMention){inst, arg, t, (uint8_t)role, (uint8_t)width}));
         }
     }
 }
@@ -1347,13 +1324,14 @@ static double *loop_weights(const AirCode *c) {
     uint32_t n = c->nblocks, m = n ? n : 1, nedges = 0;
     for (uint32_t b = 0; b < n; b++)
         nedges += c->blocks[b]->nsuccs;
-    uint8_t *depth = xcalloc(m, 1), *state = xcalloc(m, 1);
-    uint32_t *stack = xcalloc(m, sizeof(uint32_t)), *next = xcalloc(m, sizeof(uint32_t));
-    uint32_t *mark = xcalloc(m, sizeof(uint32_t)), *work = xcalloc(m, sizeof(uint32_t));
+    uint8_t *depth = b3_xcalloc(PHASE, m, 1), *state = b3_xcalloc(PHASE, m, 1);
+    uint32_t *stack = b3_xcalloc(PHASE, m, sizeof(uint32_t)), *next = b3_xcalloc(PHASE, m, sizeof(uint32_t));
+    uint32_t *mark = b3_xcalloc(PHASE, m, sizeof(uint32_t)), *work = b3_xcalloc(PHASE, m, sizeof(uint32_t));
     /* Back edges, listed per header (first_tail/next_tail: 1 + index, 0 ends). */
-    uint32_t *tail = xcalloc(nedges + 1, sizeof(uint32_t)),
-             *next_tail = xcalloc(nedges + 1, sizeof(uint32_t));
-    uint32_t *first_tail = xcalloc(m, sizeof(uint32_t)), *heads = xcalloc(m, sizeof(uint32_t));
+    uint32_t *tail = b3_xcalloc(PHASE, nedges + 1, sizeof(uint32_t)),
+             *next_tail = b3_xcalloc(PHASE, nedges + 1, sizeof(uint32_t));
+    uint32_t *first_tail = b3_xcalloc(PHASE, m, sizeof(uint32_t)),
+             *heads = b3_xcalloc(PHASE, m, sizeof(uint32_t));
     uint32_t nheads = 0, nback = 0, sp = 0;
     if (n) {
         stack[sp++] = 0;
@@ -1403,7 +1381,7 @@ static double *loop_weights(const AirCode *c) {
             }
         }
     }
-    double *w = xcalloc(m, sizeof(double));
+    double *w = b3_xcalloc(PHASE, m, sizeof(double));
     for (uint32_t b = 0; b < n; b++) {
         double f = c->blocks[b]->frequency > 0 ? c->blocks[b]->frequency : 1.0;
         for (uint8_t d = 0; d < depth[b]; d++)
@@ -1430,13 +1408,13 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
     free(f->appears);
     free(f->uses);
     free(f->span);
-    f->use_width = xcalloc(n, 1);
-    f->def_width = xcalloc(n, 1);
-    f->appears = xcalloc(n, 1);
-    f->uses = xcalloc(n, sizeof(double));
-    f->span = xcalloc(n, sizeof(uint32_t));
+    f->use_width = b3_xcalloc(PHASE, n, 1);
+    f->def_width = b3_xcalloc(PHASE, n, 1);
+    f->appears = b3_xcalloc(PHASE, n, 1);
+    f->uses = b3_xcalloc(PHASE, n, sizeof(double));
+    f->span = b3_xcalloc(PHASE, n, sizeof(uint32_t));
     if (*unspill_cap < n) {
-        f->unspillable = xrealloc(f->unspillable, n);
+        f->unspillable = b3_xrealloc(PHASE, f->unspillable, n);
         memset(f->unspillable + *unspill_cap, 0, n - *unspill_cap);
         *unspill_cap = n;
     }
@@ -1445,10 +1423,10 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
                  bank,
                  f,
                  1.0,
-                 xrealloc(NULL, (size_t)n * sizeof(uint32_t)),
-                 xrealloc(NULL, (size_t)n * sizeof(uint32_t)),
-                 xcalloc(n, sizeof(uint32_t)),
-                 xcalloc(n, sizeof(uint32_t)),
+                 b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t)),
+                 b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t)),
+                 b3_xcalloc(PHASE, n, sizeof(uint32_t)),
+                 b3_xcalloc(PHASE, n, sizeof(uint32_t)),
                  0,
                  NULL,
                  0,
@@ -1457,7 +1435,7 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
         ninsts += c->blocks[bi]->ninsts;
     free(f->copy);
-    f->copy = xcalloc(ninsts, sizeof(uint32_t));
+    f->copy = b3_xcalloc(PHASE, ninsts, sizeof(uint32_t));
     f->ncopies = 0;
     double *weight = loop_weights(c);
     for (uint32_t bi = 0, gi = 0; bi < c->nblocks; bi++) {
@@ -1468,13 +1446,9 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
             air_for_each_arg(c, inst, fact_arg, &x);
             if (!is_coalescable_move(inst, bank))
                 continue;
-            if (f->ncopies == f->cap_copies) {
-                f->cap_copies = f->cap_copies ? 2 * f->cap_copies : 256;
-                f->copies = xrealloc(f->copies, f->cap_copies * sizeof *f->copies);
-            }
-            f->copies[f->ncopies++] =
-                (struct Copy){inst->args[0].base, inst->args[1].base,
-                              air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend};
+            B3_VEC_PUSH(PHASE, f->copies, f->ncopies, f->cap_copies,
+                        ((struct Copy){inst->args[0].base, inst->args[1].base,
+                                       air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend}));
             f->copy[gi] = f->ncopies;
         }
         x.index++; /* a tmp used in two blocks is never "short" */
@@ -1540,7 +1514,7 @@ static void prespill_point(const TmpFacts *f, AirTmpSet *live, uint8_t *chosen, 
                            uint32_t *cap) {
     if (*cap < live->size) {
         *cap = live->size;
-        *cand = xrealloc(*cand, (size_t)*cap * sizeof(Victim));
+        *cand = b3_xrealloc(PHASE, *cand, (size_t)*cap * sizeof(Victim));
     }
     uint32_t nc = 0;
     for (uint32_t i = 0; i < live->size; i++) {
@@ -1600,7 +1574,7 @@ static void prespill(const AirCode *c, const TmpFacts *f, const AirLiveness *lv,
                 PRESPILL_TRIGGER;
     if (!maybe)
         return;
-    uint8_t *chosen = xcalloc(n, 1);
+    uint8_t *chosen = b3_xcalloc(PHASE, n, 1);
     AirTmpSet live;
     air_tmpset_init(&live, n);
     Victim *cand = NULL;
@@ -1647,7 +1621,7 @@ static void prespill(const AirCode *c, const TmpFacts *f, const AirLiveness *lv,
 static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, const Alloc *a, TmpFacts *f,
                               uint32_t *unspill_cap) {
     uint32_t n = AIR_FIRST_VTMP + c->ntmps;
-    AirStackSlot **slot_of = xcalloc(n, sizeof(AirStackSlot *));
+    AirStackSlot **slot_of = b3_xcalloc(PHASE, n, sizeof(AirStackSlot *));
     for (uint32_t i = 0; i < spilled->n; i++) {
         uint32_t t = spilled->v[i];
         slot_of[t] = air_slot_new(c, 8, 8, true);
@@ -1678,7 +1652,7 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
     /* Everything the spill code introduced must get a register. */
     uint32_t nn = AIR_FIRST_VTMP + c->ntmps;
     if (*unspill_cap < nn) {
-        f->unspillable = xrealloc(f->unspillable, nn);
+        f->unspillable = b3_xrealloc(PHASE, f->unspillable, nn);
         memset(f->unspillable + *unspill_cap, 1, nn - *unspill_cap);
         *unspill_cap = nn;
     }

@@ -24,15 +24,12 @@
 #include "codegen/air/liveness.h"
 #include "codegen/air/phases.h"
 #include "codegen/air/regalloc.h"
+#include "util/vec.h"
 
 #define PHASE "air linear scan allocation"
 #define NONE UINT32_MAX
 #define NO_REG 0xff
 #define MAX_ROUNDS 64
-
-#define xmalloc(n) b3_xmalloc(PHASE, (n))
-#define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 typedef struct {
     uint32_t start, end; /* positions, inclusive */
@@ -76,12 +73,12 @@ static void ls_grow(LS *s, uint32_t n) {
         return;
     }
     uint32_t cap = n + n / 2 + 64;
-    s->start = xrealloc(s->start, cap * sizeof(uint32_t));
-    s->end = xrealloc(s->end, cap * sizeof(uint32_t));
-    s->unspillable = xrealloc(s->unspillable, cap);
-    s->spilled = xrealloc(s->spilled, cap);
-    s->reg = xrealloc(s->reg, cap);
-    s->hint = xrealloc(s->hint, cap * sizeof(AirTmp));
+    s->start = b3_xrealloc(PHASE, s->start, cap * sizeof(uint32_t));
+    s->end = b3_xrealloc(PHASE, s->end, cap * sizeof(uint32_t));
+    s->unspillable = b3_xrealloc(PHASE, s->unspillable, cap);
+    s->spilled = b3_xrealloc(PHASE, s->spilled, cap);
+    s->reg = b3_xrealloc(PHASE, s->reg, cap);
+    s->hint = b3_xrealloc(PHASE, s->hint, cap * sizeof(AirTmp));
     for (uint32_t t = s->cap; t < cap; t++) {
         s->start[t] = s->end[t] = NONE;
         s->unspillable[t] = s->spilled[t] = 0;
@@ -100,11 +97,7 @@ static inline void extend(LS *s, AirTmp t, uint32_t p) {
 }
 
 static void range_add(Ranges *r, uint32_t start, uint32_t end) {
-    if (r->n == r->cap) {
-        r->cap = r->cap ? 2 * r->cap : 16;
-        r->v = xrealloc(r->v, r->cap * sizeof(Range));
-    }
-    r->v[r->n++] = (Range){start, end};
+    B3_VEC_PUSH(PHASE, r->v, r->n, r->cap, ((Range){start, end}));
 }
 
 static int cmp_range(const void *pa, const void *pb) {
@@ -170,8 +163,9 @@ static void livebits_free(LiveBits *lb) {
 /* False if the bit sets would be too large. */
 static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts, uint32_t universe) {
     uint32_t nb = c->nblocks;
-    uint32_t *stamp = xmalloc(universe * sizeof(uint32_t)); /* the block defining it, then its number */
-    uint8_t *global = xcalloc(universe, 1);
+    uint32_t *stamp =
+        b3_xmalloc(PHASE, universe * sizeof(uint32_t)); /* the block defining it, then its number */
+    uint8_t *global = b3_xcalloc(PHASE, universe, 1);
     for (uint32_t t = 0; t < universe; t++)
         stamp[t] = NONE;
     uint32_t ng = 0;
@@ -193,7 +187,7 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
         free(global);
         return false;
     }
-    lb->tmp_of = xmalloc((ng + 1) * sizeof(AirTmp));
+    lb->tmp_of = b3_xmalloc(PHASE, (ng + 1) * sizeof(AirTmp));
     ng = 0;
     for (uint32_t t = 0; t < universe; t++) {
         stamp[t] = global[t] ? ng : NONE;
@@ -205,7 +199,8 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
     lb->words = words;
     lb->nb = nb;
     size_t total = (size_t)words * nb;
-    uint64_t *in = xcalloc(total, 8), *out = xcalloc(total, 8), *kill = xcalloc(total, 8);
+    uint64_t *in = b3_xcalloc(PHASE, total, 8), *out = b3_xcalloc(PHASE, total, 8),
+             *kill = b3_xcalloc(PHASE, total, 8);
     /* gen goes straight into in, where it stays; live-out minus kill is added. */
     for (uint32_t bi = 0; bi < nb; bi++) {
         uint64_t *gi = in + (size_t)bi * words, *ki = kill + (size_t)bi * words;
@@ -224,7 +219,8 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
     /* A block is redone only if a successor's live-in changed since it was
      * last done (ticks count the blocks done; 0: never). */
     AirBlock **rpo = air_rpo(c);
-    uint32_t *done_at = xcalloc(2 * (size_t)nb, sizeof(uint32_t)), *changed_at = done_at + nb, tick = 0;
+    uint32_t *done_at = b3_xcalloc(PHASE, 2 * (size_t)nb, sizeof(uint32_t)), *changed_at = done_at + nb,
+             tick = 0;
     for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t r = nb; r-- > 0;) {
@@ -264,7 +260,7 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
 /* Interval hulls of the global tmps from the bit sets. */
 static void hulls_from_bits(LS *s, const LiveBits *lb, const AirActs *acts) {
     uint32_t words = lb->words;
-    uint64_t *seen = xcalloc(words + 1, 8);
+    uint64_t *seen = b3_xcalloc(PHASE, words + 1, 8);
     for (uint32_t bi = 0; bi < lb->nb; bi++) {
         if (acts->first[bi + 1] == acts->first[bi])
             continue;
@@ -299,7 +295,7 @@ static void hulls_from_bits(LS *s, const LiveBits *lb, const AirActs *acts) {
  * one backward walk per block over the gathered actions. */
 static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
     const AirCode *c = s->c;
-    uint32_t *defined = xmalloc(s->n * sizeof(uint32_t)); /* the last block defining the tmp */
+    uint32_t *defined = b3_xmalloc(PHASE, s->n * sizeof(uint32_t)); /* the last block defining the tmp */
     for (uint32_t t = 0; t < s->n; t++)
         defined[t] = NONE;
     uint32_t open[32]; /* per register rank: end of the range being built, or NONE */
@@ -394,11 +390,7 @@ typedef struct {
 } TmpRanges;
 
 static void tr_push(TmpRanges *r, AirTmp t, uint32_t start, uint32_t end) {
-    if (r->n == r->cap) {
-        r->cap = r->cap ? 2 * r->cap : 1024;
-        r->v = xrealloc(r->v, r->cap * sizeof(TmpRange));
-    }
-    r->v[r->n++] = (TmpRange){t, start, end};
+    B3_VEC_PUSH(PHASE, r->v, r->n, r->cap, ((TmpRange){t, start, end}));
 }
 
 /* The exact live ranges of the virtual tmps (Wimmer's BuildIntervals without
@@ -408,19 +400,15 @@ static void tr_push(TmpRanges *r, AirTmp t, uint32_t start, uint32_t end) {
 static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
     const AirCode *c = s->c;
     uint32_t n = s->n;
-    uint32_t *open = xmalloc(n * sizeof(uint32_t)); /* end of the range being built, or NONE */
+    uint32_t *open = b3_xmalloc(PHASE, n * sizeof(uint32_t)); /* end of the range being built, or NONE */
     for (uint32_t t = 0; t < n; t++)
         open[t] = NONE;
     AirTmp *opened = NULL;
     uint32_t nopened = 0, capopened = 0;
-#define OPEN(T, P)                                                 \
-    do {                                                           \
-        if (nopened == capopened) {                                \
-            capopened = capopened ? 2 * capopened : 256;           \
-            opened = xrealloc(opened, capopened * sizeof(AirTmp)); \
-        }                                                          \
-        opened[nopened++] = (T);                                   \
-        open[T] = (P);                                             \
+#define OPEN(T, P)                                           \
+    do {                                                     \
+        B3_VEC_PUSH(PHASE, opened, nopened, capopened, (T)); \
+        open[T] = (P);                                       \
     } while (0)
     TmpRanges tr = {0};
     for (uint32_t bi = c->nblocks; bi-- > 0;) {
@@ -468,14 +456,14 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
     free(opened);
     free(open);
     s->nr = n;
-    s->rfirst = xcalloc(n + 1, sizeof(uint32_t));
-    s->rn = xcalloc(n, sizeof(uint32_t));
-    s->rcur = xcalloc(n, sizeof(uint32_t));
+    s->rfirst = b3_xcalloc(PHASE, n + 1, sizeof(uint32_t));
+    s->rn = b3_xcalloc(PHASE, n, sizeof(uint32_t));
+    s->rcur = b3_xcalloc(PHASE, n, sizeof(uint32_t));
     for (size_t i = 0; i < tr.n; i++)
         s->rfirst[tr.v[i].t + 1]++;
     for (uint32_t t = 0; t < n; t++)
         s->rfirst[t + 1] += s->rfirst[t];
-    s->rv = xmalloc((tr.n + 1) * sizeof(Range));
+    s->rv = b3_xmalloc(PHASE, (tr.n + 1) * sizeof(Range));
     for (size_t i = 0; i < tr.n; i++) {
         AirTmp t = tr.v[i].t;
         s->rv[s->rfirst[t] + s->rn[t]++] = (Range){tr.v[i].start, tr.v[i].end};
@@ -662,7 +650,7 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         nheld[r] = capheld[r] = cur[r] = 0;
     }
     uint32_t words = s->npos / 64 + 1;
-    uint64_t *occ = xcalloc((size_t)words * k, sizeof(uint64_t));
+    uint64_t *occ = b3_xcalloc(PHASE, (size_t)words * k, sizeof(uint64_t));
     for (uint32_t r = 0; r < k; r++)
         occ_set(occ, k, r, s->fixed[r].v, s->fixed[r].n, true);
     uint32_t all = k == 32 ? ~0u : (1u << k) - 1;
@@ -740,11 +728,7 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
             ok = false;
         }
         s->reg[t] = (uint8_t)pick;
-        if (nheld[pick] == capheld[pick]) {
-            capheld[pick] = capheld[pick] ? 2 * capheld[pick] : 16;
-            held[pick] = xrealloc(held[pick], capheld[pick] * sizeof(AirTmp));
-        }
-        held[pick][nheld[pick]++] = t;
+        B3_VEC_PUSH(PHASE, held[pick], nheld[pick], capheld[pick], t);
         occ_set(occ, k, (uint32_t)pick, tr, ntr, true);
     }
     for (uint32_t r = 0; r < k; r++)
@@ -817,7 +801,7 @@ static void assign_slots(LS *s, AirStackSlot **slot_of) {
     uint32_t nsp = 0;
     for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
         nsp += s->spilled[t] == 1;
-    Range *sp = xmalloc(nsp * sizeof(Range)); /* (start, tmp) */
+    Range *sp = b3_xmalloc(PHASE, nsp * sizeof(Range)); /* (start, tmp) */
     nsp = 0;
     for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
         if (s->spilled[t] == 1)
@@ -827,7 +811,7 @@ static void assign_slots(LS *s, AirStackSlot **slot_of) {
     struct Busy {
         uint32_t end;
         AirStackSlot *slot;
-    } *heap = xmalloc((nsp + 1) * sizeof *heap);
+    } *heap = b3_xmalloc(PHASE, (nsp + 1) * sizeof *heap);
     uint32_t nh = 0;
     for (uint32_t i = 0; i < nsp; i++) {
         AirTmp t = sp[i].end;
@@ -871,7 +855,7 @@ static void assign_slots(LS *s, AirStackSlot **slot_of) {
  * spilled == 1; they become 2). */
 static void insert_spill_code(LS *s) {
     AirCode *c = s->c;
-    AirStackSlot **slot_of = xcalloc(s->n, sizeof(AirStackSlot *));
+    AirStackSlot **slot_of = b3_xcalloc(PHASE, s->n, sizeof(AirStackSlot *));
     assign_slots(s, slot_of);
     SpillCtx x = {s, (const AirStackSlot *const *)slot_of};
     AirSpiller sp = {.c = c,
@@ -888,7 +872,7 @@ static void insert_spill_code(LS *s) {
         s->touched[bi] = 1;
         if (!sp.replaced)
             continue;
-        uint32_t m = c->blocks[bi]->ninsts, *pos = xmalloc(m * sizeof(uint32_t));
+        uint32_t m = c->blocks[bi]->ninsts, *pos = b3_xmalloc(PHASE, m * sizeof(uint32_t));
         for (uint32_t i = 0; i < m; i++)
             pos[i] = sp.src[i] == NONE ? NONE : s->pos[bi][sp.src[i]];
         free(s->pos[bi]);
@@ -897,12 +881,12 @@ static void insert_spill_code(LS *s) {
     }
     /* The edge blocks hold spill code only. */
     if (c->nblocks > s->nblocks_pos) {
-        s->pos = xrealloc(s->pos, c->nblocks * sizeof(uint32_t *));
-        s->npos_of = xrealloc(s->npos_of, c->nblocks * sizeof(uint32_t));
-        s->touched = xrealloc(s->touched, c->nblocks);
+        s->pos = b3_xrealloc(PHASE, s->pos, c->nblocks * sizeof(uint32_t *));
+        s->npos_of = b3_xrealloc(PHASE, s->npos_of, c->nblocks * sizeof(uint32_t));
+        s->touched = b3_xrealloc(PHASE, s->touched, c->nblocks);
         for (uint32_t bi = s->nblocks_pos; bi < c->nblocks; bi++) {
             uint32_t m = c->blocks[bi]->ninsts;
-            s->pos[bi] = xmalloc(m * sizeof(uint32_t));
+            s->pos[bi] = b3_xmalloc(PHASE, m * sizeof(uint32_t));
             for (uint32_t i = 0; i < m; i++)
                 s->pos[bi][i] = NONE;
             s->npos_of[bi] = m;
@@ -976,24 +960,24 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     if (!any)
         return;
     s->nblocks_pos = c->nblocks;
-    s->pos = xmalloc(c->nblocks * sizeof(uint32_t *));
-    s->npos_of = xmalloc(c->nblocks * sizeof(uint32_t));
-    s->touched = xcalloc(c->nblocks, 1);
+    s->pos = b3_xmalloc(PHASE, c->nblocks * sizeof(uint32_t *));
+    s->npos_of = b3_xmalloc(PHASE, c->nblocks * sizeof(uint32_t));
+    s->touched = b3_xcalloc(PHASE, c->nblocks, 1);
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         uint32_t m = c->blocks[bi]->ninsts;
-        s->pos[bi] = xmalloc(m * sizeof(uint32_t));
+        s->pos[bi] = b3_xmalloc(PHASE, m * sizeof(uint32_t));
         for (uint32_t i = 0; i < m; i++)
             s->pos[bi][i] = s->acts.first[bi] + i;
         s->npos_of[bi] = m;
     }
 
-    uint32_t *bucket = xmalloc((s->npos + 2) * sizeof(uint32_t));
+    uint32_t *bucket = b3_xmalloc(PHASE, (s->npos + 2) * sizeof(uint32_t));
     uint32_t *order = NULL;
     for (int round = 0;; round++) {
         if (round == MAX_ROUNDS)
             b3_internal_error(PHASE, "%s allocation did not converge after %d rounds",
                               bank == AirGP ? "GP" : "FP", MAX_ROUNDS);
-        order = xrealloc(order, s->n * sizeof(uint32_t));
+        order = b3_xrealloc(PHASE, order, s->n * sizeof(uint32_t));
         if (scan(s, order, bucket))
             break;
         insert_spill_code(s);
@@ -1028,7 +1012,7 @@ void air_allocate_registers_and_stack_by_linear_scan(AirCode *c) {
             air_for_each_tmp(c, &c->blocks[bi]->insts[ii], assign_tmp, s);
     c->used_callee_saves = saves;
     /* Cleanups where spill code went (they are block-local). */
-    uint8_t *touched = xcalloc(c->nblocks, 1);
+    uint8_t *touched = b3_xcalloc(PHASE, c->nblocks, 1);
     for (int k = 0; k < 2; k++)
         for (uint32_t bi = 0; bi < s[k].nblocks_pos; bi++)
             touched[bi] |= s[k].touched[bi];

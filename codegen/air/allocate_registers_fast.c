@@ -40,15 +40,13 @@
 #include "codegen/air/phases.h"
 #include "codegen/air/regalloc.h"
 #include "ir/target.h"
+#include "util/bits.h"
+#include "util/vec.h"
 
 #define PHASE "air fast register allocation"
 #define NONE UINT32_MAX
 #define NO_REG 0xff
 #define MEMO_BITS 10
-
-#define xmalloc(n) b3_xmalloc(PHASE, (n))
-#define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* One register mention of an inst: a Tmp arg, or an address's base or index. */
 typedef struct {
@@ -110,7 +108,7 @@ typedef struct {
     uint64_t frame; /* bytes below the frame pointer taken (the saves' excluded) */
     AirArg **fix;   /* the args addressing slots */
     uint32_t nfix, cap_fix;
-    uint32_t npool, used_pool;
+    uint32_t npool, cap_pool, used_pool;
     bool split;
 } Fast;
 
@@ -171,8 +169,8 @@ static void pre_hint(Fast *f, const AirInst *i) {
 static void prepass(Fast *f) {
     AirCode *c = f->c;
     uint32_t nb = c->nblocks;
-    uint64_t *gen = xcalloc(3 * (size_t)nb, sizeof(uint64_t)), *kill = gen + nb, *in = kill + nb;
-    f->live_out = xcalloc(nb, sizeof(uint64_t));
+    uint64_t *gen = b3_xcalloc(PHASE, 3 * (size_t)nb, sizeof(uint64_t)), *kill = gen + nb, *in = kill + nb;
+    f->live_out = b3_xcalloc(PHASE, nb, sizeof(uint64_t));
     Pre p = {f, 0, 0, 0, 0, 0};
     uint64_t allocatable = f->alloc[0] | f->alloc[1];
     for (uint32_t bi = 0; bi < nb; bi++) {
@@ -213,8 +211,6 @@ static void prepass(Fast *f) {
 
 /* ---- registers ---- */
 
-static uint64_t align_up(uint64_t v, uint64_t a) { return a > 1 ? (v + a - 1) / a * a : v; }
-
 /* Gives slot s its place below the frame laid out so far. */
 static void place(Fast *f, AirStackSlot *s) {
     uint64_t align = s->align ? s->align : 1;
@@ -222,7 +218,7 @@ static void place(Fast *f, AirStackSlot *s) {
         b3_internal_error(PHASE, "stack slot %u wants alignment %u; the frame guarantees 16", s->index,
                           s->align);
     f->frame =
-        align_up(f->frame + (s->size ? s->size : 1), align); /* a zero-sized slot needs an address too */
+        b3_align_up(f->frame + (s->size ? s->size : 1), align); /* a zero-sized slot needs an address too */
     s->offset = -(int64_t)f->frame;
     if (s->b3)
         s->b3->offset = s->offset;
@@ -236,13 +232,7 @@ static AirStackSlot *new_slot(Fast *f) {
     return s;
 }
 
-static void note_fix(Fast *f, AirArg *a) {
-    if (f->nfix == f->cap_fix) {
-        f->cap_fix = f->cap_fix ? 2 * f->cap_fix : 1024;
-        f->fix = xrealloc(f->fix, f->cap_fix * sizeof(AirArg *));
-    }
-    f->fix[f->nfix++] = a;
-}
+static void note_fix(Fast *f, AirArg *a) { B3_VEC_PUSH(PHASE, f->fix, f->nfix, f->cap_fix, a); }
 
 /* Makes *dst name slot s (plus off): its frame address once laid out,
  * remembered in case the callee saves push the slots down. */
@@ -261,22 +251,16 @@ static AirStackSlot *slot_of(Fast *f, uint32_t v) {
         return f->slot[v];
     if (f->global[v])
         return f->slot[v] = new_slot(f);
-    if (f->used_pool == f->npool) {
-        f->pool = xrealloc(f->pool, (f->npool + 1) * sizeof(AirStackSlot *));
-        f->pool[f->npool++] = new_slot(f);
-    }
+    if (f->used_pool == f->npool)
+        B3_VEC_PUSH(PHASE, f->pool, f->npool, f->cap_pool, new_slot(f));
     return f->slot[v] = f->pool[f->used_pool++];
 }
 
-/* A load (slot to register r) or a store (r to the slot). */
+/* A load (slot to register r) or a store (r to the slot): the spill
+ * rewriter's move (the slots here are never narrow), its slot operand
+ * placed as every slot mention here. */
 static AirInst make_move(Fast *f, AirBank bank, bool load, AirStackSlot *s, uint32_t r, B3Value *origin) {
-    AirInst i;
-    memset(&i, 0, sizeof i);
-    i.opcode = (uint16_t)(bank == AirGP ? Air_Move : Air_MoveDouble);
-    i.nargs = 2;
-    i.origin = origin;
-    i.args = b3_arena_alloc(f->c->arena, 2 * sizeof(AirArg));
-    i.args[load] = air_tmp(r);
+    AirInst i = air_spill_move(f->c, bank, s, r, load, origin);
     set_slot_arg(f, &i.args[!load], s, 0);
     return i;
 }
@@ -286,10 +270,7 @@ static AirInst make_move(Fast *f, AirBank bank, bool load, AirStackSlot *s, uint
 static void release(Fast *f, AirTmp t, uint32_t r) {
     uint32_t v = t - AIR_FIRST_VTMP;
     AirBank bank = r >= B3_FPR_BASE ? AirFP : AirGP;
-    if (f->nloads == f->cap_loads) {
-        f->cap_loads = f->cap_loads ? 2 * f->cap_loads : 256;
-        f->loads = xrealloc(f->loads, f->cap_loads * sizeof(Load));
-    }
+    B3_VEC_RESERVE(PHASE, f->loads, f->cap_loads, f->nloads + 1);
     Load *l = &f->loads[f->nloads];
     l->pos = f->top[v];
     l->inst = make_move(f, bank, true, slot_of(f, v), r, NULL);
@@ -344,19 +325,12 @@ static void take(Fast *f, AirTmp t, uint32_t r) {
 }
 
 static void add_store(Fast *f, AirBank bank, uint32_t r, uint32_t v, B3Value *origin) {
-    if (f->nstores == f->cap_stores) {
-        f->cap_stores = f->cap_stores ? 2 * f->cap_stores : 8;
-        f->stores = xrealloc(f->stores, f->cap_stores * sizeof(AirInst));
-    }
-    f->stores[f->nstores++] = make_move(f, bank, false, slot_of(f, v), r, origin);
+    AirInst store = make_move(f, bank, false, slot_of(f, v), r, origin);
+    B3_VEC_PUSH(PHASE, f->stores, f->nstores, f->cap_stores, store);
 }
 
 static void push_rev(Fast *f, AirInst i) {
-    if (f->nrev == f->cap_rev) {
-        f->cap_rev = f->cap_rev ? 2 * f->cap_rev : 256;
-        f->rev = xrealloc(f->rev, f->cap_rev * sizeof(AirInst));
-        f->load_at = xrealloc(f->load_at, f->cap_rev * sizeof(uint32_t));
-    }
+    B3_VEC_RESERVE2(PHASE, f->rev, f->load_at, f->cap_rev, f->nrev + 1);
     f->load_at[f->nrev] = NONE;
     f->rev[f->nrev++] = i;
 }
@@ -395,11 +369,8 @@ static void collect(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBan
         AirTmp t = *tmps[k];
         if (air_tmp_is_reg(t) && !(f->alloc[bank] & bit(t)))
             continue; /* the stack or frame pointer, a pinned register */
-        if (f->nops == f->cap_ops) {
-            f->cap_ops = f->cap_ops ? 2 * f->cap_ops : 16;
-            f->ops = xrealloc(f->ops, f->cap_ops * sizeof(Op));
-        }
-        f->ops[f->nops++] = (Op){arg, tmps[k], t, (uint8_t)role, (uint8_t)bank, (uint8_t)width, direct};
+        B3_VEC_PUSH(PHASE, f->ops, f->nops, f->cap_ops,
+                    ((Op){arg, tmps[k], t, (uint8_t)role, (uint8_t)bank, (uint8_t)width, direct}));
     }
 }
 
@@ -756,17 +727,17 @@ void air_allocate_registers_fast(AirCode *c) {
         }
     }
     uint32_t n = c->ntmps;
-    f.reg = xmalloc(3 * (size_t)n + 1);
+    f.reg = b3_xmalloc(PHASE, 3 * (size_t)n + 1);
     f.global = f.reg + n;
     f.hint = f.global + n;
     memset(f.reg, NO_REG, n);
     memset(f.global, 0, n);
     memset(f.hint, NO_REG, n);
-    f.top = xmalloc(2 * (size_t)n * sizeof(uint32_t) + 1);
+    f.top = b3_xmalloc(PHASE, 2 * (size_t)n * sizeof(uint32_t) + 1);
     f.def_at = f.top + n;
     memset(f.top, 0xff, (size_t)n * sizeof(uint32_t));
-    f.slot = xcalloc(n + 1, sizeof(AirStackSlot *));
-    f.stored = xcalloc(n + 1, sizeof(uint32_t));
+    f.slot = b3_xcalloc(PHASE, n + 1, sizeof(AirStackSlot *));
+    f.stored = b3_xcalloc(PHASE, n + 1, sizeof(uint32_t));
     f.layout = !c->omit_frame_pointer;
     if (f.layout) {
         f.fp = c->desc->frame_pointer;
@@ -818,7 +789,7 @@ void air_allocate_registers_fast(AirCode *c) {
             b3_internal_error(PHASE, "frame offset does not fit a 32-bit displacement");
     }
     free(f.fix);
-    c->frame_size = align_up(f.frame + below + c->call_arg_area, 16);
+    c->frame_size = b3_align_up(f.frame + below + c->call_arg_area, 16);
     if (c->frame_size > INT32_MAX)
         b3_internal_error(PHASE, "frame of %llu bytes is too large", (unsigned long long)c->frame_size);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "codegen/air/stackmaps.h"
+#include "util/vec.h"
 
 #define PHASE "air register allocation"
 #define NONE UINT32_MAX
@@ -154,33 +155,25 @@ static void spill_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirB
 }
 
 static void push_out(AirSpiller *sp, AirInst i, uint32_t src) {
-    if (sp->nout == sp->cap_out) {
-        sp->cap_out = sp->cap_out ? sp->cap_out * 2 : 16;
-        sp->out = b3_xrealloc(PHASE, sp->out, sp->cap_out * sizeof(AirInst));
-        sp->src = b3_xrealloc(PHASE, sp->src, sp->cap_out * sizeof(uint32_t));
-    }
+    B3_VEC_RESERVE2(PHASE, sp->out, sp->src, sp->cap_out, sp->nout + 1);
     sp->src[sp->nout] = src;
     sp->out[sp->nout++] = i;
 }
 
 static void push_after(AirSpiller *sp, AirInst i) {
-    if (sp->nafter == sp->cap_after) {
-        sp->cap_after = sp->cap_after ? sp->cap_after * 2 : 16;
-        sp->after = b3_xrealloc(PHASE, sp->after, sp->cap_after * sizeof(AirInst));
-    }
-    sp->after[sp->nafter++] = i;
+    B3_VEC_PUSH(PHASE, sp->after, sp->nafter, sp->cap_after, i);
 }
 
-/* A fill (load) or store of spill slot s through tmp t. */
-static AirInst spill_move(AirSpiller *sp, const AirStackSlot *s, AirTmp t, bool load, B3Value *origin) {
-    AirOpcode op = sp->bank == AirGP ? (s->narrow ? Air_Move32 : Air_Move)
-                                     : (s->narrow ? Air_MoveFloat : Air_MoveDouble);
+AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
+                       B3Value *origin) {
+    AirOpcode op =
+        bank == AirGP ? (s->narrow ? Air_Move32 : Air_Move) : (s->narrow ? Air_MoveFloat : Air_MoveDouble);
     AirInst i;
     memset(&i, 0, sizeof i);
     i.opcode = (uint16_t)op;
     i.nargs = 2;
     i.origin = origin;
-    i.args = b3_arena_alloc(sp->c->arena, 2 * sizeof(AirArg));
+    i.args = b3_arena_alloc(c->arena, 2 * sizeof(AirArg));
     i.args[load ? 0 : 1] = air_stack((AirStackSlot *)s, 0);
     i.args[load ? 1 : 0] = air_tmp(t);
     return i;
@@ -216,9 +209,9 @@ bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi) {
             const AirSpillFill *fl = &sp->fills[k];
             const AirStackSlot *s = sp->slot_of[fl->orig];
             if (fl->load)
-                push_out(sp, spill_move(sp, s, fl->fresh, true, inst.origin), NONE);
+                push_out(sp, air_spill_move(c, sp->bank, s, fl->fresh, true, inst.origin), NONE);
             if (fl->store)
-                push_after(sp, spill_move(sp, s, fl->fresh, false, inst.origin));
+                push_after(sp, air_spill_move(c, sp->bank, s, fl->fresh, false, inst.origin));
         }
         push_out(sp, inst, ii);
         if (!sp->nafter)

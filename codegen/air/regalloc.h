@@ -1,6 +1,6 @@
 /* Internal to the register allocators (allocate_registers.c, graph coloring;
- * allocate_registers_and_stack_by_linear_scan.c): what both need to agree on,
- * and the spill rewriter they share. */
+ * allocate_registers_and_stack_by_linear_scan.c; allocate_registers_fast.c):
+ * what they need to agree on, and the spill rewriter and spill moves they share. */
 #ifndef B3_AIR_REGALLOC_H
 #define B3_AIR_REGALLOC_H
 
@@ -68,6 +68,11 @@ typedef struct {
     AirInst *out, *after;
     uint32_t nout, cap_out, nafter, cap_after;
 } AirSpiller;
+
+/* A fill (load: slot s to tmp t) or store (t to s) of a bank's value, the
+ * move the spill rewriter and the fast allocator put around insts: Move or
+ * MoveDouble, Move32 or MoveFloat for a narrow slot. */
+AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t, bool load, B3Value *origin);
 
 /* Rewrites block bi; true if any mention in it was rewritten. */
 bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi);
