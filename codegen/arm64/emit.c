@@ -21,6 +21,7 @@
 #include "objwriter/dwarf.h"
 #include "objwriter/frame.h"
 #include "objwriter/stackmaps.h"
+#include "util/bits.h"
 
 #define IP0 ((B3Reg)16)
 #define IP1 ((B3Reg)17)
@@ -92,13 +93,6 @@ static uint32_t succ_label(A64Emitter *e, const AirBlock *b, const AirInst *inst
 
 /* ---- memory operands ---- */
 
-static unsigned log2u(unsigned v) {
-    unsigned k = 0;
-    while ((1u << k) < v)
-        k++;
-    return k;
-}
-
 /* How an Index arg's index register widens (UXTX: a 64-bit index). */
 static Arm64Extend index_ext(const AirArg *m) {
     return m->ext == AirExt_SXTW ? Arm64Ext_SXTW : m->ext == AirExt_UXTW ? Arm64Ext_UXTW : Arm64Ext_UXTX;
@@ -135,12 +129,13 @@ static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdSt
             /* x17 = base + extend(index) << s, and the offset (x17 only, as below). */
             if (arm64_ldst_offset_ok(op, m->value)) {
                 arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index, ext,
-                                 log2u(m->scale));
+                                 b3_log2_ceil(m->scale));
                 return arm64_mem(IP1, m->value);
             }
             arm64_mov_imm(e->a, true, IP1, (uint64_t)m->value);
             arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, IP1, Arm64Ext_UXTX, 0);
-            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, IP1, (B3Reg)m->index, ext, log2u(m->scale));
+            arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, IP1, (B3Reg)m->index, ext,
+                             b3_log2_ceil(m->scale));
             return arm64_mem(IP1, 0);
         }
         /* x17 = base + index << s (+ the offset when the access cannot
@@ -150,15 +145,15 @@ static Arm64Mem mem_of(A64Emitter *e, const AirInst *inst, unsigned i, Arm64LdSt
             arm64_mov_imm(e->a, true, IP1, (uint64_t)m->value);
             arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, IP1, Arm64Ext_UXTX, 0);
             arm64_addsub_shifted(e->a, Arm64AddSub_ADD, true, IP1, IP1, (B3Reg)m->index, Arm64Shift_LSL,
-                                 log2u(m->scale));
+                                 b3_log2_ceil(m->scale));
             return arm64_mem(IP1, 0);
         }
         if (m->base == ARM64_SP)
             arm64_addsub_ext(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index, Arm64Ext_UXTX,
-                             log2u(m->scale));
+                             b3_log2_ceil(m->scale));
         else
             arm64_addsub_shifted(e->a, Arm64AddSub_ADD, true, IP1, (B3Reg)m->base, (B3Reg)m->index,
-                                 Arm64Shift_LSL, log2u(m->scale));
+                                 Arm64Shift_LSL, b3_log2_ceil(m->scale));
         return arm64_mem(IP1, m->value);
     }
     case AirArg_Sym:
@@ -197,15 +192,15 @@ static void lea(A64Emitter *e, const AirInst *inst, unsigned i, B3Reg rd) {
         B3Reg base = (B3Reg)m->base;
         if (m->kind == AirArg_Index && m->ext) {
             arm64_addsub_ext(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, index_ext(m),
-                             log2u(m->scale));
+                             b3_log2_ceil(m->scale));
             base = rd;
         } else if (m->kind == AirArg_Index) {
             if (base == ARM64_SP)
                 arm64_addsub_ext(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, Arm64Ext_UXTX,
-                                 log2u(m->scale));
+                                 b3_log2_ceil(m->scale));
             else
                 arm64_addsub_shifted(a, Arm64AddSub_ADD, true, rd, base, (B3Reg)m->index, Arm64Shift_LSL,
-                                     log2u(m->scale));
+                                     b3_log2_ceil(m->scale));
             base = rd;
         }
         int64_t off = m->value;
@@ -1050,7 +1045,7 @@ A64_OP(bitfield) {
     }
 }
 
-/* ---- i10fin: conditional select-and-operate, shifted compares ---- */
+/* ---- conditional select-and-operate, compares of a shifted operand ---- */
 
 /* An operand of a Select{Increment,Invert,Negate}: a register, or the zero
  * register for Imm 0 (any other immediate goes in scratch). */
@@ -1278,7 +1273,7 @@ static const struct {
     [Air_MaxDouble] = {op_fp2, Arm64FP2_FMAX, 8},
     [Air_MinFloat] = {op_fp2, Arm64FP2_FMIN, 4},
     [Air_MaxFloat] = {op_fp2, Arm64FP2_FMAX, 4},
-    /* i10fin: conditional select-and-operate, shifted compares (lower_isel.c) */
+    /* conditional select-and-operate, compares of a shifted operand (lower_isel.c) */
     [Air_SelectIncrement32] = {op_csel_op, Arm64CSel_CSINC, 4},
     [Air_SelectIncrement64] = {op_csel_op, Arm64CSel_CSINC, 8},
     [Air_SelectIncrementTest32] = {op_csel_op, Arm64CSel_CSINC, 4},

@@ -16,6 +16,7 @@
 #include "ir/diag.h"
 #include "objwriter/dwarf.h"
 #include "objwriter/frame.h"
+#include "util/bits.h"
 
 /* ---- operands (the accessors shared with emit_atomics.c are in emit_operands.h) ---- */
 
@@ -44,7 +45,7 @@ static int32_t imm_of(const AirInst *inst, unsigned i, unsigned size) {
     const AirArg *a = arg(inst, i);
     if (a->kind != AirArg_Imm)
         bad(inst, "expected an immediate");
-    if (a->value >= INT32_MIN && a->value <= INT32_MAX)
+    if (b3_fits32(a->value))
         return (int32_t)a->value;
     if (size <= 4 && a->value >= 0 && a->value <= (int64_t)UINT32_MAX)
         return (int32_t)(uint32_t)a->value;
