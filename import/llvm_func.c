@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "import/llvm_internal.h"
+#include "util/vec.h"
 
 /* ---- emission -------------------------------------------------------------- */
 
@@ -162,12 +163,9 @@ static B3Value *cond_of(Imp *I, B3Value *v) { return imp_zext_bits(I, v, 1); }
 /* ---- the value map --------------------------------------------------------- */
 
 static void bind(Imp *I, LLVMValueRef v, ImpVals parts) {
-    if (I->nvals == I->cap_vals) {
-        I->cap_vals = I->cap_vals ? I->cap_vals * 2 : 256;
-        I->vals = b3_xrealloc("import", I->vals, I->cap_vals * sizeof *I->vals);
-    }
-    I->vals[I->nvals] = parts;
-    imp_map_put(&I->val_map, v, I->nvals++);
+    uint32_t k = I->nvals;
+    B3_VEC_PUSH("import", I->vals, I->nvals, I->cap_vals, parts);
+    imp_map_put(&I->val_map, v, k);
 }
 
 static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op);

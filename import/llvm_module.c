@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "import/llvm_internal.h"
+#include "util/vec.h"
 
 /* ---- pointer map ----------------------------------------------------------- */
 
@@ -25,9 +26,7 @@ static uint32_t ptr_hash(const void *p) {
 }
 
 void imp_map_init(ImpPtrMap *m, uint32_t expected) {
-    uint32_t cap = 16;
-    while (cap < expected * 2)
-        cap *= 2;
+    uint32_t cap = (uint32_t)b3_vec_capacity(16, (size_t)expected * 2); /* at most half full */
     m->keys = b3_xcalloc("import", cap, sizeof *m->keys);
     m->vals = b3_xmalloc("import", cap * sizeof *m->vals);
     m->cap = cap;
@@ -213,13 +212,7 @@ typedef struct {
     uint32_t n, cap;
 } LeafVec;
 
-static void leaf_push(LeafVec *v, ImpLeaf l) {
-    if (v->n == v->cap) {
-        v->cap = v->cap ? v->cap * 2 : 8;
-        v->a = b3_xrealloc("import", v->a, v->cap * sizeof *v->a);
-    }
-    v->a[v->n++] = l;
-}
+static void leaf_push(LeafVec *v, ImpLeaf l) { B3_VEC_PUSH("import", v->a, v->n, v->cap, l); }
 
 static void collect_leaves(Imp *I, LLVMTypeRef t, uint64_t off, LeafVec *out) {
     switch (LLVMGetTypeKind(t)) {
@@ -294,10 +287,7 @@ const ImpLeaves *imp_leaves(Imp *I, LLVMTypeRef t) {
         return &I->types[k];
     LeafVec v = {0};
     collect_leaves(I, t, 0, &v);
-    if (I->ntypes == I->cap_types) {
-        I->cap_types = I->cap_types ? I->cap_types * 2 : 32;
-        I->types = b3_xrealloc("import", I->types, I->cap_types * sizeof *I->types);
-    }
+    B3_VEC_RESERVE("import", I->types, I->cap_types, I->ntypes + 1);
     ImpLeaves *l = &I->types[I->ntypes];
     l->n = v.n;
     l->leaf = b3_arena_alloc(&I->m->arena, (v.n ? v.n : 1) * sizeof *l->leaf);
@@ -331,12 +321,9 @@ B3Symbol *imp_symbol(Imp *I, LLVMValueRef g) {
     copy[len] = 0;
     bool created;
     B3Symbol *s = b3_symbol_get(I->m, copy, (uint32_t)len, &created);
-    if (I->nsyms == I->cap_syms) {
-        I->cap_syms = I->cap_syms ? I->cap_syms * 2 : 64;
-        I->syms = b3_xrealloc("import", I->syms, I->cap_syms * sizeof *I->syms);
-    }
-    I->syms[I->nsyms] = s;
-    imp_map_put(&I->sym_map, g, I->nsyms++);
+    k = I->nsyms;
+    B3_VEC_PUSH("import", I->syms, I->nsyms, I->cap_syms, s);
+    imp_map_put(&I->sym_map, g, k);
     return s;
 }
 
@@ -381,13 +368,7 @@ typedef struct {
     uint64_t off; /* bytes laid out so far */
 } DataBuf;
 
-static void item_push(DataBuf *d, B3DataItem it) {
-    if (d->n == d->cap) {
-        d->cap = d->cap ? d->cap * 2 : 16;
-        d->a = b3_xrealloc("import", d->a, d->cap * sizeof *d->a);
-    }
-    d->a[d->n++] = it;
-}
+static void item_push(DataBuf *d, B3DataItem it) { B3_VEC_PUSH("import", d->a, d->n, d->cap, it); }
 
 static void pad_to(DataBuf *d, uint64_t off) {
     if (off > d->off) {
