@@ -6,6 +6,7 @@
 
 #include "ir/diag.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 void b3_asm_relax_free(B3AsmRelax *r) {
     free(r->is_long);
@@ -14,13 +15,7 @@ void b3_asm_relax_free(B3AsmRelax *r) {
 
 bool b3_asm_relax_is_long(B3AsmRelax *r, uint32_t k) {
     if (k >= r->n) {
-        uint32_t cap = r->cap ? r->cap : 16;
-        while (cap < k + 1)
-            cap *= 2;
-        if (cap != r->cap) {
-            r->is_long = b3_xrealloc("assembler", r->is_long, cap);
-            r->cap = cap;
-        }
+        B3_VEC_RESERVE("assembler", r->is_long, r->cap, k + 1);
         memset(r->is_long + r->n, 0, k + 1 - r->n);
         r->n = k + 1;
     }
@@ -43,19 +38,8 @@ void b3_asm_buffer_free(B3AsmBuffer *b) {
     memset(b, 0, sizeof *b);
 }
 
-void *b3_asm_grow(const char *phase, void *p, uint32_t *cap, size_t elem, uint32_t need) {
-    if (need <= *cap)
-        return p;
-    uint32_t n = *cap ? *cap : 16;
-    while (n < need)
-        n *= 2;
-    p = b3_xrealloc(phase, p, n * elem);
-    *cap = n;
-    return p;
-}
-
 void b3_asm_put32(B3AsmBuffer *b, uint32_t v) {
-    b->buf = b3_asm_grow(b->phase, b->buf, &b->cap, 1, b->len + 4);
+    B3_VEC_RESERVE(b->phase, b->buf, b->cap, b->len + 4);
     for (int i = 0; i < 4; i++)
         b->buf[b->len++] = (uint8_t)(v >> (8 * i));
 }
@@ -73,10 +57,9 @@ void b3_asm_patch32(B3AsmBuffer *b, uint32_t pos, uint32_t v) {
 }
 
 uint32_t b3_asm_label_new(B3AsmBuffer *b) {
-    b->label_pos = b3_asm_grow(b->phase, b->label_pos, &b->cap_labels, sizeof(int64_t), b->nlabels + 1);
+    B3_VEC_RESERVE(b->phase, b->label_pos, b->cap_labels, b->nlabels + 1);
     b->label_pos[b->nlabels] = -1;
-    b->label_fixups =
-        b3_asm_grow(b->phase, b->label_fixups, &b->cap_label_fixups, sizeof(uint32_t), b->nlabels + 1);
+    B3_VEC_RESERVE(b->phase, b->label_fixups, b->cap_label_fixups, b->nlabels + 1);
     b->label_fixups[b->nlabels] = 0;
     return b->nlabels++;
 }
@@ -97,9 +80,7 @@ void b3_asm_list_label(B3AsmBuffer *b, uint32_t label) {
 
 void b3_asm_list_end(B3AsmBuffer *b) {
     fputc('\n', b->listing);
-    b->listing_end =
-        b3_asm_grow(b->phase, b->listing_end, &b->cap_listing_lines, sizeof(uint32_t), b->nlisting_lines + 1);
-    b->listing_end[b->nlisting_lines++] = b->len;
+    B3_VEC_PUSH(b->phase, b->listing_end, b->nlisting_lines, b->cap_listing_lines, b->len);
 }
 
 void b3_asm_bind(B3AsmBuffer *b, uint32_t l) {
@@ -130,8 +111,7 @@ void b3_asm_label_ref(B3AsmBuffer *b, B3AsmFixup f) {
         return;
     }
     f.next = b->label_fixups[f.label];
-    b->fixups = b3_asm_grow(b->phase, b->fixups, &b->cap_fixups, sizeof(B3AsmFixup), b->nfixups + 1);
-    b->fixups[b->nfixups++] = f;
+    B3_VEC_PUSH(b->phase, b->fixups, b->nfixups, b->cap_fixups, f);
     b->label_fixups[f.label] = b->nfixups;
     b->npending++;
 }
@@ -144,6 +124,6 @@ void b3_asm_check_labels(const B3AsmBuffer *b) {
 }
 
 void b3_asm_reloc(B3AsmBuffer *b, uint32_t offset, B3RelocKind kind, B3Symbol *sym, int64_t addend) {
-    b->relocs = b3_asm_grow(b->phase, b->relocs, &b->cap_relocs, sizeof(B3AsmReloc), b->nrelocs + 1);
-    b->relocs[b->nrelocs++] = (B3AsmReloc){offset, (uint8_t)kind, sym, addend};
+    B3_VEC_PUSH(b->phase, b->relocs, b->nrelocs, b->cap_relocs,
+                ((B3AsmReloc){offset, (uint8_t)kind, sym, addend}));
 }

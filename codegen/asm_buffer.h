@@ -87,9 +87,6 @@ typedef struct B3AsmBuffer {
 /* Starts an empty buffer (everything zero). */
 void b3_asm_buffer_init(B3AsmBuffer *b, const char *phase, B3AsmResolve *resolve);
 void b3_asm_buffer_free(B3AsmBuffer *b);
-/* Grows an array of elem-sized items to hold need of them (doubling); an
- * internal error of `phase` when out of memory. */
-void *b3_asm_grow(const char *phase, void *p, uint32_t *cap, size_t elem, uint32_t need);
 /* Little-endian words. */
 void b3_asm_put32(B3AsmBuffer *b, uint32_t v);
 uint32_t b3_asm_get32(const B3AsmBuffer *b, uint32_t pos);

@@ -10,6 +10,7 @@
 #include "objwriter/dwarf.h"
 #include "objwriter/frame.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 /* The entry blocks of c: a calloc'd flag per block (every entry block gets
  * the same prologue). */
@@ -152,7 +153,7 @@ void b3_emitter_free(B3Emitter *e) {
 }
 
 uint32_t b3_emit_jump_table_new(B3Emitter *e, AirBlock *b) {
-    e->tables = b3_asm_grow("emitter", e->tables, &e->cap_tables, sizeof *e->tables, e->ntables + 1);
+    B3_VEC_RESERVE("emitter", e->tables, e->cap_tables, e->ntables + 1);
     uint32_t label = b3_asm_label_new(e->buf);
     e->tables[e->ntables++] = (B3EmitJumpTable){label, b};
     return label;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir/ice.h"
+#include "util/vec.h"
 
 const B3OpInfo b3_op_info[B3_NUM_OPCODES] = {
 #define B3_OP(name, res, kids, mn, mx, meta, eff, fl) \
@@ -99,9 +100,7 @@ static uint32_t hash32(uint32_t x) {
 }
 
 void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
-    uint32_t cap = 16;
-    while (cap < expected * 2)
-        cap *= 2;
+    uint32_t cap = (uint32_t)b3_vec_capacity(16, (size_t)expected * 2); /* at most half full */
     m->cap = cap;
     m->count = 0;
     m->keys = b3_arena_alloc_pow2_uninit(a, cap * sizeof(uint32_t)); /* read only where a value is set */

@@ -24,6 +24,7 @@
 #include "codegen/air/stackmaps.h"
 #include "lower/lower_internal.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 struct LowerStackmaps {
     AirBlock **exits; /* exit blocks, in creation order */
@@ -46,11 +47,7 @@ static struct LowerStackmaps *sm_state(Lower *L) {
 }
 
 static void sm_push_block(AirBlock ***v, uint32_t *n, uint32_t *cap, AirBlock *b) {
-    if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 8;
-        *v = b3_xrealloc("lower_to_air", *v, *cap * sizeof **v);
-    }
-    (*v)[(*n)++] = b;
+    B3_VEC_PUSH("lower_to_air", *v, *n, *cap, b);
 }
 
 static bool is_exit_op(uint16_t op) {
@@ -72,11 +69,9 @@ typedef struct {
 } SMArgs;
 
 static void sm_push(SMArgs *a, AirArg arg, AirRole role, B3Type type) {
-    if (a->n == a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 8;
+    if (a->n == a->cap) { /* three arrays sharing one capacity */
+        B3_VEC_RESERVE2("lower_to_air", a->roles, a->types, a->cap, a->n + 1);
         a->args = b3_xrealloc("lower_to_air", a->args, a->cap * sizeof *a->args);
-        a->roles = b3_xrealloc("lower_to_air", a->roles, a->cap);
-        a->types = b3_xrealloc("lower_to_air", a->types, a->cap);
     }
     a->args[a->n] = arg;
     a->roles[a->n] = (uint8_t)role;

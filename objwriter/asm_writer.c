@@ -44,7 +44,7 @@ struct B3AsmText {
 };
 
 B3AsmText *b3_asm_text_new(bool exact, bool verbose) {
-    B3AsmText *t = b3_xrealloc("asm writer", NULL, sizeof *t);
+    B3AsmText *t = b3_xmalloc("asm writer", sizeof *t);
     memset(t, 0, sizeof *t);
     t->exact = exact;
     t->verbose = verbose;
@@ -73,17 +73,8 @@ void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const cha
         b3_internal_error("asm writer", "procedure listing without a number");
     B3_VEC_RESERVE("asm writer", t->chunks, t->cap_chunks, t->nchunks + 1);
     t->chunks[t->nchunks++] = (Chunk){start, start + size, t->nlines, nlines, t->nprocs - 1};
-    if (t->len + len + 1 > t->cap) {
-        while (t->len + len + 1 > t->cap)
-            t->cap = t->cap ? 2 * t->cap : 1 << 14;
-        t->text = b3_xrealloc("asm writer", t->text, t->cap);
-    }
-    if (t->nlines + nlines > t->cap_lines) {
-        while (t->nlines + nlines > t->cap_lines)
-            t->cap_lines = t->cap_lines ? 2 * t->cap_lines : 256;
-        t->line_at = b3_xrealloc("asm writer", t->line_at, t->cap_lines * sizeof *t->line_at);
-        t->line_end = b3_xrealloc("asm writer", t->line_end, t->cap_lines * sizeof *t->line_end);
-    }
+    B3_VEC_RESERVE("asm writer", t->text, t->cap, t->len + len + 1);
+    B3_VEC_RESERVE2("asm writer", t->line_at, t->line_end, t->cap_lines, t->nlines + nlines);
     size_t at = 0;
     for (uint32_t i = 0; i < nlines; i++) {
         const char *nl = at < len ? memchr(text + at, '\n', len - at) : NULL;
@@ -411,9 +402,9 @@ static void stackmaps(Writer *w, bool print) {
             "\t.long\t%u\t%s records\n",
             cm, nfuncs, cm, nconsts, cm, nrecs, cm);
     /* Each function's address, record count and the chunk its code is. */
-    uint32_t *fchunk = b3_xrealloc("asm writer", NULL, (nfuncs ? nfuncs : 1) * sizeof *fchunk);
-    uint64_t *fcount = b3_xrealloc("asm writer", NULL, (nfuncs ? nfuncs : 1) * sizeof *fcount);
-    const B3Symbol **fsym = b3_xrealloc("asm writer", NULL, (nfuncs ? nfuncs : 1) * sizeof *fsym);
+    uint32_t *fchunk = b3_xmalloc("asm writer", (nfuncs ? nfuncs : 1) * sizeof *fchunk);
+    uint64_t *fcount = b3_xmalloc("asm writer", (nfuncs ? nfuncs : 1) * sizeof *fcount);
+    const B3Symbol **fsym = b3_xmalloc("asm writer", (nfuncs ? nfuncs : 1) * sizeof *fsym);
     for (uint32_t i = 0; i < nfuncs; i++) {
         const B3Reloc *rel = reloc_at(w, B3Sec_StackMaps, r.at);
         uint64_t addr = rd(&r, 8), stack = rd(&r, 8);
@@ -899,9 +890,9 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     w.lp = b3_asm_local_prefix(m->target);
     if (w.macho) /* the LC_BUILD_VERSION b3_write_macho writes */
         fprintf(f, "\t.build_version macos, %u, %u\n", m->target.os_major, m->target.os_minor);
-    w.begin_label = b3_xrealloc("asm writer", NULL, w.t->nchunks + 1);
+    w.begin_label = b3_xmalloc("asm writer", w.t->nchunks + 1);
     memset(w.begin_label, 0, w.t->nchunks + 1);
-    w.rel = b3_xrealloc("asm writer", NULL, (o->nrelocs + 1) * sizeof *w.rel);
+    w.rel = b3_xmalloc("asm writer", (o->nrelocs + 1) * sizeof *w.rel);
     for (uint32_t i = 0; i < o->nrelocs; i++)
         w.rel[i] = &o->relocs[i];
     qsort(w.rel, o->nrelocs, sizeof *w.rel, reloc_cmp);
@@ -913,7 +904,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
             o->relocs[i].sym->id = 0;
     for (uint32_t i = 0; i < o->ndefs; i++)
         o->defs[i].sym->id = i + 1;
-    w.alias = b3_xrealloc("asm writer", NULL, o->ndefs + 1);
+    w.alias = b3_xmalloc("asm writer", o->ndefs + 1);
     memset(w.alias, 0, o->ndefs + 1);
     for (uint32_t i = 0; i < o->nrelocs; i++) {
         const B3Reloc *r = &o->relocs[i];

@@ -7,17 +7,12 @@
 
 #include "ir/diag.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 void b3_bytes_append(B3Bytes *b, const void *p, size_t n) {
     if (!n) /* an empty string into an empty buffer: memcpy must not see NULL */
         return;
-    if (b->n + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->n + n)
-            cap *= 2;
-        b->b = b3_xrealloc("objwriter", b->b, cap);
-        b->cap = cap;
-    }
+    B3_VEC_RESERVE("objwriter", b->b, b->cap, b->n + n);
     if (p)
         memcpy(b->b + b->n, p, n);
     else

@@ -146,12 +146,11 @@ static char *map_prefix(const char *name, const char *const *maps, uint32_t nmap
 void b3_obj_enable_debug(B3Obj *o, const char *file, const char *const *prefix_map, uint32_t nprefix_map) {
     if (o->debug)
         return;
-    struct B3DebugInfo *d = b3_xrealloc("debug info", NULL, sizeof *d);
-    memset(d, 0, sizeof *d);
+    struct B3DebugInfo *d = b3_xcalloc("debug info", 1, sizeof *d);
     d->file = map_prefix(file, prefix_map, nprefix_map);
     /* The directory relative file names are resolved against, as compilers record it. */
     size_t cap = 256;
-    char *cwd = b3_xrealloc("debug info", NULL, cap);
+    char *cwd = b3_xmalloc("debug info", cap);
     while (!getcwd(cwd, cap)) {
         if (errno != ERANGE || cap > (1u << 20)) { /* e.g. the directory was removed */
             strcpy(cwd, ".");

@@ -46,11 +46,7 @@ typedef struct {
 } StrTab;
 
 static uint32_t str_add(StrTab *t, const char *s, size_t n) {
-    if (t->len + n + 1 > t->cap) {
-        while (t->len + n + 1 > t->cap)
-            t->cap = t->cap ? t->cap * 2 : 256;
-        t->buf = b3_xrealloc("objwriter", t->buf, t->cap);
-    }
+    B3_VEC_RESERVE("objwriter", t->buf, t->cap, t->len + n + 1);
     uint32_t at = (uint32_t)t->len;
     if (n) /* s may be NULL for an empty name */
         memcpy(t->buf + t->len, s, n);
@@ -215,7 +211,7 @@ static bool build_symbols(Writer *w) {
         add_mapping_symbols(w);
     /* Definitions get the indices right after the section symbols. */
     w->nelfdef = w->nsyms + o->ndefs;
-    w->elfdef = b3_xrealloc("objwriter", NULL, w->nelfdef * sizeof *w->elfdef);
+    w->elfdef = b3_xmalloc("objwriter", w->nelfdef * sizeof *w->elfdef);
     memset(w->elfdef, 0, w->nelfdef * sizeof *w->elfdef);
     for (int pass = 0; pass < 2; pass++) {
         bool want_local = pass == 0;
@@ -288,7 +284,7 @@ static void build_relocs(Writer *w) {
     uint32_t fill[B3_NUM_SECTIONS] = {0};
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         if (w->nrelocs[s])
-            w->relas[s] = b3_xrealloc("objwriter", NULL, w->nrelocs[s] * sizeof(Elf64_Rela));
+            w->relas[s] = b3_xmalloc("objwriter", w->nrelocs[s] * sizeof(Elf64_Rela));
     for (uint32_t i = 0; i < o->nrelocs; i++) {
         const B3Reloc *r = &o->relocs[i];
         uint32_t sym;

@@ -20,10 +20,7 @@ void b3_frame_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int32_t offse
 }
 
 void b3_frame_epilogue_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int32_t offset) {
-    if (f->nepilogue + 2 > f->cap_epilogue) {
-        f->cap_epilogue = f->cap_epilogue ? 2 * f->cap_epilogue : 32;
-        f->epilogue = b3_xrealloc("objwriter", f->epilogue, f->cap_epilogue * sizeof *f->epilogue);
-    }
+    B3_VEC_RESERVE("objwriter", f->epilogue, f->cap_epilogue, f->nepilogue + 2);
     if (!f->in_epilogue)
         f->epilogue[f->nepilogue++] = (B3CfiStep){.at = at, .op = B3Cfi_RememberState, .reg = B3_NO_REG};
     f->in_epilogue = true;
@@ -69,11 +66,7 @@ void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t proc_start, uint64_t 
     if (o->nframes && o->frames[o->nframes - 1].start + o->frames[o->nframes - 1].size > start)
         b3_internal_error("frame", "entry regions out of order at 0x%" PRIx64, start);
     B3_VEC_RESERVE("objwriter", o->frames, o->cap_frames, o->nframes + 1);
-    if (o->ncfi_steps + nsteps > o->cap_cfi_steps) {
-        while (o->ncfi_steps + nsteps > o->cap_cfi_steps)
-            o->cap_cfi_steps = o->cap_cfi_steps ? 2 * o->cap_cfi_steps : 64;
-        o->cfi_steps = b3_xrealloc("objwriter", o->cfi_steps, o->cap_cfi_steps * sizeof *o->cfi_steps);
-    }
+    B3_VEC_RESERVE("objwriter", o->cfi_steps, o->cap_cfi_steps, o->ncfi_steps + nsteps);
     o->frames[o->nframes++] = (B3FrameRegion){.start = start,
                                               .size = size,
                                               .first_step = o->ncfi_steps,

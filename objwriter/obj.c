@@ -35,17 +35,10 @@ void b3_obj_free(B3Obj *o) {
 /* Makes room for n more bytes (no storage for .bss, which only has a size). */
 static void reserve(B3Obj *o, B3SectionId s, uint64_t n) {
     B3SectionBuf *b = &o->sec[s];
-    if (b->size + n < b->size)
+    if (b->size + n < b->size || b->size + n > SIZE_MAX)
         b3_internal_error("objwriter", "section too large");
-    if (s == B3Sec_BSS || b->size + n <= b->cap)
-        return;
-    uint64_t cap = b->cap ? b->cap : 256;
-    while (cap < b->size + n)
-        cap *= 2;
-    if (cap > SIZE_MAX)
-        b3_internal_error("objwriter", "section too large");
-    b->bytes = b3_xrealloc("objwriter", b->bytes, (size_t)cap);
-    b->cap = cap;
+    if (s != B3Sec_BSS)
+        B3_VEC_RESERVE("objwriter", b->bytes, b->cap, b->size + n);
 }
 
 uint64_t b3_obj_emit(B3Obj *o, B3SectionId s, const void *bytes, uint64_t n) {

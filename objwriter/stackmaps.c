@@ -9,6 +9,7 @@
  *
  * Little-endian, like every target b3c writes ELF for. */
 #include "objwriter/stackmaps.h"
+#include "objwriter/bytes.h"
 #include "util/alloc.h"
 #include "util/bits.h"
 #include "util/vec.h"
@@ -61,11 +62,7 @@ void b3_obj_add_stackmaps(B3Obj *o, uint64_t text_offset, uint64_t stack_size, B
     struct B3StackMaps *s = o->stackmaps;
     B3_VEC_RESERVE("stackmaps", s->funcs, s->cap_funcs, s->nfuncs + 1);
     s->funcs[s->nfuncs++] = (SMFunction){text_offset, stack_size, s->nrecs, l->n};
-    if (s->nrecs + l->n > s->cap_recs) {
-        while (s->nrecs + l->n > s->cap_recs)
-            s->cap_recs = s->cap_recs ? 2 * s->cap_recs : 16;
-        s->recs = b3_xrealloc("stackmaps", s->recs, s->cap_recs * sizeof *s->recs);
-    }
+    B3_VEC_RESERVE("stackmaps", s->recs, s->cap_recs, s->nrecs + l->n);
     /* The records (and their location arrays) move over; the list is emptied. */
     memcpy(s->recs + s->nrecs, l->v, l->n * sizeof *l->v);
     s->nrecs += l->n;
@@ -86,24 +83,9 @@ void b3_obj_free_stackmaps(B3Obj *o) {
 
 /* ---- serialization ---- */
 
-typedef struct {
-    uint8_t *b;
-    size_t n, cap;
-} Buf;
-
-static void put(Buf *b, uint64_t v, unsigned bytes) {
-    if (b->n + bytes > b->cap) {
-        while (b->n + bytes > b->cap)
-            b->cap = b->cap ? 2 * b->cap : 256;
-        b->b = b3_xrealloc("stackmaps", b->b, b->cap);
-    }
-    for (unsigned i = 0; i < bytes; i++)
-        b->b[b->n++] = (uint8_t)(v >> (8 * i));
-}
-
-static void pad8(Buf *b) {
+static void pad8(B3Bytes *b) {
     while (b->n % 8)
-        put(b, 0, 1);
+        b3_bytes_le(b, 0, 1);
 }
 
 /* The pool index of a large constant (each value once, in order of first use). */
@@ -111,12 +93,8 @@ static uint32_t pool_index(uint64_t **pool, uint32_t *n, uint32_t *cap, uint64_t
     for (uint32_t i = 0; i < *n; i++)
         if ((*pool)[i] == v)
             return i;
-    if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 8;
-        *pool = b3_xrealloc("stackmaps", *pool, *cap * sizeof **pool);
-    }
-    (*pool)[*n] = v;
-    return (*n)++;
+    B3_VEC_PUSH("stackmaps", *pool, *n, *cap, v);
+    return *n - 1;
 }
 
 void b3_obj_emit_stackmaps(B3Obj *o) {
@@ -132,27 +110,27 @@ void b3_obj_emit_stackmaps(B3Obj *o) {
                 pool_index(&pool, &npool, &cap_pool, (uint64_t)l->value);
         }
 
-    Buf b = {0};
-    put(&b, 3, 1); /* version */
-    put(&b, 0, 1);
-    put(&b, 0, 2);
-    put(&b, s->nfuncs, 4);
-    put(&b, npool, 4);
-    put(&b, s->nrecs, 4);
+    B3Bytes b = {0};
+    b3_bytes_le(&b, 3, 1); /* version */
+    b3_bytes_le(&b, 0, 1);
+    b3_bytes_le(&b, 0, 2);
+    b3_bytes_le(&b, s->nfuncs, 4);
+    b3_bytes_le(&b, npool, 4);
+    b3_bytes_le(&b, s->nrecs, 4);
     size_t func_at = b.n;
     for (uint32_t f = 0; f < s->nfuncs; f++) {
-        put(&b, 0, 8); /* the address: a relocation below */
-        put(&b, s->funcs[f].stack_size, 8);
-        put(&b, s->funcs[f].n, 8);
+        b3_bytes_le(&b, 0, 8); /* the address: a relocation below */
+        b3_bytes_le(&b, s->funcs[f].stack_size, 8);
+        b3_bytes_le(&b, s->funcs[f].n, 8);
     }
     for (uint32_t i = 0; i < npool; i++)
-        put(&b, pool[i], 8);
+        b3_bytes_le(&b, pool[i], 8);
     for (uint32_t i = 0; i < s->nrecs; i++) {
         const B3StackMapRecord *r = &s->recs[i];
-        put(&b, r->id, 8);
-        put(&b, r->offset, 4);
-        put(&b, 0, 2); /* flags */
-        put(&b, r->nlocs, 2);
+        b3_bytes_le(&b, r->id, 8);
+        b3_bytes_le(&b, r->offset, 4);
+        b3_bytes_le(&b, 0, 2); /* flags */
+        b3_bytes_le(&b, r->nlocs, 2);
         for (uint32_t k = 0; k < r->nlocs; k++) {
             const B3StackMapLoc *l = &r->locs[k];
             uint8_t kind = l->kind;
@@ -164,16 +142,16 @@ void b3_obj_emit_stackmaps(B3Obj *o) {
                 b3_internal_error("stackmaps", "record %llu: offset %lld does not fit 32 bits",
                                   (unsigned long long)r->id, (long long)value);
             }
-            put(&b, kind, 1);
-            put(&b, 0, 1);
-            put(&b, l->size, 2);
-            put(&b, kind == B3SMLoc_Constant || kind == B3SMLoc_ConstIndex ? 0 : l->reg, 2);
-            put(&b, 0, 2);
-            put(&b, (uint32_t)(int32_t)value, 4);
+            b3_bytes_le(&b, kind, 1);
+            b3_bytes_le(&b, 0, 1);
+            b3_bytes_le(&b, l->size, 2);
+            b3_bytes_le(&b, kind == B3SMLoc_Constant || kind == B3SMLoc_ConstIndex ? 0 : l->reg, 2);
+            b3_bytes_le(&b, 0, 2);
+            b3_bytes_le(&b, (uint32_t)(int32_t)value, 4);
         }
         pad8(&b);
-        put(&b, 0, 2); /* padding */
-        put(&b, 0, 2); /* NumLiveOuts: none recorded */
+        b3_bytes_le(&b, 0, 2); /* padding */
+        b3_bytes_le(&b, 0, 2); /* NumLiveOuts: none recorded */
         pad8(&b);
     }
 
@@ -193,6 +171,6 @@ void b3_obj_emit_stackmaps(B3Obj *o) {
         if (!sym)
             o->relocs[o->nrelocs - 1].local_section = B3Sec_Text;
     }
-    free(b.b);
+    b3_bytes_free(&b);
     free(pool);
 }

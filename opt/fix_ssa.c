@@ -35,6 +35,7 @@
 #include "ir/ir.h"
 #include "opt/phases.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 /* (Variable, block) pairs, grown as found. */
 typedef struct {
@@ -43,11 +44,7 @@ typedef struct {
 } Pairs;
 
 static void pairs_add(Pairs *ps, uint32_t var, uint32_t pos) {
-    if (ps->n == ps->cap) {
-        ps->cap = ps->cap ? 2 * ps->cap : 64;
-        ps->var = b3_xrealloc("fix_ssa", ps->var, ps->cap * sizeof(uint32_t));
-        ps->pos = b3_xrealloc("fix_ssa", ps->pos, ps->cap * sizeof(uint32_t));
-    }
+    B3_VEC_RESERVE2("fix_ssa", ps->var, ps->pos, ps->cap, ps->n + 1);
     ps->var[ps->n] = var;
     ps->pos[ps->n] = pos;
     ps->n++;
@@ -210,11 +207,7 @@ static bool place_phis(Fix *f) {
 }
 
 static void set_cur(Fix *f, uint32_t x, B3Value *v) {
-    if (f->nundo == f->cap_undo) {
-        f->cap_undo = f->cap_undo ? 2 * f->cap_undo : 64;
-        f->undo_var = b3_xrealloc("fix_ssa", f->undo_var, f->cap_undo * sizeof(uint32_t));
-        f->undo_val = b3_xrealloc("fix_ssa", f->undo_val, f->cap_undo * sizeof(B3Value *));
-    }
+    B3_VEC_RESERVE2("fix_ssa", f->undo_var, f->undo_val, f->cap_undo, f->nundo + 1);
     f->undo_var[f->nundo] = x;
     f->undo_val[f->nundo] = f->cur[x];
     f->nundo++;

@@ -29,6 +29,7 @@
 #include "ir/use_counts.h"
 #include "opt/phases.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 #define PHASE "infer_switches"
 
@@ -179,11 +180,7 @@ typedef struct {
 } CaseList;
 
 static void case_add(CaseList *l, int64_t v, B3Succ s) {
-    if (l->n + 2 > l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 16;
-        l->values = b3_xrealloc(PHASE, l->values, l->cap * sizeof *l->values);
-        l->succs = b3_xrealloc(PHASE, l->succs, l->cap * sizeof *l->succs);
-    }
+    B3_VEC_RESERVE2(PHASE, l->values, l->succs, l->cap, l->n + 2);
     l->values[l->n] = v;
     l->succs[l->n] = s;
     l->n++;

@@ -33,6 +33,7 @@
 #include "ir/loops.h"
 #include "opt/phases.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 #define PHASE "move_constants"
 
@@ -76,9 +77,9 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
     b3_dominators_compute(&dom, p);
     B3Loops loops;
     b3_loops_compute(&loops, p, &dom);
-    Table t = {NULL, 16, b3_target_info(m->target)->symbol_address_costly};
-    while (t.cap < 2 * n + 16)
-        t.cap *= 2;
+    /* at most half full: a power of two from 16 up */
+    Table t = {NULL, (uint32_t)b3_vec_capacity(16, 2 * (size_t)n + 16),
+               b3_target_info(m->target)->symbol_address_costly};
     t.slots = b3_xcalloc(PHASE, t.cap, sizeof *t.slots);
     B3Block **home = b3_xcalloc(PHASE, n + 1, sizeof *home); /* canonical constant -> its block, or NULL */
     uint32_t *per_block = b3_xcalloc(PHASE, p->nblocks + 1, sizeof *per_block);

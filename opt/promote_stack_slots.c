@@ -115,11 +115,7 @@ static bool may_be_address(const B3Value *v) {
 }
 
 static void push(Promote *pr, uint32_t *n, B3Value *v) {
-    if (*n == pr->cap_stack) {
-        pr->cap_stack = pr->cap_stack ? 2 * pr->cap_stack : 64;
-        pr->stack = b3_xrealloc("promote_stack_slots", pr->stack, pr->cap_stack * sizeof(B3Value *));
-    }
-    pr->stack[(*n)++] = v;
+    B3_VEC_PUSH("promote_stack_slots", pr->stack, *n, pr->cap_stack, v);
 }
 
 /* The address state of an Add whose children are classified. */

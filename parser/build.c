@@ -83,18 +83,12 @@ static void value_define(B3ParseCtx *c, uint32_t num, B3Value *v) {
             B3P_PUSH(c->vsparse, v);
             return;
         }
-        uint32_t ncap = c->vcap ? c->vcap : 1024;
-        while (ncap <= num)
-            ncap *= 2;
-        B3Value **d = b3_xrealloc("parse", c->vdense, (size_t)ncap * sizeof *d);
-        memset(d + c->vcap, 0, (size_t)(ncap - c->vcap) * sizeof *d);
-        c->vdense = d;
-        c->vcap = ncap;
+        B3_VEC_RESERVE_ZEROED("parse", c->vdense, c->vcap, (size_t)num + 1);
         uint32_t k = 0;
         for (uint32_t i = 0; i < c->vsparse.n; i++) {
             B3Value *w = c->vsparse.a[i];
-            if (w->index < ncap)
-                d[w->index] = w;
+            if (w->index < c->vcap)
+                c->vdense[w->index] = w;
             else
                 c->vsparse.a[k++] = w;
         }

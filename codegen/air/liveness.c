@@ -274,11 +274,7 @@ typedef struct {
 } GatherCtx;
 
 static void gather_push(GatherCtx *g, AirAct x) {
-    if (g->acts->nv == g->cap) {
-        g->cap *= 2;
-        g->acts->v = b3_xrealloc("air liveness", g->acts->v, g->cap * sizeof(AirAct));
-    }
-    g->acts->v[g->acts->nv++] = x;
+    B3_VEC_PUSH("air liveness", g->acts->v, g->acts->nv, g->cap, x);
 }
 
 static void gather_push_late(GatherCtx *g, AirAct x) {

@@ -16,6 +16,7 @@
 
 #include "codegen/air/phases.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 static bool is_jump_only(const AirBlock *b) {
     return b->ninsts == 1 && b->insts[0].opcode == Air_Jump && b->nsuccs == 1;
@@ -85,9 +86,7 @@ static void absorb(AirCode *c, AirBlock *b, AirBlock *s) {
     b->ninsts--; /* the Jump */
     uint32_t need = b->ninsts + s->ninsts;
     if (need > b->cap_insts) {
-        uint32_t cap = b->cap_insts ? b->cap_insts : 4;
-        while (cap < need)
-            cap *= 2;
+        uint32_t cap = (uint32_t)b3_vec_capacity(b->cap_insts ? b->cap_insts : 4, need);
         AirInst *insts = b3_arena_alloc(c->arena, cap * sizeof(AirInst));
         memcpy(insts, b->insts, b->ninsts * sizeof(AirInst));
         b->insts = insts;

@@ -8,21 +8,15 @@
 #include "ir/diag.h"
 #include "util/alloc.h"
 #include "util/bits.h"
+#include "util/vec.h"
 
 /* ---- buffer (codegen/asm_buffer.h) ---- */
 
 #define PHASE "x86 assembler"
 
-static void *grow(void *p, uint32_t *cap, size_t elem, uint32_t need) {
-    return b3_asm_grow(PHASE, p, cap, elem, need);
-}
-
 /* Room for n more bytes (the code buffer grows once in a while, so the
  * common case is one compare). */
-static inline void room(X86Asm *a, uint32_t n) {
-    if (a->len + n > a->cap)
-        a->buf = grow(a->buf, &a->cap, 1, a->len + n);
-}
+static inline void room(X86Asm *a, uint32_t n) { B3_VEC_RESERVE(PHASE, a->buf, a->cap, (size_t)a->len + n); }
 static inline void put8(X86Asm *a, unsigned v) {
     room(a, 1);
     a->buf[a->len++] = (uint8_t)v;
@@ -170,7 +164,7 @@ void x86_relax_begin(X86Relax *r) {
 
 static void relax_point(X86Asm *a, uint8_t kind, uint32_t off, uint32_t arg, uint32_t jump, uint32_t size) {
     X86Relax *r = a->relax;
-    r->points = grow(r->points, &r->cap_points, sizeof(X86RelaxPoint), r->npoints + 1);
+    B3_VEC_RESERVE(PHASE, r->points, r->cap_points, r->npoints + 1);
     r->points[r->npoints++] = (X86RelaxPoint){off, arg, jump, kind, (uint8_t)size};
 }
 
@@ -887,7 +881,7 @@ static void jump(X86Asm *a, int cc, uint32_t label, bool force_short) {
         X86Relax *r = a->relax;
         uint32_t k = a->njumps++;
         if (k >= r->n) {
-            r->is_long = grow(r->is_long, &r->cap, 1, k + 1);
+            B3_VEC_RESERVE(PHASE, r->is_long, r->cap, k + 1);
             memset(r->is_long + r->n, 0, k + 1 - r->n);
             r->n = k + 1;
         }
