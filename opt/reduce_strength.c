@@ -556,18 +556,25 @@ static void reduce_fp_div(RS *rs, B3Value *v) {
 
 static bool is_all_ones(const B3Value *v) { return is_int(v, -1); }
 
-static void reduce_bitand(RS *rs, B3Value *v) {
+/* What BitAnd and BitOr share: operands in canonical order, constants
+ * folded, x op x = x.  True if v is left as an integer operation with two
+ * different operands for the caller's own rules. */
+static bool reduce_idempotent(RS *rs, B3Value *v) {
     commute(rs, v);
     if (fold(rs, v))
+        return false;
+    if (v->kids[0] == v->kids[1]) {
+        replace(rs, v, v->kids[0]);
+        return false;
+    }
+    return b3_type_is_int((B3Type)v->type);
+}
+
+static void reduce_bitand(RS *rs, B3Value *v) {
+    if (!reduce_idempotent(rs, v))
         return;
     B3Value *a = v->kids[0], *b = v->kids[1];
-    if (a == b) {
-        replace(rs, v, a);
-        return;
-    }
     B3Type t = (B3Type)v->type;
-    if (!b3_type_is_int(t))
-        return;
     uint64_t all = b3_int_mask(t);
     int64_t c, c1;
     if (b3_value_int_const(b, &c)) {
@@ -611,17 +618,10 @@ static void reduce_bitand(RS *rs, B3Value *v) {
 }
 
 static void reduce_bitor(RS *rs, B3Value *v) {
-    commute(rs, v);
-    if (fold(rs, v))
+    if (!reduce_idempotent(rs, v))
         return;
     B3Value *a = v->kids[0], *b = v->kids[1];
-    if (a == b) {
-        replace(rs, v, a);
-        return;
-    }
     B3Type t = (B3Type)v->type;
-    if (!b3_type_is_int(t))
-        return;
     int64_t c, c1;
     if (b3_value_int_const(b, &c)) {
         uint64_t uc = (uint64_t)c & b3_int_mask(t);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ir/diag.h"
+#include "util/bits.h"
 
 #define PHASE "arm64 assembler"
 
@@ -1211,18 +1212,9 @@ void arm64_ldstp(Arm64Asm *a, Arm64PairOp op, B3Reg rt, B3Reg rt2, const Arm64Me
 /* ---- atomics ---- */
 
 static unsigned size_log2(unsigned size) {
-    switch (size) {
-    case 1:
-        return 0;
-    case 2:
-        return 1;
-    case 4:
-        return 2;
-    case 8:
-        return 3;
-    default:
+    if (!b3_is_pow2(size) || size > 8)
         b3_internal_error(PHASE, "bad atomic size %u", size);
-    }
+    return b3_log2_floor(size);
 }
 static const char *const size_suffix[4] = {"b", "h", "", ""};
 

@@ -274,18 +274,9 @@ typedef struct {
 } Enc;
 
 static unsigned scale_bits(unsigned s) {
-    switch (s) {
-    case 1:
-        return 0;
-    case 2:
-        return 1;
-    case 4:
-        return 2;
-    case 8:
-        return 3;
-    default:
+    if (!b3_is_pow2(s) || s > 8)
         b3_internal_error(PHASE, "bad index scale %u", s);
-    }
+    return b3_log2_floor(s);
 }
 
 static void check_gpr(B3Reg r, const char *what) {
