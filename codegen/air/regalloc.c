@@ -114,12 +114,8 @@ static AirTmp fill_tmp(AirSpiller *sp, AirTmp t, AirRole role, bool load, bool s
         }
     bool is_new = n == AIR_NO_TMP;
     if (is_new) {
-        if (sp->nfills == sp->cap_fills) {
-            sp->cap_fills = sp->cap_fills ? 2 * sp->cap_fills : 8;
-            sp->fills = b3_xrealloc(PHASE, sp->fills, sp->cap_fills * sizeof(AirSpillFill));
-        }
         n = air_tmp_new(sp->c, sp->bank);
-        sp->fills[sp->nfills++] = (AirSpillFill){t, n, load, store};
+        B3_VEC_PUSH(PHASE, sp->fills, sp->nfills, sp->cap_fills, ((AirSpillFill){t, n, load, store}));
     }
     sp->touched = true;
     if (sp->on_fill)
