@@ -146,8 +146,8 @@ static void check_variadic(Ctx *c) {
         b3_error(c->d, p->loc, "variadic(%u, ...): %s has %u integer argument registers", p->va_gprs,
                  b3_target_name(c->m->target), d->narg_gprs);
     if (p->va_fprs > d->narg_fprs)
-        b3_error(c->d, p->loc, "variadic(%u, %u, ...): %s has %u floating-point argument registers", p->va_gprs,
-                 p->va_fprs, b3_target_name(c->m->target), d->narg_fprs);
+        b3_error(c->d, p->loc, "variadic(%u, %u, ...): %s has %u floating-point argument registers",
+                 p->va_gprs, p->va_fprs, b3_target_name(c->m->target), d->narg_fprs);
     if (p->va_stack % 8)
         b3_error(c->d, p->loc, "variadic(..., %u): variadic stack arguments start at a multiple of 8 bytes",
                  p->va_stack);
@@ -1124,7 +1124,8 @@ static void check_value(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v
     if (v->opcode == B3_SecondResult)
         check_second_result(c, b, idx, v);
     if (v->opcode == B3_VaStart && !c->p->variadic)
-        b3_error(c->d, v->loc, "VaStart in @%.*s, which is not variadic; add variadic(G, F, S) to the procedure",
+        b3_error(c->d, v->loc,
+                 "VaStart in @%.*s, which is not variadic; add variadic(G, F, S) to the procedure",
                  (int)c->p->sym->name_len, c->p->sym->name);
     if (v->opcode == B3_Upsilon && v->m.phi && v->m.phi->opcode == B3_Phi && placed(c, v->m.phi))
         v->m.phi->scratch |= PHI_WRITTEN;

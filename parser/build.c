@@ -696,8 +696,13 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             }
             continue;
         }
-        if (n->kind == B3N_CALL && tok_is(&n->tok, "variadic")) {
-            proc_variadic(c, p, n);
+        if (tok_is(&n->tok, "variadic")) {
+            if (n->kind == B3N_CALL)
+                proc_variadic(c, p, n);
+            else
+                b3_error(c->d, n->loc,
+                         "variadic needs the registers and stack bytes of the named parameters, as in "
+                         "variadic(1, 0, 0)");
             continue;
         }
         b3_error(c->d, n->loc,
