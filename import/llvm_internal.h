@@ -122,6 +122,11 @@ unsigned imp_int_bits(LLVMTypeRef t);
 
 B3Symbol *imp_symbol(Imp *I, LLVMValueRef global);
 
+/* ---- symbols beyond plain globals (llvm_symbols.c) ------------------------ */
+
+/* A thread_local global's access model on its symbol (nothing for others). */
+void imp_tls_symbol(Imp *I, LLVMValueRef g, B3Symbol *s);
+
 /* ---- function bodies (llvm_func.c) -------------------------------------- */
 
 void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym);

@@ -429,6 +429,9 @@ static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     if (LLVMIsAGlobalValue(c)) {
         if (LLVMIsAGlobalAlias(c) || LLVMIsAGlobalIFunc(c))
             imp_fail(I, "aliases and ifuncs are not supported yet");
+        if (LLVMIsAGlobalVariable(c) && LLVMIsThreadLocal(c))
+            imp_fail(I, "the address of the thread-local variable '%s' is not a constant",
+                     imp_value_name(I, c));
         out->sym = imp_symbol(I, c);
         out->off = 0;
         return true;
@@ -772,10 +775,8 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
         for (LLVMValueRef g = LLVMGetFirstGlobal(I.mod); g; g = LLVMGetNextGlobal(g)) {
             if (skip_global(&I, g))
                 continue;
-            /* Not an ordinary global: one copy per thread. */
-            if (LLVMIsThreadLocal(g))
-                imp_error(&I, "the thread-local variable '%s' is not supported yet", imp_value_name(&I, g));
             declare_global(&I, g, false);
+            imp_tls_symbol(&I, g, imp_symbol(&I, g));
         }
         for (LLVMValueRef f = LLVMGetFirstFunction(I.mod); f; f = LLVMGetNextFunction(f))
             if (!LLVMGetIntrinsicID(f))

@@ -367,6 +367,20 @@ struct B3Proc {
 
 typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry } B3SymKind;
 
+/* A thread-local symbol's access model (docs/c-extensions.md), weakest
+ * assumption first: general-dynamic works anywhere, local-exec only for a
+ * variable of the executable itself.  B3Tls_None: not thread-local. */
+typedef enum {
+    B3Tls_None,
+    B3Tls_GeneralDynamic,
+    B3Tls_LocalDynamic,
+    B3Tls_InitialExec,
+    B3Tls_LocalExec,
+    B3_NUM_TLS_MODELS
+} B3TlsModel;
+/* The names of threadlocal(MODEL), indexed by B3TlsModel (ir/print.c). */
+extern const char *const b3_tls_model_names[B3_NUM_TLS_MODELS];
+
 typedef enum {
     B3Data_Int8,
     B3Data_Int16,
@@ -421,6 +435,7 @@ struct B3Symbol {
      * not exported from the linked module. */
     bool weak, hidden;
     bool weak_ref; /* `extern @f weak` */
+    uint8_t tls;   /* B3TlsModel: thread-local data or extern (docs/c-extensions.md) */
     bool defined;  /* data, proc or entry */
     bool declared; /* `extern` written, or defined */
     B3Loc loc;     /* where it was declared or defined */

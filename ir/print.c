@@ -713,6 +713,11 @@ static void put_linkage(Printer *p, const B3Symbol *sym) {
         put(p, " weak");
     if (sym->hidden)
         put(p, " hidden");
+    if (sym->tls) {
+        put(p, " threadlocal(");
+        put(p, b3_tls_model_names[sym->tls]);
+        put_c(p, ')');
+    }
 }
 
 static void print_proc(Printer *p, const B3Proc *proc) {
@@ -870,6 +875,7 @@ void b3_print_module(const B3Module *m, FILE *out) {
             put_symbol(p, it->sym);
             if (it->sym->weak_ref)
                 put(p, " weak");
+            put_linkage(p, it->sym); /* an extern's only other word: threadlocal(MODEL) */
             put_c(p, '\n');
             break;
         case B3Item_Data:

@@ -74,6 +74,8 @@ static const SecInfo sec_info[] = {
     {B3Sec_Data, ".data", ".rela.data", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 1},
     {B3Sec_DataRelRo, ".data.rel.ro", ".rela.data.rel.ro", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 1},
     {B3Sec_BSS, ".bss", NULL, SHT_NOBITS, SHF_ALLOC | SHF_WRITE, 1},
+    {B3Sec_TData, ".tdata", ".rela.tdata", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE | SHF_TLS, 1},
+    {B3Sec_TBss, ".tbss", NULL, SHT_NOBITS, SHF_ALLOC | SHF_WRITE | SHF_TLS, 1},
     /* Writable, like .data.rel.ro: its absolute function addresses then become
      * load-time RELATIVE relocations in PIE and shared objects, not text relocations. */
     {B3Sec_StackMaps, ".llvm_stackmaps", ".rela.llvm_stackmaps", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8},
@@ -158,8 +160,8 @@ static void number_sections(Writer *w) {
             continue;
         w->shndx[s] = n++;
         if (w->nrelocs[s]) {
-            if (s == B3Sec_BSS)
-                b3_internal_error("objwriter", "relocation in .bss");
+            if (b3_sec_is_zerofill(s))
+                b3_internal_error("objwriter", "relocation in a zero-filled section");
             w->rela_shndx[s] = n++;
         }
     }
@@ -233,7 +235,9 @@ static bool build_symbols(Writer *w) {
                 .st_info = ELF64_ST_INFO(want_local     ? STB_LOCAL
                                          : d->sym->weak ? STB_WEAK
                                                         : STB_GLOBAL,
-                                         d->is_func ? STT_FUNC : STT_OBJECT),
+                                         d->is_func    ? STT_FUNC
+                                         : d->sym->tls ? STT_TLS
+                                                       : STT_OBJECT),
                 .st_other = d->sym->hidden ? STV_HIDDEN : STV_DEFAULT,
                 .st_shndx = (uint16_t)w->shndx[d->section],
                 .st_value = d->offset,
@@ -255,7 +259,8 @@ static bool build_symbols(Writer *w) {
                               (int)s->name_len, s->name);
         uint32_t idx;
         if (!add_named(w, s,
-                       (Elf64_Sym){.st_info = ELF64_ST_INFO(s->weak_ref ? STB_WEAK : STB_GLOBAL, STT_NOTYPE),
+                       (Elf64_Sym){.st_info = ELF64_ST_INFO(s->weak_ref ? STB_WEAK : STB_GLOBAL,
+                                                            s->tls ? STT_TLS : STT_NOTYPE),
                                    .st_shndx = SHN_UNDEF},
                        &idx))
             return false;
@@ -275,7 +280,7 @@ static uint32_t reloc_type(const Writer *w, B3RelocKind k) {
  * target description. */
 static bool bind_locally(const Writer *w, const B3Reloc *r, const B3SymDef *d) {
     B3RelocUse use = b3_reloc_use(b3_target_desc(w->m->target), (B3RelocKind)r->kind);
-    if (use == B3RelocUse_GOT)
+    if (use == B3RelocUse_GOT || use == B3RelocUse_TLS)
         return false;
     if (d->sym->internal)
         return true;
@@ -373,7 +378,7 @@ static bool write_image(Writer *w, int fd) {
         uint32_t type = s == B3Sec_EhFrame ? b3_target_desc(w->m->target)->eh_frame_sh_type : si->type;
         shdr_of(scn, str_add(&w->shstrtab, si->name, strlen(si->name)), type, si->flags, align);
         /* .bss has no bytes in the file: a NULL buffer of the right size. */
-        set_data(scn, s == B3Sec_BSS ? NULL : b->bytes, (size_t)b->size, ELF_T_BYTE, align);
+        set_data(scn, b3_sec_is_zerofill(s) ? NULL : b->bytes, (size_t)b->size, ELF_T_BYTE, align);
         if (w->rela_shndx[s]) {
             Elf_Scn *rs = new_section(e, w->rela_shndx[s]);
             Elf64_Shdr *sh = shdr_of(rs, str_add(&w->shstrtab, si->rela_name, strlen(si->rela_name)),
