@@ -126,6 +126,10 @@ B3Symbol *imp_symbol(Imp *I, LLVMValueRef global);
 
 /* A thread_local global's access model on its symbol (nothing for others). */
 void imp_tls_symbol(Imp *I, LLVMValueRef g, B3Symbol *s);
+/* llvm.global_ctors / llvm.global_dtors: the name test, and marking their
+ * procedures constructor(N) / destructor(N) once every function is declared. */
+bool imp_is_structors(const char *name, size_t len);
+void imp_structors(Imp *I);
 
 /* ---- function bodies (llvm_func.c) -------------------------------------- */
 

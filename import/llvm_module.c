@@ -740,6 +740,8 @@ static bool skip_global(Imp *I, LLVMValueRef g) {
         if ((len == 9 && !memcmp(name, "llvm.used", 9)) ||
             (len == 22 && !memcmp(name, "llvm.compiler.used", 18)) || !memcmp(name, "llvm.compiler.used", 18))
             return true;
+        if (imp_is_structors(name, len))
+            return true; /* imp_structors, once the functions are declared */
         imp_error(I, "the special global '%.*s' is not supported yet", (int)len, name);
         return true;
     }
@@ -781,6 +783,7 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
         for (LLVMValueRef f = LLVMGetFirstFunction(I.mod); f; f = LLVMGetNextFunction(f))
             if (!LLVMGetIntrinsicID(f))
                 declare_global(&I, f, true);
+        imp_structors(&I);
         if (LLVMGetFirstGlobalAlias(I.mod))
             imp_error(&I, "global aliases are not supported yet");
     }

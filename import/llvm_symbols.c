@@ -1,5 +1,6 @@
 /* Symbols beyond plain globals (docs/llvm-import.md): the thread-local
- * access model of a thread_local global (docs/c-extensions.md). */
+ * access model of a thread_local global, constructors and destructors
+ * (docs/c-extensions.md). */
 #include <string.h>
 
 #include "import/llvm_internal.h"
@@ -31,4 +32,43 @@ void imp_tls_symbol(Imp *I, LLVMValueRef g, B3Symbol *s) {
                        : mode == LLVMLocalDynamicTLSModel ? B3Tls_LocalDynamic
                                                           : B3Tls_GeneralDynamic;
     s->tls = (uint8_t)(asked > model ? asked : model);
+}
+
+/* llvm.global_ctors / llvm.global_dtors: { i32 priority, ptr fn, ptr data }
+ * entries, each fn a procedure of this module marked constructor(N) or
+ * destructor(N).  The data field names a comdat the entry goes with (C++
+ * inline variables); a module that is not split by comdats ignores it. */
+static void structors(Imp *I, const char *name, bool dtor) {
+    LLVMValueRef g = LLVMGetNamedGlobal(I->mod, name);
+    LLVMValueRef init = g ? LLVMGetInitializer(g) : NULL;
+    if (!init || LLVMIsAConstantAggregateZero(init))
+        return;
+    unsigned n = (unsigned)LLVMGetNumOperands(init);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef e = LLVMGetOperand(init, i);
+        LLVMValueRef prio = LLVMGetOperand(e, 0), fn = LLVMGetOperand(e, 1);
+        if (!LLVMIsAFunction(fn) || LLVMIsDeclaration(fn)) {
+            imp_error(I, "%s: '%s' is not a function defined in this module", name, imp_value_name(I, fn));
+            continue;
+        }
+        unsigned long long p = LLVMConstIntGetZExtValue(prio);
+        B3Symbol *s = imp_symbol(I, fn);
+        int32_t *slot = dtor ? &s->def.proc->dtor_priority : &s->def.proc->ctor_priority;
+        if (p > 65535)
+            imp_error(I, "%s: the priority %llu of '%s' is above 65535", name, p, imp_value_name(I, fn));
+        else if (*slot >= 0)
+            imp_error(I, "%s: '%s' is listed twice", name, imp_value_name(I, fn));
+        else
+            *slot = (int32_t)p;
+    }
+}
+
+bool imp_is_structors(const char *name, size_t len) {
+    return (len == 17 && !memcmp(name, "llvm.global_ctors", 17)) ||
+           (len == 17 && !memcmp(name, "llvm.global_dtors", 17));
+}
+
+void imp_structors(Imp *I) {
+    structors(I, "llvm.global_ctors", false);
+    structors(I, "llvm.global_dtors", true);
 }

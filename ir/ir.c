@@ -225,6 +225,7 @@ void b3_module_add_item(B3Module *m, B3ItemKind kind, B3Symbol *sym) {
 B3Proc *b3_proc_new(B3Module *m, B3Symbol *sym) {
     B3Proc *p = b3_arena_alloc(&m->arena, sizeof *p);
     p->sym = sym;
+    p->ctor_priority = p->dtor_priority = -1;
     return p;
 }
 

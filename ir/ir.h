@@ -350,6 +350,9 @@ struct B3Proc {
     B3Loc *entry_locs;
     B3Reg *pinned;
     uint32_t npinned;
+    /* constructor(N) / destructor(N) (docs/c-extensions.md): run before main
+     * or at exit, lower priorities first (destructors: last); -1: neither. */
+    int32_t ctor_priority, dtor_priority;
     B3Block **blocks; /* blocks[0] is the root */
     uint32_t nblocks, cap_blocks;
     B3Value **values; /* every value, in creation order */
@@ -366,6 +369,10 @@ struct B3Proc {
 };
 
 typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry } B3SymKind;
+
+/* The priority of a constructor or destructor written without one (C's,
+ * after every prioritized one). */
+#define B3_DEFAULT_INIT_PRIORITY 65535
 
 /* A thread-local symbol's access model (docs/c-extensions.md), weakest
  * assumption first: general-dynamic works anywhere, local-exec only for a

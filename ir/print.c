@@ -735,6 +735,17 @@ static void print_proc(Printer *p, const B3Proc *proc) {
         }
         put_c(p, ')');
     }
+    for (int k = 0; k < 2; k++) {
+        int32_t prio = k ? proc->dtor_priority : proc->ctor_priority;
+        if (prio < 0)
+            continue;
+        put(p, k ? " destructor" : " constructor");
+        if (prio != B3_DEFAULT_INIT_PRIORITY) {
+            put_c(p, '(');
+            put_u64(p, (uint64_t)prio);
+            put_c(p, ')');
+        }
+    }
     if (proc->npinned) {
         put(p, " pinned(");
         for (uint32_t i = 0; i < proc->npinned; i++) {

@@ -853,6 +853,29 @@ static void data_section(Writer *w, B3SectionId s) {
         b3_internal_error("asm writer", "section %d has relocations no Addr item accounts for", (int)s);
 }
 
+/* Constructors and destructors (docs/c-extensions.md): a pointer in
+ * .init_array/.fini_array, or the section of their priority; the assemblers
+ * merge repeated sections, keeping the module's order within each. */
+static void init_arrays(Writer *w) {
+    B3Module *m = w->o->module;
+    for (uint32_t i = 0; i < m->nitems; i++) {
+        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
+            continue;
+        const B3Proc *p = m->items[i].sym->def.proc;
+        for (int fini = 0; fini < 2; fini++) {
+            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
+            if (prio < 0)
+                continue;
+            fprintf(w->f, "\t.section\t%s", fini ? ".fini_array" : ".init_array");
+            if (prio != B3_DEFAULT_INIT_PRIORITY)
+                fprintf(w->f, ".%05d", (int)prio);
+            fprintf(w->f, ",\"aw\",%s\n\t.p2align\t3\n\t.quad\t", fini ? "@fini_array" : "@init_array");
+            print_sym(w, p->sym);
+            fputc('\n', w->f);
+        }
+    }
+}
+
 bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     B3Module *m = o->module;
     if (!o->asm_text)
@@ -930,6 +953,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_BSS);
     data_section(&w, B3Sec_TData);
     data_section(&w, B3Sec_TBss);
+    if (!w.macho)
+        init_arrays(&w);
     stackmaps(&w, true);
     print_weak_refs(&w);
     if (w.macho) /* MH_SUBSECTIONS_VIA_SYMBOLS, as b3_write_macho sets it */

@@ -91,6 +91,16 @@ static const SecInfo sec_info[] = {
 #define NSEC (sizeof sec_info / sizeof sec_info[0])
 
 typedef struct {
+    bool fini;
+    int32_t priority;
+    B3Symbol **procs; /* in module order */
+    uint32_t n, cap;
+    uint32_t shndx, rela_shndx;
+    uint64_t *zeros; /* the section's bytes: the relocations fill them */
+    Elf64_Rela *relas;
+} InitGroup;
+
+typedef struct {
     B3Obj *o;
     B3Module *m;
     uint16_t machine;
@@ -105,6 +115,10 @@ typedef struct {
     const B3SymDef **elfdef; /* per ELF symbol index: the definition, if it is one */
     uint32_t nelfdef;
     Elf64_Rela *relas[B3_NUM_SECTIONS];
+    /* Constructors and destructors: one .init_array/.fini_array section per
+     * priority, a pointer to each procedure (docs/c-extensions.md). */
+    InitGroup *inits;
+    uint32_t ninits, cap_inits;
 } Writer;
 
 static uint32_t add_sym(Writer *w, Elf64_Sym s) {
@@ -139,6 +153,31 @@ static bool add_named(Writer *w, B3Symbol *s, Elf64_Sym es, uint32_t *index) {
     return true;
 }
 
+/* The constructor and destructor procedures, grouped by kind and priority. */
+static void collect_inits(Writer *w) {
+    B3Module *m = w->m;
+    for (uint32_t i = 0; i < m->nitems; i++) {
+        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
+            continue;
+        const B3Proc *p = m->items[i].sym->def.proc;
+        for (int fini = 0; fini < 2; fini++) {
+            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
+            if (prio < 0)
+                continue;
+            uint32_t g = 0;
+            while (g < w->ninits && (w->inits[g].fini != fini || w->inits[g].priority != prio))
+                g++;
+            if (g == w->ninits) {
+                B3_VEC_RESERVE("objwriter", w->inits, w->cap_inits, w->ninits + 1);
+                w->inits[w->ninits++] = (InitGroup){.fini = fini, .priority = prio};
+            }
+            InitGroup *ig = &w->inits[g];
+            B3_VEC_RESERVE("objwriter", ig->procs, ig->cap, ig->n + 1);
+            ig->procs[ig->n++] = p->sym;
+        }
+    }
+}
+
 /* Decides which sections exist and numbers them. */
 static void number_sections(Writer *w) {
     B3Obj *o = w->o;
@@ -164,6 +203,10 @@ static void number_sections(Writer *w) {
                 b3_internal_error("objwriter", "relocation in a zero-filled section");
             w->rela_shndx[s] = n++;
         }
+    }
+    for (uint32_t i = 0; i < w->ninits; i++) {
+        w->inits[i].shndx = n++;
+        w->inits[i].rela_shndx = n++;
     }
     w->note_shndx = n++;
     w->symtab_shndx = n++;
@@ -320,6 +363,30 @@ static void build_relocs(Writer *w) {
     }
 }
 
+/* The pointers of the .init_array/.fini_array sections: relocations (the
+ * section symbol of .text plus the offset for an internal procedure). */
+static void build_init_relocs(Writer *w) {
+    uint32_t type = reloc_type(w, B3Reloc_Abs64);
+    for (uint32_t i = 0; i < w->ninits; i++) {
+        InitGroup *ig = &w->inits[i];
+        ig->zeros = b3_xrealloc("objwriter", NULL, ig->n * 8);
+        memset(ig->zeros, 0, ig->n * 8);
+        ig->relas = b3_xrealloc("objwriter", NULL, ig->n * sizeof(Elf64_Rela));
+        for (uint32_t k = 0; k < ig->n; k++) {
+            B3Symbol *s = ig->procs[k];
+            const B3SymDef *d = s->id && s->id < w->nelfdef ? w->elfdef[s->id] : NULL;
+            if (!d)
+                b3_internal_error("objwriter", "constructor '%.*s' has no code", (int)s->name_len, s->name);
+            bool local = s->internal;
+            ig->relas[k] = (Elf64_Rela){
+                .r_offset = k * 8,
+                .r_info = ELF64_R_INFO(local ? w->secsym[d->section] : s->id, type),
+                .r_addend = local ? (int64_t)d->offset : 0,
+            };
+        }
+    }
+}
+
 static Elf_Scn *new_section(Elf *e, uint32_t expect_index) {
     Elf_Scn *scn = elf_newscn(e);
     if (!scn || elf_ndxscn(scn) != expect_index)
@@ -389,6 +456,28 @@ static bool write_image(Writer *w, int fd) {
             set_data(rs, w->relas[s], w->nrelocs[s] * sizeof(Elf64_Rela), ELF_T_RELA, 8);
         }
     }
+    for (uint32_t i = 0; i < w->ninits; i++) {
+        InitGroup *ig = &w->inits[i];
+        char name[32];
+        const char *base = ig->fini ? ".fini_array" : ".init_array";
+        if (ig->priority == B3_DEFAULT_INIT_PRIORITY)
+            snprintf(name, sizeof name, "%s", base);
+        else
+            snprintf(name, sizeof name, "%s.%05d", base, (int)ig->priority);
+        Elf_Scn *scn = new_section(e, ig->shndx);
+        Elf64_Shdr *sh = shdr_of(scn, str_add(&w->shstrtab, name, strlen(name)),
+                                 ig->fini ? SHT_FINI_ARRAY : SHT_INIT_ARRAY, SHF_ALLOC | SHF_WRITE, 8);
+        sh->sh_entsize = 8;
+        set_data(scn, ig->zeros, ig->n * 8, ELF_T_BYTE, 8);
+        char rname[40];
+        snprintf(rname, sizeof rname, ".rela%s", name);
+        Elf_Scn *rs = new_section(e, ig->rela_shndx);
+        sh = shdr_of(rs, str_add(&w->shstrtab, rname, strlen(rname)), SHT_RELA, SHF_INFO_LINK, 8);
+        sh->sh_entsize = sizeof(Elf64_Rela);
+        sh->sh_link = w->symtab_shndx;
+        sh->sh_info = ig->shndx;
+        set_data(rs, ig->relas, ig->n * sizeof(Elf64_Rela), ELF_T_RELA, 8);
+    }
     /* An empty .note.GNU-stack asks the linker for a non-executable stack. */
     Elf_Scn *note = new_section(e, w->note_shndx);
     shdr_of(note, str_add(&w->shstrtab, ".note.GNU-stack", 15), SHT_PROGBITS, 0, 1);
@@ -444,10 +533,12 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     b3_obj_build_eh_frame(o);
     str_add(&w.strtab, "", 0);
     str_add(&w.shstrtab, "", 0);
+    collect_inits(&w);
     number_sections(&w);
     bool ok = build_symbols(&w);
     if (ok) {
         build_relocs(&w);
+        build_init_relocs(&w);
         /* libelf writes through a file descriptor at offset 0: use f's own when
          * it is a fresh regular file (the usual temporary of cmd/output.c),
          * else an anonymous temporary copied to f (stdout, pipes). */
@@ -469,6 +560,12 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     }
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         free(w.relas[s]);
+    for (uint32_t i = 0; i < w.ninits; i++) {
+        free(w.inits[i].procs);
+        free(w.inits[i].zeros);
+        free(w.inits[i].relas);
+    }
+    free(w.inits);
     free(w.syms);
     free(w.elfdef);
     free(w.strtab.buf);

@@ -667,6 +667,20 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             }
             continue;
         }
+        if ((n->kind == B3N_WORD || n->kind == B3N_CALL) &&
+            (tok_is(&n->tok, "constructor") || tok_is(&n->tok, "destructor"))) {
+            int32_t *prio = tok_is(&n->tok, "constructor") ? &p->ctor_priority : &p->dtor_priority;
+            *prio = B3_DEFAULT_INIT_PRIORITY;
+            if (n->kind == B3N_CALL) {
+                const B3Node *k = n->sub ? N(n->sub) : NULL;
+                if (!k || k->kind != B3N_INT || k->next || k->tok.neg || k->tok.ovf || k->tok.u > 65535)
+                    b3_error(c->d, k ? k->loc : n->loc, "%.*s(N) needs a priority N from 0 to 65535",
+                             TOKF(n->tok));
+                else
+                    *prio = (int32_t)k->tok.u;
+            }
+            continue;
+        }
         if (n->kind == B3N_CALL && tok_is(&n->tok, "pinned")) {
             uint32_t k = p->npinned;
             for (uint32_t e = n->sub; e; e = N(e)->next)
@@ -688,8 +702,8 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             continue;
         }
         b3_error(c->d, n->loc,
-                 "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...) or "
-                 "pinned(...))",
+                 "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...), "
+                 "pinned(...), constructor(N) or destructor(N))",
                  node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);

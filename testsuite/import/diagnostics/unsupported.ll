@@ -4,14 +4,12 @@
 ; RUN: rm -f %t.o
 ; RUN: not %b3c %s -o %t.o 2>&1 | FileCheck %s
 ; RUN: test ! -e %t.o
-; CHECK: unsupported.ll: error: the special global 'llvm.global_ctors' is not supported yet
 ; CHECK: unsupported.ll: error: global aliases are not supported yet
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
 @g = global i32 0
 @al = alias i32, ptr @g
-@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @variadic, ptr null }]
 declare i32 @setjmp(ptr) returns_twice
 declare void @llvm.va_start(ptr)
 
