@@ -701,8 +701,14 @@ static bool parse_module(Imp *I) {
 }
 
 /* The import trusts what LLVM's verifier checks (types, dominance,
- * terminators): a module that fails it is refused with its message. */
+ * terminators): a module that fails it is refused with its message.  Only
+ * LLVM text is verified: bitcode was verified by the compiler that wrote it,
+ * and the bitcode reader checks its structure and types (what it does not
+ * check, dominance, the import and the B3 validator still reject; the
+ * verifier is a tenth of a -O0 compile). */
 static bool verify_module(Imp *I) {
+    if (I->o->bitcode)
+        return true;
     char *msg = NULL;
     if (!LLVMVerifyModule(I->mod, LLVMReturnStatusAction, &msg)) {
         LLVMDisposeMessage(msg);
@@ -779,10 +785,13 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
                 continue;
             declare_global(&I, g, false);
             imp_tls_symbol(&I, g, imp_symbol(&I, g));
+            imp_check_section(&I, g);
         }
         for (LLVMValueRef f = LLVMGetFirstFunction(I.mod); f; f = LLVMGetNextFunction(f))
-            if (!LLVMGetIntrinsicID(f))
+            if (!LLVMGetIntrinsicID(f)) {
                 declare_global(&I, f, true);
+                imp_check_section(&I, f);
+            }
         imp_structors(&I);
         if (LLVMGetFirstGlobalAlias(I.mod))
             imp_error(&I, "global aliases are not supported yet");

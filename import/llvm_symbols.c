@@ -72,3 +72,12 @@ void imp_structors(Imp *I) {
     structors(I, "llvm.global_ctors", false);
     structors(I, "llvm.global_dtors", true);
 }
+
+/* __attribute__((section("name"))): a definition's own section is not
+ * implemented yet, and putting it in the usual one would be wrong code for
+ * the programs that look for it there (linker sets, __start_name). */
+void imp_check_section(Imp *I, LLVMValueRef g) {
+    const char *sec = LLVMGetSection(g);
+    if (sec && *sec && !LLVMIsDeclaration(g))
+        imp_error(I, "the section \"%s\" of '%s' is not supported yet", sec, imp_value_name(I, g));
+}

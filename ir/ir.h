@@ -110,6 +110,7 @@ typedef enum {
     B3E_PINNED,
     B3E_LOCAL_WRITE,
     B3E_LOCAL_READ,
+    B3E_VA_START,
 } B3EffectsClass;
 
 /* Static opcode facts; each is documented at the top of opcodes.def. */
@@ -353,6 +354,12 @@ struct B3Proc {
     /* constructor(N) / destructor(N) (docs/c-extensions.md): run before main
      * or at exit, lower priorities first (destructors: last); -1: neither. */
     int32_t ctor_priority, dtor_priority;
+    /* `variadic(G, F, S)` (docs/c-extensions.md): a C variadic function whose
+     * named parameters take va_gprs integer and va_fprs floating-point
+     * argument registers; its variadic stack arguments start va_stack bytes
+     * into the caller's argument area. */
+    bool variadic;
+    uint32_t va_gprs, va_fprs, va_stack;
     B3Block **blocks; /* blocks[0] is the root */
     uint32_t nblocks, cap_blocks;
     B3Value **values; /* every value, in creation order */
