@@ -14,18 +14,24 @@ LDLIBS = -lelf -lm
 # Every .c file under the source directories is part of b3c; generated
 # sources come from lexer/*.re and parser/*.y.
 SRC_DIRS = cmd ir lexer parser opt lower codegen codegen/air codegen/x86_64 codegen/arm64 objwriter
-SRCS = $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c))
+# cmd/b3cc*.c are the C driver b3cc, its own program.
+B3CC_SRCS = $(wildcard cmd/b3cc*.c)
+SRCS = $(filter-out $(B3CC_SRCS),$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 RE_SRCS = $(wildcard lexer/*.re)
 Y_SRCS = $(wildcard parser/*.y)
 GEN_C = $(RE_SRCS:%.re=$(BUILD)/%.c) $(Y_SRCS:%.y=$(BUILD)/%.tab.c)
 GEN_H = $(Y_SRCS:%.y=$(BUILD)/%.tab.h)
 OBJS = $(SRCS:%.c=$(BUILD)/%.o) $(GEN_C:$(BUILD)/%.c=$(BUILD)/gen/%.o)
 
-all: $(BIN)
+all: $(BIN) b3cc
 
 $(BIN): $(OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+# b3cc: the cc-compatible C driver (clang's front end, b3c, the system cc).
+b3cc: $(B3CC_SRCS:%.c=$(BUILD)/%.o)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
 # `make b3c` builds the configured binary whatever its name.
 ifneq ($(BIN),b3c)
@@ -63,7 +69,7 @@ $(BUILD)/codegen/air/air.o: $(AIR_FORMS)
 # Keep generated sources: they are inputs to the objects, not throwaway intermediates.
 .SECONDARY: $(GEN_C) $(GEN_H)
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(B3CC_SRCS:%.c=$(BUILD)/%.d)
 
 deps:
 	bash scripts/deps.sh
@@ -72,11 +78,11 @@ deps:
 # `make check`: every test but the long sweeps, under three minutes on two
 # cores; `make check-long`: only those (CI runs both).  scripts/check.sh.
 check: deps
-	$(MAKE) b3c
+	$(MAKE) b3c b3cc
 	bash scripts/check.sh
 
 check-long: deps
-	$(MAKE) b3c
+	$(MAKE) b3c b3cc
 	bash scripts/check.sh --long
 
 # make check's set with b3c built with ASan + UBSan (any report is fatal),
@@ -88,6 +94,7 @@ SAN_BUILD ?= build-san
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 check-sanitize: deps
 	$(MAKE) BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/b3c CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" $(SAN_BUILD)/b3c
+	$(MAKE) b3cc
 	B3C=$(CURDIR)/$(SAN_BUILD)/b3c B3C_SANITIZED=1 B3C_TEST_EXEC_ROOT=$(CURDIR)/$(SAN_BUILD)/testsuite \
 	    ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
 	    bash scripts/check.sh --fuzz
@@ -116,17 +123,17 @@ BINDIR = $(PREFIX)/bin
 MAN1DIR = $(PREFIX)/share/man/man1
 DOCDIR = $(PREFIX)/share/doc/b3c
 DOCS = README.md $(wildcard docs/*.md)
-install: $(BIN)
+install: $(BIN) b3cc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/b3c
 	install -m 644 docs/b3c.1 $(DESTDIR)$(MAN1DIR)/b3c.1
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/b3c $(DESTDIR)$(MAN1DIR)/b3c.1 $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	rm -f $(DESTDIR)$(BINDIR)/b3c $(DESTDIR)$(BINDIR)/b3cc $(DESTDIR)$(MAN1DIR)/b3c.1 $(DESTDIR)$(MAN1DIR)/b3cc.1 $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	-rmdir $(DESTDIR)$(DOCDIR)
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) b3c
+	rm -rf $(BUILD) $(SAN_BUILD) b3c b3cc
 
 .PHONY: all deps check check-long check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install uninstall clean
