@@ -179,7 +179,7 @@ static Lang lang_of_x(const char *x) {
 
 static Lang lang_of_name(const char *path) {
     static const char *const cxx[] = {".cc", ".cpp", ".cxx", ".c++", ".C", ".cp", ".ii", ".m", ".mm", ".M"};
-    if (ends_with(path, ".c") || ends_with(path, ".i"))
+    if (strcmp(path, "-") == 0 || ends_with(path, ".c") || ends_with(path, ".i"))
         return Lang_C;
     if (ends_with(path, ".s"))
         return Lang_Asm;
@@ -221,6 +221,8 @@ static void parse(int argc, char **argv) {
     d.level = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (a[0] == '@')
+            fail("%s: response files are not supported", a);
         if (a[0] != '-' || strcmp(a, "-") == 0) {
             add_input(a, x);
             continue;
@@ -567,13 +569,13 @@ static Mode plan(void) {
             const Input *in = &d.inputs[i];
             if (in->lang == Lang_Object)
                 continue;
+            if (in->lang != Lang_C && mode == Mode_Asm)
+                fail("%s: -S takes C inputs (this one is assembly already)", in->path);
             char *stem = stem_of(in->path);
             const char *out = d.output ? d.output : with_ext(stem, mode == Mode_Asm ? ".s" : ".o");
             check_not_input(out);
             if (in->lang == Lang_C)
                 plan_c(in, out, with_ext(d.output ? strip_ext(d.output) : stem, ".d"), out, stem);
-            else if (mode == Mode_Asm)
-                fail("%s: -S takes C inputs (this one is assembly already)", in->path);
             else
                 plan_asm(in, out);
         }
