@@ -9,7 +9,7 @@ CFLAGS ?= -O2 -g
 # The binary: `b3c` at the top; check-sanitize builds $(SAN_BUILD)/b3c.
 BIN ?= b3c
 B3C_CFLAGS = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I. -I$(BUILD)
-LDLIBS = -lelf -lm
+LDLIBS = -lelf -lm -ldl
 
 # Every .c file under the source directories is part of b3c; generated
 # sources come from lexer/*.re and parser/*.y.
@@ -23,11 +23,30 @@ GEN_C = $(RE_SRCS:%.re=$(BUILD)/%.c) $(Y_SRCS:%.y=$(BUILD)/%.tab.c)
 GEN_H = $(Y_SRCS:%.y=$(BUILD)/%.tab.h)
 OBJS = $(SRCS:%.c=$(BUILD)/%.o) $(GEN_C:$(BUILD)/%.c=$(BUILD)/gen/%.o)
 
-all: $(BIN) b3cc
+# The LLVM-IR front end (import/): b3c-llvm.so beside the binary, built
+# against LLVM's C API (llvm-16-dev).
+LLVM_CONFIG ?= $(shell command -v llvm-config-16 2>/dev/null || echo llvm-config-16)
+IMPORT_SO = $(dir $(BIN))b3c-llvm.so
+IMPORT_SRCS = $(wildcard import/*.c)
+IMPORT_OBJS = $(IMPORT_SRCS:%.c=$(BUILD)/pic/%.o)
 
+all: $(BIN) $(IMPORT_SO) b3cc
+
+# b3c exports its symbols (-rdynamic) for the LLVM-IR front end, a shared
+# object it loads only for LLVM input (cmd/import_loader.c).
 $(BIN): $(OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -rdynamic -o $@ $(OBJS) $(LDLIBS)
+
+# It calls back into b3c's IR code.
+$(BUILD)/pic/import/%.o: import/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(B3C_CFLAGS) $(CFLAGS) -fPIC -isystem $(shell $(LLVM_CONFIG) --includedir) -MMD -MP -c -o $@ $<
+$(IMPORT_SO): $(IMPORT_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $(IMPORT_OBJS) -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-16 \
+	    -Wl,-rpath,$(shell $(LLVM_CONFIG) --libdir)
+-include $(IMPORT_OBJS:.o=.d)
 
 # b3cc: the cc-compatible C driver (clang's front end, b3c, the system cc).
 b3cc: $(B3CC_SRCS:%.c=$(BUILD)/%.o)
@@ -78,11 +97,11 @@ deps:
 # `make check`: every test but the long sweeps, under three minutes on two
 # cores; `make check-long`: only those (CI runs both).  scripts/check.sh.
 check: deps
-	$(MAKE) b3c b3cc
+	$(MAKE) b3c $(IMPORT_SO) b3cc
 	bash scripts/check.sh
 
 check-long: deps
-	$(MAKE) b3c b3cc
+	$(MAKE) b3c $(IMPORT_SO) b3cc
 	bash scripts/check.sh --long
 
 # make check's set with b3c built with ASan + UBSan (any report is fatal),
@@ -100,7 +119,7 @@ check-sanitize: deps
 	    bash scripts/check.sh --fuzz
 
 demo: deps
-	$(MAKE) b3c
+	$(MAKE) b3c $(IMPORT_SO)
 	bash scripts/demo.sh
 
 fuzz-smoke: deps
@@ -118,7 +137,8 @@ format:
 # `make install` puts the binary, the manual page and the documents under
 # $(DESTDIR)$(PREFIX); `make uninstall` removes exactly those files (and the
 # b3c document directory, which is b3c's own).  The binary is $(BIN), built
-# if it is out of date (testsuite/cli/install.test passes `-o $(BIN)`).
+# if it is out of date (testsuite/cli/install.test passes `-o $(BIN)`), and
+# b3cc beside it.
 BINDIR = $(PREFIX)/bin
 MAN1DIR = $(PREFIX)/share/man/man1
 DOCDIR = $(PREFIX)/share/doc/b3c
@@ -126,7 +146,9 @@ DOCS = README.md $(wildcard docs/*.md)
 install: $(BIN) b3cc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/b3c
+	install -m 755 b3cc $(DESTDIR)$(BINDIR)/b3cc
 	install -m 644 docs/b3c.1 $(DESTDIR)$(MAN1DIR)/b3c.1
+	install -m 644 docs/b3cc.1 $(DESTDIR)$(MAN1DIR)/b3cc.1
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 
 uninstall:

@@ -16,6 +16,7 @@
 #include "cmd/pipeline.h"
 #include "codegen/backend.h"
 #include "ir/ice.h"
+#include "import/import.h"
 #include "ir/ir.h"
 #include "objwriter/asm_writer.h"
 #include "objwriter/dwarf.h"
@@ -353,9 +354,24 @@ int b3_drive(const B3Options *o) {
     B3ParseOptions popt = {o->name ? o->name : bare, o->no_fast_parse};
 
     int status = 0;
-    bool ok = b3_parse(&m, &diag, src, len, &popt);
-    if (tp)
-        b3_pass_times_add(tp, "parse", b3_now() - t0);
+    bool bitcode = false;
+    const char *debug_file = shown;
+    bool ok;
+    if (b3_input_is_llvm(o->input, src, len, &bitcode)) {
+        /* LLVM IR: the front end in b3c-llvm.so; messages name the C source
+         * (its !dbg lines) or the .ll text. */
+        b3_ice_enter("import", NULL);
+        B3ImportOptions iopt = {.input = shown, .src = src, .len = len, .bitcode = bitcode, .diag = &diag};
+        ok = b3_run_llvm_import(&m, &iopt);
+        if (iopt.source_file)
+            debug_file = iopt.source_file;
+        if (tp)
+            b3_pass_times_add(tp, "import", b3_now() - t0);
+    } else {
+        ok = b3_parse(&m, &diag, src, len, &popt);
+        if (tp)
+            b3_pass_times_add(tp, "parse", b3_now() - t0);
+    }
     if (ok) {
         t0 = b3_now();
         b3_ice_enter("validate", NULL);
@@ -402,13 +418,13 @@ int b3_drive(const B3Options *o) {
         break;
     }
     case B3Emit_Obj:
-        status = emit_obj(&m, &bopt, out_path, o->debug_info ? shown : NULL);
+        status = emit_obj(&m, &bopt, out_path, o->debug_info ? debug_file : NULL);
         break;
     case B3Emit_Air:
         status = emit_air(&m, &bopt, out_path);
         break;
     case B3Emit_Asm:
-        status = emit_asm(&m, &bopt, out_path, o->asm_exact, o->debug_info ? shown : NULL);
+        status = emit_asm(&m, &bopt, out_path, o->asm_exact, o->debug_info ? debug_file : NULL);
         break;
     }
 done:

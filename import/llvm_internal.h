@@ -1,0 +1,156 @@
+/* Internal to the LLVM-IR front end (import/llvm_*.c): the import state and
+ * the helpers its files share.
+ *
+ * An LLVM value becomes one or more B3 values, its "parts": a scalar one
+ * (i1..i64 in Int32 or Int64, pointers in Int64, float, double), an i128
+ * two Int64 (low, high), a first-class aggregate its leaves in order.  A
+ * narrow integer (iN, N < 32, or 32 < N < 64) lives in the low N bits of its
+ * Int32 or Int64: the bits above are unspecified, and an operation that
+ * reads them (compare, divide, right shift, widen, convert, branch) extends
+ * its operands first (imp_zext_bits, imp_sext_bits). */
+#ifndef B3_IMPORT_LLVM_INTERNAL_H
+#define B3_IMPORT_LLVM_INTERNAL_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <setjmp.h>
+#include <stdint.h>
+
+#include "import/import.h"
+#include "ir/ir.h"
+
+/* A map from an LLVM pointer (value, block, type) to an index. */
+typedef struct {
+    const void **keys;
+    uint32_t *vals;
+    uint32_t cap, count;
+} ImpPtrMap;
+void imp_map_init(ImpPtrMap *m, uint32_t expected);
+void imp_map_free(ImpPtrMap *m);
+/* UINT32_MAX if absent. */
+uint32_t imp_map_get(const ImpPtrMap *m, const void *key);
+void imp_map_put(ImpPtrMap *m, const void *key, uint32_t val);
+
+/* The parts of an LLVM value. */
+typedef struct {
+    B3Value **v;
+    uint32_t n;
+} ImpVals;
+
+/* What a leaf of an LLVM type is in B3 and in memory. */
+typedef enum { LK_Int, LK_Ptr, LK_Float, LK_Double } ImpLeafKind;
+typedef struct {
+    uint8_t kind; /* ImpLeafKind */
+    uint8_t bits; /* LK_Int: 1..64 */
+    uint64_t off; /* byte offset in the type's memory layout */
+} ImpLeaf;
+typedef struct {
+    ImpLeaf *leaf;
+    uint32_t n;
+} ImpLeaves;
+
+typedef struct Imp {
+    B3Module *m;
+    B3ImportOptions *o;
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMTargetDataRef td;
+    const B3TargetDesc *desc;
+    jmp_buf fail; /* longjmp'd to after an error that stops the import */
+    unsigned errors;
+    /* Types' leaves, by LLVMTypeRef. */
+    ImpPtrMap type_map;
+    ImpLeaves *types;
+    uint32_t ntypes, cap_types;
+    /* Globals' symbols, by LLVMValueRef. */
+    ImpPtrMap sym_map;
+    B3Symbol **syms;
+    uint32_t nsyms, cap_syms;
+    /* Enum attribute kinds. */
+    unsigned attr_signext, attr_zeroext, attr_byval, attr_sret, attr_noreturn, attr_returns_twice;
+
+    /* ---- the function being imported ---- */
+    LLVMValueRef fn;
+    B3Proc *p;
+    B3Block *cur; /* where values are appended */
+    B3Loc loc;    /* of the instruction being imported */
+    LLVMValueRef inst;
+    ImpPtrMap val_map; /* LLVM value -> index in vals */
+    ImpVals *vals;
+    uint32_t nvals, cap_vals;
+    ImpPtrMap block_map; /* LLVM block -> index in blocks */
+    B3Block **blocks;
+    uint32_t nblocks;
+    B3Value *sret_ptr; /* x86-64: what a function with an sret parameter returns */
+} Imp;
+
+/* ---- diagnostics (llvm_module.c) ---------------------------------------- */
+
+/* An error at the current instruction's C line (its !dbg), else naming the
+ * function; the import goes on with the next function. */
+void imp_error(Imp *I, const char *fmt, ...) B3_PRINTF(2, 3);
+/* The same, then stops importing the function (longjmp). */
+_Noreturn void imp_fail(Imp *I, const char *fmt, ...) B3_PRINTF(2, 3);
+/* The name of an LLVM value (NULL-terminated copy in the arena). */
+const char *imp_value_name(Imp *I, LLVMValueRef v);
+
+/* ---- types (llvm_module.c) ---------------------------------------------- */
+
+const ImpLeaves *imp_leaves(Imp *I, LLVMTypeRef t);
+static inline B3Type imp_leaf_type(const ImpLeaf *l) {
+    switch (l->kind) {
+    case LK_Int:
+        return l->bits <= 32 ? B3_Int32 : B3_Int64;
+    case LK_Ptr:
+        return B3_Int64;
+    case LK_Float:
+        return B3_Float;
+    default:
+        return B3_Double;
+    }
+}
+/* The integer width of a scalar integer type (0 if not one). */
+unsigned imp_int_bits(LLVMTypeRef t);
+
+/* ---- symbols (llvm_module.c) -------------------------------------------- */
+
+B3Symbol *imp_symbol(Imp *I, LLVMValueRef global);
+
+/* ---- function bodies (llvm_func.c) -------------------------------------- */
+
+void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym);
+
+/* Emission helpers for the current block. */
+B3Value *imp_emit(Imp *I, B3Opcode op, B3Type t, uint32_t n, B3Value *a, B3Value *b, B3Value *c);
+B3Value *imp_const(Imp *I, B3Type t, int64_t x);
+B3Value *imp_fconst(Imp *I, B3Type t, double d);
+static inline B3Value *imp_op2(Imp *I, B3Opcode op, B3Value *a, B3Value *b) {
+    return imp_emit(I, op, (B3Type)a->type, 2, a, b, NULL);
+}
+static inline B3Value *imp_op1(Imp *I, B3Opcode op, B3Type t, B3Value *a) {
+    return imp_emit(I, op, t, 1, a, NULL, NULL);
+}
+/* v's low `bits` bits, zero- or sign-extended to its type. */
+B3Value *imp_zext_bits(Imp *I, B3Value *v, unsigned bits);
+B3Value *imp_sext_bits(Imp *I, B3Value *v, unsigned bits);
+/* v (an Int32 or Int64) as an Int64 / Int32. */
+B3Value *imp_to64(Imp *I, B3Value *v, bool sign);
+B3Value *imp_to32(Imp *I, B3Value *v);
+/* The parts of an operand. */
+ImpVals imp_operand(Imp *I, LLVMValueRef v);
+B3Value *imp_scalar(Imp *I, LLVMValueRef v);
+/* A call to a C function by name with B3 arguments; result type rt. */
+B3Value *imp_call_named(Imp *I, const char *name, B3Type rt, uint32_t n, B3Value **args);
+/* Makes nb the current block (a new one when nb is NULL); returns it. */
+B3Block *imp_new_block(Imp *I);
+void imp_jump(Imp *I, B3Block *to);
+void imp_branch(Imp *I, B3Value *cond, B3Block *yes, B3Block *no);
+ImpVals imp_vals_new(Imp *I, uint32_t n);
+
+/* ---- intrinsics (llvm_intrinsics.c) ------------------------------------- */
+
+/* Imports a call to an llvm.* intrinsic; its result in *out.  Returns false
+ * if the name is not an intrinsic it knows (an error was reported). */
+bool imp_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);
+
+#endif
