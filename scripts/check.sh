@@ -99,7 +99,7 @@ arm_levels=${B3C_ARM64_LEVELS:--O2}
 if [ "$arm_levels" != none ]; then
     for level in $arm_levels; do
         if [ "$level" = -O2 ]; then
-            config arm64 $arm64 "" "${programs[@]}" cross difftest asm debuginfo elf
+            config arm64 $arm64 "" "${programs[@]}" cross difftest asm debuginfo elf b3cc/run
         else
             config arm64$level $arm64 "$level" "${programs[@]}"
         fi
