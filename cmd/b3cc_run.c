@@ -1,6 +1,7 @@
 /* b3cc: command lines, running them, and the temporary directory. */
 #include "cmd/b3cc_run.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -124,15 +125,39 @@ static char **tmp_files;
 static volatile int tmp_count;
 static int tmp_cap;
 
-void b3cc_cleanup(void) {
+/* Async-signal-safe: only the paths handed out. */
+static void remove_tmp_files(void) {
     for (int i = 0; i < tmp_count; i++)
         unlink(tmp_files[i]);
     if (tmp_dir_exists)
         rmdir(tmp_dir);
 }
 
+void b3cc_cleanup(void) {
+    remove_tmp_files();
+    if (!tmp_dir_exists)
+        return;
+    /* Anything else a tool left there (a crashed tool's own temporary). */
+    DIR *dir = opendir(tmp_dir);
+    if (dir) {
+        struct dirent *e;
+        while ((e = readdir(dir))) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            size_t n = strlen(tmp_dir) + strlen(e->d_name) + 2;
+            char *path = b3cc_xmalloc(n);
+            snprintf(path, n, "%s/%s", tmp_dir, e->d_name);
+            unlink(path);
+            free(path);
+        }
+        closedir(dir);
+    }
+    rmdir(tmp_dir);
+    tmp_dir_exists = false;
+}
+
 static void on_signal(int sig) {
-    b3cc_cleanup();
+    remove_tmp_files();
     signal(sig, SIG_DFL);
     raise(sig);
 }

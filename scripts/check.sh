@@ -8,7 +8,8 @@
 # Default (`make check`, under three minutes on two cores): the whole suite
 #   for x86-64 Linux at the default level; exec, stackmaps and regress again
 #   at -O0 and -O1; for aarch64-linux-gnu (qemu) the programs, cross, the
-#   difftest smoke and the object-file tests (asm, debuginfo, elf); for the
+#   difftest smoke, the object-file tests (asm, debuginfo, elf) and the C
+#   programs of b3cc (b3cc/run); for the
 #   Apple targets (Mach-O, through the test loader) the programs and the
 #   difftest smoke.  Tests that say `REQUIRES: long` (sweeps over every
 #   program, generators, unit-test builds) are UNSUPPORTED here.
