@@ -105,7 +105,8 @@ one_seed() {
     local level
     for level in ${levels//,/ }; do
         if ! "$b3cc" "${tflag[@]}" "$level" -w -I"$CSMITH_INC" "$w/p.c" -o "$w/b$level" 2> "$w/b$level.err"; then
-            keep "$level" "b3cc failed: $(grep -m1 -E 'error|internal' "$w/b$level.err" || head -1 "$w/b$level.err")"
+            keep "$level" "b3cc failed: $({ grep -m1 -E 'error|internal' "$w/b$level.err" || head -1 "$w/b$level.err"; } |
+                sed -E 's#[^ ]*/b3cc-[A-Za-z0-9]+/##g')"
             echo "$seed $level compfail"
             continue
         fi
