@@ -142,18 +142,21 @@ format:
 BINDIR = $(PREFIX)/bin
 MAN1DIR = $(PREFIX)/share/man/man1
 DOCDIR = $(PREFIX)/share/doc/b3c
+LIBDIR = $(PREFIX)/lib/b3c
 DOCS = README.md $(wildcard docs/*.md)
-install: $(BIN) b3cc
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)
+install: $(BIN) $(IMPORT_SO) b3cc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(LIBDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/b3c
 	install -m 755 b3cc $(DESTDIR)$(BINDIR)/b3cc
+	install -m 755 $(IMPORT_SO) $(DESTDIR)$(LIBDIR)/b3c-llvm.so
 	install -m 644 docs/b3c.1 $(DESTDIR)$(MAN1DIR)/b3c.1
 	install -m 644 docs/b3cc.1 $(DESTDIR)$(MAN1DIR)/b3cc.1
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/b3c $(DESTDIR)$(BINDIR)/b3cc $(DESTDIR)$(MAN1DIR)/b3c.1 $(DESTDIR)$(MAN1DIR)/b3cc.1 $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
-	-rmdir $(DESTDIR)$(DOCDIR)
+	rm -f $(DESTDIR)$(LIBDIR)/b3c-llvm.so
+	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(LIBDIR)
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) b3c b3cc

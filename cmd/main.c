@@ -16,7 +16,7 @@
 static void usage(FILE *f) {
     fputs("usage: b3c [OPTIONS] INPUT.b3 [-o OUTPUT]\n"
           "\n"
-          "Compiles textual B3 IR to an object file.\n"
+          "Compiles textual B3 IR, or LLVM IR (INPUT.ll, or bitcode), to an object file.\n"
           "\n"
           "options:\n"
           "  -o FILE               output path (default: INPUT's stem + .o, .s with -S);\n"

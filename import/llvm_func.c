@@ -199,21 +199,11 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
             return one(I, imp_const(I, B3_Int32, LLVMConstIntGetSExtValue(c)));
         if (bits <= 64)
             return one(I, imp_const(I, B3_Int64, LLVMConstIntGetSExtValue(c)));
-        /* i128: its two words from the printed value. */
-        char *s = LLVMPrintValueToString(c);
-        const char *p = strchr(s, ' ');
-        p = p ? p + 1 : s;
-        bool neg = *p == '-';
-        p += neg;
-        unsigned __int128 x = 0;
-        for (; *p >= '0' && *p <= '9'; p++)
-            x = x * 10 + (unsigned)(*p - '0');
-        LLVMDisposeMessage(s);
-        if (neg)
-            x = -x;
-        ImpVals r = imp_vals_new(I, 2);
-        r.v[0] = imp_const(I, B3_Int64, (int64_t)(uint64_t)x);
-        r.v[1] = imp_const(I, B3_Int64, (int64_t)(uint64_t)(x >> 64));
+        uint64_t w[IMP_MAX_WORDS];
+        unsigned k = imp_const_words(c, w);
+        ImpVals r = imp_vals_new(I, k);
+        for (unsigned i = 0; i < k; i++)
+            r.v[i] = imp_const(I, B3_Int64, (int64_t)w[i]);
         return r;
     }
     if (LLVMIsAConstantFP(c)) {
@@ -325,6 +315,10 @@ static void store_op(Imp *I, B3Opcode op, B3Value *x, B3Value *ptr, int64_t off,
 /* A leaf's bytes from memory (an integer of 3, 5, 6 or 7 bytes in pieces). */
 static B3Value *load_leaf(Imp *I, const ImpLeaf *l, B3Value *ptr, int64_t off, bool vol, bool acq) {
     B3Type t = imp_leaf_type(l);
+    if (l->kind == LK_Top) {
+        ImpLeaf w = {LK_Int, l->bits, 0};
+        return imp_to64(I, load_leaf(I, &w, ptr, off, vol, acq), false);
+    }
     if (l->kind != LK_Int)
         return load_op(I, B3_Load, t, ptr, off, vol, acq);
     unsigned bytes = (l->bits + 7) / 8;
@@ -352,7 +346,7 @@ static B3Value *load_leaf(Imp *I, const ImpLeaf *l, B3Value *ptr, int64_t off, b
 }
 
 static void store_leaf(Imp *I, const ImpLeaf *l, B3Value *x, B3Value *ptr, int64_t off, bool vol, bool rel) {
-    if (l->kind != LK_Int) {
+    if (l->kind != LK_Int && l->kind != LK_Top) {
         store_op(I, B3_Store, x, ptr, off, vol, rel);
         return;
     }
@@ -495,8 +489,7 @@ static ImpVals import_alloca(Imp *I, LLVMValueRef v) {
 
 /* ---- arithmetic ------------------------------------------------------------ */
 
-static ImpVals int128_binary(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals a, ImpVals b);
-static ImpVals int128_compare(Imp *I, LLVMIntPredicate pred, ImpVals a, ImpVals b);
+static ImpVals int128_binary(Imp *I, unsigned bits, LLVMOpcode op, ImpVals a, ImpVals b, LLVMValueRef rhs);
 
 static ImpVals import_binary(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     LLVMTypeRef t = LLVMTypeOf(v);
@@ -523,8 +516,8 @@ static ImpVals import_binary(Imp *I, LLVMValueRef v, LLVMOpcode op) {
         }
     }
     unsigned bits = LLVMGetIntTypeWidth(t);
-    if (bits == 128)
-        return int128_binary(I, v, op, a, b);
+    if (bits > 64)
+        return int128_binary(I, bits, op, a, b, LLVMGetOperand(v, 1));
     B3Value *x = a.v[0], *y = b.v[0];
     B3Type it = (B3Type)x->type;
     switch (op) {
@@ -596,8 +589,8 @@ static ImpVals import_icmp(Imp *I, LLVMValueRef v) {
     LLVMIntPredicate pred = LLVMGetICmpPredicate(v);
     ImpVals a = imp_operand(I, l), b = imp_operand(I, LLVMGetOperand(v, 1));
     unsigned bits = imp_int_bits(t);
-    if (bits == 128)
-        return int128_compare(I, pred, a, b);
+    if (bits > 64)
+        return one(I, imp_wide_compare(I, bits, icmp_opcode(pred), pred_signed(pred), a, b));
     B3Value *x = a.v[0], *y = b.v[0];
     if (bits && bits != 32 && bits != 64) {
         bool s = pred_signed(pred);
@@ -667,42 +660,11 @@ static ImpVals import_fcmp(Imp *I, LLVMValueRef v) {
     return one(I, r);
 }
 
-/* ---- i128 as two Int64 ----------------------------------------------------- */
-
-static B3Value *c64(Imp *I, int64_t x) { return imp_const(I, B3_Int64, x); }
-static B3Value *sh(Imp *I, B3Opcode op, B3Value *x, int n) {
-    return imp_op2(I, op, x, imp_const(I, B3_Int32, n));
-}
-
 static ImpVals pair(Imp *I, B3Value *lo, B3Value *hi) {
     ImpVals r = imp_vals_new(I, 2);
     r.v[0] = lo;
     r.v[1] = hi;
     return r;
-}
-
-/* A 128-bit shift by a variable amount s (Int32, < 128): branch-free. */
-static ImpVals int128_shift(Imp *I, LLVMOpcode op, ImpVals a, B3Value *s) {
-    B3Value *lo = a.v[0], *hi = a.v[1];
-    B3Value *big = imp_op2(I, B3_BitAnd, s, imp_const(I, B3_Int32, 64)); /* s >= 64 */
-    B3Value *m = imp_op2(I, B3_BitAnd, s, imp_const(I, B3_Int32, 63));
-    B3Value *zero = c64(I, 0);
-    /* x >> (64 - m) without the undefined shift by 64 when m == 0: (x >> 1) >> (63 - m). */
-    B3Value *inv = imp_op2(I, B3_Sub, imp_const(I, B3_Int32, 63), m);
-    if (op == LLVMShl) {
-        B3Value *nhi =
-            imp_op2(I, B3_BitOr, imp_op2(I, B3_Shl, hi, m), imp_op2(I, B3_ZShr, sh(I, B3_ZShr, lo, 1), inv));
-        B3Value *nlo = imp_op2(I, B3_Shl, lo, m);
-        return pair(I, imp_emit(I, B3_Select, B3_Int64, 3, big, zero, nlo),
-                    imp_emit(I, B3_Select, B3_Int64, 3, big, nlo, nhi));
-    }
-    B3Opcode hop = op == LLVMAShr ? B3_SShr : B3_ZShr;
-    B3Value *nlo =
-        imp_op2(I, B3_BitOr, imp_op2(I, B3_ZShr, lo, m), imp_op2(I, B3_Shl, sh(I, B3_Shl, hi, 1), inv));
-    B3Value *nhi = imp_op2(I, hop, hi, m);
-    B3Value *fill = op == LLVMAShr ? sh(I, B3_SShr, hi, 63) : zero;
-    return pair(I, imp_emit(I, B3_Select, B3_Int64, 3, big, nhi, nlo),
-                imp_emit(I, B3_Select, B3_Int64, 3, big, fill, nhi));
 }
 
 static B3Value *second_result(Imp *I, B3Value *call, B3Type t);
@@ -712,89 +674,23 @@ static ImpVals int128_call(Imp *I, const char *fn, ImpVals a, ImpVals b) {
     return pair(I, r, second_result(I, r, B3_Int64));
 }
 
-static ImpVals int128_binary(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals a, ImpVals b) {
-    (void)v;
-    B3Value *alo = a.v[0], *ahi = a.v[1], *blo = b.v[0], *bhi = b.v[1];
+static ImpVals int128_binary(Imp *I, unsigned bits, LLVMOpcode op, ImpVals a, ImpVals b, LLVMValueRef rhs) {
     switch (op) {
-    case LLVMAdd: {
-        B3Value *lo = imp_op2(I, B3_Add, alo, blo);
-        B3Value *carry = imp_to64(I, imp_emit(I, B3_Below, B3_Int32, 2, lo, alo, NULL), false);
-        return pair(I, lo, imp_op2(I, B3_Add, imp_op2(I, B3_Add, ahi, bhi), carry));
-    }
-    case LLVMSub: {
-        B3Value *borrow = imp_to64(I, imp_emit(I, B3_Below, B3_Int32, 2, alo, blo, NULL), false);
-        return pair(I, imp_op2(I, B3_Sub, alo, blo),
-                    imp_op2(I, B3_Sub, imp_op2(I, B3_Sub, ahi, bhi), borrow));
-    }
-    case LLVMMul: {
-        B3Value *lo = imp_op2(I, B3_Mul, alo, blo);
-        B3Value *hi = imp_op2(I, B3_UMulHigh, alo, blo);
-        hi = imp_op2(I, B3_Add, hi, imp_op2(I, B3_Mul, alo, bhi));
-        hi = imp_op2(I, B3_Add, hi, imp_op2(I, B3_Mul, ahi, blo));
-        return pair(I, lo, hi);
-    }
-    case LLVMAnd:
-        return pair(I, imp_op2(I, B3_BitAnd, alo, blo), imp_op2(I, B3_BitAnd, ahi, bhi));
-    case LLVMOr:
-        return pair(I, imp_op2(I, B3_BitOr, alo, blo), imp_op2(I, B3_BitOr, ahi, bhi));
-    case LLVMXor:
-        return pair(I, imp_op2(I, B3_BitXor, alo, blo), imp_op2(I, B3_BitXor, ahi, bhi));
-    case LLVMShl:
-    case LLVMLShr:
-    case LLVMAShr:
-        return int128_shift(I, op, a, imp_to32(I, blo));
     case LLVMUDiv:
-        return int128_call(I, "__udivti3", a, b);
     case LLVMSDiv:
-        return int128_call(I, "__divti3", a, b);
     case LLVMURem:
-        return int128_call(I, "__umodti3", a, b);
-    case LLVMSRem:
-        return int128_call(I, "__modti3", a, b);
+    case LLVMSRem: {
+        if (bits > 128)
+            imp_fail(I, "division of i%u is not supported", bits);
+        bool s = op == LLVMSDiv || op == LLVMSRem;
+        a = imp_wide_ext(I, a, bits, s);
+        b = imp_wide_ext(I, b, bits, s);
+        static const char *const fn[] = {"__udivti3", "__divti3", "__umodti3", "__modti3"};
+        return int128_call(I, fn[(op == LLVMURem || op == LLVMSRem) * 2 + s], a, b);
+    }
     default:
-        imp_fail(I, "this i128 operation is not supported");
+        return imp_wide_binary(I, bits, op, a, b, rhs);
     }
-}
-
-static ImpVals int128_compare(Imp *I, LLVMIntPredicate pred, ImpVals a, ImpVals b) {
-    if (pred == LLVMIntEQ || pred == LLVMIntNE) {
-        B3Value *d = imp_op2(I, B3_BitOr, imp_op2(I, B3_BitXor, a.v[0], b.v[0]),
-                             imp_op2(I, B3_BitXor, a.v[1], b.v[1]));
-        return one(I,
-                   imp_emit(I, pred == LLVMIntEQ ? B3_Equal : B3_NotEqual, B3_Int32, 2, d, c64(I, 0), NULL));
-    }
-    /* hi strictly ordered, or hi equal and lo ordered (unsigned). */
-    B3Opcode strict, lo_op;
-    switch (pred) {
-    case LLVMIntUGT:
-        strict = B3_Above, lo_op = B3_Above;
-        break;
-    case LLVMIntUGE:
-        strict = B3_Above, lo_op = B3_AboveEqual;
-        break;
-    case LLVMIntULT:
-        strict = B3_Below, lo_op = B3_Below;
-        break;
-    case LLVMIntULE:
-        strict = B3_Below, lo_op = B3_BelowEqual;
-        break;
-    case LLVMIntSGT:
-        strict = B3_GreaterThan, lo_op = B3_Above;
-        break;
-    case LLVMIntSGE:
-        strict = B3_GreaterThan, lo_op = B3_AboveEqual;
-        break;
-    case LLVMIntSLT:
-        strict = B3_LessThan, lo_op = B3_Below;
-        break;
-    default:
-        strict = B3_LessThan, lo_op = B3_BelowEqual;
-        break;
-    }
-    B3Value *hs = imp_emit(I, strict, B3_Int32, 2, a.v[1], b.v[1], NULL);
-    B3Value *he = imp_emit(I, B3_Equal, B3_Int32, 2, a.v[1], b.v[1], NULL);
-    B3Value *lc = imp_emit(I, lo_op, B3_Int32, 2, a.v[0], b.v[0], NULL);
-    return one(I, imp_op2(I, B3_BitOr, hs, imp_op2(I, B3_BitAnd, he, lc)));
 }
 
 /* ---- casts ----------------------------------------------------------------- */
@@ -811,22 +707,18 @@ static ImpVals import_cast(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     B3Value *x = a.v[0];
     switch (op) {
     case LLVMTrunc:
-        if (sb == 128)
-            return one(I, db <= 32 ? imp_to32(I, x) : x);
-        return one(I, resize(I, x, d, false));
     case LLVMZExt:
     case LLVMSExt: {
-        bool s = op == LLVMSExt;
-        x = s ? imp_sext_bits(I, x, sb) : imp_zext_bits(I, x, sb);
-        if (db == 128) {
-            x = imp_to64(I, x, s);
-            return pair(I, x, s ? sh(I, B3_SShr, x, 63) : c64(I, 0));
-        }
-        return one(I, resize(I, x, d, s));
+        bool sg = op == LLVMSExt;
+        if (sb > 64 || db > 64)
+            return imp_wide_resize(I, a, sb, db, op == LLVMTrunc ? false : sg, op == LLVMTrunc);
+        if (op != LLVMTrunc)
+            x = sg ? imp_sext_bits(I, x, sb) : imp_zext_bits(I, x, sb);
+        return one(I, resize(I, x, d, sg));
     }
     case LLVMFPToSI:
     case LLVMFPToUI:
-        if (db == 128) {
+        if (db > 64) {
             const char *fn = op == LLVMFPToSI ? (x->type == B3_Float ? "__fixsfti" : "__fixdfti")
                                               : (x->type == B3_Float ? "__fixunssfti" : "__fixunsdfti");
             B3Value *r = imp_call_named(I, fn, B3_Int64, 1, &x);
@@ -839,7 +731,10 @@ static ImpVals import_cast(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     case LLVMSIToFP:
     case LLVMUIToFP: {
         bool s = op == LLVMSIToFP;
-        if (sb == 128) {
+        if (sb > 64) {
+            if (sb > 128)
+                imp_fail(I, "converting i%u to floating point is not supported", sb);
+            a = imp_wide_ext(I, a, sb, s);
             const char *fn = s ? (d == B3_Float ? "__floattisf" : "__floattidf")
                                : (d == B3_Float ? "__floatuntisf" : "__floatuntidf");
             return one(I, imp_call_named(I, fn, d, 2, (B3Value *[]){a.v[0], a.v[1]}));
@@ -857,8 +752,8 @@ static ImpVals import_cast(Imp *I, LLVMValueRef v, LLVMOpcode op) {
             imp_fail(I, "this floating-point extension is not supported");
         return one(I, imp_op1(I, B3_FloatToDouble, B3_Double, x));
     case LLVMPtrToInt:
-        if (db == 128)
-            return pair(I, x, c64(I, 0));
+        if (db > 64)
+            return imp_wide_resize(I, a, 64, db, false, false);
         return one(I, resize(I, x, d, false));
     case LLVMIntToPtr:
         return one(I, imp_to64(I, imp_zext_bits(I, x, sb), false));
@@ -1288,7 +1183,7 @@ static void import_terminator(Imp *I, LLVMBasicBlockRef lb, LLVMValueRef t) {
         }
         return;
     case LLVMSwitch: {
-        LLVMValueRef cv = LLVMGetCondition(t);
+        LLVMValueRef cv = LLVMGetOperand(t, 0);
         unsigned bits = imp_int_bits(LLVMTypeOf(cv));
         if (bits > 64)
             imp_fail(I, "a switch on i%u is not supported", bits);

@@ -38,7 +38,10 @@ typedef struct {
 } ImpVals;
 
 /* What a leaf of an LLVM type is in B3 and in memory. */
-typedef enum { LK_Int, LK_Ptr, LK_Float, LK_Double } ImpLeafKind;
+/* LK_Int: an integer of `bits` bits in Int32 (bits <= 32) or Int64;
+ * LK_Top: the top word of an integer wider than 64 bits (bits: what is
+ * left of it, 1..64), always in an Int64. */
+typedef enum { LK_Int, LK_Top, LK_Ptr, LK_Float, LK_Double } ImpLeafKind;
 typedef struct {
     uint8_t kind; /* ImpLeafKind */
     uint8_t bits; /* LK_Int: 1..64 */
@@ -101,6 +104,7 @@ static inline B3Type imp_leaf_type(const ImpLeaf *l) {
     switch (l->kind) {
     case LK_Int:
         return l->bits <= 32 ? B3_Int32 : B3_Int64;
+    case LK_Top:
     case LK_Ptr:
         return B3_Int64;
     case LK_Float:
@@ -146,6 +150,24 @@ B3Block *imp_new_block(Imp *I);
 void imp_jump(Imp *I, B3Block *to);
 void imp_branch(Imp *I, B3Value *cond, B3Block *yes, B3Block *no);
 ImpVals imp_vals_new(Imp *I, uint32_t n);
+
+/* ---- integers wider than 64 bits (llvm_wide.c) --------------------------
+ *
+ * An iN with 64 < N <= IMP_MAX_WORDS * 64 is ceil(N / 64) Int64 words, the
+ * lowest first; the top word's bits above N are unspecified, as for narrow
+ * integers. */
+enum { IMP_MAX_WORDS = 8 };
+/* A constant's words (from its printed decimal value); returns how many. */
+unsigned imp_const_words(LLVMValueRef c, uint64_t *w);
+/* a with the top word's unused bits made zero (sign: copies of bit N-1). */
+ImpVals imp_wide_ext(Imp *I, ImpVals a, unsigned bits, bool sign);
+/* add, sub, mul (two words), and, or, xor, shl/lshr/ashr (by a constant, or
+ * any amount for two words); rhs: the LLVM right operand. */
+ImpVals imp_wide_binary(Imp *I, unsigned bits, LLVMOpcode op, ImpVals a, ImpVals b, LLVMValueRef rhs);
+/* A comparison (B3 opcode, signed or not) of two wide integers: Int32 0/1. */
+B3Value *imp_wide_compare(Imp *I, unsigned bits, B3Opcode cmp, bool sign, ImpVals a, ImpVals b);
+/* a (from bits) as an integer of to bits: truncated, or extended. */
+ImpVals imp_wide_resize(Imp *I, ImpVals a, unsigned from, unsigned to, bool sign, bool trunc);
 
 /* ---- intrinsics (llvm_intrinsics.c) ------------------------------------- */
 

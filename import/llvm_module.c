@@ -2,9 +2,11 @@
  * C API, makes a B3 symbol for every global, B3 data for every variable's
  * initializer, and hands each function body to llvm_func.c.  Diagnostics
  * name the C line of an instruction's !dbg location when there is one. */
+#include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +106,8 @@ static char *read_text_file(const char *path, size_t *len) {
     return buf;
 }
 
-/* The .ll line that defines function fn ("define ... @name("), or 0. */
+/* The .ll line that defines function or global fn ("define ... @name(",
+ * "@name = ..."), or 0. */
 static uint32_t ll_line_of_function(Imp *I, LLVMValueRef fn) {
     if (I->o->bitcode || !fn)
         return 0;
@@ -116,6 +119,9 @@ static uint32_t ll_line_of_function(Imp *I, LLVMValueRef fn) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
             eol = end;
+        if (!LLVMIsAFunction(fn) && eol - p > (ptrdiff_t)nlen + 1 && p[0] == '@' &&
+            !memcmp(p + 1, name, nlen) && (p[1 + nlen] == ' ' || p[1 + nlen] == '='))
+            return line;
         if (eol - p > 7 && !memcmp(p, "define ", 7)) {
             for (const char *q = p; q + nlen + 2 <= eol; q++)
                 if (q[0] == '@' && !memcmp(q + 1, name, nlen) && q[1 + nlen] == '(')
@@ -147,6 +153,8 @@ static void report(Imp *I, const char *msg) {
     char where[600] = "";
     if (fname)
         snprintf(where, sizeof where, "in function '%s': ", fname);
+    else if (at && LLVMIsAGlobalVariable(at))
+        snprintf(where, sizeof where, "in the initializer of '%s': ", imp_value_name(I, at));
     if (line && file && flen) {
         char shown[4096], path[8192];
         snprintf(shown, sizeof shown, "%.*s", (int)flen, file);
@@ -166,7 +174,7 @@ static void report(Imp *I, const char *msg) {
         free(src);
         return;
     }
-    uint32_t ll = ll_line_of_function(I, I->fn);
+    uint32_t ll = ll_line_of_function(I, I->fn ? I->fn : I->inst);
     if (ll) {
         b3_error(I->o->diag, (B3Loc){ll, 1}, "%s%s", where, msg);
         return;
@@ -220,11 +228,13 @@ static void collect_leaves(Imp *I, LLVMTypeRef t, uint64_t off, LeafVec *out) {
         unsigned bits = LLVMGetIntTypeWidth(t);
         if (bits <= 64) {
             leaf_push(out, (ImpLeaf){LK_Int, (uint8_t)bits, off});
-        } else if (bits == 128) {
-            leaf_push(out, (ImpLeaf){LK_Int, 64, off});
-            leaf_push(out, (ImpLeaf){LK_Int, 64, off + 8});
+        } else if (bits <= IMP_MAX_WORDS * 64) { /* words, the lowest first */
+            unsigned k = (bits + 63) / 64;
+            for (unsigned i = 0; i + 1 < k; i++)
+                leaf_push(out, (ImpLeaf){LK_Int, 64, off + 8 * i});
+            leaf_push(out, (ImpLeaf){LK_Top, (uint8_t)(bits - 64 * (k - 1)), off + 8 * (k - 1)});
         } else {
-            imp_fail(I, "the integer type i%u is not supported (only i1 to i64 and i128)", bits);
+            imp_fail(I, "the integer type i%u is not supported (at most %u bits)", bits, IMP_MAX_WORDS * 64);
         }
         return;
     }
@@ -396,24 +406,6 @@ static void put_int(Imp *I, DataBuf *d, uint64_t off, uint64_t x, unsigned bytes
     d->off = off + bytes;
 }
 
-/* A constant integer's bits beyond 64 (i128): parsed from its printed form. */
-static void wide_int_words(LLVMValueRef c, uint64_t out[2]) {
-    char *s = LLVMPrintValueToString(c); /* "i128 -12345" */
-    const char *p = strchr(s, ' ');
-    p = p ? p + 1 : s;
-    bool neg = *p == '-';
-    if (neg)
-        p++;
-    unsigned __int128 v = 0;
-    for (; *p >= '0' && *p <= '9'; p++)
-        v = v * 10 + (unsigned)(*p - '0');
-    if (neg)
-        v = -v;
-    out[0] = (uint64_t)v;
-    out[1] = (uint64_t)(v >> 64);
-    LLVMDisposeMessage(s);
-}
-
 /* A constant address: symbol + offset (sym NULL: a plain integer). */
 typedef struct {
     B3Symbol *sym;
@@ -491,11 +483,11 @@ static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_
         unsigned bytes = (unsigned)LLVMStoreSizeOfType(I->td, t);
         if (bits <= 64) {
             put_int(I, d, off, LLVMConstIntGetZExtValue(c), bytes);
-        } else if (bits == 128) {
-            uint64_t w[2];
-            wide_int_words(c, w);
-            put_int(I, d, off, w[0], 8);
-            put_int(I, d, off + 8, w[1], 8);
+        } else if (bits <= IMP_MAX_WORDS * 64) {
+            uint64_t w[IMP_MAX_WORDS];
+            unsigned k = imp_const_words(c, w);
+            for (unsigned i = 0; i < k; i++)
+                put_int(I, d, off + 8 * i, w[i], i + 1 < k ? 8 : bytes - 8 * i);
         } else {
             imp_fail(I, "an i%u initializer is not supported", bits);
         }
@@ -629,8 +621,10 @@ static void define_data_guarded(Imp *I, LLVMValueRef g) {
     if ((len > 5 && !memcmp(name, "llvm.", 5)) || LLVMIsDeclaration(g) ||
         LLVMGetLinkage(g) == LLVMAvailableExternallyLinkage)
         return;
+    I->inst = g; /* messages name the variable's line (its !dbg) */
     if (!setjmp(I->fail))
         define_data(I, g);
+    I->inst = NULL;
 }
 
 /* ---- the module ------------------------------------------------------------ */
@@ -672,6 +666,22 @@ static bool read_module(Imp *I) {
     return true;
 }
 
+/* The import trusts what LLVM's verifier checks (types, dominance,
+ * terminators): a module that fails it is refused with its message. */
+static bool verify_module(Imp *I) {
+    char *msg = NULL;
+    if (!LLVMVerifyModule(I->mod, LLVMReturnStatusAction, &msg)) {
+        LLVMDisposeMessage(msg);
+        return true;
+    }
+    size_t n = msg ? strlen(msg) : 0;
+    while (n && msg[n - 1] == '\n')
+        msg[--n] = 0;
+    fprintf(stderr, "%s: error: invalid LLVM IR: %s\n", I->o->input, msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    return false;
+}
+
 /* Does the module's triple name the target b3c compiles for? */
 static bool target_matches(Imp *I) {
     const char *triple = LLVMGetTarget(I->mod);
@@ -706,8 +716,10 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
     Imp I = {.m = m, .o = o};
     I.ctx = LLVMContextCreate();
     I.desc = b3_target_desc(m->target);
-    bool ok = read_module(&I) && target_matches(&I);
+    bool ok = read_module(&I) && verify_module(&I) && target_matches(&I);
     if (!ok) {
+        if (I.mod)
+            LLVMDisposeModule(I.mod);
         LLVMContextDispose(I.ctx);
         return false;
     }
