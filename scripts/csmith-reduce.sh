@@ -15,6 +15,9 @@
 #    b3cc fails with the same first error line (temporary paths aside).
 # The result goes to OUT.c (default build/csmith-reduce/SEED-LEVEL.c); the
 # interestingness test is kept beside it (SEED-LEVEL.test.sh) to rerun.
+# REDUCE_TIMEOUT (seconds, default 3600) bounds creduce; when it stops early
+# the smallest interesting program so far is kept ("partial").  Expect
+# minutes to an hour: creduce tries many passes on csmith's 500-1,500 lines.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 . "$here/scripts/csmith-opts.sh"
@@ -92,6 +95,10 @@ if ! (cd "$work" && "$test"); then
     echo "csmith-reduce: seed $seed at $level is not interesting to begin with (no failure, or undefined behaviour)" >&2
     exit 1
 fi
-(cd "$work" && creduce --n 2 "$test" p.c > creduce.log 2>&1) || { tail -20 "$work/creduce.log" >&2; exit 1; }
+# creduce shrinks p.c in place: whatever stops it (the time limit, ^C), the
+# smallest interesting version so far is kept.
+status=complete
+(cd "$work" && timeout "${REDUCE_TIMEOUT:-3600}" creduce --n 2 "$test" p.c > creduce.log 2>&1) || status=partial
 cp "$work/p.c" "$out"
-echo "csmith-reduce: $(wc -l < "$out") lines in $out (test: $test)"
+[ $status = complete ] || tail -5 "$work/creduce.log" >&2
+echo "csmith-reduce: $(wc -l < "$out") lines in $out ($status; test: $test)"
