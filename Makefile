@@ -13,7 +13,7 @@ LDLIBS = -lelf -lm -ldl
 
 # Every .c file under the source directories is part of b3c; generated
 # sources come from lexer/*.re and parser/*.y.
-SRC_DIRS = cmd ir lexer parser opt lower codegen codegen/air codegen/x86_64 codegen/arm64 objwriter
+SRC_DIRS = util cmd ir lexer parser opt lower codegen codegen/air codegen/x86_64 codegen/arm64 objwriter
 # cmd/b3cc*.c are the C driver b3cc, its own program.
 B3CC_SRCS = $(wildcard cmd/b3cc*.c)
 SRCS = $(filter-out $(B3CC_SRCS),$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
@@ -108,7 +108,7 @@ check-long: deps
 # in its own build directory so the normal build is untouched, and the two
 # fuzz corpus replays (sanitized harnesses).  Tests that cannot run
 # sanitized say `UNSUPPORTED: sanitized`.  Ends with check.sh's
-# "N passed, N failed" line.
+# "N passed, N failed, N skipped" line.
 SAN_BUILD ?= build-san
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 check-sanitize: deps

@@ -21,25 +21,20 @@
 #include "objwriter/asm_writer.h"
 #include "objwriter/dwarf.h"
 #include "parser/parser.h"
+#include "util/alloc.h"
 
 char *b3_read_stream(FILE *f, size_t *len) {
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        if (n == cap) {
-            char *grown = realloc(buf, (cap *= 2) + 1);
-            if (!grown) {
-                free(buf);
-                return NULL;
-            }
-            buf = grown;
-        }
+    char *buf = b3_xmalloc("driver", cap + 1);
+    for (;;) {
+        if (n == cap)
+            buf = b3_xrealloc("driver", buf, (cap *= 2) + 1);
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (got == 0)
             break;
     }
-    if (!buf || ferror(f)) {
+    if (ferror(f)) {
         free(buf);
         return NULL;
     }
@@ -97,7 +92,7 @@ static char *stem(const char *path) {
     base = base ? base + 1 : path;
     const char *dot = strrchr(base, '.');
     size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    char *s = malloc(n + 1);
+    char *s = b3_xmalloc("driver", n + 1);
     memcpy(s, base, n);
     s[n] = 0;
     return s;
@@ -223,15 +218,13 @@ static int emit_asm(B3Module *m, const B3PipelineOptions *bopt, const char *path
     if (b3_compile_to_obj(m, bopt, debug_file, exact, &obj)) {
         double t0 = b3_now();
         FILE *mem = open_memstream(&buf, &len);
-        if (mem) {
-            bool ok = b3_backend(m->target)->write_asm(&obj, mem);
-            ok = fclose(mem) == 0 && ok;
-            if (ok && bopt->times)
-                b3_pass_times_add(bopt->times, "write_assembly", b3_now() - t0);
-            status = ok && copy_to_output(path, NULL, buf, len) ? 0 : 1;
-        } else {
-            fprintf(stderr, "b3c: error: out of memory\n");
-        }
+        if (!mem)
+            b3_out_of_memory("write_assembly");
+        bool ok = b3_backend(m->target)->write_asm(&obj, mem);
+        ok = fclose(mem) == 0 && ok;
+        if (ok && bopt->times)
+            b3_pass_times_add(bopt->times, "write_assembly", b3_now() - t0);
+        status = ok && copy_to_output(path, NULL, buf, len) ? 0 : 1;
     }
     free(buf);
     b3_compiled_obj_free(&obj);
@@ -243,10 +236,8 @@ static int emit_air(B3Module *m, B3PipelineOptions *bopt, const char *path) {
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
-    if (!mem) {
-        fprintf(stderr, "b3c: error: out of memory\n");
-        return 1;
-    }
+    if (!mem)
+        b3_out_of_memory("emit_air");
     bopt->emit_air = mem;
     bool ok = b3_pipeline_run(m, bopt, NULL);
     bopt->emit_air = NULL;
@@ -310,7 +301,7 @@ int b3_drive(const B3Options *o) {
             out_path = "-";
         } else {
             char *s = stem(o->input);
-            default_path = malloc(strlen(s) + 3);
+            default_path = b3_xmalloc("driver", strlen(s) + 3);
             sprintf(default_path, "%s.%s", s, o->emit == B3Emit_Asm ? "s" : "o");
             free(s);
             out_path = default_path;

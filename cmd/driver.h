@@ -32,7 +32,7 @@ typedef struct {
     bool no_warnings, werror;          /* -w, -Werror as given */
     bool verbose;                      /* -v: the version, target and phases, to stderr */
     const char *version;               /* for -v */
-    bool verbose_asm;                  /* -f[no-]verbose-asm: -S comments (docs/design.md, issue 12) */
+    bool verbose_asm;                  /* -f[no-]verbose-asm: -S comments (docs/backend.md) */
     const char **debug_prefix_map;     /* -fdebug-prefix-map=OLD=NEW, in command-line order */
     uint32_t ndebug_prefix_map;
 } B3Options;

@@ -12,6 +12,8 @@
 #include "ir/ir.h"
 #include "ir/version.h"
 #include "parser/parser.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 static void usage(FILE *f) {
     fputs("usage: b3c [OPTIONS] INPUT.b3 [-o OUTPUT]\n"
@@ -154,17 +156,7 @@ typedef struct {
     int n, cap;
 } Args;
 
-static void args_push(Args *a, char *s) {
-    if (a->n == a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 16;
-        a->v = realloc(a->v, (size_t)a->cap * sizeof *a->v);
-        if (!a->v) {
-            fprintf(stderr, "b3c: error: out of memory\n");
-            exit(3);
-        }
-    }
-    a->v[a->n++] = s;
-}
+static void args_push(Args *a, char *s) { B3_VEC_PUSH("command line", a->v, a->n, a->cap, s); }
 
 /* Splits a response file's text as gcc does (libiberty's buildargv):
  * whitespace separates arguments, '...' and "..." quote, and a backslash
@@ -176,7 +168,7 @@ static void split_response(const char *text, Args *out, Args *pool) {
             p++;
         if (!*p)
             return;
-        char *arg = malloc(strlen(p) + 1), *w = arg;
+        char *arg = b3_xmalloc("command line", strlen(p) + 1), *w = arg;
         char quote = 0;
         for (; *p; p++) {
             if (*p == '\\' && p[1]) {
@@ -303,9 +295,8 @@ static void parse_args(int argc, char **argv, B3Options *o) {
         } else if (starts(a, "-fdebug-prefix-map=", &v)) {
             if (!strchr(v, '='))
                 bad_usage("-fdebug-prefix-map needs OLD=NEW, not '%s'", v);
-            o->debug_prefix_map = realloc(o->debug_prefix_map, (o->ndebug_prefix_map + 1) * sizeof(char *));
-            if (!o->debug_prefix_map)
-                bad_usage("%s", "out of memory");
+            o->debug_prefix_map =
+                b3_xrealloc("command line", o->debug_prefix_map, (o->ndebug_prefix_map + 1) * sizeof(char *));
             o->debug_prefix_map[o->ndebug_prefix_map++] = v;
         } else if (!strcmp(a, "-w")) {
             o->warnings = B3Warn_None;

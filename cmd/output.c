@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700
 
 #include "cmd/output.h"
+#include "util/alloc.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -34,7 +35,7 @@ bool b3_output_open(B3Output *o, const char *path, bool binary) {
         path = o->path = real;
     o->real = real;
     size_t n = strlen(path);
-    o->tmp = malloc(n + 16);
+    o->tmp = b3_xmalloc("output", n + 16);
     snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
     int fd = mkstemp(o->tmp);
     if (fd < 0) {

@@ -52,7 +52,7 @@ const B3Phase b3_pipeline[] = {
      * allocator drops the dead insts of each block on its way (lowering
      * emits little else: 3% of the insts on bench/run.sh obj). */
     {"air_eliminate_dead_code", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_eliminate_dead_code},
-    /* As B3: linear scan where compile time matters most, graph coloring at -O2. */
+    /* As B3: linear scan at -O1, graph coloring at -O2. */
     /* -O0: one pass per block, nothing global (LLVM's RegAllocFast). */
     {"allocate_registers_fast", B3PhaseIR_Air, B3_O0,   B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers_fast},
     {"allocate_registers_and_stack_by_linear_scan", B3PhaseIR_Air, B3_O1, B3PhaseF_EmitAirAfter, NULL, air_allocate_registers_and_stack_by_linear_scan},
@@ -64,7 +64,8 @@ const B3Phase b3_pipeline[] = {
     /* Beyond WebKit's order: its allocator keeps these moves out by
      * itself; ours leave the ones they could not prove pure. */
     {"eliminate_zero_extensions", B3PhaseIR_Air, B3_O12, 0,                 NULL,             air_eliminate_zero_extensions},
-    /* As B3 after allocation (the dead-write half: see docs/design.md). */
+    /* As B3 after allocation (the dead-write half: see docs/backend.md, "Air phases after
+     * allocation"). */
     {"report_used_registers", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_report_used_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_stack},
     {"simplify_cfg",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify_cfg},

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir/diag.h"
+#include "util/alloc.h"
 
 void b3_asm_relax_free(B3AsmRelax *r) {
     free(r->is_long);
@@ -17,9 +18,7 @@ bool b3_asm_relax_is_long(B3AsmRelax *r, uint32_t k) {
         while (cap < k + 1)
             cap *= 2;
         if (cap != r->cap) {
-            r->is_long = realloc(r->is_long, cap);
-            if (!r->is_long)
-                b3_internal_error("assembler", "out of memory");
+            r->is_long = b3_xrealloc("assembler", r->is_long, cap);
             r->cap = cap;
         }
         memset(r->is_long + r->n, 0, k + 1 - r->n);
@@ -50,9 +49,7 @@ void *b3_asm_grow(const char *phase, void *p, uint32_t *cap, size_t elem, uint32
     uint32_t n = *cap ? *cap : 16;
     while (n < need)
         n *= 2;
-    p = realloc(p, n * elem);
-    if (!p)
-        b3_internal_error(phase, "out of memory");
+    p = b3_xrealloc(phase, p, n * elem);
     *cap = n;
     return p;
 }

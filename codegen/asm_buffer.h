@@ -107,7 +107,7 @@ void b3_asm_reloc(B3AsmBuffer *b, uint32_t offset, B3RelocKind kind, B3Symbol *s
 /* -S: does a non-mask immediate of this magnitude read better in hex?
  * When it is at least 0x100 and its hex digits other than 0 and f are at
  * most one (0x100, 0x7fffffff, 0xff00ff00, 0x80000000; not 1000 = 0x3e8):
- * docs/design.md, "Debug information and readable -S (issue 12)". */
+ * docs/backend.md, "Debug information and readable -S". */
 bool b3_asm_imm_reads_hex(uint64_t magnitude);
 
 /* The listing: a label's name, and the end of a line (it lists the bytes up

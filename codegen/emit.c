@@ -7,11 +7,10 @@
 #include "ir/ice.h"
 #include "objwriter/asm_writer.h"
 #include "objwriter/frame.h"
+#include "util/alloc.h"
 
 uint8_t *b3_emit_entry_flags(const AirCode *c) {
-    uint8_t *is_entry = calloc(c->nblocks, 1);
-    if (!is_entry)
-        b3_internal_error("emitter", "out of memory");
+    uint8_t *is_entry = b3_xcalloc("emitter", c->nblocks, 1);
     for (uint32_t k = 0; k < (c->nentries ? c->nentries : 1); k++)
         is_entry[air_entry_block(c, k)->index] = 1;
     return is_entry;
@@ -45,9 +44,7 @@ static int cmp_u64(const void *pa, const void *pb) {
 void b3_emit_add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
                         const B3Frame *f) {
     uint32_t n = c->nentries ? c->nentries : 1, k = 0;
-    uint64_t *at = malloc(n * sizeof *at);
-    if (!at)
-        b3_internal_error("emitter", "out of memory");
+    uint64_t *at = b3_xmalloc("emitter", n * sizeof *at);
     for (uint32_t i = 0; i < n; i++)
         at[i] = prologue_at[air_entry_block(c, i)->index];
     qsort(at, n, sizeof *at, cmp_u64);
@@ -68,7 +65,7 @@ void b3_emit_listing_begin(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o,
     l->len = 0;
     b->listing = open_memstream(&l->text, &l->len);
     if (!b->listing)
-        b3_internal_error(b->phase, "out of memory");
+        b3_out_of_memory(b->phase);
     snprintf(l->label_prefix, sizeof l->label_prefix, "%sBB%u_", b3_asm_local_prefix(o->module->target),
              b3_asm_text_next_proc(o->asm_text));
     b->label_prefix = l->label_prefix;
@@ -91,10 +88,10 @@ void b3_emit_listing_origin(B3AsmBuffer *b, const B3Value *v) {
     size_t len = 0;
     FILE *m = open_memstream(&text, &len);
     if (!m)
-        b3_internal_error(b->phase, "out of memory");
+        b3_out_of_memory(b->phase);
     b3_print_value(o->module, v, m);
     if (fclose(m) != 0)
-        b3_internal_error(b->phase, "out of memory");
+        b3_out_of_memory(b->phase);
     /* `@12 = Add(@3, @7)`: the value's name on, without its type. */
     const char *at = strchr(text, '@');
     const char *s = at ? at : text;

@@ -7,6 +7,7 @@
 
 #include "codegen/air/stackmaps.h"
 #include "codegen/emit.h"
+#include "util/alloc.h"
 
 _Noreturn static void bad(const AirCode *c, const AirInst *inst, const char *why) {
     b3_internal_error("emitter", "%s Patchpoint (%u args): %s", c->desc->name, inst->nargs, why);
@@ -76,9 +77,8 @@ const AirPatchpointInfo *b3_emit_patchpoint_info(const AirCode *c, const AirInst
 void b3_emit_stackmap_record(const AirCode *c, const AirInst *inst, uint32_t offset,
                              B3StackMapList *records) {
     const AirPatchpointInfo *pi = b3_emit_patchpoint_info(c, inst);
-    B3StackMapLoc small[8] = {{0}}, *locs = pi->nrecorded <= 8 ? small : malloc(pi->nrecorded * sizeof *locs);
-    if (!locs)
-        b3_internal_error("emitter", "out of memory");
+    B3StackMapLoc small[8] = {{0}},
+                  *locs = pi->nrecorded <= 8 ? small : b3_xmalloc("emitter", pi->nrecorded * sizeof *locs);
     for (uint32_t i = 0; i < pi->nrecorded; i++)
         locs[i] = location(c, inst, &inst->args[i], (B3Type)pi->types[i]);
     b3_stackmap_list_add(records, (uint64_t)pi->id, offset, locs, pi->nrecorded);

@@ -232,6 +232,18 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
     if (LLVMIsABlockAddress(c))
         imp_fail(I, "block addresses (computed goto) are not supported yet");
     LLVMTypeKind k = LLVMGetTypeKind(t);
+    if (k == LLVMVectorTypeKind && imp_leaves(I, t)->leaf[0].kind == LK_F32x2) { /* packed in a Double */
+        uint64_t bits = 0;
+        for (unsigned i = 0; i < 2; i++) {
+            LLVMValueRef e = LLVMGetAggregateElement(c, i);
+            LLVMBool loses;
+            float f = e && LLVMIsAConstantFP(e) ? (float)LLVMConstRealGetDouble(e, &loses) : 0.0f;
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            bits |= (uint64_t)b << (32 * i);
+        }
+        return one(I, fconst_bits(I, B3_Double, bits));
+    }
     if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind || k == LLVMVectorTypeKind) {
         const ImpLeaves *L = imp_leaves(I, t);
         ImpVals r = imp_vals_new(I, L->n);
@@ -932,9 +944,24 @@ static ImpVals import_atomicrmw(Imp *I, LLVMValueRef v) {
 /* ---- calls ----------------------------------------------------------------- */
 
 static B3Value *second_result(Imp *I, B3Value *call, B3Type t) {
-    (void)call;
-    (void)t;
-    imp_fail(I, "a call that returns two registers is not supported yet");
+    return imp_emit(I, B3_SecondResult, t, 1, call, NULL, NULL);
+}
+
+static B3ByVal byval_of(Imp *I, LLVMAttributeRef attr, LLVMAttributeRef align);
+
+/* An i128 argument takes two argument registers together: on arm64
+ * (AAPCS64) an even-numbered pair, so one register is skipped (returns
+ * true: pass a pad before it); on x86-64 it goes on the stack whole when
+ * only one is left, which B3's word-by-word placement cannot say (an
+ * error).  nint: the integer argument parts before it. */
+static bool i128_needs_pad(Imp *I, LLVMTypeRef t, uint32_t nint) {
+    if (imp_int_bits(t) != 128 || nint >= I->desc->narg_gprs)
+        return false;
+    if (I->m->target.arch == B3Arch_ARM64)
+        return nint % 2 == 1;
+    if (nint + 1 == I->desc->narg_gprs)
+        imp_fail(I, "an __int128 argument split between a register and the stack is not supported");
+    return false;
 }
 
 static bool has_attr(LLVMValueRef call, unsigned idx, unsigned kind) {
@@ -961,45 +988,74 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     unsigned nargs = LLVMGetNumArgOperands(v);
     unsigned nparams = LLVMCountParamTypes(fty);
     bool vararg = LLVMIsFunctionVarArg(fty);
+    unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
     B3Value *target = imp_scalar(I, callee);
-    /* Children: the callee, then every argument's parts. */
-    B3Value **kids = b3_xmalloc("import", (1 + 4 * nargs + 1) * sizeof *kids);
-    uint32_t nk = 0;
-    kids[nk++] = target;
+    /* Children: the callee, then every argument's parts (a byval
+     * argument: its address, copied by the call). */
+    ImpVals *args = b3_arena_alloc(&I->m->arena, (nargs + 1) * sizeof *args);
+    uint32_t nk = 1, nint = 0;
     int32_t nfixed = -1;
+    bool sret = false, any_byval = false;
     for (unsigned i = 0; i < nargs; i++) {
-        if (vararg && i == nparams)
-            nfixed = (int32_t)(nk - 1);
         LLVMValueRef a = LLVMGetOperand(v, i);
-        if (has_attr(v, i + 1, I->attr_byval) || has_attr(v, i + 1, I->attr_sret)) {
-            free(kids);
-            imp_fail(I, "byval and sret arguments are not supported yet");
+        if (has_attr(v, i + 1, I->attr_sret)) {
+            if (i)
+                imp_fail(I, "an sret argument after the first is not supported");
+            sret = true;
         }
+        any_byval |= has_attr(v, i + 1, I->attr_byval);
         ImpVals p = imp_operand(I, a);
         unsigned bits = imp_int_bits(LLVMTypeOf(a));
-        if (p.n == 1 && bits && bits < 32) {
-            if (has_attr(v, i + 1, I->attr_signext))
-                p.v[0] = imp_sext_bits(I, p.v[0], bits);
-            else if (has_attr(v, i + 1, I->attr_zeroext))
-                p.v[0] = imp_zext_bits(I, p.v[0], bits);
+        if (p.n == 1 && bits && bits < 32 &&
+            (has_attr(v, i + 1, I->attr_signext) || has_attr(v, i + 1, I->attr_zeroext))) {
+            ImpVals e = imp_vals_new(I, 1);
+            e.v[0] = has_attr(v, i + 1, I->attr_signext) ? imp_sext_bits(I, p.v[0], bits)
+                                                         : imp_zext_bits(I, p.v[0], bits);
+            p = e;
         }
-        kids = b3_xrealloc("import", kids, (nk + p.n + 1 + 4 * nargs) * sizeof *kids);
+        if (i128_needs_pad(I, LLVMTypeOf(a), nint)) {
+            ImpVals q = imp_vals_new(I, 3);
+            q.v[0] = imp_const(I, B3_Int64, 0);
+            q.v[1] = p.v[0];
+            q.v[2] = p.v[1];
+            p = q;
+        }
         for (uint32_t j = 0; j < p.n; j++)
-            kids[nk++] = p.v[j];
+            nint += b3_type_is_int((B3Type)p.v[j]->type);
+        args[i] = p;
+        nk += p.n;
     }
-    if (vararg && nfixed < 0)
-        nfixed = (int32_t)(nk - 1);
     LLVMTypeRef rt = LLVMGetReturnType(fty);
     const ImpLeaves *RL = imp_leaves(I, rt);
-    if (RL->n > 2) {
-        free(kids);
+    if (RL->n > 2)
         imp_fail(I, "a call returning %u values is not supported", RL->n);
-    }
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
     B3Value *call = b3_value_new(I->m, I->p, B3_CCall, t0, nk, UINT32_MAX);
-    memcpy(call->kids, kids, nk * sizeof *kids);
-    free(kids);
+    B3CCallExtra *extra = NULL;
+    if (sret || any_byval) {
+        extra = b3_arena_alloc(&I->m->arena, sizeof *extra);
+        memset(extra, 0, sizeof *extra);
+        extra->sret = sret;
+        if (any_byval) {
+            extra->byval = b3_arena_alloc(&I->m->arena, nk * sizeof *extra->byval);
+            memset(extra->byval, 0, nk * sizeof *extra->byval);
+        }
+    }
+    uint32_t k = 0;
+    call->kids[k++] = target;
+    for (unsigned i = 0; i < nargs; i++) {
+        if (vararg && i == nparams)
+            nfixed = (int32_t)(k - 1);
+        if (any_byval && has_attr(v, i + 1, I->attr_byval))
+            extra->byval[k] = byval_of(I, LLVMGetCallSiteEnumAttribute(v, i + 1, I->attr_byval),
+                                       LLVMGetCallSiteEnumAttribute(v, i + 1, align_kind));
+        for (uint32_t j = 0; j < args[i].n; j++)
+            call->kids[k++] = args[i].v[j];
+    }
+    if (vararg && nfixed < 0)
+        nfixed = (int32_t)(k - 1);
     call->m.ccall.variadic = nfixed;
+    call->m.ccall.extra = extra;
     call->loc = call->type_loc = I->loc;
     b3_block_append(I->m, I->cur, call);
     if (RL->n == 0)
@@ -1007,6 +1063,27 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     if (RL->n == 1)
         return one(I, call);
     return pair(I, call, second_result(I, call, imp_leaf_type(&RL->leaf[1])));
+}
+
+/* extractelement / insertelement of a <2 x float> (LK_F32x2) at a
+ * constant index; other vector operations are not supported. */
+static ImpVals import_f32x2_element(Imp *I, LLVMValueRef v, LLVMOpcode op) {
+    LLVMValueRef vec = LLVMGetOperand(v, 0), ix = LLVMGetOperand(v, op == LLVMExtractElement ? 1 : 2);
+    const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(vec));
+    if (L->n != 1 || L->leaf[0].kind != LK_F32x2 || !LLVMIsAConstantInt(ix))
+        imp_fail(I, "vector operations are not supported (compile with -fno-vectorize -fno-slp-vectorize)");
+    unsigned k = (unsigned)LLVMConstIntGetZExtValue(ix) & 1;
+    B3Value *bits = imp_op1(I, B3_BitwiseCast, B3_Int64, imp_scalar(I, vec));
+    if (op == LLVMExtractElement) {
+        B3Value *w = k ? imp_op2(I, B3_ZShr, bits, imp_const(I, B3_Int32, 32)) : bits;
+        return one(I, imp_op1(I, B3_BitwiseCast, B3_Float, imp_to32(I, w)));
+    }
+    B3Value *e =
+        imp_to64(I, imp_op1(I, B3_BitwiseCast, B3_Int32, imp_scalar(I, LLVMGetOperand(v, 1))), false);
+    B3Value *keep = imp_op2(I, B3_BitAnd, bits,
+                            imp_const(I, B3_Int64, k ? 0xffffffffll : (int64_t)0xffffffff00000000ull));
+    B3Value *put = k ? imp_op2(I, B3_Shl, e, imp_const(I, B3_Int32, 32)) : e;
+    return one(I, imp_op1(I, B3_BitwiseCast, B3_Double, imp_op2(I, B3_BitOr, keep, put)));
 }
 
 /* ---- one instruction ------------------------------------------------------- */
@@ -1084,6 +1161,7 @@ static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
         imp_fail(I, "va_arg is not supported yet");
     case LLVMExtractElement:
     case LLVMInsertElement:
+        return import_f32x2_element(I, v, op);
     case LLVMShuffleVector:
         imp_fail(I, "vector operations are not supported (compile with -fno-vectorize -fno-slp-vectorize)");
     case LLVMInvoke:
@@ -1151,8 +1229,10 @@ static void import_ret(Imp *I, LLVMValueRef v) {
         imp_emit(I, B3_Return, B3_Void, 0, NULL, NULL, NULL);
     else if (p.n == 1)
         imp_emit(I, B3_Return, B3_Void, 1, p.v[0], NULL, NULL);
+    else if (p.n == 2)
+        imp_emit(I, B3_Return, B3_Void, 2, p.v[0], p.v[1], NULL);
     else
-        imp_fail(I, "returning %u values is not supported yet", p.n);
+        imp_fail(I, "returning %u values is not supported", p.n);
 }
 
 static void import_terminator(Imp *I, LLVMBasicBlockRef lb, LLVMValueRef t) {
@@ -1225,37 +1305,84 @@ static B3Value *arg_in(Imp *I, B3Type t, B3Reg where, uint32_t stack_off) {
     return r;
 }
 
+/* The type and alignment of a byval parameter or argument (attribute
+ * index idx of fn or call), or size 0 if it is not one. */
+static B3ByVal byval_of(Imp *I, LLVMAttributeRef attr, LLVMAttributeRef align) {
+    if (!attr)
+        return (B3ByVal){0, 0};
+    LLVMTypeRef t = LLVMGetTypeAttributeValue(attr);
+    uint32_t a = align ? (uint32_t)LLVMGetEnumAttributeValue(align) : LLVMABIAlignmentOfType(I->td, t);
+    return (B3ByVal){(uint32_t)LLVMABISizeOfType(I->td, t), a ? a : 1};
+}
+
+/* Parameters: registers and stack slots by the target's C convention; an
+ * sret pointer in the target's indirect-result register (or as the first
+ * argument); a byval aggregate's address in the caller's argument area. */
 static void import_params(Imp *I, LLVMValueRef fn) {
     unsigned n = LLVMCountParams(fn);
+    unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
     uint32_t total = 0;
-    for (unsigned i = 0; i < n; i++) {
-        if (LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_byval) ||
-            LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_sret))
-            imp_fail(I, "byval and sret parameters are not supported yet");
+    for (unsigned i = 0; i < n; i++)
         total += imp_leaves(I, LLVMTypeOf(LLVMGetParam(fn, i)))->n;
-    }
-    uint8_t *types = b3_xmalloc("import", total + 1);
-    B3Reg *where = b3_xmalloc("import", (total + 1) * sizeof *where);
-    uint32_t *off = b3_xmalloc("import", (total + 1) * sizeof *off);
-    uint32_t k = 0;
+    uint8_t *types = b3_arena_alloc(&I->m->arena, total + n + 1);
+    B3Reg *where = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *where);
+    uint32_t *off = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *off);
+    B3ByVal *byval = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *byval);
+    bool *pad = b3_arena_alloc(&I->m->arena, (n + 1) * sizeof *pad);
+    bool any_byval = false;
+    uint32_t k = 0, nint = 0;
+    B3Value *sret_in_reg = NULL;
     for (unsigned i = 0; i < n; i++) {
-        const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(LLVMGetParam(fn, i)));
-        for (uint32_t j = 0; j < L->n; j++)
+        LLVMValueRef prm = LLVMGetParam(fn, i);
+        if (LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_sret) && I->desc->sret_reg != B3_NO_REG) {
+            if (i)
+                imp_fail(I, "an sret parameter after the first is not supported");
+            sret_in_reg = arg_in(I, B3_Int64, I->desc->sret_reg, 0);
+            continue;
+        }
+        B3ByVal bv = byval_of(I, LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_byval),
+                              LLVMGetEnumAttributeAtIndex(fn, i + 1, align_kind));
+        if (bv.size) {
+            byval[k] = bv;
+            any_byval = true;
+            types[k++] = B3_Int64;
+            continue;
+        }
+        const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
+        if (i128_needs_pad(I, LLVMTypeOf(prm), nint)) {
+            pad[i] = true;
+            types[k++] = B3_Int64;
+            nint++;
+        }
+        for (uint32_t j = 0; j < L->n; j++) {
             types[k++] = (uint8_t)imp_leaf_type(&L->leaf[j]);
+            nint += b3_type_is_int((B3Type)types[k - 1]);
+        }
     }
-    I->desc->classify_args(I->desc, total, types, -1, where, off);
+    I->desc->classify_args(I->desc, k, types, any_byval ? byval : NULL, -1, where, off);
     k = 0;
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef prm = LLVMGetParam(fn, i);
+        bool sret = LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_sret) != NULL;
+        if (sret && sret_in_reg) {
+            bind(I, prm, one(I, sret_in_reg));
+            continue;
+        }
+        if (byval[k].size) { /* the aggregate's address in the caller's frame */
+            B3Value *fp = imp_emit(I, B3_FramePointer, B3_Int64, 0, NULL, NULL, NULL);
+            bind(I, prm, one(I, imp_op2(I, B3_Add, fp, imp_const(I, B3_Int64, 16 + (int64_t)off[k]))));
+            k++;
+            continue;
+        }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
         ImpVals p = imp_vals_new(I, L->n);
+        k += pad[i];
         for (uint32_t j = 0; j < L->n; j++, k++)
             p.v[j] = arg_in(I, (B3Type)types[k], where[k], off[k]);
+        if (sret) /* x86-64: the callee returns the address it was given */
+            I->sret_ptr = p.v[0];
         bind(I, prm, p);
     }
-    free(types);
-    free(where);
-    free(off);
 }
 
 /* ---- the function ------------------------------------------------------------ */

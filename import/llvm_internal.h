@@ -41,7 +41,9 @@ typedef struct {
 /* LK_Int: an integer of `bits` bits in Int32 (bits <= 32) or Int64;
  * LK_Top: the top word of an integer wider than 64 bits (bits: what is
  * left of it, 1..64), always in an Int64. */
-typedef enum { LK_Int, LK_Top, LK_Ptr, LK_Float, LK_Double } ImpLeafKind;
+/* LK_F32x2: a <2 x float> (how C structs of two floats travel in one SSE
+ * register), packed in a Double: element 0 in the low 32 bits. */
+typedef enum { LK_Int, LK_Top, LK_Ptr, LK_Float, LK_Double, LK_F32x2 } ImpLeafKind;
 typedef struct {
     uint8_t kind; /* ImpLeafKind */
     uint8_t bits; /* LK_Int: 1..64 */

@@ -37,9 +37,72 @@ static B3Value *sel(Call *c, B3Value *p, B3Value *a, B3Value *b) {
 
 static void ignore(Call *c) { *c->out = imp_vals_new(c->I, 0); }
 
-/* memcpy/memmove/memset(dst, src|val, len, volatile): the libc call. */
+/* The largest constant length copied or set in line instead of calling. */
+enum { INLINE_MEM_MAX = 64 };
+
+/* Pieces of 8, 4, 2 and 1 bytes covering [0, n): returns how many, their
+ * offsets and sizes in off[] and size[]. */
+static unsigned mem_pieces(uint64_t n, uint32_t *off, uint8_t *size) {
+    unsigned k = 0;
+    uint64_t at = 0;
+    for (unsigned w = 8; w; w /= 2)
+        for (; n - at >= w; at += w, k++)
+            off[k] = (uint32_t)at, size[k] = (uint8_t)w;
+    return k;
+}
+
+static B3Value *piece_load(Imp *I, B3Value *p, uint32_t off, unsigned w) {
+    B3Opcode op = w == 1 ? B3_Load8Z : w == 2 ? B3_Load16Z : B3_Load;
+    B3Value *v = imp_emit(I, op, w == 8 ? B3_Int64 : B3_Int32, 1, p, NULL, NULL);
+    v->m.mem.offset = (int32_t)off;
+    return v;
+}
+
+static void piece_store(Imp *I, B3Value *x, B3Value *p, uint32_t off, unsigned w) {
+    B3Opcode op = w == 1 ? B3_Store8 : w == 2 ? B3_Store16 : B3_Store;
+    B3Value *v = imp_emit(I, op, B3_Void, 2, w == 8 ? x : imp_to32(I, x), p, NULL);
+    v->m.mem.offset = (int32_t)off;
+}
+
+/* A memcpy, memmove or memset of a small constant length, not volatile:
+ * loads and stores (every load before any store, so memmove's overlap is
+ * right). */
+static bool mem_inline(Call *c, const char *fn) {
+    Imp *I = c->I;
+    LLVMValueRef len = LLVMGetOperand(c->call, 2), vol = LLVMGetOperand(c->call, 3);
+    if (!LLVMIsAConstantInt(len) || !LLVMIsAConstantInt(vol) || LLVMConstIntGetZExtValue(vol))
+        return false;
+    uint64_t n = LLVMConstIntGetZExtValue(len);
+    if (n > INLINE_MEM_MAX)
+        return false;
+    uint32_t off[INLINE_MEM_MAX];
+    uint8_t size[INLINE_MEM_MAX];
+    unsigned k = mem_pieces(n, off, size);
+    B3Value *dst = arg(c, 0);
+    if (!strcmp(fn, "memset")) {
+        B3Value *byte = imp_to64(I, imp_zext_bits(I, arg(c, 1), 8), false);
+        B3Value *pat = imp_op2(I, B3_Mul, byte, imp_const(I, B3_Int64, 0x0101010101010101ll));
+        for (unsigned i = 0; i < k; i++)
+            piece_store(I, pat, dst, off[i], size[i]);
+        return true;
+    }
+    B3Value *src = arg(c, 1);
+    B3Value *v[INLINE_MEM_MAX];
+    for (unsigned i = 0; i < k; i++)
+        v[i] = piece_load(I, src, off[i], size[i]);
+    for (unsigned i = 0; i < k; i++)
+        piece_store(I, v[i], dst, off[i], size[i]);
+    return true;
+}
+
+/* memcpy/memmove/memset(dst, src|val, len, volatile): in line for a small
+ * constant length, else the libc call. */
 static void mem_call(Call *c, const char *fn) {
     Imp *I = c->I;
+    if (mem_inline(c, fn)) {
+        ignore(c);
+        return;
+    }
     B3Value *a = arg(c, 0), *b = arg(c, 1), *n = arg(c, 2);
     if (!strcmp(fn, "memset"))
         b = imp_zext_bits(I, b, 8);

@@ -253,8 +253,14 @@ static void collect_leaves(Imp *I, LLVMTypeRef t, uint64_t off, LeafVec *out) {
             collect_leaves(I, LLVMStructGetTypeAtIndex(t, i), off + LLVMOffsetOfElement(I->td, t, i), out);
         return;
     }
-    case LLVMArrayTypeKind:
-    case LLVMVectorTypeKind: {
+    case LLVMVectorTypeKind:
+        if (LLVMGetVectorSize(t) == 2 && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMFloatTypeKind) {
+            leaf_push(out, (ImpLeaf){LK_F32x2, 64, off});
+            return;
+        }
+        /* other vectors are taken as arrays */
+        /* fall through */
+    case LLVMArrayTypeKind: {
         LLVMTypeRef e = LLVMGetElementType(t);
         unsigned n = LLVMGetTypeKind(t) == LLVMArrayTypeKind ? LLVMGetArrayLength(t) : LLVMGetVectorSize(t);
         uint64_t stride = LLVMABISizeOfType(I->td, e);
@@ -344,11 +350,17 @@ static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
         return;
     s->declared = true;
     if (decl) {
+        s->weak_ref = link == LLVMExternalWeakLinkage;
         b3_module_add_item(I->m, B3Item_Extern, s);
         return;
     }
     s->defined = true;
     s->internal = is_local_linkage(link);
+    /* A definition another object may replace (C's weak, inline functions'
+     * linkonce_odr, -fcommon's tentative definitions) is weak. */
+    s->weak = link == LLVMWeakAnyLinkage || link == LLVMWeakODRLinkage || link == LLVMLinkOnceAnyLinkage ||
+              link == LLVMLinkOnceODRLinkage || link == LLVMCommonLinkage;
+    s->hidden = !s->internal && LLVMGetVisibility(g) == LLVMHiddenVisibility;
     if (is_fn) {
         s->kind = B3Sym_Proc;
         s->def.proc = b3_proc_new(I->m, s);
@@ -753,13 +765,16 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
         if (LLVMGetIntrinsicID(f) || LLVMIsDeclaration(f) ||
             LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
             continue;
-        if (!o->source_file) {
-            unsigned flen = 0;
+        if (!o->source_file) { /* the C file, with its directory when relative */
+            unsigned flen = 0, dlen = 0;
             const char *file = LLVMGetDebugLocFilename(f, &flen);
+            const char *dir = LLVMGetDebugLocDirectory(f, &dlen);
             if (file && flen) {
-                char *c = b3_arena_alloc(&m->arena, flen + 1);
-                memcpy(c, file, flen);
-                c[flen] = 0;
+                bool rel = file[0] != '/' && dir && dlen;
+                size_t n = (rel ? dlen + 1 : 0) + flen;
+                char *c = b3_arena_alloc(&m->arena, n + 1);
+                snprintf(c, n + 1, "%.*s%s%.*s", rel ? (int)dlen : 0, rel ? dir : "", rel ? "/" : "",
+                         (int)flen, file);
                 o->source_file = c;
             }
         }

@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE /* madvise */
 #include "ir/arena.h"
+#include "util/alloc.h"
 
 #include <stdio.h>
 #include <sys/mman.h>
@@ -44,10 +45,8 @@ static B3ArenaChunk *chunk_alloc(B3Arena *a, size_t size) {
 #endif
     if (!c)
         c = malloc(sizeof *c + size);
-    if (!c) {
-        fprintf(stderr, "b3c: internal error: out of memory\n");
-        exit(3);
-    }
+    if (!c)
+        b3_out_of_memory(NULL); /* names the running phase */
     c->size = size;
     a->total += sizeof *c + size;
     return c;

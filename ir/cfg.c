@@ -3,13 +3,14 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "util/alloc.h"
 
 void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
     if (!p->nblocks)
         return;
     /* Depth-first from the root with an explicit stack. */
-    uint8_t *seen = calloc(p->nblocks, 1);
-    B3Block **stack = malloc(p->nblocks * sizeof *stack);
+    uint8_t *seen = b3_xcalloc("cfg", p->nblocks, 1);
+    B3Block **stack = b3_xmalloc("cfg", p->nblocks * sizeof *stack);
     uint32_t sp = 0;
     stack[sp++] = p->blocks[0];
     seen[0] = 1;

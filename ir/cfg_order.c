@@ -1,9 +1,8 @@
 /* Block orders (ir/cfg_order.h). */
 #include "ir/cfg_order.h"
+#include "util/alloc.h"
 
 #include <stdlib.h>
-
-#define xmalloc(n) b3_xmalloc("cfg_order", (n))
 
 static bool in_proc(const B3Proc *p, const B3Block *b) {
     return b && b->pos < p->nblocks && p->blocks[b->pos] == b;
@@ -15,11 +14,10 @@ static uint32_t walk(const B3Proc *p, B3Block **pre, B3Block **post) {
     uint32_t nb = p->nblocks, npre = 0, npost = 0, sp = 0;
     if (!nb)
         return 0;
-    uint8_t *seen = calloc(nb, 1);
-    B3Block **stack = xmalloc(nb * sizeof *stack);
-    uint32_t *next = xmalloc(nb * sizeof *next); /* the successor to try next, per stack entry */
-    if (!seen)
-        b3_internal_error("cfg_order", "out of memory");
+    uint8_t *seen = b3_xcalloc("cfg_order", nb, 1);
+    B3Block **stack = b3_xmalloc("cfg_order", nb * sizeof *stack);
+    uint32_t *next =
+        b3_xmalloc("cfg_order", nb * sizeof *next); /* the successor to try next, per stack entry */
     seen[0] = 1;
     stack[sp] = p->blocks[0];
     next[sp++] = 0;
@@ -49,7 +47,7 @@ static uint32_t walk(const B3Proc *p, B3Block **pre, B3Block **post) {
 }
 
 uint32_t b3_blocks_postorder(const B3Proc *p, B3Block ***out) {
-    *out = xmalloc(p->nblocks * sizeof **out);
+    *out = b3_xmalloc("cfg_order", p->nblocks * sizeof **out);
     return walk(p, NULL, *out);
 }
 
@@ -65,6 +63,6 @@ uint32_t b3_blocks_reverse_postorder(const B3Proc *p, B3Block ***out) {
 }
 
 uint32_t b3_blocks_preorder(const B3Proc *p, B3Block ***out) {
-    *out = xmalloc(p->nblocks * sizeof **out);
+    *out = b3_xmalloc("cfg_order", p->nblocks * sizeof **out);
     return walk(p, *out, NULL);
 }

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/alloc.h" /* b3_x*alloc: out of memory is an internal error */
+
 typedef struct {
     uint32_t line, col; /* 1-based; line 0 means "no location" */
 } B3Loc;
@@ -71,11 +73,5 @@ static inline bool b3_diag_failed(const B3Diag *d) {
 /* "b3c: internal error in PHASE, procedure @P: MESSAGE" and exit status 3
  * (ir/ice.c; ir/ice.h has the form that names a value and its line). */
 _Noreturn void b3_internal_error(const char *phase, const char *fmt, ...) B3_PRINTF(2, 3);
-/* malloc, calloc and realloc that never return NULL: running out of memory
- * is an internal error in phase.  Sizes of 0 allocate 1 byte, so a result is
- * always a pointer to free. */
-void *b3_xmalloc(const char *phase, size_t n);
-void *b3_xcalloc(const char *phase, size_t n, size_t size);
-void *b3_xrealloc(const char *phase, void *p, size_t n);
 
 #endif

@@ -3,11 +3,10 @@
  * Inside the algorithm vertices are named by their DFS preorder number
  * (1..n; 0 means "none"), as in the original paper. */
 #include "ir/dominators.h"
+#include "util/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define xcalloc(n, size) b3_xcalloc("dominators", (n), (size))
 
 static bool in_proc(const B3Proc *p, const B3Block *b) {
     return b && b->pos < p->nblocks && p->blocks[b->pos] == b;
@@ -45,16 +44,16 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
     uint32_t nb = p->nblocks;
     memset(dom, 0, sizeof *dom);
     dom->nblocks = nb;
-    dom->pre = xcalloc(nb, sizeof(uint32_t));
-    dom->post = xcalloc(nb, sizeof(uint32_t));
-    dom->idom = xcalloc(nb, sizeof(B3Block *));
-    dom->order = xcalloc(nb, sizeof(B3Block *));
+    dom->pre = b3_xcalloc("dominators", nb, sizeof(uint32_t));
+    dom->post = b3_xcalloc("dominators", nb, sizeof(uint32_t));
+    dom->idom = b3_xcalloc("dominators", nb, sizeof(B3Block *));
+    dom->order = b3_xcalloc("dominators", nb, sizeof(B3Block *));
     if (nb == 0)
         return;
 
     /* Predecessors in CSR form, built from the successors (so stale pred
      * lists cannot mislead the analysis). */
-    uint32_t *pred_start = xcalloc(nb + 1, sizeof(uint32_t));
+    uint32_t *pred_start = b3_xcalloc("dominators", nb + 1, sizeof(uint32_t));
     for (uint32_t i = 0; i < nb; i++) {
         const B3Block *b = p->blocks[i];
         for (uint32_t j = 0; j < b->nsuccs; j++)
@@ -64,8 +63,8 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
     for (uint32_t i = 0; i < nb; i++)
         pred_start[i + 1] += pred_start[i];
     uint32_t nedges = pred_start[nb];
-    uint32_t *preds = xcalloc(nedges, sizeof(uint32_t));
-    uint32_t *fill = xcalloc(nb, sizeof(uint32_t));
+    uint32_t *preds = b3_xcalloc("dominators", nedges, sizeof(uint32_t));
+    uint32_t *fill = b3_xcalloc("dominators", nb, sizeof(uint32_t));
     for (uint32_t i = 0; i < nb; i++) {
         const B3Block *b = p->blocks[i];
         for (uint32_t j = 0; j < b->nsuccs; j++) {
@@ -77,11 +76,11 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
     free(fill);
 
     /* Depth-first search from the root: dfn[pos] = preorder number. */
-    uint32_t *dfn = xcalloc(nb, sizeof(uint32_t));
-    uint32_t *vertex = xcalloc(nb + 1, sizeof(uint32_t)); /* number -> pos */
-    uint32_t *parent = xcalloc(nb + 1, sizeof(uint32_t));
-    uint32_t *stack_pos = xcalloc(nb, sizeof(uint32_t));
-    uint32_t *stack_next = xcalloc(nb, sizeof(uint32_t));
+    uint32_t *dfn = b3_xcalloc("dominators", nb, sizeof(uint32_t));
+    uint32_t *vertex = b3_xcalloc("dominators", nb + 1, sizeof(uint32_t)); /* number -> pos */
+    uint32_t *parent = b3_xcalloc("dominators", nb + 1, sizeof(uint32_t));
+    uint32_t *stack_pos = b3_xcalloc("dominators", nb, sizeof(uint32_t));
+    uint32_t *stack_next = b3_xcalloc("dominators", nb, sizeof(uint32_t));
     uint32_t n = 0, sp = 0;
     dfn[0] = ++n;
     vertex[n] = 0;
@@ -106,13 +105,13 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
     free(stack_next);
 
     Forest f;
-    f.semi = xcalloc(n + 1, sizeof(uint32_t));
-    f.label = xcalloc(n + 1, sizeof(uint32_t));
-    f.ancestor = xcalloc(n + 1, sizeof(uint32_t));
-    f.stack = xcalloc(n + 1, sizeof(uint32_t));
-    uint32_t *idom = xcalloc(n + 1, sizeof(uint32_t));
-    uint32_t *bucket_head = xcalloc(n + 1, sizeof(uint32_t));
-    uint32_t *bucket_next = xcalloc(n + 1, sizeof(uint32_t));
+    f.semi = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    f.label = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    f.ancestor = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    f.stack = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    uint32_t *idom = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    uint32_t *bucket_head = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    uint32_t *bucket_next = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
     for (uint32_t v = 1; v <= n; v++) {
         f.semi[v] = v;
         f.label[v] = v;
@@ -154,20 +153,20 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
         dom->idom[vertex[w]] = p->blocks[vertex[idom[w]]];
 
     /* Number the dominator tree: children in CSR form, then an iterative DFS. */
-    uint32_t *child_start = xcalloc(n + 2, sizeof(uint32_t));
+    uint32_t *child_start = b3_xcalloc("dominators", n + 2, sizeof(uint32_t));
     for (uint32_t w = 2; w <= n; w++)
         child_start[idom[w] + 1]++;
     for (uint32_t v = 1; v <= n + 1; v++)
         child_start[v] += child_start[v - 1];
-    uint32_t *children = xcalloc(n, sizeof(uint32_t));
-    uint32_t *cfill = xcalloc(n + 1, sizeof(uint32_t));
+    uint32_t *children = b3_xcalloc("dominators", n, sizeof(uint32_t));
+    uint32_t *cfill = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
     for (uint32_t w = 2; w <= n; w++)
         children[child_start[idom[w]] + cfill[idom[w]]++] = w;
     free(cfill);
     free(idom);
 
     uint32_t *tstack = f.stack; /* reuse: at most n entries */
-    uint32_t *tnext = xcalloc(n + 1, sizeof(uint32_t));
+    uint32_t *tnext = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
     uint32_t pre = 0, post = 0;
     sp = 0;
     tstack[sp++] = 1;

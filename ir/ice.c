@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "ir/ir.h"
+#include "util/alloc.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define B3_UNDER_SANITIZER 1
@@ -154,23 +155,4 @@ void b3_ice_set_air(const void *air, void (*print_air)(const void *air, FILE *ou
     current->print_air = print_air;
 }
 
-void *b3_xmalloc(const char *phase, size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        b3_internal_error(phase, "out of memory");
-    return p;
-}
-
-void *b3_xcalloc(const char *phase, size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p)
-        b3_internal_error(phase, "out of memory");
-    return p;
-}
-
-void *b3_xrealloc(const char *phase, void *p, size_t n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q)
-        b3_internal_error(phase, "out of memory");
-    return q;
-}
+void b3_out_of_memory(const char *phase) { b3_internal_error(phase, "out of memory"); }

@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "ir/ice.h"
-
-#define xcalloc(n, size) b3_xcalloc("idf", (n), (size))
+#include "util/alloc.h"
 
 void b3_idf_init(B3IDF *idf, const B3Proc *p, const B3Dominators *dom) {
     uint32_t nb = p->nblocks;
@@ -14,14 +13,14 @@ void b3_idf_init(B3IDF *idf, const B3Proc *p, const B3Dominators *dom) {
     idf->p = p;
     idf->dom = dom;
     idf->nblocks = nb;
-    idf->depth = xcalloc(nb, sizeof(uint32_t));
+    idf->depth = b3_xcalloc("idf", nb, sizeof(uint32_t));
     uint32_t **marks[] = {&idf->live, &idf->def, &idf->listed, &idf->index, &idf->walked, &idf->joined};
     for (unsigned i = 0; i < sizeof marks / sizeof marks[0]; i++)
-        *marks[i] = xcalloc(nb, sizeof(uint32_t));
-    idf->entries = xcalloc(nb, sizeof(B3IDFEntry));
-    idf->stack = xcalloc(nb, sizeof(uint32_t));
-    idf->heap = xcalloc(nb, sizeof(B3Block *));
-    idf->result = xcalloc(nb, sizeof(B3Block *));
+        *marks[i] = b3_xcalloc("idf", nb, sizeof(uint32_t));
+    idf->entries = b3_xcalloc("idf", nb, sizeof(B3IDFEntry));
+    idf->stack = b3_xcalloc("idf", nb, sizeof(uint32_t));
+    idf->heap = b3_xcalloc("idf", nb, sizeof(B3Block *));
+    idf->result = b3_xcalloc("idf", nb, sizeof(B3Block *));
     /* Preorder puts each block after its immediate dominator. */
     for (uint32_t i = 0; i < dom->norder; i++) {
         const B3Block *b = dom->order[i];

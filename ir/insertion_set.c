@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "ir/ice.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 void b3_insertion_set_init(B3InsertionSet *s, B3Module *m, B3Proc *p) {
     memset(s, 0, sizeof *s);
@@ -19,12 +21,7 @@ void b3_insertion_set_free(B3InsertionSet *s) {
 }
 
 B3Value *b3_insertion_set_insert(B3InsertionSet *s, uint32_t index, B3Value *v) {
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 16;
-        s->items = realloc(s->items, s->cap * sizeof *s->items);
-        if (!s->items)
-            b3_internal_error("insertion_set", "out of memory");
-    }
+    B3_VEC_RESERVE("insertion_set", s->items, s->cap, s->n + 1);
     s->items[s->n++] = (B3Insertion){index, v};
     return v;
 }
@@ -66,9 +63,7 @@ static void sort_insertions(B3Insertion *a, uint32_t n) {
         i++;
     if (i >= n)
         return;
-    B3Insertion *tmp = malloc(n * sizeof *tmp);
-    if (!tmp)
-        b3_internal_error("insertion_set", "out of memory");
+    B3Insertion *tmp = b3_xmalloc("insertion_set", n * sizeof *tmp);
     B3Insertion *src = a, *dst = tmp;
     for (uint32_t width = 1; width < n; width *= 2) {
         for (uint32_t lo = 0; lo < n; lo += 2 * width) {

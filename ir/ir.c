@@ -175,37 +175,17 @@ void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val) {
 void b3_module_init(B3Module *m, B3Target target) {
     memset(m, 0, sizeof *m);
     b3_arena_init(&m->arena);
+    b3_strmap_init(&m->symtab, "symbols");
     m->target = target;
 }
 
-void b3_module_free(B3Module *m) { b3_arena_free(&m->arena); }
-
-static uint32_t hash_bytes(const char *s, uint32_t n) {
-    uint32_t h = 2166136261u;
-    for (uint32_t i = 0; i < n; i++)
-        h = (h ^ (uint8_t)s[i]) * 16777619u;
-    return h;
+void b3_module_free(B3Module *m) {
+    b3_strmap_free(&m->symtab);
+    b3_arena_free(&m->arena);
 }
 
 B3Symbol *b3_symbol_find(const B3Module *m, const char *name, uint32_t len) {
-    if (!m->symtab.cap)
-        return NULL;
-    uint32_t mask = m->symtab.cap - 1;
-    for (uint32_t i = hash_bytes(name, len) & mask;; i = (i + 1) & mask) {
-        B3Symbol *s = m->symtab.slots[i];
-        if (!s)
-            return NULL;
-        if (s->name_len == len && !memcmp(s->name, name, len))
-            return s;
-    }
-}
-
-static void symtab_insert(B3Module *m, B3Symbol *s) {
-    uint32_t mask = m->symtab.cap - 1;
-    uint32_t i = hash_bytes(s->name, s->name_len) & mask;
-    while (m->symtab.slots[i])
-        i = (i + 1) & mask;
-    m->symtab.slots[i] = s;
+    return b3_strmap_get(&m->symtab, name, len);
 }
 
 B3Symbol *b3_symbol_get(B3Module *m, const char *name, uint32_t len, bool *created) {
@@ -214,13 +194,6 @@ B3Symbol *b3_symbol_get(B3Module *m, const char *name, uint32_t len, bool *creat
         *created = s == NULL;
     if (s)
         return s;
-    if ((m->nsymbols + 1) * 2 > m->symtab.cap) {
-        uint32_t cap = m->symtab.cap ? m->symtab.cap * 2 : 64;
-        m->symtab.slots = b3_arena_alloc(&m->arena, cap * sizeof(B3Symbol *));
-        m->symtab.cap = cap;
-        for (uint32_t i = 0; i < m->nsymbols; i++)
-            symtab_insert(m, m->symbols[i]);
-    }
     s = b3_arena_alloc(&m->arena, sizeof *s);
     s->name = b3_arena_strndup(&m->arena, name, len);
     s->name_len = len;
@@ -229,7 +202,7 @@ B3Symbol *b3_symbol_get(B3Module *m, const char *name, uint32_t len, bool *creat
     if (m->nsymbols == m->cap_symbols)
         m->symbols = b3_arena_grow(&m->arena, m->symbols, sizeof(B3Symbol *), &m->cap_symbols, 0);
     m->symbols[m->nsymbols++] = s;
-    symtab_insert(m, s);
+    b3_strmap_put(&m->symtab, s->name, s->name_len, s);
     return s;
 }
 
@@ -278,6 +251,18 @@ uint64_t b3_const_bits(const B3Value *v) {
     if (v->opcode == B3_Const32)
         return (uint32_t)v->m.c.i;
     return v->m.c.bits;
+}
+
+bool b3_value_int_const(const B3Value *v, int64_t *out) {
+    if (v->opcode == B3_Const32) {
+        uint32_t u = (uint32_t)v->m.c.i; /* sign-extended without an implementation-defined conversion */
+        *out = u & 0x80000000u ? (int64_t)u - 0x100000000ll : (int64_t)u;
+        return true;
+    }
+    if (v->opcode != B3_Const64)
+        return false;
+    *out = v->m.c.i;
+    return true;
 }
 
 B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index) {

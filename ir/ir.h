@@ -13,6 +13,7 @@
 #include "ir/arena.h"
 #include "ir/diag.h"
 #include "ir/target.h"
+#include "util/strmap.h"
 
 typedef enum { B3_Void, B3_Int32, B3_Int64, B3_Float, B3_Double, B3_NUM_TYPES } B3Type;
 
@@ -231,6 +232,13 @@ typedef struct {
     B3Generator exit;
 } B3BoundsMeta;
 
+/* A CCall's C-convention facts beyond its children (docs/c-extensions.md),
+ * out of line: most calls have none (B3Value.m.ccall.extra is then NULL). */
+typedef struct {
+    bool sret;      /* `sret = 1`: child 1 is the struct result's address */
+    B3ByVal *byval; /* one per child (index 0, the callee, unused), or NULL */
+} B3CCallExtra;
+
 typedef struct {
     int64_t *cases; /* successor i is case i; the last successor is the default */
     uint32_t ncases;
@@ -286,7 +294,8 @@ struct B3Value {
         } fence;
         B3BoundsMeta *bounds; /* WasmBoundsCheck (out of line: rare, and large) */
         struct {
-            int32_t variadic; /* -1: not written */
+            int32_t variadic;    /* -1: not written */
+            B3CCallExtra *extra; /* sret, byval children; NULL: none */
         } ccall;
         B3StackmapMeta *stackmap;
         B3Value *phi; /* Upsilon: the Phi it writes */
@@ -407,6 +416,11 @@ struct B3Symbol {
     uint32_t name_len; /* names written @"..." may hold any bytes */
     uint8_t kind;      /* B3SymKind */
     bool internal;
+    /* Linkage and visibility (docs/c-extensions.md): a weak definition, or
+     * on an extern a weak reference (NULL when nothing defines it); hidden:
+     * not exported from the linked module. */
+    bool weak, hidden;
+    bool weak_ref; /* `extern @f weak` */
     bool defined;  /* data, proc or entry */
     bool declared; /* `extern` written, or defined */
     B3Loc loc;     /* where it was declared or defined */
@@ -434,11 +448,15 @@ typedef struct {
     uint32_t nitems, cap_items;
     B3Symbol **symbols; /* every symbol, by first appearance */
     uint32_t nsymbols, cap_symbols;
-    struct {
-        B3Symbol **slots;
-        uint32_t cap;
-    } symtab;
+    B3StrMap symtab; /* name -> B3Symbol */
 } B3Module;
+
+/* The byval facts of a CCall's child i (size 0: an ordinary argument). */
+static inline B3ByVal b3_ccall_byval(const B3Value *v, uint32_t i) {
+    const B3CCallExtra *x = v->m.ccall.extra;
+    return x && x->byval ? x->byval[i] : (B3ByVal){0, 0};
+}
+static inline bool b3_ccall_sret(const B3Value *v) { return v->m.ccall.extra && v->m.ccall.extra->sret; }
 
 /* ---- construction API (ir/ir.c) ---------------------------------------- */
 
@@ -459,6 +477,12 @@ B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t
 /* A constant's bits as the machine holds them: a Const32's low 32 bits, a
  * ConstFloat's float bits (not the union's), a Const64's or ConstDouble's 64. */
 uint64_t b3_const_bits(const B3Value *v);
+/* Const32, Const64, ConstFloat or ConstDouble. */
+static inline bool b3_value_is_const(const B3Value *v) {
+    return (b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) != 0;
+}
+/* An integer constant's value (a Const32's sign-extended); false if v is none. */
+bool b3_value_int_const(const B3Value *v, int64_t *out);
 B3Value *b3_value_find(const B3Proc *p, uint32_t index);
 void b3_block_append(B3Module *m, B3Block *b, B3Value *v);
 B3Variable *b3_variable_new(B3Module *m, B3Proc *p, const char *name, B3Type type);

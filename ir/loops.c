@@ -1,10 +1,10 @@
 /* Natural loops and preheaders (ir/loops.h). */
 #include "ir/loops.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define xmalloc(n) b3_xmalloc("loops", (n))
 
 static bool in_proc(const B3Proc *p, const B3Block *b) {
     return b && b->pos < p->nblocks && p->blocks[b->pos] == b;
@@ -15,12 +15,7 @@ typedef struct {
 } Stack;
 
 static void push(Stack *s, uint32_t x) {
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 64;
-        s->a = realloc(s->a, s->cap * sizeof *s->a);
-        if (!s->a)
-            b3_internal_error("loops", "out of memory");
-    }
+    B3_VEC_RESERVE("loops", s->a, s->cap, s->n + 1);
     s->a[s->n++] = x;
 }
 
@@ -41,26 +36,22 @@ void b3_loops_compute(B3Loops *l, const B3Proc *p, const B3Dominators *dom) {
     uint32_t nb = p->nblocks;
     memset(l, 0, sizeof *l);
     l->nblocks = nb;
-    l->innermost = xmalloc(nb * sizeof(uint32_t));
-    l->slot = xmalloc(nb * sizeof(uint32_t));
+    l->innermost = b3_xmalloc("loops", nb * sizeof(uint32_t));
+    l->slot = b3_xmalloc("loops", nb * sizeof(uint32_t));
     for (uint32_t i = 0; i < nb; i++)
         l->innermost[i] = l->slot[i] = B3_NO_LOOP;
 
     /* Predecessors from the successors (stale pred lists cannot mislead the
      * analysis), as start offsets into one array. */
-    uint32_t *pred_start = calloc(nb + 1, sizeof(uint32_t));
-    if (!pred_start)
-        b3_internal_error("loops", "out of memory");
+    uint32_t *pred_start = b3_xcalloc("loops", nb + 1, sizeof(uint32_t));
     for (uint32_t i = 0; i < nb; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nsuccs; j++)
             if (in_proc(p, p->blocks[i]->succs[j].block))
                 pred_start[p->blocks[i]->succs[j].block->pos + 1]++;
     for (uint32_t i = 0; i < nb; i++)
         pred_start[i + 1] += pred_start[i];
-    uint32_t *preds = xmalloc(pred_start[nb] * sizeof(uint32_t));
-    uint32_t *fill = calloc(nb ? nb : 1, sizeof(uint32_t));
-    if (!fill)
-        b3_internal_error("loops", "out of memory");
+    uint32_t *preds = b3_xmalloc("loops", pred_start[nb] * sizeof(uint32_t));
+    uint32_t *fill = b3_xcalloc("loops", nb ? nb : 1, sizeof(uint32_t));
     for (uint32_t i = 0; i < nb; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nsuccs; j++) {
             const B3Block *s = p->blocks[i]->succs[j].block;
@@ -74,7 +65,8 @@ void b3_loops_compute(B3Loops *l, const B3Proc *p, const B3Dominators *dom) {
      * loop (its outermost one found so far) under the new loop and goes on
      * from the inner header's predecessors, never revisiting its body. */
     uint32_t *header = fill; /* reused: loop -> header position */
-    uint32_t *parent = xmalloc(nb * sizeof(uint32_t)), *uf = xmalloc(nb * sizeof(uint32_t));
+    uint32_t *parent = b3_xmalloc("loops", nb * sizeof(uint32_t)),
+             *uf = b3_xmalloc("loops", nb * sizeof(uint32_t));
     uint32_t nloops = 0;
     Stack work = {0};
     for (uint32_t k = dom->norder; k-- > 0;) {
@@ -115,9 +107,7 @@ void b3_loops_compute(B3Loops *l, const B3Proc *p, const B3Dominators *dom) {
     /* Loops were made innermost first; number them outermost first (by their
      * headers' dominator preorder, the reverse), so parents precede children. */
     l->nloops = nloops;
-    l->loops = calloc(nloops ? nloops : 1, sizeof(B3Loop));
-    if (!l->loops)
-        b3_internal_error("loops", "out of memory");
+    l->loops = b3_xcalloc("loops", nloops ? nloops : 1, sizeof(B3Loop));
     for (uint32_t old = 0; old < nloops; old++) {
         B3Loop *loop = &l->loops[nloops - 1 - old];
         loop->index = nloops - 1 - old;
@@ -132,8 +122,8 @@ void b3_loops_compute(B3Loops *l, const B3Proc *p, const B3Dominators *dom) {
 
     /* Lay the blocks out along the loop tree: a loop's own blocks, then each
      * inner loop's slice.  Sizes bottom-up, offsets top-down. */
-    uint32_t *start = xmalloc(nloops * sizeof(uint32_t));
-    uint32_t *next = xmalloc(nloops * sizeof(uint32_t)); /* where a loop's next inner loop goes */
+    uint32_t *start = b3_xmalloc("loops", nloops * sizeof(uint32_t));
+    uint32_t *next = b3_xmalloc("loops", nloops * sizeof(uint32_t)); /* where a loop's next inner loop goes */
     for (uint32_t i = 0; i < nb; i++)
         if (l->innermost[i] != B3_NO_LOOP)
             l->loops[l->innermost[i]].own++;
@@ -155,7 +145,7 @@ void b3_loops_compute(B3Loops *l, const B3Proc *p, const B3Dominators *dom) {
         }
         next[i] = start[i] + loop->own;
     }
-    l->order = xmalloc(total * sizeof(B3Block *));
+    l->order = b3_xmalloc("loops", total * sizeof(B3Block *));
     for (uint32_t i = 0; i < nloops; i++) {
         B3Loop *loop = &l->loops[i];
         loop->blocks = l->order + start[i];
@@ -238,10 +228,8 @@ static B3Block *make_preheader(B3Module *m, B3Proc *p, const B3Loops *l, const B
 
 uint32_t b3_loops_ensure_preheaders(B3Module *m, B3Proc *p, const B3Loops *l) {
     uint32_t nb = p->nblocks, made = 0;
-    B3Block **ph_of = calloc(nb ? nb : 1, sizeof(B3Block *)); /* by header position */
-    B3Block **scratch = xmalloc(nb * sizeof(B3Block *));      /* a block has at most nb predecessors */
-    if (!ph_of)
-        b3_internal_error("loops", "out of memory");
+    B3Block **ph_of = b3_xcalloc("loops", nb ? nb : 1, sizeof(B3Block *)); /* by header position */
+    B3Block **scratch = b3_xmalloc("loops", nb * sizeof(B3Block *)); /* a block has at most nb predecessors */
     for (uint32_t i = 0; i < l->nloops; i++) {
         const B3Loop *loop = &l->loops[i];
         if (loop->header->pos != 0 && b3_loop_preheader(l, loop))
@@ -253,7 +241,7 @@ uint32_t b3_loops_ensure_preheaders(B3Module *m, B3Proc *p, const B3Loops *l) {
     if (made) {
         /* Each new block (appended at the end) moves to just before its
          * header; p->blocks has room for all of them already. */
-        B3Block **order = xmalloc(p->nblocks * sizeof(B3Block *));
+        B3Block **order = b3_xmalloc("loops", p->nblocks * sizeof(B3Block *));
         uint32_t n = 0;
         for (uint32_t i = 0; i < nb; i++) {
             if (ph_of[i])

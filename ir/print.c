@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "util/alloc.h"
 
 enum { BUF_SIZE = 1 << 16 };
 
@@ -446,6 +447,14 @@ static void put_children(Args *a, const B3Value *v) {
     for (uint32_t i = 0; i < v->nkids; i++) {
         sep(a);
         put_value_name(a->p, v->kids[i]);
+        B3ByVal bv = v->opcode == B3_CCall ? b3_ccall_byval(v, i) : (B3ByVal){0, 0};
+        if (bv.size) {
+            put(a->p, ":ByVal(");
+            put_u64(a->p, bv.size);
+            put(a->p, ", ");
+            put_u64(a->p, bv.align);
+            put_c(a->p, ')');
+        }
         if (sm && sm->reps) {
             B3ValueRep def = {0};
             def.kind = (uint8_t)default_rep(v, i);
@@ -586,6 +595,10 @@ static void put_args(Args *a, const B3Value *v) {
             key(a, "variadic");
             put_i64(p, v->m.ccall.variadic);
         }
+        if (b3_ccall_sret(v)) {
+            key(a, "sret");
+            put_i64(p, 1);
+        }
         break;
     case B3M_STACKMAP:
         put_stackmap_meta(a, v);
@@ -692,13 +705,22 @@ static void print_block(Printer *p, const B3Block *b) {
     print_successors(p, b);
 }
 
+/* A definition's linkage words, in canonical order. */
+static void put_linkage(Printer *p, const B3Symbol *sym) {
+    if (sym->internal)
+        put(p, " internal");
+    if (sym->weak)
+        put(p, " weak");
+    if (sym->hidden)
+        put(p, " hidden");
+}
+
 static void print_proc(Printer *p, const B3Proc *proc) {
     /* A bare body is printed wrapped, under the name it was given, so that
      * reading the output back does not depend on the file name. */
     put(p, "proc ");
     put_symbol(p, proc->sym);
-    if (proc->sym->internal)
-        put(p, " internal");
+    put_linkage(p, proc->sym);
     if (proc->nentrypoints) {
         put(p, " entrypoints(");
         for (uint32_t i = 0; i < proc->nentrypoints; i++) {
@@ -800,8 +822,7 @@ static void print_data(Printer *p, const B3Symbol *sym) {
     const B3Data *d = sym->def.data;
     put(p, "data ");
     put_symbol(p, sym);
-    if (sym->internal)
-        put(p, " internal");
+    put_linkage(p, sym);
     if (d && d->readonly)
         put(p, " readonly");
     if (d && d->has_align) {
@@ -825,9 +846,7 @@ static void print_data(Printer *p, const B3Symbol *sym) {
 /* ---- entry points --------------------------------------------------------------- */
 
 static Printer *printer_new(const B3Module *m, FILE *out) {
-    Printer *p = malloc(sizeof *p);
-    if (!p)
-        b3_internal_error("print", "out of memory");
+    Printer *p = b3_xmalloc("print", sizeof *p);
     p->out = out;
     p->m = m;
     p->n = 0;
@@ -849,6 +868,8 @@ void b3_print_module(const B3Module *m, FILE *out) {
         case B3Item_Extern:
             put(p, "extern ");
             put_symbol(p, it->sym);
+            if (it->sym->weak_ref)
+                put(p, " weak");
             put_c(p, '\n');
             break;
         case B3Item_Data:

@@ -113,12 +113,25 @@ const char *b3_target_name(B3Target t) {
     return "unknown";
 }
 
-uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
-                                     B3Reg *where, uint32_t *stack_off) {
+uint32_t b3_target_place_byval(uint32_t *area, uint32_t size, uint32_t align) {
+    uint32_t a = align > 8 ? align : 8;
+    uint32_t off = (*area + a - 1) & ~(a - 1);
+    *area = off + ((size + 7) & ~7u);
+    return off;
+}
+
+uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types,
+                                     const B3ByVal *byval, int32_t nfixed, B3Reg *where,
+                                     uint32_t *stack_off) {
     (void)nfixed;
     unsigned ngpr = 0, nfpr = 0;
     uint32_t area = 0;
     for (uint32_t i = 0; i < n; i++) {
+        if (byval && byval[i].size) {
+            where[i] = B3_NO_REG;
+            stack_off[i] = b3_target_place_byval(&area, byval[i].size, byval[i].align);
+            continue;
+        }
         if (b3_type_is_float((B3Type)types[i]))
             where[i] = nfpr < d->narg_fprs ? d->arg_fprs[nfpr++] : B3_NO_REG;
         else
@@ -128,6 +141,13 @@ uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const ui
             area += 8;
     }
     return area;
+}
+
+B3Reg b3_target_second_result_reg(const B3TargetDesc *d, uint8_t first, uint8_t second) {
+    bool fp = b3_type_is_float((B3Type)second);
+    if (b3_type_is_float((B3Type)first) == fp)
+        return fp ? d->ret_fpr2 : d->ret_gpr2;
+    return fp ? d->ret_fpr : d->ret_gpr;
 }
 
 unsigned b3_target_num_arg_gprs(B3Target t) { return b3_target_desc(t)->narg_gprs; }

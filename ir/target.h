@@ -103,6 +103,13 @@ typedef struct {
 struct B3MachoFixup;
 struct B3MachoReloc;
 
+/* A C argument passed by value in memory (CCall's `@N:ByVal(SIZE, ALIGN)`,
+ * docs/c-extensions.md): the child is the address of SIZE bytes the call
+ * copies into its outgoing argument area.  size 0: an ordinary argument. */
+typedef struct B3ByVal {
+    uint32_t size, align;
+} B3ByVal;
+
 typedef struct B3TargetDesc {
     const char *name; /* for messages: "x86-64" */
     /* The register file: GPRs 0 .. ngprs-1 and FPRs B3_FPR_BASE ..
@@ -135,6 +142,16 @@ typedef struct B3TargetDesc {
     const B3Reg *arg_gprs, *arg_fprs;
     uint8_t narg_gprs, narg_fprs;
     B3Reg ret_gpr, ret_fpr;
+    /* The second result register of each bank, for a result of two values
+     * (C's small structs; Return(@a, @b), SecondResult: docs/c-extensions.md).
+     * The second value takes the next free result register of its bank:
+     * ret_gpr2/ret_fpr2 after a first value of its bank, else ret_gpr/ret_fpr. */
+    B3Reg ret_gpr2, ret_fpr2;
+    /* Where a CCall's `sret = 1` argument (the address the callee writes its
+     * struct result to) goes: a register of its own that takes no argument
+     * register (arm64's x8), or B3_NO_REG: it is the first integer argument,
+     * counted as one (x86-64's rdi). */
+    B3Reg sret_reg;
     B3RegSet caller_saved, call_early_clobber, callee_saved;
     B3Reg indirect_call_reg;
     /* Registers the platform reserves (Apple arm64's x18): never allocated,
@@ -145,9 +162,13 @@ typedef struct B3TargetDesc {
      * goes, a register or B3_NO_REG for the stack, then stack_off[i] is its
      * byte offset in the outgoing argument area at the call's sp.  nfixed:
      * the number of fixed arguments of a variadic callee (CCall's
-     * `variadic = N`), -1 if it is not one.  Returns the area's bytes. */
-    uint32_t (*classify_args)(const struct B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
-                              B3Reg *where, uint32_t *stack_off);
+     * `variadic = N`), -1 if it is not one.  byval: NULL, or per argument
+     * its B3ByVal (ir/ir.h; size 0: an ordinary argument): a by-value
+     * aggregate in memory, SIZE bytes rounded up to 8 at the next offset
+     * aligned to max(8, ALIGN), in order with the other stack arguments
+     * (docs/c-extensions.md).  Returns the area's bytes. */
+    uint32_t (*classify_args)(const struct B3TargetDesc *d, uint32_t n, const uint8_t *types,
+                              const B3ByVal *byval, int32_t nfixed, B3Reg *where, uint32_t *stack_off);
     /* The callee-saved GPRs that may be pinned, for the validator's message. */
     const char *pinnable_text;
     B3TargetInfo info;
@@ -205,12 +226,18 @@ typedef enum {
 /* The classifier of conventions that hand out the argument registers of
  * each bank in order and pass the rest in 8-byte stack slots, variadic
  * arguments like the others (SysV, AAPCS64 on Linux). */
-uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
-                                     B3Reg *where, uint32_t *stack_off);
+uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const uint8_t *types,
+                                     const B3ByVal *byval, int32_t nfixed, B3Reg *where, uint32_t *stack_off);
+/* The place of a by-value aggregate in an argument area of `area` bytes:
+ * its offset (the next multiple of max(8, align)); *area grows past it. */
+uint32_t b3_target_place_byval(uint32_t *area, uint32_t size, uint32_t align);
+/* The register a second result of type `second` is in when the first is of
+ * type `first` (both non-Void): the next free result register of its bank. */
+B3Reg b3_target_second_result_reg(const B3TargetDesc *d, uint8_t first, uint8_t second);
 
 /* The descriptions (codegen/<arch>/target_desc.c), and the one of t
  * (inline: the Air form check asks it for every inst).  arm64 has two: the
- * AAPCS64 of Linux and Apple's variant of it (docs/design.md, "Apple arm64
+ * AAPCS64 of Linux and Apple's variant of it (docs/backend.md, "Apple arm64
  * ABI"); x86-64 is SysV on both systems. */
 extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc, b3_arm64_apple_target_desc;
 static inline const B3TargetDesc *b3_target_desc(B3Target t) {

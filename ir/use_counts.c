@@ -5,11 +5,10 @@
 #include <string.h>
 
 #include "ir/ice.h"
+#include "util/alloc.h"
 
 static uint32_t *zeroed(uint32_t n) {
-    uint32_t *a = calloc(n ? n : 1, sizeof *a);
-    if (!a)
-        b3_internal_error("use_counts", "out of memory");
+    uint32_t *a = b3_xcalloc("use_counts", n ? n : 1, sizeof *a);
     return a;
 }
 

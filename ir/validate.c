@@ -40,7 +40,11 @@
 #include <string.h>
 
 #include "ir/dominators.h"
+#include "ir/fold.h"
 #include "ir/ir.h"
+#include "util/alloc.h"
+#include "util/bits.h"
+#include "util/vec.h"
 
 #define MAX_NOP_BYTES (1u << 20)
 
@@ -81,8 +85,6 @@ static B3Loc kid_loc(const B3Value *v, uint32_t i) {
 static B3Loc type_loc(const B3Value *v) { return v->type_loc.line ? v->type_loc : v->loc; }
 
 static B3Loc gen_loc(const B3Value *v, const B3Generator *g) { return g->loc.line ? g->loc : v->loc; }
-
-static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 static uint32_t reg_bits(B3Type t) { return b3_type_bytes(t) * 8; }
 
@@ -186,7 +188,7 @@ static void check_vars_and_slots(Ctx *c) {
         else if (s->size > INT32_MAX)
             b3_error(c->d, s->loc, "stack slot %s is too large: byteSize %llu exceeds %d", n,
                      (unsigned long long)s->size, INT32_MAX);
-        if (!is_pow2(s->align))
+        if (!b3_is_pow2(s->align))
             b3_error(c->d, s->loc, "stack slot %s has alignment %u, which is not a power of two", n,
                      s->align);
         else if (s->align > 16)
@@ -388,7 +390,8 @@ static unsigned expected_type(Ctx *c, const B3Value *v, bool kids_ok) {
                : v->kids[0]->type == B3_Double ? B3_Float
                                                : B3_NUM_TYPES;
     case B3R_DECL:
-        if ((v->opcode == B3_Load || v->opcode == B3_Phi) && v->type == B3_Void)
+        if ((v->opcode == B3_Load || v->opcode == B3_Phi || v->opcode == B3_SecondResult) &&
+            v->type == B3_Void)
             b3_error(c->d, type_loc(v), "%s must have a non-Void type", oname(v));
         return B3_NUM_TYPES;
     case B3R_DECL_INT:
@@ -861,6 +864,54 @@ static void check_memory(Ctx *c, const B3Value *v, bool kids_ok) {
     }
 }
 
+/* sret and ByVal children (docs/c-extensions.md). */
+static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
+    const B3CCallExtra *x = v->m.ccall.extra;
+    if (x->sret) {
+        if (v->nkids < 2)
+            b3_error(c->d, v->loc, "sret = 1 needs an argument: child 1 is the address of the struct result");
+        else if (kids_ok && v->kids[1]->type != B3_Int64)
+            b3_error(c->d, kid_loc(v, 1), "the sret argument must be an Int64 address, but @%u is %s",
+                     v->kids[1]->index, a_type(v->kids[1]->type));
+        else if (b3_ccall_byval(v, 1).size)
+            b3_error(c->d, kid_loc(v, 1), "the sret argument cannot be passed ByVal");
+    }
+    if (!x->byval)
+        return;
+    for (uint32_t i = 1; i < v->nkids; i++) {
+        B3ByVal b = x->byval[i];
+        if (!b.size)
+            continue;
+        if (kids_ok && v->kids[i]->type != B3_Int64)
+            b3_error(c->d, kid_loc(v, i),
+                     "a ByVal argument is the address of its bytes, an Int64, but @%u is %s",
+                     v->kids[i]->index, a_type(v->kids[i]->type));
+        if (b.align == 0 || (b.align & (b.align - 1)) || b.align > 4096)
+            b3_error(c->d, kid_loc(v, i), "ByVal alignment %u is not a power of two up to 4096", b.align);
+        if (b.size > (1u << 20))
+            b3_error(c->d, kid_loc(v, i), "ByVal size %u is larger than 1 MiB", b.size);
+        if (v->m.ccall.variadic >= 0 && i - 1 >= (uint32_t)v->m.ccall.variadic)
+            b3_error(c->d, kid_loc(v, i), "a ByVal argument cannot be a variadic one");
+    }
+}
+
+/* SecondResult(@call): the second result register of a non-Void CCall that
+ * stands right before it in its block (docs/c-extensions.md). */
+static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v) {
+    const B3Value *k = v->nkids == 1 ? v->kids[0] : NULL;
+    if (!k)
+        return;
+    if (k->opcode != B3_CCall || k->type == B3_Void) {
+        b3_error(c->d, kid_loc(v, 0),
+                 "SecondResult reads the second result of a non-Void CCall, but @%u is %s%s", k->index,
+                 k->opcode == B3_CCall ? "a Void " : "", oname(k));
+        return;
+    }
+    if (!idx || b->values[idx - 1] != k)
+        b3_error(c->d, kid_loc(v, 0),
+                 "SecondResult must stand immediately after its CCall @%u in the same block", k->index);
+}
+
 static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
     B3Target t = c->m->target;
     switch ((B3Opcode)v->opcode) {
@@ -914,6 +965,8 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
                 b3_error(c->d, v->loc, "variadic = %d exceeds the number of arguments of this CCall (%lld)",
                          v->m.ccall.variadic, (long long)nargs);
         }
+        if (v->m.ccall.extra)
+            check_ccall_extra(c, v, kids_ok);
         break;
     case B3_Upsilon:
         if (!v->m.phi)
@@ -963,25 +1016,40 @@ static void check_dominance(Ctx *c, const B3Value *v, uint32_t i, const B3Block 
                  k->owner->index, b->index);
 }
 
+/* "nothing", "Int32", "(Int64, Double)": what a Return returns. */
+static const char *return_shape(const B3Value *v, char *buf, size_t size) {
+    if (!v->nkids)
+        return "nothing";
+    if (v->nkids == 1)
+        return tname(v->kids[0]->type);
+    snprintf(buf, size, "(%s, %s)", tname(v->kids[0]->type), tname(v->kids[1]->type));
+    return buf;
+}
+
 static void check_return(Ctx *c, const B3Value *v) {
-    if (v->nkids > 1 || (v->nkids == 1 && (!v->kids[0] || v->kids[0]->type == B3_Void)))
-        return; /* already reported */
-    unsigned t = v->nkids ? v->kids[0]->type : B3_Void;
+    for (uint32_t i = 0; i < v->nkids; i++)
+        if (!v->kids[i] || v->kids[i]->type == B3_Void)
+            return; /* already reported */
+    if (v->nkids > 2)
+        return;
     if (!c->first_return) {
         c->first_return = v;
         return;
     }
     const B3Value *f = c->first_return;
-    unsigned ft = f->nkids ? f->kids[0]->type : B3_Void;
-    if (t == ft)
+    bool same = f->nkids == v->nkids;
+    for (uint32_t i = 0; same && i < v->nkids; i++)
+        same = f->kids[i]->type == v->kids[i]->type;
+    if (same)
         return;
     const B3Symbol *s = c->p->sym;
+    char b1[40], b2[40];
     b3_error(
         c->d, v->nkids ? kid_loc(v, 0) : v->loc,
         "this Return returns %s, but another Return of @%.*s returns %s; every Return of a procedure must "
-        "return the same type",
-        t == B3_Void ? "nothing" : tname(t), (int)s->name_len, s->name,
-        ft == B3_Void ? "nothing" : tname(ft));
+        "return the same type%s",
+        return_shape(v, b1, sizeof b1), (int)s->name_len, s->name, return_shape(f, b2, sizeof b2),
+        v->nkids == 2 || f->nkids == 2 ? "s" : "");
     b3_note(c->d, f->nkids ? kid_loc(f, 0) : f->loc, "the other Return is here");
 }
 
@@ -1035,15 +1103,12 @@ static void check_value(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v
     check_meta(c, v, kids_ok);
     if (v->opcode == B3_Return)
         check_return(c, v);
+    if (v->opcode == B3_SecondResult)
+        check_second_result(c, b, idx, v);
     if (v->opcode == B3_Upsilon && v->m.phi && v->m.phi->opcode == B3_Phi && placed(c, v->m.phi))
         v->m.phi->scratch |= PHI_WRITTEN;
     if (v->opcode == B3_Phi && (v->scratch & POS_MASK) == idx) {
-        if (c->nphis == c->cap_phis) {
-            c->cap_phis = c->cap_phis ? 2 * c->cap_phis : 64;
-            c->phis = realloc(c->phis, c->cap_phis * sizeof *c->phis);
-            if (!c->phis)
-                b3_internal_error("validate", "out of memory");
-        }
+        B3_VEC_RESERVE("validate", c->phis, c->cap_phis, c->nphis + 1);
         c->phis[c->nphis++] = v;
     }
 }
@@ -1099,9 +1164,7 @@ static void check_successors(Ctx *c, const B3Block *b, const B3Value *term) {
             break;
         bool i32 = term->nkids == 1 && term->kids[0] && term->kids[0]->type == B3_Int32;
         /* Int32 cases are compared as 32-bit values (literals may be written up to 2^32-1). */
-        int64_t *vals = malloc(sw->ncases * sizeof *vals);
-        if (!vals)
-            b3_internal_error("validate", "out of memory");
+        int64_t *vals = b3_xmalloc("validate", sw->ncases * sizeof *vals);
         for (uint32_t i = 0; i < sw->ncases; i++) {
             int64_t x = sw->cases[i];
             if (i32 && (x < INT32_MIN || x > (int64_t)UINT32_MAX))
@@ -1157,10 +1220,8 @@ static void check_block(Ctx *c, const B3Block *b) {
 static void check_preds(Ctx *c) {
     B3Proc *p = c->p;
     uint32_t nb = p->nblocks;
-    uint32_t *start = calloc(nb + 1, sizeof(uint32_t));
-    uint32_t *mark = calloc(nb, sizeof(uint32_t));
-    if (!start || !mark)
-        b3_internal_error("validate", "out of memory");
+    uint32_t *start = b3_xcalloc("validate", nb + 1, sizeof(uint32_t));
+    uint32_t *mark = b3_xcalloc("validate", nb, sizeof(uint32_t));
     /* Count distinct incoming edges (mark[s] = 1 + source pos while scanning a source). */
     for (uint32_t i = 0; i < nb; i++) {
         const B3Block *b = p->blocks[i];
@@ -1174,10 +1235,8 @@ static void check_preds(Ctx *c) {
     }
     for (uint32_t i = 0; i < nb; i++)
         start[i + 1] += start[i];
-    uint32_t *src = malloc((start[nb] ? start[nb] : 1) * sizeof(uint32_t));
-    uint32_t *fill = calloc(nb, sizeof(uint32_t));
-    if (!src || !fill)
-        b3_internal_error("validate", "out of memory");
+    uint32_t *src = b3_xmalloc("validate", (start[nb] ? start[nb] : 1) * sizeof(uint32_t));
+    uint32_t *fill = b3_xcalloc("validate", nb, sizeof(uint32_t));
     memset(mark, 0, nb * sizeof(uint32_t));
     for (uint32_t i = 0; i < nb; i++) {
         const B3Block *b = p->blocks[i];
@@ -1233,9 +1292,7 @@ static void radix_sort(uint32_t *a, uint32_t *tmp, uint32_t n) {
     for (uint32_t i = 0; i < n; i++)
         high |= a[i];
     for (int shift = 0; shift < (high >> 16 ? 32 : 16); shift += 16) {
-        uint32_t *count = calloc(65537, sizeof(uint32_t));
-        if (!count)
-            b3_internal_error("validate", "out of memory");
+        uint32_t *count = b3_xcalloc("validate", 65537, sizeof(uint32_t));
         for (uint32_t i = 0; i < n; i++)
             count[((a[i] >> shift) & 0xffff) + 1]++;
         for (uint32_t d = 0; d < 65536; d++)
@@ -1256,10 +1313,8 @@ static void place_values(Ctx *c) {
         total += p->blocks[i]->nvalues;
     if (total > UINT32_MAX)
         b3_internal_error("validate", "too many values");
-    uint32_t *nums = malloc((total ? total : 1) * sizeof(uint32_t));
-    uint32_t *tmp = malloc((total ? total : 1) * sizeof(uint32_t));
-    if (!nums || !tmp)
-        b3_internal_error("validate", "out of memory");
+    uint32_t *nums = b3_xmalloc("validate", (total ? total : 1) * sizeof(uint32_t));
+    uint32_t *tmp = b3_xmalloc("validate", (total ? total : 1) * sizeof(uint32_t));
     uint32_t n = 0;
     for (uint32_t i = 0; i < p->nblocks; i++) {
         B3Block *b = p->blocks[i];
@@ -1290,7 +1345,7 @@ static void place_values(Ctx *c) {
         if (nums[i] == nums[i - 1] && (ndup == 0 || nums[ndup - 1] != nums[i]))
             nums[ndup++] = nums[i]; /* in place: ndup <= i - 1 */
     /* Report each value after the first that reuses a number (dup list is sorted). */
-    uint8_t *seen = ndup ? calloc(ndup, 1) : NULL;
+    uint8_t *seen = ndup ? b3_xcalloc("validate", ndup, 1) : NULL;
     for (uint32_t i = 0; ndup && i < p->nblocks; i++) {
         const B3Block *b = p->blocks[i];
         for (uint32_t j = 0; j < b->nvalues; j++) {
@@ -1357,7 +1412,7 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
     const B3Data *data = sym->def.data;
     if (!data)
         return;
-    if (!is_pow2(data->align))
+    if (!b3_is_pow2(data->align))
         b3_error(d, sym->loc, "data @%.*s has alignment %u, which is not a power of two", (int)sym->name_len,
                  sym->name, data->align);
 }

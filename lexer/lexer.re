@@ -298,8 +298,7 @@ static int at_eof(B3ParseCtx *c, B3Loc *lloc, const unsigned char *p) {
 
 int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
     const unsigned char *YYCURSOR, *YYMARKER;
-    if (c->toks.n == c->toks.cap)
-        c->toks.a = b3p_vec_grow(c->toks.a, &c->toks.cap, sizeof *c->toks.a);
+    B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
     lval->tok = c->toks.n;
     B3Tok *t = &c->toks.a[c->toks.n++];
     memset(t, 0, sizeof *t);
@@ -816,8 +815,7 @@ int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, 
     c->last_end = loc_at(c, fl->end);
     if (fl->next_type < 0 || b3_diag_stopped(c->d))
         return yylex(lval, lloc, c);
-    if (c->toks.n == c->toks.cap)
-        c->toks.a = b3p_vec_grow(c->toks.a, &c->toks.cap, sizeof *c->toks.a);
+    B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
     lval->tok = c->toks.n;
     B3Tok *t = &c->toks.a[c->toks.n++];
     const unsigned char *tok = fl->next_tok;

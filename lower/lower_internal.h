@@ -1,8 +1,9 @@
 /* Internal to the B3 -> Air lowering (lower_to_air.c, lower_stackmaps.c)
  * and the targets' lowering hooks (B3Backend.lower, e.g.
- * codegen/x86_64/lower.c): the lowering state and the helpers they share.
- * The static inline helpers keep short names (private to these files); the
- * functions defined in lower_to_air.c are prefixed lower_. */
+ * codegen/x86_64/lower.c): the lowering state and the helpers a target's
+ * selection needs.  The targets' files include it, so its functions are
+ * prefixed lower_; the emission macros (EMIT, EMIT_OP, EMIT0, VALID) and
+ * the F_, CK_ constants keep their short names. */
 #ifndef B3_LOWER_INTERNAL_H
 #define B3_LOWER_INTERNAL_H
 
@@ -15,6 +16,7 @@
 #include "ir/ice.h"
 #include "ir/loops.h"
 #include "lower/lower.h"
+#include "util/bits.h"
 
 /* Per-value lowering state.  NEEDED: its tmp was asked for.  INTERNAL: fused
  * into its only user, never emitted.  LOWERED: selected where it stands.
@@ -79,53 +81,43 @@ typedef struct Lower {
 
 /* ---- small helpers ------------------------------------------------------- */
 
-#define xrealloc(p, n) b3_xrealloc("lower_to_air", (p), (n))
-
-static inline B3Value *resolve(B3Value *v) {
+static inline B3Value *lower_resolve(B3Value *v) {
     while (v->opcode == B3_Identity || v->opcode == B3_Opaque)
         v = v->kids[0];
     return v;
 }
 
-static inline B3Value *kid(const B3Value *v, uint32_t i) { return resolve(v->kids[i]); }
+static inline B3Value *lower_kid(const B3Value *v, uint32_t i) { return lower_resolve(v->kids[i]); }
 
 /* The dense id of a value for the per-value tables (its number, unless the
  * numbers are sparse); values outside the procedure's blocks share id nv. */
-static inline uint32_t vid(const Lower *L, const B3Value *v) {
+static inline uint32_t lower_vid(const Lower *L, const B3Value *v) {
     if (!L->sparse)
         return v->index < L->nv ? v->index : L->nv;
     void *id = b3_nummap_get(&L->idmap, v->index);
     return id ? (uint32_t)((uintptr_t)id - 1) : L->nv;
 }
 
-static inline bool fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
-
-static inline bool int_const(B3Value *v, int64_t *out) {
-    v = resolve(v);
-    if (v->opcode == B3_Const32) {
-        *out = (int32_t)v->m.c.i;
-        return true;
-    }
-    if (v->opcode == B3_Const64) {
-        *out = v->m.c.i;
-        return true;
-    }
-    return false;
+/* An integer constant's value, through Identity and Opaque. */
+static inline bool lower_int_const(B3Value *v, int64_t *out) {
+    return b3_value_int_const(lower_resolve(v), out);
 }
 
 /* An integer constant usable as an Imm operand of an op of its type. */
-static inline bool imm_const(B3Value *v, int64_t *out) { return int_const(v, out) && fits32(*out); }
+static inline bool lower_imm_const(B3Value *v, int64_t *out) {
+    return lower_int_const(v, out) && b3_fits32(*out);
+}
 
-static inline bool is_const_zero(B3Value *v) {
+static inline bool lower_is_const_zero(B3Value *v) {
     int64_t c;
-    return int_const(v, &c) && c == 0;
+    return lower_int_const(v, &c) && c == 0;
 }
 
 /* Puts an immediate operand on the right: swaps *a and *b when *a is an
  * immediate constant and *b is not.  Returns whether it swapped. */
-static inline bool imm_to_right(B3Value **a, B3Value **b) {
+static inline bool lower_imm_to_right(B3Value **a, B3Value **b) {
     int64_t c;
-    if (!imm_const(*a, &c) || imm_const(*b, &c))
+    if (!lower_imm_const(*a, &c) || lower_imm_const(*b, &c))
         return false;
     B3Value *t = *a;
     *a = *b;
@@ -133,15 +125,13 @@ static inline bool imm_to_right(B3Value **a, B3Value **b) {
     return true;
 }
 
-static inline uint64_t fp_bits(B3Value *v) { return b3_const_bits(v); }
-
-static inline bool is_fp_const(B3Value *v) {
+static inline bool lower_is_fp_const(B3Value *v) {
     return v->opcode == B3_ConstFloat || v->opcode == B3_ConstDouble;
 }
 
-static inline AirBank bank_of(B3Type t) { return b3_type_is_float(t) ? AirFP : AirGP; }
+static inline AirBank lower_bank_of(B3Type t) { return b3_type_is_float(t) ? AirFP : AirGP; }
 
-static inline AirOpcode move_op(B3Type t) {
+static inline AirOpcode lower_move_op(B3Type t) {
     switch (t) {
     case B3_Int32:
         return Air_Move32;
@@ -156,9 +146,9 @@ static inline AirOpcode move_op(B3Type t) {
     }
 }
 
-static inline AirTmp newtmp(Lower *L, AirBank b) { return air_tmp_new(L->c, b); }
+static inline AirTmp lower_newtmp(Lower *L, AirBank b) { return air_tmp_new(L->c, b); }
 
-static inline const char *opname(const B3Value *v) { return b3_op_info[v->opcode].name; }
+static inline const char *lower_opname(const B3Value *v) { return b3_op_info[v->opcode].name; }
 
 /* ---- emission (lower_to_air.c) ------------------------------------------- */
 
@@ -166,25 +156,26 @@ static inline const char *opname(const B3Value *v) { return b3_op_info[v->opcode
  * form unless it has a special. */
 AirInst *lower_emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *args, AirSpecial *sp);
 
-static inline AirInst *emit_n(Lower *L, AirOpcode op, uint32_t n, const AirArg *args) {
+static inline AirInst *lower_emit_n(Lower *L, AirOpcode op, uint32_t n, const AirArg *args) {
     return lower_emit_special(L, op, n, args, NULL);
 }
 
-#define EMIT(L, op, ...)                                                                \
-    emit_n((L), Air_##op, (uint32_t)(sizeof((AirArg[]){__VA_ARGS__}) / sizeof(AirArg)), \
-           (AirArg[]){__VA_ARGS__})
-#define EMIT_OP(L, op, ...) \
-    emit_n((L), (op), (uint32_t)(sizeof((AirArg[]){__VA_ARGS__}) / sizeof(AirArg)), (AirArg[]){__VA_ARGS__})
-#define EMIT0(L, op) emit_n((L), Air_##op, 0, NULL)
+#define EMIT(L, op, ...)                                                                      \
+    lower_emit_n((L), Air_##op, (uint32_t)(sizeof((AirArg[]){__VA_ARGS__}) / sizeof(AirArg)), \
+                 (AirArg[]){__VA_ARGS__})
+#define EMIT_OP(L, op, ...)                                                               \
+    lower_emit_n((L), (op), (uint32_t)(sizeof((AirArg[]){__VA_ARGS__}) / sizeof(AirArg)), \
+                 (AirArg[]){__VA_ARGS__})
+#define EMIT0(L, op) lower_emit_n((L), Air_##op, 0, NULL)
 
-static inline bool valid_kinds(Lower *L, AirOpcode op, uint32_t n, const uint8_t *kinds) {
+static inline bool lower_valid_kinds(Lower *L, AirOpcode op, uint32_t n, const uint8_t *kinds) {
     return air_is_valid_form_kinds(L->t, op, n, kinds);
 }
 
 #define VALID(L, op, ...) \
-    valid_kinds((L), (op), (uint32_t)sizeof((uint8_t[]){__VA_ARGS__}), (uint8_t[]){__VA_ARGS__})
+    lower_valid_kinds((L), (op), (uint32_t)sizeof((uint8_t[]){__VA_ARGS__}), (uint8_t[]){__VA_ARGS__})
 
-static inline AirArg T(AirTmp t) { return air_tmp(t); }
+static inline AirArg lower_tmp_arg(AirTmp t) { return air_tmp(t); }
 
 /* ---- tmps of values (lower_to_air.c) ------------------------------------- */
 
@@ -193,22 +184,29 @@ void lower_move_int_const(Lower *L, B3Type type, int64_t c, AirArg dst);
 AirTmp lower_fp_const_tmp(Lower *L, uint64_t bits, bool dbl);
 /* The tmp holding v's value at the current point. */
 AirTmp lower_vt(Lower *L, B3Value *v);
-static inline AirArg vta(Lower *L, B3Value *v) { return T(lower_vt(L, v)); }
+static inline AirArg lower_vt_arg(Lower *L, B3Value *v) { return lower_tmp_arg(lower_vt(L, v)); }
 /* Copies v (of type `type`) into dst, with an immediate when v is a constant. */
 void lower_move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type);
 
-/* Where the C convention passes n arguments of the B3Types types[i] (nfixed:
- * CCall's `variadic`, -1 if none): a register, or B3_NO_REG for the stack
- * at stack_off[i] in the outgoing area, which grows to hold them.  Counts
- * the registers of each bank used. */
-void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, int32_t nfixed, B3Reg *where,
-                        uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr);
+/* Where the C convention passes n arguments of the B3Types types[i] (byval:
+ * NULL or each one's B3ByVal; nfixed: CCall's `variadic`, -1 if none): a
+ * register, or B3_NO_REG for the stack at stack_off[i] in the outgoing
+ * area, which grows to hold them.  Counts the registers of each bank used. */
+void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, const B3ByVal *byval, int32_t nfixed,
+                        B3Reg *where, uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr);
+/* An AirSpecial for n args, and its k-th arg (k advances) of a value of type ty. */
+AirSpecial *lower_new_special(Lower *L, uint32_t n);
+void lower_special_arg(AirSpecial *sp, AirArg *args, uint32_t *k, AirArg a, AirRole role, B3Type ty);
+/* The registers a C function returns n (0-2) values of the given types in
+ * (the second: docs/c-extensions.md), and the return of values already there. */
+void lower_return_regs(Lower *L, uint32_t n, const B3Type *types, B3Reg *regs);
+void lower_emit_return(Lower *L, uint32_t n, const B3Type *types);
 /* The register a C function returns a value of type ty in. */
-static inline B3Reg c_result_reg(Lower *L, B3Type ty) {
+static inline B3Reg lower_c_result_reg(Lower *L, B3Type ty) {
     return b3_type_is_float(ty) ? L->c->desc->ret_fpr : L->c->desc->ret_gpr;
 }
 /* The registers a C call changes: early (before it reads its arguments) and late. */
-static inline void add_call_clobbers(Lower *L, AirSpecial *sp) {
+static inline void lower_add_call_clobbers(Lower *L, AirSpecial *sp) {
     const B3TargetDesc *d = L->c->desc;
     for (unsigned k = 0; k < 2; k++) {
         sp->early_clobber.bits[k] |= d->call_early_clobber.bits[k];

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "lower/lower.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 typedef struct {
     B3Module *m;
@@ -23,12 +25,7 @@ typedef struct {
 } Rewriter;
 
 static void push(Rewriter *r, B3Value *v) {
-    if (r->nout == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 64;
-        r->out = realloc(r->out, r->cap * sizeof *r->out);
-        if (!r->out)
-            b3_internal_error("lower_macros", "out of memory");
-    }
+    B3_VEC_RESERVE("lower_macros", r->out, r->cap, r->nout + 1);
     r->out[r->nout++] = v;
 }
 

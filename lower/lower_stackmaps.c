@@ -23,6 +23,7 @@
 
 #include "codegen/air/stackmaps.h"
 #include "lower/lower_internal.h"
+#include "util/alloc.h"
 
 struct LowerStackmaps {
     AirBlock **exits; /* exit blocks, in creation order */
@@ -31,15 +32,15 @@ struct LowerStackmaps {
     uint32_t nconts, cap_conts;
     bool split_pending; /* the block being lowered holds a Check* branch */
     bool ret_known;
-    B3Type ret; /* the procedure's return type (an exit handler's result is returned) */
+    /* The procedure's return types, nret of them (an exit handler's result is returned). */
+    B3Type ret[2];
+    uint32_t nret;
     bool traps; /* L->traps while an exit block is being filled */
 };
 
 static struct LowerStackmaps *sm_state(Lower *L) {
     if (!L->sm) {
-        L->sm = calloc(1, sizeof *L->sm);
-        if (!L->sm)
-            b3_internal_error("lower_to_air", "out of memory");
+        L->sm = b3_xcalloc("lower_to_air", 1, sizeof *L->sm);
     }
     return L->sm;
 }
@@ -47,7 +48,7 @@ static struct LowerStackmaps *sm_state(Lower *L) {
 static void sm_push_block(AirBlock ***v, uint32_t *n, uint32_t *cap, AirBlock *b) {
     if (*n == *cap) {
         *cap = *cap ? 2 * *cap : 8;
-        *v = xrealloc(*v, *cap * sizeof **v);
+        *v = b3_xrealloc("lower_to_air", *v, *cap * sizeof **v);
     }
     (*v)[(*n)++] = b;
 }
@@ -73,9 +74,9 @@ typedef struct {
 static void sm_push(SMArgs *a, AirArg arg, AirRole role, B3Type type) {
     if (a->n == a->cap) {
         a->cap = a->cap ? 2 * a->cap : 8;
-        a->args = xrealloc(a->args, a->cap * sizeof *a->args);
-        a->roles = xrealloc(a->roles, a->cap);
-        a->types = xrealloc(a->types, a->cap);
+        a->args = b3_xrealloc("lower_to_air", a->args, a->cap * sizeof *a->args);
+        a->roles = b3_xrealloc("lower_to_air", a->roles, a->cap);
+        a->types = b3_xrealloc("lower_to_air", a->types, a->cap);
     }
     a->args[a->n] = arg;
     a->roles[a->n] = (uint8_t)role;
@@ -101,8 +102,8 @@ static AirTmp sm_reg_tmp(Lower *L, SMArgs *a, B3Value *x, bool is_const) {
         if (a->cval[i] == x)
             return a->ctmp[i];
     AirTmp t = lower_vt(L, x);
-    a->cval = xrealloc(a->cval, (a->nc + 1) * sizeof *a->cval);
-    a->ctmp = xrealloc(a->ctmp, (a->nc + 1) * sizeof *a->ctmp);
+    a->cval = b3_xrealloc("lower_to_air", a->cval, (a->nc + 1) * sizeof *a->cval);
+    a->ctmp = b3_xrealloc("lower_to_air", a->ctmp, (a->nc + 1) * sizeof *a->ctmp);
     a->cval[a->nc] = x;
     a->ctmp[a->nc++] = t;
     return t;
@@ -121,13 +122,14 @@ static void sm_need_call_area(Lower *L, int64_t off) {
 /* A constant as an immediate arg (float constants by their bits), if x is one. */
 static bool sm_const_arg(B3Value *x, AirArg *out) {
     int64_t c;
-    if (int_const(x, &c)) {
-        *out = fits32(c) ? air_imm(c) : air_bigimm(c);
+    if (lower_int_const(x, &c)) {
+        *out = b3_fits32(c) ? air_imm(c) : air_bigimm(c);
         return true;
     }
-    if (is_fp_const(x)) {
-        int64_t bits = x->opcode == B3_ConstFloat ? (int32_t)(uint32_t)fp_bits(x) : (int64_t)fp_bits(x);
-        *out = fits32(bits) ? air_imm(bits) : air_bigimm(bits);
+    if (lower_is_fp_const(x)) {
+        int64_t bits =
+            x->opcode == B3_ConstFloat ? (int32_t)(uint32_t)b3_const_bits(x) : (int64_t)b3_const_bits(x);
+        *out = b3_fits32(bits) ? air_imm(bits) : air_bigimm(bits);
         return true;
     }
     return false;
@@ -145,19 +147,19 @@ static void sm_move(Lower *L, AirArg src, AirArg dst, B3Type ty) {
         } else {
             uint64_t bits = ty == B3_Float ? (uint32_t)src.value : (uint64_t)src.value;
             AirTmp f = lower_fp_const_tmp(L, bits, ty == B3_Double);
-            EMIT_OP(L, move_op(ty), T(f), dst);
+            EMIT_OP(L, lower_move_op(ty), lower_tmp_arg(f), dst);
         }
         return;
     }
-    AirOpcode op = move_op(ty);
+    AirOpcode op = lower_move_op(ty);
     uint8_t kinds[2] = {src.kind, dst.kind};
-    if (valid_kinds(L, op, 2, kinds)) {
+    if (lower_valid_kinds(L, op, 2, kinds)) {
         EMIT_OP(L, op, src, dst);
         return;
     }
-    AirTmp t = newtmp(L, bank_of(ty));
-    EMIT_OP(L, op, src, T(t));
-    EMIT_OP(L, op, T(t), dst);
+    AirTmp t = lower_newtmp(L, lower_bank_of(ty));
+    EMIT_OP(L, op, src, lower_tmp_arg(t));
+    EMIT_OP(L, op, lower_tmp_arg(t), dst);
 }
 
 /* Places one stackmap child as its ValueRep asks (moves into a fixed place
@@ -165,17 +167,17 @@ static void sm_move(Lower *L, AirArg src, AirArg dst, B3Type ty) {
  * gets where a later copy may read the value from (never a fixed register,
  * which later moves could overwrite). */
 static void sm_child(Lower *L, SMArgs *a, B3Value *child, const B3ValueRep *rep, AirArg *src) {
-    B3Value *x = resolve(child);
+    B3Value *x = lower_resolve(child);
     B3Type ty = (B3Type)x->type;
     AirArg k;
     bool is_const = sm_const_arg(x, &k);
     if (src)
-        *src = is_const ? k : vta(L, x);
+        *src = is_const ? k : lower_vt_arg(L, x);
     switch (rep ? rep->kind : B3Rep_ColdAny) {
     case B3Rep_Register:
     case B3Rep_LateRegister:
-        lower_move_value_to(L, x, T(rep->reg), ty);
-        sm_push(a, T(rep->reg), rep->kind == B3Rep_Register ? AirRole_Use : AirRole_LateUse, ty);
+        lower_move_value_to(L, x, lower_tmp_arg(rep->reg), ty);
+        sm_push(a, lower_tmp_arg(rep->reg), rep->kind == B3Rep_Register ? AirRole_Use : AirRole_LateUse, ty);
         return;
     case B3Rep_StackArgument:
         sm_need_call_area(L, rep->value);
@@ -184,26 +186,26 @@ static void sm_child(Lower *L, SMArgs *a, B3Value *child, const B3ValueRep *rep,
         return;
     case B3Rep_SomeRegister:
     case B3Rep_SomeEarlyRegister:
-        sm_push(a, T(sm_reg_tmp(L, a, x, is_const)), AirRole_Use, ty);
+        sm_push(a, lower_tmp_arg(sm_reg_tmp(L, a, x, is_const)), AirRole_Use, ty);
         return;
     case B3Rep_SomeRegisterWithClobber: {
         /* The patchpoint may destroy the register: hand it a copy, dead
          * after the inst.  A plain Use, not UseDef: a (dead) late def would
          * have to avoid every late-clobbered register, and a call generator
          * late-clobbers all 16 XMM registers, leaving none for a float. */
-        AirTmp t = newtmp(L, bank_of(ty));
-        lower_move_value_to(L, x, T(t), ty);
-        sm_push(a, T(t), AirRole_Use, ty);
+        AirTmp t = lower_newtmp(L, lower_bank_of(ty));
+        lower_move_value_to(L, x, lower_tmp_arg(t), ty);
+        sm_push(a, lower_tmp_arg(t), AirRole_Use, ty);
         return;
     }
     case B3Rep_SomeLateRegister:
-        sm_push(a, T(sm_reg_tmp(L, a, x, is_const)), AirRole_LateUse, ty);
+        sm_push(a, lower_tmp_arg(sm_reg_tmp(L, a, x, is_const)), AirRole_LateUse, ty);
         return;
     case B3Rep_LateColdAny:
-        sm_push(a, is_const ? k : vta(L, x), AirRole_LateColdUse, ty);
+        sm_push(a, is_const ? k : lower_vt_arg(L, x), AirRole_LateColdUse, ty);
         return;
     default: /* WarmAny, ColdAny, Constant; Stack(N) is taken as ColdAny */
-        sm_push(a, is_const ? k : vta(L, x), AirRole_ColdUse, ty);
+        sm_push(a, is_const ? k : lower_vt_arg(L, x), AirRole_ColdUse, ty);
         return;
     }
 }
@@ -221,7 +223,7 @@ static AirSpecial *sm_special(Lower *L, const SMArgs *a, uint32_t nrecorded, int
     sp->widths = b3_arena_alloc(ar, n);
     for (uint32_t i = 0; i < a->n; i++) {
         sp->roles[i] = a->roles[i];
-        sp->banks[i] = (uint8_t)bank_of((B3Type)a->types[i]);
+        sp->banks[i] = (uint8_t)lower_bank_of((B3Type)a->types[i]);
         sp->widths[i] = (uint8_t)width_of((B3Type)a->types[i]);
     }
     AirPatchpointInfo *pi = b3_arena_alloc(ar, sizeof *pi);
@@ -241,89 +243,64 @@ static int64_t sm_id(const B3Value *v) {
 
 /* ---- exits ---- */
 
-static B3Type sm_return_type(Lower *L) {
+static uint32_t sm_return_types(Lower *L, B3Type *types) {
     struct LowerStackmaps *s = sm_state(L);
     if (!s->ret_known) {
-        s->ret = B3_Void;
+        s->nret = 0;
         for (uint32_t i = 0; i < L->p->nblocks; i++) {
             B3Value *t = b3_block_last(L->p->blocks[i]);
             if (t && t->opcode == B3_Return && t->nkids) {
-                s->ret = (B3Type)t->kids[0]->type;
+                s->nret = t->nkids;
+                for (uint32_t k = 0; k < t->nkids; k++)
+                    s->ret[k] = (B3Type)t->kids[k]->type;
                 break;
             }
         }
         s->ret_known = true;
     }
-    return s->ret;
+    for (uint32_t k = 0; k < s->nret; k++)
+        types[k] = s->ret[k];
+    return s->nret;
 }
 
-/* Calls handler(src...) with the C convention, then returns its result from the procedure. */
+/* Calls handler(src...) with the C convention, then returns its result from
+ * the procedure (both registers of a procedure returning two values). */
 static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirArg *src,
                             const uint8_t *types) {
-    B3Reg *where = xrealloc(NULL, (n + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t *stack_off = xrealloc(NULL, (n + 1) * sizeof *stack_off);
+    B3Reg *where = b3_xmalloc("lower_to_air", (n + 1) * sizeof *where); /* B3_NO_REG: on the stack */
+    uint32_t *stack_off = b3_xmalloc("lower_to_air", (n + 1) * sizeof *stack_off);
     uint32_t ngpr, nfpr;
-    lower_c_arg_places(L, n, types, -1, where, stack_off, &ngpr, &nfpr);
+    lower_c_arg_places(L, n, types, NULL, -1, where, stack_off, &ngpr, &nfpr);
     for (uint32_t i = 0; i < n; i++)
         if (where[i] == B3_NO_REG)
             sm_move(L, src[i], air_callarg(stack_off[i]), (B3Type)types[i]);
     free(stack_off);
     for (uint32_t i = 0; i < n; i++)
         if (where[i] != B3_NO_REG)
-            sm_move(L, src[i], T(where[i]), (B3Type)types[i]);
-    B3Type rt = sm_return_type(L);
-    uint32_t nargs = 1 + ngpr + nfpr + (rt != B3_Void);
-    B3Arena *ar = L->c->arena;
-    AirArg *args = b3_arena_alloc(ar, nargs * sizeof *args);
-    AirSpecial *sp = b3_arena_alloc(ar, sizeof *sp);
-    sp->roles = b3_arena_alloc(ar, nargs);
-    sp->banks = b3_arena_alloc(ar, nargs);
-    sp->widths = b3_arena_alloc(ar, nargs);
+            sm_move(L, src[i], lower_tmp_arg(where[i]), (B3Type)types[i]);
+    B3Type rtypes[2];
+    B3Reg rregs[2];
+    uint32_t nret = sm_return_types(L, rtypes);
+    lower_return_regs(L, nret, rtypes, rregs);
+    uint32_t nargs = 1 + ngpr + nfpr + nret;
+    AirArg *args = b3_arena_alloc(L->c->arena, nargs * sizeof *args);
+    AirSpecial *sp = lower_new_special(L, nargs);
     uint32_t k = 0;
-    args[k] = air_sym(handler, 0, false);
-    sp->roles[k] = AirRole_Use, sp->banks[k] = AirGP, sp->widths[k] = AirW64, k++;
-    for (uint32_t i = 0; i < n; i++) {
-        if (where[i] == B3_NO_REG)
-            continue;
-        args[k] = T(where[i]);
-        sp->roles[k] = AirRole_Use;
-        sp->banks[k] = (uint8_t)bank_of((B3Type)types[i]);
-        sp->widths[k] = (uint8_t)width_of((B3Type)types[i]);
-        k++;
-    }
-    AirTmp ret = c_result_reg(L, rt);
-    if (rt != B3_Void) {
-        args[k] = T(ret);
-        sp->roles[k] = AirRole_Def;
-        sp->banks[k] = (uint8_t)bank_of(rt);
-        sp->widths[k] = (uint8_t)width_of(rt);
-        k++;
-    }
+    lower_special_arg(sp, args, &k, air_sym(handler, 0, false), AirRole_Use, B3_Int64);
+    for (uint32_t i = 0; i < n; i++)
+        if (where[i] != B3_NO_REG)
+            lower_special_arg(sp, args, &k, lower_tmp_arg(where[i]), AirRole_Use, (B3Type)types[i]);
+    for (uint32_t i = 0; i < nret; i++)
+        lower_special_arg(sp, args, &k, lower_tmp_arg(rregs[i]), AirRole_Def, rtypes[i]);
     /* As for CCall (docs/backend.md, "Calling convention"). */
-    add_call_clobbers(L, sp);
-    AirCallInfo *info = b3_arena_alloc(ar, sizeof *info);
+    lower_add_call_clobbers(L, sp);
+    AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
     sp->data = info;
     lower_emit_special(L, Air_Call, nargs, args, sp);
     free(where);
     /* The handler's result is already where the procedure returns it. */
-    switch (rt) {
-    case B3_Int32:
-        EMIT(L, Ret32, T(ret));
-        break;
-    case B3_Int64:
-        EMIT(L, Ret64, T(ret));
-        break;
-    case B3_Float:
-        EMIT(L, RetFloat, T(ret));
-        break;
-    case B3_Double:
-        EMIT(L, RetDouble, T(ret));
-        break;
-    default:
-        EMIT0(L, RetVoid);
-        break;
-    }
+    lower_emit_return(L, nret, rtypes);
 }
 
 /* Starts the exit block of v: a rare block, filled through L->sink. */
@@ -360,7 +337,7 @@ static void sm_end_exit(Lower *L, B3Value *v, const B3Generator *gen, SMArgs *re
 /* The stackmap children of v from index `from` on, placed in the exit block. */
 static void sm_exit_children(Lower *L, B3Value *v, uint32_t from, SMArgs *rec, AirArg **src) {
     B3StackmapMeta *sm = v->m.stackmap;
-    *src = xrealloc(*src, (v->nkids + 1) * sizeof **src);
+    *src = b3_xrealloc("lower_to_air", *src, (v->nkids + 1) * sizeof **src);
     for (uint32_t i = from; i < v->nkids; i++)
         sm_child(L, rec, v->kids[i], sm->reps ? &sm->reps[i] : NULL, &(*src)[rec->n]);
 }
@@ -404,52 +381,52 @@ void lower_check_arith(Lower *L, B3Value *v) {
         op = is32 ? Air_BranchMul32 : Air_BranchMul64;
         break;
     }
-    B3Value *orig[2] = {kid(v, 0), kid(v, 1)};
+    B3Value *orig[2] = {lower_kid(v, 0), lower_kid(v, 1)};
     AirArg mem[2];
     bool fused[2] = {false, false};
     AirTmp r = lower_vt(L, v); /* a fresh tmp: the operands stay intact for the exit */
     int64_t c;
-    if (v->opcode == B3_CheckSub && is_const_zero(orig[0])) {
+    if (v->opcode == B3_CheckSub && lower_is_const_zero(orig[0])) {
         AirOpcode neg = is32 ? Air_BranchNeg32 : Air_BranchNeg64;
         if (VALID(L, neg, AirArg_ResCond, AirArg_Tmp, AirArg_Tmp)) { /* arm64's negs dst, src */
-            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), vta(L, orig[1]), T(r));
+            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), lower_vt_arg(L, orig[1]), lower_tmp_arg(r));
         } else {
-            lower_move_value_to(L, orig[1], T(r), ty);
-            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), T(r));
+            lower_move_value_to(L, orig[1], lower_tmp_arg(r), ty);
+            EMIT_OP(L, neg, air_rescond(AirCond_Overflow), lower_tmp_arg(r));
         }
     } else {
         /* r = d; r op= s, with s an immediate, a fused load or a tmp. */
         uint32_t d = 0, s = 1;
-        if (commutative && imm_const(orig[0], &c) && !imm_const(orig[1], &c))
+        if (commutative && lower_imm_const(orig[0], &c) && !lower_imm_const(orig[1], &c))
             d = 1, s = 0;
         bool imm_ok = VALID(L, op, AirArg_ResCond, AirArg_Imm, AirArg_Tmp);
         bool mem_ok = VALID(L, op, AirArg_ResCond, AirArg_Addr, AirArg_Tmp);
-        if (commutative && mem_ok && orig[0] != orig[1] && !(imm_ok && imm_const(orig[s], &c)) &&
+        if (commutative && mem_ok && orig[0] != orig[1] && !(imm_ok && lower_imm_const(orig[s], &c)) &&
             !lower_can_fuse_load(L, orig[s], B3_Load, ty) && lower_can_fuse_load(L, orig[d], B3_Load, ty)) {
             uint32_t t = d;
             d = s, s = t;
         }
         AirArg sa;
-        if (imm_ok && imm_const(orig[s], &c)) {
+        if (imm_ok && lower_imm_const(orig[s], &c)) {
             sa = air_imm(c);
         } else if (mem_ok && orig[0] != orig[1] && lower_can_fuse_load(L, orig[s], B3_Load, ty)) {
             sa = mem[s] = lower_commit_load(L, orig[s]);
             fused[s] = true;
         } else {
-            sa = vta(L, orig[s]);
+            sa = lower_vt_arg(L, orig[s]);
         }
         /* A three-operand form (arm64's adds/subs) needs no copy into r. */
         uint8_t k3[4] = {AirArg_ResCond, AirArg_Tmp, (uint8_t)sa.kind, AirArg_Tmp};
-        if (valid_kinds(L, op, 4, k3)) {
-            EMIT_OP(L, op, air_rescond(AirCond_Overflow), vta(L, orig[d]), sa, T(r));
+        if (lower_valid_kinds(L, op, 4, k3)) {
+            EMIT_OP(L, op, air_rescond(AirCond_Overflow), lower_vt_arg(L, orig[d]), sa, lower_tmp_arg(r));
         } else {
-            lower_move_value_to(L, orig[d], T(r), ty);
-            EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, T(r));
+            lower_move_value_to(L, orig[d], lower_tmp_arg(r), ty);
+            EMIT_OP(L, op, air_rescond(AirCond_Overflow), sa, lower_tmp_arg(r));
         }
     }
     /* The exit: both original operands, then the rest of the stackmap. */
     SMArgs rec = {0};
-    AirArg *src = xrealloc(NULL, (v->nkids + 1) * sizeof *src);
+    AirArg *src = b3_xmalloc("lower_to_air", (v->nkids + 1) * sizeof *src);
     sm_begin_exit(L, v);
     for (uint32_t i = 0; i < 2; i++) {
         if (!fused[i]) {
@@ -458,9 +435,9 @@ void lower_check_arith(Lower *L, B3Value *v) {
         }
         AirArg m = mem[i];
         if (!sm_recordable_memory(&m)) { /* an indexed or RIP-relative operand: reload it */
-            AirTmp t = newtmp(L, AirGP);
-            EMIT_OP(L, move_op(ty), m, T(t));
-            m = T(t);
+            AirTmp t = lower_newtmp(L, AirGP);
+            EMIT_OP(L, lower_move_op(ty), m, lower_tmp_arg(t));
+            m = lower_tmp_arg(t);
         }
         src[i] = m;
         sm_push(&rec, m, AirRole_ColdUse, ty);
@@ -476,36 +453,37 @@ void lower_check_arith(Lower *L, B3Value *v) {
 /* Exits unless ZExt32(i) + offset < bound (unsigned, 64-bit). */
 void lower_wasm_bounds_check(Lower *L, B3Value *v) {
     const B3BoundsMeta *bm = v->m.bounds;
-    B3Value *i = kid(v, 0);
+    B3Value *i = lower_kid(v, 0);
     SMArgs rec = {0};
     sm_begin_exit(L, v);
     sm_end_exit(L, v, &bm->exit, &rec, NULL);
     sm_free(&rec);
     if (bm->pinned == B3_NO_REG && bm->offset == 0 && bm->maximum <= INT32_MAX) {
         /* A 32-bit unsigned compare sees the zero-extended index. */
-        EMIT(L, Branch32, air_relcond(AirCond_AboveOrEqual), vta(L, i), air_imm((int64_t)bm->maximum));
+        EMIT(L, Branch32, air_relcond(AirCond_AboveOrEqual), lower_vt_arg(L, i),
+             air_imm((int64_t)bm->maximum));
         return;
     }
-    AirTmp t = newtmp(L, AirGP);
-    lower_move_value_to(L, i, T(t), B3_Int32); /* Move32 zero-extends */
-    if (bm->offset && fits32(bm->offset)) {
-        EMIT(L, Add64, air_imm(bm->offset), T(t));
+    AirTmp t = lower_newtmp(L, AirGP);
+    lower_move_value_to(L, i, lower_tmp_arg(t), B3_Int32); /* Move32 zero-extends */
+    if (bm->offset && b3_fits32(bm->offset)) {
+        EMIT(L, Add64, air_imm(bm->offset), lower_tmp_arg(t));
     } else if (bm->offset) {
-        AirTmp k = newtmp(L, AirGP);
-        EMIT(L, Move, air_bigimm(bm->offset), T(k));
-        EMIT(L, Add64, T(k), T(t));
+        AirTmp k = lower_newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(bm->offset), lower_tmp_arg(k));
+        EMIT(L, Add64, lower_tmp_arg(k), lower_tmp_arg(t));
     }
     AirArg bound;
     if (bm->pinned != B3_NO_REG) {
-        bound = T(bm->pinned); /* read in place: nothing else writes a pinned register */
+        bound = lower_tmp_arg(bm->pinned); /* read in place: nothing else writes a pinned register */
     } else if (bm->maximum <= INT32_MAX) {
         bound = air_imm((int64_t)bm->maximum);
     } else {
-        AirTmp k = newtmp(L, AirGP);
-        EMIT(L, Move, air_bigimm((int64_t)bm->maximum), T(k));
-        bound = T(k);
+        AirTmp k = lower_newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm((int64_t)bm->maximum), lower_tmp_arg(k));
+        bound = lower_tmp_arg(k);
     }
-    EMIT(L, Branch64, air_relcond(AirCond_AboveOrEqual), T(t), bound);
+    EMIT(L, Branch64, air_relcond(AirCond_AboveOrEqual), lower_tmp_arg(t), bound);
 }
 
 /* ---- Patchpoint ---- */
@@ -538,7 +516,7 @@ void lower_patchpoint(Lower *L, B3Value *v) {
     /* The result: a def of the register it comes out of, copied to the value's tmp. */
     B3ValueRep rrep =
         sm->has_result_rep ? sm->result : (B3ValueRep){.kind = B3Rep_SomeRegister, .reg = B3_NO_REG};
-    bool want = ty != B3_Void && (L->flags[vid(L, v)] & F_NEEDED);
+    bool want = ty != B3_Void && (L->flags[lower_vid(L, v)] & F_NEEDED);
     AirTmp out = AIR_NO_TMP; /* a fixed register to copy the result from */
     bool from_stack = false;
     if (ty != B3_Void) {
@@ -548,11 +526,12 @@ void lower_patchpoint(Lower *L, B3Value *v) {
             from_stack = true; /* the generator leaves it at the stack pointer + N */
             sm_need_call_area(L, rrep.value);
         } else if (code == AirPatch_Call) {
-            out = c_result_reg(L, ty); /* a C function's result */
+            out = lower_c_result_reg(L, ty); /* a C function's result */
         }
         if (!from_stack) {
-            AirTmp d = out != AIR_NO_TMP ? out : want ? lower_vt(L, v) : newtmp(L, bank_of(ty));
-            sm_push(&a, T(d), rrep.kind == B3Rep_SomeEarlyRegister ? AirRole_EarlyDef : AirRole_Def, ty);
+            AirTmp d = out != AIR_NO_TMP ? out : want ? lower_vt(L, v) : lower_newtmp(L, lower_bank_of(ty));
+            sm_push(&a, lower_tmp_arg(d),
+                    rrep.kind == B3Rep_SomeEarlyRegister ? AirRole_EarlyDef : AirRole_Def, ty);
         }
     }
 
@@ -581,9 +560,9 @@ void lower_patchpoint(Lower *L, B3Value *v) {
     }
     lower_emit_special(L, Air_Patchpoint, a.n, a.args, sp);
     if (want && from_stack)
-        sm_move(L, air_callarg(rrep.value), vta(L, v), ty);
+        sm_move(L, air_callarg(rrep.value), lower_vt_arg(L, v), ty);
     else if (want && out != AIR_NO_TMP)
-        EMIT_OP(L, move_op(ty), T(out), vta(L, v));
+        EMIT_OP(L, lower_move_op(ty), lower_tmp_arg(out), lower_vt_arg(L, v));
     sm_free(&a);
 }
 
@@ -633,11 +612,9 @@ void lower_sm_finish(Lower *L) {
         return;
     AirCode *c = L->c;
     uint32_t n = c->nblocks;
-    uint8_t *kind = calloc(n, 1); /* 1: a continuation, 2: an exit */
-    AirBlock **next = calloc(n, sizeof *next);
-    AirBlock **order = xrealloc(NULL, n * sizeof *order);
-    if (!kind || !next)
-        b3_internal_error("lower_to_air", "out of memory");
+    uint8_t *kind = b3_xcalloc("lower_to_air", n, 1); /* 1: a continuation, 2: an exit */
+    AirBlock **next = b3_xcalloc("lower_to_air", n, sizeof *next);
+    AirBlock **order = b3_xmalloc("lower_to_air", n * sizeof *order);
     for (uint32_t i = 0; i + 1 < s->nconts; i += 2) {
         next[s->conts[i]->index] = s->conts[i + 1];
         kind[s->conts[i + 1]->index] = 1;

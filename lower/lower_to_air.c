@@ -35,7 +35,8 @@
 #include "ir/ice.h"
 #include "ir/loops.h"
 #include "lower/lower_internal.h"
-
+#include "util/alloc.h"
+#include "util/vec.h"
 
 /* ---- small helpers ------------------------------------------------------- */
 
@@ -61,10 +62,7 @@ AirInst *lower_emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *ar
     if (L->sink) {
         inst = air_append(L->c, L->sink, op, L->cur, n, args);
     } else {
-        if (L->nbuf == L->capbuf) {
-            L->capbuf = L->capbuf ? L->capbuf * 2 : 256;
-            L->buf = xrealloc(L->buf, L->capbuf * sizeof *L->buf);
-        }
+        B3_VEC_RESERVE("lower_to_air", L->buf, L->capbuf, L->nbuf + 1);
         inst = &L->buf[L->nbuf++];
         memset(inst, 0, sizeof *inst);
         inst->opcode = (uint16_t)op;
@@ -88,92 +86,93 @@ AirInst *lower_emit_special(Lower *L, AirOpcode op, uint32_t n, const AirArg *ar
 void lower_move_int_const(Lower *L, B3Type type, int64_t c, AirArg dst) {
     if (type == B3_Int32)
         EMIT(L, Move32, air_imm((int32_t)c), dst);
-    else if (fits32(c))
+    else if (b3_fits32(c))
         EMIT(L, Move, air_imm(c), dst);
     else if (dst.kind == AirArg_Tmp)
         EMIT(L, Move, air_bigimm(c), dst);
     else {
-        AirTmp t = newtmp(L, AirGP);
-        EMIT(L, Move, air_bigimm(c), T(t));
-        EMIT(L, Move, T(t), dst);
+        AirTmp t = lower_newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(c), lower_tmp_arg(t));
+        EMIT(L, Move, lower_tmp_arg(t), dst);
     }
 }
 
 /* A float or double constant in a fresh FP tmp (bits go through a GP register). */
 AirTmp lower_fp_const_tmp(Lower *L, uint64_t bits, bool dbl) {
-    AirTmp f = newtmp(L, AirFP);
+    AirTmp f = lower_newtmp(L, AirFP);
     if (bits == 0) {
-        EMIT(L, MoveZeroToDouble, T(f));
+        EMIT(L, MoveZeroToDouble, lower_tmp_arg(f));
         return f;
     }
-    AirTmp g = newtmp(L, AirGP);
+    AirTmp g = lower_newtmp(L, AirGP);
     if (dbl) {
-        EMIT(L, Move, fits32((int64_t)bits) ? air_imm((int64_t)bits) : air_bigimm((int64_t)bits), T(g));
-        EMIT(L, Move64ToDouble, T(g), T(f));
+        EMIT(L, Move, b3_fits32((int64_t)bits) ? air_imm((int64_t)bits) : air_bigimm((int64_t)bits),
+             lower_tmp_arg(g));
+        EMIT(L, Move64ToDouble, lower_tmp_arg(g), lower_tmp_arg(f));
     } else {
-        EMIT(L, Move32, air_imm((int32_t)(uint32_t)bits), T(g));
-        EMIT(L, Move32ToFloat, T(g), T(f));
+        EMIT(L, Move32, air_imm((int32_t)(uint32_t)bits), lower_tmp_arg(g));
+        EMIT(L, Move32ToFloat, lower_tmp_arg(g), lower_tmp_arg(f));
     }
     return f;
 }
 
 static bool big_const_elsewhere(const Lower *L, const B3Value *v, int64_t c) {
-    return v->opcode == B3_Const64 && !fits32(c) && v->owner != L->blk;
+    return v->opcode == B3_Const64 && !b3_fits32(c) && v->owner != L->blk;
 }
 
 /* The tmp holding v's value at the current point. */
 AirTmp lower_vt(Lower *L, B3Value *v) {
-    v = resolve(v);
+    v = lower_resolve(v);
     int64_t c;
     /* A constant too wide for an immediate is made where it stands if used
      * from another block (move_constants put it there, before a loop): the
      * use reads its tmp instead of building it again, every iteration. */
-    if (int_const(v, &c) && !big_const_elsewhere(L, v, c)) {
-        AirTmp t = newtmp(L, AirGP);
-        lower_move_int_const(L, (B3Type)v->type, c, T(t));
+    if (lower_int_const(v, &c) && !big_const_elsewhere(L, v, c)) {
+        AirTmp t = lower_newtmp(L, AirGP);
+        lower_move_int_const(L, (B3Type)v->type, c, lower_tmp_arg(t));
         return t;
     }
-    if (is_fp_const(v) && fp_bits(v) == 0)
+    if (lower_is_fp_const(v) && b3_const_bits(v) == 0)
         return lower_fp_const_tmp(L, 0, true);
-    if (L->flags[vid(L, v)] & F_INTERNAL)
+    if (L->flags[lower_vid(L, v)] & F_INTERNAL)
         b3_internal_error_at("lower_to_air", v,
                              "was fused into a user but is needed in a register (by @%u %s)",
-                             L->cur ? L->cur->index : 0, L->cur ? opname(L->cur) : "-");
+                             L->cur ? L->cur->index : 0, L->cur ? lower_opname(L->cur) : "-");
     if (v->type == B3_Void)
         b3_internal_error_at("lower_to_air", v, "has no value (asked for by @%u %s)",
-                             L->cur ? L->cur->index : 0, L->cur ? opname(L->cur) : "-");
-    L->flags[vid(L, v)] |= F_NEEDED;
-    if (L->vtmp[vid(L, v)] == AIR_NO_TMP)
-        L->vtmp[vid(L, v)] = newtmp(L, bank_of((B3Type)v->type));
-    return L->vtmp[vid(L, v)];
+                             L->cur ? L->cur->index : 0, L->cur ? lower_opname(L->cur) : "-");
+    L->flags[lower_vid(L, v)] |= F_NEEDED;
+    if (L->vtmp[lower_vid(L, v)] == AIR_NO_TMP)
+        L->vtmp[lower_vid(L, v)] = lower_newtmp(L, lower_bank_of((B3Type)v->type));
+    return L->vtmp[lower_vid(L, v)];
 }
 
 /* Copies v (of type `type`) into dst, with an immediate when v is a constant. */
 void lower_move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type) {
-    v = resolve(v);
+    v = lower_resolve(v);
     int64_t c;
-    if (int_const(v, &c)) {
+    if (lower_int_const(v, &c)) {
         lower_move_int_const(L, type, c, dst);
         return;
     }
-    if (is_fp_const(v) && fp_bits(v) == 0 && dst.kind == AirArg_Tmp) {
+    if (lower_is_fp_const(v) && b3_const_bits(v) == 0 && dst.kind == AirArg_Tmp) {
         EMIT(L, MoveZeroToDouble, dst);
         return;
     }
-    if (is_fp_const(v) && dst.kind != AirArg_Tmp) {
+    if (lower_is_fp_const(v) && dst.kind != AirArg_Tmp) {
         /* A float constant stored to memory: its bits as an integer store. */
-        uint64_t bits = fp_bits(v);
+        uint64_t bits = b3_const_bits(v);
         lower_move_int_const(L, v->type == B3_Float ? B3_Int32 : B3_Int64, (int64_t)bits, dst);
         return;
     }
-    EMIT_OP(L, move_op(type), vta(L, v), dst);
+    EMIT_OP(L, lower_move_op(type), lower_vt_arg(L, v), dst);
 }
 
 /* ---- fusion -------------------------------------------------------------- */
 
 bool lower_can_be_internal(Lower *L, B3Value *v) {
-    return v->owner == L->blk && L->uses[vid(L, v)] == 1 &&
-           !(L->flags[vid(L, v)] & (F_NEEDED | F_INTERNAL)) && L->pos[vid(L, v)] < L->idx;
+    return v->owner == L->blk && L->uses[lower_vid(L, v)] == 1 &&
+           !(L->flags[lower_vid(L, v)] & (F_NEEDED | F_INTERNAL)) && L->pos[lower_vid(L, v)] < L->idx;
 }
 
 /* The lowering's view of a value's effects: B3's (ir/effects.h), except that
@@ -231,21 +230,21 @@ bool lower_motion_blocked(const B3Value *v, const B3Value *w) {
  * Never an acquire (fenced) load; a <Traps> load only when nothing with an
  * effect lies between (its fault must stay in order with every effect). */
 bool lower_can_fuse_load(Lower *L, B3Value *v, B3Opcode op, B3Type type) {
-    v = resolve(v);
+    v = lower_resolve(v);
     if (v->opcode != op || v->type != type || !b3_heap_is_bottom(v->m.mem.fence_range) ||
         !lower_can_be_internal(L, v))
         return false;
-    if (L->idx - L->pos[vid(L, v)] > FUSE_MAX_DISTANCE)
+    if (L->idx - L->pos[lower_vid(L, v)] > FUSE_MAX_DISTANCE)
         return false; /* keeps the interference scan linear */
-    for (uint32_t i = L->pos[vid(L, v)] + 1; i < L->idx; i++)
+    for (uint32_t i = L->pos[lower_vid(L, v)] + 1; i < L->idx; i++)
         if (lower_motion_blocked(v, L->blk->values[i]))
             return false;
     return true;
 }
 
 AirArg lower_commit_load(Lower *L, B3Value *v) {
-    v = resolve(v);
-    L->flags[vid(L, v)] |= F_INTERNAL;
+    v = lower_resolve(v);
+    L->flags[lower_vid(L, v)] |= F_INTERNAL;
     if (v->kflags & B3K_TRAPS)
         L->traps = true; /* the user's memory operand is the trapping access */
     return lower_addr_for(L, v->kids[0], v->m.mem.offset);
@@ -254,18 +253,18 @@ AirArg lower_commit_load(Lower *L, B3Value *v) {
 /* Index scale patterns: Shl(i, 0..3), Mul(i, 1|2|4|8). */
 static bool scaled_index(B3Value *v, B3Value **index, unsigned *scale) {
     int64_t c;
-    if (v->opcode == B3_Shl && int_const(v->kids[1], &c)) {
+    if (v->opcode == B3_Shl && lower_int_const(v->kids[1], &c)) {
         c &= 63;
         if (c <= 3) {
-            *index = resolve(v->kids[0]);
+            *index = lower_resolve(v->kids[0]);
             *scale = 1u << c;
             return true;
         }
     }
     if (v->opcode == B3_Mul) {
         for (int k = 0; k < 2; k++) {
-            if (int_const(v->kids[k], &c) && (c == 1 || c == 2 || c == 4 || c == 8)) {
-                *index = resolve(v->kids[1 - k]);
+            if (lower_int_const(v->kids[k], &c) && (c == 1 || c == 2 || c == 4 || c == 8)) {
+                *index = lower_resolve(v->kids[1 - k]);
                 *scale = (unsigned)c;
                 return true;
             }
@@ -278,13 +277,13 @@ static bool scaled_index(B3Value *v, B3Value **index, unsigned *scale) {
  * with c in 32 bits and not used so often that folding keeps too much alive.
  * in_reg: also one whose tmp exists anyway.  Returns p and sets *c, or NULL. */
 static B3Value *fold_link(Lower *L, B3Value *ptr, int64_t *c, bool in_reg) {
-    uint32_t id = vid(L, ptr);
+    uint32_t id = lower_vid(L, ptr);
     if (ptr->opcode != B3_Add || L->uses[id] > FOLD_MAX_USES || (L->in_reg[id] && !in_reg))
         return NULL;
-    if (imm_const(ptr->kids[1], c))
-        return kid(ptr, 0);
-    if (imm_const(ptr->kids[0], c))
-        return kid(ptr, 1);
+    if (lower_imm_const(ptr->kids[1], c))
+        return lower_kid(ptr, 0);
+    if (lower_imm_const(ptr->kids[0], c))
+        return lower_kid(ptr, 1);
     return NULL;
 }
 
@@ -295,48 +294,45 @@ static B3Value *fold_addr_only_adds(Lower *L, B3Value *ptr, int64_t *off) {
     int64_t c;
     if (!fold_link(L, ptr, &c, false))
         return ptr;
-    uint32_t id = vid(L, ptr);
+    uint32_t id = lower_vid(L, ptr);
     if (!L->fbase[id]) {
         /* Walk to the first memoized link or the chain's end, then memoize back. */
         uint32_t n = 0;
         B3Value *q = ptr, *next;
         int64_t d = 0;
-        while (!L->fbase[vid(L, q)] && (next = fold_link(L, q, &c, false)) && fits32(d + c)) {
-            if (n == L->capchain) {
-                L->capchain = L->capchain ? 2 * L->capchain : 64;
-                L->chain = xrealloc(L->chain, L->capchain * sizeof *L->chain);
-            }
+        while (!L->fbase[lower_vid(L, q)] && (next = fold_link(L, q, &c, false)) && b3_fits32(d + c)) {
+            B3_VEC_RESERVE("lower_to_air", L->chain, L->capchain, n + 1);
             L->chain[n++] = q;
             d += c;
-            q = resolve(next);
+            q = lower_resolve(next);
         }
         B3Value *base = q;
         int64_t sum = 0;
-        if (L->fbase[vid(L, q)]) {
-            base = L->fbase[vid(L, q)];
-            sum = L->foff[vid(L, q)];
+        if (L->fbase[lower_vid(L, q)]) {
+            base = L->fbase[lower_vid(L, q)];
+            sum = L->foff[lower_vid(L, q)];
         }
         while (n--) {
             B3Value *link = L->chain[n];
             fold_link(L, link, &c, false);
-            if (!fits32(sum + c)) { /* stop the chain here */
+            if (!b3_fits32(sum + c)) { /* stop the chain here */
                 base = link;
                 sum = 0;
             } else {
                 sum += c;
             }
-            L->fbase[vid(L, link)] = base;
-            L->foff[vid(L, link)] = sum;
+            L->fbase[lower_vid(L, link)] = base;
+            L->foff[lower_vid(L, link)] = sum;
         }
         if (L->fbase[id] == ptr)
             return ptr;
     }
-    if (!fits32(*off + L->foff[id])) {
+    if (!b3_fits32(*off + L->foff[id])) {
         /* Too far with this access's offset: one link at a time. */
         B3Value *next;
-        while ((next = fold_link(L, ptr, &c, false)) && fits32(*off + c)) {
+        while ((next = fold_link(L, ptr, &c, false)) && b3_fits32(*off + c)) {
             *off += c;
-            ptr = resolve(next);
+            ptr = lower_resolve(next);
         }
         return ptr;
     }
@@ -351,13 +347,13 @@ static B3Value *fold_addr_only_adds(Lower *L, B3Value *ptr, int64_t *off) {
  * old base would otherwise stay alive, maybe across calls, only to address
  * off it). */
 static B3Value *fold_const_adds(Lower *L, B3Value *ptr, int64_t *off) {
-    ptr = fold_addr_only_adds(L, resolve(ptr), off);
+    ptr = fold_addr_only_adds(L, lower_resolve(ptr), off);
     int64_t c;
     B3Value *next;
-    while ((next = fold_link(L, ptr, &c, true)) && fits32(*off + c) &&
-           (ptr->owner == L->blk || resolve(next)->opcode == B3_SlotBase)) {
+    while ((next = fold_link(L, ptr, &c, true)) && b3_fits32(*off + c) &&
+           (ptr->owner == L->blk || lower_resolve(next)->opcode == B3_SlotBase)) {
         *off += c;
-        ptr = fold_addr_only_adds(L, resolve(next), off);
+        ptr = fold_addr_only_adds(L, lower_resolve(next), off);
     }
     return ptr;
 }
@@ -369,7 +365,7 @@ static bool extended(B3Value *v) { return v->opcode == B3_SExt32 || v->opcode ==
 static AirArg index_arg(Lower *L, B3Value *base, B3Value *index, unsigned scale, int64_t off) {
     if (L->c->backend->extended_index && extended(index)) {
         uint8_t ext = index->opcode == B3_SExt32 ? AirExt_SXTW : AirExt_UXTW;
-        return air_index_ext(lower_vt(L, base), lower_vt(L, kid(index, 0)), scale, off, ext);
+        return air_index_ext(lower_vt(L, base), lower_vt(L, lower_kid(index, 0)), scale, off, ext);
     }
     return air_index(lower_vt(L, base), lower_vt(L, index), scale, off);
 }
@@ -377,7 +373,7 @@ static AirArg index_arg(Lower *L, B3Value *base, B3Value *index, unsigned scale,
 /* The memory operand for [ptr + off]. */
 AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
     ptr = fold_const_adds(L, ptr, &off);
-    if (!fits32(off))
+    if (!b3_fits32(off))
         b3_internal_error_at("lower_to_air", L->cur, "address offset out of range");
     if (ptr->opcode == B3_SlotBase)
         return air_stack(L->slots[ptr->m.slot->index], off);
@@ -385,14 +381,15 @@ AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
      * one that move_constants placed in another block is already in a
      * register there (made once, out of loops): use that register. */
     if (ptr->opcode == B3_SymbolAddress && L->c->backend->pc_relative_ok(ptr->m.symbol.sym) &&
-        fits32(off + ptr->m.symbol.offset) &&
+        b3_fits32(off + ptr->m.symbol.offset) &&
         (ptr->owner == L->blk || !b3_target_info(L->t)->symbol_address_costly))
         return air_sym(ptr->m.symbol.sym, off + ptr->m.symbol.offset, false);
     int64_t c;
-    if (ptr->opcode == B3_Add && L->uses[vid(L, ptr)] <= FOLD_MAX_USES && !int_const(ptr->kids[0], &c) &&
-        !int_const(ptr->kids[1], &c) && !(off && L->c->backend->index_without_offset)) {
+    if (ptr->opcode == B3_Add && L->uses[lower_vid(L, ptr)] <= FOLD_MAX_USES &&
+        !lower_int_const(ptr->kids[0], &c) && !lower_int_const(ptr->kids[1], &c) &&
+        !(off && L->c->backend->index_without_offset)) {
         /* (Never base + index with a constant materialized as the index.) */
-        B3Value *a = kid(ptr, 0), *b = kid(ptr, 1), *index;
+        B3Value *a = lower_kid(ptr, 0), *b = lower_kid(ptr, 1), *index;
         unsigned scale;
         if (scaled_index(b, &index, &scale))
             return index_arg(L, a, index, scale, off);
@@ -403,8 +400,8 @@ AirArg lower_addr_for(Lower *L, B3Value *ptr, int64_t off) {
         return index_arg(L, a, b, 1, off);
     }
     /* WasmAddress(p, %pinned): (p, %pinned, 1), the pinned register read in place. */
-    if (ptr->opcode == B3_WasmAddress && L->uses[vid(L, ptr)] <= FOLD_MAX_USES)
-        return air_index(lower_vt(L, kid(ptr, 0)), (AirTmp)ptr->m.reg, 1, off);
+    if (ptr->opcode == B3_WasmAddress && L->uses[lower_vid(L, ptr)] <= FOLD_MAX_USES)
+        return air_index(lower_vt(L, lower_kid(ptr, 0)), (AirTmp)ptr->m.reg, 1, off);
     return air_addr(lower_vt(L, ptr), off);
 }
 
@@ -479,71 +476,71 @@ static bool cond_form_ok(Lower *L, AirOpcode op, uint8_t ck, uint8_t lk, uint8_t
     uint8_t kinds[8] = {ck, lk, rk};
     for (uint32_t i = 0; i < ntrail; i++)
         kinds[3 + i] = AirArg_Tmp;
-    return valid_kinds(L, op, 3 + ntrail, kinds);
+    return lower_valid_kinds(L, op, 3 + ntrail, kinds);
 }
 
 /* A Test (ResCond) of a and b.  BitAnd(x, y) tested for NonZero/Zero becomes test x, y;
  * fuse: the user absorbs x, so a BitAnd of a load and an immediate may test memory. */
 static void test_cond(Lower *L, B3Value *x, AirCond rc, const AirOpcode *ops, uint32_t ntrail, bool fuse,
                       Cond *out) {
-    x = resolve(x);
+    x = lower_resolve(x);
     bool is64 = x->type == B3_Int64;
     out->kind = is64 ? CK_Test64 : CK_Test32;
     out->cond = air_rescond(rc);
     int64_t c;
     if ((rc == AirCond_Zero || rc == AirCond_NonZero) && x->opcode == B3_BitAnd && same_block(L, x)) {
-        B3Value *a = kid(x, 0), *b = kid(x, 1);
-        if (imm_const(a, &c) && !imm_const(b, &c))
-            a = kid(x, 1), b = kid(x, 0);
-        if (imm_const(b, &c) && fuse && lower_can_be_internal(L, x) &&
+        B3Value *a = lower_kid(x, 0), *b = lower_kid(x, 1);
+        if (lower_imm_const(a, &c) && !lower_imm_const(b, &c))
+            a = lower_kid(x, 1), b = lower_kid(x, 0);
+        if (lower_imm_const(b, &c) && fuse && lower_can_be_internal(L, x) &&
             lower_can_fuse_load(L, a, B3_Load, (B3Type)x->type) &&
             cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Addr, AirArg_Imm, ntrail)) {
-            L->flags[vid(L, x)] |= F_INTERNAL;
+            L->flags[lower_vid(L, x)] |= F_INTERNAL;
             out->left = lower_commit_load(L, a);
             out->right = air_imm(c);
             return;
         }
-        if (imm_const(b, &c) &&
+        if (lower_imm_const(b, &c) &&
             cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_Imm, ntrail)) {
-            out->left = vta(L, a);
+            out->left = lower_vt_arg(L, a);
             out->right = air_imm(c);
             return;
         }
         /* arm64 tests any 64-bit mask in place (tbz, tst with a logical immediate). */
-        if (int_const(b, &c) && !int_const(a, &c) &&
+        if (lower_int_const(b, &c) && !lower_int_const(a, &c) &&
             cond_form_ok(L, ops[out->kind], AirArg_ResCond, AirArg_Tmp, AirArg_BigImm, ntrail)) {
-            int_const(b, &c);
-            out->left = vta(L, a);
+            lower_int_const(b, &c);
+            out->left = lower_vt_arg(L, a);
             out->right = air_bigimm(c);
             return;
         }
-        out->left = vta(L, a);
-        out->right = vta(L, b);
+        out->left = lower_vt_arg(L, a);
+        out->right = lower_vt_arg(L, b);
         return;
     }
     AirTmp t = lower_vt(L, x);
-    out->left = T(t);
-    out->right = T(t);
+    out->left = lower_tmp_arg(t);
+    out->right = lower_tmp_arg(t);
 }
 
 /* The condition computed by the comparison v (a B3 compare).  fuse: v is
  * absorbed by its user, so a single-use load operand may be absorbed too. */
 static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntrail, bool fuse, Cond *out) {
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     B3Type ty = (B3Type)a->type;
     if (b3_type_is_float(ty)) {
         out->kind = ty == B3_Double ? CK_Double : CK_Float;
         out->cond = air_dcond(double_cond((B3Opcode)v->opcode));
-        out->left = vta(L, a);
-        out->right = vta(L, b);
+        out->left = lower_vt_arg(L, a);
+        out->right = lower_vt_arg(L, b);
         return;
     }
     AirCond rc = rel_cond((B3Opcode)v->opcode);
     int64_t c;
-    if (imm_to_right(&a, &b))
+    if (lower_imm_to_right(&a, &b))
         rc = commute_cond(rc);
     /* Against zero: test x, x. */
-    if (is_const_zero(b)) {
+    if (lower_is_const_zero(b)) {
         switch (rc) {
         case AirCond_Equal:
         case AirCond_BelowOrEqual:
@@ -565,21 +562,21 @@ static void compare_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t nt
     out->kind = ty == B3_Int64 ? CK_Rel64 : CK_Rel32;
     out->cond = air_relcond(rc);
     AirOpcode op = ops[out->kind];
-    uint8_t rk = imm_const(b, &c) ? AirArg_Imm : AirArg_Tmp;
+    uint8_t rk = lower_imm_const(b, &c) ? AirArg_Imm : AirArg_Tmp;
     if (fuse && lower_can_fuse_load(L, a, B3_Load, ty) &&
         cond_form_ok(L, op, AirArg_RelCond, AirArg_Addr, rk, ntrail)) {
         out->left = lower_commit_load(L, a);
-        out->right = rk == AirArg_Imm ? air_imm(c) : vta(L, b);
+        out->right = rk == AirArg_Imm ? air_imm(c) : lower_vt_arg(L, b);
         return;
     }
     if (fuse && rk == AirArg_Tmp && lower_can_fuse_load(L, b, B3_Load, ty) &&
         cond_form_ok(L, op, AirArg_RelCond, AirArg_Tmp, AirArg_Addr, ntrail)) {
         out->right = lower_commit_load(L, b);
-        out->left = vta(L, a);
+        out->left = lower_vt_arg(L, a);
         return;
     }
-    out->left = vta(L, a);
-    out->right = rk == AirArg_Imm ? air_imm(c) : vta(L, b);
+    out->left = lower_vt_arg(L, a);
+    out->right = rk == AirArg_Imm ? air_imm(c) : lower_vt_arg(L, b);
 }
 
 /* The negation of a condition: float relations swap ordered and "or
@@ -601,29 +598,29 @@ static void invert_cond(Cond *cd) {
  * (which is no use of x).  Such a level is recomputed (or tested) instead. */
 void lower_build_cond(Lower *L, B3Value *v, const AirOpcode *ops, uint32_t ntrail, Cond *out) {
     bool inv = false;
-    v = resolve(v);
-    while ((v->opcode == B3_Equal || v->opcode == B3_NotEqual) && b3_type_is_int((B3Type)kid(v, 0)->type) &&
-           lower_can_be_internal(L, v)) {
+    v = lower_resolve(v);
+    while ((v->opcode == B3_Equal || v->opcode == B3_NotEqual) &&
+           b3_type_is_int((B3Type)lower_kid(v, 0)->type) && lower_can_be_internal(L, v)) {
         B3Value *x = NULL;
-        if (is_const_zero(v->kids[1]))
-            x = kid(v, 0);
-        else if (is_const_zero(v->kids[0]))
-            x = kid(v, 1);
+        if (lower_is_const_zero(v->kids[1]))
+            x = lower_kid(v, 0);
+        else if (lower_is_const_zero(v->kids[0]))
+            x = lower_kid(v, 1);
         if (!x)
             break;
-        L->flags[vid(L, v)] |= F_INTERNAL;
+        L->flags[lower_vid(L, v)] |= F_INTERNAL;
         if (v->opcode == B3_Equal)
             inv = !inv;
         v = x;
     }
     int64_t c;
-    if (int_const(v, &c)) {
+    if (lower_int_const(v, &c)) {
         out->kind = CK_Const;
         out->value = c != 0;
     } else if (is_compare_op((B3Opcode)v->opcode) && same_block(L, v)) {
         bool fuse = lower_can_be_internal(L, v);
         if (fuse)
-            L->flags[vid(L, v)] |= F_INTERNAL;
+            L->flags[lower_vid(L, v)] |= F_INTERNAL;
         compare_cond(L, v, ops, ntrail, fuse, out);
     } else {
         test_cond(L, v, AirCond_NonZero, ops, ntrail, true, out);
@@ -658,11 +655,11 @@ AirBlock *lower_new_block(Lower *L) {
  * around a loop that contains this block but not x's definition.  Only a
  * heuristic: a wrong answer costs a copy, never correctness. */
 static bool dies_here(Lower *L, B3Value *x) {
-    x = resolve(x);
+    x = lower_resolve(x);
     int64_t c;
-    if (int_const(x, &c))
+    if (lower_int_const(x, &c))
         return true; /* materialized afresh at each use */
-    uint32_t id = vid(L, x);
+    uint32_t id = lower_vid(L, x);
     if (L->rblk[id] != L->blk || L->rpos[id] != L->idx)
         return false;
     if (x->owner == L->blk)
@@ -684,16 +681,16 @@ static bool dies_here(Lower *L, B3Value *x) {
 static bool prefer_right_for_result(Lower *L, const B3Value *v, B3Value *a, B3Value *b) {
     if (a == b)
         return false;
-    B3Value *phi = L->feeds[vid(L, v)];
+    B3Value *phi = L->feeds[lower_vid(L, v)];
     if (phi && (phi == a || phi == b))
         return phi == b;
     /* A constant that needs a register is best materialized straight into
      * the result: no copy at all, where a dying operand's copy is only
      * coalesced if the allocator manages to. */
     int64_t c;
-    if (int_const(a, &c))
+    if (lower_int_const(a, &c))
         return false;
-    if (int_const(b, &c))
+    if (lower_int_const(b, &c))
         return true;
     if (dies_here(L, a))
         return false;
@@ -703,34 +700,34 @@ static bool prefer_right_for_result(Lower *L, const B3Value *v, B3Value *a, B3Va
 /* op src, dst (two-operand, dst = dst op src) with an Imm or fused load for b when possible. */
 static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
     B3Type ty = (B3Type)v->type;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c;
     if (commutative)
-        imm_to_right(&a, &b);
+        lower_imm_to_right(&a, &b);
     AirTmp r = lower_vt(L, v);
-    if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp)) {
-        lower_move_value_to(L, a, T(r), ty);
-        EMIT_OP(L, op, air_imm(c), T(r));
+    if (lower_imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp)) {
+        lower_move_value_to(L, a, lower_tmp_arg(r), ty);
+        EMIT_OP(L, op, air_imm(c), lower_tmp_arg(r));
         return;
     }
     if (VALID(L, op, AirArg_Addr, AirArg_Tmp)) {
         if (lower_can_fuse_load(L, b, B3_Load, ty)) {
             AirArg m = lower_commit_load(L, b);
-            lower_move_value_to(L, a, T(r), ty);
-            EMIT_OP(L, op, m, T(r));
+            lower_move_value_to(L, a, lower_tmp_arg(r), ty);
+            EMIT_OP(L, op, m, lower_tmp_arg(r));
             return;
         }
         if (commutative && a != b && lower_can_fuse_load(L, a, B3_Load, ty)) {
             AirArg m = lower_commit_load(L, a);
-            lower_move_value_to(L, b, T(r), ty);
-            EMIT_OP(L, op, m, T(r));
+            lower_move_value_to(L, b, lower_tmp_arg(r), ty);
+            EMIT_OP(L, op, m, lower_tmp_arg(r));
             return;
         }
     }
     /* Without memory operands (arm64) the three-operand form saves the copy. */
     if (!VALID(L, op, AirArg_Addr, AirArg_Tmp) && VALID(L, op, AirArg_Tmp, AirArg_Tmp, AirArg_Tmp)) {
-        AirArg sa = vta(L, a), sb = vta(L, b);
-        EMIT_OP(L, op, sa, sb, T(r));
+        AirArg sa = lower_vt_arg(L, a), sb = lower_vt_arg(L, b);
+        EMIT_OP(L, op, sa, sb, lower_tmp_arg(r));
         return;
     }
     if (commutative && prefer_right_for_result(L, v, a, b)) {
@@ -738,9 +735,9 @@ static void binop2(Lower *L, B3Value *v, AirOpcode op, bool commutative) {
         a = b;
         b = t;
     }
-    AirArg sb = vta(L, b);
-    lower_move_value_to(L, a, T(r), ty);
-    EMIT_OP(L, op, sb, T(r));
+    AirArg sb = lower_vt_arg(L, b);
+    lower_move_value_to(L, a, lower_tmp_arg(r), ty);
+    EMIT_OP(L, op, sb, lower_tmp_arg(r));
 }
 
 /* The displacement c + d of a lea of type ty, if it has one: any 32-bit
@@ -753,7 +750,7 @@ static bool lea_disp(B3Type ty, int64_t c, int64_t d, int64_t *out) {
         return true;
     }
     *out = (int64_t)sum; /* c and d fit in 32 bits: no overflow */
-    return fits32(*out);
+    return b3_fits32(*out);
 }
 
 /* An operand of the lea being built: a single-use Add(x, imm) of this block
@@ -761,13 +758,13 @@ static bool lea_disp(B3Type ty, int64_t c, int64_t d, int64_t *out) {
 static B3Value *lea_term(Lower *L, B3Value *x, B3Type ty, int64_t *disp) {
     int64_t c, d;
     if (x->opcode == B3_Add && lower_can_be_internal(L, x)) {
-        B3Value *p = kid(x, 0), *q = kid(x, 1);
-        if (imm_const(p, &c) && !imm_const(q, &c)) {
+        B3Value *p = lower_kid(x, 0), *q = lower_kid(x, 1);
+        if (lower_imm_const(p, &c) && !lower_imm_const(q, &c)) {
             B3Value *t = p;
             p = q;
             q = t;
         }
-        if (imm_const(q, &c) && c != 0 && !int_const(p, &d) && lea_disp(ty, *disp, c, disp))
+        if (lower_imm_const(q, &c) && c != 0 && !lower_int_const(p, &d) && lea_disp(ty, *disp, c, disp))
             return p; /* the caller marks x fused when it commits */
     }
     return x;
@@ -779,43 +776,46 @@ static B3Value *lea_term(Lower *L, B3Value *x, B3Type ty, int64_t *disp) {
  * result never exists). */
 static bool try_lea(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
-    B3Value *x = kid(v, 0), *y = kid(v, 1);
+    B3Value *x = lower_kid(v, 0), *y = lower_kid(v, 1);
     int64_t c, disp = 0;
-    imm_to_right(&x, &y);
-    if (imm_const(y, &c)) {
+    lower_imm_to_right(&x, &y);
+    if (lower_imm_const(y, &c)) {
         /* Add(Add(x, y), c) or Add(Mul(x, 3|5|9), c) */
         /* + 0 (only unoptimized code has it) is a copy, not a lea; below,
          * a zero displacement would mean "no constant" after x is marked. */
         if ((x->opcode != B3_Add && x->opcode != B3_Mul) || !lower_can_be_internal(L, x) ||
             !lea_disp(ty, 0, c, &disp) || disp == 0)
             return false;
-        B3Value *p = kid(x, 0), *q = kid(x, 1);
+        B3Value *p = lower_kid(x, 0), *q = lower_kid(x, 1);
         int64_t m;
-        imm_to_right(&p, &q);
-        if (x->opcode == B3_Mul && int_const(q, &m) && (m == 3 || m == 5 || m == 9) && !int_const(p, &c)) {
+        lower_imm_to_right(&p, &q);
+        if (x->opcode == B3_Mul && lower_int_const(q, &m) && (m == 3 || m == 5 || m == 9) &&
+            !lower_int_const(p, &c)) {
             /* Mul(p, 3|5|9) + c = lea c(p, p, 2|4|8) */
-            L->flags[vid(L, x)] |= F_INTERNAL;
+            L->flags[lower_vid(L, x)] |= F_INTERNAL;
             AirTmp r = lower_vt(L, v), t = lower_vt(L, p);
-            EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(t, t, (unsigned)m - 1, disp), T(r));
+            EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(t, t, (unsigned)m - 1, disp),
+                    lower_tmp_arg(r));
             return true;
         }
-        if (x->opcode != B3_Add || int_const(p, &c) || int_const(q, &c))
+        if (x->opcode != B3_Add || lower_int_const(p, &c) || lower_int_const(q, &c))
             return false; /* Add(x, c1) + c2: folded by the optimizer, or a plain add */
-        L->flags[vid(L, x)] |= F_INTERNAL;
+        L->flags[lower_vid(L, x)] |= F_INTERNAL;
         x = p;
         y = q;
-    } else if (int_const(y, &c)) {
+    } else if (lower_int_const(y, &c)) {
         return false;
     }
     B3Value *index = NULL;
     unsigned scale = 1;
     B3Value *sx, *sy;
-    if (scaled_index(y, &sy, &scale) && scale > 1 && lower_can_be_internal(L, y) && !int_const(sy, &c)) {
-        L->flags[vid(L, y)] |= F_INTERNAL;
+    if (scaled_index(y, &sy, &scale) && scale > 1 && lower_can_be_internal(L, y) &&
+        !lower_int_const(sy, &c)) {
+        L->flags[lower_vid(L, y)] |= F_INTERNAL;
         index = sy;
     } else if (scaled_index(x, &sx, &scale) && scale > 1 && lower_can_be_internal(L, x) &&
-               !int_const(sx, &c)) {
-        L->flags[vid(L, x)] |= F_INTERNAL;
+               !lower_int_const(sx, &c)) {
+        L->flags[lower_vid(L, x)] |= F_INTERNAL;
         index = sx;
         x = y;
     } else {
@@ -827,7 +827,7 @@ static bool try_lea(Lower *L, B3Value *v) {
             B3Value *ny = nx == x ? lea_term(L, y, ty, &disp) : y;
             if (nx == x && ny == y)
                 return false;
-            L->flags[vid(L, nx != x ? x : y)] |= F_INTERNAL;
+            L->flags[lower_vid(L, nx != x ? x : y)] |= F_INTERNAL;
             x = nx;
             y = ny;
         }
@@ -835,7 +835,7 @@ static bool try_lea(Lower *L, B3Value *v) {
     }
     AirTmp r = lower_vt(L, v);
     AirArg m = air_index(lower_vt(L, x), lower_vt(L, index), scale, disp);
-    EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, m, T(r));
+    EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, m, lower_tmp_arg(r));
     return true;
 }
 
@@ -848,25 +848,25 @@ static void lower_add(Lower *L, B3Value *v) {
     if (try_lea(L, v))
         return;
     AirOpcode op = ty == B3_Int32 ? Air_Add32 : Air_Add64;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c;
-    imm_to_right(&a, &b);
+    lower_imm_to_right(&a, &b);
     /* A load operand folds into the two-operand form; otherwise the
      * three-operand form (lea) saves a copy. */
-    if (!imm_const(b, &c) &&
+    if (!lower_imm_const(b, &c) &&
         (lower_can_fuse_load(L, a, B3_Load, ty) || lower_can_fuse_load(L, b, B3_Load, ty))) {
         binop2(L, v, op, true);
         return;
     }
     AirTmp r = lower_vt(L, v);
-    if (imm_const(b, &c)) {
+    if (lower_imm_const(b, &c)) {
         if (c == 0)
-            lower_move_value_to(L, a, T(r), ty);
+            lower_move_value_to(L, a, lower_tmp_arg(r), ty);
         else
-            EMIT_OP(L, op, air_imm(c), vta(L, a), T(r));
+            EMIT_OP(L, op, air_imm(c), lower_vt_arg(L, a), lower_tmp_arg(r));
         return;
     }
-    EMIT_OP(L, op, vta(L, a), vta(L, b), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, a), lower_vt_arg(L, b), lower_tmp_arg(r));
 }
 
 static void lower_sub(Lower *L, B3Value *v) {
@@ -875,20 +875,21 @@ static void lower_sub(Lower *L, B3Value *v) {
         binop2(L, v, ty == B3_Double ? Air_SubDouble : Air_SubFloat, false);
         return;
     }
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c;
-    if (is_const_zero(a)) {
+    if (lower_is_const_zero(a)) {
         AirTmp r = lower_vt(L, v);
-        lower_move_value_to(L, b, T(r), ty);
-        EMIT_OP(L, ty == B3_Int32 ? Air_Neg32 : Air_Neg64, T(r));
+        lower_move_value_to(L, b, lower_tmp_arg(r), ty);
+        EMIT_OP(L, ty == B3_Int32 ? Air_Neg32 : Air_Neg64, lower_tmp_arg(r));
         return;
     }
-    if (imm_const(b, &c) && c != INT32_MIN) {
+    if (lower_imm_const(b, &c) && c != INT32_MIN) {
         AirTmp r = lower_vt(L, v);
         if (c == 0)
-            lower_move_value_to(L, a, T(r), ty);
+            lower_move_value_to(L, a, lower_tmp_arg(r), ty);
         else
-            EMIT_OP(L, ty == B3_Int32 ? Air_Add32 : Air_Add64, air_imm(-c), vta(L, a), T(r));
+            EMIT_OP(L, ty == B3_Int32 ? Air_Add32 : Air_Add64, air_imm(-c), lower_vt_arg(L, a),
+                    lower_tmp_arg(r));
         return;
     }
     binop2(L, v, ty == B3_Int32 ? Air_Sub32 : Air_Sub64, false);
@@ -901,41 +902,42 @@ static void lower_mul(Lower *L, B3Value *v) {
         return;
     }
     AirOpcode op = ty == B3_Int32 ? Air_Mul32 : Air_Mul64;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c;
-    imm_to_right(&a, &b);
+    lower_imm_to_right(&a, &b);
     int64_t k;
-    if (int_const(b, &c) && (c == 3 || c == 5 || c == 9) && !int_const(a, &k)) {
+    if (lower_int_const(b, &c) && (c == 3 || c == 5 || c == 9) && !lower_int_const(a, &k)) {
         /* x * 3|5|9 = lea (x, x, 2|4|8): one cycle instead of imul's three */
         AirTmp r = lower_vt(L, v), x = lower_vt(L, a);
-        EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(x, x, (unsigned)c - 1, 0), T(r));
+        EMIT_OP(L, ty == B3_Int32 ? Air_Lea32 : Air_Lea64, air_index(x, x, (unsigned)c - 1, 0),
+                lower_tmp_arg(r));
         return;
     }
-    uint64_t m = int_const(b, &c) ? (uint64_t)c & (ty == B3_Int32 ? 0xffffffffull : ~0ull) : 0;
+    uint64_t m = lower_int_const(b, &c) ? (uint64_t)c & (ty == B3_Int32 ? 0xffffffffull : ~0ull) : 0;
     bool minus = !((m + 1) & m);
     uint64_t pow2 = minus ? m + 1 : m - 1;
     unsigned s = 0;
     while (s < 64 && (1ull << s) < pow2)
         s++;
-    if (m > 9 && s < (ty == B3_Int32 ? 32u : 64u) && pow2 == 1ull << s && !int_const(a, &k) &&
+    if (m > 9 && s < (ty == B3_Int32 ? 32u : 64u) && pow2 == 1ull << s && !lower_int_const(a, &k) &&
         !lower_can_fuse_load(L, a, B3_Load, ty)) {
         /* x * (2^s -+ 1) = (x << s) -+ x, as gcc: two cycles instead of
          * imul's three where a loop carries the product (hash * 31) */
         AirTmp r = lower_vt(L, v), x = lower_vt(L, a);
-        lower_move_value_to(L, a, T(r), ty);
-        EMIT_OP(L, ty == B3_Int32 ? Air_Lshift32 : Air_Lshift64, air_imm(s), T(r));
-        EMIT_OP(L, ty == B3_Int32 ? (minus ? Air_Sub32 : Air_Add32) : (minus ? Air_Sub64 : Air_Add64), T(x),
-                T(r));
+        lower_move_value_to(L, a, lower_tmp_arg(r), ty);
+        EMIT_OP(L, ty == B3_Int32 ? Air_Lshift32 : Air_Lshift64, air_imm(s), lower_tmp_arg(r));
+        EMIT_OP(L, ty == B3_Int32 ? (minus ? Air_Sub32 : Air_Add32) : (minus ? Air_Sub64 : Air_Add64),
+                lower_tmp_arg(x), lower_tmp_arg(r));
         return;
     }
-    if (imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp, AirArg_Tmp)) {
+    if (lower_imm_const(b, &c) && VALID(L, op, AirArg_Imm, AirArg_Tmp, AirArg_Tmp)) {
         AirTmp r = lower_vt(L, v);
         if (lower_can_fuse_load(L, a, B3_Load, ty) && VALID(L, op, AirArg_Imm, AirArg_Addr, AirArg_Tmp)) {
             AirArg m = lower_commit_load(L, a);
-            EMIT_OP(L, op, air_imm(c), m, T(r));
+            EMIT_OP(L, op, air_imm(c), m, lower_tmp_arg(r));
             return;
         }
-        EMIT_OP(L, op, air_imm(c), vta(L, a), T(r));
+        EMIT_OP(L, op, air_imm(c), lower_vt_arg(L, a), lower_tmp_arg(r));
         return;
     }
     binop2(L, v, op, true);
@@ -955,8 +957,8 @@ static bool or_leaves(Lower *L, B3Value *v, bool root, B3Value **leaf, B3Value *
         return false;
     if (!root)
         inner[(*ninner)++] = v;
-    return or_leaves(L, kid(v, 0), false, leaf, inner, nleaf, ninner) &&
-           or_leaves(L, kid(v, 1), false, leaf, inner, nleaf, ninner);
+    return or_leaves(L, lower_kid(v, 0), false, leaf, inner, nleaf, ninner) &&
+           or_leaves(L, lower_kid(v, 1), false, leaf, inner, nleaf, ninner);
 }
 
 /* A 32-bit big-endian load assembled from bytes, b[k] << 24 | b[k+1] << 16 |
@@ -974,16 +976,16 @@ static bool try_bswap_load(Lower *L, B3Value *v) {
     for (uint32_t i = 0; i < 4; i++) {
         B3Value *x = leaf[i], *s = NULL;
         int64_t c = 0;
-        if (x->opcode == B3_Shl && int_const(kid(x, 1), &c) && lower_can_be_internal(L, x)) {
+        if (x->opcode == B3_Shl && lower_int_const(lower_kid(x, 1), &c) && lower_can_be_internal(L, x)) {
             s = x;
-            x = kid(x, 0);
+            x = lower_kid(x, 0);
         }
         if (c != 0 && c != 8 && c != 16 && c != 24)
             return false;
         if (!lower_can_fuse_load(L, x, B3_Load8Z, B3_Int32) || (x->kflags & B3K_TRAPS) ||
-            (ptr && kid(x, 0) != ptr))
+            (ptr && lower_kid(x, 0) != ptr))
             return false;
-        ptr = kid(x, 0);
+        ptr = lower_kid(x, 0);
         uint32_t byte = 3 - (uint32_t)(c / 8); /* its place in memory, from the lowest address */
         if (load[byte])
             return false;
@@ -996,15 +998,15 @@ static bool try_bswap_load(Lower *L, B3Value *v) {
             return false;
     for (uint32_t k = 0; k < 4; k++) {
         if (k)
-            L->flags[vid(L, load[k])] |= F_INTERNAL;
+            L->flags[lower_vid(L, load[k])] |= F_INTERNAL;
         if (shl[k])
-            L->flags[vid(L, shl[k])] |= F_INTERNAL;
+            L->flags[lower_vid(L, shl[k])] |= F_INTERNAL;
     }
     for (uint32_t i = 0; i < ninner; i++)
-        L->flags[vid(L, inner[i])] |= F_INTERNAL;
+        L->flags[lower_vid(L, inner[i])] |= F_INTERNAL;
     AirTmp r = lower_vt(L, v);
-    EMIT(L, Move32, lower_commit_load(L, load[0]), T(r));
-    EMIT(L, ByteSwap32, T(r));
+    EMIT(L, Move32, lower_commit_load(L, load[0]), lower_tmp_arg(r));
+    EMIT(L, ByteSwap32, lower_tmp_arg(r));
     return true;
 }
 
@@ -1012,39 +1014,39 @@ static void lower_bitop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64, Ai
     B3Type ty = (B3Type)v->type;
     if (b3_type_is_float(ty)) {
         AirTmp r = lower_vt(L, v);
-        AirArg sb = vta(L, kid(v, 1));
-        lower_move_value_to(L, kid(v, 0), T(r), ty);
-        EMIT_OP(L, ty == B3_Double ? opd : opf, sb, T(r));
+        AirArg sb = lower_vt_arg(L, lower_kid(v, 1));
+        lower_move_value_to(L, lower_kid(v, 0), lower_tmp_arg(r), ty);
+        EMIT_OP(L, ty == B3_Double ? opd : opf, sb, lower_tmp_arg(r));
         return;
     }
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c;
-    if (int_const(a, &c) && !int_const(b, &c)) {
+    if (lower_int_const(a, &c) && !lower_int_const(b, &c)) {
         B3Value *t = a;
         a = b;
         b = t;
     }
     if (v->opcode == B3_BitOr && ty == B3_Int32 && try_bswap_load(L, v))
         return;
-    if (int_const(b, &c)) {
+    if (lower_int_const(b, &c)) {
         uint64_t mask = ty == B3_Int32 ? 0xffffffffu : UINT64_MAX;
         uint64_t u = (uint64_t)c & mask;
         AirTmp r;
         if (v->opcode == B3_BitAnd && (u == 0xff || u == 0xffff || (u == 0xffffffffu && ty == B3_Int64))) {
             /* Zero-extending moves are the cheapest masks. */
             r = lower_vt(L, v);
-            AirArg s = vta(L, a);
+            AirArg s = lower_vt_arg(L, a);
             EMIT_OP(L,
                     u == 0xff     ? Air_ZeroExtend8To32
                     : u == 0xffff ? Air_ZeroExtend16To32
                                   : Air_Move32,
-                    s, T(r));
+                    s, lower_tmp_arg(r));
             return;
         }
         if (v->opcode == B3_BitXor && u == mask) {
             r = lower_vt(L, v);
-            lower_move_value_to(L, a, T(r), ty);
-            EMIT_OP(L, ty == B3_Int32 ? Air_Not32 : Air_Not64, T(r));
+            lower_move_value_to(L, a, lower_tmp_arg(r), ty);
+            EMIT_OP(L, ty == B3_Int32 ? Air_Not32 : Air_Not64, lower_tmp_arg(r));
             return;
         }
     }
@@ -1062,33 +1064,33 @@ static void lower_neg(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     AirTmp r = lower_vt(L, v);
     if (b3_type_is_int(ty)) {
-        lower_move_value_to(L, kid(v, 0), T(r), ty);
-        EMIT_OP(L, ty == B3_Int32 ? Air_Neg32 : Air_Neg64, T(r));
+        lower_move_value_to(L, lower_kid(v, 0), lower_tmp_arg(r), ty);
+        EMIT_OP(L, ty == B3_Int32 ? Air_Neg32 : Air_Neg64, lower_tmp_arg(r));
         return;
     }
     AirTmp m = sign_mask(L, ty == B3_Double, false);
-    lower_move_value_to(L, kid(v, 0), T(r), ty);
-    EMIT_OP(L, ty == B3_Double ? Air_XorDouble : Air_XorFloat, T(m), T(r));
+    lower_move_value_to(L, lower_kid(v, 0), lower_tmp_arg(r), ty);
+    EMIT_OP(L, ty == B3_Double ? Air_XorDouble : Air_XorFloat, lower_tmp_arg(m), lower_tmp_arg(r));
 }
 
 static void lower_abs(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     AirTmp r = lower_vt(L, v);
     AirTmp m = sign_mask(L, ty == B3_Double, true);
-    lower_move_value_to(L, kid(v, 0), T(r), ty);
-    EMIT_OP(L, ty == B3_Double ? Air_AndDouble : Air_AndFloat, T(m), T(r));
+    lower_move_value_to(L, lower_kid(v, 0), lower_tmp_arg(r), ty);
+    EMIT_OP(L, ty == B3_Double ? Air_AndDouble : Air_AndFloat, lower_tmp_arg(m), lower_tmp_arg(r));
 }
 
 /* op src, dst where src may be a fused load of type srcty (loadop). */
 static void unop(Lower *L, B3Value *v, AirOpcode op, B3Opcode loadop, B3Type srcty) {
-    B3Value *a = kid(v, 0);
+    B3Value *a = lower_kid(v, 0);
     AirTmp r = lower_vt(L, v);
     if (lower_can_fuse_load(L, a, loadop, srcty) && VALID(L, op, AirArg_Addr, AirArg_Tmp)) {
         AirArg m = lower_commit_load(L, a);
-        EMIT_OP(L, op, m, T(r));
+        EMIT_OP(L, op, m, lower_tmp_arg(r));
         return;
     }
-    EMIT_OP(L, op, vta(L, a), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, a), lower_tmp_arg(r));
 }
 
 /* FMin/FMax with wasm semantics: NaN if either is NaN; -0 < +0.  Branch-free:
@@ -1098,29 +1100,30 @@ static void unop(Lower *L, B3Value *v, AirOpcode op, B3Opcode loadop, B3Type src
 static void lower_fminmax(Lower *L, B3Value *v, bool is_min) {
     bool dbl = v->type == B3_Double;
     AirTmp r = lower_vt(L, v);
-    AirTmp a = lower_vt(L, kid(v, 0)), b = lower_vt(L, kid(v, 1));
+    AirTmp a = lower_vt(L, lower_kid(v, 0)), b = lower_vt(L, lower_kid(v, 1));
     AirOpcode mov = dbl ? Air_MoveDouble : Air_MoveFloat;
     AirOpcode cmov = dbl ? Air_MoveDoubleConditionallyDouble : Air_MoveDoubleConditionallyFloat;
-    AirTmp e = newtmp(L, AirFP);
-    EMIT_OP(L, mov, T(a), T(r));
-    EMIT_OP(L, dbl ? Air_AddDouble : Air_AddFloat, T(b), T(r));
-    EMIT_OP(L, mov, T(a), T(e));
-    EMIT_OP(L, is_min ? (dbl ? Air_OrDouble : Air_OrFloat) : (dbl ? Air_AndDouble : Air_AndFloat), T(b),
-            T(e));
-    EMIT_OP(L, cmov, air_dcond(AirDCond_Equal), T(a), T(b), T(e), T(r));
+    AirTmp e = lower_newtmp(L, AirFP);
+    EMIT_OP(L, mov, lower_tmp_arg(a), lower_tmp_arg(r));
+    EMIT_OP(L, dbl ? Air_AddDouble : Air_AddFloat, lower_tmp_arg(b), lower_tmp_arg(r));
+    EMIT_OP(L, mov, lower_tmp_arg(a), lower_tmp_arg(e));
+    EMIT_OP(L, is_min ? (dbl ? Air_OrDouble : Air_OrFloat) : (dbl ? Air_AndDouble : Air_AndFloat),
+            lower_tmp_arg(b), lower_tmp_arg(e));
+    EMIT_OP(L, cmov, air_dcond(AirDCond_Equal), lower_tmp_arg(a), lower_tmp_arg(b), lower_tmp_arg(e),
+            lower_tmp_arg(r));
     AirDoubleCond lt = is_min ? AirDCond_LessThan : AirDCond_GreaterThan;
-    EMIT_OP(L, cmov, air_dcond(lt), T(a), T(b), T(a), T(r));
-    EMIT_OP(L, cmov, air_dcond(lt), T(b), T(a), T(b), T(r));
+    EMIT_OP(L, cmov, air_dcond(lt), lower_tmp_arg(a), lower_tmp_arg(b), lower_tmp_arg(a), lower_tmp_arg(r));
+    EMIT_OP(L, cmov, air_dcond(lt), lower_tmp_arg(b), lower_tmp_arg(a), lower_tmp_arg(b), lower_tmp_arg(r));
 }
 
 static void lower_bitcast(Lower *L, B3Value *v) {
-    B3Value *a = kid(v, 0);
+    B3Value *a = lower_kid(v, 0);
     B3Type from = (B3Type)a->type, to = (B3Type)v->type;
     /* A load of the other type is just a load of this type. */
     if (lower_can_fuse_load(L, a, B3_Load, from)) {
         AirTmp r = lower_vt(L, v);
         AirArg m = lower_commit_load(L, a);
-        EMIT_OP(L, move_op(to), m, T(r));
+        EMIT_OP(L, lower_move_op(to), m, lower_tmp_arg(r));
         return;
     }
     AirOpcode op = from == B3_Int64 ? Air_Move64ToDouble
@@ -1128,7 +1131,7 @@ static void lower_bitcast(Lower *L, B3Value *v) {
                  : from == B3_Double ? Air_MoveDoubleTo64
                                      : Air_MoveFloatTo32;
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, op, vta(L, a), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, a), lower_tmp_arg(r));
 }
 
 /* ---- compare, branch, select ------------------------------------------------ */
@@ -1136,13 +1139,13 @@ static void lower_bitcast(Lower *L, B3Value *v) {
 static void lower_compare(Lower *L, B3Value *v) {
     AirTmp r = lower_vt(L, v);
     Cond cd;
-    bool fp = b3_type_is_float((B3Type)kid(v, 0)->type);
+    bool fp = b3_type_is_float((B3Type)lower_kid(v, 0)->type);
     compare_cond(L, v, compare_ops, fp ? 2 : 1, true, &cd);
     AirOpcode op = compare_ops[cd.kind];
     if (fp)
-        EMIT_OP(L, op, cd.cond, cd.left, cd.right, T(r), T(newtmp(L, AirGP)));
+        EMIT_OP(L, op, cd.cond, cd.left, cd.right, lower_tmp_arg(r), lower_tmp_arg(lower_newtmp(L, AirGP)));
     else
-        EMIT_OP(L, op, cd.cond, cd.left, cd.right, T(r));
+        EMIT_OP(L, op, cd.cond, cd.left, cd.right, lower_tmp_arg(r));
 }
 
 static void lower_branch(Lower *L, B3Value *v) {
@@ -1162,13 +1165,13 @@ static void lower_branch(Lower *L, B3Value *v) {
 
 static void lower_select(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
-    B3Value *a = kid(v, 1), *b = kid(v, 2);
+    B3Value *a = lower_kid(v, 1), *b = lower_kid(v, 2);
     AirTmp r = lower_vt(L, v);
     const AirOpcode *ops = b3_type_is_float(ty) ? movdcond_ops : movcond_ops;
     Cond cd;
     lower_build_cond(L, v->kids[0], ops, 3, &cd);
     if (cd.kind == CK_Const) {
-        lower_move_value_to(L, cd.value ? a : b, T(r), ty);
+        lower_move_value_to(L, cd.value ? a : b, lower_tmp_arg(r), ty);
         return;
     }
     /* Tie by liveness, as for two-operand ops: copy the input that dies here
@@ -1181,7 +1184,8 @@ static void lower_select(Lower *L, B3Value *v) {
     bool then_dies = dies_here(L, a), else_dies = dies_here(L, b);
     /* (arm64's csel has only the three-input form.) */
     if ((!then_dies && !else_dies) || !cond_form_ok(L, ops[cd.kind], cd.cond.kind, cd.left.kind, cd.right.kind, 2)) {
-        EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, vta(L, a), vta(L, b), T(r));
+        EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, lower_vt_arg(L, a), lower_vt_arg(L, b),
+                lower_tmp_arg(r));
         return;
     }
     if (then_dies && !else_dies) {
@@ -1190,9 +1194,9 @@ static void lower_select(Lower *L, B3Value *v) {
         b = t;
         invert_cond(&cd);
     }
-    AirArg then_value = vta(L, a);
-    lower_move_value_to(L, b, T(r), ty);
-    EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, then_value, T(r));
+    AirArg then_value = lower_vt_arg(L, a);
+    lower_move_value_to(L, b, lower_tmp_arg(r), ty);
+    EMIT_OP(L, ops[cd.kind], cd.cond, cd.left, cd.right, then_value, lower_tmp_arg(r));
 }
 
 /* ---- memory ------------------------------------------------------------------- */
@@ -1206,21 +1210,24 @@ static void lower_load(Lower *L, B3Value *v) {
     case B3_Load8S: op = Air_Load8SignedExtendTo32; break;
     case B3_Load16Z: op = Air_Load16; break;
     case B3_Load16S: op = Air_Load16SignedExtendTo32; break;
-    default: op = move_op((B3Type)v->type); break;
+    default:
+        op = lower_move_op((B3Type)v->type);
+        break;
     }
     AirTmp r = lower_vt(L, v);
     AirArg m = lower_addr_for(L, v->kids[0], v->m.mem.offset);
-    EMIT_OP(L, op, m, T(r));
+    EMIT_OP(L, op, m, lower_tmp_arg(r));
 }
 
 static bool same_address(B3Value *load, B3Value *store) {
-    return resolve(load->kids[0]) == resolve(store->kids[1]) && load->m.mem.offset == store->m.mem.offset;
+    return lower_resolve(load->kids[0]) == lower_resolve(store->kids[1]) &&
+           load->m.mem.offset == store->m.mem.offset;
 }
 
 /* Store(Op(Load(a), y), a) -> Op y, (a) when the load and the operation have
  * no other use and nothing between the load and the store writes memory. */
 static bool try_rmw(Lower *L, B3Value *v) {
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     B3Type ty = (B3Type)x->type;
     if (v->opcode != B3_Store || !b3_type_is_int(ty) || !lower_can_be_internal(L, x))
         return false;
@@ -1237,42 +1244,42 @@ static bool try_rmw(Lower *L, B3Value *v) {
     }
     B3Value *load = NULL, *other = NULL;
     for (uint32_t k = 0; k < x->nkids && !load; k++) {
-        B3Value *c = kid(x, k);
+        B3Value *c = lower_kid(x, k);
         if (k == 1 && x->opcode == B3_Sub)
             break; /* only the minuend can be the memory operand */
         if (c->opcode == B3_Load && same_address(c, v) && lower_can_fuse_load(L, c, B3_Load, ty)) {
             load = c;
-            other = x->nkids == 2 ? kid(x, 1 - k) : NULL;
+            other = x->nkids == 2 ? lower_kid(x, 1 - k) : NULL;
         }
     }
     if (!load || other == load)
         return false;
     int64_t c = 0; /* (gcc cannot see that ok == AirArg_Imm sets it) */
-    uint8_t ok = other ? (imm_const(other, &c) ? AirArg_Imm : AirArg_Tmp) : AirArg_None;
+    uint8_t ok = other ? (lower_imm_const(other, &c) ? AirArg_Imm : AirArg_Tmp) : AirArg_None;
     if (other ? !VALID(L, op, ok, AirArg_Addr) : !VALID(L, op, AirArg_Addr))
         return false;
-    L->flags[vid(L, x)] |= F_INTERNAL;
+    L->flags[lower_vid(L, x)] |= F_INTERNAL;
     AirArg m = lower_commit_load(L, load);
     if (!other)
         EMIT_OP(L, op, m);
     else
-        EMIT_OP(L, op, ok == AirArg_Imm ? air_imm(c) : vta(L, other), m);
+        EMIT_OP(L, op, ok == AirArg_Imm ? air_imm(c) : lower_vt_arg(L, other), m);
     return true;
 }
 
 static void lower_store(Lower *L, B3Value *v) {
     if (try_rmw(L, v))
         return;
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     AirArg m = lower_addr_for(L, v->kids[1], v->m.mem.offset);
     int64_t c;
     if (v->opcode == B3_Store8 || v->opcode == B3_Store16) {
         bool is8 = v->opcode == B3_Store8;
         AirOpcode op = is8 ? Air_Store8 : Air_Store16;
-        if (int_const(x, &c))
+        if (lower_int_const(x, &c))
             EMIT_OP(L, op, air_imm(is8 ? (int8_t)c : (int16_t)c), m);
         else
-            EMIT_OP(L, op, vta(L, x), m);
+            EMIT_OP(L, op, lower_vt_arg(L, x), m);
         return;
     }
     lower_move_value_to(L, x, m, (B3Type)x->type);
@@ -1280,9 +1287,9 @@ static void lower_store(Lower *L, B3Value *v) {
 
 /* ---- calls ------------------------------------------------------------------------ */
 
-void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, int32_t nfixed, B3Reg *where,
-                        uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr) {
-    uint32_t area = L->c->desc->classify_args(L->c->desc, n, types, nfixed, where, stack_off);
+void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, const B3ByVal *byval, int32_t nfixed,
+                        B3Reg *where, uint32_t *stack_off, uint32_t *ngpr, uint32_t *nfpr) {
+    uint32_t area = L->c->desc->classify_args(L->c->desc, n, types, byval, nfixed, where, stack_off);
     if (area > L->c->call_arg_area)
         L->c->call_arg_area = area;
     *ngpr = *nfpr = 0;
@@ -1291,72 +1298,179 @@ void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, int32_t nfix
             ++*(b3_reg_is_fpr(where[i]) ? nfpr : ngpr);
 }
 
+AirSpecial *lower_new_special(Lower *L, uint32_t n) {
+    AirSpecial *sp = b3_arena_alloc(L->c->arena, sizeof *sp);
+    sp->roles = b3_arena_alloc(L->c->arena, n ? n : 1);
+    sp->banks = b3_arena_alloc(L->c->arena, n ? n : 1);
+    sp->widths = b3_arena_alloc(L->c->arena, n ? n : 1);
+    return sp;
+}
+
+void lower_special_arg(AirSpecial *sp, AirArg *args, uint32_t *k, AirArg a, AirRole role, B3Type ty) {
+    args[*k] = a;
+    sp->roles[*k] = (uint8_t)role;
+    sp->banks[*k] = (uint8_t)lower_bank_of(ty);
+    sp->widths[*k] = ty == B3_Int32 || ty == B3_Float ? AirW32 : AirW64;
+    ++*k;
+}
+
+void lower_return_regs(Lower *L, uint32_t n, const B3Type *types, B3Reg *regs) {
+    if (n > 0)
+        regs[0] = lower_c_result_reg(L, types[0]);
+    if (n > 1)
+        regs[1] = b3_target_second_result_reg(L->c->desc, types[0], types[1]);
+}
+
+void lower_emit_return(Lower *L, uint32_t n, const B3Type *types) {
+    B3Reg regs[2];
+    lower_return_regs(L, n, types, regs);
+    if (n == 0) {
+        EMIT0(L, RetVoid);
+    } else if (n == 1) {
+        B3Type ty = types[0];
+        AirOpcode op = ty == B3_Int32   ? Air_Ret32
+                       : ty == B3_Int64 ? Air_Ret64
+                       : ty == B3_Float ? Air_RetFloat
+                                        : Air_RetDouble;
+        EMIT_OP(L, op, lower_tmp_arg(regs[0]));
+    } else {
+        /* Two values (docs/c-extensions.md): both result registers are used. */
+        AirSpecial *sp = lower_new_special(L, 2);
+        AirArg args[2];
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < 2; i++)
+            lower_special_arg(sp, args, &k, lower_tmp_arg(regs[i]), AirRole_Use, types[i]);
+        lower_emit_special(L, Air_Ret2, 2, args, sp);
+    }
+}
+
+/* The address of byte `off` of the memory at tmp p, as an Addr the target
+ * encodes for an access of `bytes` bytes (a far one through a new base). */
+static AirArg byval_addr(Lower *L, AirTmp p, int64_t off, unsigned bytes) {
+    if (b3_target_offset_ok(L->t, bytes, false, off))
+        return air_addr(p, off);
+    AirTmp k = lower_newtmp(L, AirGP), q = lower_newtmp(L, AirGP);
+    lower_move_int_const(L, B3_Int64, off, lower_tmp_arg(k));
+    EMIT(L, Add64, lower_tmp_arg(k), lower_tmp_arg(p), lower_tmp_arg(q));
+    return air_addr(q, 0);
+}
+
+/* A by-value aggregate argument: size bytes from the address x into the
+ * outgoing argument area at offset `at`, in 8-byte moves through a scratch
+ * tmp, then 4-, 2- and 1-byte tails. */
+static void copy_byval(Lower *L, B3Value *x, uint32_t size, uint32_t at) {
+    AirTmp p = lower_vt(L, x);
+    uint32_t off = 0;
+    static const struct {
+        unsigned bytes;
+        AirOpcode load, store;
+    } steps[] = {{8, Air_Move, Air_Move},
+                 {4, Air_Move32, Air_Move32},
+                 {2, Air_Load16, Air_Store16},
+                 {1, Air_Load8, Air_Store8}};
+    for (unsigned s = 0; s < sizeof steps / sizeof steps[0]; s++)
+        while (size - off >= steps[s].bytes) {
+            AirTmp t = lower_newtmp(L, AirGP);
+            EMIT_OP(L, steps[s].load, byval_addr(L, p, off, steps[s].bytes), lower_tmp_arg(t));
+            EMIT_OP(L, steps[s].store, lower_tmp_arg(t), air_callarg(at + off));
+            off += steps[s].bytes;
+        }
+}
+
+/* The SecondResult reading v's second result register, if one follows it. */
+static B3Value *second_result_of(Lower *L, B3Value *v) {
+    B3Block *b = L->blk;
+    if (L->idx + 1 < b->nvalues && b->values[L->idx + 1]->opcode == B3_SecondResult &&
+        b->values[L->idx + 1]->kids[0] == v)
+        return b->values[L->idx + 1];
+    return NULL;
+}
+
 static void lower_ccall(Lower *L, B3Value *v) {
-    B3Value *callee = kid(v, 0);
+    const B3TargetDesc *d = L->c->desc;
+    B3Value *callee = lower_kid(v, 0);
     uint32_t nargs = v->nkids - 1;
-    B3Reg *where = xrealloc(NULL, (nargs + 1) * sizeof *where); /* B3_NO_REG: on the stack */
-    uint32_t *stack_off = xrealloc(NULL, (nargs + 1) * sizeof *stack_off);
-    uint8_t *types = xrealloc(NULL, nargs + 1);
+    /* An sret argument that has a register of its own (arm64's x8) is not
+     * classified: the others are placed as if it were absent. */
+    uint32_t skip = b3_ccall_sret(v) && d->sret_reg != B3_NO_REG ? 1 : 0;
+    uint32_t ncls = nargs - skip;
+    B3Reg *where = b3_xmalloc("lower_to_air", (ncls + 1) * sizeof *where); /* B3_NO_REG: on the stack */
+    uint32_t *stack_off = b3_xmalloc("lower_to_air", (ncls + 1) * sizeof *stack_off);
+    uint8_t *types = b3_xmalloc("lower_to_air", ncls + 1);
+    B3ByVal *byval = v->m.ccall.extra && v->m.ccall.extra->byval
+                         ? b3_xmalloc("lower_to_air", (ncls + 1) * sizeof *byval)
+                         : NULL;
     uint32_t ngpr, nfpr;
-    for (uint32_t i = 0; i < nargs; i++)
-        types[i] = v->kids[i + 1]->type;
-    lower_c_arg_places(L, nargs, types, v->m.ccall.variadic, where, stack_off, &ngpr, &nfpr);
+    for (uint32_t i = 0; i < ncls; i++) {
+        types[i] = v->kids[skip + i + 1]->type;
+        if (byval)
+            byval[i] = b3_ccall_byval(v, skip + i + 1);
+    }
+    int32_t nfixed = v->m.ccall.variadic;
+    if (nfixed >= 0)
+        nfixed = nfixed >= (int32_t)skip ? nfixed - (int32_t)skip : 0;
+    lower_c_arg_places(L, ncls, types, byval, nfixed, where, stack_off, &ngpr, &nfpr);
     free(types);
-    AirTmp callee_reg = L->c->desc->indirect_call_reg;
+    AirTmp callee_reg = d->indirect_call_reg;
     /* Stack arguments first: storing them needs no fixed register. */
-    for (uint32_t i = 0; i < nargs; i++) {
+    for (uint32_t i = 0; i < ncls; i++) {
         if (where[i] != B3_NO_REG)
             continue;
-        B3Value *x = kid(v, i + 1);
-        lower_move_value_to(L, x, air_callarg(stack_off[i]), (B3Type)x->type);
+        B3Value *x = lower_kid(v, skip + i + 1);
+        if (byval && byval[i].size)
+            copy_byval(L, x, byval[i].size, stack_off[i]);
+        else
+            lower_move_value_to(L, x, air_callarg(stack_off[i]), (B3Type)x->type);
     }
     free(stack_off);
+    free(byval);
     bool direct = callee->opcode == B3_SymbolAddress && callee->m.symbol.offset == 0;
     if (!direct)
-        lower_move_value_to(L, callee, T(callee_reg), B3_Int64);
-    for (uint32_t i = 0; i < nargs; i++) {
+        lower_move_value_to(L, callee, lower_tmp_arg(callee_reg), B3_Int64);
+    for (uint32_t i = 0; i < ncls; i++) {
         if (where[i] == B3_NO_REG)
             continue;
-        B3Value *x = kid(v, i + 1);
-        lower_move_value_to(L, x, T(where[i]), (B3Type)x->type);
+        B3Value *x = lower_kid(v, skip + i + 1);
+        lower_move_value_to(L, x, lower_tmp_arg(where[i]), (B3Type)x->type);
     }
-    /* The call: callee, argument registers (uses), result register (def). */
-    uint32_t n = 1 + ngpr + nfpr + (v->type != B3_Void);
+    if (skip)
+        lower_move_value_to(L, lower_kid(v, 1), lower_tmp_arg(d->sret_reg), B3_Int64);
+    /* The call: callee, argument registers (uses), result registers (defs). */
+    B3Value *second = v->type != B3_Void ? second_result_of(L, v) : NULL;
+    uint32_t n = 1 + ngpr + nfpr + skip + (v->type != B3_Void) + (second != NULL);
     AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
-    AirSpecial *sp = b3_arena_alloc(L->c->arena, sizeof *sp);
-    sp->roles = b3_arena_alloc(L->c->arena, n);
-    sp->banks = b3_arena_alloc(L->c->arena, n);
-    sp->widths = b3_arena_alloc(L->c->arena, n);
+    AirSpecial *sp = lower_new_special(L, n);
     uint32_t k = 0;
-    args[k] = direct ? air_sym(callee->m.symbol.sym, 0, false) : T(callee_reg);
-    sp->roles[k] = AirRole_Use, sp->banks[k] = AirGP, sp->widths[k] = AirW64, k++;
-    for (uint32_t i = 0; i < nargs; i++) {
-        if (where[i] == B3_NO_REG)
-            continue;
-        B3Type ty = (B3Type)v->kids[i + 1]->type;
-        args[k] = T(where[i]);
-        sp->roles[k] = AirRole_Use;
-        sp->banks[k] = bank_of(ty);
-        sp->widths[k] = ty == B3_Int32 || ty == B3_Float ? AirW32 : AirW64;
-        k++;
-    }
+    lower_special_arg(sp, args, &k,
+                      direct ? air_sym(callee->m.symbol.sym, 0, false) : lower_tmp_arg(callee_reg),
+                      AirRole_Use, B3_Int64);
+    for (uint32_t i = 0; i < ncls; i++)
+        if (where[i] != B3_NO_REG)
+            lower_special_arg(sp, args, &k, lower_tmp_arg(where[i]), AirRole_Use,
+                              (B3Type)v->kids[skip + i + 1]->type);
+    if (skip)
+        lower_special_arg(sp, args, &k, lower_tmp_arg(d->sret_reg), AirRole_Use, B3_Int64);
     B3Type rt = (B3Type)v->type;
-    AirTmp ret = c_result_reg(L, rt);
-    if (rt != B3_Void) {
-        args[k] = T(ret);
-        sp->roles[k] = AirRole_Def;
-        sp->banks[k] = bank_of(rt);
-        sp->widths[k] = rt == B3_Int32 || rt == B3_Float ? AirW32 : AirW64;
-        k++;
-    }
-    add_call_clobbers(L, sp);
+    B3Type rtypes[2] = {rt, second ? (B3Type)second->type : B3_Void};
+    B3Reg rregs[2];
+    lower_return_regs(L, second ? 2 : rt != B3_Void, rtypes, rregs);
+    for (uint32_t i = 0; i < (second ? 2u : rt != B3_Void); i++)
+        lower_special_arg(sp, args, &k, lower_tmp_arg(rregs[i]), AirRole_Def, rtypes[i]);
+    lower_add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
     sp->data = info;
     lower_emit_special(L, Air_Call, n, args, sp);
     free(where);
-    if (rt != B3_Void && (L->flags[vid(L, v)] & F_NEEDED))
-        EMIT_OP(L, move_op(rt), T(ret), vta(L, v));
+    if (rt != B3_Void && (L->flags[lower_vid(L, v)] & F_NEEDED))
+        EMIT_OP(L, lower_move_op(rt), lower_tmp_arg(rregs[0]), lower_vt_arg(L, v));
+}
+
+/* SecondResult: the register its CCall (just before it) defined. */
+static void lower_second_result(Lower *L, B3Value *v) {
+    B3Value *call = lower_kid(v, 0);
+    B3Reg r = b3_target_second_result_reg(L->c->desc, call->type, v->type);
+    EMIT_OP(L, lower_move_op((B3Type)v->type), lower_tmp_arg(r), lower_vt_arg(L, v));
 }
 
 /* ---- switch ------------------------------------------------------------------------- */
@@ -1376,14 +1490,14 @@ static void switch_branch(Lower *L, AirBlock *blk, B3Type ty, AirTmp x, AirCond 
                           AirSucc f) {
     L->sink = blk;
     AirArg rhs;
-    if (ty == B3_Int32 || fits32(c)) {
+    if (ty == B3_Int32 || b3_fits32(c)) {
         rhs = air_imm(ty == B3_Int32 ? (int32_t)c : c);
     } else {
-        AirTmp k = newtmp(L, AirGP);
-        EMIT(L, Move, air_bigimm(c), T(k));
-        rhs = T(k);
+        AirTmp k = lower_newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(c), lower_tmp_arg(k));
+        rhs = lower_tmp_arg(k);
     }
-    EMIT_OP(L, ty == B3_Int32 ? Air_Branch32 : Air_Branch64, air_relcond(cond), T(x), rhs);
+    EMIT_OP(L, ty == B3_Int32 ? Air_Branch32 : Air_Branch64, air_relcond(cond), lower_tmp_arg(x), rhs);
     lower_set_succs(L, blk ? blk : L->ablock[L->blk->pos], 2, (AirSucc[]){t, f});
     L->sink = NULL;
 }
@@ -1415,11 +1529,11 @@ static void switch_tree(Lower *L, AirBlock *blk, B3Type ty, AirTmp x, const Case
 static void lower_switch(Lower *L, B3Value *v) {
     B3Block *b = L->blk;
     AirBlock *ab = L->ablock[b->pos];
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     B3Type ty = (B3Type)x->type;
     uint32_t n = v->m.sw.ncases;
     AirSucc def = lower_succ_of(L, b->succs[n]);
-    Case *cs = xrealloc(NULL, (n + 1) * sizeof *cs);
+    Case *cs = b3_xmalloc("lower_to_air", (n + 1) * sizeof *cs);
     for (uint32_t i = 0; i < n; i++) {
         int64_t val = v->m.sw.cases[i];
         cs[i].value = ty == B3_Int32 ? (int32_t)val : val;
@@ -1432,9 +1546,9 @@ static void lower_switch(Lower *L, B3Value *v) {
             cs[m++] = cs[i];
     n = m;
     int64_t c;
-    if (n == 0 || int_const(x, &c)) {
+    if (n == 0 || lower_int_const(x, &c)) {
         AirSucc to = def;
-        if (n && int_const(x, &c)) {
+        if (n && lower_int_const(x, &c)) {
             int64_t key = ty == B3_Int32 ? (int32_t)c : c;
             for (uint32_t i = 0; i < n; i++)
                 if (cs[i].value == key)
@@ -1450,32 +1564,33 @@ static void lower_switch(Lower *L, B3Value *v) {
     if (n >= 4 && range != 0 && range <= 3ull * n && range <= 65536) {
         /* Jump table: idx = x - min, unsigned bounds check, then the table. */
         int64_t min = cs[0].value;
-        AirTmp idx = newtmp(L, AirGP);
+        AirTmp idx = lower_newtmp(L, AirGP);
         if (ty == B3_Int32) {
-            EMIT(L, Move32, T(tx), T(idx));
+            EMIT(L, Move32, lower_tmp_arg(tx), lower_tmp_arg(idx));
             if (min)
-                EMIT(L, Sub32, air_imm((int32_t)min), T(idx)); /* zero-extends */
+                EMIT(L, Sub32, air_imm((int32_t)min), lower_tmp_arg(idx)); /* zero-extends */
         } else {
-            EMIT(L, Move, T(tx), T(idx));
-            if (min && fits32(min)) {
-                EMIT(L, Sub64, air_imm(min), T(idx));
+            EMIT(L, Move, lower_tmp_arg(tx), lower_tmp_arg(idx));
+            if (min && b3_fits32(min)) {
+                EMIT(L, Sub64, air_imm(min), lower_tmp_arg(idx));
             } else if (min) {
-                AirTmp k = newtmp(L, AirGP);
-                EMIT(L, Move, air_bigimm(min), T(k));
-                EMIT(L, Sub64, T(k), T(idx));
+                AirTmp k = lower_newtmp(L, AirGP);
+                EMIT(L, Move, air_bigimm(min), lower_tmp_arg(k));
+                EMIT(L, Sub64, lower_tmp_arg(k), lower_tmp_arg(idx));
             }
         }
         AirBlock *jt = lower_new_block(L);
-        EMIT(L, Branch64, air_relcond(AirCond_Above), T(idx), air_imm((int64_t)range - 1));
+        EMIT(L, Branch64, air_relcond(AirCond_Above), lower_tmp_arg(idx), air_imm((int64_t)range - 1));
         lower_set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
-        AirSucc *table = xrealloc(NULL, (range + 1) * sizeof *table);
+        AirSucc *table = b3_xmalloc("lower_to_air", (range + 1) * sizeof *table);
         for (uint64_t i = 0; i < range; i++)
             table[i] = def;
         for (uint32_t i = 0; i < n; i++)
             table[(uint64_t)cs[i].value - (uint64_t)min] = cs[i].target;
         table[range] = def;
         L->sink = jt;
-        EMIT(L, JumpTable, T(idx), T(newtmp(L, AirGP)), T(newtmp(L, AirGP)));
+        EMIT(L, JumpTable, lower_tmp_arg(idx), lower_tmp_arg(lower_newtmp(L, AirGP)),
+             lower_tmp_arg(lower_newtmp(L, AirGP)));
         L->sink = NULL;
         lower_set_succs(L, jt, (uint32_t)range + 1, table);
         free(table);
@@ -1493,20 +1608,20 @@ static void lower_symbol_address(Lower *L, B3Value *v) {
     B3Symbol *s = v->m.symbol.sym;
     int64_t off = v->m.symbol.offset;
     /* Global data goes through the GOT, like externs (objwriter/obj.h). */
-    if (L->c->backend->pc_relative_ok(s) && fits32(off)) {
-        EMIT(L, Lea64, air_sym(s, off, false), T(r));
+    if (L->c->backend->pc_relative_ok(s) && b3_fits32(off)) {
+        EMIT(L, Lea64, air_sym(s, off, false), lower_tmp_arg(r));
         return;
     }
     if (L->c->backend->pc_relative_ok(s))
-        EMIT(L, Lea64, air_sym(s, 0, false), T(r));
+        EMIT(L, Lea64, air_sym(s, 0, false), lower_tmp_arg(r));
     else
-        EMIT(L, Move, air_sym(s, 0, true), T(r));
-    if (off && fits32(off)) {
-        EMIT(L, Add64, air_imm(off), T(r));
+        EMIT(L, Move, air_sym(s, 0, true), lower_tmp_arg(r));
+    if (off && b3_fits32(off)) {
+        EMIT(L, Add64, air_imm(off), lower_tmp_arg(r));
     } else if (off) {
-        AirTmp k = newtmp(L, AirGP);
-        EMIT(L, Move, air_bigimm(off), T(k));
-        EMIT(L, Add64, T(k), T(r));
+        AirTmp k = lower_newtmp(L, AirGP);
+        EMIT(L, Move, air_bigimm(off), lower_tmp_arg(k));
+        EMIT(L, Add64, lower_tmp_arg(k), lower_tmp_arg(r));
     }
 }
 
@@ -1515,7 +1630,7 @@ static void lower_argument_reg(Lower *L, B3Value *v) {
     AirTmp r = lower_vt(L, v);
     B3Reg reg = v->m.reg, fp = L->c->desc->frame_pointer;
     AirOpcode op = Air_Move;
-    AirArg src = T(reg);
+    AirArg src = lower_tmp_arg(reg);
     if (b3_reg_is_fpr(reg))
         op = Air_MoveDouble;
     else if (reg == fp)
@@ -1525,12 +1640,9 @@ static void lower_argument_reg(Lower *L, B3Value *v) {
     AirBlock *saved = L->sink;
     uint32_t mark = L->nbuf;
     L->sink = NULL;
-    emit_n(L, op, 2, (AirArg[]){src, T(r)});
+    lower_emit_n(L, op, 2, (AirArg[]){src, lower_tmp_arg(r)});
     /* Move it from the chunk to the entry list. */
-    if (L->nentry == L->capentry) {
-        L->capentry = L->capentry ? L->capentry * 2 : 16;
-        L->entry = xrealloc(L->entry, L->capentry * sizeof *L->entry);
-    }
+    B3_VEC_RESERVE("lower_to_air", L->entry, L->capentry, L->nentry + 1);
     L->entry[L->nentry++] = L->buf[mark];
     L->nbuf = mark;
     L->sink = saved;
@@ -1549,28 +1661,25 @@ static void lower_entry_switch_value(Lower *L) {
 }
 
 static void lower_return(Lower *L, B3Value *v) {
-    if (v->nkids == 0) {
-        EMIT0(L, RetVoid);
-        return;
-    }
-    B3Value *x = kid(v, 0);
-    B3Type ty = (B3Type)x->type;
-    AirTmp reg = c_result_reg(L, ty);
-    lower_move_value_to(L, x, T(reg), ty);
-    AirOpcode op = ty == B3_Int32 ? Air_Ret32 : ty == B3_Int64 ? Air_Ret64 : ty == B3_Float ? Air_RetFloat
-                                                                                             : Air_RetDouble;
-    EMIT_OP(L, op, T(reg));
+    B3Type types[2];
+    B3Reg regs[2];
+    for (uint32_t i = 0; i < v->nkids; i++)
+        types[i] = (B3Type)lower_kid(v, i)->type;
+    lower_return_regs(L, v->nkids, types, regs);
+    for (uint32_t i = 0; i < v->nkids; i++)
+        lower_move_value_to(L, lower_kid(v, i), lower_tmp_arg(regs[i]), types[i]);
+    lower_emit_return(L, v->nkids, types);
 }
 
 static AirTmp phi_tmp(Lower *L, B3Value *phi) {
-    if (L->phitmp[vid(L, phi)] == AIR_NO_TMP)
-        L->phitmp[vid(L, phi)] = newtmp(L, bank_of((B3Type)phi->type));
-    return L->phitmp[vid(L, phi)];
+    if (L->phitmp[lower_vid(L, phi)] == AIR_NO_TMP)
+        L->phitmp[lower_vid(L, phi)] = lower_newtmp(L, lower_bank_of((B3Type)phi->type));
+    return L->phitmp[lower_vid(L, phi)];
 }
 
 static AirTmp var_tmp(Lower *L, B3Variable *var) {
     if (L->vartmp[var->index] == AIR_NO_TMP)
-        L->vartmp[var->index] = newtmp(L, bank_of(var->type));
+        L->vartmp[var->index] = lower_newtmp(L, lower_bank_of(var->type));
     return L->vartmp[var->index];
 }
 
@@ -1591,25 +1700,27 @@ static void lower_value(Lower *L, B3Value *v) {
     case B3_Nop: case B3_Identity: case B3_Opaque: case B3_Const32:
         return;
     case B3_Const64: /* NEEDED only by another block's uses (big_const_elsewhere) */
-        lower_move_int_const(L, B3_Int64, v->m.c.i, T(L->vtmp[vid(L, v)]));
+        lower_move_int_const(L, B3_Int64, v->m.c.i, lower_tmp_arg(L->vtmp[lower_vid(L, v)]));
         return;
     case B3_ConstFloat: case B3_ConstDouble: {
         AirTmp r = lower_vt(L, v);
-        AirTmp f = lower_fp_const_tmp(L, fp_bits(v), ty == B3_Double);
-        EMIT_OP(L, move_op(ty), T(f), T(r));
+        AirTmp f = lower_fp_const_tmp(L, b3_const_bits(v), ty == B3_Double);
+        EMIT_OP(L, lower_move_op(ty), lower_tmp_arg(f), lower_tmp_arg(r));
         return;
     }
     case B3_Get:
-        EMIT_OP(L, move_op(ty), T(var_tmp(L, v->m.var)), vta(L, v));
+        EMIT_OP(L, lower_move_op(ty), lower_tmp_arg(var_tmp(L, v->m.var)), lower_vt_arg(L, v));
         return;
     case B3_Set:
-        lower_move_value_to(L, v->kids[0], T(var_tmp(L, v->m.var)), v->m.var->type);
+        lower_move_value_to(L, v->kids[0], lower_tmp_arg(var_tmp(L, v->m.var)), v->m.var->type);
         return;
     case B3_SlotBase:
-        EMIT(L, Lea64, air_stack(L->slots[v->m.slot->index], 0), vta(L, v));
+        EMIT(L, Lea64, air_stack(L->slots[v->m.slot->index], 0), lower_vt_arg(L, v));
         return;
     case B3_ArgumentReg: lower_argument_reg(L, v); return;
-    case B3_FramePointer: EMIT(L, Move, T(L->c->desc->frame_pointer), vta(L, v)); return;
+    case B3_FramePointer:
+        EMIT(L, Move, lower_tmp_arg(L->c->desc->frame_pointer), lower_vt_arg(L, v));
+        return;
     case B3_Add: lower_add(L, v); return;
     case B3_Sub: lower_sub(L, v); return;
     case B3_Mul: lower_mul(L, v); return;
@@ -1648,45 +1759,45 @@ static void lower_value(Lower *L, B3Value *v) {
     case B3_FMax: lower_fminmax(L, v, false); return;
     case B3_BitwiseCast: lower_bitcast(L, v); return;
     case B3_SExt8: {
-        if (lower_can_fuse_load(L, kid(v, 0), B3_Load8S, B3_Int32) ||
-            lower_can_fuse_load(L, kid(v, 0), B3_Load8Z, B3_Int32)) {
+        if (lower_can_fuse_load(L, lower_kid(v, 0), B3_Load8S, B3_Int32) ||
+            lower_can_fuse_load(L, lower_kid(v, 0), B3_Load8Z, B3_Int32)) {
             AirTmp r = lower_vt(L, v);
-            AirArg m = lower_commit_load(L, kid(v, 0));
-            EMIT(L, Load8SignedExtendTo32, m, T(r));
+            AirArg m = lower_commit_load(L, lower_kid(v, 0));
+            EMIT(L, Load8SignedExtendTo32, m, lower_tmp_arg(r));
             return;
         }
-        EMIT(L, SignExtend8To32, vta(L, kid(v, 0)), vta(L, v));
+        EMIT(L, SignExtend8To32, lower_vt_arg(L, lower_kid(v, 0)), lower_vt_arg(L, v));
         return;
     }
     case B3_SExt16: {
-        if (lower_can_fuse_load(L, kid(v, 0), B3_Load16S, B3_Int32) ||
-            lower_can_fuse_load(L, kid(v, 0), B3_Load16Z, B3_Int32)) {
+        if (lower_can_fuse_load(L, lower_kid(v, 0), B3_Load16S, B3_Int32) ||
+            lower_can_fuse_load(L, lower_kid(v, 0), B3_Load16Z, B3_Int32)) {
             AirTmp r = lower_vt(L, v);
-            AirArg m = lower_commit_load(L, kid(v, 0));
-            EMIT(L, Load16SignedExtendTo32, m, T(r));
+            AirArg m = lower_commit_load(L, lower_kid(v, 0));
+            EMIT(L, Load16SignedExtendTo32, m, lower_tmp_arg(r));
             return;
         }
-        EMIT(L, SignExtend16To32, vta(L, kid(v, 0)), vta(L, v));
+        EMIT(L, SignExtend16To32, lower_vt_arg(L, lower_kid(v, 0)), lower_vt_arg(L, v));
         return;
     }
     case B3_SExt32: unop(L, v, Air_SignExtend32ToPtr, B3_Load, B3_Int32); return;
     case B3_ZExt32: unop(L, v, Air_Move32, B3_Load, B3_Int32); return;
     case B3_Trunc:
         if (ty == B3_Int32)
-            EMIT(L, Move32, vta(L, kid(v, 0)), vta(L, v));
+            EMIT(L, Move32, lower_vt_arg(L, lower_kid(v, 0)), lower_vt_arg(L, v));
         else /* Double -> Float: the low 32 bits of the register */
             unop(L, v, Air_MoveFloat, B3_Load, B3_Double);
         return;
     case B3_IToD: {
-        bool from32 = kid(v, 0)->type == B3_Int32;
+        bool from32 = lower_kid(v, 0)->type == B3_Int32;
         unop(L, v, from32 ? Air_ConvertInt32ToDouble : Air_ConvertInt64ToDouble, B3_Load,
-             (B3Type)kid(v, 0)->type);
+             (B3Type)lower_kid(v, 0)->type);
         return;
     }
     case B3_IToF: {
-        bool from32 = kid(v, 0)->type == B3_Int32;
+        bool from32 = lower_kid(v, 0)->type == B3_Int32;
         unop(L, v, from32 ? Air_ConvertInt32ToFloat : Air_ConvertInt64ToFloat, B3_Load,
-             (B3Type)kid(v, 0)->type);
+             (B3Type)lower_kid(v, 0)->type);
         return;
     }
     case B3_FloatToDouble: unop(L, v, Air_ConvertFloatToDouble, B3_Load, B3_Float); return;
@@ -1702,15 +1813,18 @@ static void lower_value(Lower *L, B3Value *v) {
         return;
     case B3_Store8: case B3_Store16: case B3_Store: lower_store(L, v); return;
     case B3_CCall: lower_ccall(L, v); return;
+    case B3_SecondResult:
+        lower_second_result(L, v);
+        return;
     case B3_Upsilon: {
         B3Value *phi = v->m.phi;
-        if (L->uses[vid(L, phi)] == 0)
+        if (L->uses[lower_vid(L, phi)] == 0)
             return; /* nobody reads the Phi */
-        lower_move_value_to(L, v->kids[0], T(phi_tmp(L, phi)), (B3Type)phi->type);
+        lower_move_value_to(L, v->kids[0], lower_tmp_arg(phi_tmp(L, phi)), (B3Type)phi->type);
         return;
     }
     case B3_Phi:
-        EMIT_OP(L, move_op(ty), T(phi_tmp(L, v)), vta(L, v));
+        EMIT_OP(L, lower_move_op(ty), lower_tmp_arg(phi_tmp(L, v)), lower_vt_arg(L, v));
         return;
     case B3_Jump:
         EMIT0(L, Jump);
@@ -1725,7 +1839,7 @@ static void lower_value(Lower *L, B3Value *v) {
     case B3_EntrySwitch: lower_entry_switch_value(L); return;
     case B3_WasmAddress:
         /* @p + the pinned register (read in place: nothing ever writes it). */
-        EMIT(L, Add64, vta(L, kid(v, 0)), T((AirTmp)v->m.reg), vta(L, v));
+        EMIT(L, Add64, lower_vt_arg(L, lower_kid(v, 0)), lower_tmp_arg((AirTmp)v->m.reg), lower_vt_arg(L, v));
         return;
     case B3_SymbolAddress: lower_symbol_address(L, v); return;
     case B3_Check: lower_check(L, v); return;
@@ -1742,11 +1856,9 @@ static void lower_value(Lower *L, B3Value *v) {
 /* Blocks in CFG postorder from the root (every block dominated by B comes before B). */
 static uint32_t postorder(B3Proc *p, B3Block **order) {
     uint32_t n = p->nblocks, norder = 0, sp = 0;
-    uint8_t *seen = calloc(n ? n : 1, 1);
-    B3Block **stack = xrealloc(NULL, (n + 1) * sizeof *stack);
-    uint32_t *next = xrealloc(NULL, (n + 1) * sizeof *next);
-    if (!seen)
-        b3_internal_error("lower_to_air", "out of memory");
+    uint8_t *seen = b3_xcalloc("lower_to_air", n ? n : 1, 1);
+    B3Block **stack = b3_xmalloc("lower_to_air", (n + 1) * sizeof *stack);
+    uint32_t *next = b3_xmalloc("lower_to_air", (n + 1) * sizeof *next);
     if (n) {
         stack[sp] = p->blocks[0];
         next[sp++] = 0;
@@ -1778,20 +1890,17 @@ static void lower_block(Lower *L, B3Block *b) {
     L->nchunks = 0;
     for (uint32_t i = b->nvalues; i-- > 0;) {
         B3Value *v = b->values[i];
-        uint8_t f = L->flags[vid(L, v)];
+        uint8_t f = L->flags[lower_vid(L, v)];
         if (f & F_INTERNAL)
             continue;
         if (!(f & F_NEEDED) && !has_effect(v))
             continue;
         L->idx = i;
         L->cur = v;
-        if (L->nchunks == L->capchunks) {
-            L->capchunks = L->capchunks ? L->capchunks * 2 : 64;
-            L->chunks = xrealloc(L->chunks, L->capchunks * sizeof *L->chunks);
-        }
+        B3_VEC_RESERVE("lower_to_air", L->chunks, L->capchunks, L->nchunks + 1);
         L->chunks[L->nchunks++] = L->nbuf;
         L->traps = (v->kflags & B3K_TRAPS) != 0;
-        L->flags[vid(L, v)] |= F_LOWERED;
+        L->flags[lower_vid(L, v)] |= F_LOWERED;
         lower_value(L, v);
         L->traps = false;
     }
@@ -1821,7 +1930,7 @@ enum { MAX_UPSILON_RUN = 64 };
 
 static bool upsilon_read_by_others(B3Value *const *run, uint32_t n, const B3Value *w) {
     for (uint32_t k = 0; k < n; k++)
-        if (run[k] && run[k] != w && resolve(run[k]->kids[0]) == w->m.phi)
+        if (run[k] && run[k] != w && lower_resolve(run[k]->kids[0]) == w->m.phi)
             return true;
     return false;
 }
@@ -1857,13 +1966,13 @@ static void count_uses(Lower *L) {
         order_upsilons(b);
         for (uint32_t i = 0; i < b->nvalues; i++) {
             B3Value *v = b->values[i];
-            L->pos[vid(L, v)] = i;
+            L->pos[lower_vid(L, v)] = i;
             if (v->opcode == B3_Identity || v->opcode == B3_Opaque)
                 continue; /* users of an Identity count as users of its target */
             if (v->opcode == B3_Upsilon)
-                L->feeds[vid(L, resolve(v->kids[0]))] = v->m.phi;
+                L->feeds[lower_vid(L, lower_resolve(v->kids[0]))] = v->m.phi;
             for (uint32_t k = 0; k < v->nkids; k++) {
-                uint32_t id = vid(L, resolve(v->kids[k]));
+                uint32_t id = lower_vid(L, lower_resolve(v->kids[k]));
                 L->uses[id]++;
                 L->user[id] = v;
             }
@@ -1900,7 +2009,7 @@ static bool absorbs(const Lower *L, const B3Value *w, uint32_t k, const B3Value 
     unsigned scale;
     uint8_t we = b3_op_info[w->opcode].effects, xe = b3_op_info[x->opcode].effects;
     int64_t c;
-    bool lea_mul = x->opcode == B3_Mul && int_const(x->kids[1], &c) && (c == 3 || c == 5 || c == 9);
+    bool lea_mul = x->opcode == B3_Mul && lower_int_const(x->kids[1], &c) && (c == 3 || c == 5 || c == 9);
     if (lea_mul && w->opcode == B3_Add)
         return true;
     bool address =
@@ -1912,7 +2021,7 @@ static bool absorbs(const Lower *L, const B3Value *w, uint32_t k, const B3Value 
         (w->opcode == B3_Branch || w->opcode == B3_Select || we == B3E_CHECK ||
          is_compare_op((B3Opcode)w->opcode)))
         return true;
-    if (L->uses[vid(L, x)] != 1)
+    if (L->uses[lower_vid(L, x)] != 1)
         return false;
     return xe == B3E_LOAD || xe == B3E_ATOMIC || w->opcode == B3_Store;
 }
@@ -1935,7 +2044,7 @@ static void compute_last_reads(Lower *L, B3Block **order, uint32_t norder) {
             B3Value *u = b->values[i];
             if (u->opcode == B3_Identity || u->opcode == B3_Opaque)
                 continue; /* their readers read the target */
-            uint32_t uid = vid(L, u);
+            uint32_t uid = lower_vid(L, u);
             uint32_t at = i; /* where u executes, at the latest */
             if (!L->ablk[uid] && L->apos[uid] == READ_MANY)
                 at = READ_MANY;
@@ -1944,15 +2053,16 @@ static void compute_last_reads(Lower *L, B3Block **order, uint32_t norder) {
             uint8_t e = b3_op_info[u->opcode].effects;
             int64_t c;
             for (uint32_t k = 0; k < u->nkids; k++) {
-                B3Value *x = resolve(u->kids[k]);
-                uint32_t xid = vid(L, x);
+                B3Value *x = lower_resolve(u->kids[k]);
+                uint32_t xid = lower_vid(L, x);
                 note_at(L->rblk, L->rpos, xid, b, at);
                 if (absorbs(L, u, k, x))
                     note_at(L->ablk, L->apos, xid, b, at);
                 /* in_reg: read as a value, not only as an address (or through
                  * a constant Add that is itself only an address) */
                 bool as_addr = (e == B3E_LOAD && k == 0) || (e == B3E_STORE && k == 1);
-                bool via_add = u->opcode == B3_Add && (int_const(u->kids[1 - k], &c)) && !L->in_reg[uid];
+                bool via_add =
+                    u->opcode == B3_Add && (lower_int_const(u->kids[1 - k], &c)) && !L->in_reg[uid];
                 if (!as_addr && !via_add)
                     L->in_reg[xid] = true;
             }
@@ -1972,7 +2082,7 @@ static void check_lowering(Lower *L, B3Block **order, uint32_t norder) {
         B3Block *b = order[bi];
         for (uint32_t i = 0; i < b->nvalues; i++) {
             B3Value *v = b->values[i];
-            uint32_t id = vid(L, v);
+            uint32_t id = lower_vid(L, v);
             uint8_t f = L->flags[id];
             if (!(f & F_INTERNAL)) {
                 if ((f & F_NEEDED) && !(f & F_LOWERED))
@@ -1987,18 +2097,19 @@ static void check_lowering(Lower *L, B3Block **order, uint32_t norder) {
                 b3_internal_error_at("lower_to_air", v, "was fused into a user but has %u uses", L->uses[id]);
             /* The value that executes v: its user, or that user's while fused. */
             B3Value *u = L->user[id];
-            while (u->owner == b && L->pos[vid(L, u)] > i && (L->flags[vid(L, u)] & F_INTERNAL) &&
-                   L->uses[vid(L, u)] == 1)
-                u = L->user[vid(L, u)];
-            if (u->owner != b || L->pos[vid(L, u)] <= i || !(L->flags[vid(L, u)] & F_LOWERED))
+            while (u->owner == b && L->pos[lower_vid(L, u)] > i && (L->flags[lower_vid(L, u)] & F_INTERNAL) &&
+                   L->uses[lower_vid(L, u)] == 1)
+                u = L->user[lower_vid(L, u)];
+            if (u->owner != b || L->pos[lower_vid(L, u)] <= i || !(L->flags[lower_vid(L, u)] & F_LOWERED))
                 b3_internal_error_at("lower_to_air", v, "was fused into @%u (%s), which does not execute it",
-                                     u->index, opname(u));
+                                     u->index, lower_opname(u));
             if (!fusion_moves(v))
                 continue;
-            for (uint32_t j = i + 1; j < L->pos[vid(L, u)]; j++)
+            for (uint32_t j = i + 1; j < L->pos[lower_vid(L, u)]; j++)
                 if (lower_motion_blocked(v, b->values[j]))
                     b3_internal_error_at("lower_to_air", v, "was fused into @%u (%s) across @%u (%s)",
-                                         u->index, opname(u), b->values[j]->index, opname(b->values[j]));
+                                         u->index, lower_opname(u), b->values[j]->index,
+                                         lower_opname(b->values[j]));
         }
     }
 }
@@ -2061,28 +2172,26 @@ void b3_lower_to_air(AirCode *c) {
                 b3_nummap_put(&L.idmap, c->arena, p->blocks[bi]->values[i]->index, (void *)(uintptr_t)(++nv));
     }
     L.nv = nv;
-    L.vtmp = xrealloc(NULL, (nv + 1) * sizeof *L.vtmp);
-    L.phitmp = xrealloc(NULL, (nv + 1) * sizeof *L.phitmp);
+    L.vtmp = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.vtmp);
+    L.phitmp = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.phitmp);
     for (uint32_t i = 0; i <= nv; i++)
         L.vtmp[i] = L.phitmp[i] = AIR_NO_TMP;
-    L.uses = calloc(nv + 1, sizeof *L.uses);
-    L.user = calloc(nv + 1, sizeof *L.user);
-    L.feeds = calloc(nv + 1, sizeof *L.feeds);
-    L.flags = calloc(nv + 1, 1);
-    L.pos = calloc(nv + 1, sizeof *L.pos);
-    L.rblk = xrealloc(NULL, (nv + 1) * sizeof *L.rblk);
-    L.rpos = xrealloc(NULL, (nv + 1) * sizeof *L.rpos);
-    L.ablk = xrealloc(NULL, (nv + 1) * sizeof *L.ablk);
-    L.apos = xrealloc(NULL, (nv + 1) * sizeof *L.apos);
-    L.in_reg = xrealloc(NULL, (nv + 1) * sizeof *L.in_reg);
-    L.fbase = xrealloc(NULL, (nv + 1) * sizeof *L.fbase);
-    L.foff = xrealloc(NULL, (nv + 1) * sizeof *L.foff);
-    L.vartmp = xrealloc(NULL, (p->nvars + 1) * sizeof *L.vartmp);
+    L.uses = b3_xcalloc("lower_to_air", nv + 1, sizeof *L.uses);
+    L.user = b3_xcalloc("lower_to_air", nv + 1, sizeof *L.user);
+    L.feeds = b3_xcalloc("lower_to_air", nv + 1, sizeof *L.feeds);
+    L.flags = b3_xcalloc("lower_to_air", nv + 1, 1);
+    L.pos = b3_xcalloc("lower_to_air", nv + 1, sizeof *L.pos);
+    L.rblk = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.rblk);
+    L.rpos = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.rpos);
+    L.ablk = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.ablk);
+    L.apos = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.apos);
+    L.in_reg = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.in_reg);
+    L.fbase = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.fbase);
+    L.foff = b3_xmalloc("lower_to_air", (nv + 1) * sizeof *L.foff);
+    L.vartmp = b3_xmalloc("lower_to_air", (p->nvars + 1) * sizeof *L.vartmp);
     for (uint32_t i = 0; i < p->nvars; i++)
         L.vartmp[i] = AIR_NO_TMP;
-    if (!L.uses || !L.user || !L.feeds || !L.flags || !L.pos)
-        b3_internal_error("lower_to_air", "out of memory");
-    L.slots = xrealloc(NULL, (p->nslots + 1) * sizeof *L.slots);
+    L.slots = b3_xmalloc("lower_to_air", (p->nslots + 1) * sizeof *L.slots);
     for (uint32_t i = 0; i < p->nslots; i++) {
         B3StackSlot *s = p->slots[i];
         if (s->size > UINT32_MAX)
@@ -2095,7 +2204,7 @@ void b3_lower_to_air(AirCode *c) {
 
     /* Air blocks: [prologue], then one per B3 block in order. */
     AirBlock *prologue = p->blocks[0]->npreds ? air_block_new(c) : NULL;
-    L.ablock = xrealloc(NULL, p->nblocks * sizeof *L.ablock);
+    L.ablock = b3_xmalloc("lower_to_air", p->nblocks * sizeof *L.ablock);
     for (uint32_t i = 0; i < p->nblocks; i++) {
         L.ablock[i] = air_block_new(c);
         L.ablock[i]->frequency = p->blocks[i]->frequency;
@@ -2103,7 +2212,7 @@ void b3_lower_to_air(AirCode *c) {
     if (prologue)
         prologue->frequency = p->blocks[0]->frequency;
 
-    B3Block **order = xrealloc(NULL, p->nblocks * sizeof *order);
+    B3Block **order = b3_xmalloc("lower_to_air", p->nblocks * sizeof *order);
     uint32_t norder = postorder(p, order);
     compute_last_reads(&L, order, norder);
     for (uint32_t i = 0; i < norder; i++)

@@ -22,6 +22,8 @@
 #include "objwriter/dwarf.h"
 #include "objwriter/frame.h"
 #include "objwriter/stackmaps.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 typedef struct {
     uint64_t start, end; /* .text offsets of the procedure's code (jump tables included) */
@@ -41,10 +43,8 @@ struct B3AsmText {
     uint32_t nchunks, cap_chunks;
 };
 
-#define xrealloc(p, n) b3_xrealloc("asm writer", (p), (n))
-
 B3AsmText *b3_asm_text_new(bool exact, bool verbose) {
-    B3AsmText *t = xrealloc(NULL, sizeof *t);
+    B3AsmText *t = b3_xrealloc("asm writer", NULL, sizeof *t);
     memset(t, 0, sizeof *t);
     t->exact = exact;
     t->verbose = verbose;
@@ -71,21 +71,18 @@ void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const cha
                           const uint32_t *line_end, uint32_t nlines) {
     if (t->nprocs == 0)
         b3_internal_error("asm writer", "procedure listing without a number");
-    if (t->nchunks == t->cap_chunks) {
-        t->cap_chunks = t->cap_chunks ? 2 * t->cap_chunks : 16;
-        t->chunks = xrealloc(t->chunks, t->cap_chunks * sizeof *t->chunks);
-    }
+    B3_VEC_RESERVE("asm writer", t->chunks, t->cap_chunks, t->nchunks + 1);
     t->chunks[t->nchunks++] = (Chunk){start, start + size, t->nlines, nlines, t->nprocs - 1};
     if (t->len + len + 1 > t->cap) {
         while (t->len + len + 1 > t->cap)
             t->cap = t->cap ? 2 * t->cap : 1 << 14;
-        t->text = xrealloc(t->text, t->cap);
+        t->text = b3_xrealloc("asm writer", t->text, t->cap);
     }
     if (t->nlines + nlines > t->cap_lines) {
         while (t->nlines + nlines > t->cap_lines)
             t->cap_lines = t->cap_lines ? 2 * t->cap_lines : 256;
-        t->line_at = xrealloc(t->line_at, t->cap_lines * sizeof *t->line_at);
-        t->line_end = xrealloc(t->line_end, t->cap_lines * sizeof *t->line_end);
+        t->line_at = b3_xrealloc("asm writer", t->line_at, t->cap_lines * sizeof *t->line_at);
+        t->line_end = b3_xrealloc("asm writer", t->line_end, t->cap_lines * sizeof *t->line_end);
     }
     size_t at = 0;
     for (uint32_t i = 0; i < nlines; i++) {
@@ -142,7 +139,7 @@ const char *b3_asm_local_prefix(B3Target t) {
 
 /* Global functions of this module (elf.c binds PC-relative addresses of them locally). */
 static bool has_local_alias(const B3Symbol *s) {
-    return s->defined && !s->internal && (s->kind == B3Sym_Proc || s->kind == B3Sym_Entry);
+    return s->defined && !s->internal && !s->weak && (s->kind == B3Sym_Proc || s->kind == B3Sym_Entry);
 }
 
 /* Mach-O relocations always name the symbol and the linker binds them to
@@ -189,10 +186,7 @@ static void print_sym(Writer *w, const B3Symbol *s) {
 }
 
 static Event *add_event(Writer *w, uint32_t chunk, uint64_t off, EventKind kind) {
-    if (w->nev == w->cap_ev) {
-        w->cap_ev = w->cap_ev ? 2 * w->cap_ev : 64;
-        w->ev = xrealloc(w->ev, w->cap_ev * sizeof *w->ev);
-    }
+    B3_VEC_RESERVE("asm writer", w->ev, w->cap_ev, w->nev + 1);
     Event *e = &w->ev[w->nev];
     memset(e, 0, sizeof *e);
     e->off = off;
@@ -248,6 +242,33 @@ static void section(Writer *w, B3SectionId s) {
     fputs(w->macho ? macho_dir[s] : dir[s], w->f);
 }
 
+/* Mach-O's linkage directives of a weak or hidden definition (docs/c-extensions.md). */
+static void print_linkage(Writer *w, const B3Symbol *s, const char *weak, const char *hidden) {
+    if (s->weak) {
+        fputs(weak, w->f);
+        print_sym(w, s);
+        fputc('\n', w->f);
+    }
+    if (s->hidden) {
+        fputs(hidden, w->f);
+        print_sym(w, s);
+        fputc('\n', w->f);
+    }
+}
+
+/* The weak references (`extern @f weak`) the code or data names, once each. */
+static void print_weak_refs(Writer *w) {
+    for (uint32_t i = 0; i < w->o->nrelocs; i++) {
+        B3Symbol *s = w->o->relocs[i].sym;
+        if (!s || s->defined || !s->weak_ref || s->id == UINT32_MAX)
+            continue;
+        s->id = UINT32_MAX;
+        fputs(w->macho ? "\t.weak_reference\t" : "\t.weak\t", w->f);
+        print_sym(w, s);
+        fputc('\n', w->f);
+    }
+}
+
 static void print_binding(Writer *w, const B3SymDef *d) {
     if (w->macho) {
         /* Internal symbols are local (no directive); entries inside a
@@ -262,10 +283,15 @@ static void print_binding(Writer *w, const B3SymDef *d) {
             print_sym(w, d->sym);
             fputc('\n', w->f);
         }
+        print_linkage(w, d->sym, "\t.weak_definition\t", "\t.private_extern\t");
         return;
     }
-    fputs(d->sym->internal ? "\t.local\t" : "\t.globl\t", w->f);
+    fputs(d->sym->internal ? "\t.local\t" : d->sym->weak ? "\t.weak\t" : "\t.globl\t", w->f);
     print_sym(w, d->sym);
+    if (d->sym->hidden) {
+        fputs("\n\t.hidden\t", w->f);
+        print_sym(w, d->sym);
+    }
     fprintf(w->f, "\n\t.type\t");
     print_sym(w, d->sym);
     fprintf(w->f, ",%s\n", d->is_func ? "@function" : "@object");
@@ -385,9 +411,9 @@ static void stackmaps(Writer *w, bool print) {
             "\t.long\t%u\t%s records\n",
             cm, nfuncs, cm, nconsts, cm, nrecs, cm);
     /* Each function's address, record count and the chunk its code is. */
-    uint32_t *fchunk = xrealloc(NULL, (nfuncs ? nfuncs : 1) * sizeof *fchunk);
-    uint64_t *fcount = xrealloc(NULL, (nfuncs ? nfuncs : 1) * sizeof *fcount);
-    const B3Symbol **fsym = xrealloc(NULL, (nfuncs ? nfuncs : 1) * sizeof *fsym);
+    uint32_t *fchunk = b3_xrealloc("asm writer", NULL, (nfuncs ? nfuncs : 1) * sizeof *fchunk);
+    uint64_t *fcount = b3_xrealloc("asm writer", NULL, (nfuncs ? nfuncs : 1) * sizeof *fcount);
+    const B3Symbol **fsym = b3_xrealloc("asm writer", NULL, (nfuncs ? nfuncs : 1) * sizeof *fsym);
     for (uint32_t i = 0; i < nfuncs; i++) {
         const B3Reloc *rel = reloc_at(w, B3Sec_StackMaps, r.at);
         uint64_t addr = rd(&r, 8), stack = rd(&r, 8);
@@ -873,9 +899,9 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     w.lp = b3_asm_local_prefix(m->target);
     if (w.macho) /* the LC_BUILD_VERSION b3_write_macho writes */
         fprintf(f, "\t.build_version macos, %u, %u\n", m->target.os_major, m->target.os_minor);
-    w.begin_label = xrealloc(NULL, w.t->nchunks + 1);
+    w.begin_label = b3_xrealloc("asm writer", NULL, w.t->nchunks + 1);
     memset(w.begin_label, 0, w.t->nchunks + 1);
-    w.rel = xrealloc(NULL, (o->nrelocs + 1) * sizeof *w.rel);
+    w.rel = b3_xrealloc("asm writer", NULL, (o->nrelocs + 1) * sizeof *w.rel);
     for (uint32_t i = 0; i < o->nrelocs; i++)
         w.rel[i] = &o->relocs[i];
     qsort(w.rel, o->nrelocs, sizeof *w.rel, reloc_cmp);
@@ -887,7 +913,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
             o->relocs[i].sym->id = 0;
     for (uint32_t i = 0; i < o->ndefs; i++)
         o->defs[i].sym->id = i + 1;
-    w.alias = xrealloc(NULL, o->ndefs + 1);
+    w.alias = b3_xrealloc("asm writer", NULL, o->ndefs + 1);
     memset(w.alias, 0, o->ndefs + 1);
     for (uint32_t i = 0; i < o->nrelocs; i++) {
         const B3Reloc *r = &o->relocs[i];
@@ -901,6 +927,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_DataRelRo);
     data_section(&w, B3Sec_BSS);
     stackmaps(&w, true);
+    print_weak_refs(&w);
     if (w.macho) /* MH_SUBSECTIONS_VIA_SYMBOLS, as b3_write_macho sets it */
         fputs("\t.subsections_via_symbols\n", f);
     else /* An empty .note.GNU-stack asks the linker for a non-executable stack. */

@@ -3,7 +3,7 @@
  * object equivalent to the one b3_write_elf writes from the same B3Obj;
  * for the Apple targets, text in Apple's assembler syntax (Mach-O
  * sections, `_` and `L` prefixes, .alt_entry) that llvm-mc assembles into
- * the one b3_write_macho writes (docs/design.md, "Mach-O").
+ * the one b3_write_macho writes (docs/backend.md, "Mach-O").
  * This writer is the target-neutral part (sections, symbols, data,
  * .llvm_stackmaps); the instructions and what else is the target's own
  * syntax come from the target (B3AsmSyntax; codegen/x86_64/listing.c,
@@ -73,8 +73,7 @@ typedef struct B3AsmSyntax {
      * of the description's code_pad_byte in the object (0 at the section's
      * start) up to the 16-byte boundary. */
     void (*proc_align)(FILE *f, uint64_t pad);
-    /* How .cfi_* directives name a register (NULL: the target prints none);
-     * only Apple targets print them for now (issue 12 adds ELF). */
+    /* How .cfi_* directives name a register (NULL: the target prints none). */
     const char *(*cfi_reg_name)(B3Reg r);
     /* Mach-O: is an entry of a procedure `_e = Lalt_entryN + 0` (arm64)
      * rather than the alias `_e = Lalt_entryN` (x86-64)?  llvm-mc for arm64

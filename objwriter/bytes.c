@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ir/diag.h"
+#include "util/alloc.h"
 
 void b3_bytes_append(B3Bytes *b, const void *p, size_t n) {
     if (!n) /* an empty string into an empty buffer: memcpy must not see NULL */

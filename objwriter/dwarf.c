@@ -8,7 +8,7 @@
  * .debug_info: a DW_TAG_compile_unit (name, comp_dir, producer "b3c VERSION",
  * DW_LANG_Mips_Assembler as assemblers use, stmt_list, low_pc/high_pc over
  * all of .text) with a DW_TAG_subprogram per entry region of each procedure
- * (docs/design.md, "Debug information and readable -S (issue 12)"): name,
+ * (docs/backend.md, "Debug information and readable -S"): name,
  * decl_file/decl_line (the `proc` line), low_pc/high_pc, frame_base
  * DW_OP_call_frame_cfa (the CFA of the unwind information, as clang says
  * it), external unless internal.
@@ -26,6 +26,8 @@
 
 #include "ir/version.h"
 #include "objwriter/bytes.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 /* DWARF constants (DWARF 4, section 7). */
 enum {
@@ -85,11 +87,9 @@ struct B3DebugInfo {
     uint32_t nprocs, cap_procs;
 };
 
-#define xrealloc(p, n) b3_xrealloc("debug info", (p), (n))
-
 static char *xstrdup(const char *s) {
     size_t n = strlen(s) + 1;
-    return memcpy(xrealloc(NULL, n), s, n);
+    return memcpy(b3_xrealloc("debug info", NULL, n), s, n);
 }
 
 /* ---- rows ---------------------------------------------------------------------- */
@@ -112,10 +112,7 @@ void b3_line_rows_note(B3LineRows *r, uint64_t offset, B3Loc loc, bool prologue)
             *last = row;
         return;
     }
-    if (r->n == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 64;
-        r->v = xrealloc(r->v, r->cap * sizeof *r->v);
-    }
+    B3_VEC_RESERVE("debug info", r->v, r->cap, r->n + 1);
     r->v[r->n++] = row;
 }
 
@@ -138,7 +135,7 @@ static char *map_prefix(const char *name, const char *const *maps, uint32_t nmap
         if (strncmp(name, maps[i], n))
             continue;
         size_t nn = strlen(eq + 1), rest = strlen(name + n);
-        char *s = xrealloc(NULL, nn + rest + 1);
+        char *s = b3_xrealloc("debug info", NULL, nn + rest + 1);
         memcpy(s, eq + 1, nn);
         memcpy(s + nn, name + n, rest + 1);
         return s;
@@ -149,19 +146,19 @@ static char *map_prefix(const char *name, const char *const *maps, uint32_t nmap
 void b3_obj_enable_debug(B3Obj *o, const char *file, const char *const *prefix_map, uint32_t nprefix_map) {
     if (o->debug)
         return;
-    struct B3DebugInfo *d = xrealloc(NULL, sizeof *d);
+    struct B3DebugInfo *d = b3_xrealloc("debug info", NULL, sizeof *d);
     memset(d, 0, sizeof *d);
     d->file = map_prefix(file, prefix_map, nprefix_map);
     /* The directory relative file names are resolved against, as compilers record it. */
     size_t cap = 256;
-    char *cwd = xrealloc(NULL, cap);
+    char *cwd = b3_xrealloc("debug info", NULL, cap);
     while (!getcwd(cwd, cap)) {
         if (errno != ERANGE || cap > (1u << 20)) { /* e.g. the directory was removed */
             strcpy(cwd, ".");
             break;
         }
         cap *= 2;
-        cwd = xrealloc(cwd, cap);
+        cwd = b3_xrealloc("debug info", cwd, cap);
     }
     d->comp_dir = map_prefix(cwd, prefix_map, nprefix_map);
     free(cwd);
@@ -175,10 +172,7 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
         b3_line_rows_free(rows);
         return;
     }
-    if (d->nprocs == d->cap_procs) {
-        d->cap_procs = d->cap_procs ? d->cap_procs * 2 : 16;
-        d->procs = xrealloc(d->procs, d->cap_procs * sizeof *d->procs);
-    }
+    B3_VEC_RESERVE("debug info", d->procs, d->cap_procs, d->nprocs + 1);
     uint32_t decl_line = p && p->loc.line ? p->loc.line : 1;
     /* Rows past the instructions (the last insts emitted nothing) cover no code. */
     while (rows->n && rows->v[rows->n - 1].offset >= code_size)
@@ -186,10 +180,7 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
     /* Every byte of the sequence has a line: the first row is at offset 0 (the
      * prologue normally is; otherwise the procedure's line stands in). */
     if (!rows->n || rows->v[0].offset != 0) {
-        if (rows->n == rows->cap) {
-            rows->cap = rows->cap ? rows->cap * 2 : 4;
-            rows->v = xrealloc(rows->v, rows->cap * sizeof *rows->v);
-        }
+        B3_VEC_RESERVE("debug info", rows->v, rows->cap, rows->n + 1);
         memmove(rows->v + 1, rows->v, rows->n * sizeof *rows->v);
         rows->v[0] = (B3LineRow){.offset = 0, .line = decl_line, .col = p ? p->loc.col : 0, .prologue = true};
         rows->n++;
@@ -314,14 +305,14 @@ static int def_cmp(const void *pa, const void *pb) {
  * were put in *out (the caller frees it). */
 static uint32_t subprograms(const B3Obj *o, Subprogram **out) {
     const struct B3DebugInfo *d = o->debug;
-    const B3SymDef **defs = xrealloc(NULL, (o->ndefs + 1) * sizeof *defs);
+    const B3SymDef **defs = b3_xrealloc("debug info", NULL, (o->ndefs + 1) * sizeof *defs);
     uint32_t ndefs = 0;
     for (uint32_t i = 0; i < o->ndefs; i++)
         if (o->defs[i].section == B3Sec_Text && o->defs[i].is_func)
             defs[ndefs++] = &o->defs[i];
     if (ndefs)
         qsort(defs, ndefs, sizeof *defs, def_cmp);
-    Subprogram *v = xrealloc(NULL, (ndefs + 1) * sizeof *v);
+    Subprogram *v = b3_xrealloc("debug info", NULL, (ndefs + 1) * sizeof *v);
     uint32_t n = 0, k = 0;
     for (uint32_t i = 0; i < d->nprocs; i++) {
         const DebugProc *p = &d->procs[i];
@@ -366,8 +357,8 @@ static void emit_info(B3Obj *o) {
     put_str(&b, d->comp_dir, strlen(d->comp_dir));
     size_t stmt_at = b.n;
     b3_bytes_le(&b, 0, 4);
-    size_t *addr_at = xrealloc(NULL, (nsubs + 1) * sizeof *addr_at);
-    uint64_t *addr_val = xrealloc(NULL, (nsubs + 1) * sizeof *addr_val);
+    size_t *addr_at = b3_xrealloc("debug info", NULL, (nsubs + 1) * sizeof *addr_at);
+    uint64_t *addr_val = b3_xrealloc("debug info", NULL, (nsubs + 1) * sizeof *addr_val);
     uint32_t naddr = 0;
     if (text_size) {
         /* The whole of .text: every procedure, its jump tables and the padding. */
@@ -464,7 +455,7 @@ static void emit_line(B3Obj *o) {
     b3_bytes_le(&b, 0, 1);                 /* file_names end */
     b3_bytes_set_le(&b, header_length_at, (uint32_t)(b.n - header_length_at - 4), 4);
 
-    size_t *set_at = xrealloc(NULL, (d->nprocs ? d->nprocs : 1) * sizeof *set_at);
+    size_t *set_at = b3_xrealloc("debug info", NULL, (d->nprocs ? d->nprocs : 1) * sizeof *set_at);
     for (uint32_t i = 0; i < d->nprocs; i++) {
         const DebugProc *p = &d->procs[i];
         /* A sequence starts from the initial registers: address 0, line 1, column 0. */

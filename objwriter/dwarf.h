@@ -1,6 +1,6 @@
 /* DWARF 4 debug info for -g: line tables mapping machine code to .b3 lines
  * and a compile unit with a subprogram per entry (docs/backend.md, "Debug
- * info"; docs/design.md, "Debug information and readable -S (issue 12)").
+ * info"; docs/backend.md, "Debug information and readable -S").
  *
  * The emitter collects each procedure's rows (code offset, line, column) in a
  * B3LineRows while it encodes the procedure and hands them to the object with

@@ -12,8 +12,7 @@
 
 #include "ir/ice.h"
 #include "objwriter/bytes.h"
-
-#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
+#include "util/alloc.h"
 
 /* The DWARF call frame instructions b3c uses (DWARF 5, 6.4.2). */
 enum {
@@ -159,7 +158,7 @@ void b3_obj_build_eh_frame(B3Obj *o) {
     end_record(&b, cie, 4);
 
     /* The FDEs' address fields, relocated once the bytes are in the section. */
-    uint64_t *pc_at = xrealloc(NULL, o->nframes * sizeof *pc_at);
+    uint64_t *pc_at = b3_xrealloc("objwriter", NULL, o->nframes * sizeof *pc_at);
     for (uint32_t i = 0; i < o->nframes; i++) {
         const B3FrameRegion *fr = &o->frames[i];
         if (fr->size > UINT32_MAX)

@@ -10,7 +10,9 @@
  * Symbols: null, one STT_SECTION symbol per content section (but
  * .eh_frame, which nothing refers to), the internal
  * (STB_LOCAL) definitions, then the global definitions and the undefined
- * symbols the relocations name (STB_GLOBAL, STT_NOTYPE, SHN_UNDEF).
+ * symbols the relocations name (STB_GLOBAL, STT_NOTYPE, SHN_UNDEF).  A weak
+ * definition or reference (docs/c-extensions.md) is STB_WEAK, a hidden
+ * definition STV_HIDDEN.
  *
  * Which symbol a relocation names (see bind_locally): references to internal
  * symbols go to the section symbol plus the symbol's offset, as assemblers do
@@ -35,19 +37,19 @@
 #include <unistd.h>
 
 #include "objwriter/frame.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 typedef struct {
     char *buf;
     size_t len, cap;
 } StrTab;
 
-#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
-
 static uint32_t str_add(StrTab *t, const char *s, size_t n) {
     if (t->len + n + 1 > t->cap) {
         while (t->len + n + 1 > t->cap)
             t->cap = t->cap ? t->cap * 2 : 256;
-        t->buf = xrealloc(t->buf, t->cap);
+        t->buf = b3_xrealloc("objwriter", t->buf, t->cap);
     }
     uint32_t at = (uint32_t)t->len;
     if (n) /* s may be NULL for an empty name */
@@ -104,10 +106,7 @@ typedef struct {
 } Writer;
 
 static uint32_t add_sym(Writer *w, Elf64_Sym s) {
-    if (w->nsyms == w->cap_syms) {
-        w->cap_syms = w->cap_syms ? w->cap_syms * 2 : 32;
-        w->syms = xrealloc(w->syms, w->cap_syms * sizeof *w->syms);
-    }
+    B3_VEC_RESERVE("objwriter", w->syms, w->cap_syms, w->nsyms + 1);
     w->syms[w->nsyms] = s;
     return w->nsyms++;
 }
@@ -216,7 +215,7 @@ static bool build_symbols(Writer *w) {
         add_mapping_symbols(w);
     /* Definitions get the indices right after the section symbols. */
     w->nelfdef = w->nsyms + o->ndefs;
-    w->elfdef = xrealloc(NULL, w->nelfdef * sizeof *w->elfdef);
+    w->elfdef = b3_xrealloc("objwriter", NULL, w->nelfdef * sizeof *w->elfdef);
     memset(w->elfdef, 0, w->nelfdef * sizeof *w->elfdef);
     for (int pass = 0; pass < 2; pass++) {
         bool want_local = pass == 0;
@@ -229,10 +228,13 @@ static bool build_symbols(Writer *w) {
             if (d->sym->id)
                 b3_internal_error("objwriter", "symbol '%.*s' defined twice", (int)d->sym->name_len,
                                   d->sym->name);
+            /* Linkage (docs/c-extensions.md): weak is STB_WEAK, hidden STV_HIDDEN. */
             Elf64_Sym es = {
-                .st_info =
-                    ELF64_ST_INFO(want_local ? STB_LOCAL : STB_GLOBAL, d->is_func ? STT_FUNC : STT_OBJECT),
-                .st_other = STV_DEFAULT,
+                .st_info = ELF64_ST_INFO(want_local     ? STB_LOCAL
+                                         : d->sym->weak ? STB_WEAK
+                                                        : STB_GLOBAL,
+                                         d->is_func ? STT_FUNC : STT_OBJECT),
+                .st_other = d->sym->hidden ? STV_HIDDEN : STV_DEFAULT,
                 .st_shndx = (uint16_t)w->shndx[d->section],
                 .st_value = d->offset,
                 .st_size = d->size,
@@ -253,7 +255,8 @@ static bool build_symbols(Writer *w) {
                               (int)s->name_len, s->name);
         uint32_t idx;
         if (!add_named(w, s,
-                       (Elf64_Sym){.st_info = ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), .st_shndx = SHN_UNDEF},
+                       (Elf64_Sym){.st_info = ELF64_ST_INFO(s->weak_ref ? STB_WEAK : STB_GLOBAL, STT_NOTYPE),
+                                   .st_shndx = SHN_UNDEF},
                        &idx))
             return false;
     }
@@ -276,7 +279,8 @@ static bool bind_locally(const Writer *w, const B3Reloc *r, const B3SymDef *d) {
         return false;
     if (d->sym->internal)
         return true;
-    return use == B3RelocUse_PCAddress && d->is_func;
+    /* A weak definition may be replaced at link or load time. */
+    return use == B3RelocUse_PCAddress && d->is_func && !d->sym->weak;
 }
 
 static void build_relocs(Writer *w) {
@@ -284,7 +288,7 @@ static void build_relocs(Writer *w) {
     uint32_t fill[B3_NUM_SECTIONS] = {0};
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         if (w->nrelocs[s])
-            w->relas[s] = xrealloc(NULL, w->nrelocs[s] * sizeof(Elf64_Rela));
+            w->relas[s] = b3_xrealloc("objwriter", NULL, w->nrelocs[s] * sizeof(Elf64_Rela));
     for (uint32_t i = 0; i < o->nrelocs; i++) {
         const B3Reloc *r = &o->relocs[i];
         uint32_t sym;

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "ir/ice.h"
-
-#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
+#include "util/alloc.h"
+#include "util/vec.h"
 
 /* A __compact_unwind entry: start (8, relocated), length (4), encoding (4),
  * personality (8), LSDA (8). */
@@ -22,7 +22,7 @@ void b3_frame_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int32_t offse
 void b3_frame_epilogue_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int32_t offset) {
     if (f->nepilogue + 2 > f->cap_epilogue) {
         f->cap_epilogue = f->cap_epilogue ? 2 * f->cap_epilogue : 32;
-        f->epilogue = xrealloc(f->epilogue, f->cap_epilogue * sizeof *f->epilogue);
+        f->epilogue = b3_xrealloc("objwriter", f->epilogue, f->cap_epilogue * sizeof *f->epilogue);
     }
     if (!f->in_epilogue)
         f->epilogue[f->nepilogue++] = (B3CfiStep){.at = at, .op = B3Cfi_RememberState, .reg = B3_NO_REG};
@@ -33,10 +33,7 @@ void b3_frame_epilogue_step(B3Frame *f, uint32_t at, B3CfiOp op, B3Reg reg, int3
 void b3_frame_epilogue_end(B3Frame *f, uint32_t at) {
     if (!f->in_epilogue)
         return;
-    if (f->nepilogue == f->cap_epilogue) {
-        f->cap_epilogue = 2 * f->cap_epilogue;
-        f->epilogue = xrealloc(f->epilogue, f->cap_epilogue * sizeof *f->epilogue);
-    }
+    B3_VEC_RESERVE("objwriter", f->epilogue, f->cap_epilogue, f->nepilogue + 1);
     f->epilogue[f->nepilogue++] = (B3CfiStep){.at = at, .op = B3Cfi_RestoreState, .reg = B3_NO_REG};
     f->in_epilogue = false;
 }
@@ -71,14 +68,11 @@ void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t proc_start, uint64_t 
     uint32_t nsteps = f->nsteps + (hi - lo);
     if (o->nframes && o->frames[o->nframes - 1].start + o->frames[o->nframes - 1].size > start)
         b3_internal_error("frame", "entry regions out of order at 0x%" PRIx64, start);
-    if (o->nframes == o->cap_frames) {
-        o->cap_frames = o->cap_frames ? 2 * o->cap_frames : 16;
-        o->frames = xrealloc(o->frames, o->cap_frames * sizeof *o->frames);
-    }
+    B3_VEC_RESERVE("objwriter", o->frames, o->cap_frames, o->nframes + 1);
     if (o->ncfi_steps + nsteps > o->cap_cfi_steps) {
         while (o->ncfi_steps + nsteps > o->cap_cfi_steps)
             o->cap_cfi_steps = o->cap_cfi_steps ? 2 * o->cap_cfi_steps : 64;
-        o->cfi_steps = xrealloc(o->cfi_steps, o->cap_cfi_steps * sizeof *o->cfi_steps);
+        o->cfi_steps = b3_xrealloc("objwriter", o->cfi_steps, o->cap_cfi_steps * sizeof *o->cfi_steps);
     }
     o->frames[o->nframes++] = (B3FrameRegion){.start = start,
                                               .size = size,

@@ -1,7 +1,8 @@
 /* The frame description of a procedure: what its prologue and epilogues do
  * to the stack, step by step, in DWARF CFI terms (docs/design.md, "Unwind
- * information").  Target-neutral: the emitter of each target fills one
- * B3Frame while it emits the prologue (every entry of a procedure gets the
+ * information"; details in docs/backend.md).  Target-neutral: the emitter of
+ * each target fills one B3Frame
+ * while it emits the prologue (every entry of a procedure gets the
  * same prologue, so one description serves them all) and each epilogue,
  * and hands it to the object once per entry region with b3_obj_add_frame.
  * The readers are the object writers (Mach-O's __LD,__compact_unwind, with

@@ -33,8 +33,8 @@
 #include <string.h>
 
 #include "objwriter/bytes.h"
-
-#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
+#include "util/alloc.h"
+#include "util/bits.h"
 
 /* A 16-byte name field (segment or section), zero-padded. */
 static void put_name16(B3Bytes *b, const char *s) {
@@ -185,8 +185,8 @@ static bool build_symbols(Writer *w) {
         if (o->relocs[i].sym)
             o->relocs[i].sym->id = 0;
     uint32_t cap = o->ndefs + o->nrelocs + B3_NUM_SECTIONS + 1;
-    w->syms = xrealloc(NULL, cap * sizeof *w->syms);
-    w->symdef = xrealloc(NULL, cap * sizeof *w->symdef);
+    w->syms = b3_xrealloc("objwriter", NULL, cap * sizeof *w->syms);
+    w->symdef = b3_xrealloc("objwriter", NULL, cap * sizeof *w->symdef);
     /* Locals in definition order, then external definitions by name. */
     for (int pass = 0; pass < 2; pass++) {
         uint32_t first = w->nsyms;
@@ -280,7 +280,7 @@ static void find_atoms(Writer *w) {
         if (o->defs[i].sym->kind != B3Sym_Entry)
             w->natoms[o->defs[i].section]++;
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
-        w->atoms[s] = xrealloc(NULL, (w->natoms[s] + 1) * sizeof *w->atoms[s]);
+        w->atoms[s] = b3_xrealloc("objwriter", NULL, (w->natoms[s] + 1) * sizeof *w->atoms[s]);
         w->natoms[s] = 0;
     }
     for (uint32_t i = 0; i < o->ndefs; i++)
@@ -299,7 +299,7 @@ static int reloc_offset_cmp(const void *pa, const void *pb) {
 
 static void build_relocs(Writer *w) {
     B3Obj *o = w->o;
-    const B3Reloc **list = xrealloc(NULL, (o->nrelocs + 1) * sizeof *list);
+    const B3Reloc **list = b3_xrealloc("objwriter", NULL, (o->nrelocs + 1) * sizeof *list);
     for (uint32_t k = 0; k < w->nsects; k++) {
         B3SectionId s = w->order[k]->id;
         uint32_t n = 0;
@@ -311,7 +311,8 @@ static void build_relocs(Writer *w) {
         if ((w->info[s]->flags & 0xff) == B3_S_ZEROFILL)
             b3_internal_error("objwriter", "relocation in __bss");
         qsort(list, n, sizeof *list, reloc_offset_cmp);
-        w->rel[s] = xrealloc(NULL, (size_t)n * B3_MACHO_MAX_RELOCS_PER_FIXUP * sizeof *w->rel[s]);
+        w->rel[s] =
+            b3_xrealloc("objwriter", NULL, (size_t)n * B3_MACHO_MAX_RELOCS_PER_FIXUP * sizeof *w->rel[s]);
         /* Last offset first, as llvm-mc writes them. */
         for (uint32_t i = n; i-- > 0;) {
             B3Reloc r = *list[i];
@@ -364,13 +365,6 @@ static void build_relocs(Writer *w) {
     free(list);
 }
 
-static uint32_t log2_of(uint32_t a) {
-    uint32_t k = 0;
-    while ((1u << k) < a)
-        k++;
-    return k;
-}
-
 static void write_image(Writer *w, B3Bytes *out) {
     B3Obj *o = w->o;
     B3Target t = o->module->target;
@@ -406,7 +400,7 @@ static void write_image(Writer *w, B3Bytes *out) {
     /* The string table: an empty name at 0, then each symbol's. */
     B3Bytes str = {0};
     b3_bytes_le(&str, 0, 1);
-    uint32_t *strx = xrealloc(NULL, (w->nsyms + 1) * sizeof *strx);
+    uint32_t *strx = b3_xrealloc("objwriter", NULL, (w->nsyms + 1) * sizeof *strx);
     for (uint32_t i = 0; i < w->nsyms; i++) {
         strx[i] = (uint32_t)str.n;
         if (!is_section_symbol(w, w->syms[i])) /* the C name */
@@ -447,7 +441,7 @@ static void write_image(Writer *w, B3Bytes *out) {
         b3_bytes_le(out, w->addr[s], 8);
         b3_bytes_le(out, o->sec[s].size, 8);
         b3_bytes_le(out, zf ? 0 : (uint32_t)(data_at + w->addr[s]), 4);
-        b3_bytes_le(out, log2_of(w->align[s]), 4);
+        b3_bytes_le(out, b3_log2_ceil(w->align[s]), 4);
         b3_bytes_le(out, (uint32_t)reloff[s], 4);
         b3_bytes_le(out, w->nrel[s], 4);
         /* An instruction section says whether it has any. */
@@ -513,14 +507,20 @@ static void write_image(Writer *w, B3Bytes *out) {
         const B3SymDef *d = w->symdef[i];
         b3_bytes_le(out, strx[i], 4);
         if (d) {
-            b3_bytes_le(out, (uint8_t)(B3_N_SECT | (d->sym->internal ? 0 : B3_N_EXT)), 1);
+            /* hidden: a private extern (N_PEXT); weak: N_WEAK_DEF. */
+            b3_bytes_le(
+                out,
+                (uint8_t)(B3_N_SECT | (d->sym->internal ? 0 : B3_N_EXT) | (d->sym->hidden ? B3_N_PEXT : 0)),
+                1);
             b3_bytes_le(out, (uint8_t)w->ordinal[d->section], 1);
-            b3_bytes_le(out, d->sym->kind == B3Sym_Entry ? B3_N_ALT_ENTRY : 0, 2);
+            b3_bytes_le(
+                out, (d->sym->kind == B3Sym_Entry ? B3_N_ALT_ENTRY : 0) | (d->sym->weak ? B3_N_WEAK_DEF : 0),
+                2);
             b3_bytes_le(out, w->addr[d->section] + d->offset, 8);
         } else {
             b3_bytes_le(out, B3_N_UNDF | B3_N_EXT, 1);
             b3_bytes_le(out, 0, 1);
-            b3_bytes_le(out, 0, 2);
+            b3_bytes_le(out, w->syms[i]->weak_ref ? B3_N_WEAK_REF : 0, 2);
             b3_bytes_le(out, 0, 8);
         }
     }
@@ -546,7 +546,7 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
     for (uint32_t k = 0; k < w.nsects; k++) {
         B3SectionId s = w.order[k]->id;
         if ((w.info[s]->flags & 0xff) != B3_S_ZEROFILL && o->sec[s].size) {
-            w.bytes[s] = xrealloc(NULL, (size_t)o->sec[s].size);
+            w.bytes[s] = b3_xrealloc("objwriter", NULL, (size_t)o->sec[s].size);
             memcpy(w.bytes[s], o->sec[s].bytes, (size_t)o->sec[s].size);
         }
     }

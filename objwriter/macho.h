@@ -3,7 +3,7 @@
  * <mach-o/nlist.h> define; Debian has no Mach-O headers) and the interface
  * between the target-neutral writer (objwriter/macho.c) and each
  * architecture's relocation translation (codegen/<arch>/macho_relocs.c,
- * B3TargetDesc.macho_reloc).  See docs/design.md, "Mach-O". */
+ * B3TargetDesc.macho_reloc).  See docs/backend.md, "Mach-O". */
 #ifndef B3_MACHO_H
 #define B3_MACHO_H
 
@@ -43,6 +43,8 @@
 #define B3_N_SECT 0xeu
 #define B3_N_PEXT 0x10u
 #define B3_N_ALT_ENTRY 0x0200u /* not the start of an atom: stays with the symbol before it */
+#define B3_N_WEAK_REF 0x0040u  /* an undefined symbol that may stay undefined (NULL) */
+#define B3_N_WEAK_DEF 0x0080u  /* a definition another one may replace */
 
 /* Sizes of the structures as the file lays them out. */
 #define B3_MACHO_HEADER_SIZE 32u

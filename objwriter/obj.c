@@ -3,11 +3,11 @@
 #include "objwriter/obj.h"
 #include "objwriter/dwarf.h"
 #include "objwriter/stackmaps.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define xrealloc(p, n) b3_xrealloc("objwriter", (p), (n))
 
 void b3_obj_init(B3Obj *o, B3Module *m) {
     memset(o, 0, sizeof *o);
@@ -44,7 +44,7 @@ static void reserve(B3Obj *o, B3SectionId s, uint64_t n) {
         cap *= 2;
     if (cap > SIZE_MAX)
         b3_internal_error("objwriter", "section too large");
-    b->bytes = xrealloc(b->bytes, (size_t)cap);
+    b->bytes = b3_xrealloc("objwriter", b->bytes, (size_t)cap);
     b->cap = cap;
 }
 
@@ -85,10 +85,7 @@ void b3_obj_align(B3Obj *o, B3SectionId s, uint32_t align) {
 }
 
 void b3_obj_reloc(B3Obj *o, B3SectionId s, uint64_t offset, B3RelocKind kind, B3Symbol *sym, int64_t addend) {
-    if (o->nrelocs == o->cap_relocs) {
-        o->cap_relocs = o->cap_relocs ? o->cap_relocs * 2 : 16;
-        o->relocs = xrealloc(o->relocs, o->cap_relocs * sizeof *o->relocs);
-    }
+    B3_VEC_RESERVE("objwriter", o->relocs, o->cap_relocs, o->nrelocs + 1);
     o->relocs[o->nrelocs++] = (B3Reloc){.section = (uint8_t)s,
                                         .kind = (uint8_t)kind,
                                         .offset = offset,
@@ -98,18 +95,12 @@ void b3_obj_reloc(B3Obj *o, B3SectionId s, uint64_t offset, B3RelocKind kind, B3
 }
 
 void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data) {
-    if (o->ncode_marks == o->cap_code_marks) {
-        o->cap_code_marks = o->cap_code_marks ? o->cap_code_marks * 2 : 16;
-        o->code_marks = xrealloc(o->code_marks, o->cap_code_marks * sizeof *o->code_marks);
-    }
+    B3_VEC_RESERVE("objwriter", o->code_marks, o->cap_code_marks, o->ncode_marks + 1);
     o->code_marks[o->ncode_marks++] = (B3CodeMark){offset, data};
 }
 
 void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint64_t size, bool is_func) {
-    if (o->ndefs == o->cap_defs) {
-        o->cap_defs = o->cap_defs ? o->cap_defs * 2 : 16;
-        o->defs = xrealloc(o->defs, o->cap_defs * sizeof *o->defs);
-    }
+    B3_VEC_RESERVE("objwriter", o->defs, o->cap_defs, o->ndefs + 1);
     o->defs[o->ndefs++] =
         (B3SymDef){.sym = sym, .section = (uint8_t)s, .offset = offset, .size = size, .is_func = is_func};
 }

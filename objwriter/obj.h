@@ -129,9 +129,13 @@ static inline B3RelocUse b3_reloc_use(const B3TargetDesc *d, B3RelocKind k) {
  * locally) and internal data: yes.  Global data: no — a PC32 against it does
  * not link with -shared, and binding it locally would break when an
  * executable takes a copy relocation of it; it goes through the GOT as -fPIC
- * code does (the linker relaxes that to lea in executables). */
+ * code does (the linker relaxes that to lea in executables).  Weak
+ * definitions go through the GOT too; hidden data may be PC-relative. */
 static inline bool b3_obj_pc_relative_ok(const B3Symbol *sym) {
-    return sym->defined && (sym->internal || sym->kind == B3Sym_Proc || sym->kind == B3Sym_Entry);
+    /* A weak definition may be replaced by another module's (through the GOT
+     * then, as an extern); hidden data is never copied into an executable. */
+    return sym->defined && !sym->weak &&
+           (sym->internal || sym->hidden || sym->kind == B3Sym_Proc || sym->kind == B3Sym_Entry);
 }
 
 /* Spec 6 data layout, which b3_obj_emit_data lays out and the assembly writer

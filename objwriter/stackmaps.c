@@ -9,6 +9,9 @@
  *
  * Little-endian, like every target b3c writes ELF for. */
 #include "objwriter/stackmaps.h"
+#include "util/alloc.h"
+#include "util/bits.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,24 +28,19 @@ struct B3StackMaps {
     uint32_t nrecs, cap_recs;
 };
 
-#define xrealloc(p, n) b3_xrealloc("stackmaps", (p), (n))
-
 void b3_stackmap_list_add(B3StackMapList *l, uint64_t id, uint32_t offset, const B3StackMapLoc *locs,
                           uint32_t nlocs) {
     if (nlocs > UINT16_MAX)
         b3_internal_error("stackmaps", "record %llu has %u locations; the format allows 65535",
                           (unsigned long long)id, nlocs);
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 8;
-        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
-    }
+    B3_VEC_RESERVE("stackmaps", l->v, l->cap, l->n + 1);
     B3StackMapRecord *r = &l->v[l->n++];
     r->id = id;
     r->offset = offset;
     r->nlocs = nlocs;
     r->locs = NULL;
     if (nlocs) {
-        r->locs = xrealloc(NULL, nlocs * sizeof *locs);
+        r->locs = b3_xrealloc("stackmaps", NULL, nlocs * sizeof *locs);
         memcpy(r->locs, locs, nlocs * sizeof *locs);
     }
 }
@@ -58,20 +56,15 @@ void b3_obj_add_stackmaps(B3Obj *o, uint64_t text_offset, uint64_t stack_size, B
     if (!l->n)
         return;
     if (!o->stackmaps) {
-        o->stackmaps = calloc(1, sizeof *o->stackmaps);
-        if (!o->stackmaps)
-            b3_internal_error("stackmaps", "out of memory");
+        o->stackmaps = b3_xcalloc("stackmaps", 1, sizeof *o->stackmaps);
     }
     struct B3StackMaps *s = o->stackmaps;
-    if (s->nfuncs == s->cap_funcs) {
-        s->cap_funcs = s->cap_funcs ? 2 * s->cap_funcs : 8;
-        s->funcs = xrealloc(s->funcs, s->cap_funcs * sizeof *s->funcs);
-    }
+    B3_VEC_RESERVE("stackmaps", s->funcs, s->cap_funcs, s->nfuncs + 1);
     s->funcs[s->nfuncs++] = (SMFunction){text_offset, stack_size, s->nrecs, l->n};
     if (s->nrecs + l->n > s->cap_recs) {
         while (s->nrecs + l->n > s->cap_recs)
             s->cap_recs = s->cap_recs ? 2 * s->cap_recs : 16;
-        s->recs = xrealloc(s->recs, s->cap_recs * sizeof *s->recs);
+        s->recs = b3_xrealloc("stackmaps", s->recs, s->cap_recs * sizeof *s->recs);
     }
     /* The records (and their location arrays) move over; the list is emptied. */
     memcpy(s->recs + s->nrecs, l->v, l->n * sizeof *l->v);
@@ -102,7 +95,7 @@ static void put(Buf *b, uint64_t v, unsigned bytes) {
     if (b->n + bytes > b->cap) {
         while (b->n + bytes > b->cap)
             b->cap = b->cap ? 2 * b->cap : 256;
-        b->b = xrealloc(b->b, b->cap);
+        b->b = b3_xrealloc("stackmaps", b->b, b->cap);
     }
     for (unsigned i = 0; i < bytes; i++)
         b->b[b->n++] = (uint8_t)(v >> (8 * i));
@@ -113,8 +106,6 @@ static void pad8(Buf *b) {
         put(b, 0, 1);
 }
 
-static bool fits_i32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
-
 /* The pool index of a large constant (each value once, in order of first use). */
 static uint32_t pool_index(uint64_t **pool, uint32_t *n, uint32_t *cap, uint64_t v) {
     for (uint32_t i = 0; i < *n; i++)
@@ -122,7 +113,7 @@ static uint32_t pool_index(uint64_t **pool, uint32_t *n, uint32_t *cap, uint64_t
             return i;
     if (*n == *cap) {
         *cap = *cap ? 2 * *cap : 8;
-        *pool = xrealloc(*pool, *cap * sizeof **pool);
+        *pool = b3_xrealloc("stackmaps", *pool, *cap * sizeof **pool);
     }
     (*pool)[*n] = v;
     return (*n)++;
@@ -137,7 +128,7 @@ void b3_obj_emit_stackmaps(B3Obj *o) {
     for (uint32_t i = 0; i < s->nrecs; i++)
         for (uint32_t k = 0; k < s->recs[i].nlocs; k++) {
             const B3StackMapLoc *l = &s->recs[i].locs[k];
-            if (l->kind == B3SMLoc_Constant && !fits_i32(l->value))
+            if (l->kind == B3SMLoc_Constant && !b3_fits32(l->value))
                 pool_index(&pool, &npool, &cap_pool, (uint64_t)l->value);
         }
 
@@ -166,10 +157,10 @@ void b3_obj_emit_stackmaps(B3Obj *o) {
             const B3StackMapLoc *l = &r->locs[k];
             uint8_t kind = l->kind;
             int64_t value = l->value;
-            if (kind == B3SMLoc_Constant && !fits_i32(value)) {
+            if (kind == B3SMLoc_Constant && !b3_fits32(value)) {
                 kind = B3SMLoc_ConstIndex;
                 value = pool_index(&pool, &npool, &cap_pool, (uint64_t)l->value);
-            } else if (!fits_i32(value)) {
+            } else if (!b3_fits32(value)) {
                 b3_internal_error("stackmaps", "record %llu: offset %lld does not fit 32 bits",
                                   (unsigned long long)r->id, (long long)value);
             }

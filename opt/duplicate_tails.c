@@ -28,13 +28,12 @@
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "duplicate_tails"
 #define MAX_SIZE 3  /* B3's maxB3TailDupBlockSize */
 #define MAX_SUCCS 3 /* B3's maxB3TailDupBlockSuccessors */
 #define ALLOWANCE 64
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 typedef struct {
     B3Module *m;
@@ -82,7 +81,7 @@ static bool is_candidate(const B3Proc *p, const B3Block *b) {
 static void demote(DT *dt) {
     B3Proc *p = dt->p;
     uint32_t nv = b3_proc_number_values(p);
-    dt->var = xcalloc(nv, sizeof *dt->var);
+    dt->var = b3_xcalloc(PHASE, nv, sizeof *dt->var);
     for (uint32_t i = 0; i < nv; i++) {
         B3Value *v = p->values[i];
         if (v->opcode == B3_Phi && v->owner && dt->cand[v->owner->pos])
@@ -109,7 +108,7 @@ static void demote(DT *dt) {
     /* Which values are used outside their tail: they need a Variable of
      * their own (a demoted Phi, now a Get, too: its Variable may be Set again
      * in the tail after it). */
-    B3Variable **out = xcalloc(nv, sizeof *out);
+    B3Variable **out = b3_xcalloc(PHASE, nv, sizeof *out);
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
         for (uint32_t i = 0; i < b->nvalues; i++) {
@@ -136,7 +135,10 @@ static void demote(DT *dt) {
                 u->kids[k] = get;
             }
             if (u->scratch < nv && p->values[u->scratch] == u && out[u->scratch]) {
-                B3Value *set = b3_insertion_set_insert_new(&ins, i + 1, B3_Set, B3_Void, 1, u);
+                /* After a CCall's SecondResult, which must stay next to it. */
+                uint32_t at =
+                    i + 1 < b->nvalues && b->values[i + 1]->opcode == B3_SecondResult ? i + 2 : i + 1;
+                B3Value *set = b3_insertion_set_insert_new(&ins, at, B3_Set, B3_Void, 1, u);
                 set->kids[0] = u;
                 set->m.var = out[u->scratch];
             }
@@ -168,7 +170,7 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
     if (p->nblocks < 2)
         return false;
     DT dt = {.m = m, .p = p};
-    dt.cand = xcalloc(p->nblocks, 1);
+    dt.cand = b3_xcalloc(PHASE, p->nblocks, 1);
     bool any = false;
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
@@ -188,9 +190,9 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
 
     uint64_t budget = (uint64_t)p->nvalues + ALLOWANCE;
     uint32_t nv = b3_proc_number_values(p);
-    B3Value **map = xcalloc(nv, sizeof *map);
-    uint32_t *map_stamp = xcalloc(nv, sizeof *map_stamp);
-    uint32_t *copied_into = xcalloc(p->nblocks, sizeof *copied_into); /* block pos + 1 */
+    B3Value **map = b3_xcalloc(PHASE, nv, sizeof *map);
+    uint32_t *map_stamp = b3_xcalloc(PHASE, nv, sizeof *map_stamp);
+    uint32_t *copied_into = b3_xcalloc(PHASE, p->nblocks, sizeof *copied_into); /* block pos + 1 */
     uint32_t stamp = 0;
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];

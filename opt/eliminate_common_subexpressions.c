@@ -49,6 +49,8 @@
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 #define PHASE "eliminate_common_subexpressions"
 
@@ -58,8 +60,6 @@
 #define SEARCH_BLOCKS 128   /* blocks one backward search may visit */
 #define SEARCH_PER_BLOCK 16 /* and in all, per block of the procedure */
 #define MAX_KILLS 16        /* later stores the dead-store scan remembers */
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* What the bits of a fact's value above its width are. */
 enum { Ext_Full, Ext_Zero, Ext_Sign, Ext_None };
@@ -535,12 +535,7 @@ static void process_block(Cse *c, B3Block *b) {
 
     /* What holds at the block's end, for the blocks it dominates. */
     for (uint32_t i = 0; i < c->nfacts; i++) {
-        if (c->ntail == c->cap_tail) {
-            c->cap_tail = c->cap_tail ? c->cap_tail * 2 : 256;
-            c->tail = realloc(c->tail, c->cap_tail * sizeof *c->tail);
-            if (!c->tail)
-                b3_internal_error(PHASE, "out of memory");
-        }
+        B3_VEC_RESERVE(PHASE, c->tail, c->cap_tail, c->ntail + 1);
         TailEntry *t = &c->tail[c->ntail++];
         t->f = c->facts[i];
         t->block = b;
@@ -568,7 +563,7 @@ bool b3_eliminate_common_subexpressions(B3Module *m, B3Proc *p) {
     Cse c = {.m = m, .p = p};
     b3_dominators_compute(&c.dom, p);
     uint32_t nb = p->nblocks, nmem = 0;
-    c.writes = xcalloc(nb, sizeof *c.writes);
+    c.writes = b3_xcalloc(PHASE, nb, sizeof *c.writes);
     for (uint32_t bi = 0; bi < nb; bi++) {
         B3Block *b = p->blocks[bi];
         for (uint32_t i = 0; i < b->nvalues; i++) {
@@ -576,14 +571,14 @@ bool b3_eliminate_common_subexpressions(B3Module *m, B3Proc *p) {
             nmem += (op_flags(b->values[i]) & (B3OF_LOAD | B3OF_STORE)) != 0;
         }
     }
-    c.pure = xcalloc(p->nvalues, sizeof *c.pure);
+    c.pure = b3_xcalloc(PHASE, p->nvalues, sizeof *c.pure);
     c.pure_mask = pow2_at_least(2ull * p->nvalues) - 1;
-    c.pure_head = xcalloc(c.pure_mask + 1ull, sizeof *c.pure_head);
+    c.pure_head = b3_xcalloc(PHASE, c.pure_mask + 1ull, sizeof *c.pure_head);
     c.tail_mask = pow2_at_least(2ull * nmem) - 1;
-    c.tail_head = xcalloc(c.tail_mask + 1ull, sizeof *c.tail_head);
-    c.scopes = xcalloc(c.dom.norder, sizeof *c.scopes);
-    c.mark = xcalloc(nb, sizeof *c.mark);
-    c.work = xcalloc(nb, sizeof *c.work);
+    c.tail_head = b3_xcalloc(PHASE, c.tail_mask + 1ull, sizeof *c.tail_head);
+    c.scopes = b3_xcalloc(PHASE, c.dom.norder, sizeof *c.scopes);
+    c.mark = b3_xcalloc(PHASE, nb, sizeof *c.mark);
+    c.work = b3_xcalloc(PHASE, nb, sizeof *c.work);
     c.budget = (uint64_t)SEARCH_PER_BLOCK * nb + 4096;
     b3_insertion_set_init(&c.ins, m, p);
 

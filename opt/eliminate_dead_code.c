@@ -21,10 +21,9 @@
 #include "ir/effects.h"
 #include "ir/ice.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "eliminate_dead_code"
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* Lists of values grouped by a key 0..nkeys-1 (a Phi's dense id, a
  * Variable's index), in two passes: count, then fill. */
@@ -62,7 +61,7 @@ static bool var_id(const Dce *d, const B3Value *set, uint32_t *id) {
 
 static void build_groups(Dce *d, Groups *g, uint32_t nkeys, B3Opcode op,
                          bool (*key)(const Dce *, const B3Value *, uint32_t *)) {
-    g->start = xcalloc(nkeys + 1, sizeof *g->start);
+    g->start = b3_xcalloc(PHASE, nkeys + 1, sizeof *g->start);
     B3Proc *p = d->p;
     uint32_t id;
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
@@ -71,8 +70,8 @@ static void build_groups(Dce *d, Groups *g, uint32_t nkeys, B3Opcode op,
                 g->start[id + 1]++;
     for (uint32_t k = 0; k < nkeys; k++)
         g->start[k + 1] += g->start[k];
-    g->items = xcalloc(g->start[nkeys], sizeof *g->items);
-    uint32_t *fill = xcalloc(nkeys, sizeof *fill);
+    g->items = b3_xcalloc(PHASE, g->start[nkeys], sizeof *g->items);
+    uint32_t *fill = b3_xcalloc(PHASE, nkeys, sizeof *fill);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *v = p->blocks[bi]->values[i];
@@ -134,9 +133,9 @@ static bool compact_slots(B3Proc *p, const uint8_t *used) {
 bool b3_eliminate_dead_code(B3Module *m, B3Proc *p) {
     Dce d = {.p = p};
     d.n = b3_proc_number_values(p);
-    d.live = xcalloc(d.n, 1);
-    d.work = xcalloc(d.n, sizeof *d.work);
-    d.var_read = xcalloc(p->nvars, 1);
+    d.live = b3_xcalloc(PHASE, d.n, 1);
+    d.work = b3_xcalloc(PHASE, d.n, sizeof *d.work);
+    d.var_read = b3_xcalloc(PHASE, p->nvars, 1);
     build_groups(&d, &d.upsilons, d.n, B3_Upsilon, phi_id);
     build_groups(&d, &d.sets, p->nvars, B3_Set, var_id);
 
@@ -164,7 +163,7 @@ bool b3_eliminate_dead_code(B3Module *m, B3Proc *p) {
 
     /* Sweep; note what the survivors name. */
     bool changed = false;
-    uint8_t *var_used = xcalloc(p->nvars, 1), *slot_used = xcalloc(p->nslots, 1);
+    uint8_t *var_used = b3_xcalloc(PHASE, p->nvars, 1), *slot_used = b3_xcalloc(PHASE, p->nslots, 1);
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
         for (uint32_t i = 0; i < b->nvalues; i++) {

@@ -34,8 +34,7 @@
 #include "ir/insertion_set.h"
 #include "ir/ir.h"
 #include "opt/phases.h"
-
-#define xcalloc(n, size) b3_xcalloc("fix_ssa", (n), (size))
+#include "util/alloc.h"
 
 /* (Variable, block) pairs, grown as found. */
 typedef struct {
@@ -46,10 +45,8 @@ typedef struct {
 static void pairs_add(Pairs *ps, uint32_t var, uint32_t pos) {
     if (ps->n == ps->cap) {
         ps->cap = ps->cap ? 2 * ps->cap : 64;
-        ps->var = realloc(ps->var, ps->cap * sizeof(uint32_t));
-        ps->pos = realloc(ps->pos, ps->cap * sizeof(uint32_t));
-        if (!ps->var || !ps->pos)
-            b3_internal_error("fix_ssa", "out of memory");
+        ps->var = b3_xrealloc("fix_ssa", ps->var, ps->cap * sizeof(uint32_t));
+        ps->pos = b3_xrealloc("fix_ssa", ps->pos, ps->cap * sizeof(uint32_t));
     }
     ps->var[ps->n] = var;
     ps->pos[ps->n] = pos;
@@ -65,8 +62,8 @@ static void pairs_free(Pairs *ps) {
  * out[start[k] .. start[k + 1]).  start has nkeys + 1 entries. */
 static void group(const uint32_t *key, const uint32_t *val, uint32_t n, uint32_t nkeys, uint32_t **start,
                   uint32_t **out) {
-    uint32_t *s = xcalloc(nkeys + 1, sizeof(uint32_t));
-    uint32_t *o = xcalloc(n, sizeof(uint32_t));
+    uint32_t *s = b3_xcalloc("fix_ssa", nkeys + 1, sizeof(uint32_t));
+    uint32_t *o = b3_xcalloc("fix_ssa", n, sizeof(uint32_t));
     for (uint32_t i = 0; i < n; i++)
         s[key[i] + 1]++;
     for (uint32_t k = 0; k < nkeys; k++)
@@ -107,8 +104,8 @@ typedef struct {
  * whether there is any Get or Set at all. */
 static bool find_defs_and_uses(Fix *f) {
     B3Proc *p = f->p;
-    uint32_t *last_def = xcalloc(f->nvars, sizeof(uint32_t)); /* block position + 1 */
-    uint32_t *last_use = xcalloc(f->nvars, sizeof(uint32_t));
+    uint32_t *last_def = b3_xcalloc("fix_ssa", f->nvars, sizeof(uint32_t)); /* block position + 1 */
+    uint32_t *last_use = b3_xcalloc("fix_ssa", f->nvars, sizeof(uint32_t));
     Pairs defs = {0}, uses = {0};
     bool any = false;
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
@@ -172,10 +169,10 @@ static bool place_phis(Fix *f) {
     B3Proc *p = f->p;
     B3IDF idf;
     b3_idf_init(&idf, p, &f->dom);
-    f->live_mark = xcalloc(f->nblocks, sizeof(uint32_t));
-    f->def_mark = xcalloc(f->nblocks, sizeof(uint32_t));
-    B3Block **work = xcalloc(f->nblocks, sizeof(B3Block *));
-    B3Block **def_blocks = xcalloc(f->nblocks, sizeof(B3Block *));
+    f->live_mark = b3_xcalloc("fix_ssa", f->nblocks, sizeof(uint32_t));
+    f->def_mark = b3_xcalloc("fix_ssa", f->nblocks, sizeof(uint32_t));
+    B3Block **work = b3_xcalloc("fix_ssa", f->nblocks, sizeof(B3Block *));
+    B3Block **def_blocks = b3_xcalloc("fix_ssa", f->nblocks, sizeof(B3Block *));
     Pairs phis = {0};
     for (uint32_t x = 0; x < f->nvars; x++) {
         /* Read only after Sets in the same block, or never Set: no Phi. */
@@ -198,7 +195,7 @@ static bool place_phis(Fix *f) {
     uint32_t *var_of;
     group(phis.pos, phis.var, phis.n, f->nblocks, &f->phi_start, &var_of);
     f->phi_var = var_of;
-    f->phi_val = xcalloc(phis.n, sizeof(B3Value *));
+    f->phi_val = b3_xcalloc("fix_ssa", phis.n, sizeof(B3Value *));
     for (uint32_t bi = 0; bi < f->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
         const B3Loc loc = b->nvalues ? b->values[0]->loc : b->loc;
@@ -215,10 +212,8 @@ static bool place_phis(Fix *f) {
 static void set_cur(Fix *f, uint32_t x, B3Value *v) {
     if (f->nundo == f->cap_undo) {
         f->cap_undo = f->cap_undo ? 2 * f->cap_undo : 64;
-        f->undo_var = realloc(f->undo_var, f->cap_undo * sizeof(uint32_t));
-        f->undo_val = realloc(f->undo_val, f->cap_undo * sizeof(B3Value *));
-        if (!f->undo_var || !f->undo_val)
-            b3_internal_error("fix_ssa", "out of memory");
+        f->undo_var = b3_xrealloc("fix_ssa", f->undo_var, f->cap_undo * sizeof(uint32_t));
+        f->undo_val = b3_xrealloc("fix_ssa", f->undo_val, f->cap_undo * sizeof(B3Value *));
     }
     f->undo_var[f->nundo] = x;
     f->undo_val[f->nundo] = f->cur[x];
@@ -285,8 +280,8 @@ static void rename_block(Fix *f, B3Block *b, bool reachable) {
  * when the walk leaves its subtree. */
 static void rename_all(Fix *f) {
     B3Proc *p = f->p;
-    B3Block **stack = xcalloc(f->nblocks, sizeof(B3Block *));
-    uint32_t *stack_mark = xcalloc(f->nblocks, sizeof(uint32_t));
+    B3Block **stack = b3_xcalloc("fix_ssa", f->nblocks, sizeof(B3Block *));
+    uint32_t *stack_mark = b3_xcalloc("fix_ssa", f->nblocks, sizeof(uint32_t));
     uint32_t sp = 0;
     for (uint32_t i = 0; i < f->dom.norder; i++) {
         B3Block *b = f->dom.order[i];
@@ -339,8 +334,8 @@ bool b3_fix_ssa(B3Module *m, B3Proc *p) {
     if (find_defs_and_uses(&f)) {
         b3_dominators_compute(&f.dom, p);
         bool root_phis = place_phis(&f);
-        f.cur = xcalloc(f.nvars, sizeof(B3Value *));
-        f.succ_seen = xcalloc(f.nblocks, sizeof(uint32_t));
+        f.cur = b3_xcalloc("fix_ssa", f.nvars, sizeof(B3Value *));
+        f.succ_seen = b3_xcalloc("fix_ssa", f.nblocks, sizeof(uint32_t));
         b3_insertion_set_init(&f.ins, m, p);
         B3Block *entry = root_phis && p->blocks[0]->npreds ? make_entry(&f) : NULL;
         rename_all(&f);

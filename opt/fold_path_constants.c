@@ -34,10 +34,9 @@
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "fold_path_constants"
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 enum { Fact_Const, Fact_NonZero };
 
@@ -61,19 +60,12 @@ typedef struct {
     uint32_t *cur; /* by dense value id: 1 + index in facts of the fact in force, or 0 */
 } FP;
 
-static bool int_const(const B3Value *v, int64_t *out) {
-    if (!(b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) || !b3_type_is_int((B3Type)v->type))
-        return false;
-    *out = v->type == B3_Int32 ? (int64_t)(int32_t)v->m.c.i : v->m.c.i;
-    return true;
-}
-
 static bool opaque_to_us(const B3Value *v) { return v->opcode == B3_Opaque || v->opcode == B3_Depend; }
 
 static void add_fact(FP *fp, const B3Block *from, B3Block *to, B3Value *v, uint8_t kind, int64_t c) {
     if (to == fp->p->blocks[0] || to == from || to->npreds != 1 || fp->nfacts[to->pos] == FACTS_PER_BLOCK)
         return;
-    if ((b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) || opaque_to_us(v) || !v->owner ||
+    if (b3_value_is_const(v) || opaque_to_us(v) || !v->owner ||
         !b3_strictly_dominates(&fp->dom, v->owner, to) || !b3_block_reachable(&fp->dom, to))
         return;
     if (kind == Fact_NonZero && (b3_op((B3Opcode)v->opcode)->flags & B3OF_COMPARE)) {
@@ -91,11 +83,11 @@ static bool compare_with_const(const B3Value *y, B3Value **x, int64_t *k) {
     if (!b3_type_is_int((B3Type)y->kids[0]->type))
         return false;
     int64_t other;
-    if (int_const(y->kids[1], k) && !int_const(y->kids[0], &other)) {
+    if (b3_value_int_const(y->kids[1], k) && !b3_value_int_const(y->kids[0], &other)) {
         *x = y->kids[0];
         return true;
     }
-    if (int_const(y->kids[0], k) && !int_const(y->kids[1], &other)) {
+    if (b3_value_int_const(y->kids[0], k) && !b3_value_int_const(y->kids[1], &other)) {
         *x = y->kids[1];
         return true;
     }
@@ -104,7 +96,7 @@ static bool compare_with_const(const B3Value *y, B3Value **x, int64_t *k) {
 
 static void find_facts(FP *fp) {
     B3Proc *p = fp->p;
-    uint32_t *edges = xcalloc(p->nblocks, sizeof *edges);
+    uint32_t *edges = b3_xcalloc(PHASE, p->nblocks, sizeof *edges);
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
         B3Value *t = b3_block_last(b);
@@ -224,19 +216,19 @@ bool b3_fold_path_constants(B3Module *m, B3Proc *p) {
     FP fp = {.m = m, .p = p};
     fp.nv = b3_proc_number_values(p);
     b3_dominators_compute(&fp.dom, p);
-    fp.facts = xcalloc((size_t)p->nblocks * FACTS_PER_BLOCK, sizeof *fp.facts);
-    fp.nfacts = xcalloc(p->nblocks, 1);
+    fp.facts = b3_xcalloc(PHASE, (size_t)p->nblocks * FACTS_PER_BLOCK, sizeof *fp.facts);
+    fp.nfacts = b3_xcalloc(PHASE, p->nblocks, 1);
     find_facts(&fp);
     bool any = false;
     for (uint32_t i = 0; i < p->nblocks && !any; i++)
         any = fp.nfacts[i] != 0;
     bool changed = false, cfg_changed = false;
     if (any) {
-        fp.cur = xcalloc(fp.nv, sizeof *fp.cur);
+        fp.cur = b3_xcalloc(PHASE, fp.nv, sizeof *fp.cur);
         /* Preorder of the dominator tree, with the blocks whose subtree we
          * are in on a stack: a block is left when the walk reaches one it
          * does not dominate. */
-        B3Block **stack = xcalloc(fp.dom.norder, sizeof *stack);
+        B3Block **stack = b3_xcalloc(PHASE, fp.dom.norder, sizeof *stack);
         uint32_t sp = 0;
         for (uint32_t i = 0; i < fp.dom.norder; i++) {
             B3Block *b = fp.dom.order[i];

@@ -40,11 +40,11 @@
 #include "ir/ice.h"
 #include "ir/loops.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 #define PHASE "hoist_loop_invariant_values"
 #define MAX_LEVELS 64 /* loops one value may leave; also the longest header chain followed */
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
 
 /* What a loop (inner loops included) does that keeps values inside. */
 typedef struct {
@@ -66,9 +66,9 @@ typedef struct {
 static void analyze(Licm *x) {
     B3Proc *p = x->p;
     uint32_t nb = p->nblocks, nl = x->loops.nloops;
-    x->data = xcalloc(nl, sizeof *x->data);
-    x->guard = xcalloc(nb, sizeof *x->guard);
-    x->first_exit = xcalloc(nb, sizeof *x->first_exit);
+    x->data = b3_xcalloc(PHASE, nl, sizeof *x->data);
+    x->guard = b3_xcalloc(PHASE, nb, sizeof *x->guard);
+    x->first_exit = b3_xcalloc(PHASE, nb, sizeof *x->first_exit);
     for (uint32_t bi = 0; bi < nb; bi++) {
         B3Block *b = p->blocks[bi];
         B3Loop *loop = b3_loop_of(&x->loops, b);
@@ -100,7 +100,7 @@ static void analyze(Licm *x) {
      * time the loop is entered.  A block on the chain of a loop is on the
      * chains of the loops inside it that contain it (the same walk), so the
      * outermost such loop's depth says it all. */
-    uint32_t *seen = xcalloc(nb, sizeof *seen);
+    uint32_t *seen = b3_xcalloc(PHASE, nb, sizeof *seen);
     for (uint32_t i = 0; i < nl; i++) {
         const B3Loop *loop = &x->loops.loops[i];
         B3Block *b = loop->header;
@@ -166,12 +166,7 @@ typedef struct {
 } Moves;
 
 static void add_move(Moves *mv, B3Block *to, B3Value *v) {
-    if (mv->n == mv->cap) {
-        mv->cap = mv->cap ? mv->cap * 2 : 64;
-        mv->a = realloc(mv->a, mv->cap * sizeof *mv->a);
-        if (!mv->a)
-            b3_internal_error(PHASE, "out of memory");
-    }
+    B3_VEC_RESERVE(PHASE, mv->a, mv->cap, mv->n + 1);
     mv->a[mv->n++] = (Move){to, v};
     v->owner = to;
 }
@@ -209,13 +204,13 @@ static void hoist(B3Module *m, B3Proc *p, const Licm *x, Moves *mv, B3Value *v, 
  * the order they moved (children first). */
 static void place(B3Module *m, B3Proc *p, Move *moves, uint32_t nmoves) {
     uint32_t nb = p->nblocks;
-    uint32_t *start = xcalloc(nb + 1, sizeof *start);
+    uint32_t *start = b3_xcalloc(PHASE, nb + 1, sizeof *start);
     for (uint32_t i = 0; i < nmoves; i++)
         start[moves[i].to->pos + 1]++;
     for (uint32_t i = 0; i < nb; i++)
         start[i + 1] += start[i];
-    B3Value **sorted = xcalloc(nmoves, sizeof *sorted);
-    uint32_t *fill = xcalloc(nb, sizeof *fill);
+    B3Value **sorted = b3_xcalloc(PHASE, nmoves, sizeof *sorted);
+    uint32_t *fill = b3_xcalloc(PHASE, nb, sizeof *fill);
     for (uint32_t i = 0; i < nmoves; i++)
         sorted[start[moves[i].to->pos] + fill[moves[i].to->pos]++] = moves[i].v;
     for (uint32_t bi = 0; bi < nb; bi++) {
@@ -258,8 +253,8 @@ bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p) {
 
     Moves mv = {0};
     mv.nvalues = b3_proc_number_values(p);
-    mv.copy = xcalloc(mv.nvalues, sizeof *mv.copy);
-    mv.copy_in = xcalloc(mv.nvalues, sizeof *mv.copy_in);
+    mv.copy = b3_xcalloc(PHASE, mv.nvalues, sizeof *mv.copy);
+    mv.copy_in = b3_xcalloc(PHASE, mv.nvalues, sizeof *mv.copy_in);
     for (uint32_t k = 0; k < x.dom.norder; k++) {
         B3Block *b = x.dom.order[k];
         B3Loop *inner = b3_loop_of(&x.loops, b);

@@ -28,17 +28,9 @@
 #include "ir/ice.h"
 #include "ir/use_counts.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "infer_switches"
-
-#define xrealloc(p, n) b3_xrealloc(PHASE, (p), (n))
-
-static bool int_const(const B3Value *v, int64_t *out) {
-    if (!(b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) || !b3_type_is_int((B3Type)v->type))
-        return false;
-    *out = v->type == B3_Int32 ? (int64_t)(int32_t)v->m.c.i : v->m.c.i;
-    return true;
-}
 
 /* A block's terminal read as a switch on x: its cases (value, successor
  * index) and the successor index of its fall-through. */
@@ -69,14 +61,14 @@ static bool describe(const B3Block *b, Desc *d) {
     int64_t k;
     if ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) && b3_type_is_int((B3Type)c->kids[0]->type)) {
         B3Value *x = c->kids[0], *kv = c->kids[1];
-        if (!int_const(kv, &k)) {
+        if (!b3_value_int_const(kv, &k)) {
             x = c->kids[1];
             kv = c->kids[0];
-            if (!int_const(kv, &k))
+            if (!b3_value_int_const(kv, &k))
                 return false;
         }
         int64_t other;
-        if (int_const(x, &other))
+        if (b3_value_int_const(x, &other))
             return false; /* both constant: reduce_strength's business */
         d->x = x;
         d->cmp = c;
@@ -87,7 +79,7 @@ static bool describe(const B3Block *b, Desc *d) {
         d->ncases = 1;
         return true;
     }
-    if (int_const(c, &k))
+    if (b3_value_int_const(c, &k))
         return false;
     d->x = c; /* Branch(x): x == 0 goes to the else successor */
     d->value[0] = 0;
@@ -122,7 +114,7 @@ static bool only_test(const B3Block *c, const B3Value *x, const B3UseCounts *uc,
                 return false;
             continue;
         }
-        if (!(b3_op((B3Opcode)w->opcode)->flags & B3OF_CONST) || !cd->cmp || cd->cmp->owner != c)
+        if (!b3_value_is_const(w) || !cd->cmp || cd->cmp->owner != c)
             return false;
         uint32_t here = (cd->cmp->kids[0] == w) + (cd->cmp->kids[1] == w);
         if (!here || b3_use_count(uc, w) != here)
@@ -148,10 +140,8 @@ static bool set_add(ValueSet *s, int64_t v);
 static void set_grow(ValueSet *s) {
     ValueSet old = *s;
     s->cap = old.cap ? old.cap * 2 : 16;
-    s->keys = xrealloc(NULL, s->cap * sizeof *s->keys);
-    s->used = calloc(s->cap, 1);
-    if (!s->used)
-        b3_internal_error(PHASE, "out of memory");
+    s->keys = b3_xrealloc(PHASE, NULL, s->cap * sizeof *s->keys);
+    s->used = b3_xcalloc(PHASE, s->cap, 1);
     s->count = 0;
     for (uint32_t i = 0; i < old.cap; i++)
         if (old.used[i])
@@ -191,8 +181,8 @@ typedef struct {
 static void case_add(CaseList *l, int64_t v, B3Succ s) {
     if (l->n + 2 > l->cap) {
         l->cap = l->cap ? l->cap * 2 : 16;
-        l->values = xrealloc(l->values, l->cap * sizeof *l->values);
-        l->succs = xrealloc(l->succs, l->cap * sizeof *l->succs);
+        l->values = b3_xrealloc(PHASE, l->values, l->cap * sizeof *l->values);
+        l->succs = b3_xrealloc(PHASE, l->succs, l->cap * sizeof *l->succs);
     }
     l->values[l->n] = v;
     l->succs[l->n] = s;
@@ -224,9 +214,7 @@ bool b3_infer_switches(B3Module *m, B3Proc *p) {
     b3_use_counts_compute(&uc, p);
     B3Block **rpo;
     uint32_t n = b3_blocks_reverse_postorder(p, &rpo);
-    uint8_t *merged = calloc(p->nblocks, 1);
-    if (!merged)
-        b3_internal_error(PHASE, "out of memory");
+    uint8_t *merged = b3_xcalloc(PHASE, p->nblocks, 1);
     ValueSet seen = {0};
     CaseList cl = {0};
     bool changed = false;

@@ -9,7 +9,7 @@
  * phases after it see one procedure.
  *
  * A call site is CCall(SymbolAddress(@f)) (offset 0, not variadic) where @f
- * is a procedure of the module other than the caller, with one entry, at
+ * is a procedure of the module other than the caller, not weak, with one entry, at
  * most MAX_CALLEE_VALUES values and none of what only means something in its
  * own frame or register state: FramePointer (stack arguments), an
  * ArgumentReg of a register the call does not fill, EntrySwitch, stackmap
@@ -17,7 +17,9 @@
  * pinned register's WasmAddress and WasmBoundsCheck (without them, pinned
  * registers only restrict allocation).  A callee that calls itself is left
  * alone (inlining would only unroll the recursion).  The result type must be
- * the CCall's (or the CCall Void).
+ * the CCall's (or the CCall Void), and one value (not Return(@a, @b)); a
+ * CCall with `sret` or ByVal children is not inlined (their memory is the
+ * C convention's).
  *
  * The call's block is split after the CCall: the arguments go to the
  * copied ArgumentRegs, as the register holds them (an Int32 as ZExt32 and a
@@ -39,23 +41,22 @@
 #include "ir/ice.h"
 #include "ir/target.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "inline_procedures"
 
 enum { MAX_CALLEE_VALUES = 120, MAX_GROWTH = 1200, MAX_ARG_REGS = 64 };
 
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
-
 /* The procedure a CCall calls directly, or NULL. */
 static B3Proc *direct_callee(const B3Value *call) {
-    if (call->opcode != B3_CCall || call->m.ccall.variadic >= 0 || call->nkids < 1)
+    if (call->opcode != B3_CCall || call->m.ccall.variadic >= 0 || call->m.ccall.extra || call->nkids < 1)
         return NULL;
     const B3Value *f = call->kids[0];
     if (f->opcode != B3_SymbolAddress || f->m.symbol.offset != 0)
         return NULL;
     const B3Symbol *s = f->m.symbol.sym;
-    if (!s || s->kind != B3Sym_Proc || !s->defined)
-        return NULL;
+    if (!s || s->kind != B3Sym_Proc || !s->defined || s->weak)
+        return NULL; /* a weak definition may be replaced by another module's */
     return s->def.proc;
 }
 
@@ -116,6 +117,8 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
                     return false; /* recursive */
                 break;
             case B3_Return:
+                if (v->nkids > 1)
+                    return false; /* two values: the call's SecondResult reads the second */
                 if (v->nkids ? call->type != B3_Void && call->type != v->kids[0]->type
                              : call->type != B3_Void)
                     return false;
@@ -132,9 +135,7 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
 static const char *fresh_name(B3Module *m, const B3Proc *p, const B3Proc *callee, unsigned k,
                               const char *name) {
     size_t len = callee->sym->name_len + strlen(name) + 32;
-    char *buf = malloc(len);
-    if (!buf)
-        b3_internal_error(PHASE, "out of memory");
+    char *buf = b3_xmalloc(PHASE, len);
     for (unsigned n = 0;; n++) {
         if (n)
             snprintf(buf, len, "%.*s_%u_%s_%u", (int)callee->sym->name_len, callee->sym->name, k, name, n);
@@ -218,20 +219,20 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
     }
 
     /* The callee's blocks, Variables and slots. */
-    B3Block **bmap = xcalloc(callee->nblocks, sizeof *bmap);
+    B3Block **bmap = b3_xcalloc(PHASE, callee->nblocks, sizeof *bmap);
     for (uint32_t i = 0; i < callee->nblocks; i++) {
         bmap[i] = b3_block_new(m, p, UINT32_MAX);
         bmap[i]->frequency = b->frequency * callee->blocks[i]->frequency;
         bmap[i]->loc = callee->blocks[i]->loc;
         bmap[i]->succ_loc = callee->blocks[i]->succ_loc;
     }
-    B3Variable **vmap = xcalloc(callee->nvars, sizeof *vmap);
+    B3Variable **vmap = b3_xcalloc(PHASE, callee->nvars, sizeof *vmap);
     for (uint32_t i = 0; i < callee->nvars; i++) {
         const B3Variable *v = callee->vars[i];
         vmap[i] = b3_variable_new(m, p, fresh_name(m, p, callee, k, v->name), v->type);
         vmap[i]->loc = v->loc;
     }
-    B3StackSlot **smap = xcalloc(callee->nslots, sizeof *smap);
+    B3StackSlot **smap = b3_xcalloc(PHASE, callee->nslots, sizeof *smap);
     for (uint32_t i = 0; i < callee->nslots; i++) {
         const B3StackSlot *s = callee->slots[i];
         smap[i] = b3_slot_new(m, p, fresh_name(m, p, callee, k, s->name), s->size);
@@ -243,7 +244,7 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
     /* Values: first the copies (ArgumentRegs map to the arguments), then
      * their children and Upsilon targets through the map. */
     uint32_t n = b3_proc_number_values(callee);
-    B3Value **map = xcalloc(n, sizeof *map);
+    B3Value **map = b3_xcalloc(PHASE, n, sizeof *map);
     for (uint32_t i = 0; i < callee->nblocks; i++) {
         const B3Block *cb = callee->blocks[i];
         for (uint32_t j = 0; j < cb->nvalues; j++) {
@@ -323,7 +324,7 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
 
     /* Lay the new blocks out right after b: the copy, then the continuation. */
     uint32_t nnew = p->nblocks - first_new;
-    B3Block **moved = xcalloc(nnew, sizeof *moved);
+    B3Block **moved = b3_xcalloc(PHASE, nnew, sizeof *moved);
     for (uint32_t i = 0; i < nnew - 1; i++)
         moved[i] = p->blocks[first_new + 1 + i];
     moved[nnew - 1] = cont;
@@ -340,18 +341,26 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
     free(bmap);
 }
 
+/* Value j of b is a call site: a direct call whose second result register
+ * nothing reads (a SecondResult would read the callee's second value). */
+static bool is_site(const B3Block *b, uint32_t j) {
+    if (!direct_callee(b->values[j]))
+        return false;
+    return j + 1 >= b->nvalues || b->values[j + 1]->opcode != B3_SecondResult;
+}
+
 bool b3_inline_procedures(B3Module *m, B3Proc *p) {
     uint32_t nsites = 0;
     for (uint32_t i = 0; i < p->nblocks; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nvalues; j++)
-            nsites += direct_callee(p->blocks[i]->values[j]) != NULL;
+            nsites += is_site(p->blocks[i], j);
     if (!nsites)
         return false;
-    B3Value **sites = xcalloc(nsites, sizeof *sites);
+    B3Value **sites = b3_xcalloc(PHASE, nsites, sizeof *sites);
     nsites = 0;
     for (uint32_t i = 0; i < p->nblocks; i++)
         for (uint32_t j = 0; j < p->blocks[i]->nvalues; j++)
-            if (direct_callee(p->blocks[i]->values[j]))
+            if (is_site(p->blocks[i], j))
                 sites[nsites++] = p->blocks[i]->values[j];
 
     B3Value *args[MAX_ARG_REGS];

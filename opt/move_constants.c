@@ -32,6 +32,7 @@
 #include "ir/ice.h"
 #include "ir/loops.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "move_constants"
 
@@ -42,7 +43,7 @@ typedef struct {
 } Table;
 
 static bool is_const(const Table *t, const B3Value *v) {
-    return (b3_op_info[v->opcode].flags & B3OF_CONST) || (t->symbols && v->opcode == B3_SymbolAddress);
+    return b3_value_is_const(v) || (t->symbols && v->opcode == B3_SymbolAddress);
 }
 
 static uint64_t const_bits(const B3Value *v) {
@@ -78,12 +79,10 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
     Table t = {NULL, 16, b3_target_info(m->target)->symbol_address_costly};
     while (t.cap < 2 * n + 16)
         t.cap *= 2;
-    t.slots = calloc(t.cap, sizeof *t.slots);
-    B3Block **home = calloc(n + 1, sizeof *home); /* canonical constant -> its block, or NULL */
-    uint32_t *per_block = calloc(p->nblocks + 1, sizeof *per_block);
-    bool *placed = calloc(n + 1, sizeof *placed);
-    if (!t.slots || !home || !per_block || !placed)
-        b3_internal_error(PHASE, "out of memory");
+    t.slots = b3_xcalloc(PHASE, t.cap, sizeof *t.slots);
+    B3Block **home = b3_xcalloc(PHASE, n + 1, sizeof *home); /* canonical constant -> its block, or NULL */
+    uint32_t *per_block = b3_xcalloc(PHASE, p->nblocks + 1, sizeof *per_block);
+    bool *placed = b3_xcalloc(PHASE, n + 1, sizeof *placed);
 
     /* Share equal constants; the home is the common dominator of the uses. */
     bool changed = false;
@@ -129,10 +128,8 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
     }
 
     /* Each block's constants, contiguous in homed[start[b]..start[b+1]). */
-    uint32_t *start = calloc(p->nblocks + 2, sizeof *start);
-    B3Value **homed = calloc(n + 1, sizeof *homed);
-    if (!start || !homed)
-        b3_internal_error(PHASE, "out of memory");
+    uint32_t *start = b3_xcalloc(PHASE, p->nblocks + 2, sizeof *start);
+    B3Value **homed = b3_xcalloc(PHASE, n + 1, sizeof *homed);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         start[bi + 1] = start[bi] + per_block[bi];
     memset(per_block, 0, p->nblocks * sizeof *per_block);

@@ -27,6 +27,7 @@
 #include "ir/insertion_set.h"
 #include "ir/use_counts.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "optimize_associative_expression_trees"
 #define MAX_LEAVES 4096 /* a bigger tree keeps its shape beyond this many leaves */
@@ -158,12 +159,10 @@ bool b3_optimize_associative_expression_trees(B3Module *m, B3Proc *p) {
     b3_use_counts_compute(&t.uc, p);
     /* A root: a tree op not used as an interior node, i.e. with a use that is
      * not the same op in its block, or more than one use. */
-    bool *inner = calloc(t.uc.nvalues + 1, sizeof(bool));
-    t.leaves = malloc(MAX_LEAVES * sizeof(B3Value *));
-    t.out = malloc((MAX_LEAVES + 2) * sizeof(B3Value *)); /* the leaves, and the constant */
-    t.stack = malloc((MAX_LEAVES + 2) * sizeof(B3Value *));
-    if (!inner || !t.leaves || !t.out || !t.stack)
-        b3_internal_error(PHASE, "out of memory");
+    bool *inner = b3_xcalloc(PHASE, t.uc.nvalues + 1, sizeof(bool));
+    t.leaves = b3_xmalloc(PHASE, MAX_LEAVES * sizeof(B3Value *));
+    t.out = b3_xmalloc(PHASE, (MAX_LEAVES + 2) * sizeof(B3Value *)); /* the leaves, and the constant */
+    t.stack = b3_xmalloc(PHASE, (MAX_LEAVES + 2) * sizeof(B3Value *));
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *u = p->blocks[bi]->values[i];

@@ -52,9 +52,9 @@
 #include "ir/loops.h"
 #include "ir/use_counts.h"
 #include "opt/phases.h"
-
-#define xcalloc(n, size) b3_xcalloc("promote_stack_slots", (n), (size))
-#define xrealloc(p, n) b3_xrealloc("promote_stack_slots", (p), (n))
+#include "util/alloc.h"
+#include "util/strmap.h"
+#include "util/vec.h"
 
 /* What a value is as an address: not yet known, no slot address,
  * SlotBase(slot) + off, or SlotBase(slot) + something not constant. */
@@ -117,7 +117,7 @@ static bool may_be_address(const B3Value *v) {
 static void push(Promote *pr, uint32_t *n, B3Value *v) {
     if (*n == pr->cap_stack) {
         pr->cap_stack = pr->cap_stack ? 2 * pr->cap_stack : 64;
-        pr->stack = xrealloc(pr->stack, pr->cap_stack * sizeof(B3Value *));
+        pr->stack = b3_xrealloc("promote_stack_slots", pr->stack, pr->cap_stack * sizeof(B3Value *));
     }
     pr->stack[(*n)++] = v;
 }
@@ -198,10 +198,7 @@ static unsigned access_width(const B3Value *v) {
 }
 
 static void add_access(Promote *pr, const Access *a) {
-    if (pr->nacc == pr->cap_acc) {
-        pr->cap_acc = pr->cap_acc ? 2 * pr->cap_acc : 64;
-        pr->acc = xrealloc(pr->acc, pr->cap_acc * sizeof(Access));
-    }
+    B3_VEC_RESERVE("promote_stack_slots", pr->acc, pr->cap_acc, pr->nacc + 1);
     pr->acc[pr->nacc++] = *a;
 }
 
@@ -266,53 +263,17 @@ static int by_slot_then_field(const void *a, const void *b) {
     return x->v->index < y->v->index ? -1 : x->v->index > y->v->index;
 }
 
-/* A name for the Variable of a field that no Variable of p has yet. */
-typedef struct {
-    const char **names;
-    uint32_t cap, count;
-} NameSet;
-
-static uint32_t name_hash(const char *s) {
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (uint8_t)*s) * 16777619u;
-    return h;
-}
-
-static bool names_add(NameSet *ns, const char *s) {
-    if (2 * (ns->count + 1) > ns->cap) {
-        NameSet bigger = {xcalloc(ns->cap ? 2 * ns->cap : 64, sizeof(char *)), ns->cap ? 2 * ns->cap : 64, 0};
-        for (uint32_t i = 0; i < ns->cap; i++)
-            if (ns->names[i])
-                names_add(&bigger, ns->names[i]);
-        free(ns->names);
-        *ns = bigger;
-    }
-    uint32_t i = name_hash(s) & (ns->cap - 1);
-    for (; ns->names[i]; i = (i + 1) & (ns->cap - 1))
-        if (!strcmp(ns->names[i], s))
-            return false;
-    ns->names[i] = s;
-    ns->count++;
-    return true;
-}
-
-static const char *field_name(B3Module *m, NameSet *ns, const char *slot, int64_t off) {
+/* A name for the Variable of a field that no Variable of p has yet (names:
+ * the names taken, each mapped to itself). */
+static const char *field_name(B3Module *m, B3StrMap *names, const char *slot, int64_t off) {
     size_t len = strlen(slot) + 48;
-    char *buf = malloc(len);
-    if (!buf)
-        b3_internal_error("promote_stack_slots", "out of memory");
+    char *buf = b3_xmalloc("promote_stack_slots", len);
     snprintf(buf, len, "%s_%lld", slot, (long long)off);
-    for (unsigned n = 2; !names_add(ns, buf); n++) {
+    for (unsigned n = 2; b3_strmap_get(names, buf, (uint32_t)strlen(buf)); n++)
         snprintf(buf, len, "%s_%lld_%u", slot, (long long)off, n);
-    }
-    /* The set holds buf: move it to the arena for good. */
     char *kept = b3_arena_strndup(&m->arena, buf, strlen(buf));
-    uint32_t i = name_hash(buf) & (ns->cap - 1);
-    while (ns->names[i] != buf)
-        i = (i + 1) & (ns->cap - 1);
-    ns->names[i] = kept;
     free(buf);
+    b3_strmap_put(names, kept, (uint32_t)strlen(kept), kept);
     return kept;
 }
 
@@ -431,9 +392,12 @@ static bool decide(Promote *pr) {
     B3Loops loops;
     Region r = {0};
     bool have_loops = false;
-    NameSet names = {0};
-    for (uint32_t i = 0; i < p->nvars; i++)
-        names_add(&names, p->vars[i]->name);
+    B3StrMap names;
+    b3_strmap_init(&names, "promote_stack_slots");
+    for (uint32_t i = 0; i < p->nvars; i++) {
+        const char *name = p->vars[i]->name;
+        b3_strmap_put(&names, name, (uint32_t)strlen(name), (void *)name);
+    }
     for (uint32_t s = 0; s < p->nslots; s++) {
         pr->field_start[s] = nf;
         uint8_t fate = Slot_Keep;
@@ -449,17 +413,17 @@ static bool decide(Promote *pr) {
             if (!have_loops) {
                 b3_dominators_compute(&dom, p);
                 b3_loops_compute(&loops, p, &dom);
-                r.exact = xcalloc(5 * (size_t)pr->nblocks, 1);
+                r.exact = b3_xcalloc("promote_stack_slots", 5 * (size_t)pr->nblocks, 1);
                 r.indexed = r.exact + pr->nblocks;
                 r.forced = r.indexed + pr->nblocks;
                 r.useful = r.forced + pr->nblocks;
                 r.later = r.useful + pr->nblocks;
-                r.loop_indexed = xcalloc(2 * (size_t)loops.nloops, 1);
+                r.loop_indexed = b3_xcalloc("promote_stack_slots", 2 * (size_t)loops.nloops, 1);
                 r.loop_forced = r.loop_indexed + loops.nloops;
-                r.work = xcalloc(pr->nblocks, sizeof(B3Block *));
+                r.work = b3_xcalloc("promote_stack_slots", pr->nblocks, sizeof(B3Block *));
                 have_loops = true;
             }
-            uint8_t *st = xcalloc(pr->nblocks, 1);
+            uint8_t *st = b3_xcalloc("promote_stack_slots", pr->nblocks, 1);
             nregion++;
             if (analyze_region(pr, s, &loops, &r, st)) {
                 fate = Slot_Region;
@@ -483,7 +447,7 @@ static bool decide(Promote *pr) {
         }
     }
     pr->field_start[p->nslots] = nf;
-    free(names.names);
+    b3_strmap_free(&names);
     if (have_loops) {
         b3_loops_free(&loops);
         b3_dominators_free(&dom);
@@ -587,7 +551,7 @@ static void emit_sync(Promote *pr, B3InsertionSet *ins, uint32_t at, const B3Val
 static void drop_dead_addresses(Promote *pr, B3Value **cands, uint32_t n) {
     B3UseCounts uc;
     b3_use_counts_compute(&uc, pr->p);
-    bool *cand = xcalloc(uc.nvalues, sizeof(bool));
+    bool *cand = b3_xcalloc("promote_stack_slots", uc.nvalues, sizeof(bool));
     for (uint32_t i = 0; i < n; i++)
         cand[cands[i]->scratch] = true;
     uint32_t nwork = 0;
@@ -649,7 +613,8 @@ static bool place_syncs(Promote *pr, B3InsertionSet *ins) {
     B3Proc *p = pr->p;
     uint32_t nb = pr->nblocks, n = 0, cap = 0;
     Sync *syncs = NULL;
-    uint32_t *seen = xcalloc(nb, sizeof(uint32_t)); /* successor listed for block + 1 */
+    uint32_t *seen =
+        b3_xcalloc("promote_stack_slots", nb, sizeof(uint32_t)); /* successor listed for block + 1 */
     for (uint32_t s = 0; s < pr->nslots; s++) {
         const uint8_t *st = pr->region[s];
         if (!st)
@@ -663,10 +628,7 @@ static bool place_syncs(Promote *pr, B3InsertionSet *ins) {
                 if (seen[to] == b + 1 || st[to] == State_Free || st[to] == st[b])
                     continue;
                 seen[to] = b + 1;
-                if (n == cap) {
-                    cap = cap ? 2 * cap : 64;
-                    syncs = xrealloc(syncs, cap * sizeof(Sync));
-                }
+                B3_VEC_RESERVE("promote_stack_slots", syncs, cap, n + 1);
                 syncs[n++] = (Sync){b, to, s};
             }
         }
@@ -713,16 +675,16 @@ bool b3_promote_stack_slots(B3Module *m, B3Proc *p) {
         return false;
     Promote pr = {.m = m, .p = p, .nblocks = p->nblocks, .nslots = p->nslots};
     pr.nvalues = b3_proc_number_values(p);
-    pr.state = xcalloc(pr.nvalues, 1);
-    pr.slot_of = xcalloc(pr.nvalues, sizeof(uint32_t));
-    pr.off_of = xcalloc(pr.nvalues, sizeof(int64_t));
-    pr.escapes = xcalloc(p->nslots, sizeof(bool));
-    pr.loaded = xcalloc(p->nslots, sizeof(bool));
-    pr.indexed = xcalloc(p->nslots, sizeof(bool));
-    pr.fate = xcalloc(p->nslots, 1);
-    pr.region = xcalloc(p->nslots, sizeof(uint8_t *));
-    pr.acc_start = xcalloc(p->nslots + 1, sizeof(uint32_t));
-    pr.field_start = xcalloc(p->nslots + 1, sizeof(uint32_t));
+    pr.state = b3_xcalloc("promote_stack_slots", pr.nvalues, 1);
+    pr.slot_of = b3_xcalloc("promote_stack_slots", pr.nvalues, sizeof(uint32_t));
+    pr.off_of = b3_xcalloc("promote_stack_slots", pr.nvalues, sizeof(int64_t));
+    pr.escapes = b3_xcalloc("promote_stack_slots", p->nslots, sizeof(bool));
+    pr.loaded = b3_xcalloc("promote_stack_slots", p->nslots, sizeof(bool));
+    pr.indexed = b3_xcalloc("promote_stack_slots", p->nslots, sizeof(bool));
+    pr.fate = b3_xcalloc("promote_stack_slots", p->nslots, 1);
+    pr.region = b3_xcalloc("promote_stack_slots", p->nslots, sizeof(uint8_t *));
+    pr.acc_start = b3_xcalloc("promote_stack_slots", p->nslots + 1, sizeof(uint32_t));
+    pr.field_start = b3_xcalloc("promote_stack_slots", p->nslots + 1, sizeof(uint32_t));
     for (uint32_t i = 0; i < p->nslots; i++)
         p->slots[i]->index = i;
     find_accesses(&pr);
@@ -732,11 +694,12 @@ bool b3_promote_stack_slots(B3Module *m, B3Proc *p) {
         pr.acc_start[pr.acc[k].slot + 1]++;
     for (uint32_t s = 0; s < p->nslots; s++)
         pr.acc_start[s + 1] += pr.acc_start[s];
-    pr.fields = xcalloc(pr.nacc, sizeof(Field));
+    pr.fields = b3_xcalloc("promote_stack_slots", pr.nacc, sizeof(Field));
 
     bool any = decide(&pr);
     if (any) {
-        uint32_t *acc_of = xcalloc(pr.nvalues, sizeof(uint32_t)); /* access index + 1 */
+        uint32_t *acc_of =
+            b3_xcalloc("promote_stack_slots", pr.nvalues, sizeof(uint32_t)); /* access index + 1 */
         for (uint32_t k = 0; k < pr.nacc; k++)
             acc_of[pr.acc[k].v->scratch] = k + 1;
         B3InsertionSet ins;
@@ -769,7 +732,7 @@ bool b3_promote_stack_slots(B3Module *m, B3Proc *p) {
         /* Addresses of slots promoted by region, for drop_dead_addresses
          * (listed now: the value numbers change). */
         uint32_t ncands = 0;
-        B3Value **cands = xcalloc(pr.nvalues, sizeof(B3Value *));
+        B3Value **cands = b3_xcalloc("promote_stack_slots", pr.nvalues, sizeof(B3Value *));
         for (uint32_t i = 0; i < pr.nvalues; i++) {
             B3Value *v = p->values[i];
             uint8_t as = pr.state[v->scratch];

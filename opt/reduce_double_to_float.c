@@ -39,6 +39,7 @@
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "opt/phases.h"
+#include "util/alloc.h"
 
 #define PHASE "reduce_double_to_float"
 /* Each fixpoint pass is linear; a change must travel along a chain of Phis
@@ -131,9 +132,7 @@ static bool may_use(const R *r, const B3Value *user, const B3Value *k) {
 
 bool b3_reduce_double_to_float(B3Module *m, B3Proc *p) {
     uint32_t n = b3_proc_number_values(p);
-    R r = {m, p, calloc(n + 1, sizeof(bool)), calloc(n + 1, sizeof(bool)), {0}};
-    if (!r.exact || !r.cand)
-        b3_internal_error(PHASE, "out of memory");
+    R r = {m, p, b3_xcalloc(PHASE, n + 1, sizeof(bool)), b3_xcalloc(PHASE, n + 1, sizeof(bool)), {0}};
     bool any = false, widened = false;
 
     /* Exact values; Phis start exact and lose it (greatest fixpoint). */

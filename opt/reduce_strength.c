@@ -48,11 +48,10 @@
  *  - Comparisons keep their operand order unless a constant is on the left:
  *    the instruction selector fuses a load into the left operand.
  *
- * Division by a constant becomes multiplication by a "magic" reciprocal:
- * 32-bit with a 64-bit Mul (as B3), 64-bit with MulHigh/UMulHigh, the high
- * half of the 128-bit product — opcodes b3c adds to B3 IR for this (x86
- * mul/imul); a 64x64 high product from four 32-bit multiplies measured
- * slower than the divide itself. */
+ * Division by a constant becomes multiplication by a "magic" reciprocal
+ * (opt/division_magic.h).  Constants are evaluated by ir/fold.h, and what an
+ * integer value may be (its possible bits and range) comes from
+ * opt/int_range.h; the rules by opcode are here. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,9 +59,12 @@
 #include "ir/cfg_order.h"
 #include "ir/dominators.h"
 #include "ir/effects.h"
+#include "ir/fold.h"
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "ir/use_counts.h"
+#include "opt/division_magic.h"
+#include "opt/int_range.h"
 #include "opt/phases.h"
 
 #define xcalloc(n, size) b3_xcalloc("reduce_strength", (n), (size))
@@ -122,109 +124,6 @@ typedef struct {
     bool changed_cfg; /* a terminal lost a successor this round */
 } RS;
 
-/* ---- integers of a type ------------------------------------------------- */
-
-static unsigned width_of(B3Type t) { return t == B3_Int32 || t == B3_Float ? 32 : 64; }
-static uint64_t umask_of(B3Type t) { return t == B3_Int32 ? 0xffffffffull : ~0ull; }
-
-/* Two's complement reading of a 64-bit pattern, without implementation-defined conversions. */
-static int64_t s64(uint64_t x) { return x > (uint64_t)INT64_MAX ? -(int64_t)(~x) - 1 : (int64_t)x; }
-
-/* x reduced to type t: Int32 values are kept sign-extended, as Const32 holds them. */
-static int64_t norm(B3Type t, uint64_t x) {
-    if (t != B3_Int32)
-        return s64(x);
-    uint32_t u = (uint32_t)x;
-    return u & 0x80000000u ? (int64_t)u - 0x100000000ll : (int64_t)u;
-}
-
-static int64_t tmin(B3Type t) { return t == B3_Int32 ? INT32_MIN : INT64_MIN; }
-static int64_t tmax(B3Type t) { return t == B3_Int32 ? INT32_MAX : INT64_MAX; }
-
-/* Arithmetic right shift without relying on the implementation's >> of negatives. */
-static int64_t ashr(int64_t x, unsigned s) {
-    return x < 0 ? -1 - (int64_t)((uint64_t)(-1 - x) >> s) : x >> s;
-}
-
-static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
-
-static unsigned log2_floor(uint64_t x) {
-    unsigned n = 0;
-    while (x >>= 1)
-        n++;
-    return n;
-}
-
-static unsigned popcount(uint64_t x) {
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
-/* Every bit at or below the highest set bit of x. */
-static uint64_t smear(uint64_t x) {
-    for (unsigned s = 1; s < 64; s *= 2)
-        x |= x >> s;
-    return x;
-}
-
-/* a + b etc. in type t; false on signed overflow. */
-static bool add_in(B3Type t, int64_t a, int64_t b, int64_t *r) {
-    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b))
-        return false;
-    *r = a + b;
-    return *r >= tmin(t) && *r <= tmax(t);
-}
-
-static bool sub_in(B3Type t, int64_t a, int64_t b, int64_t *r) {
-    if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b))
-        return false;
-    *r = a - b;
-    return *r >= tmin(t) && *r <= tmax(t);
-}
-
-static bool mul_in(B3Type t, int64_t a, int64_t b, int64_t *r) {
-    if (a && b) {
-        bool ovf = a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
-                         : (b > 0 ? a < INT64_MIN / b : b < INT64_MAX / a);
-        if (ovf)
-            return false;
-    }
-    *r = a * b;
-    return *r >= tmin(t) && *r <= tmax(t);
-}
-
-/* ---- constants ---------------------------------------------------------- */
-
-static bool is_const(const B3Value *v) { return (b3_op((B3Opcode)v->opcode)->flags & B3OF_CONST) != 0; }
-
-static bool int_of(const B3Value *v, int64_t *c) {
-    if (v->opcode != B3_Const32 && v->opcode != B3_Const64)
-        return false;
-    *c = norm((B3Type)v->type, (uint64_t)v->m.c.i);
-    return true;
-}
-
-static bool is_int(const B3Value *v, int64_t c) {
-    int64_t x;
-    return int_of(v, &x) && x == norm((B3Type)v->type, (uint64_t)c);
-}
-
-static uint32_t float_bits(const B3Value *v) {
-    uint32_t b;
-    memcpy(&b, &v->m.c.f, 4);
-    return b;
-}
-
-/* A Float or Double constant's value (exact: every float is a double). */
-static double fp_of(const B3Value *v) { return v->opcode == B3_ConstFloat ? (double)v->m.c.f : v->m.c.d; }
-static uint64_t fp_bits(const B3Value *v) { return v->opcode == B3_ConstFloat ? float_bits(v) : v->m.c.bits; }
-
-static bool is_nan_const(const B3Value *v) {
-    return (v->opcode == B3_ConstFloat || v->opcode == B3_ConstDouble) && isnan(fp_of(v));
-}
-
 /* ---- rewriting ---------------------------------------------------------- */
 
 static void strip(B3Value *v) {
@@ -248,7 +147,7 @@ static void become(RS *rs, B3Value *v, B3Opcode op, uint32_t n, B3Value *a, B3Va
 
 static void become_int(RS *rs, B3Value *v, int64_t x) {
     become(rs, v, v->type == B3_Int32 ? B3_Const32 : B3_Const64, 0, NULL, NULL, NULL);
-    v->m.c.i = norm((B3Type)v->type, (uint64_t)x);
+    v->m.c.i = b3_int_norm((B3Type)v->type, (uint64_t)x);
 }
 
 static void become_fp_bits(RS *rs, B3Value *v, uint64_t bits) {
@@ -259,18 +158,6 @@ static void become_fp_bits(RS *rs, B3Value *v, uint64_t bits) {
     } else {
         v->m.c.bits = bits;
     }
-}
-
-static void become_float(RS *rs, B3Value *v, float f) {
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    become_fp_bits(rs, v, b);
-}
-
-static void become_double(RS *rs, B3Value *v, double d) {
-    uint64_t b;
-    memcpy(&b, &d, 8);
-    become_fp_bits(rs, v, b);
 }
 
 static void become_zero(RS *rs, B3Value *v) {
@@ -317,756 +204,41 @@ static bool single_use(const RS *rs, const B3Value *v) {
     return v->scratch < rs->uc.nvalues && rs->p->values[v->scratch] == v && rs->uc.uses[v->scratch] == 1;
 }
 
-/* ---- constant folding --------------------------------------------------- */
+/* ---- constants ---------------------------------------------------------- */
 
-/* The high half of the double-width product of a and b (of type t). */
-static uint64_t mul_high(B3Type t, bool is_signed, uint64_t a, uint64_t b) {
-    if (t == B3_Int32) {
-        if (is_signed)
-            return (uint64_t)ashr(norm(B3_Int32, a) * norm(B3_Int32, b), 32);
-        return (a * b) >> 32;
-    }
-    uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
-    uint64_t lo = al * bl, m1 = ah * bl, m2 = al * bh;
-    uint64_t mid = (lo >> 32) + (m1 & 0xffffffffu) + (m2 & 0xffffffffu);
-    uint64_t hi = ah * bh + (m1 >> 32) + (m2 >> 32) + (mid >> 32);
-    if (is_signed) /* a negative operand read as unsigned was 2^64 too large */
-        hi -= (a >> 63 ? b : 0) + (b >> 63 ? a : 0);
-    return hi;
+static bool is_int(const B3Value *v, int64_t c) {
+    int64_t x;
+    return b3_value_int_const(v, &x) && x == b3_int_norm((B3Type)v->type, (uint64_t)c);
 }
 
-/* op(a, b) for integers of type t (a, b normalized); false where B3 leaves
- * the result undefined and the value may fault (not Chill). */
-static bool eval_int(B3Opcode op, B3Type t, bool chill, int64_t a, int64_t b, int64_t *out) {
-    unsigned w = width_of(t), s = (unsigned)((uint64_t)b & (w - 1));
-    uint64_t m = umask_of(t), ua = (uint64_t)a & m, ub = (uint64_t)b & m, r;
-    switch (op) {
-    case B3_Add:
-        r = ua + ub;
-        break;
-    case B3_Sub:
-        r = ua - ub;
-        break;
-    case B3_Mul:
-        r = ua * ub;
-        break;
-    case B3_MulHigh:
-    case B3_UMulHigh:
-        r = mul_high(t, op == B3_MulHigh, ua, ub);
-        break;
-    case B3_Div:
-    case B3_Mod:
-        if (b == 0 || (b == -1 && a == tmin(t))) {
-            if (!chill)
-                return false;
-            r = op == B3_Div && b ? (uint64_t)a : 0; /* x/0 = 0, MIN/-1 = MIN, x%0 = MIN%-1 = 0 */
-            break;
-        }
-        r = (uint64_t)(op == B3_Div ? a / b : a % b);
-        break;
-    case B3_UDiv:
-    case B3_UMod:
-        if (!ub)
-            return false;
-        r = op == B3_UDiv ? ua / ub : ua % ub;
-        break;
-    case B3_BitAnd:
-        r = ua & ub;
-        break;
-    case B3_BitOr:
-        r = ua | ub;
-        break;
-    case B3_BitXor:
-        r = ua ^ ub;
-        break;
-    case B3_Shl:
-        r = ua << s;
-        break;
-    case B3_SShr:
-        r = (uint64_t)ashr(a, s);
-        break;
-    case B3_ZShr:
-        r = ua >> s;
-        break;
-    case B3_RotR:
-        r = s ? (ua >> s) | (ua << (w - s)) : ua;
-        break;
-    case B3_RotL:
-        r = s ? (ua << s) | (ua >> (w - s)) : ua;
-        break;
-    default:
-        return false;
-    }
-    *out = norm(t, r);
-    return true;
+static unsigned popcount(uint64_t x) {
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
 }
 
-static bool eval_int_compare(B3Opcode op, B3Type t, int64_t a, int64_t b, int *out) {
-    uint64_t m = umask_of(t), ua = (uint64_t)a & m, ub = (uint64_t)b & m;
-    switch (op) {
-    case B3_Equal:
-        *out = a == b;
-        return true;
-    case B3_NotEqual:
-        *out = a != b;
-        return true;
-    case B3_LessThan:
-        *out = a < b;
-        return true;
-    case B3_GreaterThan:
-        *out = a > b;
-        return true;
-    case B3_LessEqual:
-        *out = a <= b;
-        return true;
-    case B3_GreaterEqual:
-        *out = a >= b;
-        return true;
-    case B3_Above:
-        *out = ua > ub;
-        return true;
-    case B3_Below:
-        *out = ua < ub;
-        return true;
-    case B3_AboveEqual:
-        *out = ua >= ub;
-        return true;
-    case B3_BelowEqual:
-        *out = ua <= ub;
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* IEEE comparisons: false with a NaN, except NotEqual and EqualOrUnordered. */
-static bool eval_fp_compare(B3Opcode op, double a, double b, int *out) {
-    switch (op) {
-    case B3_Equal:
-        *out = a == b;
-        return true;
-    case B3_NotEqual:
-        *out = !(a == b);
-        return true;
-    case B3_LessThan:
-        *out = a < b;
-        return true;
-    case B3_GreaterThan:
-        *out = a > b;
-        return true;
-    case B3_LessEqual:
-        *out = a <= b;
-        return true;
-    case B3_GreaterEqual:
-        *out = a >= b;
-        return true;
-    case B3_EqualOrUnordered:
-        *out = isnan(a) || isnan(b) || a == b;
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* wasm min/max of two non-NaN numbers: -0 is below +0. */
-static double fminmax(bool min, double a, double b) {
-    if (a == b)
-        return (signbit(a) != 0) == min ? a : b;
-    return (a < b) == min ? a : b;
-}
-
-/* op(a, b) in Double precision; false unless every operand and the result
- * are numbers (NaN bits are the hardware's choice). */
-static bool eval_double(B3Opcode op, double a, double b, bool binary, double *out) {
-    double r;
-    switch (op) {
-    case B3_Add:
-        r = a + b;
-        break;
-    case B3_Sub:
-        r = a - b;
-        break;
-    case B3_Mul:
-        r = a * b;
-        break;
-    case B3_Div:
-        r = a / b;
-        break;
-    case B3_Mod:
-        r = fmod(a, b);
-        break;
-    case B3_Ceil:
-        r = ceil(a);
-        break;
-    case B3_Floor:
-        r = floor(a);
-        break;
-    case B3_Sqrt:
-        r = sqrt(a);
-        break;
-    case B3_FMin:
-        r = fminmax(true, a, b);
-        break;
-    case B3_FMax:
-        r = fminmax(false, a, b);
-        break;
-    default:
-        return false;
-    }
-    if (isnan(a) || (binary && isnan(b)) || isnan(r))
-        return false;
-    *out = r;
-    return true;
-}
-
-/* The same in Float precision. Widening both operands, computing in double
- * and rounding once gives the float result exactly: double has more than
- * 2*24+2 significand bits, so Add/Sub/Mul/Div/Sqrt are not double-rounded,
- * and Mod, Ceil, Floor, FMin, FMax are exact. */
-static bool eval_float(B3Opcode op, float a, float b, bool binary, float *out) {
-    double r;
-    if (!eval_double(op, a, b, binary, &r))
-        return false;
-    *out = (float)r;
-    return true;
-}
-
-/* DToI/DToU of d to type t, when the truncated value is in range. */
-static bool eval_fp_to_int(bool is_signed, B3Type t, double d, int64_t *out) {
-    if (isnan(d))
-        return false;
-    double x = trunc(d);
-    if (is_signed) {
-        double lo = t == B3_Int32 ? -2147483648.0 : -9223372036854775808.0;
-        double hi = t == B3_Int32 ? 2147483648.0 : 9223372036854775808.0;
-        if (!(x >= lo && x < hi))
-            return false;
-        *out = (int64_t)x;
-        return true;
-    }
-    if (!(x >= 0 && x < (t == B3_Int32 ? 4294967296.0 : 18446744073709551616.0)))
-        return false;
-    *out = norm(t, (uint64_t)x);
-    return true;
-}
-
-/* Folds v when its operands are constants (the opcode's B3OF_FOLDABLE).
- * Returns true if v was replaced. */
+/* Folds v when its operands are constants (ir/fold.h).  Returns true if v
+ * was replaced. */
 static bool fold(RS *rs, B3Value *v) {
-    uint16_t flags = b3_op((B3Opcode)v->opcode)->flags;
-    if (!(flags & B3OF_FOLDABLE) || !v->nkids)
+    B3Folded f;
+    if (!b3_fold(v, &f))
         return false;
-    B3Opcode op = (B3Opcode)v->opcode;
-    B3Value *a = v->kids[0], *b = v->nkids > 1 ? v->kids[1] : NULL;
-    int64_t ia = 0, ib = 0, r;
-    if (op == B3_Select) {
-        if (!int_of(a, &ia))
-            return false;
-        replace(rs, v, ia ? v->kids[1] : v->kids[2]);
-        return true;
-    }
-    for (uint32_t i = 0; i < v->nkids; i++)
-        if (!is_const(v->kids[i]))
-            return false;
-    B3Type t = (B3Type)v->type, at = (B3Type)a->type;
-    bool a_int = int_of(a, &ia), b_int = b && int_of(b, &ib);
-    uint64_t ua = (uint64_t)ia & umask_of(at);
-    if (flags & B3OF_COMPARE) {
-        int c;
-        bool ok = a_int ? eval_int_compare(op, at, ia, ib, &c) : eval_fp_compare(op, fp_of(a), fp_of(b), &c);
-        if (ok)
-            become_int(rs, v, c);
-        return ok;
-    }
-    switch (op) {
-    case B3_Neg:
-        if (a_int)
-            become_int(rs, v, s64(0 - ua));
-        else /* a sign flip, NaN or not (the backend xors the sign bit) */
-            become_fp_bits(rs, v, fp_bits(a) ^ (t == B3_Float ? 0x80000000ull : 0x8000000000000000ull));
-        return true;
-    case B3_Abs:
-        become_fp_bits(rs, v, fp_bits(a) & (t == B3_Float ? 0x7fffffffull : 0x7fffffffffffffffull));
-        return true;
-    case B3_Clz: {
-        unsigned w = width_of(t), n = 0;
-        while (n < w && !((ua >> (w - 1 - n)) & 1))
-            n++;
-        become_int(rs, v, n);
-        return true;
-    }
-    case B3_SExt8:
-        become_int(rs, v, (int64_t)(ua & 0xff) - (ua & 0x80 ? 0x100 : 0));
-        return true;
-    case B3_SExt16:
-        become_int(rs, v, (int64_t)(ua & 0xffff) - (ua & 0x8000 ? 0x10000 : 0));
-        return true;
-    case B3_SExt32:
-        become_int(rs, v, ia);
-        return true;
-    case B3_ZExt32:
-        become_int(rs, v, (int64_t)ua);
-        return true;
-    case B3_Trunc:
-        if (a_int)
-            become_int(rs, v, norm(B3_Int32, ua));
-        else /* Double -> Float: the low 32 bits */
-            become_fp_bits(rs, v, fp_bits(a) & 0xffffffffull);
-        return true;
-    case B3_BitwiseCast:
-        if (a_int)
-            become_fp_bits(rs, v, ua);
-        else
-            become_int(rs, v, s64(fp_bits(a)));
-        return true;
-    case B3_IToD:
-        become_double(rs, v, (double)ia);
-        return true;
-    case B3_IToF:
-        become_float(rs, v, (float)ia);
-        return true;
-    case B3_UToD:
-        become_double(rs, v, (double)ua);
-        return true;
-    case B3_UToF:
-        become_float(rs, v, (float)ua);
-        return true;
-    case B3_FloatToDouble:
-        if (isnan(fp_of(a)))
-            return false; /* a signaling NaN comes out quiet */
-        become_double(rs, v, fp_of(a));
-        return true;
-    case B3_DoubleToFloat:
-        if (isnan(fp_of(a)))
-            return false;
-        become_float(rs, v, (float)fp_of(a));
-        return true;
-    case B3_DToI:
-    case B3_DToU:
-        if (!eval_fp_to_int(op == B3_DToI, t, fp_of(a), &r))
-            return false;
-        become_int(rs, v, r);
-        return true;
-    default:
+    switch (f.kind) {
+    case B3Folded_Int:
+        become_int(rs, v, f.i);
+        break;
+    case B3Folded_Bits:
+        become_fp_bits(rs, v, f.bits);
+        break;
+    case B3Folded_Kid:
+        replace(rs, v, v->kids[f.kid]);
         break;
     }
-    if (b3_type_is_int(t)) {
-        if (!a_int || !b_int || !eval_int(op, t, (v->kflags & B3K_CHILL) != 0, ia, ib, &r))
-            return false;
-        become_int(rs, v, r);
-        return true;
-    }
-    if (op == B3_BitAnd || op == B3_BitOr || op == B3_BitXor) { /* on bit patterns */
-        uint64_t x = fp_bits(a), y = fp_bits(b);
-        become_fp_bits(rs, v, op == B3_BitAnd ? x & y : op == B3_BitOr ? x | y : x ^ y);
-        return true;
-    }
-    if (t == B3_Float) {
-        float f;
-        if (!eval_float(op, a->m.c.f, b ? b->m.c.f : 0.0f, b != NULL, &f))
-            return false;
-        become_float(rs, v, f);
-        return true;
-    }
-    double d;
-    if (!eval_double(op, a->m.c.d, b ? b->m.c.d : 0.0, b != NULL, &d))
-        return false;
-    become_double(rs, v, d);
     return true;
 }
 
-/* ---- what an integer value may be ---------------------------------------- */
-
-/* Bounded backward searches (as B3's rangeFor): each query visits at most
- * 2^DEPTH values, so a round stays linear. */
-enum { DEPTH = 5 };
-
-/* The bits of v that may be 1 (within its type). */
-static uint64_t maybe_bits(const B3Value *v, int depth) {
-    B3Type t = (B3Type)v->type;
-    uint64_t all = umask_of(t), x;
-    int64_t c;
-    if (int_of(v, &c))
-        return (uint64_t)c & all;
-    if (depth <= 0 || !b3_type_is_int(t))
-        return all;
-    if (b3_op((B3Opcode)v->opcode)->flags & B3OF_COMPARE)
-        return 1;
-    const B3Value *a = v->nkids ? v->kids[0] : NULL, *b = v->nkids > 1 ? v->kids[1] : NULL;
-    bool amount = b && b3_op((B3Opcode)v->opcode)->children == B3C_SHIFT && int_of(b, &c);
-    unsigned s = amount ? (unsigned)((uint64_t)c & (width_of(t) - 1)) : 0;
-    switch (v->opcode) {
-    case B3_Load8Z:
-        return 0xff;
-    case B3_Load16Z:
-        return 0xffff;
-    case B3_Clz:
-        return 0x7f;
-    case B3_ZExt32:
-        return maybe_bits(a, depth - 1) & 0xffffffffull;
-    case B3_Trunc:
-        return maybe_bits(a, depth - 1) & 0xffffffffull;
-    case B3_BitAnd:
-        return maybe_bits(a, depth - 1) & maybe_bits(b, depth - 1);
-    case B3_BitOr:
-    case B3_BitXor:
-        return maybe_bits(a, depth - 1) | maybe_bits(b, depth - 1);
-    case B3_Select:
-        return maybe_bits(v->kids[1], depth - 1) | maybe_bits(v->kids[2], depth - 1);
-    case B3_Shl:
-        return amount ? (maybe_bits(a, depth - 1) << s) & all : all;
-    case B3_ZShr:
-        return amount ? maybe_bits(a, depth - 1) >> s : all;
-    case B3_SShr:
-        x = maybe_bits(a, depth - 1);
-        return amount && !(x >> (width_of(t) - 1)) ? x >> s : all;
-    case B3_SExt8:
-        x = maybe_bits(a, depth - 1);
-        return x & 0x80 ? all : x & 0x7f;
-    case B3_SExt16:
-        x = maybe_bits(a, depth - 1);
-        return x & 0x8000 ? all : x & 0x7fff;
-    case B3_SExt32:
-        x = maybe_bits(a, depth - 1);
-        return x & 0x80000000u ? all : x;
-    case B3_UMod: /* below the divisor */
-        return int_of(b, &c) && (uint64_t)c & all ? smear(((uint64_t)c & all) - 1) : all;
-    default:
-        return all;
-    }
-}
-
-typedef struct {
-    int64_t lo, hi; /* inclusive, normalized to the type */
-} Range;
-
-static Range top_range(B3Type t) { return (Range){tmin(t), tmax(t)}; }
-
-static Range range_of(const B3Value *v, int depth);
-
-/* The range that the possible bits allow. */
-static Range bits_range(B3Type t, uint64_t bits) {
-    if (bits >> (width_of(t) - 1) & 1)
-        return top_range(t);
-    return (Range){0, (int64_t)bits};
-}
-
-static Range meet(Range a, Range b) {
-    Range r = {a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
-    return r.lo <= r.hi ? r : a; /* cannot be empty for a real value; be safe */
-}
-
-static Range range_in(B3Type t, Range r) { return r.lo >= tmin(t) && r.hi <= tmax(t) ? r : top_range(t); }
-
-/* The signed values v may take. */
-static Range range_of(const B3Value *v, int depth) {
-    B3Type t = (B3Type)v->type;
-    int64_t c;
-    if (int_of(v, &c))
-        return (Range){c, c};
-    if (depth <= 0 || !b3_type_is_int(t))
-        return top_range(t);
-    const B3OpInfo *info = b3_op((B3Opcode)v->opcode);
-    if (info->flags & B3OF_COMPARE)
-        return (Range){0, 1};
-    const B3Value *a = v->nkids ? v->kids[0] : NULL, *b = v->nkids > 1 ? v->kids[1] : NULL;
-    Range bits = bits_range(t, maybe_bits(v, depth - 1)), ra, rb, r;
-    bool amount = b && info->children == B3C_SHIFT && int_of(b, &c);
-    unsigned s = amount ? (unsigned)((uint64_t)c & (width_of(t) - 1)) : 0;
-    if (info->flags & B3OF_ATOMIC && v->opcode != B3_AtomicWeakCAS) {
-        /* The old value, sign-extended from the access width (docs/atomics.md). */
-        unsigned w = v->m.mem.width ? v->m.mem.width : width_of(t);
-        if (w < width_of(t))
-            return (Range){-((int64_t)1 << (w - 1)), ((int64_t)1 << (w - 1)) - 1};
-        return top_range(t);
-    }
-    switch (v->opcode) {
-    case B3_Load8S:
-        return (Range){-128, 127};
-    case B3_Load16S:
-        return (Range){-32768, 32767};
-    case B3_SExt8:
-    case B3_SExt16:
-        /* The operand's own range only if it already fits: 128 becomes -128. */
-        r = range_of(a, depth - 1);
-        ra = v->opcode == B3_SExt8 ? (Range){-128, 127} : (Range){-32768, 32767};
-        return r.lo >= ra.lo && r.hi <= ra.hi ? r : ra;
-    case B3_SExt32:
-        return range_of(a, depth - 1);
-    case B3_ZExt32:
-        r = range_of(a, depth - 1);
-        return r.lo >= 0 ? r : (Range){0, 0xffffffffll};
-    case B3_Trunc:
-        return range_in(B3_Int32, range_of(a, depth - 1));
-    case B3_Select:
-        ra = range_of(v->kids[1], depth - 1);
-        rb = range_of(v->kids[2], depth - 1);
-        return (Range){ra.lo < rb.lo ? ra.lo : rb.lo, ra.hi > rb.hi ? ra.hi : rb.hi};
-    case B3_SShr:
-        if (!amount)
-            break;
-        r = range_of(a, depth - 1);
-        return (Range){ashr(r.lo, s), ashr(r.hi, s)};
-    case B3_ZShr:
-        if (!amount)
-            break;
-        r = range_of(a, depth - 1);
-        if (r.lo >= 0)
-            return (Range){r.lo >> s, r.hi >> s};
-        break;
-    case B3_Shl:
-        if (!amount)
-            break;
-        ra = range_of(a, depth - 1);
-        if (s < width_of(t) - 1 && mul_in(t, ra.lo, (int64_t)1 << s, &r.lo) &&
-            mul_in(t, ra.hi, (int64_t)1 << s, &r.hi))
-            return r;
-        break;
-    case B3_Add:
-    case B3_Sub:
-        ra = range_of(a, depth - 1);
-        rb = range_of(b, depth - 1);
-        if (v->opcode == B3_Add ? add_in(t, ra.lo, rb.lo, &r.lo) && add_in(t, ra.hi, rb.hi, &r.hi)
-                                : sub_in(t, ra.lo, rb.hi, &r.lo) && sub_in(t, ra.hi, rb.lo, &r.hi))
-            return r;
-        break;
-    case B3_Mul: {
-        ra = range_of(a, depth - 1);
-        rb = range_of(b, depth - 1);
-        int64_t p[4];
-        if (!mul_in(t, ra.lo, rb.lo, &p[0]) || !mul_in(t, ra.lo, rb.hi, &p[1]) ||
-            !mul_in(t, ra.hi, rb.lo, &p[2]) || !mul_in(t, ra.hi, rb.hi, &p[3]))
-            break;
-        r = (Range){p[0], p[0]};
-        for (int i = 1; i < 4; i++) {
-            r.lo = p[i] < r.lo ? p[i] : r.lo;
-            r.hi = p[i] > r.hi ? p[i] : r.hi;
-        }
-        return r;
-    }
-    case B3_BitAnd:
-        /* The result is no larger than a non-negative operand. */
-        ra = range_of(a, depth - 1);
-        rb = range_of(b, depth - 1);
-        if (ra.lo >= 0)
-            bits = meet(bits, (Range){0, ra.hi});
-        if (rb.lo >= 0)
-            bits = meet(bits, (Range){0, rb.hi});
-        return bits;
-    case B3_UDiv:
-        if (!int_of(b, &c) || !((uint64_t)c & umask_of(t)))
-            break;
-        ra = range_of(a, depth - 1);
-        if (ra.lo >= 0)
-            return (Range){(int64_t)((uint64_t)ra.lo / ((uint64_t)c & umask_of(t))),
-                           (int64_t)((uint64_t)ra.hi / ((uint64_t)c & umask_of(t)))};
-        break;
-    default:
-        break;
-    }
-    return bits;
-}
-
-/* A value that is 0 or 1 (B3's returnsBool). */
-static bool is_bool(const B3Value *v) {
-    Range r = range_of(v, DEPTH);
-    return v->type == B3_Int32 && r.lo >= 0 && r.hi <= 1;
-}
-
-/* Ranges mapped to unsigned order, when they do not straddle the sign. */
-static bool unsigned_range(B3Type t, Range r, uint64_t *lo, uint64_t *hi) {
-    if (r.lo < 0 && r.hi >= 0)
-        return false;
-    *lo = (uint64_t)r.lo & umask_of(t);
-    *hi = (uint64_t)r.hi & umask_of(t);
-    return true;
-}
-
-/* op(a, b) from the operands' ranges: 0, 1, or -1 when unknown. */
-static int compare_ranges(B3Opcode op, B3Type t, Range a, Range b) {
-    switch (op) {
-    case B3_Equal:
-    case B3_NotEqual: {
-        int eq = a.hi < b.lo || b.hi < a.lo ? 0 : a.lo == a.hi && b.lo == b.hi && a.lo == b.lo ? 1 : -1;
-        return eq < 0 || op == B3_Equal ? eq : !eq;
-    }
-    case B3_LessThan:
-        return a.hi < b.lo ? 1 : a.lo >= b.hi ? 0 : -1;
-    case B3_GreaterThan:
-        return a.lo > b.hi ? 1 : a.hi <= b.lo ? 0 : -1;
-    case B3_LessEqual:
-        return a.hi <= b.lo ? 1 : a.lo > b.hi ? 0 : -1;
-    case B3_GreaterEqual:
-        return a.lo >= b.hi ? 1 : a.hi < b.lo ? 0 : -1;
-    default:
-        break;
-    }
-    if (b.lo == 0 && b.hi == 0 && (op == B3_AboveEqual || op == B3_Below))
-        return op == B3_AboveEqual; /* every value is unsigned >= 0 */
-    uint64_t alo, ahi, blo, bhi;
-    if (!unsigned_range(t, a, &alo, &ahi) || !unsigned_range(t, b, &blo, &bhi))
-        return -1;
-    switch (op) {
-    case B3_Below:
-        return ahi < blo ? 1 : alo >= bhi ? 0 : -1;
-    case B3_Above:
-        return alo > bhi ? 1 : ahi <= blo ? 0 : -1;
-    case B3_BelowEqual:
-        return ahi <= blo ? 1 : alo > bhi ? 0 : -1;
-    case B3_AboveEqual:
-        return alo >= bhi ? 1 : ahi < blo ? 0 : -1;
-    default:
-        return -1;
-    }
-}
-
-/* ---- division by constants ------------------------------------------------ */
-
-/* 2^p = q * d + rem for p < 128, d > 1: long division one bit at a time,
- * the quotient in two halves. */
-static uint64_t pow2_divmod(unsigned p, uint64_t d, uint64_t *q_hi, uint64_t *rem) {
-    uint64_t r = 1, hi = 0, lo = 0; /* the remainder so far: 2^0 */
-    for (unsigned i = 0; i < p; i++) {
-        bool carry = r >> 63;
-        r <<= 1;
-        hi = hi << 1 | lo >> 63;
-        lo <<= 1;
-        if (carry || r >= d) { /* the true 2r is below 2d, so one subtraction does */
-            r -= d;
-            lo |= 1;
-        }
-    }
-    if (q_hi)
-        *q_hi = hi;
-    *rem = r;
-    return lo;
-}
-
-/* floor(2^p / d) for p <= 64, d > 1 (the quotient fits 64 bits). */
-static uint64_t pow2_div(unsigned p, uint64_t d) {
-    uint64_t rem;
-    return pow2_divmod(p, d, NULL, &rem);
-}
-
-/* n / d rounded toward zero for d = 2^k or -2^k (1 <= k < width; the
- * type's minimum is -2^(w-1)): bias a negative n by 2^k - 1, then shift. */
-static B3Value *sdiv_pow2(RS *rs, B3Type t, B3Value *n, unsigned k, bool negative) {
-    unsigned w = width_of(t);
-    B3Value *sign = k == 1 ? n : add(rs, B3_SShr, t, n, add_i32(rs, k - 1));
-    B3Value *bias = add(rs, B3_ZShr, t, sign, add_i32(rs, w - k));
-    B3Value *q = add(rs, B3_SShr, t, add(rs, B3_Add, t, n, bias), add_i32(rs, k));
-    return negative ? add(rs, B3_Neg, t, q, NULL) : q;
-}
-
-/* n / d (Int32, rounded toward zero) for |d| > 2 not a power of two:
- * with l = ceil(log2 |d|), p = 31 + l and m = ceil(2^p / |d|) < 2^32,
- * floor(n * m / 2^p) is floor(n / |d|) for every Int32 n (the error
- * n * (m |d| - 2^p) stays below 2^p), and adding 1 for a negative n
- * rounds toward zero instead.  The product fits in Int64. */
-static B3Value *sdiv32_magic(RS *rs, B3Value *n, int64_t d) {
-    uint64_t ad = d < 0 ? (uint64_t)-d : (uint64_t)d;
-    unsigned l = log2_floor(ad) + 1, p = 31 + l;
-    uint64_t m = pow2_div(p, ad) + 1;
-    B3Value *prod =
-        add(rs, B3_Mul, B3_Int64, add(rs, B3_SExt32, B3_Int64, n, NULL), add_int(rs, B3_Int64, (int64_t)m));
-    B3Value *q0 = add(rs, B3_Trunc, B3_Int32, add(rs, B3_SShr, B3_Int64, prod, add_i32(rs, p)), NULL);
-    B3Value *q = add(rs, B3_Add, B3_Int32, q0, add(rs, B3_ZShr, B3_Int32, n, add_i32(rs, 31)));
-    return d < 0 ? add(rs, B3_Neg, B3_Int32, q, NULL) : q;
-}
-
-/* n / d (unsigned Int32) for d > 2 not a power of two.  The smallest p >= 32
- * whose m = ceil(2^p / d) fits 32 bits and keeps the error
- * (2^32 - 1) * (m d - 2^p) below 2^p gives floor(n * m / 2^p); otherwise
- * p = 32 + ceil(log2 d) always works with a 33-bit m = 2^32 + m', and
- * n * m / 2^p is (n + n * m' / 2^32) / 2^(p - 32), all within 64 bits. */
-static B3Value *udiv32_magic(RS *rs, B3Value *n, uint64_t d) {
-    unsigned l = log2_floor(d) + 1;
-    B3Value *x = add(rs, B3_ZExt32, B3_Int64, n, NULL);
-    for (unsigned p = 32; p < 32 + l; p++) {
-        uint64_t m = pow2_div(p, d) + 1;
-        if (m > 0xffffffffull)
-            break;
-        if (0xffffffffull * (m * d - (1ull << p)) < (1ull << p)) {
-            B3Value *prod = add(rs, B3_Mul, B3_Int64, x, add_int(rs, B3_Int64, (int64_t)m));
-            return add(rs, B3_Trunc, B3_Int32, add(rs, B3_ZShr, B3_Int64, prod, add_i32(rs, p)), NULL);
-        }
-    }
-    uint64_t m = pow2_div(32 + l, d) + 1 - 0x100000000ull;
-    B3Value *prod = add(rs, B3_Mul, B3_Int64, x, add_int(rs, B3_Int64, (int64_t)m));
-    B3Value *hi = add(rs, B3_ZShr, B3_Int64, prod, add_i32(rs, 32));
-    B3Value *sum = add(rs, B3_Add, B3_Int64, hi, x);
-    return add(rs, B3_Trunc, B3_Int32, add(rs, B3_ZShr, B3_Int64, sum, add_i32(rs, l)), NULL);
-}
-
-/* n / d (Int64, rounded toward zero) for |d| > 2 not a power of two: as
- * sdiv32_magic, with MulHigh giving floor(n * m / 2^64).  p = 63 + l always
- * works, with 2^63 <= m < 2^64; as a signed number m is then m - 2^64, so
- * MulHigh(n, m) is n * m / 2^64 - n, and adding n back gives the product's
- * high half, which fits. */
-static B3Value *sdiv64_magic(RS *rs, B3Value *n, int64_t d) {
-    uint64_t ad = d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d, rem, m;
-    unsigned l = log2_floor(ad) + 1, p;
-    B3Value *t = NULL;
-    /* A smaller p whose m stays below 2^63 (with error below 2^(p - 63))
-     * needs no correction: SShr(MulHigh(n, m), p - 64), as for /10. */
-    for (p = 64; p < 63 + l && !t; p++) {
-        m = pow2_divmod(p, ad, NULL, &rem) + 1;
-        if (m >> 63)
-            break;
-        if (ad - rem < 1ull << (p - 63))
-            t = add(rs, B3_MulHigh, B3_Int64, n, add_int(rs, B3_Int64, (int64_t)m));
-    }
-    if (!t) {
-        p = 63 + l;
-        m = pow2_divmod(p, ad, NULL, &rem) + 1;
-        t = add(rs, B3_Add, B3_Int64, add(rs, B3_MulHigh, B3_Int64, n, add_int(rs, B3_Int64, s64(m))), n);
-    } else {
-        p--;
-    }
-    B3Value *q0 = p > 64 ? add(rs, B3_SShr, B3_Int64, t, add_i32(rs, p - 64)) : t;
-    B3Value *q = add(rs, B3_Add, B3_Int64, q0, add(rs, B3_ZShr, B3_Int64, n, add_i32(rs, 63)));
-    return d < 0 ? add(rs, B3_Neg, B3_Int64, q, NULL) : q;
-}
-
-/* n / d (unsigned Int64) for d > 2 not a power of two, as udiv32_magic with
- * the high half of a 128-bit product: the smallest p >= 64 whose
- * m = ceil(2^p / d) fits 64 bits with error m d - 2^p <= 2^(p - 64) gives
- * UMulHigh(n, m) >> (p - 64); otherwise p = 64 + l with m = 2^64 + m', and
- * (n + UMulHigh(n, m')) >> l computed as (t + ((n - t) >> 1)) >> (l - 1)
- * so that nothing overflows. */
-static B3Value *udiv64_magic(RS *rs, B3Value *n, uint64_t d) {
-    unsigned l = log2_floor(d) + 1;
-    uint64_t hi, rem, q;
-    for (unsigned p = 64; p < 64 + l; p++) {
-        q = pow2_divmod(p, d, &hi, &rem);
-        if (hi || q == UINT64_MAX)
-            break; /* m = q + 1 no longer fits; it only grows with p */
-        if (d - rem <= 1ull << (p - 64)) {
-            B3Value *t = add(rs, B3_UMulHigh, B3_Int64, n, add_int(rs, B3_Int64, s64(q + 1)));
-            return p > 64 ? add(rs, B3_ZShr, B3_Int64, t, add_i32(rs, p - 64)) : t;
-        }
-    }
-    q = pow2_divmod(64 + l, d, &hi, &rem); /* 2^64 <= q + 1 < 2^65: m' = q + 1 - 2^64 */
-    B3Value *t = add(rs, B3_UMulHigh, B3_Int64, n, add_int(rs, B3_Int64, s64(q + 1)));
-    B3Value *half = add(rs, B3_ZShr, B3_Int64, add(rs, B3_Sub, B3_Int64, n, t), add_i32(rs, 1));
-    B3Value *sum = add(rs, B3_Add, B3_Int64, t, half);
-    return l > 1 ? add(rs, B3_ZShr, B3_Int64, sum, add_i32(rs, l - 1)) : sum;
-}
-
-/* n / d without a divide, or NULL (signed or not; d not 0, 1 or -1). */
-static B3Value *div_by_const(RS *rs, B3Type t, B3Value *n, int64_t d, bool is_signed) {
-    uint64_t ud = (uint64_t)d & umask_of(t);
-    if (!is_signed) {
-        if (is_pow2(ud))
-            return add(rs, B3_ZShr, t, n, add_i32(rs, log2_floor(ud)));
-        return t == B3_Int32 ? udiv32_magic(rs, n, ud) : udiv64_magic(rs, n, ud);
-    }
-    uint64_t ad = d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d; /* 2^(w-1) for the minimum */
-    ad &= umask_of(t);
-    if (is_pow2(ad))
-        return sdiv_pow2(rs, t, n, log2_floor(ad), d < 0);
-    return t == B3_Int32 ? sdiv32_magic(rs, n, d) : sdiv64_magic(rs, n, d);
-}
+/* ---- division ------------------------------------------------------------- */
 
 /* Div, UDiv, Mod, UMod (integers). */
 static void reduce_division(RS *rs, B3Value *v) {
@@ -1075,7 +247,7 @@ static void reduce_division(RS *rs, B3Value *v) {
     B3Type t = (B3Type)v->type;
     B3Value *n = v->kids[0];
     int64_t d;
-    if (!b3_type_is_int(t) || !int_of(v->kids[1], &d))
+    if (!b3_type_is_int(t) || !b3_value_int_const(v->kids[1], &d))
         return;
     bool chill = (v->kflags & B3K_CHILL) != 0;
     bool is_signed = v->opcode == B3_Div || v->opcode == B3_Mod;
@@ -1100,16 +272,17 @@ static void reduce_division(RS *rs, B3Value *v) {
             become(rs, v, B3_Neg, 1, n, NULL, NULL);
         return;
     }
-    B3Value *q = div_by_const(rs, t, n, d, is_signed);
+    B3DivAt at = {&rs->ins, rs->index, rs->cur};
+    B3Value *q = b3_div_by_const(&at, t, n, d, is_signed);
     if (!q)
         return;
     if (!is_mod) {
         replace(rs, v, q);
         return;
     }
-    uint64_t ud = (uint64_t)d & umask_of(t);
-    if (!is_signed && is_pow2(ud)) {
-        become(rs, v, B3_BitAnd, 2, n, add_int(rs, t, s64(ud - 1)), NULL);
+    uint64_t ud = (uint64_t)d & b3_int_mask(t);
+    if (!is_signed && b3_is_pow2(ud)) {
+        become(rs, v, B3_BitAnd, 2, n, add_int(rs, t, b3_s64(ud - 1)), NULL);
         return;
     }
     /* n % d = n - (n / d) * d, the sign of the dividend's as Mod's. */
@@ -1126,10 +299,10 @@ static void reduce_division(RS *rs, B3Value *v) {
  * worth keeping. */
 static bool should_swap(const B3Value *v) {
     const B3Value *a = v->kids[0], *b = v->kids[1];
-    if (is_const(b) || a->opcode == B3_AtomicStrongCAS)
+    if (b3_value_is_const(b) || a->opcode == B3_AtomicStrongCAS)
         return false;
-    if (is_const(a))
-        return !is_nan_const(a);
+    if (b3_value_is_const(a))
+        return !b3_value_is_nan_const(a);
     if (b->opcode == B3_AtomicStrongCAS)
         return true;
     return !b3_type_is_float((B3Type)v->type) && !(b3_op((B3Opcode)v->opcode)->flags & B3OF_COMPARE) &&
@@ -1152,7 +325,8 @@ static bool is_neg_amount(const B3Value *a, const B3Value *n, unsigned w) {
     int64_t c;
     if (a->opcode == B3_Neg)
         return a->kids[0] == n;
-    return a->opcode == B3_Sub && a->kids[1] == n && int_of(a->kids[0], &c) && !((uint64_t)c & (w - 1));
+    return a->opcode == B3_Sub && a->kids[1] == n && b3_value_int_const(a->kids[0], &c) &&
+           !((uint64_t)c & (w - 1));
 }
 
 /* Shl(x, a) op ZShr(x, b) with a + b = w is a rotate: for any op when the
@@ -1160,7 +334,7 @@ static bool is_neg_amount(const B3Value *a, const B3Value *n, unsigned w) {
  * (a zero amount gives x | x = x, which is still the rotate). */
 static bool try_rotate(RS *rs, B3Value *v) {
     B3Type t = (B3Type)v->type;
-    unsigned w = width_of(t);
+    unsigned w = b3_type_bits(t);
     B3Value *shl = v->kids[0], *zshr = v->kids[1];
     if (shl->opcode != B3_Shl) {
         shl = v->kids[1];
@@ -1170,7 +344,7 @@ static bool try_rotate(RS *rs, B3Value *v) {
         return false;
     B3Value *x = shl->kids[0], *n1 = shl->kids[1], *n2 = zshr->kids[1];
     int64_t c1, c2;
-    if (int_of(n1, &c1) && int_of(n2, &c2)) {
+    if (b3_value_int_const(n1, &c1) && b3_value_int_const(n2, &c2)) {
         c1 &= w - 1;
         c2 &= w - 1;
         if (!c1 || c1 + c2 != w)
@@ -1214,16 +388,17 @@ static void reduce_add(RS *rs, B3Value *v) {
     B3Type t = (B3Type)v->type;
     B3Value *a = v->kids[0], *b = v->kids[1];
     int64_t c1, c2;
-    if (a->opcode == B3_Add && int_of(a->kids[1], &c1)) {
-        if (int_of(b, &c2)) /* (x + c1) + c2 */
-            become(rs, v, B3_Add, 2, a->kids[0], add_int(rs, t, s64((uint64_t)c1 + (uint64_t)c2)), NULL);
+    if (a->opcode == B3_Add && b3_value_int_const(a->kids[1], &c1)) {
+        if (b3_value_int_const(b, &c2)) /* (x + c1) + c2 */
+            become(rs, v, B3_Add, 2, a->kids[0], add_int(rs, t, b3_s64((uint64_t)c1 + (uint64_t)c2)), NULL);
         else if (single_use(rs, a)) /* (x + c) + y -> (x + y) + c: the constant moves out */
             become(rs, v, B3_Add, 2, add(rs, B3_Add, t, a->kids[0], b), a->kids[1], NULL);
         else
             goto more;
         return;
     }
-    if (b->opcode == B3_Add && !is_const(a) && int_of(b->kids[1], &c2) && single_use(rs, b)) {
+    if (b->opcode == B3_Add && !b3_value_is_const(a) && b3_value_int_const(b->kids[1], &c2) &&
+        single_use(rs, b)) {
         become(rs, v, B3_Add, 2, add(rs, B3_Add, t, b->kids[0], a), b->kids[1], NULL);
         return;
     }
@@ -1252,13 +427,14 @@ static void reduce_sub(RS *rs, B3Value *v) {
     if (fold(rs, v) || !b3_type_is_int((B3Type)v->type))
         return;
     B3Type t = (B3Type)v->type;
-    unsigned w = width_of(t);
+    unsigned w = b3_type_bits(t);
     B3Value *a = v->kids[0], *b = v->kids[1];
     int64_t c, m1, m2;
     /* Sub(BitXor(BitAnd(x, 2^k - 1), 2^(k-1)), 2^(k-1)): sign-extends the low k bits. */
-    if (a->opcode == B3_BitXor && a->kids[0]->opcode == B3_BitAnd && int_of(a->kids[0]->kids[1], &m1) &&
-        int_of(a->kids[1], &m2) && int_of(b, &c) && m2 == c) {
-        uint64_t u1 = (uint64_t)m1 & umask_of(t), u2 = (uint64_t)m2 & umask_of(t);
+    if (a->opcode == B3_BitXor && a->kids[0]->opcode == B3_BitAnd &&
+        b3_value_int_const(a->kids[0]->kids[1], &m1) && b3_value_int_const(a->kids[1], &m2) &&
+        b3_value_int_const(b, &c) && m2 == c) {
+        uint64_t u1 = (uint64_t)m1 & b3_int_mask(t), u2 = (uint64_t)m2 & b3_int_mask(t);
         unsigned k = popcount(u1);
         if (u1 && !(u1 & (u1 + 1)) && k < w && u2 == 1ull << (k - 1)) {
             B3Value *amount = add_i32(rs, w - k);
@@ -1270,8 +446,8 @@ static void reduce_sub(RS *rs, B3Value *v) {
         become(rs, v, B3_BitXor, 2, a->kids[0], add_int(rs, t, -1), NULL);
         return;
     }
-    if (int_of(b, &c)) {
-        become(rs, v, B3_Add, 2, a, add_int(rs, t, s64(0 - (uint64_t)c)), NULL);
+    if (b3_value_int_const(b, &c)) {
+        become(rs, v, B3_Add, 2, a, add_int(rs, t, b3_s64(0 - (uint64_t)c)), NULL);
         return;
     }
     if (is_int(a, 0)) {
@@ -1323,7 +499,7 @@ static void reduce_neg(RS *rs, B3Value *v) {
         return;
     if (a->opcode == B3_Sub)
         become(rs, v, B3_Sub, 2, a->kids[1], a->kids[0], NULL);
-    else if (a->opcode == B3_Mul && int_of(a->kids[1], &c) && c != tmin((B3Type)v->type))
+    else if (a->opcode == B3_Mul && b3_value_int_const(a->kids[1], &c) && c != b3_int_min((B3Type)v->type))
         become(rs, v, B3_Mul, 2, a->kids[0], add_int(rs, (B3Type)v->type, -c), NULL);
 }
 
@@ -1334,16 +510,16 @@ static void reduce_mul(RS *rs, B3Value *v) {
     B3Type t = (B3Type)v->type;
     B3Value *a = v->kids[0], *b = v->kids[1];
     int64_t c;
-    if (int_of(b, &c)) {
-        uint64_t uc = (uint64_t)c & umask_of(t);
+    if (b3_value_int_const(b, &c)) {
+        uint64_t uc = (uint64_t)c & b3_int_mask(t);
         if (c == 0)
             become_int(rs, v, 0);
         else if (c == 1)
             replace(rs, v, a);
         else if (c == -1)
             become(rs, v, B3_Neg, 1, a, NULL, NULL);
-        else if (is_pow2(uc))
-            become(rs, v, B3_Shl, 2, a, add_i32(rs, log2_floor(uc)), NULL);
+        else if (b3_is_pow2(uc))
+            become(rs, v, B3_Shl, 2, a, add_i32(rs, b3_log2_floor(uc)), NULL);
         return;
     }
     if (b->opcode == B3_Neg && single_use(rs, b))
@@ -1358,7 +534,7 @@ static void reduce_fp_div(RS *rs, B3Value *v) {
     if (fold(rs, v))
         return;
     B3Value *b = v->kids[1];
-    if (!is_const(b) || is_nan_const(b))
+    if (!b3_value_is_const(b) || b3_value_is_nan_const(b))
         return;
     int e;
     if (v->type == B3_Float) {
@@ -1392,11 +568,11 @@ static void reduce_bitand(RS *rs, B3Value *v) {
     B3Type t = (B3Type)v->type;
     if (!b3_type_is_int(t))
         return;
-    uint64_t all = umask_of(t);
+    uint64_t all = b3_int_mask(t);
     int64_t c, c1;
-    if (int_of(b, &c)) {
-        uint64_t uc = (uint64_t)c & all, bits = maybe_bits(a, DEPTH);
-        if (a->opcode == B3_BitAnd && int_of(a->kids[1], &c1)) {
+    if (b3_value_int_const(b, &c)) {
+        uint64_t uc = (uint64_t)c & all, bits = b3_int_maybe_bits(a);
+        if (a->opcode == B3_BitAnd && b3_value_int_const(a->kids[1], &c1)) {
             become(rs, v, B3_BitAnd, 2, a->kids[0], add_int(rs, t, c & c1), NULL);
             return;
         }
@@ -1412,7 +588,8 @@ static void reduce_bitand(RS *rs, B3Value *v) {
             become(rs, v, B3_ZExt32, 1, add(rs, B3_Trunc, B3_Int32, a, NULL), NULL, NULL);
             return;
         }
-        if ((a->opcode == B3_BitOr || a->opcode == B3_BitXor) && int_of(a->kids[1], &c1) && !(c1 & c)) {
+        if ((a->opcode == B3_BitOr || a->opcode == B3_BitXor) && b3_value_int_const(a->kids[1], &c1) &&
+            !(c1 & c)) {
             set_kid(rs, v, 0, a->kids[0]);
             return;
         }
@@ -1446,13 +623,13 @@ static void reduce_bitor(RS *rs, B3Value *v) {
     if (!b3_type_is_int(t))
         return;
     int64_t c, c1;
-    if (int_of(b, &c)) {
-        uint64_t uc = (uint64_t)c & umask_of(t);
-        if (a->opcode == B3_BitOr && int_of(a->kids[1], &c1))
+    if (b3_value_int_const(b, &c)) {
+        uint64_t uc = (uint64_t)c & b3_int_mask(t);
+        if (a->opcode == B3_BitOr && b3_value_int_const(a->kids[1], &c1))
             become(rs, v, B3_BitOr, 2, a->kids[0], add_int(rs, t, c | c1), NULL);
         else if (!uc)
             replace(rs, v, a);
-        else if (!(maybe_bits(a, DEPTH) & ~uc)) /* also x | -1 */
+        else if (!(b3_int_maybe_bits(a) & ~uc)) /* also x | -1 */
             replace(rs, v, b);
         return;
     }
@@ -1477,8 +654,8 @@ static void reduce_bitxor(RS *rs, B3Value *v) {
     if (!b3_type_is_int(t))
         return;
     int64_t c, c1;
-    if (int_of(b, &c)) {
-        if (a->opcode == B3_BitXor && int_of(a->kids[1], &c1)) { /* also ~~x */
+    if (b3_value_int_const(b, &c)) {
+        if (a->opcode == B3_BitXor && b3_value_int_const(a->kids[1], &c1)) { /* also ~~x */
             if (c == c1)
                 replace(rs, v, a->kids[0]);
             else
@@ -1503,10 +680,10 @@ static void reduce_bitxor(RS *rs, B3Value *v) {
 
 /* What every shift and rotate shares: the amount is taken modulo the width. */
 static bool reduce_shift_amount(RS *rs, B3Value *v) {
-    unsigned w = width_of((B3Type)v->type);
+    unsigned w = b3_type_bits((B3Type)v->type);
     B3Value *amount = v->kids[1];
     int64_t c;
-    if (int_of(amount, &c)) {
+    if (b3_value_int_const(amount, &c)) {
         if (!((uint64_t)c & (w - 1))) {
             replace(rs, v, v->kids[0]);
             return true;
@@ -1516,7 +693,8 @@ static bool reduce_shift_amount(RS *rs, B3Value *v) {
         return false;
     }
     /* A mask that keeps the bits the shift reads is redundant. */
-    if (amount->opcode == B3_BitAnd && int_of(amount->kids[1], &c) && ((uint64_t)c & (w - 1)) == w - 1)
+    if (amount->opcode == B3_BitAnd && b3_value_int_const(amount->kids[1], &c) &&
+        ((uint64_t)c & (w - 1)) == w - 1)
         set_kid(rs, v, 1, amount->kids[0]);
     return false;
 }
@@ -1524,14 +702,15 @@ static bool reduce_shift_amount(RS *rs, B3Value *v) {
 /* The masked constant amount of shift v, or 0. */
 static unsigned const_amount(const B3Value *v) {
     int64_t c;
-    return int_of(v->kids[1], &c) ? (unsigned)((uint64_t)c & (width_of((B3Type)v->type) - 1)) : 0;
+    return b3_value_int_const(v->kids[1], &c) ? (unsigned)((uint64_t)c & (b3_type_bits((B3Type)v->type) - 1))
+                                              : 0;
 }
 
 static void reduce_shift(RS *rs, B3Value *v) {
     if (fold(rs, v) || reduce_shift_amount(rs, v))
         return;
     B3Type t = (B3Type)v->type;
-    unsigned w = width_of(t), s = const_amount(v), s1;
+    unsigned w = b3_type_bits(t), s = const_amount(v), s1;
     B3Value *a = v->kids[0];
     int64_t c;
     if (!s)
@@ -1542,16 +721,17 @@ static void reduce_shift(RS *rs, B3Value *v) {
     switch (v->opcode) {
     case B3_Shl:
         if ((a->opcode == B3_SShr || a->opcode == B3_ZShr) && s1 == s) /* clears the low bits */
-            become(rs, v, B3_BitAnd, 2, a->kids[0], add_int(rs, t, s64(umask_of(t) << s)), NULL);
+            become(rs, v, B3_BitAnd, 2, a->kids[0], add_int(rs, t, b3_s64(b3_int_mask(t) << s)), NULL);
         else if (a->opcode == B3_Shl && s1)
             s + s1 < w ? become(rs, v, B3_Shl, 2, a->kids[0], add_i32(rs, s + s1), NULL)
                        : become_int(rs, v, 0);
-        else if (a->opcode == B3_Add && int_of(a->kids[1], &c) && !is_const(a->kids[0]) && single_use(rs, a))
+        else if (a->opcode == B3_Add && b3_value_int_const(a->kids[1], &c) &&
+                 !b3_value_is_const(a->kids[0]) && single_use(rs, a))
             /* (x + c) << s -> (x << s) + (c << s): the constant moves out, to
              * an address's displacement or a lea's (same bits: shifting
              * distributes over addition modulo 2^w) */
             become(rs, v, B3_Add, 2, add(rs, B3_Shl, t, a->kids[0], v->kids[1]),
-                   add_int(rs, t, s64((uint64_t)c << s)), NULL);
+                   add_int(rs, t, b3_s64((uint64_t)c << s)), NULL);
         break;
     case B3_SShr:
         if (a->opcode == B3_Shl && s1 == s) {
@@ -1567,11 +747,11 @@ static void reduce_shift(RS *rs, B3Value *v) {
         break;
     case B3_ZShr:
         if (a->opcode == B3_Shl && s1 == s)
-            become(rs, v, B3_BitAnd, 2, a->kids[0], add_int(rs, t, s64(umask_of(t) >> s)), NULL);
+            become(rs, v, B3_BitAnd, 2, a->kids[0], add_int(rs, t, b3_s64(b3_int_mask(t) >> s)), NULL);
         else if (a->opcode == B3_ZShr && s1)
             s + s1 < w ? become(rs, v, B3_ZShr, 2, a->kids[0], add_i32(rs, s + s1), NULL)
                        : become_int(rs, v, 0);
-        else if (!(maybe_bits(a, DEPTH) >> s))
+        else if (!(b3_int_maybe_bits(a) >> s))
             become_int(rs, v, 0);
         break;
     default:
@@ -1588,14 +768,14 @@ static bool fold_compare_by_range(RS *rs, B3Value *v) {
     int r = -1;
     if (a == b) {
         int eq = 0;
-        eval_int_compare((B3Opcode)v->opcode, t, 0, 0, &eq); /* x op x is 0 op 0 */
+        b3_fold_int_compare((B3Opcode)v->opcode, t, 0, 0, &eq); /* x op x is 0 op 0 */
         r = eq;
     } else {
-        r = compare_ranges((B3Opcode)v->opcode, t, range_of(a, DEPTH), range_of(b, DEPTH));
+        r = b3_int_range_compare((B3Opcode)v->opcode, t, b3_int_range(a), b3_int_range(b));
     }
     int64_t c;
-    if (r < 0 && (v->opcode == B3_Equal || v->opcode == B3_NotEqual) && int_of(b, &c) &&
-        ((uint64_t)c & umask_of(t) & ~maybe_bits(a, DEPTH)))
+    if (r < 0 && (v->opcode == B3_Equal || v->opcode == B3_NotEqual) && b3_value_int_const(b, &c) &&
+        ((uint64_t)c & b3_int_mask(t) & ~b3_int_maybe_bits(a)))
         r = v->opcode == B3_NotEqual; /* c has a bit that a never has */
     if (r < 0)
         return false;
@@ -1618,7 +798,7 @@ static void reduce_compare(RS *rs, B3Value *v) {
     B3Value *a = v->kids[0], *b = v->kids[1];
     if (!b3_type_is_int((B3Type)a->type))
         return;
-    bool boolean = a->type == B3_Int32 && is_bool(a);
+    bool boolean = a->type == B3_Int32 && b3_int_is_bool(a);
     /* Not a comparison: its inverse, when one opcode is exactly that.  (B3
      * writes every logical not as BitXor(bool, 1); the instruction selector
      * fuses Equal(cmp, 0) into a branch or Check but not BitXor, so a
@@ -1663,7 +843,7 @@ static void reduce_select(RS *rs, B3Value *v) {
         replace(rs, v, x);
         return;
     }
-    Range r = range_of(c, DEPTH);
+    B3IntRange r = b3_int_range(c);
     if (r.lo > 0 || r.hi < 0) {
         replace(rs, v, x);
         return;
@@ -1676,10 +856,11 @@ static void reduce_select(RS *rs, B3Value *v) {
     bool swap = false;
     if (c->opcode == B3_Equal && is_int(c->kids[1], 0))
         swap = true;
-    else if (c->opcode == B3_BitXor && is_int(c->kids[1], 1) && is_bool(c->kids[0]))
+    else if (c->opcode == B3_BitXor && is_int(c->kids[1], 1) && b3_int_is_bool(c->kids[0]))
         swap = true;
     else if (!(c->opcode == B3_NotEqual && is_int(c->kids[1], 0)) &&
-             !(c->opcode == B3_BitAnd && int_of(c->kids[1], &m) && (m & 1) && is_bool(c->kids[0])))
+             !(c->opcode == B3_BitAnd && b3_value_int_const(c->kids[1], &m) && (m & 1) &&
+               b3_int_is_bool(c->kids[0])))
         return;
     v->kids[0] = c->kids[0];
     if (swap) {
@@ -1701,7 +882,7 @@ static void reduce_memory(RS *rs, B3Value *v) {
     if (addr->opcode != B3_Add)
         return;
     /* Load(Add(p, c), offset = o) -> Load(p, offset = c + o) when it fits. */
-    if (int_of(addr->kids[1], &c)) {
+    if (b3_value_int_const(addr->kids[1], &c)) {
         if (offset_fits(c, o)) {
             v->kids[i] = addr->kids[0];
             v->m.mem.offset = (int32_t)(c + o);
@@ -1713,7 +894,7 @@ static void reduce_memory(RS *rs, B3Value *v) {
      * of Adds, even when Add(p, c) has other uses (base + field + index). */
     for (int k = 0; k < 2; k++) {
         B3Value *inner = addr->kids[k];
-        if (inner->opcode == B3_Add && int_of(inner->kids[1], &c) && offset_fits(c, o) &&
+        if (inner->opcode == B3_Add && b3_value_int_const(inner->kids[1], &c) && offset_fits(c, o) &&
             single_use(rs, addr)) {
             v->kids[i] = add(rs, B3_Add, (B3Type)addr->type, inner->kids[0], addr->kids[1 - k]);
             v->m.mem.offset = (int32_t)(c + o);
@@ -1728,10 +909,10 @@ static void reduce_check_arith(RS *rs, B3Value *v) {
     B3Value *a = v->kids[0], *b = v->kids[1];
     int64_t ca, cb, r;
     B3Opcode plain = v->opcode == B3_CheckAdd ? B3_Add : v->opcode == B3_CheckSub ? B3_Sub : B3_Mul;
-    bool (*op)(B3Type, int64_t, int64_t, int64_t *) = plain == B3_Add   ? add_in
-                                                      : plain == B3_Sub ? sub_in
-                                                                        : mul_in;
-    if (int_of(a, &ca) && int_of(b, &cb)) {
+    bool (*op)(B3Type, int64_t, int64_t, int64_t *) = plain == B3_Add   ? b3_int_add_in
+                                                      : plain == B3_Sub ? b3_int_sub_in
+                                                                        : b3_int_mul_in;
+    if (b3_value_int_const(a, &ca) && b3_value_int_const(b, &cb)) {
         if (op(t, ca, cb, &r)) /* else it always exits: keep it */
             become_int(rs, v, r);
         return;
@@ -1749,15 +930,15 @@ static void reduce_check_arith(RS *rs, B3Value *v) {
         become_int(rs, v, 0);
         return;
     }
-    Range ra = range_of(a, DEPTH), rb = range_of(b, DEPTH);
+    B3IntRange ra = b3_int_range(a), rb = b3_int_range(b);
     bool safe;
     if (plain == B3_Add)
-        safe = add_in(t, ra.lo, rb.lo, &r) && add_in(t, ra.hi, rb.hi, &r);
+        safe = b3_int_add_in(t, ra.lo, rb.lo, &r) && b3_int_add_in(t, ra.hi, rb.hi, &r);
     else if (plain == B3_Sub)
-        safe = sub_in(t, ra.lo, rb.hi, &r) && sub_in(t, ra.hi, rb.lo, &r);
+        safe = b3_int_sub_in(t, ra.lo, rb.hi, &r) && b3_int_sub_in(t, ra.hi, rb.lo, &r);
     else
-        safe = mul_in(t, ra.lo, rb.lo, &r) && mul_in(t, ra.lo, rb.hi, &r) && mul_in(t, ra.hi, rb.lo, &r) &&
-               mul_in(t, ra.hi, rb.hi, &r);
+        safe = b3_int_mul_in(t, ra.lo, rb.lo, &r) && b3_int_mul_in(t, ra.lo, rb.hi, &r) &&
+               b3_int_mul_in(t, ra.hi, rb.lo, &r) && b3_int_mul_in(t, ra.hi, rb.hi, &r);
     if (safe)
         become(rs, v, plain, 2, a, b, NULL);
 }
@@ -1780,16 +961,17 @@ static void reduce_branch(RS *rs, B3Value *v) {
         set_kid(rs, v, 0, c->kids[0]);
     else if (c->opcode == B3_Equal && is_int(c->kids[1], 0))
         set_kid(rs, v, 0, c->kids[0]), swap = true;
-    else if (c->opcode == B3_BitXor && is_int(c->kids[1], 1) && is_bool(c->kids[0]))
+    else if (c->opcode == B3_BitXor && is_int(c->kids[1], 1) && b3_int_is_bool(c->kids[0]))
         set_kid(rs, v, 0, c->kids[0]), swap = true;
-    else if (c->opcode == B3_BitAnd && int_of(c->kids[1], &m) && (m & 1) && is_bool(c->kids[0]))
+    else if (c->opcode == B3_BitAnd && b3_value_int_const(c->kids[1], &m) && (m & 1) &&
+             b3_int_is_bool(c->kids[0]))
         set_kid(rs, v, 0, c->kids[0]);
     if (swap) {
         B3Succ s = blk->succs[0];
         blk->succs[0] = blk->succs[1];
         blk->succs[1] = s;
     }
-    Range r = range_of(v->kids[0], DEPTH);
+    B3IntRange r = b3_int_range(v->kids[0]);
     if (r.lo > 0 || r.hi < 0)
         become_jump(rs, v, 0);
     else if (r.lo == 0 && r.hi == 0)
@@ -1798,12 +980,12 @@ static void reduce_branch(RS *rs, B3Value *v) {
 
 static void reduce_switch(RS *rs, B3Value *v) {
     int64_t c;
-    if (!int_of(v->kids[0], &c))
+    if (!b3_value_int_const(v->kids[0], &c))
         return;
     B3Type t = (B3Type)v->kids[0]->type;
     uint32_t target = rs->block->nsuccs - 1; /* the default */
     for (uint32_t i = 0; i < v->m.sw.ncases; i++)
-        if (norm(t, (uint64_t)v->m.sw.cases[i]) == c) {
+        if (b3_int_norm(t, (uint64_t)v->m.sw.cases[i]) == c) {
             target = i;
             break;
         }
@@ -1835,7 +1017,7 @@ static bool induction_range(const RS *rs, const B3Value *p, const B3Block *at, i
         return false;
     const B3Value *cond = br->kids[0];
     int64_t c, c0 = 0, step = 0;
-    if (cond->opcode != B3_LessThan || cond->kids[0] != p || !int_of(cond->kids[1], &c))
+    if (cond->opcode != B3_LessThan || cond->kids[0] != p || !b3_value_int_const(cond->kids[1], &c))
         return false;
     uint32_t k0 = rs->pw.start[p->scratch], k1 = rs->pw.start[p->scratch + 1];
     bool have_init = false, have_step = false;
@@ -1845,11 +1027,11 @@ static bool induction_range(const RS *rs, const B3Value *p, const B3Block *at, i
             continue;
         const B3Value *x = u->kids[0];
         int64_t d;
-        if (int_of(x, &d) && !have_init && !b3_dominates(&rs->dom, h, u->owner)) {
+        if (b3_value_int_const(x, &d) && !have_init && !b3_dominates(&rs->dom, h, u->owner)) {
             have_init = true;
             c0 = d;
-        } else if (x->opcode == B3_Add && x->kids[0] == p && int_of(x->kids[1], &d) && d > 0 && !have_step &&
-                   b3_dominates(&rs->dom, t, u->owner)) {
+        } else if (x->opcode == B3_Add && x->kids[0] == p && b3_value_int_const(x->kids[1], &d) && d > 0 &&
+                   !have_step && b3_dominates(&rs->dom, t, u->owner)) {
             have_step = true;
             step = d;
         } else {
@@ -1869,7 +1051,7 @@ static bool induction_term(const RS *rs, const B3Value *x, int64_t *lo, int64_t 
     int64_t c;
     if (induction_range(rs, x, rs->block, lo, hi))
         return true;
-    if ((x->opcode != B3_Shl && x->opcode != B3_Mul) || !int_of(x->kids[1], &c) ||
+    if ((x->opcode != B3_Shl && x->opcode != B3_Mul) || !b3_value_int_const(x->kids[1], &c) ||
         !induction_range(rs, x->kids[0], rs->block, lo, hi))
         return false;
     int64_t m = x->opcode == B3_Mul ? c : c >= 0 && c < 31 ? (int64_t)1 << c : 0;
@@ -1886,7 +1068,8 @@ static bool induction_term(const RS *rs, const B3Value *x, int64_t *lo, int64_t 
  * becomes SExt32(p) * m. */
 static bool reduce_sext_of_induction(RS *rs, B3Value *v, B3Value *a) {
     int64_t k, lo, hi;
-    if (a->opcode == B3_Add && int_of(a->kids[1], &k) && induction_term(rs, a->kids[0], &lo, &hi)) {
+    if (a->opcode == B3_Add && b3_value_int_const(a->kids[1], &k) &&
+        induction_term(rs, a->kids[0], &lo, &hi)) {
         if (lo + k < INT32_MIN || hi + k > INT32_MAX)
             return false;
         become(rs, v, B3_Add, 2, add(rs, B3_SExt32, B3_Int64, a->kids[0], NULL), add_int(rs, B3_Int64, k),
@@ -1896,7 +1079,7 @@ static bool reduce_sext_of_induction(RS *rs, B3Value *v, B3Value *a) {
     if ((a->opcode == B3_Shl || a->opcode == B3_Mul) && induction_term(rs, a, &lo, &hi)) {
         B3Value *x = add(rs, B3_SExt32, B3_Int64, a->kids[0], NULL);
         int64_t c = 0;
-        int_of(a->kids[1], &c);
+        b3_value_int_const(a->kids[1], &c);
         become(rs, v, (B3Opcode)a->opcode, 2, x, a->opcode == B3_Shl ? a->kids[1] : add_int(rs, B3_Int64, c),
                NULL);
         return true;
@@ -1907,7 +1090,7 @@ static bool reduce_sext_of_induction(RS *rs, B3Value *v, B3Value *a) {
 static void reduce_value(RS *rs, B3Value *v) {
     B3Value *a = v->nkids ? v->kids[0] : NULL;
     int64_t m;
-    Range r;
+    B3IntRange r;
     switch ((B3Opcode)v->opcode) {
     case B3_Opaque:
         if (a->opcode == B3_Opaque) /* the one thing the reference lets phases know */
@@ -1992,12 +1175,12 @@ static void reduce_value(RS *rs, B3Value *v) {
             set_kid(rs, v, 0, a->kids[0]);
             break;
         }
-        r = range_of(a, DEPTH);
+        r = b3_int_range(a);
         if (r.lo >= lo && r.hi <= hi) { /* already sign-extended */
             replace(rs, v, a);
             break;
         }
-        if (a->opcode == B3_BitAnd && int_of(a->kids[1], &m)) {
+        if (a->opcode == B3_BitAnd && b3_value_int_const(a->kids[1], &m)) {
             if ((m & low) == low) /* the mask keeps the bits read */
                 set_kid(rs, v, 0, a->kids[0]);
             else if (!(m & (hi + 1))) /* the sign bit is cleared: the And is the answer */
@@ -2011,17 +1194,17 @@ static void reduce_value(RS *rs, B3Value *v) {
         if (reduce_sext_of_induction(rs, v, a))
             break;
         if (a->opcode == B3_Trunc) { /* the extension of a truncation that lost nothing */
-            r = range_of(a->kids[0], DEPTH);
+            r = b3_int_range(a->kids[0]);
             if (r.lo >= INT32_MIN && r.hi <= INT32_MAX) {
                 replace(rs, v, a->kids[0]);
                 break;
             }
         }
-        if (range_of(a, DEPTH).lo >= 0) /* non-negative: zero extension is the same, and free */
+        if (b3_int_range(a).lo >= 0) /* non-negative: zero extension is the same, and free */
             become(rs, v, B3_ZExt32, 1, a, NULL, NULL);
         break;
     case B3_ZExt32:
-        if (!fold(rs, v) && a->opcode == B3_Trunc && !(maybe_bits(a->kids[0], DEPTH) >> 32))
+        if (!fold(rs, v) && a->opcode == B3_Trunc && !(b3_int_maybe_bits(a->kids[0]) >> 32))
             replace(rs, v, a->kids[0]);
         break;
     case B3_Trunc:
@@ -2029,7 +1212,7 @@ static void reduce_value(RS *rs, B3Value *v) {
             break;
         if (a->opcode == B3_SExt32 || a->opcode == B3_ZExt32) {
             replace(rs, v, a->kids[0]);
-        } else if (a->nkids == 2 && int_of(a->kids[1], &m)) {
+        } else if (a->nkids == 2 && b3_value_int_const(a->kids[1], &m)) {
             /* An operation whose constant does not touch the low half. */
             bool zero_low = !((uint64_t)m & 0xffffffffull),
                  ones_low = ((uint64_t)m & 0xffffffffull) == 0xffffffffull;
@@ -2064,7 +1247,7 @@ static void reduce_value(RS *rs, B3Value *v) {
         reduce_check_arith(rs, v);
         break;
     case B3_Check:
-        r = range_of(a, DEPTH);
+        r = b3_int_range(a);
         if (r.lo == 0 && r.hi == 0) { /* never exits */
             b3_value_replace_with_nop(v);
             rs->changed = true;
@@ -2129,7 +1312,7 @@ static void reduce_phi(RS *rs, B3Value *phi) {
         become_zero(rs, phi);
     else if (defined_before(rs, w, phi, rs->index))
         replace(rs, phi, w);
-    else if (is_const(w)) {
+    else if (b3_value_is_const(w)) {
         become(rs, phi, (B3Opcode)w->opcode, 0, NULL, NULL, NULL);
         phi->m.c = w->m.c;
     } else
@@ -2183,7 +1366,7 @@ static void reduce_values(RS *rs) {
                     reduce_value(rs, v);
                 bool did = rs->changed;
                 rs->changed |= before;
-                if (!did || is_const(v))
+                if (!did || b3_value_is_const(v))
                     break;
             }
         }

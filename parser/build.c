@@ -34,24 +34,18 @@
 #include <string.h>
 
 #include "parser/parse_ctx.h"
+#include "util/alloc.h"
+#include "util/bits.h"
+#include "util/strmap.h"
+#include "util/vec.h"
 
 #define N(i) b3p_n(c, (i))
 #define TOKF(t) (int)(t).len, (t).p
 
 /* ---- vectors, nodes, name maps ------------------------------------------ */
 
-void *b3p_vec_grow(void *a, uint32_t *cap, size_t elem) {
-    uint32_t n = *cap ? *cap * 2 : 16;
-    void *p = realloc(a, (size_t)n * elem);
-    if (!p)
-        b3_internal_error("parse", "out of memory");
-    *cap = n;
-    return p;
-}
-
 uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc) {
-    if (c->nodes.n == c->nodes.cap)
-        c->nodes.a = b3p_vec_grow(c->nodes.a, &c->nodes.cap, sizeof *c->nodes.a);
+    B3_VEC_RESERVE("parse", c->nodes.a, c->nodes.cap, c->nodes.n + 1);
     /* Built in place: a node is big, and copying one in costs as much again. */
     static const B3Node blank;
     B3Node *n = &c->nodes.a[c->nodes.n];
@@ -72,54 +66,6 @@ uint32_t b3p_append(B3ParseCtx *c, uint32_t list, uint32_t item) {
 
 void b3p_reset_nodes(B3ParseCtx *c) { c->nodes.n = 1; /* node 0 means "none" */ }
 
-static uint32_t hash_bytes(const char *s, uint32_t n) {
-    uint32_t h = 2166136261u;
-    for (uint32_t i = 0; i < n; i++)
-        h = (h ^ (uint8_t)s[i]) * 16777619u;
-    return h;
-}
-
-static void names_free(B3NameMap *m) {
-    free(m->e);
-    memset(m, 0, sizeof *m);
-}
-
-static B3NameEntry *names_slot(B3NameMap *m, const char *s, uint32_t n) {
-    uint32_t mask = m->cap - 1;
-    for (uint32_t i = hash_bytes(s, n) & mask;; i = (i + 1) & mask) {
-        B3NameEntry *e = &m->e[i];
-        if (!e->key || (e->len == n && !memcmp(e->key, s, n)))
-            return e;
-    }
-}
-
-static void *names_get(B3NameMap *m, const char *s, uint32_t n) {
-    if (!m->cap)
-        return NULL;
-    return names_slot(m, s, n)->val;
-}
-
-static void names_put(B3NameMap *m, const char *s, uint32_t n, void *val) {
-    if ((m->count + 1) * 2 > m->cap) {
-        B3NameMap old = *m;
-        m->cap = old.cap ? old.cap * 2 : 16;
-        m->count = 0;
-        m->e = calloc(m->cap, sizeof *m->e);
-        if (!m->e)
-            b3_internal_error("parse", "out of memory");
-        for (uint32_t i = 0; i < old.cap; i++)
-            if (old.e[i].key)
-                names_put(m, old.e[i].key, old.e[i].len, old.e[i].val);
-        free(old.e);
-    }
-    B3NameEntry *e = names_slot(m, s, n);
-    if (!e->key)
-        m->count++;
-    e->key = s;
-    e->len = n;
-    e->val = val;
-}
-
 /* ---- values by number -------------------------------------------------------- */
 
 static B3Value *value_at(B3ParseCtx *c, uint32_t num) {
@@ -134,15 +80,13 @@ static void value_define(B3ParseCtx *c, uint32_t num, B3Value *v) {
         /* Grow only while the numbering stays reasonably dense. */
         uint64_t limit = (uint64_t)8 * c->proc->nvalues + (1u << 16);
         if (num >= limit) {
-            B3_VEC_PUSH(c->vsparse, v);
+            B3P_PUSH(c->vsparse, v);
             return;
         }
         uint32_t ncap = c->vcap ? c->vcap : 1024;
         while (ncap <= num)
             ncap *= 2;
-        B3Value **d = realloc(c->vdense, (size_t)ncap * sizeof *d);
-        if (!d)
-            b3_internal_error("parse", "out of memory");
+        B3Value **d = b3_xrealloc("parse", c->vdense, (size_t)ncap * sizeof *d);
         memset(d + c->vcap, 0, (size_t)(ncap - c->vcap) * sizeof *d);
         c->vdense = d;
         c->vcap = ncap;
@@ -173,8 +117,6 @@ static bool tok_is(const B3Tok *t, const char *s) {
     return !strncmp(t->p, s, t->len) && !s[t->len];
 }
 
-static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
-
 static const char *opname(B3Opcode op) { return b3_op_info[op].name; }
 
 /* Opcode names are found through a small open-addressing table. */
@@ -182,7 +124,7 @@ static void init_ops(B3ParseCtx *c) {
     for (int op = 0; op < B3_NUM_OPCODES; op++) {
         const char *n = b3_op_info[op].name;
         c->op_len[op] = (uint8_t)strlen(n);
-        uint32_t h = hash_bytes(n, (uint32_t)strlen(n)) & 255;
+        uint32_t h = b3_hash_bytes(n, (uint32_t)strlen(n)) & 255;
         while (c->op_hash[h])
             h = (h + 1) & 255;
         c->op_hash[h] = (uint16_t)(op + 1);
@@ -190,7 +132,7 @@ static void init_ops(B3ParseCtx *c) {
 }
 
 static B3Opcode find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
-    for (uint32_t h = hash_bytes(s, len) & 255; c->op_hash[h]; h = (h + 1) & 255) {
+    for (uint32_t h = b3_hash_bytes(s, len) & 255; c->op_hash[h]; h = (h + 1) & 255) {
         int op = c->op_hash[h] - 1;
         if (c->op_len[op] == len && !memcmp(b3_op_info[op].name, s, len))
             return (B3Opcode)op;
@@ -544,8 +486,8 @@ void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt) 
 }
 
 static void proc_state_free(B3ParseCtx *c) {
-    names_free(&c->vars);
-    names_free(&c->slots);
+    b3_strmap_free(&c->vars);
+    b3_strmap_free(&c->slots);
     c->pend_values.n = c->pend_blocks.n = c->pend_names.n = 0;
     c->unnamed.n = c->preds.n = c->pred_nums.n = c->pred_locs.n = 0;
 }
@@ -574,7 +516,7 @@ static void redefinition(B3ParseCtx *c, B3Symbol *s, B3Loc loc) {
         b3_note(c->d, s->loc, "previous definition is here");
 }
 
-void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc) {
+void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
     B3Symbol *s = sym_get(c, t, loc);
     bool already = s->declared && !s->defined;
     s->declared = true;
@@ -582,7 +524,44 @@ void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc) {
         s->loc = loc;
     if (!already)
         b3_module_add_item(c->m, B3Item_Extern, s);
+    char buf[80];
+    for (uint32_t a = attrs; a; a = N(a)->next) {
+        if (tok_is(&N(a)->tok, "weak"))
+            s->weak_ref = true;
+        else
+            b3_error(c->d, N(a)->loc, "unknown extern attribute %s (expected weak)",
+                     node_text(c, a, buf, sizeof buf));
+    }
     b3p_reset_nodes(c);
+}
+
+/* The linkage words of a definition (docs/c-extensions.md): weak and hidden;
+ * internal excludes both.  Returns false if n is none of them. */
+static bool linkage_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n, B3Loc *internal_loc, B3Loc *other_loc) {
+    if (n->kind != B3N_WORD)
+        return false;
+    if (tok_is(&n->tok, "internal")) {
+        s->internal = true;
+        *internal_loc = n->loc;
+    } else if (tok_is(&n->tok, "weak")) {
+        s->weak = true;
+        *other_loc = n->loc;
+    } else if (tok_is(&n->tok, "hidden")) {
+        s->hidden = true;
+        *other_loc = n->loc;
+    } else {
+        return false;
+    }
+    if (s->internal && (s->weak || s->hidden) && internal_loc->line && other_loc->line) {
+        b3_error(c->d,
+                 internal_loc->line > other_loc->line ||
+                         (internal_loc->line == other_loc->line && internal_loc->col > other_loc->col)
+                     ? *internal_loc
+                     : *other_loc,
+                 "an internal symbol cannot be weak or hidden (internal is local to this object)");
+        internal_loc->line = 0; /* reported once */
+    }
+    return true;
 }
 
 void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
@@ -609,14 +588,18 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
         b3_module_add_item(m, B3Item_Proc, s);
     }
 
-    /* Attributes: internal first, since entry symbols inherit it. */
+    /* Attributes: linkage first, since entry symbols inherit it. */
     char buf[80];
-    for (uint32_t a = attrs; a; a = N(a)->next)
-        if (N(a)->kind == B3N_WORD && tok_is(&N(a)->tok, "internal"))
-            s->internal = true;
-    for (uint32_t a = attrs; a; a = N(a)->next) {
+    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    uint32_t linkage = 0; /* bit k: attribute k is a linkage word */
+    uint32_t k_attr = 0;
+    for (uint32_t a = attrs; a; a = N(a)->next, k_attr++)
+        if (linkage_attr(c, s, N(a), &internal_loc, &other_loc) && k_attr < 32)
+            linkage |= 1u << k_attr;
+    k_attr = 0;
+    for (uint32_t a = attrs; a; a = N(a)->next, k_attr++) {
         B3Node *n = N(a);
-        if (n->kind == B3N_WORD && tok_is(&n->tok, "internal"))
+        if (k_attr < 32 && (linkage >> k_attr & 1))
             continue;
         if (n->kind == B3N_CALL && tok_is(&n->tok, "entrypoints")) {
             if (p->entrypoints) {
@@ -651,6 +634,8 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
                     es->def.proc = p;
                     es->entry_index = i;
                     es->internal = s->internal;
+                    es->weak = s->weak;
+                    es->hidden = s->hidden;
                     es->loc = N(e)->loc;
                 }
             }
@@ -676,7 +661,9 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             }
             continue;
         }
-        b3_error(c->d, n->loc, "unknown procedure attribute %s (expected internal, entrypoints(...) or pinned(...))",
+        b3_error(c->d, n->loc,
+                 "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...) or "
+                 "pinned(...))",
                  node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);
@@ -711,6 +698,7 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         b3_module_add_item(m, B3Item_Data, s);
     }
     char buf[80];
+    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
     for (uint32_t a = attrs; a; a = N(a)->next) {
         B3Node *n = N(a);
         if (tok_is(&n->tok, "align")) {
@@ -718,7 +706,7 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
                 b3_error(c->d, n->loc, "'align' needs a power of two, as in align 16");
                 continue;
             }
-            if (n->tok2.neg || n->tok2.ovf || !is_pow2(n->tok2.u) || n->tok2.u > (1u << 30)) {
+            if (n->tok2.neg || n->tok2.ovf || !b3_is_pow2(n->tok2.u) || n->tok2.u > (1u << 30)) {
                 b3_error(c->d, n->loc2, "alignment %.*s is not a power of two between 1 and 2^30", TOKF(n->tok2));
                 continue;
             }
@@ -730,15 +718,14 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
             b3_error(c->d, n->loc2, "unexpected %.*s after '%.*s'", TOKF(n->tok2), TOKF(n->tok));
             continue;
         }
-        if (tok_is(&n->tok, "internal")) {
-            s->internal = true;
+        if (linkage_attr(c, s, n, &internal_loc, &other_loc))
             continue;
-        }
         if (tok_is(&n->tok, "readonly")) {
             d->readonly = true;
             continue;
         }
-        b3_error(c->d, n->loc, "unknown data attribute %s (expected internal, readonly or align N)",
+        b3_error(c->d, n->loc,
+                 "unknown data attribute %s (expected internal, weak, hidden, readonly or align N)",
                  node_text(c, a, buf, sizeof buf));
     }
     c->data_lines.n = 0;
@@ -849,7 +836,7 @@ void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
         if (ok)
             line.nitems++;
     }
-    B3_VEC_PUSH(c->data_lines, line);
+    B3P_PUSH(c->data_lines, line);
     b3p_reset_nodes(c);
 }
 
@@ -1021,7 +1008,7 @@ static B3Loc succ_block_loc(B3ParseCtx *c, uint32_t s) { return N(s)->loc3.line 
 
 static void pend_block(B3ParseCtx *c, B3Block *b, uint32_t slot, uint32_t num, B3Loc loc) {
     B3PendingBlock pb = {b, slot, num, loc};
-    B3_VEC_PUSH(c->pend_blocks, pb);
+    B3P_PUSH(c->pend_blocks, pb);
 }
 
 /* Gives the current block its successors (nodes in c->tmp), read the way
@@ -1140,7 +1127,7 @@ static void attach_succs(B3ParseCtx *c, B3Value *term, B3Loc loc, bool inline_fo
 void b3p_succs_line(B3ParseCtx *c, B3Loc loc, uint32_t list) {
     c->tmp.n = 0;
     for (uint32_t s = list; s; s = N(s)->next)
-        B3_VEC_PUSH(c->tmp, s);
+        B3P_PUSH(c->tmp, s);
     if (c->section == B3Sec_Orphans) {
         b3p_reset_nodes(c);
         return;
@@ -1163,11 +1150,11 @@ void b3p_preds_line(B3ParseCtx *c, B3Loc loc, uint32_t list) {
         c->block_has_preds = true;
         B3WrittenPreds w = {c->block, loc, c->pred_nums.n, 0};
         for (uint32_t s = list; s; s = N(s)->next) {
-            B3_VEC_PUSH(c->pred_nums, (uint32_t)N(s)->tok.u);
-            B3_VEC_PUSH(c->pred_locs, N(s)->loc);
+            B3P_PUSH(c->pred_nums, (uint32_t)N(s)->tok.u);
+            B3P_PUSH(c->pred_locs, N(s)->loc);
             w.count++;
         }
-        B3_VEC_PUSH(c->preds, w);
+        B3P_PUSH(c->preds, w);
     }
     b3p_reset_nodes(c);
 }
@@ -1178,7 +1165,7 @@ void b3p_var_decl(B3ParseCtx *c, B3Tok type, B3Loc tloc, B3Tok name, B3Loc nloc)
         b3_error(c->d, tloc, "variable declaration outside a 'Variables:' section");
         return;
     }
-    B3Variable *old = names_get(&c->vars, name.p, name.len);
+    B3Variable *old = b3_strmap_get(&c->vars, name.p, name.len);
     if (old) {
         b3_error(c->d, nloc, "redefinition of variable '%.*s'", TOKF(name));
         b3_note(c->d, old->loc, "previous definition is here");
@@ -1186,7 +1173,7 @@ void b3p_var_decl(B3ParseCtx *c, B3Tok type, B3Loc tloc, B3Tok name, B3Loc nloc)
     }
     B3Variable *v = b3_variable_new(c->m, c->proc, b3_arena_strndup(&c->m->arena, name.p, name.len), (B3Type)type.u);
     v->loc = nloc;
-    names_put(&c->vars, name.p, name.len, v);
+    b3_strmap_put(&c->vars, name.p, name.len, v);
 }
 
 void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
@@ -1219,7 +1206,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
     }
     if (!have_size && ok)
         b3_error(c->d, loc, "stack slot '%.*s' needs 'byteSize = N'", TOKF(name));
-    B3StackSlot *old = names_get(&c->slots, name.p, name.len);
+    B3StackSlot *old = b3_strmap_get(&c->slots, name.p, name.len);
     if (old) {
         b3_error(c->d, loc, "redefinition of stack slot '%.*s'", TOKF(name));
         b3_note(c->d, old->loc, "previous definition is here");
@@ -1231,7 +1218,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
             s->has_align = true;
             s->align = (uint64_t)align > UINT32_MAX ? UINT32_MAX : (uint32_t)align;
         }
-        names_put(&c->slots, name.p, name.len, s);
+        b3_strmap_put(&c->slots, name.p, name.len, s);
     }
     b3p_reset_nodes(c);
 }
@@ -1241,7 +1228,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 enum {
     MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
     MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_COUNT
+    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_COUNT
 };
 
 #define KEY(name, key) {name, sizeof name - 1, key}
@@ -1272,6 +1259,7 @@ static const struct {
     KEY("maximum", MK_maximum),
     KEY("numGPScratchRegisters", MK_numgp),
     KEY("numFPScratchRegisters", MK_numfp),
+    KEY("sret", MK_sret),
 };
 #undef KEY
 
@@ -1284,7 +1272,9 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_width: return (info->flags & B3OF_ATOMIC) != 0;
     case MK_read:
     case MK_write: return info->meta == B3M_FENCE;
-    case MK_variadic: return info->meta == B3M_CCALL;
+    case MK_variadic:
+    case MK_sret:
+        return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
     case MK_result:
     case MK_numgp:
@@ -1300,6 +1290,40 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_maximum: return info->meta == B3M_BOUNDS;
     default: return false;
     }
+}
+
+/* The out-of-line CCall facts of v, made on first use. */
+static B3CCallExtra *ccall_extra(B3ParseCtx *c, B3Value *v) {
+    if (!v->m.ccall.extra)
+        v->m.ccall.extra = b3_arena_alloc(&c->m->arena, sizeof(B3CCallExtra));
+    return v->m.ccall.extra;
+}
+
+/* A CCall child's `:ByVal(SIZE, ALIGN)` (docs/c-extensions.md). */
+static void read_byval(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) {
+    B3Node *n = N(node);
+    char buf[80];
+    uint32_t a = n->kind == B3N_CALL ? n->sub : 0;
+    if (!tok_is(&n->tok, "ByVal") || (n->kind != B3N_CALL && n->kind != B3N_WORD)) {
+        b3_error(c->d, n->loc, "a CCall child takes only ByVal(SIZE, ALIGN), not %s",
+                 node_text(c, node, buf, sizeof buf));
+        return;
+    }
+    if (!a || !N(a)->next || N(N(a)->next)->next || N(a)->kind != B3N_INT || N(N(a)->next)->kind != B3N_INT) {
+        b3_error(c->d, n->loc, "malformed ByVal: expected ByVal(SIZE, ALIGN), as in ByVal(24, 8)");
+        return;
+    }
+    int64_t size, align;
+    if (!meta_int(c, a, "ByVal", R_U64, &size) || !meta_int(c, N(a)->next, "ByVal", R_U64, &align))
+        return;
+    if (size < 1 || size > UINT32_MAX || align < 0 || align > UINT32_MAX) {
+        b3_error(c->d, n->loc, "ByVal size and alignment must be between 1 and 4294967295 bytes");
+        return;
+    }
+    B3CCallExtra *x = ccall_extra(c, v);
+    if (!x->byval)
+        x->byval = b3_arena_alloc(&c->m->arena, v->nkids * sizeof(B3ByVal));
+    x->byval[i] = (B3ByVal){(uint32_t)size, (uint32_t)align};
 }
 
 /* State of one value line while its arguments are read. */
@@ -1494,6 +1518,14 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
         break;
     case MK_numgp:
     case MK_numfp: meta_int(c, val, what, R_U64, &x); break;
+    case MK_sret:
+        if (meta_int(c, val, what, R_U64, &x)) {
+            if (x > 1)
+                b3_error(c->d, N(val)->loc, "malformed value for 'sret': expected 0 or 1");
+            else if (x)
+                ccall_extra(c, v)->sret = true;
+        }
+        break;
     }
 }
 
@@ -1525,7 +1557,7 @@ static void apply_effects(B3ParseCtx *c, ValueState *st, uint32_t node) {
 
 static void pend_value(B3ParseCtx *c, B3Value *v, uint32_t slot, uint32_t num, B3Loc loc) {
     B3PendingValue pv = {v, slot, num, loc};
-    B3_VEC_PUSH(c->pend_values, pv);
+    B3P_PUSH(c->pend_values, pv);
 }
 
 void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
@@ -1607,7 +1639,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
 
     B3Value *v = b3_value_new(m, p, op, type, nkids, index);
     if (placed && !named)
-        B3_VEC_PUSH(c->unnamed, v);
+        B3P_PUSH(c->unnamed, v);
     if (named)
         value_define(c, index, v);
     v->kflags = (uint8_t)k->kflags;
@@ -1646,9 +1678,16 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
                     pend_value(c, v, i, num, n->loc);
             }
             if (n->sub) {
-                if (!sm)
-                    b3_error(c->d, n->loc2, "a constraint applies only to the children of Patchpoint, Check, "
-                                            "CheckAdd, CheckSub and CheckMul, not %s", info->name);
+                if (op == B3_CCall && i > 0)
+                    read_byval(c, v, i, n->sub);
+                else if (op == B3_CCall)
+                    b3_error(c->d, n->loc2, "the callee of a CCall takes no ByVal or constraint");
+                else if (!sm)
+                    b3_error(c->d, n->loc2,
+                             "a constraint applies only to the children of Patchpoint, Check, "
+                             "CheckAdd, CheckSub and CheckMul (and ByVal(SIZE, ALIGN) to a CCall "
+                             "argument), not %s",
+                             info->name);
                 else
                     read_rep(c, n->sub, &sm->reps[i]);
             }
@@ -1751,7 +1790,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             }
             if (!first_succ.line)
                 first_succ = n->loc;
-            B3_VEC_PUSH(c->tmp, a);
+            B3P_PUSH(c->tmp, a);
             break;
         case B3N_WORD:
             if (is_effect_word(&n->tok)) {
@@ -1768,7 +1807,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
                 st.have_name = true;
                 if (placed) {
                     B3PendingName pn = {v, n->tok.p, n->tok.len, n->loc};
-                    B3_VEC_PUSH(c->pend_names, pn);
+                    B3P_PUSH(c->pend_names, pn);
                 }
                 break;
             }
@@ -1846,12 +1885,12 @@ static void resolve(B3ParseCtx *c) {
     for (uint32_t i = 0; i < c->pend_names.n; i++) {
         B3PendingName *pn = &c->pend_names.a[i];
         if (pn->v->opcode == B3_SlotBase) {
-            B3StackSlot *s = names_get(&c->slots, pn->name, pn->len);
+            B3StackSlot *s = b3_strmap_get(&c->slots, pn->name, pn->len);
             if (!s)
                 b3_error(c->d, pn->loc, "use of undefined stack slot '%.*s'", (int)pn->len, pn->name);
             pn->v->m.slot = s;
         } else {
-            B3Variable *var = names_get(&c->vars, pn->name, pn->len);
+            B3Variable *var = b3_strmap_get(&c->vars, pn->name, pn->len);
             if (!var)
                 b3_error(c->d, pn->loc, "use of undefined variable '%.*s'", (int)pn->len, pn->name);
             pn->v->m.var = var;
@@ -1900,18 +1939,14 @@ static void check_preds(B3ParseCtx *c) {
     B3Proc *p = c->proc;
     if (!c->preds.n)
         return;
-    uint32_t *mark = calloc(p->nblocks ? p->nblocks : 1, sizeof *mark);
-    if (!mark)
-        b3_internal_error("parse", "out of memory");
+    uint32_t *mark = b3_xcalloc("parse", p->nblocks ? p->nblocks : 1, sizeof *mark);
     for (uint32_t i = 0; i < c->preds.n; i++) {
         B3WrittenPreds *w = &c->preds.a[i];
         B3Block *b = w->b;
         if (b3_block_find(p, b->index) != b)
             continue; /* a block defined twice */
         uint32_t stamp = i + 1, distinct = 0;
-        B3Block **written = malloc((w->count ? w->count : 1) * sizeof *written);
-        if (!written)
-            b3_internal_error("parse", "out of memory");
+        B3Block **written = b3_xmalloc("parse", (w->count ? w->count : 1) * sizeof *written);
         uint32_t nw = 0;
         for (uint32_t j = 0; j < w->count; j++) {
             B3Block *q = b3_block_find(p, c->pred_nums.a[w->first + j]);

@@ -16,6 +16,8 @@
 #include "ir/diag.h"
 #include "ir/ir.h"
 #include "parser/parser.h"
+#include "util/strmap.h"
+#include "util/vec.h"
 
 /* The semantic value of a token. */
 typedef struct {
@@ -76,18 +78,6 @@ typedef struct {
     B3Tok tok, tok2;
 } B3Node;
 
-/* Open-addressing map from names (pointer + length) to pointers. */
-typedef struct {
-    const char *key;
-    uint32_t len;
-    void *val;
-} B3NameEntry;
-
-typedef struct {
-    B3NameEntry *e;
-    uint32_t cap, count;
-} B3NameMap;
-
 typedef struct {
     B3Value *v;
     uint32_t slot; /* child index; UINT32_MAX for an Upsilon's phi */
@@ -115,7 +105,7 @@ typedef struct {
     uint32_t first, count; /* into pred_nums */
 } B3WrittenPreds;
 
-/* Growable malloc'ed vector (parser bookkeeping only, not IR). */
+/* Growable malloc'ed vector (parser bookkeeping only, not IR; util/vec.h). */
 #define B3_VEC(T) struct { T *a; uint32_t n, cap; }
 
 enum { B3Sec_None, B3Sec_Block, B3Sec_Vars, B3Sec_Slots, B3Sec_Orphans };
@@ -164,7 +154,7 @@ typedef struct B3ParseCtx {
     uint32_t next_provisional;
     B3Proc *scratch;         /* orphaned and misplaced values go here */
     B3Block *scratch_block;
-    B3NameMap vars, slots;
+    B3StrMap vars, slots; /* by name; zeroed: allocation failures name the running phase */
     B3_VEC(B3PendingValue) pend_values;
     B3_VEC(B3PendingBlock) pend_blocks;
     B3_VEC(B3PendingName) pend_names;
@@ -216,18 +206,12 @@ uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc);
 static inline B3Node *b3p_n(B3ParseCtx *c, uint32_t i) { return &c->nodes.a[i]; }
 uint32_t b3p_append(B3ParseCtx *c, uint32_t list, uint32_t item);
 void b3p_reset_nodes(B3ParseCtx *c);
-void *b3p_vec_grow(void *a, uint32_t *cap, size_t elem);
-#define B3_VEC_PUSH(v, x)                                                      \
-    do {                                                                       \
-        if ((v).n == (v).cap)                                                  \
-            (v).a = b3p_vec_grow((v).a, &(v).cap, sizeof *(v).a);              \
-        (v).a[(v).n++] = (x);                                                  \
-    } while (0)
+#define B3P_PUSH(v, x) B3_VEC_PUSH("parse", (v).a, (v).n, (v).cap, (x))
 
 /* parser/build.c: module items */
 void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt);
 void b3p_free(B3ParseCtx *c);
-void b3p_extern(B3ParseCtx *c, B3Tok sym, B3Loc loc);
+void b3p_extern(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);
 void b3p_proc_begin(B3ParseCtx *c, B3Tok *sym, B3Loc loc, uint32_t attrs);
 void b3p_proc_end(B3ParseCtx *c);
 void b3p_data_begin(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);

@@ -94,7 +94,7 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
 %token <tok> CHILL_OPEN "'chill('"
 %token <tok> TRAPPING_OPEN "'trapping('"
 
-%type <node> proc_attrs proc_attr data_attrs data_vals data_val
+%type <node> proc_attrs proc_attr data_attrs data_vals data_val extern_attrs
 %type <node> kind inner_kind flags_opt inner_flags_opt flag_list args_opt args arg number succ succ_target
 %type <node> effects effect heaprange metaval metavals metavals_opt block_list succ_list slot_kvs slot_kv
 
@@ -116,12 +116,18 @@ items
     ;
 
 item
-    : KW_EXTERN SYMBOL                      { b3p_extern(c, TOK($2), @2); }
+    : KW_EXTERN SYMBOL extern_attrs         { b3p_extern(c, TOK($2), @2, $3); }
     | KW_PROC SYMBOL proc_attrs '{'         { b3p_proc_begin(c, &TOK($2), @2, $3); }
       body_elems '}'                        { b3p_proc_end(c); }
     | KW_DATA SYMBOL data_attrs '{'         { b3p_data_begin(c, TOK($2), @2, $3); }
       data_lines '}'                        { b3p_data_end(c); }
     | error                                 { recover(c); if (c->skip_line) { yyclearin; yyerrok; } }
+    ;
+
+extern_attrs
+    : %empty                                { $$ = 0; }
+    | extern_attrs IDENT                    { uint32_t n = NODE(B3N_WORD, @2); N(n)->tok = TOK($2);
+                                              $$ = b3p_append(c, $1, n); }
     ;
 
 proc_attrs
@@ -493,9 +499,7 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, B3ParseCtx *c) {
 
 bool b3_parse(B3Module *m, B3Diag *d, const char *src, size_t len, const B3ParseOptions *opt) {
     unsigned errors = d->errors;
-    B3ParseCtx *c = calloc(1, sizeof *c);
-    if (!c)
-        b3_internal_error("parse", "out of memory");
+    B3ParseCtx *c = b3_xcalloc("parse", 1, sizeof *c);
     b3p_init(c, m, d, opt);
     b3_lex_init(c, src, len);
     int r = yyparse(c);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the tests: ONE lit run over every configuration (target x level),
 # with --fuzz the fuzz corpus replays, and ends with one line
-# "N passed, N failed".
+# "N passed, N failed, N skipped": passed counts only tests that ran and
+# passed (lit's PASS and XFAIL), failed FAIL, XPASS, UNRESOLVED and TIMEOUT,
+# skipped UNSUPPORTED (a test whose REQUIRES this configuration lacks).
 #
 #   bash scripts/check.sh [--long] [--fuzz] [LIT ARGS...]
 #
@@ -50,6 +52,7 @@ LIT=${LIT:-/usr/lib/llvm-14/build/utils/lit/lit.py}
 b3c=${B3C:-$src/b3c}
 passed=0
 failed=0
+skipped=0
 
 inputs=()
 # config NAME TARGET LEVEL DIR...: one configuration; DIR "." is the whole suite.
@@ -139,18 +142,19 @@ try:
     tests = json.load(open(sys.argv[1]))['tests']
 except Exception:
     tests = []
-ok = sum(t['code'] in ('PASS', 'XFAIL', 'UNSUPPORTED') for t in tests)
-print(ok, len(tests) - ok)
+ok = sum(t['code'] in ('PASS', 'XFAIL') for t in tests)
+skip = sum(t['code'] == 'UNSUPPORTED' for t in tests)
+print(ok, len(tests) - ok - skip, skip)
 EOF
 )
-    p=${counts% *}
-    f=${counts#* }
-    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+    read -r p f s <<<"$counts"
+    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -eq 0 ]; then
         echo "lit ran no tests"
         f=1
     fi
     passed=$((passed + p))
     failed=$((failed + f))
+    skipped=$((skipped + s))
 fi
 rm -f "$results"
 
@@ -175,5 +179,5 @@ if $fuzz; then
     smoke fuzz-smoke-backend --backend
 fi
 
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The .eh_frame sweep (docs/design.md, "Unwind information (issue 12)"): for
+# The .eh_frame sweep (docs/backend.md, "Unwind information: ELF .eh_frame"): for
 # every .b3 under testsuite/, bench/ and examples/ that b3c compiles, at
 # -O0, -O1 and -O2, b3c's own .eh_frame must be byte for byte llvm-mc's from
 # b3c's `-S --asm-exact` (and its relocations the same), and

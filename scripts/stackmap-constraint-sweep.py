@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Random Patchpoint/Check register constraints against b3c (issue 12).
+"""Random Patchpoint/Check register constraints against b3c.
 
 Every input must either compile (exit 0) or be refused as bad input (exit 1,
 a FILE:LINE:COL error); exit 3 (an internal error) or a crash is a finding.

@@ -1,5 +1,6 @@
 /* Air core: construction, the opcode form table, arg iteration. */
 #include "codegen/air/air.h"
+#include "util/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -135,10 +136,8 @@ void air_compute_preds(AirCode *c) {
 
 void air_drop_unreachable(AirCode *c, AirBlock *const *roots, uint32_t nroots, const char *who) {
     uint32_t n = c->nblocks, sp = 0;
-    uint8_t *reach = calloc(n, 1);
-    uint32_t *stack = malloc(n * sizeof(uint32_t));
-    if (!reach || !stack)
-        b3_internal_error(who, "out of memory");
+    uint8_t *reach = b3_xcalloc(who, n, 1);
+    uint32_t *stack = b3_xmalloc(who, n * sizeof(uint32_t));
     for (uint32_t k = 0; k < nroots; k++) {
         uint32_t e = roots[k]->index;
         if (!reach[e]) {

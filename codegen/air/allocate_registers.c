@@ -5,8 +5,8 @@
  * virtual tmps of the bank are the rest.  Interference follows the timing
  * model of liveness.h.  Spilled tmps get 8-byte spill slots; each mention is
  * rewritten to the slot when the inst's form allows it, else to a fresh
- * unspillable tmp loaded before / stored after the inst, and allocation
- * repeats until nothing spills. */
+ * unspillable tmp loaded before / stored after the inst (regalloc.h's spill
+ * rewriter), and allocation repeats until nothing spills. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1351,7 +1351,8 @@ static double *loop_weights(const AirCode *c) {
     uint32_t *stack = xcalloc(m, sizeof(uint32_t)), *next = xcalloc(m, sizeof(uint32_t));
     uint32_t *mark = xcalloc(m, sizeof(uint32_t)), *work = xcalloc(m, sizeof(uint32_t));
     /* Back edges, listed per header (first_tail/next_tail: 1 + index, 0 ends). */
-    uint32_t *tail = xcalloc(nedges + 1, sizeof(uint32_t)), *next_tail = xcalloc(nedges + 1, sizeof(uint32_t));
+    uint32_t *tail = xcalloc(nedges + 1, sizeof(uint32_t)),
+             *next_tail = xcalloc(nedges + 1, sizeof(uint32_t));
     uint32_t *first_tail = xcalloc(m, sizeof(uint32_t)), *heads = xcalloc(m, sizeof(uint32_t));
     uint32_t nheads = 0, nback = 0, sp = 0;
     if (n) {
@@ -1641,96 +1642,6 @@ static void prespill(const AirCode *c, const TmpFacts *f, const AirLiveness *lv,
 
 /* ---- spill code ---- */
 
-typedef struct {
-    AirTmp orig, fresh;
-    bool load, store;
-} Fill;
-
-typedef struct {
-    AirCode *c;
-    AirBank bank;
-    AirStackSlot **slot_of; /* per spilled tmp */
-    TmpFacts *f;
-    Fill *fills; /* the current inst's, one per spilled tmp it mentions */
-    uint32_t nfills, cap_fills;
-} SpillCtx;
-
-static AirTmp fill_tmp(SpillCtx *x, AirTmp t, bool load, bool store) {
-    for (uint32_t i = 0; i < x->nfills; i++)
-        if (x->fills[i].orig == t) {
-            x->fills[i].load |= load;
-            x->fills[i].store |= store;
-            return x->fills[i].fresh;
-        }
-    if (x->nfills == x->cap_fills) {
-        x->cap_fills = x->cap_fills ? 2 * x->cap_fills : 8;
-        x->fills = xrealloc(x->fills, x->cap_fills * sizeof(Fill));
-    }
-    AirTmp n = air_tmp_new(x->c, air_tmp_bank(x->c, t));
-    x->fills[x->nfills++] = (Fill){t, n, load, store};
-    return n;
-}
-
-static void spill_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
-    SpillCtx *x = vctx;
-    if (arg->kind == AirArg_Tmp) {
-        AirTmp t = arg->base;
-        if (bank != x->bank || air_tmp_is_reg(t) || !x->slot_of[t])
-            return;
-        if (air_admits_stack(x->c, inst, arg, role, width, x->f->use_width)) {
-            *arg = air_stack(x->slot_of[t], 0);
-            return;
-        }
-        /* A scratch's value never outlives the inst: a fresh tmp is all it needs. */
-        bool scratch = role == AirRole_Scratch;
-        arg->base = fill_tmp(x, t, !scratch && air_role_is_use(role), !scratch && air_role_is_def(role));
-    } else if ((arg->kind == AirArg_Addr || arg->kind == AirArg_Index) && x->bank == AirGP) {
-        if (!air_tmp_is_reg(arg->base) && x->slot_of[arg->base])
-            arg->base = fill_tmp(x, arg->base, true, false);
-        if (arg->kind == AirArg_Index && !air_tmp_is_reg(arg->index) && x->slot_of[arg->index])
-            arg->index = fill_tmp(x, arg->index, true, false);
-    }
-}
-
-static AirInst make_inst2(AirCode *c, AirOpcode op, AirArg a0, AirArg a1, B3Value *origin) {
-    AirInst i;
-    memset(&i, 0, sizeof i);
-    i.opcode = (uint16_t)op;
-    i.nargs = 2;
-    i.origin = origin;
-    i.args = b3_arena_alloc(c->arena, 2 * sizeof(AirArg));
-    i.args[0] = a0;
-    i.args[1] = a1;
-    return i;
-}
-
-typedef struct {
-    AirInst *v;
-    uint32_t n, cap;
-} InstVec;
-
-static void ivec_push(InstVec *v, AirInst i) {
-    if (v->n == v->cap) {
-        v->cap = v->cap ? v->cap * 2 : 16;
-        v->v = xrealloc(v->v, v->cap * sizeof(AirInst));
-    }
-    v->v[v->n++] = i;
-}
-
-/* Installs v as b's inst list: in place when it fits, else in a new arena
- * array with room for the next round's spill code (an outgrown array stays
- * in the arena until the module is freed). */
-static void set_insts(AirCode *c, AirBlock *b, const InstVec *v) {
-    if (v->n > b->cap_insts) {
-        uint32_t cap = v->n + v->n / 8 + 4;
-        b->insts = b3_arena_alloc(c->arena, cap * sizeof(AirInst));
-        b->cap_insts = cap;
-    }
-    if (v->n)
-        memcpy(b->insts, v->v, v->n * sizeof(AirInst));
-    b->ninsts = v->n;
-}
-
 /* Rewrites the mentions of the spilled tmps; a (NULL for spills chosen
  * before coloring) tells which tmps were coalesced into spilled ones. */
 static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, const Alloc *a, TmpFacts *f,
@@ -1757,48 +1668,13 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
     for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
         if (slot_of[t] && f->use_width[t] > AirW32 + 1)
             slot_of[t]->narrow = false;
-    SpillCtx x = {c, bank, slot_of, f, NULL, 0, 0};
-    InstVec out = {0}, after = {0};
-    uint32_t nblocks = c->nblocks;
-    bool split = false;
-    for (uint32_t bi = 0; bi < nblocks; bi++) {
-        AirBlock *b = c->blocks[bi];
-        bool changed = false;
-        out.n = 0;
-        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
-            AirInst inst = b->insts[ii];
-            x.nfills = 0;
-            air_for_each_arg(c, &inst, spill_arg, &x);
-            after.n = 0;
-            for (uint32_t k = 0; k < x.nfills; k++) {
-                Fill *fl = &x.fills[k];
-                changed = true;
-                AirStackSlot *s = slot_of[fl->orig];
-                AirOpcode move = bank == AirGP ? (s->narrow ? Air_Move32 : Air_Move)
-                                               : (s->narrow ? Air_MoveFloat : Air_MoveDouble);
-                if (fl->load)
-                    ivec_push(&out, make_inst2(c, move, air_stack(s, 0), air_tmp(fl->fresh), inst.origin));
-                if (fl->store)
-                    ivec_push(&after, make_inst2(c, move, air_tmp(fl->fresh), air_stack(s, 0), inst.origin));
-            }
-            ivec_push(&out, inst);
-            if (!after.n)
-                continue;
-            if (!air_is_terminal((AirOpcode)inst.opcode)) {
-                for (uint32_t k = 0; k < after.n; k++)
-                    ivec_push(&out, after.v[k]);
-                continue;
-            }
-            air_store_on_out_edges(c, b, inst.origin, after.v, after.n);
-            split = true;
-        }
-        if (changed)
-            set_insts(c, b, &out);
-    }
-    free(out.v);
-    free(after.v);
+    AirSpiller sp = {.c = c, .bank = bank, .slot_of = slot_of, .nslot_of = n, .use_width = f->use_width};
+    uint32_t nblocks = c->nblocks; /* not the edge blocks it adds */
+    for (uint32_t bi = 0; bi < nblocks; bi++)
+        air_spill_rewrite_block(&sp, bi);
+    bool split = sp.split;
+    air_spiller_free(&sp);
     free(slot_of);
-    free(x.fills);
     /* Everything the spill code introduced must get a register. */
     uint32_t nn = AIR_FIRST_VTMP + c->ntmps;
     if (*unspill_cap < nn) {

@@ -1,21 +1,23 @@
-/* Register and stack allocation by linear scan, for -O0 and -O1 (as Air's
- * AllocateRegistersAndStackByLinearScan): fast to run, not the best code.
+/* Register and stack allocation by linear scan with lifetime holes, for -O1
+ * (as Air's AllocateRegistersAndStackByLinearScan): fast to run, not the
+ * best code.  (-O0 uses allocate_registers_fast.c, -O2 graph coloring.)
  *
  * Per bank: every inst g of the code (blocks in code order) has two
  * positions, its early moment 2g and its late moment 2g+1 (the timing of
- * liveness.h).  A virtual tmp gets one interval, from the first position at
- * which it is mentioned or live to the last one, holes included; an
- * allocatable register gets the exact list of ranges where it holds a value
- * or is written (fixed-register operands, clobbers of calls and
- * patchpoints).  Tmps are scanned by interval start; a tmp takes a register
- * no active tmp and no fixed range occupies over its interval, preferring
- * the register of a tmp it is copied from or to.  With none free, whichever
- * of the tmp and the active ones ends last is spilled.  A spilled tmp lives
- * in a spill slot: each mention takes the slot where the inst's form allows
- * it, else a fresh tmp loaded before / stored after the inst, whose interval
- * is that inst's two positions and which is never spilled; then the scan
- * repeats with the new intervals (liveness is not recomputed).  Finally the
- * stack is laid out by air_allocate_stack. */
+ * liveness.h).  A virtual tmp gets its exact live ranges and their hull (its
+ * interval, from the first position at which it is mentioned or live to the
+ * last one); an allocatable register gets the exact list of ranges where it
+ * holds a value or is written (fixed-register operands, clobbers of calls
+ * and patchpoints).  Tmps are scanned by interval start; a tmp takes a
+ * register whose fixed ranges and holders' ranges do not meet its own (so it
+ * may live in another tmp's hole), preferring the register of a tmp it is
+ * copied from or to.  With none free, whichever of the tmp and the holders
+ * in its way ends last is spilled.  A spilled tmp lives in a spill slot
+ * (regalloc.h's spill rewriter): each mention takes the slot where the
+ * inst's form allows it, else a fresh tmp loaded before / stored after the
+ * inst, whose interval is that inst's two positions and which is never
+ * spilled; then the scan repeats with the new intervals (liveness is not
+ * recomputed).  Finally the stack is laid out by air_allocate_stack. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,10 +61,9 @@ typedef struct {
     AirActs acts;           /* of the code before spilling: what each inst g mentions */
     uint8_t *touched;       /* per block: has spill code */
     uint32_t nslot_classes; /* spill slots shared by tmps whose intervals are disjoint */
-    /* -O1: lifetime holes.  The tmps below nr (those of the code before
+    /* Lifetime holes.  The tmps below nr (those of the code before
      * spilling) have their exact live ranges rv[rfirst[t] ..][0 .. rn[t]),
      * sorted; the others (fills) and any with rn 0 have just their hull. */
-    bool holes;
     uint32_t nr;
     Range *rv;
     uint32_t *rfirst, *rn;
@@ -144,8 +145,7 @@ static void ranges_reverse_from(Ranges *r, uint32_t from) {
 
 /* ---- liveness ----
  * Only tmps with an upward-exposed use somewhere can be live into a block;
- * at -O0 they are mostly the Variables, hundreds of them live across most
- * blocks.  Bit sets over those (densely numbered) make the dataflow a few
+ * in big procedures hundreds of them live across most blocks.  Bit sets over those (densely numbered) make the dataflow a few
  * word operations per block and pass, far cheaper than sparse sets; where
  * the bit sets would be large, liveness.c's sparse solver does it.  The hulls need no lists: the first
  * block (in code order) whose live-in has a tmp sets its start, the last one
@@ -381,7 +381,7 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, c
         ranges_finish(&s->fixed[r]);
 }
 
-/* ---- lifetime holes (-O1) ---- */
+/* ---- lifetime holes ---- */
 
 typedef struct {
     AirTmp t;
@@ -530,109 +530,6 @@ static void note_hints(LS *s) {
 
 /* ---- the scan ---- */
 
-/* One pass over the intervals; false if it spilled (s->spilled says what). */
-static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
-    uint32_t k = s->rf.k;
-    /* Counting sort of the live tmps by start. */
-    memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
-    uint32_t nt = 0;
-    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++) {
-        s->reg[t] = NO_REG;
-        if (s->start[t] != NONE && !s->spilled[t]) {
-            bucket[s->start[t] + 1]++;
-            nt++;
-        }
-    }
-    for (uint32_t p = 0; p < s->npos; p++)
-        bucket[p + 1] += bucket[p];
-    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
-        if (s->start[t] != NONE && !s->spilled[t])
-            order[bucket[s->start[t]]++] = t;
-
-    /* Per register: its occupant and where that ends (busy says which
-     * have one), and its current fixed range (NONE past the last).  The
-     * minima let most tmps skip the walks over the registers. */
-    AirTmp occ[32];
-    uint32_t cur[32], fs[32], fe[32], oe[32];
-    uint32_t busy = 0, busymin = NONE, fixmin = 0;
-    for (uint32_t r = 0; r < k; r++) {
-        occ[r] = AIR_NO_TMP;
-        cur[r] = 0;
-        fs[r] = fe[r] = NONE;
-    }
-    bool ok = true;
-    for (uint32_t i = 0; i < nt; i++) {
-        AirTmp t = order[i];
-        uint32_t st = s->start[t], en = s->end[t];
-        if (fixmin < st) {
-            fixmin = NONE;
-            for (uint32_t r = 0; r < k; r++) {
-                const Ranges *fr = &s->fixed[r];
-                while (cur[r] < fr->n && fr->v[cur[r]].end < st)
-                    cur[r]++;
-                fs[r] = cur[r] < fr->n ? fr->v[cur[r]].start : NONE;
-                fe[r] = cur[r] < fr->n ? fr->v[cur[r]].end : NONE;
-                if (fe[r] < fixmin)
-                    fixmin = fe[r];
-            }
-        }
-        if (busymin < st) {
-            busymin = NONE;
-            for (uint32_t m = busy; m; m &= m - 1) {
-                uint32_t r = (uint32_t)__builtin_ctz(m);
-                if (oe[r] < st) {
-                    busy &= ~(1u << r);
-                    occ[r] = AIR_NO_TMP;
-                } else if (oe[r] < busymin) {
-                    busymin = oe[r];
-                }
-            }
-        }
-        uint32_t fixedok = 0;
-        for (uint32_t r = 0; r < k; r++)
-            fixedok |= (uint32_t)(fs[r] > en) << r;
-        uint32_t freemask = fixedok & ~busy;
-        int pick = -1;
-        AirTmp h = s->hint[t];
-        if (h != AIR_NO_TMP) {
-            uint32_t hr = air_tmp_is_reg(h) ? (uint32_t)s->rf.rank[h] : (h < s->n ? s->reg[h] : NO_REG);
-            if (hr < k && (freemask >> hr & 1))
-                pick = (int)hr;
-        }
-        if (pick < 0 && freemask)
-            pick = __builtin_ctz(freemask); /* ranks follow the preference order */
-        if (pick < 0) {
-            /* Evict the active tmp ending last, if it ends after t (or t must have a register). */
-            int victim = -1;
-            for (uint32_t r = 0; r < k; r++)
-                if ((fixedok >> r & 1) && !s->unspillable[occ[r]] &&
-                    (victim < 0 || s->end[occ[r]] > s->end[occ[victim]]))
-                    victim = (int)r;
-            if (victim >= 0 && (s->unspillable[t] || s->end[occ[victim]] > en)) {
-                AirTmp v = occ[victim];
-                s->spilled[v] = 1;
-                s->reg[v] = NO_REG;
-                pick = victim;
-            } else if (!s->unspillable[t]) {
-                s->spilled[t] = 1;
-                ok = false;
-                continue;
-            } else {
-                b3_internal_error(PHASE, "no %s register left for tmp %u", s->bank == AirGP ? "GP" : "FP",
-                                  t - AIR_FIRST_VTMP);
-            }
-            ok = false;
-        }
-        s->reg[t] = (uint8_t)pick;
-        occ[pick] = t;
-        oe[pick] = en;
-        busy |= 1u << pick;
-        if (en < busymin)
-            busymin = en;
-    }
-    return ok;
-}
-
 /* Do two sorted range lists meet? */
 static bool ranges_meet(const Range *a, uint32_t na, const Range *b, uint32_t nb) {
     for (uint32_t i = 0, j = 0; i < na && j < nb;) {
@@ -732,11 +629,12 @@ static void held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Ra
     *nheld = out;
 }
 
-/* The scan with lifetime holes (-O1): a register is free for t if neither
- * its fixed ranges nor any tmp holding it meets t's ranges, so a tmp can
- * live in another's hole (a Phi's tmp and the value it feeds, typically).
- * With none free, the tmps that end last are spilled, as in scan(). */
-static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
+/* One pass over the tmps by interval start; false if it spilled (s->spilled
+ * says what).  A register is free for t if neither its fixed ranges nor any
+ * tmp holding it meets t's ranges, so a tmp can live in another's hole (a
+ * Phi's tmp and the value it feeds, typically).  With none free, whichever
+ * of t and the tmps holding a register that meet t ends last is spilled. */
+static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     uint32_t k = s->rf.k;
     memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
     uint32_t nt = 0;
@@ -857,20 +755,6 @@ static bool scan_holes(LS *s, uint32_t *order, uint32_t *bucket) {
 
 /* ---- spill code ---- */
 
-typedef struct {
-    AirTmp orig, fresh;
-    bool load, store;
-} Fill;
-
-typedef struct {
-    LS *s;
-    AirStackSlot **slot_of; /* per tmp, for the spilled ones */
-    uint32_t g;             /* the inst's number */
-    bool touched;
-    Fill *fills;
-    uint32_t nfills, cap_fills;
-} SpillCtx;
-
 /* The moments at which an inst reads and writes an arg of this role (0 early, 1 late). */
 static void role_moments(AirRole role, uint32_t *first, uint32_t *last) {
     bool early = air_role_is_early_use(role) || role == AirRole_UseAddr || role == AirRole_EarlyDef ||
@@ -881,92 +765,49 @@ static void role_moments(AirRole role, uint32_t *first, uint32_t *last) {
     *last = late ? 1 : 0;
 }
 
-/* The fresh tmp standing for spilled t in the current inst.  Its interval is
- * exact: from the load (before the early moment) or its first def, to its
- * last use or the store (after the late moment), so that a use in the early
- * moment of a call does not meet the call's late clobbers. */
-static AirTmp fill_tmp(SpillCtx *x, AirTmp t, AirRole role, bool load, bool store) {
+typedef struct {
+    LS *s;
+    const AirStackSlot *const *slot_of;
+} SpillCtx;
+
+/* A fresh tmp standing for a spilled one in inst g is never spilled, and its
+ * interval is exact: from the load (before the early moment) or its first
+ * def, to its last use or the store (after the late moment), so that a use
+ * in the early moment of a call does not meet the call's late clobbers. */
+static void on_fill(void *vctx, uint32_t bi, uint32_t ii, AirTmp n, bool is_new, AirRole role, bool load,
+                    bool store) {
+    SpillCtx *x = vctx;
     LS *s = x->s;
+    uint32_t g = s->pos[bi][ii];
     uint32_t first, last;
     role_moments(role, &first, &last);
     if (load)
         first = 0;
     if (store)
         last = 1;
-    AirTmp n = AIR_NO_TMP;
-    for (uint32_t i = 0; i < x->nfills && n == AIR_NO_TMP; i++)
-        if (x->fills[i].orig == t) {
-            x->fills[i].load |= load;
-            x->fills[i].store |= store;
-            n = x->fills[i].fresh;
-        }
-    if (n == AIR_NO_TMP) {
-        if (x->nfills == x->cap_fills) {
-            x->cap_fills = x->cap_fills ? 2 * x->cap_fills : 8;
-            x->fills = xrealloc(x->fills, x->cap_fills * sizeof(Fill));
-        }
-        n = air_tmp_new(s->c, s->bank);
-        x->touched = true;
+    if (is_new) {
         ls_grow(s, n + 1);
         s->unspillable[n] = 1;
-        x->fills[x->nfills++] = (Fill){t, n, load, store};
     }
-    extend(s, n, 2 * x->g + first);
-    extend(s, n, 2 * x->g + last);
-    return n;
+    extend(s, n, 2 * g + first);
+    extend(s, n, 2 * g + last);
 }
 
-static void spill_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
-    SpillCtx *x = vctx;
-    LS *s = x->s;
-    if (arg->kind == AirArg_Tmp) {
-        AirTmp t = arg->base;
-        if (bank != s->bank || air_tmp_is_reg(t) || t >= s->n || !x->slot_of[t])
-            return;
-        /* Widths of uses are not gathered (time): a narrow zero-extending def gets a fill. */
-        if (air_admits_stack(s->c, inst, arg, role, width, NULL)) {
-            *arg = air_stack(x->slot_of[t], 0);
-            x->touched = true;
-            return;
-        }
-        bool scratch = role == AirRole_Scratch; /* its value never outlives the inst */
-        arg->base =
-            fill_tmp(x, t, role, !scratch && air_role_is_use(role), !scratch && air_role_is_def(role));
-    } else if ((arg->kind == AirArg_Addr || arg->kind == AirArg_Index) && s->bank == AirGP) {
-        if (!air_tmp_is_reg(arg->base) && arg->base < s->n && x->slot_of[arg->base])
-            arg->base = fill_tmp(x, arg->base, AirRole_Use, true, false);
-        if (arg->kind == AirArg_Index && !air_tmp_is_reg(arg->index) && arg->index < s->n &&
-            x->slot_of[arg->index])
-            arg->index = fill_tmp(x, arg->index, AirRole_Use, true, false);
+/* Does original inst g mention a tmp spilled in this round? */
+static bool mentions_spilled(const LS *s, const AirStackSlot *const *slot_of, uint32_t g) {
+    for (uint32_t i = s->acts.start[2 * g]; i < s->acts.start[2 * g + 2]; i++) {
+        AirTmp t = s->acts.v[i].tmp;
+        if (!air_tmp_is_reg(t) && slot_of[t])
+            return true;
     }
+    return false;
 }
 
-typedef struct {
-    AirInst *v;
-    uint32_t n, cap;
-    uint32_t *pos;
-} InstVec;
-
-static void ivec_push(InstVec *v, AirInst i, uint32_t pos) {
-    if (v->n == v->cap) {
-        v->cap = v->cap ? v->cap * 2 : 16;
-        v->v = xrealloc(v->v, v->cap * sizeof(AirInst));
-        v->pos = xrealloc(v->pos, v->cap * sizeof(uint32_t));
-    }
-    v->pos[v->n] = pos;
-    v->v[v->n++] = i;
-}
-
-static AirInst make_move(AirCode *c, AirOpcode op, AirArg a0, AirArg a1, B3Value *origin) {
-    AirInst i;
-    memset(&i, 0, sizeof i);
-    i.opcode = (uint16_t)op;
-    i.nargs = 2;
-    i.origin = origin;
-    i.args = b3_arena_alloc(c->arena, 2 * sizeof(AirArg));
-    i.args[0] = a0;
-    i.args[1] = a1;
-    return i;
+/* Spill code mentions only fills, and most insts no spilled tmp. */
+static bool may_mention(void *vctx, uint32_t bi, uint32_t ii) {
+    const SpillCtx *x = vctx;
+    uint32_t g = x->s->pos[bi][ii];
+    return g != NONE && mentions_spilled(x->s, x->slot_of, g);
 }
 
 /* Spill slots for the tmps spilled in this round, by a linear scan of their
@@ -1026,85 +867,33 @@ static void assign_slots(LS *s, AirStackSlot **slot_of) {
     free(sp);
 }
 
-/* Does original inst g mention a tmp spilled in this round? */
-static bool mentions_spilled(const LS *s, const AirStackSlot *const *slot_of, uint32_t g) {
-    for (uint32_t i = s->acts.start[2 * g]; i < s->acts.start[2 * g + 2]; i++) {
-        AirTmp t = s->acts.v[i].tmp;
-        if (!air_tmp_is_reg(t) && slot_of[t])
-            return true;
-    }
-    return false;
-}
-
 /* Rewrites the mentions of the tmps spilled since the last call (those with
  * spilled == 1; they become 2). */
 static void insert_spill_code(LS *s) {
     AirCode *c = s->c;
     AirStackSlot **slot_of = xcalloc(s->n, sizeof(AirStackSlot *));
     assign_slots(s, slot_of);
-    AirOpcode move = s->bank == AirGP ? Air_Move : Air_MoveDouble;
-    SpillCtx x = {s, slot_of, 0, false, NULL, 0, 0};
-    InstVec out = {0}, after = {0};
-    uint32_t nblocks = c->nblocks;
-    bool split = false;
+    SpillCtx x = {s, (const AirStackSlot *const *)slot_of};
+    AirSpiller sp = {.c = c,
+                     .bank = s->bank,
+                     .slot_of = slot_of,
+                     .nslot_of = s->n,
+                     .ctx = &x,
+                     .on_fill = on_fill,
+                     .may_mention = may_mention};
+    uint32_t nblocks = c->nblocks; /* not the edge blocks it adds */
     for (uint32_t bi = 0; bi < nblocks; bi++) {
-        AirBlock *b = c->blocks[bi];
-        /* Spill code mentions only fills, and most blocks no spilled tmp. */
-        uint32_t first = 0;
-        while (first < b->ninsts &&
-               (s->pos[bi][first] == NONE ||
-                !mentions_spilled(s, (const AirStackSlot *const *)slot_of, s->pos[bi][first])))
-            first++;
-        if (first == b->ninsts)
-            continue;
-        x.touched = false;
-        out.n = 0;
-        for (uint32_t ii = 0; ii < first; ii++)
-            ivec_push(&out, b->insts[ii], s->pos[bi][ii]);
-        for (uint32_t ii = first; ii < b->ninsts; ii++) {
-            AirInst inst = b->insts[ii];
-            uint32_t g = s->pos[bi][ii];
-            x.nfills = 0;
-            x.g = g;
-            if (g != NONE && mentions_spilled(s, (const AirStackSlot *const *)slot_of, g))
-                air_for_each_arg(c, &inst, spill_arg, &x);
-            after.n = 0;
-            for (uint32_t k = 0; k < x.nfills; k++) {
-                Fill *fl = &x.fills[k];
-                AirStackSlot *sl = slot_of[fl->orig];
-                if (fl->load)
-                    ivec_push(&out, make_move(c, move, air_stack(sl, 0), air_tmp(fl->fresh), inst.origin),
-                              NONE);
-                if (fl->store)
-                    ivec_push(&after, make_move(c, move, air_tmp(fl->fresh), air_stack(sl, 0), inst.origin),
-                              NONE);
-            }
-            ivec_push(&out, inst, g);
-            if (!after.n)
-                continue;
-            if (!air_is_terminal((AirOpcode)inst.opcode)) {
-                for (uint32_t k = 0; k < after.n; k++)
-                    ivec_push(&out, after.v[k], NONE);
-                continue;
-            }
-            air_store_on_out_edges(c, b, inst.origin, after.v, after.n);
-            split = true;
-        }
-        if (!x.touched)
+        if (!air_spill_rewrite_block(&sp, bi))
             continue;
         s->touched[bi] = 1;
-        if (out.n == b->ninsts) /* only args rewritten in place */
+        if (!sp.replaced)
             continue;
-        if (out.n > b->cap_insts) {
-            b->cap_insts = out.n + out.n / 8 + 4;
-            b->insts = b3_arena_alloc(c->arena, b->cap_insts * sizeof(AirInst));
-        }
-        memcpy(b->insts, out.v, out.n * sizeof(AirInst));
-        b->ninsts = out.n;
+        uint32_t m = c->blocks[bi]->ninsts, *pos = xmalloc(m * sizeof(uint32_t));
+        for (uint32_t i = 0; i < m; i++)
+            pos[i] = sp.src[i] == NONE ? NONE : s->pos[bi][sp.src[i]];
         free(s->pos[bi]);
-        s->pos[bi] = xmalloc(out.n * sizeof(uint32_t));
-        memcpy(s->pos[bi], out.pos, out.n * sizeof(uint32_t));
-        s->npos_of[bi] = out.n;
+        s->pos[bi] = pos;
+        s->npos_of[bi] = m;
     }
     /* The edge blocks hold spill code only. */
     if (c->nblocks > s->nblocks_pos) {
@@ -1121,12 +910,9 @@ static void insert_spill_code(LS *s) {
         }
         s->nblocks_pos = c->nblocks;
     }
-    free(out.v);
-    free(out.pos);
-    free(after.v);
-    free(after.pos);
+    bool split = sp.split;
+    air_spiller_free(&sp);
     free(slot_of);
-    free(x.fills);
     if (split)
         air_compute_preds(c);
 }
@@ -1170,19 +956,16 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
         if (air_tmp_is_reg(s->acts.v[i].tmp))
             air_note_callee_save(c, callee_saves, (B3Reg)s->acts.v[i].tmp);
     /* Intervals need live-in and live-out, not their order. */
-    s->holes = c->opt_level >= 1;
     LiveBits lb;
     if (bitset_liveness(&lb, c, &s->acts, s->n)) {
         build_intervals(s, &s->acts, NULL, &lb);
-        if (s->holes)
-            build_ranges(s, &s->acts, NULL, &lb);
+        build_ranges(s, &s->acts, NULL, &lb);
         livebits_free(&lb);
     } else {
         AirLiveness lv;
         air_liveness_compute_acts_unordered(&lv, c, &s->acts);
         build_intervals(s, &s->acts, &lv, NULL);
-        if (s->holes)
-            build_ranges(s, &s->acts, &lv, NULL);
+        build_ranges(s, &s->acts, &lv, NULL);
         air_liveness_free(&lv);
     }
     note_hints(s);
@@ -1211,7 +994,7 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
             b3_internal_error(PHASE, "%s allocation did not converge after %d rounds",
                               bank == AirGP ? "GP" : "FP", MAX_ROUNDS);
         order = xrealloc(order, s->n * sizeof(uint32_t));
-        if (s->holes ? scan_holes(s, order, bucket) : scan(s, order, bucket))
+        if (scan(s, order, bucket))
             break;
         insert_spill_code(s);
     }

@@ -14,16 +14,15 @@
 
 #include "codegen/air/liveness.h"
 #include "codegen/air/phases.h"
+#include "util/alloc.h"
+#include "util/bits.h"
+#include "util/vec.h"
 
 #define PHASE "air stack allocation"
 
 /* Memory for sharing spill slots: the interference matrix.  Beyond this
  * (about 16k spill slots in a procedure), slots are not shared. */
 #define SHARE_MAX_BITS (256ull << 20)
-
-#define xcalloc(n, size) b3_xcalloc(PHASE, (n), (size))
-
-static uint64_t align_up(uint64_t v, uint64_t a) { return a > 1 ? (v + a - 1) / a * a : v; }
 
 /* ---- spill slot sharing ----
  * Only the insts that mention a candidate slot (spill loads and stores, and
@@ -77,12 +76,7 @@ static void slot_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBa
     }
     if (!flags)
         return;
-    if (x->n == x->cap) {
-        x->cap = x->cap ? 2 * x->cap : 256;
-        x->v = realloc(x->v, x->cap * sizeof(Mention));
-        if (!x->v)
-            b3_internal_error(PHASE, "out of memory");
-    }
+    B3_VEC_RESERVE(PHASE, x->v, x->cap, x->n + 1);
     x->v[x->n++] = (Mention){x->inst, (uint32_t)s, flags};
 }
 
@@ -136,26 +130,28 @@ static void walk_back(const Mention *m, uint32_t lo, uint32_t hi, uint64_t *live
 static uint64_t *bitset_live_out(const AirCode *c, const Mention *m, const uint32_t *mstart, uint32_t words,
                                  uint64_t budget) {
     uint32_t nb = c->nblocks;
-    uint64_t *gen = xcalloc((size_t)nb * words, 8), *kill = xcalloc((size_t)nb * words, 8);
-    uint64_t *in = xcalloc((size_t)nb * words, 8), *out = xcalloc((size_t)nb * words, 8);
+    uint64_t *gen = b3_xcalloc(PHASE, (size_t)nb * words, 8),
+             *kill = b3_xcalloc(PHASE, (size_t)nb * words, 8);
+    uint64_t *in = b3_xcalloc(PHASE, (size_t)nb * words, 8), *out = b3_xcalloc(PHASE, (size_t)nb * words, 8);
     for (uint32_t bi = 0; bi < nb; bi++) {
         uint64_t *g = gen + (size_t)bi * words;
         walk_back(m, mstart[bi], mstart[bi + 1], g, kill + (size_t)bi * words, NULL, words);
         memcpy(in + (size_t)bi * words, g, words * 8);
     }
-    uint32_t *pstart = xcalloc(nb + 1, sizeof(uint32_t)), nedges = 0;
+    uint32_t *pstart = b3_xcalloc(PHASE, nb + 1, sizeof(uint32_t)), nedges = 0;
     for (uint32_t bi = 0; bi < nb; bi++)
         for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++, nedges++)
             pstart[c->blocks[bi]->succs[s].block->index + 1]++;
     for (uint32_t bi = 0; bi < nb; bi++)
         pstart[bi + 1] += pstart[bi];
-    uint32_t *plist = xcalloc(nedges, sizeof(uint32_t)), *pfill = xcalloc(nb + 1, sizeof(uint32_t));
+    uint32_t *plist = b3_xcalloc(PHASE, nedges, sizeof(uint32_t)),
+             *pfill = b3_xcalloc(PHASE, nb + 1, sizeof(uint32_t));
     memcpy(pfill, pstart, (nb + 1) * sizeof(uint32_t));
     for (uint32_t bi = 0; bi < nb; bi++)
         for (uint32_t s = 0; s < c->blocks[bi]->nsuccs; s++)
             plist[pfill[c->blocks[bi]->succs[s].block->index]++] = bi;
     AirBlock **rpo = air_rpo(c);
-    uint8_t *dirty = xcalloc(nb, 1);
+    uint8_t *dirty = b3_xcalloc(PHASE, nb, 1);
     memset(dirty, 1, nb);
     uint64_t work = 0;
     for (bool again = true; again && out;) {
@@ -222,9 +218,7 @@ static void walk_back_sets(const Mention *m, uint32_t lo, uint32_t hi, AirTmpSet
 }
 
 static uint32_t *copy_list(const AirTmpSet *s) {
-    uint32_t *v = malloc(s->size ? s->size * sizeof(uint32_t) : 1);
-    if (!v)
-        b3_internal_error(PHASE, "out of memory");
+    uint32_t *v = b3_xmalloc(PHASE, s->size ? s->size * sizeof(uint32_t) : 1);
     memcpy(v, s->dense, s->size * sizeof(uint32_t));
     return v;
 }
@@ -235,9 +229,9 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
     uint32_t words = (ns + 63) / 64, nb = c->nblocks;
     if (ns < 2 || (uint64_t)words * 64 * 64ull * words > SHARE_MAX_BITS)
         return 0;
-    uint8_t *escaped = xcalloc(ns, 1);
+    uint8_t *escaped = b3_xcalloc(PHASE, ns, 1);
     SlotCtx x = {dense, c->nslots, escaped, NULL, 0, 0, 0};
-    uint32_t *mstart = xcalloc(nb + 1, sizeof(uint32_t));
+    uint32_t *mstart = b3_xcalloc(PHASE, nb + 1, sizeof(uint32_t));
     for (uint32_t bi = 0; bi < nb; bi++) {
         AirBlock *b = c->blocks[bi];
         mstart[bi] = x.n;
@@ -248,7 +242,7 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
             }
     }
     mstart[nb] = x.n;
-    uint64_t *live = xcalloc(words, 8), *adj = xcalloc((size_t)64 * words * words, 8);
+    uint64_t *live = b3_xcalloc(PHASE, words, 8), *adj = b3_xcalloc(PHASE, (size_t)64 * words * words, 8);
 
     /* Slot liveness per block: bit sets when small and quick, else by the
      * sparse dataflow of liveness.c (the slots as its numbers), which costs
@@ -260,7 +254,8 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
     AirLiveness lv;
     air_liveness_init(&lv, c, AirGP, ns);
     if (!out) {
-        uint32_t **kill = xcalloc(nb, sizeof(uint32_t *)), *nkill = xcalloc(nb, sizeof(uint32_t));
+        uint32_t **kill = b3_xcalloc(PHASE, nb, sizeof(uint32_t *)),
+                 *nkill = b3_xcalloc(PHASE, nb, sizeof(uint32_t));
         AirTmpSet sl, sk;
         air_tmpset_init(&sl, ns);
         air_tmpset_init(&sk, ns);
@@ -302,8 +297,8 @@ static uint32_t color_spill_slots(const AirCode *c, const int32_t *dense, uint32
 
     /* Greedy, in slot order; escaped slots' colors are private. */
     uint32_t ncolors = 0, nprivate = 0;
-    uint32_t *taken = xcalloc(ns + 1, sizeof(uint32_t)); /* == s + 1: a neighbour of s has it */
-    uint8_t *private_color = xcalloc(ns + 1, 1);
+    uint32_t *taken = b3_xcalloc(PHASE, ns + 1, sizeof(uint32_t)); /* == s + 1: a neighbour of s has it */
+    uint8_t *private_color = b3_xcalloc(PHASE, ns + 1, 1);
     for (uint32_t s = 0; s < ns; s++) {
         if (escaped[s]) {
             private_color[ncolors] = 1;
@@ -394,7 +389,7 @@ void air_allocate_stack(AirCode *c) {
             saves += 8;
 
     uint32_t ns = 0;
-    int32_t *dense = xcalloc(c->nslots, sizeof(int32_t));
+    int32_t *dense = b3_xcalloc(PHASE, c->nslots, sizeof(int32_t));
     for (uint32_t i = 0; i < c->nslots; i++) {
         AirStackSlot *s = c->slots[i];
         if (s->index != i)
@@ -402,7 +397,7 @@ void air_allocate_stack(AirCode *c) {
         /* Only the 8-byte spill slots the register allocator makes are candidates for sharing. */
         dense[i] = s->spill && !s->shared && s->size <= 8 && s->align <= 8 ? (int32_t)ns++ : -1;
     }
-    uint32_t *color = xcalloc(ns, sizeof(uint32_t));
+    uint32_t *color = b3_xcalloc(PHASE, ns, sizeof(uint32_t));
     uint32_t ncolors = color_spill_slots(c, dense, ns, color);
     if (!ncolors) {
         for (uint32_t s = 0; s < ns; s++)
@@ -412,10 +407,10 @@ void air_allocate_stack(AirCode *c) {
 
     /* One item per non-shared slot, one per spill color. */
     uint32_t nitems = 0;
-    Item *items = xcalloc(c->nslots + ncolors, sizeof(Item));
-    Item **sorted = xcalloc(c->nslots + ncolors, sizeof(Item *));
-    Item **slot_item = xcalloc(c->nslots, sizeof(Item *));
-    Item **color_item = xcalloc(ncolors, sizeof(Item *));
+    Item *items = b3_xcalloc(PHASE, c->nslots + ncolors, sizeof(Item));
+    Item **sorted = b3_xcalloc(PHASE, c->nslots + ncolors, sizeof(Item *));
+    Item **slot_item = b3_xcalloc(PHASE, c->nslots, sizeof(Item *));
+    Item **color_item = b3_xcalloc(PHASE, ncolors, sizeof(Item *));
     for (uint32_t i = 0; i < c->nslots; i++) {
         AirStackSlot *s = c->slots[i];
         Item *it;
@@ -444,7 +439,7 @@ void air_allocate_stack(AirCode *c) {
     /* The frame pointer is 16-byte aligned, so aligning offsets from it aligns addresses. */
     uint64_t top = saves;
     for (uint32_t i = 0; i < nitems; i++) {
-        top = align_up(top + sorted[i]->size, sorted[i]->align);
+        top = b3_align_up(top + sorted[i]->size, sorted[i]->align);
         sorted[i]->offset = -(int64_t)top;
     }
     for (uint32_t i = 0; i < c->nslots; i++) {
@@ -453,7 +448,7 @@ void air_allocate_stack(AirCode *c) {
         if (s->b3)
             s->b3->offset = s->offset;
     }
-    uint64_t frame = align_up(top + c->call_arg_area, 16);
+    uint64_t frame = b3_align_up(top + c->call_arg_area, 16);
     if (frame > INT32_MAX)
         b3_internal_error(PHASE, "frame of %llu bytes is too large", (unsigned long long)frame);
     c->frame_size = frame;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "codegen/air/phases.h"
+#include "util/alloc.h"
 
 typedef struct {
     uint32_t ntmps;
@@ -82,12 +83,10 @@ void air_eliminate_dead_code(AirCode *c) {
     if (!n)
         return;
     Dce d = {.ntmps = c->ntmps};
-    d.count = calloc(c->ntmps + 1, sizeof(uint32_t));
-    d.inst_live = calloc(n, 1);
-    d.tmp_live = calloc(c->ntmps + 1, 1);
-    d.work = malloc(n * sizeof(uint32_t));
-    if (!d.count || !d.inst_live || !d.tmp_live || !d.work)
-        b3_internal_error("eliminate_dead_code", "out of memory");
+    d.count = b3_xcalloc("eliminate_dead_code", c->ntmps + 1, sizeof(uint32_t));
+    d.inst_live = b3_xcalloc("eliminate_dead_code", n, 1);
+    d.tmp_live = b3_xcalloc("eliminate_dead_code", c->ntmps + 1, 1);
+    d.work = b3_xmalloc("eliminate_dead_code", n * sizeof(uint32_t));
 
     /* Count the defs per tmp, and find the insts live by themselves. */
     uint32_t id = 0;
@@ -105,10 +104,8 @@ void air_eliminate_dead_code(AirCode *c) {
     uint32_t total = 0;
     for (uint32_t t = 0; t < c->ntmps; t++)
         total += d.count[t];
-    d.defs = malloc((total ? total : 1) * sizeof(uint32_t));
-    d.fill = malloc((c->ntmps + 1) * sizeof(uint32_t));
-    if (!d.defs || !d.fill)
-        b3_internal_error("eliminate_dead_code", "out of memory");
+    d.defs = b3_xmalloc("eliminate_dead_code", (total ? total : 1) * sizeof(uint32_t));
+    d.fill = b3_xmalloc("eliminate_dead_code", (c->ntmps + 1) * sizeof(uint32_t));
     for (uint32_t t = 0, sum = 0; t < c->ntmps; t++) {
         d.fill[t] = sum;
         sum += d.count[t];
@@ -124,9 +121,7 @@ void air_eliminate_dead_code(AirCode *c) {
     }
 
     /* Propagate: inst ids map back to (block, index) through a prefix array. */
-    uint32_t *first = malloc((c->nblocks + 1) * sizeof(uint32_t));
-    if (!first)
-        b3_internal_error("eliminate_dead_code", "out of memory");
+    uint32_t *first = b3_xmalloc("eliminate_dead_code", (c->nblocks + 1) * sizeof(uint32_t));
     first[0] = 0;
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
         first[bi + 1] = first[bi] + c->blocks[bi]->ninsts;

@@ -18,6 +18,7 @@
 #include "codegen/air/phases.h"
 #include "codegen/air/reg_effects.h"
 #include "ir/diag.h"
+#include "util/alloc.h"
 
 #define PHASE "eliminate_zero_extensions"
 

@@ -15,6 +15,7 @@
 
 #include "codegen/air/phases.h"
 #include "codegen/air/regalloc.h"
+#include "util/alloc.h"
 
 #define PHASE "fix_obvious_spills"
 
@@ -193,11 +194,10 @@ static void fix_everywhere(AirCode *c) {
     uint32_t n = c->nblocks;
     air_compute_preds(c);
     /* Each block's facts at its end, kept while a later block may start from them. */
-    uint32_t *first = malloc((n + 1) * sizeof(uint32_t)), *count = calloc(n, sizeof(uint32_t));
+    uint32_t *first = b3_xmalloc(PHASE, (n + 1) * sizeof(uint32_t)),
+             *count = b3_xcalloc(PHASE, n, sizeof(uint32_t));
     Holds *pool = NULL;
     uint32_t npool = 0, cap = 0;
-    if (!first || !count)
-        b3_internal_error(PHASE, "out of memory");
     HoldSet hs;
     for (uint32_t bi = 0; bi < n; bi++) {
         AirBlock *b = c->blocks[bi];
@@ -223,9 +223,7 @@ static void fix_everywhere(AirCode *c) {
         fix_block(c, b, &hs);
         if (npool + hs.n > cap) {
             cap = 2 * (npool + hs.n) + 64;
-            pool = realloc(pool, cap * sizeof(Holds));
-            if (!pool)
-                b3_internal_error(PHASE, "out of memory");
+            pool = b3_xrealloc(PHASE, pool, cap * sizeof(Holds));
         }
         first[bi] = npool;
         count[bi] = hs.n;
@@ -257,9 +255,7 @@ static void dead_use_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, A
 void air_remove_dead_spill_stores(AirCode *c, const uint8_t *blocks) {
     if (!c->nslots)
         return;
-    DeadCtx x = {calloc(c->nslots, sizeof(uint32_t)), 0};
-    if (!x.dead)
-        b3_internal_error(PHASE, "out of memory");
+    DeadCtx x = {b3_xcalloc(PHASE, c->nslots, sizeof(uint32_t)), 0};
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         if (blocks && !blocks[bi])
             continue;

@@ -1,21 +1,18 @@
 /* Air liveness: per-bank live-in/live-out by iterative dataflow, and a
  * backwards walker over inst boundaries (see liveness.h for the timing). */
 #include "codegen/air/liveness.h"
+#include "util/alloc.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define xmalloc(n) b3_xmalloc("air liveness", (n))
-#define xrealloc(p, n) b3_xrealloc("air liveness", (p), (n))
-
 void air_tmpset_init(AirTmpSet *s, uint32_t universe) {
     s->universe = universe;
     s->size = 0;
-    s->dense = xmalloc((size_t)universe * sizeof(uint32_t));
+    s->dense = b3_xmalloc("air liveness", (size_t)universe * sizeof(uint32_t));
     /* calloc keeps tools like valgrind quiet; correctness does not need it. */
-    s->sparse = calloc(universe ? universe : 1, sizeof(uint32_t));
-    if (!s->sparse)
-        b3_internal_error("air liveness", "out of memory");
+    s->sparse = b3_xcalloc("air liveness", universe ? universe : 1, sizeof(uint32_t));
 }
 
 void air_tmpset_free(AirTmpSet *s) {
@@ -27,10 +24,7 @@ void air_tmpset_free(AirTmpSet *s) {
 /* ---- actions ---- */
 
 static void push_action(AirActionList *l, AirAction a) {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 16;
-        l->v = xrealloc(l->v, l->cap * sizeof(AirAction));
-    }
+    B3_VEC_RESERVE("air liveness", l->v, l->cap, l->n + 1);
     l->v[l->n++] = a;
 }
 
@@ -177,9 +171,10 @@ void air_local_free(AirLocalLiveness *lc) {
 
 AirBlock **air_rpo(const AirCode *c) {
     uint32_t n = c->nblocks;
-    AirBlock **order = xmalloc(n * sizeof(AirBlock *));
-    uint8_t *seen = calloc(n ? n : 1, 1);
-    uint32_t *stack = xmalloc(n * sizeof(uint32_t)), *next = xmalloc(n * sizeof(uint32_t));
+    AirBlock **order = b3_xmalloc("air liveness", n * sizeof(AirBlock *));
+    uint8_t *seen = b3_xcalloc("air liveness", n ? n : 1, 1);
+    uint32_t *stack = b3_xmalloc("air liveness", n * sizeof(uint32_t)),
+             *next = b3_xmalloc("air liveness", n * sizeof(uint32_t));
     uint32_t npost = 0;
     /* Post order by an explicit DFS stack, then reversed. */
     for (uint32_t root = 0; root < n; root++) {
@@ -222,7 +217,7 @@ AirBlock **air_rpo(const AirCode *c) {
 /* ---- block liveness ---- */
 
 static uint32_t *copy_array(const uint32_t *a, uint32_t n) {
-    uint32_t *v = xmalloc(n * sizeof(uint32_t));
+    uint32_t *v = b3_xmalloc("air liveness", n * sizeof(uint32_t));
     memcpy(v, a, n * sizeof(uint32_t));
     return v;
 }
@@ -238,10 +233,8 @@ typedef struct {
 } AddSet;
 
 static void addset_init(AddSet *s, uint32_t universe) {
-    s->stamp = calloc(universe ? universe : 1, sizeof(uint32_t));
-    if (!s->stamp)
-        b3_internal_error("air liveness", "out of memory");
-    s->dense = xmalloc((size_t)universe * sizeof(uint32_t));
+    s->stamp = b3_xcalloc("air liveness", universe ? universe : 1, sizeof(uint32_t));
+    s->dense = b3_xmalloc("air liveness", (size_t)universe * sizeof(uint32_t));
     s->size = s->epoch = 0;
     s->universe = universe;
 }
@@ -283,16 +276,13 @@ typedef struct {
 static void gather_push(GatherCtx *g, AirAct x) {
     if (g->acts->nv == g->cap) {
         g->cap *= 2;
-        g->acts->v = xrealloc(g->acts->v, g->cap * sizeof(AirAct));
+        g->acts->v = b3_xrealloc("air liveness", g->acts->v, g->cap * sizeof(AirAct));
     }
     g->acts->v[g->acts->nv++] = x;
 }
 
 static void gather_push_late(GatherCtx *g, AirAct x) {
-    if (g->nlate == g->cap_late) {
-        g->cap_late = g->cap_late ? 2 * g->cap_late : 16;
-        g->late = xrealloc(g->late, g->cap_late * sizeof(AirAct));
-    }
+    B3_VEC_RESERVE("air liveness", g->late, g->cap_late, g->nlate + 1);
     g->late[g->nlate++] = x;
 }
 
@@ -318,15 +308,15 @@ void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank) {
     memset(a, 0, sizeof *a);
     a->bank = bank;
     uint32_t ninsts = 0;
-    a->first = xmalloc((c->nblocks + 1) * sizeof(uint32_t));
+    a->first = b3_xmalloc("air liveness", (c->nblocks + 1) * sizeof(uint32_t));
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         a->first[bi] = ninsts;
         ninsts += c->blocks[bi]->ninsts;
     }
     a->first[c->nblocks] = ninsts;
-    a->start = xmalloc((2 * (size_t)ninsts + 1) * sizeof(uint32_t));
+    a->start = b3_xmalloc("air liveness", (2 * (size_t)ninsts + 1) * sizeof(uint32_t));
     GatherCtx g = {bank, a, 4 * ninsts + 16, NULL, 0, 0};
-    a->v = xmalloc(g.cap * sizeof(AirAct));
+    a->v = b3_xmalloc("air liveness", g.cap * sizeof(AirAct));
     uint32_t i = 0;
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
@@ -400,9 +390,7 @@ static uint32_t *bt_find(BlockTable *bt, uint32_t t) {
 
 static void bt_grow(BlockTable *bt) {
     BlockTable n = {NULL, bt->cap ? bt->cap * 2 : 16, bt->count, bt->cap ? bt->shift - 1 : 28};
-    n.slot = calloc(n.cap, sizeof(uint32_t));
-    if (!n.slot)
-        b3_internal_error("air liveness", "out of memory");
+    n.slot = b3_xcalloc("air liveness", n.cap, sizeof(uint32_t));
     for (uint32_t i = 0; i < bt->cap; i++)
         if (bt->slot[i])
             *bt_find(&n, (bt->slot[i] & BT_KEY) - 1) = bt->slot[i];
@@ -461,22 +449,18 @@ void air_liveness_init(AirLiveness *l, const AirCode *c, AirBank bank, uint32_t 
     l->bank = bank;
     l->universe = universe;
     l->nblocks = n;
-    l->live_in = calloc(n ? n : 1, sizeof(uint32_t *));
-    l->live_out = calloc(n ? n : 1, sizeof(uint32_t *));
-    l->nlive_in = calloc(n ? n : 1, sizeof(uint32_t));
-    l->nlive_out = calloc(n ? n : 1, sizeof(uint32_t));
-    if (!l->live_in || !l->live_out || !l->nlive_in || !l->nlive_out)
-        b3_internal_error("air liveness", "out of memory");
+    l->live_in = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t *));
+    l->live_out = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t *));
+    l->nlive_in = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t));
+    l->nlive_out = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t));
 }
 
 /* budget: for the ordered dataflow (UINT64_MAX: none); 0: unordered. */
 static bool compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a, uint64_t budget) {
     uint32_t n = c->nblocks, universe = AIR_FIRST_VTMP + c->ntmps;
     air_liveness_init(l, c, a->bank, universe);
-    uint32_t **kill = calloc(n ? n : 1, sizeof(uint32_t *));
-    uint32_t *nkill = calloc(n ? n : 1, sizeof(uint32_t));
-    if (!kill || !nkill)
-        b3_internal_error("air liveness", "out of memory");
+    uint32_t **kill = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t *));
+    uint32_t *nkill = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t));
     AirTmpSet live;
     air_tmpset_init(&live, universe);
     AddSet akilled;
@@ -544,18 +528,14 @@ bool air_liveness_solve_bounded(AirLiveness *l, uint32_t *const *kill, const uin
     uint32_t n = c->nblocks, universe = l->universe;
     if (universe >= BT_KEY)
         b3_internal_error("air liveness", "too many tmps (%u)", universe);
-    uint32_t *cap_in = xmalloc((n ? n : 1) * sizeof(uint32_t));
-    uint32_t *visits = calloc(n ? n : 1, sizeof(uint32_t));
-    BlockTable *table = calloc(n ? n : 1, sizeof(BlockTable));
-    if (!visits || !table)
-        b3_internal_error("air liveness", "out of memory");
+    uint32_t *cap_in = b3_xmalloc("air liveness", (n ? n : 1) * sizeof(uint32_t));
+    uint32_t *visits = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t));
+    BlockTable *table = b3_xcalloc("air liveness", n ? n : 1, sizeof(BlockTable));
     memcpy(cap_in, l->nlive_in, n * sizeof(uint32_t));
 
     /* Predecessors as index lists, from the successors (b->preds may be stale). */
-    uint32_t *pstart = calloc(n + 1, sizeof(uint32_t));
-    uint32_t *estart = xmalloc((n + 1) * sizeof(uint32_t));
-    if (!pstart)
-        b3_internal_error("air liveness", "out of memory");
+    uint32_t *pstart = b3_xcalloc("air liveness", n + 1, sizeof(uint32_t));
+    uint32_t *estart = b3_xmalloc("air liveness", (n + 1) * sizeof(uint32_t));
     uint32_t nedges = 0;
     for (uint32_t bi = 0; bi < n; bi++) {
         estart[bi] = nedges;
@@ -567,8 +547,8 @@ bool air_liveness_solve_bounded(AirLiveness *l, uint32_t *const *kill, const uin
     estart[n] = nedges;
     for (uint32_t bi = 0; bi < n; bi++)
         pstart[bi + 1] += pstart[bi];
-    uint32_t *pfill = xmalloc((n + 1) * sizeof(uint32_t)),
-             *plist = xmalloc((nedges ? nedges : 1) * sizeof(uint32_t));
+    uint32_t *pfill = b3_xmalloc("air liveness", (n + 1) * sizeof(uint32_t)),
+             *plist = b3_xmalloc("air liveness", (nedges ? nedges : 1) * sizeof(uint32_t));
     memcpy(pfill, pstart, (n + 1) * sizeof(uint32_t));
     for (uint32_t bi = 0; bi < n; bi++)
         for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++)
@@ -576,9 +556,7 @@ bool air_liveness_solve_bounded(AirLiveness *l, uint32_t *const *kill, const uin
     free(pfill);
     /* How much of the successor's live-in each edge has already passed on:
      * live-in sets only grow at their end, so a visit reads only what is new. */
-    uint32_t *scanned = calloc(nedges ? nedges : 1, sizeof(uint32_t));
-    if (!scanned)
-        b3_internal_error("air liveness", "out of memory");
+    uint32_t *scanned = b3_xcalloc("air liveness", nedges ? nedges : 1, sizeof(uint32_t));
     AddSet alive, akilled;
     addset_init(&alive, universe);
     addset_init(&akilled, universe);
@@ -590,13 +568,13 @@ bool air_liveness_solve_bounded(AirLiveness *l, uint32_t *const *kill, const uin
      * skips the clean ones).  A visit reads only what is new in the
      * successors' sets. */
     AirBlock **rpo = air_rpo(c);
-    uint32_t *pos = xmalloc((n ? n : 1) * sizeof(uint32_t));
+    uint32_t *pos = b3_xmalloc("air liveness", (n ? n : 1) * sizeof(uint32_t));
     for (uint32_t oi = 0; oi < n; oi++)
         pos[rpo[oi]->index] = oi;
-    uint8_t *dirty = xmalloc(n ? n : 1);
+    uint8_t *dirty = b3_xmalloc("air liveness", n ? n : 1);
     memset(dirty, 1, n);
-    PosHeap cur = {xmalloc((n ? n : 1) * sizeof(uint32_t)), 0};
-    PosHeap next = {xmalloc((n ? n : 1) * sizeof(uint32_t)), 0};
+    PosHeap cur = {b3_xmalloc("air liveness", (n ? n : 1) * sizeof(uint32_t)), 0};
+    PosHeap next = {b3_xmalloc("air liveness", (n ? n : 1) * sizeof(uint32_t)), 0};
     for (uint32_t oi = 0; oi < n; oi++)
         heap_push(&cur, oi);
     uint64_t work = 0;
@@ -641,10 +619,7 @@ bool air_liveness_solve_bounded(AirLiveness *l, uint32_t *const *kill, const uin
                             continue;
                         addset_add(&alive, t);
                     }
-                    if (l->nlive_in[bi] == cap_in[bi]) {
-                        cap_in[bi] = cap_in[bi] ? 2 * cap_in[bi] : 8;
-                        l->live_in[bi] = xrealloc(l->live_in[bi], cap_in[bi] * sizeof(uint32_t));
-                    }
+                    B3_VEC_RESERVE("air liveness", l->live_in[bi], cap_in[bi], l->nlive_in[bi] + 1);
                     l->live_in[bi][l->nlive_in[bi]++] = t;
                 }
                 scanned[e] = l->nlive_in[si];
@@ -720,10 +695,8 @@ void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const u
     if (universe >= BT_KEY)
         b3_internal_error("air liveness", "too many tmps (%u)", universe);
     /* The blocks whose gen / kill mention each number (CSR by number). */
-    uint32_t *gstart = calloc((size_t)universe + 1, sizeof(uint32_t));
-    uint32_t *kstart = calloc((size_t)universe + 1, sizeof(uint32_t));
-    if (!gstart || !kstart)
-        b3_internal_error("air liveness", "out of memory");
+    uint32_t *gstart = b3_xcalloc("air liveness", (size_t)universe + 1, sizeof(uint32_t));
+    uint32_t *kstart = b3_xcalloc("air liveness", (size_t)universe + 1, sizeof(uint32_t));
     size_t ngen = 0, nk = 0;
     for (uint32_t bi = 0; bi < n; bi++) {
         for (uint32_t i = 0; i < l->nlive_in[bi]; i++, ngen++)
@@ -735,9 +708,9 @@ void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const u
         gstart[t + 1] += gstart[t];
         kstart[t + 1] += kstart[t];
     }
-    uint32_t *gblk = xmalloc((ngen ? ngen : 1) * sizeof(uint32_t)),
-             *kblk = xmalloc((nk ? nk : 1) * sizeof(uint32_t));
-    uint32_t *fill = xmalloc(((size_t)universe + 1) * sizeof(uint32_t));
+    uint32_t *gblk = b3_xmalloc("air liveness", (ngen ? ngen : 1) * sizeof(uint32_t)),
+             *kblk = b3_xmalloc("air liveness", (nk ? nk : 1) * sizeof(uint32_t));
+    uint32_t *fill = b3_xmalloc("air liveness", ((size_t)universe + 1) * sizeof(uint32_t));
     memcpy(fill, gstart, ((size_t)universe + 1) * sizeof(uint32_t));
     for (uint32_t bi = 0; bi < n; bi++)
         for (uint32_t i = 0; i < l->nlive_in[bi]; i++)
@@ -749,16 +722,14 @@ void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const u
     free(fill);
 
     /* Predecessor lists, as in air_liveness_solve. */
-    uint32_t *pstart = calloc(n + 1, sizeof(uint32_t)), nedges = 0;
-    if (!pstart)
-        b3_internal_error("air liveness", "out of memory");
+    uint32_t *pstart = b3_xcalloc("air liveness", n + 1, sizeof(uint32_t)), nedges = 0;
     for (uint32_t bi = 0; bi < n; bi++)
         for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++, nedges++)
             pstart[c->blocks[bi]->succs[j].block->index + 1]++;
     for (uint32_t bi = 0; bi < n; bi++)
         pstart[bi + 1] += pstart[bi];
-    uint32_t *pfill = xmalloc((n + 1) * sizeof(uint32_t)),
-             *plist = xmalloc((nedges ? nedges : 1) * sizeof(uint32_t));
+    uint32_t *pfill = b3_xmalloc("air liveness", (n + 1) * sizeof(uint32_t)),
+             *plist = b3_xmalloc("air liveness", (nedges ? nedges : 1) * sizeof(uint32_t));
     memcpy(pfill, pstart, (n + 1) * sizeof(uint32_t));
     for (uint32_t bi = 0; bi < n; bi++)
         for (uint32_t j = 0; j < c->blocks[bi]->nsuccs; j++)
@@ -768,11 +739,10 @@ void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const u
     /* Stamps are number + 1 (0: never); a second pass (stamps offset by
      * universe) fills exactly sized live-out arrays: the sets can be huge
      * (a deep loop nest's counters in every block inside), so no slack. */
-    uint32_t *in_mark = calloc(n ? n : 1, sizeof(uint32_t)), *out_mark = calloc(n ? n : 1, sizeof(uint32_t));
-    uint32_t *kill_mark = calloc(n ? n : 1, sizeof(uint32_t)),
-             *stack = xmalloc((n ? n : 1) * sizeof(uint32_t));
-    if (!in_mark || !out_mark || !kill_mark)
-        b3_internal_error("air liveness", "out of memory");
+    uint32_t *in_mark = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t)),
+             *out_mark = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t));
+    uint32_t *kill_mark = b3_xcalloc("air liveness", n ? n : 1, sizeof(uint32_t)),
+             *stack = b3_xmalloc("air liveness", (n ? n : 1) * sizeof(uint32_t));
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t t = 0; t < universe; t++) {
             if (gstart[t] == gstart[t + 1])
@@ -805,7 +775,8 @@ void air_liveness_solve_unordered(AirLiveness *l, uint32_t *const *kill, const u
             break;
         for (uint32_t bi = 0; bi < n; bi++) {
             free(l->live_out[bi]);
-            l->live_out[bi] = xmalloc((l->nlive_out[bi] ? l->nlive_out[bi] : 1) * sizeof(uint32_t));
+            l->live_out[bi] =
+                b3_xmalloc("air liveness", (l->nlive_out[bi] ? l->nlive_out[bi] : 1) * sizeof(uint32_t));
             l->nlive_out[bi] = 0;
         }
     }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "codegen/air/phases.h"
+#include "util/alloc.h"
 
 static uint32_t num_entrypoints(const AirCode *c) {
     return c->proc && c->proc->nentrypoints ? c->proc->nentrypoints : 1;
@@ -80,10 +81,8 @@ void air_lower_entry_switch(AirCode *c) {
     /* The blocks to clone: those from which an EntrySwitch is reachable
      * (walking predecessors back from each EntrySwitch). */
     uint32_t n = c->nblocks;
-    uint8_t *mark = calloc(n, 1);
-    uint32_t *work = malloc(n * sizeof(uint32_t));
-    if (!mark || !work)
-        b3_internal_error("lower_entry_switch", "out of memory");
+    uint8_t *mark = b3_xcalloc("lower_entry_switch", n, 1);
+    uint32_t *work = b3_xmalloc("lower_entry_switch", n * sizeof(uint32_t));
     air_compute_preds(c);
     uint32_t sp = 0, nmarked = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -113,9 +112,7 @@ void air_lower_entry_switch(AirCode *c) {
 
     /* Clones for entrypoints 1..nent-1, appended after the original blocks, each
      * entrypoint's clones together and in the original order. */
-    AirBlock **map = malloc(n * sizeof(AirBlock *));
-    if (!map)
-        b3_internal_error("lower_entry_switch", "out of memory");
+    AirBlock **map = b3_xmalloc("lower_entry_switch", n * sizeof(AirBlock *));
     for (uint32_t k = 1; k < nent; k++) {
         memset(map, 0, n * sizeof(AirBlock *));
         for (uint32_t i = 0; i < n; i++)

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "codegen/air/phases.h"
+#include "util/alloc.h"
 
 #define NONE UINT32_MAX
 
@@ -46,8 +47,6 @@ typedef struct {
     uint8_t *is_header;
 } Order;
 
-#define xmalloc(n) b3_xmalloc("optimize_block_order", (n))
-
 static bool is_ancestor(const Order *o, uint32_t w, uint32_t v) {
     return o->pre[w] != NONE && o->pre[v] != NONE && o->pre[w] <= o->pre[v] && o->pre[v] <= o->last[w];
 }
@@ -55,7 +54,8 @@ static bool is_ancestor(const Order *o, uint32_t w, uint32_t v) {
 /* Depth-first preorder from the entries, with an explicit stack. */
 static void number(Order *o, AirBlock *const *roots, uint32_t nroots) {
     AirCode *c = o->c;
-    uint32_t *stack = xmalloc(o->n * sizeof(uint32_t)), *next_succ = xmalloc(o->n * sizeof(uint32_t));
+    uint32_t *stack = b3_xmalloc("optimize_block_order", o->n * sizeof(uint32_t)),
+             *next_succ = b3_xmalloc("optimize_block_order", o->n * sizeof(uint32_t));
     uint32_t counter = 0;
     for (uint32_t r = 0; r < nroots; r++) {
         uint32_t root = roots[r]->index;
@@ -99,8 +99,9 @@ static uint32_t find(uint32_t *uf, uint32_t x) {
 /* Havlak-style loop nesting, innermost headers first. */
 static void find_loops(Order *o) {
     AirCode *c = o->c;
-    uint32_t *mark = xmalloc(o->n * sizeof(uint32_t)), *pool = xmalloc(o->n * sizeof(uint32_t)),
-             *work = xmalloc(o->n * sizeof(uint32_t));
+    uint32_t *mark = b3_xmalloc("optimize_block_order", o->n * sizeof(uint32_t)),
+             *pool = b3_xmalloc("optimize_block_order", o->n * sizeof(uint32_t)),
+             *work = b3_xmalloc("optimize_block_order", o->n * sizeof(uint32_t));
     for (uint32_t i = 0; i < o->n; i++) {
         o->uf[i] = i;
         o->loop_parent[i] = NONE;
@@ -179,10 +180,9 @@ static uint32_t lay_out(Order *o, AirBlock *const *roots, uint32_t nroots, uint3
     uint32_t nedges = nroots;
     for (uint32_t i = 0; i < o->n; i++)
         nedges += c->blocks[i]->nsuccs;
-    uint32_t *fast = xmalloc(nedges * sizeof(uint32_t)), *slow = xmalloc(nedges * sizeof(uint32_t));
-    uint8_t *placed = calloc(o->n, 1);
-    if (!placed)
-        b3_internal_error("optimize_block_order", "out of memory");
+    uint32_t *fast = b3_xmalloc("optimize_block_order", nedges * sizeof(uint32_t)),
+             *slow = b3_xmalloc("optimize_block_order", nedges * sizeof(uint32_t));
+    uint8_t *placed = b3_xcalloc("optimize_block_order", o->n, 1);
     uint32_t nfast = 0, nslow = 0, norder = 0;
     for (uint32_t r = nroots; r-- > 0;)
         fast[nfast++] = roots[r]->index;
@@ -230,8 +230,9 @@ static bool is_succ(const AirBlock *b, const AirBlock *s) {
 /* Loop rotation over the layout (a doubly linked list of block indices). */
 static void rotate_loops(Order *o, uint32_t *order, uint32_t norder) {
     AirCode *c = o->c;
-    uint32_t *prev = xmalloc(o->n * sizeof(uint32_t)), *next = xmalloc(o->n * sizeof(uint32_t)),
-             *pos = xmalloc(o->n * sizeof(uint32_t));
+    uint32_t *prev = b3_xmalloc("optimize_block_order", o->n * sizeof(uint32_t)),
+             *next = b3_xmalloc("optimize_block_order", o->n * sizeof(uint32_t)),
+             *pos = b3_xmalloc("optimize_block_order", o->n * sizeof(uint32_t));
     for (uint32_t i = 0; i < norder; i++) {
         prev[order[i]] = i ? order[i - 1] : NONE;
         next[order[i]] = i + 1 < norder ? order[i + 1] : NONE;
@@ -293,34 +294,30 @@ void air_optimize_block_order(AirCode *c) {
     uint32_t nroots = c->nentries ? c->nentries : 1;
     air_compute_preds(c);
     Order o = {.c = c, .n = c->nblocks};
-    o.pre = xmalloc(o.n * sizeof(uint32_t));
-    o.last = xmalloc(o.n * sizeof(uint32_t));
-    o.at_pre = xmalloc(o.n * sizeof(uint32_t));
-    o.uf = xmalloc(o.n * sizeof(uint32_t));
-    o.loop_parent = xmalloc(o.n * sizeof(uint32_t));
-    o.depth = calloc(o.n, sizeof(uint32_t));
-    o.is_header = calloc(o.n, 1);
-    if (!o.depth || !o.is_header)
-        b3_internal_error("optimize_block_order", "out of memory");
+    o.pre = b3_xmalloc("optimize_block_order", o.n * sizeof(uint32_t));
+    o.last = b3_xmalloc("optimize_block_order", o.n * sizeof(uint32_t));
+    o.at_pre = b3_xmalloc("optimize_block_order", o.n * sizeof(uint32_t));
+    o.uf = b3_xmalloc("optimize_block_order", o.n * sizeof(uint32_t));
+    o.loop_parent = b3_xmalloc("optimize_block_order", o.n * sizeof(uint32_t));
+    o.depth = b3_xcalloc("optimize_block_order", o.n, sizeof(uint32_t));
+    o.is_header = b3_xcalloc("optimize_block_order", o.n, 1);
     for (uint32_t i = 0; i < o.n; i++)
         o.pre[i] = o.last[i] = NONE;
     number(&o, roots, nroots);
     find_loops(&o);
 
-    uint32_t *order = xmalloc(o.n * sizeof(uint32_t));
+    uint32_t *order = b3_xmalloc("optimize_block_order", o.n * sizeof(uint32_t));
     uint32_t norder = lay_out(&o, roots, nroots, order);
     rotate_loops(&o, order, norder);
 
     /* Blocks nothing reaches (none, after the phases before) keep their place at the end. */
-    uint8_t *seen = calloc(o.n, 1);
-    if (!seen)
-        b3_internal_error("optimize_block_order", "out of memory");
+    uint8_t *seen = b3_xcalloc("optimize_block_order", o.n, 1);
     for (uint32_t i = 0; i < norder; i++)
         seen[order[i]] = 1;
     for (uint32_t i = 0; i < o.n; i++)
         if (!seen[i])
             order[norder++] = i;
-    AirBlock **blocks = xmalloc(o.n * sizeof(AirBlock *));
+    AirBlock **blocks = b3_xmalloc("optimize_block_order", o.n * sizeof(AirBlock *));
     for (uint32_t i = 0; i < o.n; i++)
         blocks[i] = c->blocks[order[i]];
     for (uint32_t i = 0; i < o.n; i++) {

@@ -15,8 +15,8 @@ void air_allocate_registers(AirCode *c);
 void air_fix_obvious_spills_phase(AirCode *c);
 /* After allocation: sets c->used_callee_saves. */
 void air_handle_callee_saves(AirCode *c);
-/* -O0 and -O1: registers by linear scan over one interval per tmp (spilled
- * tmps to spill slots), then air_allocate_stack; as fast as it gets, for
+/* -O1: registers by linear scan over each tmp's live ranges, lifetime holes
+ * included (spilled tmps to spill slots), then air_allocate_stack; fast, for
  * code of lesser quality than air_allocate_registers. */
 void air_allocate_registers_and_stack_by_linear_scan(AirCode *c);
 /* -O0: registers and stack in one backward pass per block (as LLVM's

@@ -7,6 +7,7 @@
 #include "codegen/air/stackmaps.h"
 
 #define PHASE "air register allocation"
+#define NONE UINT32_MAX
 
 /* ---- registers of a bank ---- */
 
@@ -97,4 +98,159 @@ void air_store_on_out_edges(AirCode *c, AirBlock *b, B3Value *origin, const AirI
         nb->nsuccs = 1;
         b->succs[e].block = nb;
     }
+}
+
+/* ---- the spill rewriter ---- */
+
+/* The fresh tmp standing for spilled t in the current inst. */
+static AirTmp fill_tmp(AirSpiller *sp, AirTmp t, AirRole role, bool load, bool store) {
+    AirTmp n = AIR_NO_TMP;
+    for (uint32_t i = 0; i < sp->nfills && n == AIR_NO_TMP; i++)
+        if (sp->fills[i].orig == t) {
+            sp->fills[i].load |= load;
+            sp->fills[i].store |= store;
+            n = sp->fills[i].fresh;
+        }
+    bool is_new = n == AIR_NO_TMP;
+    if (is_new) {
+        if (sp->nfills == sp->cap_fills) {
+            sp->cap_fills = sp->cap_fills ? 2 * sp->cap_fills : 8;
+            sp->fills = b3_xrealloc(PHASE, sp->fills, sp->cap_fills * sizeof(AirSpillFill));
+        }
+        n = air_tmp_new(sp->c, sp->bank);
+        sp->fills[sp->nfills++] = (AirSpillFill){t, n, load, store};
+    }
+    sp->touched = true;
+    if (sp->on_fill)
+        sp->on_fill(sp->ctx, sp->bi, sp->ii, n, is_new, role, load, store);
+    return n;
+}
+
+static bool is_spilled(const AirSpiller *sp, AirTmp t) {
+    return !air_tmp_is_reg(t) && t < sp->nslot_of && sp->slot_of[t];
+}
+
+static void spill_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
+    AirSpiller *sp = vctx;
+    if (arg->kind == AirArg_Tmp) {
+        AirTmp t = arg->base;
+        if (bank != sp->bank || !is_spilled(sp, t))
+            return;
+        if (air_admits_stack(sp->c, inst, arg, role, width, sp->use_width)) {
+            *arg = air_stack(sp->slot_of[t], 0);
+            sp->touched = true;
+            return;
+        }
+        /* A scratch's value never outlives the inst: a fresh tmp is all it needs. */
+        bool scratch = role == AirRole_Scratch;
+        arg->base =
+            fill_tmp(sp, t, role, !scratch && air_role_is_use(role), !scratch && air_role_is_def(role));
+    } else if ((arg->kind == AirArg_Addr || arg->kind == AirArg_Index) && sp->bank == AirGP) {
+        if (is_spilled(sp, arg->base))
+            arg->base = fill_tmp(sp, arg->base, AirRole_Use, true, false);
+        if (arg->kind == AirArg_Index && is_spilled(sp, arg->index))
+            arg->index = fill_tmp(sp, arg->index, AirRole_Use, true, false);
+    }
+}
+
+static void push_out(AirSpiller *sp, AirInst i, uint32_t src) {
+    if (sp->nout == sp->cap_out) {
+        sp->cap_out = sp->cap_out ? sp->cap_out * 2 : 16;
+        sp->out = b3_xrealloc(PHASE, sp->out, sp->cap_out * sizeof(AirInst));
+        sp->src = b3_xrealloc(PHASE, sp->src, sp->cap_out * sizeof(uint32_t));
+    }
+    sp->src[sp->nout] = src;
+    sp->out[sp->nout++] = i;
+}
+
+static void push_after(AirSpiller *sp, AirInst i) {
+    if (sp->nafter == sp->cap_after) {
+        sp->cap_after = sp->cap_after ? sp->cap_after * 2 : 16;
+        sp->after = b3_xrealloc(PHASE, sp->after, sp->cap_after * sizeof(AirInst));
+    }
+    sp->after[sp->nafter++] = i;
+}
+
+/* A fill (load) or store of spill slot s through tmp t. */
+static AirInst spill_move(AirSpiller *sp, const AirStackSlot *s, AirTmp t, bool load, B3Value *origin) {
+    AirOpcode op = sp->bank == AirGP ? (s->narrow ? Air_Move32 : Air_Move)
+                                     : (s->narrow ? Air_MoveFloat : Air_MoveDouble);
+    AirInst i;
+    memset(&i, 0, sizeof i);
+    i.opcode = (uint16_t)op;
+    i.nargs = 2;
+    i.origin = origin;
+    i.args = b3_arena_alloc(sp->c->arena, 2 * sizeof(AirArg));
+    i.args[load ? 0 : 1] = air_stack((AirStackSlot *)s, 0);
+    i.args[load ? 1 : 0] = air_tmp(t);
+    return i;
+}
+
+static bool may_mention(AirSpiller *sp, uint32_t bi, uint32_t ii) {
+    return !sp->may_mention || sp->may_mention(sp->ctx, bi, ii);
+}
+
+bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi) {
+    AirCode *c = sp->c;
+    AirBlock *b = c->blocks[bi];
+    sp->replaced = false;
+    /* Most blocks mention no spilled tmp: nothing to copy. */
+    uint32_t first = 0;
+    while (first < b->ninsts && !may_mention(sp, bi, first))
+        first++;
+    if (first == b->ninsts)
+        return false;
+    sp->touched = false;
+    sp->nout = 0;
+    for (uint32_t ii = 0; ii < first; ii++)
+        push_out(sp, b->insts[ii], ii);
+    for (uint32_t ii = first; ii < b->ninsts; ii++) {
+        AirInst inst = b->insts[ii];
+        sp->nfills = 0;
+        sp->bi = bi;
+        sp->ii = ii;
+        if (may_mention(sp, bi, ii))
+            air_for_each_arg(c, &inst, spill_arg, sp);
+        sp->nafter = 0;
+        for (uint32_t k = 0; k < sp->nfills; k++) {
+            const AirSpillFill *fl = &sp->fills[k];
+            const AirStackSlot *s = sp->slot_of[fl->orig];
+            if (fl->load)
+                push_out(sp, spill_move(sp, s, fl->fresh, true, inst.origin), NONE);
+            if (fl->store)
+                push_after(sp, spill_move(sp, s, fl->fresh, false, inst.origin));
+        }
+        push_out(sp, inst, ii);
+        if (!sp->nafter)
+            continue;
+        if (!air_is_terminal((AirOpcode)inst.opcode)) {
+            for (uint32_t k = 0; k < sp->nafter; k++)
+                push_out(sp, sp->after[k], NONE);
+            continue;
+        }
+        air_store_on_out_edges(c, b, inst.origin, sp->after, sp->nafter);
+        sp->split = true;
+    }
+    if (!sp->touched)
+        return false;
+    if (sp->nout == b->ninsts) /* only args rewritten in place */
+        return true;
+    /* In place when it fits, else in a new arena array with room for the
+     * next round's spill code (an outgrown array stays in the arena until
+     * the module is freed). */
+    if (sp->nout > b->cap_insts) {
+        b->cap_insts = sp->nout + sp->nout / 8 + 4;
+        b->insts = b3_arena_alloc(c->arena, b->cap_insts * sizeof(AirInst));
+    }
+    memcpy(b->insts, sp->out, sp->nout * sizeof(AirInst));
+    b->ninsts = sp->nout;
+    sp->replaced = true;
+    return true;
+}
+
+void air_spiller_free(AirSpiller *sp) {
+    free(sp->fills);
+    free(sp->out);
+    free(sp->src);
+    free(sp->after);
 }

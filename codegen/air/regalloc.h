@@ -1,5 +1,6 @@
 /* Internal to the register allocators (allocate_registers.c, graph coloring;
- * allocate_registers_and_stack_by_linear_scan.c): what both need to agree on. */
+ * allocate_registers_and_stack_by_linear_scan.c): what both need to agree on,
+ * and the spill rewriter they share. */
 #ifndef B3_AIR_REGALLOC_H
 #define B3_AIR_REGALLOC_H
 
@@ -24,6 +25,53 @@ bool air_admits_stack(const AirCode *c, AirInst *inst, AirArg *arg, AirRole role
  * the definition go on each outgoing edge, in a new block of their own
  * (whatever lives there lives at the terminal). */
 void air_store_on_out_edges(AirCode *c, AirBlock *b, B3Value *origin, const AirInst *stores, uint32_t n);
+
+/* ---- the spill rewriter ----
+ * Rewrites the mentions of the spilled tmps of one bank, a block at a time:
+ * a mention the inst's form allows in memory becomes the tmp's spill slot;
+ * any other gets a fresh tmp (one per spilled tmp and inst), loaded from the
+ * slot before the inst if the inst reads it, stored to it after the inst if
+ * the inst writes it (after a terminal: on each outgoing edge, see
+ * air_store_on_out_edges).  Fills and stores are Move/MoveDouble, or
+ * Move32/MoveFloat for a narrow slot.  The allocators differ in how they
+ * choose slots and in what they record about a fresh tmp (the callbacks). */
+typedef struct {
+    AirTmp orig, fresh;
+    bool load, store;
+} AirSpillFill;
+
+typedef struct {
+    /* Set by the caller: */
+    AirCode *c;
+    AirBank bank;
+    AirStackSlot **slot_of; /* per tmp below nslot_of: its spill slot, or NULL */
+    uint32_t nslot_of;
+    const uint8_t *use_width; /* for air_admits_stack (NULL: unknown) */
+    void *ctx;                /* for the callbacks */
+    /* Each time a mention of a spilled tmp in inst ii of block bi (before
+     * the rewrite) gets fresh tmp `fresh` (is_new: just made; else an
+     * earlier mention in the same inst made it), with the mention's role and
+     * whether it is loaded / stored there.  NULL: nothing to note. */
+    void (*on_fill)(void *ctx, uint32_t bi, uint32_t ii, AirTmp fresh, bool is_new, AirRole role, bool load,
+                    bool store);
+    /* May inst ii of block bi mention a spilled tmp?  NULL: any may. */
+    bool (*may_mention)(void *ctx, uint32_t bi, uint32_t ii);
+    /* Set by air_spill_rewrite_block: */
+    bool replaced; /* the block's inst list was replaced ... */
+    uint32_t *src; /* ... and its inst k was inst src[k] before (UINT32_MAX: spill code) */
+    bool split;    /* stores went on new edge blocks (predecessors are stale); never cleared */
+    /* Private: */
+    uint32_t bi, ii; /* the inst being rewritten */
+    AirSpillFill *fills;
+    uint32_t nfills, cap_fills;
+    bool touched;
+    AirInst *out, *after;
+    uint32_t nout, cap_out, nafter, cap_after;
+} AirSpiller;
+
+/* Rewrites block bi; true if any mention in it was rewritten. */
+bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi);
+void air_spiller_free(AirSpiller *sp);
 
 /* After allocation: sets c->used_callee_saves from the registers mentioned and clobbered. */
 void air_compute_used_callee_saves(AirCode *c);

@@ -2,7 +2,8 @@
  * whose only effect is to write registers that nobody reads (Air's
  * reportUsedRegisters, whose other half -- telling each Patchpoint which
  * registers are live across it -- has no client here: the spec ignores
- * `usedRegisters`, and a generator is not a C++ callback; docs/design.md).
+ * `usedRegisters`, and a generator is not a C++ callback; docs/backend.md, "Air
+ * phases after allocation").
  *
  * Allocation leaves such writes behind: coalescing can make a copy's
  * result unused, and spill code may reload what is not read again.  A
@@ -13,6 +14,7 @@
 #include "codegen/air/phases.h"
 #include "codegen/air/reg_effects.h"
 #include "ir/diag.h"
+#include "util/alloc.h"
 
 #define PHASE "report_used_registers"
 

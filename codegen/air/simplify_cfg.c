@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "codegen/air/phases.h"
+#include "util/alloc.h"
 
 static bool is_jump_only(const AirBlock *b) {
     return b->ninsts == 1 && b->insts[0].opcode == Air_Jump && b->nsuccs == 1;
@@ -26,11 +27,9 @@ static bool is_jump_only(const AirBlock *b) {
  * blocks is left alone: every block on it maps to itself. */
 static AirBlock **final_targets(AirCode *c) {
     uint32_t n = c->nblocks;
-    AirBlock **target = calloc(n, sizeof(AirBlock *));
-    uint32_t *path = malloc(n * sizeof(uint32_t));
-    uint8_t *on_path = calloc(n, 1);
-    if (!target || !path || !on_path)
-        b3_internal_error("simplify_cfg", "out of memory");
+    AirBlock **target = b3_xcalloc("simplify_cfg", n, sizeof(AirBlock *));
+    uint32_t *path = b3_xmalloc("simplify_cfg", n * sizeof(uint32_t));
+    uint8_t *on_path = b3_xcalloc("simplify_cfg", n, 1);
     for (uint32_t bi = 0; bi < n; bi++) {
         uint32_t np = 0;
         AirBlock *b = c->blocks[bi], *end;

@@ -21,7 +21,7 @@ extern B3LowerHook *const b3_arm64_lower_hooks[B3_NUM_OPCODES];
  * register operands, madd/msub/mneg, bic/orn/eon, bitfield moves. */
 B3LowerHook b3_arm64_lower_add, b3_arm64_lower_sub, b3_arm64_lower_mul, b3_arm64_lower_bit_and,
     b3_arm64_lower_bit_or, b3_arm64_lower_bit_xor, b3_arm64_lower_neg_mul, b3_arm64_lower_shift_pair;
-/* i10fin (lower_isel.c): Select as csinc/csinv/csneg (cset, csetm, cneg),
+/* Select-and-operate (lower_isel.c): Select as csinc/csinv/csneg (cset, csetm, cneg),
  * Neg(cmp) as csetm, Branch on cmp/tst with a shifted register operand. */
 B3LowerHook b3_arm64_lower_select, b3_arm64_lower_csetm, b3_arm64_lower_shifted_branch;
 

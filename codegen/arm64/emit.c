@@ -1408,6 +1408,7 @@ static const struct {
     [Air_RetFloat] = {op_ret, 0, 0},
     [Air_RetDouble] = {op_ret, 0, 0},
     [Air_RetVoid] = {op_ret, 0, 0},
+    [Air_Ret2] = {op_ret, 0, 0},
     [Air_Oops] = {op_oops, 0, 0},
     [Air_JumpTable] = {op_jump_table, 0, 0},
     [Air_MemoryFence] = {op_fence, 0, 0},

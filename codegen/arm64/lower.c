@@ -30,30 +30,30 @@ static bool hook_shift(Lower *L, B3Value *v) {
         op = is32 ? Air_RotateRight32 : Air_RotateRight64;
         break;
     }
-    B3Value *a = kid(v, 0), *amt = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *amt = lower_kid(v, 1);
     AirTmp r = lower_vt(L, v);
     int64_t c;
     unsigned mask = is32 ? 31 : 63;
-    if (int_const(amt, &c)) {
+    if (lower_int_const(amt, &c)) {
         c &= mask;
         if (v->opcode == B3_RotL)
             c = (-c) & mask; /* rol by c = ror by width - c */
         if (!c) {
-            lower_move_value_to(L, a, T(r), (B3Type)v->type);
+            lower_move_value_to(L, a, lower_tmp_arg(r), (B3Type)v->type);
             return true;
         }
-        EMIT_OP(L, op, vta(L, a), air_imm(c), T(r));
+        EMIT_OP(L, op, lower_vt_arg(L, a), air_imm(c), lower_tmp_arg(r));
         return true;
     }
-    AirArg src = vta(L, a);
-    AirArg count = vta(L, amt);
+    AirArg src = lower_vt_arg(L, a);
+    AirArg count = lower_vt_arg(L, amt);
     if (v->opcode == B3_RotL) {
-        AirTmp n = newtmp(L, AirGP);
-        EMIT_OP(L, move_op((B3Type)amt->type), count, T(n));
-        EMIT_OP(L, is32 ? Air_Neg32 : Air_Neg64, T(n));
-        count = T(n);
+        AirTmp n = lower_newtmp(L, AirGP);
+        EMIT_OP(L, lower_move_op((B3Type)amt->type), count, lower_tmp_arg(n));
+        EMIT_OP(L, is32 ? Air_Neg32 : Air_Neg64, lower_tmp_arg(n));
+        count = lower_tmp_arg(n);
     }
-    EMIT_OP(L, op, src, count, T(r));
+    EMIT_OP(L, op, src, count, lower_tmp_arg(r));
     return true;
 }
 
@@ -67,14 +67,14 @@ static bool hook_div(Lower *L, B3Value *v) {
     bool rem = v->opcode == B3_Mod || v->opcode == B3_UMod;
     AirOpcode div = is_signed ? (is32 ? Air_Div32 : Air_Div64) : (is32 ? Air_UDiv32 : Air_UDiv64);
     AirTmp r = lower_vt(L, v);
-    AirArg a = vta(L, kid(v, 0)), b = vta(L, kid(v, 1));
+    AirArg a = lower_vt_arg(L, lower_kid(v, 0)), b = lower_vt_arg(L, lower_kid(v, 1));
     if (!rem) {
-        EMIT_OP(L, div, a, b, T(r));
+        EMIT_OP(L, div, a, b, lower_tmp_arg(r));
         return true;
     }
-    AirTmp q = newtmp(L, AirGP);
-    EMIT_OP(L, div, a, b, T(q));
-    EMIT_OP(L, is32 ? Air_MultiplySub32 : Air_MultiplySub64, T(q), b, a, T(r));
+    AirTmp q = lower_newtmp(L, AirGP);
+    EMIT_OP(L, div, a, b, lower_tmp_arg(q));
+    EMIT_OP(L, is32 ? Air_MultiplySub32 : Air_MultiplySub64, lower_tmp_arg(q), b, a, lower_tmp_arg(r));
     return true;
 }
 
@@ -82,38 +82,38 @@ static bool hook_div(Lower *L, B3Value *v) {
 static bool hook_mul_high(Lower *L, B3Value *v) {
     bool is_signed = v->opcode == B3_MulHigh;
     AirTmp r = lower_vt(L, v);
-    AirArg a = vta(L, kid(v, 0)), b = vta(L, kid(v, 1));
+    AirArg a = lower_vt_arg(L, lower_kid(v, 0)), b = lower_vt_arg(L, lower_kid(v, 1));
     if (v->type == B3_Int64) {
-        EMIT_OP(L, is_signed ? Air_MulHigh64 : Air_UMulHigh64, a, b, T(r));
+        EMIT_OP(L, is_signed ? Air_MulHigh64 : Air_UMulHigh64, a, b, lower_tmp_arg(r));
         return true;
     }
-    AirTmp p = newtmp(L, AirGP);
-    EMIT_OP(L, is_signed ? Air_MultiplySignExtend32 : Air_MultiplyZeroExtend32, a, b, T(p));
+    AirTmp p = lower_newtmp(L, AirGP);
+    EMIT_OP(L, is_signed ? Air_MultiplySignExtend32 : Air_MultiplyZeroExtend32, a, b, lower_tmp_arg(p));
     /* A logical shift leaves the upper word zero, as an Int32 tmp's must be. */
-    EMIT(L, Urshift64, T(p), air_imm(32), T(r));
+    EMIT(L, Urshift64, lower_tmp_arg(p), air_imm(32), lower_tmp_arg(r));
     return true;
 }
 
 static bool hook_clz(Lower *L, B3Value *v) {
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, v->type == B3_Int32 ? Air_CountLeadingZeros32 : Air_CountLeadingZeros64, vta(L, kid(v, 0)),
-            T(r));
+    EMIT_OP(L, v->type == B3_Int32 ? Air_CountLeadingZeros32 : Air_CountLeadingZeros64,
+            lower_vt_arg(L, lower_kid(v, 0)), lower_tmp_arg(r));
     return true;
 }
 
 static bool hook_utofp(Lower *L, B3Value *v) {
-    bool dbl = v->type == B3_Double, from32 = kid(v, 0)->type == B3_Int32;
+    bool dbl = v->type == B3_Double, from32 = lower_kid(v, 0)->type == B3_Int32;
     AirOpcode op = dbl ? (from32 ? Air_ConvertUInt32ToDouble : Air_ConvertUInt64ToDouble)
                        : (from32 ? Air_ConvertUInt32ToFloat : Air_ConvertUInt64ToFloat);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, op, vta(L, kid(v, 0)), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, lower_kid(v, 0)), lower_tmp_arg(r));
     return true;
 }
 
 /* DToI/DToU: fcvtzs/fcvtzu already saturate (NaN -> 0, out of range -> the
  * nearest bound), which is B3's semantics. */
 static bool hook_fptoint(Lower *L, B3Value *v) {
-    bool dbl = kid(v, 0)->type == B3_Double, to64 = v->type == B3_Int64;
+    bool dbl = lower_kid(v, 0)->type == B3_Double, to64 = v->type == B3_Int64;
     AirOpcode op;
     if (v->opcode == B3_DToI)
         op = dbl ? (to64 ? Air_TruncateDoubleToInt64 : Air_TruncateDoubleToInt32)
@@ -122,7 +122,7 @@ static bool hook_fptoint(Lower *L, B3Value *v) {
         op = dbl ? (to64 ? Air_TruncateDoubleToUInt64 : Air_TruncateDoubleToUInt32)
                  : (to64 ? Air_TruncateFloatToUInt64 : Air_TruncateFloatToUInt32);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, op, vta(L, kid(v, 0)), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, lower_kid(v, 0)), lower_tmp_arg(r));
     return true;
 }
 
@@ -136,7 +136,7 @@ static bool hook_fp_unary(Lower *L, B3Value *v) {
     AirOpcode op = v->opcode == B3_Neg ? (dbl ? Air_NegateDouble : Air_NegateFloat)
                                        : (dbl ? Air_AbsDouble : Air_AbsFloat);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, op, vta(L, kid(v, 0)), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, lower_kid(v, 0)), lower_tmp_arg(r));
     return true;
 }
 
@@ -145,7 +145,7 @@ static bool hook_fminmax(Lower *L, B3Value *v) {
     bool dbl = v->type == B3_Double, min = v->opcode == B3_FMin;
     AirOpcode op = dbl ? (min ? Air_MinDouble : Air_MaxDouble) : (min ? Air_MinFloat : Air_MaxFloat);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, op, vta(L, kid(v, 0)), vta(L, kid(v, 1)), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, lower_kid(v, 0)), lower_vt_arg(L, lower_kid(v, 1)), lower_tmp_arg(r));
     return true;
 }
 

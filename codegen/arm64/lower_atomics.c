@@ -20,17 +20,17 @@
 
 static bool has_lse(const Lower *L) { return (L->m->target_features & B3Feature_LSE) != 0; }
 
-static bool result_used(Lower *L, B3Value *v) { return (L->flags[vid(L, v)] & F_NEEDED) != 0; }
+static bool result_used(Lower *L, B3Value *v) { return (L->flags[lower_vid(L, v)] & F_NEEDED) != 0; }
 
 /* [ptr + off] in a register: the pointer itself when nothing is added,
  * else a Lea of the folded address (Addr, Index, Stack or Sym). */
 static AirArg addr_reg(Lower *L, B3Value *ptr, int64_t off) {
     AirArg m = lower_addr_for(L, ptr, off);
     if (m.kind == AirArg_Addr && m.value == 0)
-        return T(m.base);
-    AirTmp t = newtmp(L, AirGP);
-    EMIT(L, Lea64, m, T(t));
-    return T(t);
+        return lower_tmp_arg(m.base);
+    AirTmp t = lower_newtmp(L, AirGP);
+    EMIT(L, Lea64, m, lower_tmp_arg(t));
+    return lower_tmp_arg(t);
 }
 
 static AirArg atomic_addr(Lower *L, B3Value *v) {
@@ -40,7 +40,7 @@ static AirArg atomic_addr(Lower *L, B3Value *v) {
 /* A tmp for the raw (zero-extended) old value: the result's own when no
  * extension follows. */
 static AirTmp old_tmp(Lower *L, B3Type ty, unsigned bits, AirTmp r) {
-    return bits == (ty == B3_Int64 ? 64u : 32u) ? r : newtmp(L, AirGP);
+    return bits == (ty == B3_Int64 ? 64u : 32u) ? r : lower_newtmp(L, AirGP);
 }
 
 /* ---- compare-and-swap ---- */
@@ -51,34 +51,35 @@ static const AirOpcode casal_ops[4] = {Air_AtomicCasal8, Air_AtomicCasal16, Air_
                                        Air_AtomicCasal64};
 
 static void lower_cas(Lower *L, B3Value *v) {
-    B3Type ty = (B3Type)kid(v, 0)->type;
+    B3Type ty = (B3Type)lower_kid(v, 0)->type;
     unsigned bits = lower_atomic_bits(v), wi = lower_width_index(bits);
     bool used = result_used(L, v);
     AirArg addr = atomic_addr(L, v);
-    AirArg nv = vta(L, kid(v, 1));
+    AirArg nv = lower_vt_arg(L, lower_kid(v, 1));
     if (v->opcode == B3_AtomicWeakCAS && used) {
         /* 1 when it exchanged: the flags of the compare inside. */
         AirOpcode op = has_lse(L) ? casal_ops[wi] : loop_cas_ops[wi];
-        EMIT_OP(L, op, air_rescond(AirCond_Equal), vta(L, kid(v, 0)), nv, addr, vta(L, v));
+        EMIT_OP(L, op, air_rescond(AirCond_Equal), lower_vt_arg(L, lower_kid(v, 0)), nv, addr,
+                lower_vt_arg(L, v));
         return;
     }
     if (has_lse(L)) {
         /* casal overwrites the expected value with the old one: on a copy. */
         AirTmp r = used ? lower_vt(L, v) : AIR_NO_TMP;
-        AirTmp t = used ? old_tmp(L, (B3Type)v->type, bits, r) : newtmp(L, AirGP);
-        lower_move_value_to(L, kid(v, 0), T(t), ty);
-        EMIT_OP(L, casal_ops[wi], T(t), nv, addr);
+        AirTmp t = used ? old_tmp(L, (B3Type)v->type, bits, r) : lower_newtmp(L, AirGP);
+        lower_move_value_to(L, lower_kid(v, 0), lower_tmp_arg(t), ty);
+        EMIT_OP(L, casal_ops[wi], lower_tmp_arg(t), nv, addr);
         if (used)
             lower_extend_old(L, (B3Type)v->type, bits, t, r);
         return;
     }
-    AirArg e = vta(L, kid(v, 0));
+    AirArg e = lower_vt_arg(L, lower_kid(v, 0));
     if (!used) {
         EMIT_OP(L, loop_cas_ops[wi], e, nv, addr);
         return;
     }
     AirTmp r = lower_vt(L, v), old = old_tmp(L, (B3Type)v->type, bits, r);
-    EMIT_OP(L, loop_cas_ops[wi], e, nv, addr, T(old));
+    EMIT_OP(L, loop_cas_ops[wi], e, nv, addr, lower_tmp_arg(old));
     lower_extend_old(L, (B3Type)v->type, bits, old, r);
 }
 
@@ -93,12 +94,13 @@ static const AirOpcode branch_casal_ops[4] = {Air_BranchAtomicCasal8, Air_Branch
 static void emit_cas_cond(Lower *L, B3Value *cas, AirCond cond, AirTmp dst) {
     unsigned wi = lower_width_index(lower_atomic_bits(cas));
     AirArg addr = atomic_addr(L, cas);
-    AirArg e = vta(L, kid(cas, 0)), nv = vta(L, kid(cas, 1));
+    AirArg e = lower_vt_arg(L, lower_kid(cas, 0)), nv = lower_vt_arg(L, lower_kid(cas, 1));
     if (dst == AIR_NO_TMP)
         EMIT_OP(L, has_lse(L) ? branch_casal_ops[wi] : branch_loop_cas_ops[wi], air_rescond(cond), e, nv,
                 addr);
     else
-        EMIT_OP(L, has_lse(L) ? casal_ops[wi] : loop_cas_ops[wi], air_rescond(cond), e, nv, addr, T(dst));
+        EMIT_OP(L, has_lse(L) ? casal_ops[wi] : loop_cas_ops[wi], air_rescond(cond), e, nv, addr,
+                lower_tmp_arg(dst));
 }
 
 /* Equal/NotEqual(AtomicStrongCAS(e, n, p), e): cset on the CAS's flags. */
@@ -106,7 +108,7 @@ bool b3_arm64_lower_cas_compare(Lower *L, B3Value *v) {
     B3Value *cas = lower_fusable_cas_compare(L, v);
     if (!cas)
         return false;
-    L->flags[vid(L, cas)] |= F_INTERNAL;
+    L->flags[lower_vid(L, cas)] |= F_INTERNAL;
     emit_cas_cond(L, cas, v->opcode == B3_Equal ? AirCond_Equal : AirCond_NotEqual, lower_vt(L, v));
     return true;
 }
@@ -162,25 +164,25 @@ static void lower_rmw(Lower *L, B3Value *v) {
     unsigned bits = lower_atomic_bits(v), wi = lower_width_index(bits);
     bool used = result_used(L, v), xchg = k == 5;
     AirArg addr = atomic_addr(L, v);
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     AirArg val;
     int64_t c;
     if (has_lse(L) && (k == 1 || k == 2)) {
         /* Sub: add the negation; And: clear the complement. */
-        AirTmp t = newtmp(L, AirGP);
-        if (int_const(x, &c)) {
+        AirTmp t = lower_newtmp(L, AirGP);
+        if (lower_int_const(x, &c)) {
             uint64_t u = k == 1 ? 0 - (uint64_t)c : ~(uint64_t)c;
-            lower_move_int_const(L, ty, ty == B3_Int32 ? (int32_t)(uint32_t)u : (int64_t)u, T(t));
+            lower_move_int_const(L, ty, ty == B3_Int32 ? (int32_t)(uint32_t)u : (int64_t)u, lower_tmp_arg(t));
         } else {
-            lower_move_value_to(L, x, T(t), ty);
+            lower_move_value_to(L, x, lower_tmp_arg(t), ty);
             EMIT_OP(L,
                     k == 1 ? (ty == B3_Int64 ? Air_Neg64 : Air_Neg32)
                            : (ty == B3_Int64 ? Air_Not64 : Air_Not32),
-                    T(t));
+                    lower_tmp_arg(t));
         }
-        val = T(t);
+        val = lower_tmp_arg(t);
     } else {
-        val = vta(L, x);
+        val = lower_vt_arg(L, x);
     }
     AirOpcode op = has_lse(L) ? lse_ops[k][wi] : loop_ops[k][wi];
     if (!used) {
@@ -189,9 +191,9 @@ static void lower_rmw(Lower *L, B3Value *v) {
     }
     AirTmp r = lower_vt(L, v), old = old_tmp(L, ty, bits, r);
     if (has_lse(L) || xchg)
-        EMIT_OP(L, op, val, addr, T(old));
+        EMIT_OP(L, op, val, addr, lower_tmp_arg(old));
     else
-        EMIT_OP(L, op, val, addr, T(newtmp(L, AirGP)), T(old));
+        EMIT_OP(L, op, val, addr, lower_tmp_arg(lower_newtmp(L, AirGP)), lower_tmp_arg(old));
     lower_extend_old(L, ty, bits, old, r);
 }
 
@@ -220,12 +222,12 @@ bool b3_arm64_lower_fenced_load(Lower *L, B3Value *v) {
     AirArg addr = addr_reg(L, v->kids[0], v->m.mem.offset);
     AirTmp r = lower_vt(L, v);
     if (v->opcode != B3_Load8S && v->opcode != B3_Load16S) {
-        EMIT_OP(L, load_acq_ops[lower_width_index(bits)], addr, T(r));
+        EMIT_OP(L, load_acq_ops[lower_width_index(bits)], addr, lower_tmp_arg(r));
         return true;
     }
-    AirTmp t = newtmp(L, AirGP);
-    EMIT_OP(L, load_acq_ops[lower_width_index(bits)], addr, T(t));
-    EMIT_OP(L, bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32, T(t), T(r));
+    AirTmp t = lower_newtmp(L, AirGP);
+    EMIT_OP(L, load_acq_ops[lower_width_index(bits)], addr, lower_tmp_arg(t));
+    EMIT_OP(L, bits == 8 ? Air_SignExtend8To32 : Air_SignExtend16To32, lower_tmp_arg(t), lower_tmp_arg(r));
     return true;
 }
 
@@ -233,10 +235,10 @@ bool b3_arm64_lower_fenced_load(Lower *L, B3Value *v) {
 bool b3_arm64_lower_fenced_store(Lower *L, B3Value *v) {
     if (b3_heap_is_bottom(v->m.mem.fence_range))
         return false;
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     unsigned bits = v->opcode == B3_Store8 ? 8 : v->opcode == B3_Store16 ? 16 : x->type == B3_Int64 ? 64 : 32;
     AirArg addr = addr_reg(L, v->kids[1], v->m.mem.offset);
-    EMIT_OP(L, store_rel_ops[lower_width_index(bits)], vta(L, x), addr);
+    EMIT_OP(L, store_rel_ops[lower_width_index(bits)], lower_vt_arg(L, x), addr);
     return true;
 }
 
@@ -254,6 +256,7 @@ bool b3_arm64_lower_fence(Lower *L, B3Value *v) {
  * adds it is ordered after the load of x (never folded: an opaque Air op). */
 bool b3_arm64_lower_depend(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
-    EMIT_OP(L, ty == B3_Int64 ? Air_Depend64 : Air_Depend32, vta(L, kid(v, 0)), vta(L, v));
+    EMIT_OP(L, ty == B3_Int64 ? Air_Depend64 : Air_Depend32, lower_vt_arg(L, lower_kid(v, 0)),
+            lower_vt_arg(L, v));
     return true;
 }

@@ -13,7 +13,7 @@
 
 static unsigned width_of(B3Type ty) { return ty == B3_Int32 ? 32 : 64; }
 
-static void fuse(Lower *L, B3Value *x) { L->flags[vid(L, x)] |= F_INTERNAL; }
+static void fuse(Lower *L, B3Value *x) { L->flags[lower_vid(L, x)] |= F_INTERNAL; }
 
 /* x = Shl/SShr/ZShr(y, k) (or RotR/RotL(y, k) when rot) with a constant k
  * (mod the width) that is not 0, fusable here: *y, *k and the shift kind
@@ -23,12 +23,12 @@ static bool fusable_shift(Lower *L, B3Value *x, B3Type ty, bool rot, B3Value **y
     int64_t c;
     bool is_rot = x->opcode == B3_RotR || x->opcode == B3_RotL;
     if ((x->opcode != B3_Shl && x->opcode != B3_SShr && x->opcode != B3_ZShr && !(rot && is_rot)) ||
-        x->type != ty || !int_const(x->kids[1], &c) || !lower_can_be_internal(L, x))
+        x->type != ty || !lower_int_const(x->kids[1], &c) || !lower_can_be_internal(L, x))
         return false;
     unsigned mask = width_of(ty) - 1, amt = (unsigned)(c & mask);
-    if (!amt || int_const(x->kids[0], &c))
+    if (!amt || lower_int_const(x->kids[0], &c))
         return false;
-    *y = kid(x, 0);
+    *y = lower_kid(x, 0);
     *k = x->opcode == B3_RotL ? (0u - amt) & mask : amt; /* rol by k = ror by width - k */
     *kind = x->opcode == B3_Shl ? 0 : x->opcode == B3_SShr ? 1 : x->opcode == B3_ZShr ? 2 : 3;
     return true;
@@ -62,21 +62,22 @@ static const AirOpcode shifted_ops[5][4][2] = {
 /* v = a op shift(b) (op commutative: either operand may be the shift). */
 static bool try_shifted(Lower *L, B3Value *v, int sop, bool commutative) {
     B3Type ty = (B3Type)v->type;
-    B3Value *a = kid(v, 0), *b = kid(v, 1), *y;
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1), *y;
     unsigned k, kind;
     int64_t c;
-    if (int_const(a, &c) || int_const(b, &c))
+    if (lower_int_const(a, &c) || lower_int_const(b, &c))
         return false;          /* immediates are the shared rules' */
     bool rot = sop >= SOp_And; /* add/sub shift but never rotate */
     if (!fusable_shift(L, b, ty, rot, &y, &k, &kind)) {
         if (!commutative || !fusable_shift(L, a, ty, rot, &y, &k, &kind))
             return false;
         b = a;
-        a = kid(v, 1);
+        a = lower_kid(v, 1);
     }
     fuse(L, b);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, shifted_ops[sop][kind][ty == B3_Int64], vta(L, a), vta(L, y), air_imm(k), T(r));
+    EMIT_OP(L, shifted_ops[sop][kind][ty == B3_Int64], lower_vt_arg(L, a), lower_vt_arg(L, y), air_imm(k),
+            lower_tmp_arg(r));
     return true;
 }
 
@@ -88,7 +89,7 @@ static bool fusable_mul(Lower *L, B3Value *x, B3Type ty) {
     int64_t c, d;
     if (x->opcode != B3_Mul || x->type != ty || !lower_can_be_internal(L, x))
         return false;
-    bool c0 = int_const(x->kids[0], &c), c1 = int_const(x->kids[1], &d);
+    bool c0 = lower_int_const(x->kids[0], &c), c1 = lower_int_const(x->kids[1], &d);
     if (c0 && c1)
         return false;
     if (!c0 && !c1)
@@ -103,12 +104,12 @@ static bool fusable_mul(Lower *L, B3Value *x, B3Type ty) {
 static bool widening_operand(Lower *L, B3Value *x, bool sign, AirArg *y, B3Value **inner) {
     int64_t c;
     *inner = NULL;
-    if (int_const(x, &c)) {
-        if (sign ? !fits32(c) : (c < 0 || c > (int64_t)UINT32_MAX))
+    if (lower_int_const(x, &c)) {
+        if (sign ? !b3_fits32(c) : (c < 0 || c > (int64_t)UINT32_MAX))
             return false;
-        AirTmp t = newtmp(L, AirGP);
-        lower_move_int_const(L, B3_Int32, (int32_t)(uint32_t)c, T(t));
-        *y = T(t);
+        AirTmp t = lower_newtmp(L, AirGP);
+        lower_move_int_const(L, B3_Int32, (int32_t)(uint32_t)c, lower_tmp_arg(t));
+        *y = lower_tmp_arg(t);
         return true;
     }
     if (x->opcode != (sign ? B3_SExt32 : B3_ZExt32))
@@ -121,16 +122,16 @@ static bool widening_operand(Lower *L, B3Value *x, bool sign, AirArg *y, B3Value
  * constant, not both): *sign.  Nothing is emitted. */
 static bool widening_mul(B3Value *m, bool *sign) {
     int64_t c;
-    B3Value *a = kid(m, 0), *b = kid(m, 1);
-    if (m->type != B3_Int64 || (int_const(a, &c) && int_const(b, &c)))
+    B3Value *a = lower_kid(m, 0), *b = lower_kid(m, 1);
+    if (m->type != B3_Int64 || (lower_int_const(a, &c) && lower_int_const(b, &c)))
         return false;
     for (int s = 1; s >= 0; s--) {
         B3Opcode ext = s ? B3_SExt32 : B3_ZExt32;
         bool ok = true;
         for (int k = 0; k < 2 && ok; k++) {
             B3Value *x = k ? b : a;
-            if (int_const(x, &c))
-                ok = s ? fits32(c) : c >= 0 && c <= (int64_t)UINT32_MAX;
+            if (lower_int_const(x, &c))
+                ok = s ? b3_fits32(c) : c >= 0 && c <= (int64_t)UINT32_MAX;
             else
                 ok = x->opcode == ext;
         }
@@ -147,9 +148,9 @@ static void widening_args(Lower *L, B3Value *m, bool sign, AirArg *x, AirArg *y)
     B3Value *inner;
     for (int k = 0; k < 2; k++) {
         AirArg *out = k ? y : x;
-        widening_operand(L, kid(m, k), sign, out, &inner);
+        widening_operand(L, lower_kid(m, k), sign, out, &inner);
         if (inner)
-            *out = vta(L, kid(inner, 0));
+            *out = lower_vt_arg(L, lower_kid(inner, 0));
     }
 }
 
@@ -158,14 +159,14 @@ static void widening_args(Lower *L, B3Value *m, bool sign, AirArg *x, AirArg *y)
 static bool fusable_ext(Lower *L, B3Value *x, B3Value **y, unsigned *amount, bool *sign) {
     int64_t c;
     *amount = 0;
-    if (x->opcode == B3_Shl && x->type == B3_Int64 && int_const(x->kids[1], &c) && (c & 63) >= 1 &&
+    if (x->opcode == B3_Shl && x->type == B3_Int64 && lower_int_const(x->kids[1], &c) && (c & 63) >= 1 &&
         (c & 63) <= 4 && lower_can_be_internal(L, x)) {
-        B3Value *e = kid(x, 0);
+        B3Value *e = lower_kid(x, 0);
         if ((e->opcode == B3_SExt32 || e->opcode == B3_ZExt32) && lower_can_be_internal(L, e) &&
-            !int_const(e->kids[0], &c)) {
+            !lower_int_const(e->kids[0], &c)) {
             fuse(L, x);
             fuse(L, e);
-            *y = kid(e, 0);
+            *y = lower_kid(e, 0);
             *amount = (unsigned)(c & 63);
             *sign = e->opcode == B3_SExt32;
             return true;
@@ -173,10 +174,10 @@ static bool fusable_ext(Lower *L, B3Value *x, B3Value **y, unsigned *amount, boo
         return false;
     }
     if ((x->opcode != B3_SExt32 && x->opcode != B3_ZExt32) || !lower_can_be_internal(L, x) ||
-        int_const(x->kids[0], &c))
+        lower_int_const(x->kids[0], &c))
         return false;
     fuse(L, x);
-    *y = kid(x, 0);
+    *y = lower_kid(x, 0);
     *sign = x->opcode == B3_SExt32;
     return true;
 }
@@ -185,11 +186,11 @@ static bool fusable_ext(Lower *L, B3Value *x, B3Value **y, unsigned *amount, boo
 static bool try_extended(Lower *L, B3Value *v, bool sub) {
     if (v->type != B3_Int64)
         return false;
-    B3Value *a = kid(v, 0), *b = kid(v, 1), *y;
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1), *y;
     unsigned amount;
     bool sign;
     int64_t c;
-    if (int_const(a, &c) || int_const(b, &c))
+    if (lower_int_const(a, &c) || lower_int_const(b, &c))
         return false;
     if (!fusable_ext(L, b, &y, &amount, &sign)) {
         if (sub || !fusable_ext(L, a, &y, &amount, &sign))
@@ -199,22 +200,22 @@ static bool try_extended(Lower *L, B3Value *v, bool sub) {
     AirOpcode op = sub ? (sign ? Air_SubSignExtend32To64 : Air_SubZeroExtend32To64)
                        : (sign ? Air_AddSignExtend32To64 : Air_AddZeroExtend32To64);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, op, vta(L, a), vta(L, y), air_imm(amount), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, a), lower_vt_arg(L, y), air_imm(amount), lower_tmp_arg(r));
     return true;
 }
 
 static bool try_cinc(Lower *L, B3Value *v);
 
-/* Add: madd, cinc (i10fin), then shifted and extended operands. */
+/* Add: madd, cinc, then shifted and extended operands. */
 static bool hook_add(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (!b3_type_is_int(ty))
         return false;
     if (try_cinc(L, v))
         return true;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c;
-    if (!int_const(a, &c) && !int_const(b, &c)) {
+    if (!lower_int_const(a, &c) && !lower_int_const(b, &c)) {
         B3Value *m = b->opcode == B3_Mul && lower_can_be_internal(L, b)   ? b
                      : a->opcode == B3_Mul && lower_can_be_internal(L, a) ? a
                                                                           : NULL;
@@ -227,13 +228,14 @@ static bool hook_add(Lower *L, B3Value *v) {
             AirArg x, y;
             widening_args(L, m, sign, &x, &y);
             EMIT_OP(L, sign ? Air_MultiplyAddSignExtend32 : Air_MultiplyAddZeroExtend32, x, y,
-                    vta(L, m == b ? a : b), T(r));
+                    lower_vt_arg(L, m == b ? a : b), lower_tmp_arg(r));
             return true;
         }
         if (m && fusable_mul(L, m, ty)) {
             fuse(L, m);
             AirTmp r = lower_vt(L, v);
-            EMIT_OP(L, op, vta(L, kid(m, 0)), vta(L, kid(m, 1)), vta(L, m == b ? a : b), T(r));
+            EMIT_OP(L, op, lower_vt_arg(L, lower_kid(m, 0)), lower_vt_arg(L, lower_kid(m, 1)),
+                    lower_vt_arg(L, m == b ? a : b), lower_tmp_arg(r));
             return true;
         }
     }
@@ -245,16 +247,17 @@ static bool hook_sub(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     if (!b3_type_is_int(ty))
         return false;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c;
-    if (fusable_mul(L, b, ty) && (is_const_zero(a) || !int_const(a, &c))) {
+    if (fusable_mul(L, b, ty) && (lower_is_const_zero(a) || !lower_int_const(a, &c))) {
         fuse(L, b);
         AirTmp r = lower_vt(L, v);
-        AirArg x = vta(L, kid(b, 0)), y = vta(L, kid(b, 1));
-        if (is_const_zero(a))
-            EMIT_OP(L, ty == B3_Int32 ? Air_MultiplyNeg32 : Air_MultiplyNeg64, x, y, T(r));
+        AirArg x = lower_vt_arg(L, lower_kid(b, 0)), y = lower_vt_arg(L, lower_kid(b, 1));
+        if (lower_is_const_zero(a))
+            EMIT_OP(L, ty == B3_Int32 ? Air_MultiplyNeg32 : Air_MultiplyNeg64, x, y, lower_tmp_arg(r));
         else
-            EMIT_OP(L, ty == B3_Int32 ? Air_MultiplySub32 : Air_MultiplySub64, x, y, vta(L, a), T(r));
+            EMIT_OP(L, ty == B3_Int32 ? Air_MultiplySub32 : Air_MultiplySub64, x, y, lower_vt_arg(L, a),
+                    lower_tmp_arg(r));
         return true;
     }
     return try_extended(L, v, true) || try_shifted(L, v, SOp_Sub, false);
@@ -263,13 +266,13 @@ static bool hook_sub(Lower *L, B3Value *v) {
 /* Integer Neg(Mul(x, y)): mneg. */
 bool b3_arm64_lower_neg_mul(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
-    B3Value *m = kid(v, 0);
+    B3Value *m = lower_kid(v, 0);
     if (!b3_type_is_int(ty) || !fusable_mul(L, m, ty))
         return false;
     fuse(L, m);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, ty == B3_Int32 ? Air_MultiplyNeg32 : Air_MultiplyNeg64, vta(L, kid(m, 0)), vta(L, kid(m, 1)),
-            T(r));
+    EMIT_OP(L, ty == B3_Int32 ? Air_MultiplyNeg32 : Air_MultiplyNeg64, lower_vt_arg(L, lower_kid(m, 0)),
+            lower_vt_arg(L, lower_kid(m, 1)), lower_tmp_arg(r));
     return true;
 }
 
@@ -280,8 +283,9 @@ static bool fusable_not(Lower *L, B3Value *x, B3Type ty, B3Value **y) {
         return false;
     uint64_t all = ty == B3_Int32 ? 0xffffffffu : UINT64_MAX;
     for (int k = 0; k < 2; k++) {
-        if (int_const(x->kids[k], &c) && ((uint64_t)c & all) == all && !int_const(x->kids[1 - k], &c)) {
-            *y = kid(x, 1 - k);
+        if (lower_int_const(x->kids[k], &c) && ((uint64_t)c & all) == all &&
+            !lower_int_const(x->kids[1 - k], &c)) {
+            *y = lower_kid(x, 1 - k);
             return true;
         }
     }
@@ -291,19 +295,19 @@ static bool fusable_not(Lower *L, B3Value *x, B3Type ty, B3Value **y) {
 /* a op ~b: bic, orn, eon. */
 static bool try_not_operand(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
     B3Type ty = (B3Type)v->type;
-    B3Value *a = kid(v, 0), *b = kid(v, 1), *y;
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1), *y;
     int64_t c;
-    if (int_const(a, &c) || int_const(b, &c))
+    if (lower_int_const(a, &c) || lower_int_const(b, &c))
         return false;
     if (!fusable_not(L, b, ty, &y)) {
         if (!fusable_not(L, a, ty, &y))
             return false;
         b = a;
-        a = kid(v, 1);
+        a = lower_kid(v, 1);
     }
     fuse(L, b);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, ty == B3_Int32 ? op32 : op64, vta(L, a), vta(L, y), T(r));
+    EMIT_OP(L, ty == B3_Int32 ? op32 : op64, lower_vt_arg(L, a), lower_vt_arg(L, y), lower_tmp_arg(r));
     return true;
 }
 
@@ -325,19 +329,19 @@ static bool ones_run(uint64_t m, unsigned *lsb, unsigned *w) {
 static bool try_bitfield_and(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     unsigned bits = width_of(ty);
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c, k;
-    if (int_const(a, &c)) {
+    if (lower_int_const(a, &c)) {
         B3Value *t = a;
         a = b;
         b = t;
     }
-    if (!int_const(b, &c) || int_const(a, &k))
+    if (!lower_int_const(b, &c) || lower_int_const(a, &k))
         return false;
     uint64_t m = (uint64_t)c & (ty == B3_Int32 ? 0xffffffffu : UINT64_MAX);
     unsigned lsb, w;
     if (!ones_run(m, &lsb, &w) || (a->opcode != B3_ZShr && a->opcode != B3_SShr && a->opcode != B3_Shl) ||
-        !int_const(a->kids[1], &k) || !lower_can_be_internal(L, a))
+        !lower_int_const(a->kids[1], &k) || !lower_can_be_internal(L, a))
         return false;
     unsigned sh = (unsigned)(k & (bits - 1));
     if (!sh)
@@ -356,7 +360,7 @@ static bool try_bitfield_and(Lower *L, B3Value *v) {
     }
     fuse(L, a);
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, op, vta(L, kid(a, 0)), air_imm(lsb), air_imm(w), T(r));
+    EMIT_OP(L, op, lower_vt_arg(L, lower_kid(a, 0)), air_imm(lsb), air_imm(w), lower_tmp_arg(r));
     return true;
 }
 
@@ -364,10 +368,10 @@ static bool try_bitfield_and(Lower *L, B3Value *v) {
  * any 64-bit one too: no register for the constant, no copy of a. */
 static bool try_logical_imm(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
     B3Type ty = (B3Type)v->type;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c, k;
-    imm_to_right(&a, &b);
-    if (!int_const(b, &c) || int_const(a, &k))
+    lower_imm_to_right(&a, &b);
+    if (!lower_int_const(b, &c) || lower_int_const(a, &k))
         return false;
     bool is64 = ty == B3_Int64;
     uint64_t u = (uint64_t)c & (is64 ? UINT64_MAX : 0xffffffffu);
@@ -378,7 +382,8 @@ static bool try_logical_imm(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64
     if (v->opcode == B3_BitAnd && (u == 0xff || u == 0xffff || (u == 0xffffffffu && is64)))
         return false;
     AirTmp r = lower_vt(L, v);
-    EMIT_OP(L, is64 ? op64 : op32, vta(L, a), fits32(c) ? air_imm(c) : air_bigimm(c), T(r));
+    EMIT_OP(L, is64 ? op64 : op32, lower_vt_arg(L, a), b3_fits32(c) ? air_imm(c) : air_bigimm(c),
+            lower_tmp_arg(r));
     return true;
 }
 
@@ -387,11 +392,11 @@ static bool try_logical_imm(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64
 bool b3_arm64_lower_shift_pair(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     unsigned bits = width_of(ty);
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     int64_t l, r, k;
     if ((v->opcode != B3_SShr && v->opcode != B3_ZShr) || x->opcode != B3_Shl || x->type != ty ||
-        !int_const(v->kids[1], &r) || !int_const(x->kids[1], &l) || !lower_can_be_internal(L, x) ||
-        int_const(x->kids[0], &k))
+        !lower_int_const(v->kids[1], &r) || !lower_int_const(x->kids[1], &l) ||
+        !lower_can_be_internal(L, x) || lower_int_const(x->kids[0], &k))
         return false;
     unsigned lu = (unsigned)(l & (bits - 1)), ru = (unsigned)(r & (bits - 1));
     if (!lu || !ru)
@@ -412,7 +417,7 @@ bool b3_arm64_lower_shift_pair(Lower *L, B3Value *v) {
     }
     fuse(L, x);
     AirTmp res = lower_vt(L, v);
-    EMIT_OP(L, op, vta(L, kid(x, 0)), air_imm(lsb), air_imm(w), T(res));
+    EMIT_OP(L, op, lower_vt_arg(L, lower_kid(x, 0)), air_imm(lsb), air_imm(w), lower_tmp_arg(res));
     return true;
 }
 
@@ -429,9 +434,9 @@ static bool fusable_and_const(Lower *L, B3Value *x, B3Type ty, B3Value **y, uint
     if (x->opcode != B3_BitAnd || x->type != ty || !lower_can_be_internal(L, x))
         return false;
     for (int k = 0; k < 2; k++) {
-        if (int_const(x->kids[k], &c) && !int_const(x->kids[1 - k], &c)) {
-            int_const(x->kids[k], &c);
-            *y = kid(x, 1 - k);
+        if (lower_int_const(x->kids[k], &c) && !lower_int_const(x->kids[1 - k], &c)) {
+            lower_int_const(x->kids[k], &c);
+            *y = lower_kid(x, 1 - k);
             *m = (uint64_t)c & (ty == B3_Int32 ? 0xffffffffu : UINT64_MAX);
             return true;
         }
@@ -454,19 +459,20 @@ static B3Value *bfi_field(Lower *L, B3Value *x, B3Type ty, unsigned lsb, unsigne
             fuse(L, x);
             return y;
         }
-        if (y->opcode == B3_Shl && y->type == ty && int_const(y->kids[1], &k) &&
-            (unsigned)(k & (bits - 1)) == lsb && lower_can_be_internal(L, y) && !int_const(y->kids[0], &k)) {
+        if (y->opcode == B3_Shl && y->type == ty && lower_int_const(y->kids[1], &k) &&
+            (unsigned)(k & (bits - 1)) == lsb && lower_can_be_internal(L, y) &&
+            !lower_int_const(y->kids[0], &k)) {
             fuse(L, x);
             fuse(L, y);
-            return kid(y, 0);
+            return lower_kid(y, 0);
         }
         return NULL;
     }
-    if (x->opcode == B3_Shl && x->type == ty && int_const(x->kids[1], &k) &&
+    if (x->opcode == B3_Shl && x->type == ty && lower_int_const(x->kids[1], &k) &&
         (unsigned)(k & (bits - 1)) == lsb && lsb && lower_can_be_internal(L, x) &&
-        fusable_and_const(L, kid(x, 0), ty, &y, &m) && m == low) {
+        fusable_and_const(L, lower_kid(x, 0), ty, &y, &m) && m == low) {
         fuse(L, x);
-        fuse(L, kid(x, 0));
+        fuse(L, lower_kid(x, 0));
         return y;
     }
     return NULL;
@@ -477,7 +483,7 @@ static bool try_bfi(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     uint64_t all = ty == B3_Int32 ? 0xffffffffu : UINT64_MAX;
     for (int side = 0; side < 2; side++) {
-        B3Value *keep = kid(v, side), *field = kid(v, 1 - side), *a;
+        B3Value *keep = lower_kid(v, side), *field = lower_kid(v, 1 - side), *a;
         uint64_t notm;
         unsigned lsb, w;
         if (!fusable_and_const(L, keep, ty, &a, &notm) || !ones_run(~notm & all, &lsb, &w) ||
@@ -488,10 +494,10 @@ static bool try_bfi(Lower *L, B3Value *v) {
             continue;
         fuse(L, keep);
         AirTmp r = lower_vt(L, v);
-        AirArg src = vta(L, b);
-        lower_move_value_to(L, a, T(r), ty);
+        AirArg src = lower_vt_arg(L, b);
+        lower_move_value_to(L, a, lower_tmp_arg(r), ty);
         EMIT_OP(L, ty == B3_Int32 ? Air_InsertBitField32 : Air_InsertBitField64, src, air_imm(lsb),
-                air_imm(w), T(r));
+                air_imm(w), lower_tmp_arg(r));
         return true;
     }
     return false;
@@ -523,21 +529,21 @@ static bool hook_mul(Lower *L, B3Value *v) {
         AirTmp r = lower_vt(L, v);
         AirArg x, y;
         widening_args(L, v, sign, &x, &y);
-        EMIT_OP(L, sign ? Air_MultiplySignExtend32 : Air_MultiplyZeroExtend32, x, y, T(r));
+        EMIT_OP(L, sign ? Air_MultiplySignExtend32 : Air_MultiplyZeroExtend32, x, y, lower_tmp_arg(r));
         return true;
     }
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     int64_t c, k;
-    imm_to_right(&a, &b);
-    if (!int_const(b, &c) || int_const(a, &k))
+    lower_imm_to_right(&a, &b);
+    if (!lower_int_const(b, &c) || lower_int_const(a, &k))
         return false;
     uint64_t m = ((uint64_t)c - 1) & (ty == B3_Int32 ? 0xffffffffu : UINT64_MAX);
     if (m < 16 || (m & (m - 1)))
         return false;
     unsigned s = (unsigned)__builtin_ctzll(m);
     AirTmp r = lower_vt(L, v);
-    AirArg x = vta(L, a);
-    EMIT_OP(L, ty == B3_Int32 ? Air_AddLeftShift32 : Air_AddLeftShift64, x, x, air_imm(s), T(r));
+    AirArg x = lower_vt_arg(L, a);
+    EMIT_OP(L, ty == B3_Int32 ? Air_AddLeftShift32 : Air_AddLeftShift64, x, x, air_imm(s), lower_tmp_arg(r));
     return true;
 }
 
@@ -548,29 +554,29 @@ bool b3_arm64_lower_bit_and(Lower *L, B3Value *v) { return hook_and(L, v); }
 bool b3_arm64_lower_bit_or(Lower *L, B3Value *v) { return hook_or(L, v); }
 bool b3_arm64_lower_bit_xor(Lower *L, B3Value *v) { return hook_xor(L, v); }
 
-/* ---- i10fin: csinc/csinv/csneg for Select, cset+add, csetm; shifted compares ---- */
+/* ---- csinc/csinv/csneg for Select, cset+add, csetm; shifted compares ---- */
 
 /* The width of the condition lower_build_cond makes of c (it looks through
  * the same Equal/NotEqual(x, 0) levels): 32 or 64, 0 when it is a float
  * relation or a constant.  The select-and-operate forms compare at their
  * result's width, so a hook checks this before fusing anything. */
 static unsigned cond_width(Lower *L, B3Value *c) {
-    c = resolve(c);
-    while ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) && b3_type_is_int((B3Type)kid(c, 0)->type) &&
-           lower_can_be_internal(L, c)) {
-        if (is_const_zero(c->kids[1]))
-            c = kid(c, 0);
-        else if (is_const_zero(c->kids[0]))
-            c = kid(c, 1);
+    c = lower_resolve(c);
+    while ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) &&
+           b3_type_is_int((B3Type)lower_kid(c, 0)->type) && lower_can_be_internal(L, c)) {
+        if (lower_is_const_zero(c->kids[1]))
+            c = lower_kid(c, 0);
+        else if (lower_is_const_zero(c->kids[0]))
+            c = lower_kid(c, 1);
         else
             break;
     }
     int64_t k;
-    if (int_const(c, &k))
+    if (lower_int_const(c, &k))
         return 0;
     B3Type ty = (B3Type)c->type;
     if ((b3_op_info[c->opcode].flags & B3OF_COMPARE) && c->owner == L->blk)
-        ty = (B3Type)kid(c, 0)->type;
+        ty = (B3Type)lower_kid(c, 0)->type;
     return b3_type_is_int(ty) ? width_of(ty) : 0;
 }
 
@@ -587,7 +593,9 @@ static const AirOpcode csel_ops[3][CK_NUM] = {
 };
 
 /* An operand of a select-and-operate: 0 (or NULL) is the zero register (Imm 0). */
-static AirArg csel_arg(Lower *L, B3Value *x) { return !x || is_const_zero(x) ? air_imm(0) : vta(L, x); }
+static AirArg csel_arg(Lower *L, B3Value *x) {
+    return !x || lower_is_const_zero(x) ? air_imm(0) : lower_vt_arg(L, x);
+}
 
 /* dst = c ? a : op(b) (a or b NULL: 0).  c's width was checked. */
 static void emit_csel_op(Lower *L, B3Value *v, B3Value *c, bool invert, int op, B3Value *a, B3Value *b) {
@@ -599,7 +607,7 @@ static void emit_csel_op(Lower *L, B3Value *v, B3Value *c, bool invert, int op, 
     if (invert)
         cd.cond.cond = (uint8_t)air_cond_invert((AirCond)cd.cond.cond);
     AirArg aa = csel_arg(L, a), bb = csel_arg(L, b);
-    EMIT_OP(L, csel_ops[op][cd.kind], cd.cond, cd.left, cd.right, aa, bb, T(r));
+    EMIT_OP(L, csel_ops[op][cd.kind], cd.cond, cd.left, cd.right, aa, bb, lower_tmp_arg(r));
 }
 
 /* e as op(b) for a select-and-operate of ty, fusable here: Add(b, 1) and
@@ -612,7 +620,7 @@ static bool csel_else(Lower *L, B3Value *e, B3Type ty, int *op, B3Value **b, boo
     *fused = false;
     if (e->type != ty)
         return false;
-    if (int_const(e, &c)) {
+    if (lower_int_const(e, &c)) {
         if (((uint64_t)c & all) == 1)
             *op = CS_Inc;
         else if (((uint64_t)c & all) == all)
@@ -626,15 +634,16 @@ static bool csel_else(Lower *L, B3Value *e, B3Type ty, int *op, B3Value **b, boo
     *fused = true;
     if (e->opcode == B3_Neg) {
         *op = CS_Neg;
-        *b = kid(e, 0);
+        *b = lower_kid(e, 0);
         return true;
     }
     if (e->opcode == B3_Add || e->opcode == B3_BitXor) {
         uint64_t want = e->opcode == B3_Add ? 1 : all;
         for (int k = 0; k < 2; k++)
-            if (int_const(e->kids[k], &c) && ((uint64_t)c & all) == want && !int_const(e->kids[1 - k], &c)) {
+            if (lower_int_const(e->kids[k], &c) && ((uint64_t)c & all) == want &&
+                !lower_int_const(e->kids[1 - k], &c)) {
                 *op = e->opcode == B3_Add ? CS_Inc : CS_Inv;
-                *b = kid(e, 1 - k);
+                *b = lower_kid(e, 1 - k);
                 return true;
             }
     }
@@ -649,7 +658,7 @@ bool b3_arm64_lower_select(Lower *L, B3Value *v) {
     if (!b3_type_is_int(ty) || cond_width(L, v->kids[0]) != width_of(ty))
         return false;
     for (int side = 0; side < 2; side++) {
-        B3Value *a = kid(v, 1 + side), *e = kid(v, 2 - side), *b;
+        B3Value *a = lower_kid(v, 1 + side), *e = lower_kid(v, 2 - side), *b;
         int op;
         bool fused;
         if (!csel_else(L, e, ty, &op, &b, &fused))
@@ -668,7 +677,7 @@ static bool fusable_flag(Lower *L, B3Value *x, B3Type ty, B3Value **c) {
     if (ty == B3_Int64) {
         if (x->opcode != B3_ZExt32 || !lower_can_be_internal(L, x))
             return false;
-        x = kid(x, 0);
+        x = lower_kid(x, 0);
     }
     if (!(b3_op_info[x->opcode].flags & B3OF_COMPARE) || x->owner != L->blk || !lower_can_be_internal(L, x) ||
         cond_width(L, x) != width_of(ty))
@@ -681,9 +690,9 @@ static bool fusable_flag(Lower *L, B3Value *x, B3Type ty, B3Value **c) {
 static bool try_cinc(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     for (int k = 0; k < 2; k++) {
-        B3Value *x = kid(v, k), *a = kid(v, 1 - k), *c;
+        B3Value *x = lower_kid(v, k), *a = lower_kid(v, 1 - k), *c;
         int64_t n;
-        if (int_const(a, &n) || !fusable_flag(L, x, ty, &c))
+        if (lower_int_const(a, &n) || !fusable_flag(L, x, ty, &c))
             continue;
         if (x != c)
             fuse(L, x); /* the ZExt32 */
@@ -695,7 +704,7 @@ static bool try_cinc(Lower *L, B3Value *v) {
 
 /* Integer Neg(cmp): csetm, i.e. csinv r, zr, zr, !cond. */
 bool b3_arm64_lower_csetm(Lower *L, B3Value *v) {
-    B3Value *x = kid(v, 0), *c;
+    B3Value *x = lower_kid(v, 0), *c;
     if (!b3_type_is_int((B3Type)v->type) || !fusable_flag(L, x, (B3Type)v->type, &c))
         return false;
     if (x != c)
@@ -708,7 +717,7 @@ bool b3_arm64_lower_csetm(Lower *L, B3Value *v) {
  * Branch(BitAnd(a, shift(b, k))) (also under Equal/NotEqual(.., 0)):
  * tst a, b, lsl #k; Branch(Equal/NotEqual(a, Neg(b or shift(b, k)))):
  * cmn a, b {, lsl #k}.  (Only branches: the compare forms are shared by
- * every condition user; see docs/design.md.) */
+ * every condition user; see docs/backend.md, "arm64 instruction selection".) */
 static const AirOpcode branch_shift_ops[3][3][2] = {
     {{Air_BranchCompareLeftShift32, Air_BranchCompareLeftShift64},
      {Air_BranchCompareRightShift32, Air_BranchCompareRightShift64},
@@ -773,15 +782,15 @@ static AirCond swap_rel(AirCond c) {
 }
 
 bool b3_arm64_lower_shifted_branch(Lower *L, B3Value *br) {
-    B3Value *c = kid(br, 0), *a, *b, *y;
+    B3Value *c = lower_kid(br, 0), *a, *b, *y;
     bool test = false, negate = false;
     AirCond cond = AirCond_NonZero;
     int64_t n;
     /* Equal/NotEqual(BitAnd, 0): the test, negated for Equal. */
-    if ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) && is_const_zero(c->kids[1]) &&
-        kid(c, 0)->opcode == B3_BitAnd && c->owner == L->blk && lower_can_be_internal(L, c)) {
+    if ((c->opcode == B3_Equal || c->opcode == B3_NotEqual) && lower_is_const_zero(c->kids[1]) &&
+        lower_kid(c, 0)->opcode == B3_BitAnd && c->owner == L->blk && lower_can_be_internal(L, c)) {
         negate = c->opcode == B3_Equal;
-        B3Value *and = kid(c, 0);
+        B3Value *and = lower_kid(c, 0);
         if (and->owner != L->blk || !lower_can_be_internal(L, and))
             return false;
         test = true;
@@ -791,13 +800,13 @@ bool b3_arm64_lower_shifted_branch(Lower *L, B3Value *br) {
             return false;
         test = true;
     } else if ((cond = rel_of((B3Opcode)c->opcode)) == AirCond_NUM || c->owner != L->blk ||
-               !b3_type_is_int((B3Type)kid(c, 0)->type) || !lower_can_be_internal(L, c)) {
+               !b3_type_is_int((B3Type)lower_kid(c, 0)->type) || !lower_can_be_internal(L, c)) {
         return false;
     }
-    B3Type ty = (B3Type)kid(c, 0)->type;
-    a = kid(c, 0);
-    b = kid(c, 1);
-    if (int_const(a, &n) || int_const(b, &n))
+    B3Type ty = (B3Type)lower_kid(c, 0)->type;
+    a = lower_kid(c, 0);
+    b = lower_kid(c, 1);
+    if (lower_int_const(a, &n) || lower_int_const(b, &n))
         return false;
     unsigned k = 0, kind = 0, op = test;
     B3Value *neg = NULL, *shift = NULL;
@@ -805,15 +814,16 @@ bool b3_arm64_lower_shifted_branch(Lower *L, B3Value *br) {
      * cmp a, -x overflows differently), x possibly shifted. */
     if (!test && (cond == AirCond_Equal || cond == AirCond_NotEqual)) {
         neg = b->opcode == B3_Neg ? b : a->opcode == B3_Neg ? a : NULL;
-        if (neg && (neg->type != ty || !lower_can_be_internal(L, neg) || int_const(kid(neg, 0), &n)))
+        if (neg &&
+            (neg->type != ty || !lower_can_be_internal(L, neg) || lower_int_const(lower_kid(neg, 0), &n)))
             neg = NULL;
     }
     if (neg) {
         op = 2;
         a = neg == b ? a : b;
-        y = kid(neg, 0);
+        y = lower_kid(neg, 0);
         if (fusable_shift(L, y, ty, false, &y, &k, &kind))
-            shift = kid(neg, 0);
+            shift = lower_kid(neg, 0);
     } else if (fusable_shift(L, b, ty, false, &y, &k, &kind)) {
         shift = b;
     } else if (fusable_shift(L, a, ty, false, &y, &k, &kind)) {
@@ -826,8 +836,8 @@ bool b3_arm64_lower_shifted_branch(Lower *L, B3Value *br) {
     }
     if (test)
         cond = negate ? AirCond_Zero : AirCond_NonZero;
-    if (c != kid(br, 0))
-        fuse(L, kid(br, 0)); /* the Equal/NotEqual(.., 0) */
+    if (c != lower_kid(br, 0))
+        fuse(L, lower_kid(br, 0)); /* the Equal/NotEqual(.., 0) */
     fuse(L, c);
     if (neg)
         fuse(L, neg);
@@ -835,7 +845,8 @@ bool b3_arm64_lower_shifted_branch(Lower *L, B3Value *br) {
         fuse(L, shift);
     AirArg ca = test ? air_rescond(cond) : air_relcond(cond);
     B3Block *blk = L->blk;
-    EMIT_OP(L, branch_shift_ops[op][kind][ty == B3_Int64], ca, vta(L, a), vta(L, y), air_imm(k));
+    EMIT_OP(L, branch_shift_ops[op][kind][ty == B3_Int64], ca, lower_vt_arg(L, a), lower_vt_arg(L, y),
+            air_imm(k));
     lower_set_succs(L, L->ablock[blk->pos], 2,
                     (AirSucc[]){lower_succ_of(L, blk->succs[0]), lower_succ_of(L, blk->succs[1])});
     return true;

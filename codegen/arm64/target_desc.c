@@ -1,5 +1,5 @@
 /* The arm64 target descriptions (ir/target.h): AAPCS64 as Linux has it, and
- * Apple's variant (docs/design.md, "Apple arm64 ABI"), which differ only in
+ * Apple's variant (docs/backend.md, "Apple arm64 ABI"), which differ only in
  * x18, the caller-saved set and the classifier. */
 #include <elf.h>
 
@@ -116,6 +116,9 @@ static const B3Reg macho_save_pairs[][2] = {
     .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0], \
     .ret_gpr = B3A_x0, \
     .ret_fpr = B3A_q0, \
+    .ret_gpr2 = 1, \
+    .ret_fpr2 = Q(1), \
+    .sret_reg = 8, /* x8, the indirect result register */ \
     .call_early_clobber = {{0, 0}}, \
     .callee_saved = {{0x3ff80000ull | 0xff00ull << B3_FPR_BASE, 0}}, /* x19-x29, d8-d15 */ \
     .indirect_call_reg = 9, \
@@ -159,11 +162,16 @@ const B3TargetDesc b3_arm64_target_desc = {
 /* Apple's arm64 convention ("Writing ARM64 code for Apple platforms"):
  * variadic arguments all on the stack in 8-byte slots, the other stack
  * arguments packed by natural size and alignment. */
-static uint32_t classify_apple(const B3TargetDesc *d, uint32_t n, const uint8_t *types, int32_t nfixed,
-                               B3Reg *where, uint32_t *stack_off) {
+static uint32_t classify_apple(const B3TargetDesc *d, uint32_t n, const uint8_t *types, const B3ByVal *byval,
+                               int32_t nfixed, B3Reg *where, uint32_t *stack_off) {
     unsigned ngpr = 0, nfpr = 0;
     uint32_t area = 0;
     for (uint32_t i = 0; i < n; i++) {
+        if (byval && byval[i].size) {
+            where[i] = B3_NO_REG;
+            stack_off[i] = b3_target_place_byval(&area, byval[i].size, byval[i].align);
+            continue;
+        }
         bool variadic = nfixed >= 0 && i >= (uint32_t)nfixed;
         bool fp = b3_type_is_float((B3Type)types[i]);
         where[i] = B3_NO_REG;

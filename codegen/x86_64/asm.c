@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "ir/diag.h"
+#include "util/alloc.h"
+#include "util/bits.h"
 
 /* ---- buffer (codegen/asm_buffer.h) ---- */
 
@@ -54,7 +56,6 @@ void x86_asm_free(X86Asm *a) {
 }
 
 static bool fits8(int64_t v) { return v >= -128 && v <= 127; }
-static bool fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
 /* ---- listing ---- */
 
@@ -192,10 +193,8 @@ static uint32_t relax_size(const X86Relax *r, const X86RelaxPoint *p, int64_t of
 void x86_relax_settle(X86Relax *r, const X86Asm *a) {
     uint32_t n = r->npoints;
     /* shift[i]: how much later everything after point i lands. */
-    int64_t *shift = malloc((n + 1) * sizeof *shift);
-    int64_t *at = malloc((n + 1) * sizeof *at);
-    if (!shift || !at)
-        b3_internal_error(PHASE, "out of memory");
+    int64_t *shift = b3_xmalloc(PHASE, (n + 1) * sizeof *shift);
+    int64_t *at = b3_xmalloc(PHASE, (n + 1) * sizeof *at);
     for (;;) {
         int64_t d = 0;
         for (uint32_t i = 0; i < n; i++) {
@@ -609,7 +608,7 @@ void x86_mov_imm(X86Asm *a, unsigned size, int64_t imm, const X86RM *dst) {
         imm = (int16_t)imm;
     else if (size == 4)
         imm = (int32_t)imm;
-    if (!dst->is_mem && size == 8 && !fits32(imm)) {
+    if (!dst->is_mem && size == 8 && !b3_fits32(imm)) {
         /* movabsq $imm64, %r: REX.W B8+r io. */
         check_gpr(dst->reg, "movabs destination");
         put8(a, 0x48 | (dst->reg >> 3));
@@ -628,7 +627,7 @@ void x86_mov_imm(X86Asm *a, unsigned size, int64_t imm, const X86RM *dst) {
         put8(a, (size == 1 ? 0xB0 : 0xB8) + (dst->reg & 7));
         put_imm(a, size, imm);
     } else {
-        if (size == 8 && !fits32(imm))
+        if (size == 8 && !b3_fits32(imm))
             b3_internal_error(PHASE, "64-bit immediate store to memory");
         int_ext_imm(a, size == 1 ? 0xC6 : 0xC7, 0, size, dst, imm_size(size), imm);
     }
@@ -1024,10 +1023,7 @@ void x86_nops(X86Asm *a, uint32_t n) {
 static unsigned log2_of(uint32_t align) {
     if (!align || (align & (align - 1)))
         b3_internal_error(PHASE, "alignment %u is not a power of two", align);
-    unsigned log2 = 0;
-    while ((1u << log2) < align)
-        log2++;
-    return log2;
+    return b3_log2_floor(align);
 }
 
 void x86_align_code(X86Asm *a, uint32_t align, uint32_t max) {

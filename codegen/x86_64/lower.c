@@ -12,62 +12,62 @@
 static void lower_shift(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64) {
     B3Type ty = (B3Type)v->type;
     AirOpcode op = ty == B3_Int32 ? op32 : op64;
-    B3Value *a = kid(v, 0), *amt = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *amt = lower_kid(v, 1);
     AirTmp r = lower_vt(L, v);
     int64_t c;
-    if (int_const(amt, &c)) {
+    if (lower_int_const(amt, &c)) {
         c &= ty == B3_Int32 ? 31 : 63;
-        lower_move_value_to(L, a, T(r), ty);
+        lower_move_value_to(L, a, lower_tmp_arg(r), ty);
         if (c)
-            EMIT_OP(L, op, air_imm(c), T(r));
+            EMIT_OP(L, op, air_imm(c), lower_tmp_arg(r));
         return;
     }
     /* Variable amounts live in %cl; x86 masks them by 31/63 like B3.  Every
      * operand is computed before %rcx is written. */
-    AirArg sa = vta(L, amt);
-    bool a_const = int_const(a, &c);
-    AirArg src = a_const ? air_imm(0) : vta(L, a);
-    EMIT(L, Move, sa, T(B3X_rcx));
+    AirArg sa = lower_vt_arg(L, amt);
+    bool a_const = lower_int_const(a, &c);
+    AirArg src = a_const ? air_imm(0) : lower_vt_arg(L, a);
+    EMIT(L, Move, sa, lower_tmp_arg(B3X_rcx));
     if (a_const)
-        lower_move_int_const(L, ty, c, T(r));
+        lower_move_int_const(L, ty, c, lower_tmp_arg(r));
     else
-        EMIT_OP(L, move_op(ty), src, T(r));
-    EMIT_OP(L, op, T(B3X_rcx), T(r));
+        EMIT_OP(L, lower_move_op(ty), src, lower_tmp_arg(r));
+    EMIT_OP(L, op, lower_tmp_arg(B3X_rcx), lower_tmp_arg(r));
 }
 
 /* idiv/div: dividend in %rax (and %rdx), quotient in %rax, remainder in %rdx. */
 static void lower_div(Lower *L, B3Value *v, bool is_signed, bool want_rem) {
     B3Type ty = (B3Type)v->type;
     bool is32 = ty == B3_Int32;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     AirOpcode div = is_signed ? (is32 ? Air_X86Div32 : Air_X86Div64) : (is32 ? Air_X86UDiv32 : Air_X86UDiv64);
     AirTmp r = lower_vt(L, v);
     AirArg divisor;
     if (lower_can_fuse_load(L, b, B3_Load, ty) && VALID(L, div, AirArg_Tmp, AirArg_Tmp, AirArg_Addr))
         divisor = lower_commit_load(L, b);
     else
-        divisor = vta(L, b);
+        divisor = lower_vt_arg(L, b);
     int64_t c;
-    bool a_const = int_const(a, &c);
-    AirArg src = a_const ? air_imm(0) : vta(L, a);
-    AirArg rax = T(B3X_rax), rdx = T(B3X_rdx);
+    bool a_const = lower_int_const(a, &c);
+    AirArg src = a_const ? air_imm(0) : lower_vt_arg(L, a);
+    AirArg rax = lower_tmp_arg(B3X_rax), rdx = lower_tmp_arg(B3X_rdx);
     if (a_const)
         lower_move_int_const(L, ty, c, rax);
     else
-        EMIT_OP(L, move_op(ty), src, rax);
+        EMIT_OP(L, lower_move_op(ty), src, rax);
     if (is_signed)
         EMIT_OP(L, is32 ? Air_X86ConvertToDoubleWord32 : Air_X86ConvertToQuadWord64, rax, rdx);
     else
         EMIT(L, Move32, air_imm(0), rdx);
     EMIT_OP(L, div, rax, rdx, divisor);
-    EMIT_OP(L, move_op(ty), want_rem ? rdx : rax, T(r));
+    EMIT_OP(L, lower_move_op(ty), want_rem ? rdx : rax, lower_tmp_arg(r));
 }
 
 /* MulHigh/UMulHigh: the one-operand mul/imul, rdx:rax = rax * src. */
 static void lower_mul_high(Lower *L, B3Value *v, bool is_signed) {
     B3Type ty = (B3Type)v->type;
     bool is32 = ty == B3_Int32;
-    B3Value *a = kid(v, 0), *b = kid(v, 1);
+    B3Value *a = lower_kid(v, 0), *b = lower_kid(v, 1);
     AirOpcode op = is_signed ? (is32 ? Air_X86MulHigh32 : Air_X86MulHigh64)
                              : (is32 ? Air_X86UMulHigh32 : Air_X86UMulHigh64);
     AirTmp r = lower_vt(L, v);
@@ -75,19 +75,20 @@ static void lower_mul_high(Lower *L, B3Value *v, bool is_signed) {
     if (lower_can_fuse_load(L, b, B3_Load, ty) && VALID(L, op, AirArg_Tmp, AirArg_Tmp, AirArg_Addr))
         src = lower_commit_load(L, b);
     else
-        src = vta(L, b);
-    AirArg rax = T(B3X_rax), rdx = T(B3X_rdx);
+        src = lower_vt_arg(L, b);
+    AirArg rax = lower_tmp_arg(B3X_rax), rdx = lower_tmp_arg(B3X_rdx);
     lower_move_value_to(L, a, rax, ty);
     EMIT_OP(L, op, rax, rdx, src);
-    EMIT_OP(L, move_op(ty), rdx, T(r));
+    EMIT_OP(L, lower_move_op(ty), rdx, lower_tmp_arg(r));
 }
 
 /* lzcnt-less clz: bsr with a scratch (CountLeadingZeros's third arg). */
 static void lower_clz(Lower *L, B3Value *v) {
     bool is32 = v->type == B3_Int32;
     AirTmp r = lower_vt(L, v);
-    AirArg a = vta(L, kid(v, 0));
-    EMIT_OP(L, is32 ? Air_CountLeadingZeros32 : Air_CountLeadingZeros64, a, T(r), T(newtmp(L, AirGP)));
+    AirArg a = lower_vt_arg(L, lower_kid(v, 0));
+    EMIT_OP(L, is32 ? Air_CountLeadingZeros32 : Air_CountLeadingZeros64, a, lower_tmp_arg(r),
+            lower_tmp_arg(lower_newtmp(L, AirGP)));
 }
 
 /* Unsigned integer to Double/Float, rounded once.  Int32: zero-extend and
@@ -96,48 +97,50 @@ static void lower_clz(Lower *L, B3Value *v) {
  * like a direct conversion would. */
 static void lower_utofp(Lower *L, B3Value *v) {
     bool dbl = v->type == B3_Double;
-    B3Value *a = kid(v, 0);
+    B3Value *a = lower_kid(v, 0);
     AirTmp r = lower_vt(L, v);
     AirOpcode cvt = dbl ? Air_ConvertInt64ToDouble : Air_ConvertInt64ToFloat;
     AirTmp x = lower_vt(L, a);
     if (a->type == B3_Int32) {
-        AirTmp z = newtmp(L, AirGP);
-        EMIT(L, Move32, T(x), T(z));
-        EMIT_OP(L, cvt, T(z), T(r));
+        AirTmp z = lower_newtmp(L, AirGP);
+        EMIT(L, Move32, lower_tmp_arg(x), lower_tmp_arg(z));
+        EMIT_OP(L, cvt, lower_tmp_arg(z), lower_tmp_arg(r));
         return;
     }
-    AirTmp h = newtmp(L, AirGP), lo = newtmp(L, AirGP), s = newtmp(L, AirGP);
-    EMIT(L, Move, T(x), T(h));
-    EMIT(L, Urshift64, air_imm(1), T(h));
-    EMIT(L, Move, T(x), T(lo));
-    EMIT(L, And64, air_imm(1), T(lo));
-    EMIT(L, Or64, T(lo), T(h));
-    EMIT(L, Move, T(x), T(s));
-    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), T(x), T(x), T(h), T(s));
-    EMIT_OP(L, cvt, T(s), T(r));
+    AirTmp h = lower_newtmp(L, AirGP), lo = lower_newtmp(L, AirGP), s = lower_newtmp(L, AirGP);
+    EMIT(L, Move, lower_tmp_arg(x), lower_tmp_arg(h));
+    EMIT(L, Urshift64, air_imm(1), lower_tmp_arg(h));
+    EMIT(L, Move, lower_tmp_arg(x), lower_tmp_arg(lo));
+    EMIT(L, And64, air_imm(1), lower_tmp_arg(lo));
+    EMIT(L, Or64, lower_tmp_arg(lo), lower_tmp_arg(h));
+    EMIT(L, Move, lower_tmp_arg(x), lower_tmp_arg(s));
+    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), lower_tmp_arg(x), lower_tmp_arg(x),
+         lower_tmp_arg(h), lower_tmp_arg(s));
+    EMIT_OP(L, cvt, lower_tmp_arg(s), lower_tmp_arg(r));
     /* Scale by 2.0 when halved, 1.0 otherwise (chosen in a GP register). */
-    AirTmp k = newtmp(L, AirGP), k2 = newtmp(L, AirGP), f = newtmp(L, AirFP);
+    AirTmp k = lower_newtmp(L, AirGP), k2 = lower_newtmp(L, AirGP), f = lower_newtmp(L, AirFP);
     if (dbl) {
-        EMIT(L, Move, air_bigimm(0x3ff0000000000000ll), T(k));
-        EMIT(L, Move, air_bigimm(0x4000000000000000ll), T(k2));
+        EMIT(L, Move, air_bigimm(0x3ff0000000000000ll), lower_tmp_arg(k));
+        EMIT(L, Move, air_bigimm(0x4000000000000000ll), lower_tmp_arg(k2));
     } else {
-        EMIT(L, Move32, air_imm(0x3f800000), T(k));
-        EMIT(L, Move32, air_imm(0x40000000), T(k2));
+        EMIT(L, Move32, air_imm(0x3f800000), lower_tmp_arg(k));
+        EMIT(L, Move32, air_imm(0x40000000), lower_tmp_arg(k2));
     }
-    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), T(x), T(x), T(k2), T(k));
+    EMIT(L, MoveConditionallyTest64, air_rescond(AirCond_Signed), lower_tmp_arg(x), lower_tmp_arg(x),
+         lower_tmp_arg(k2), lower_tmp_arg(k));
     if (dbl) {
-        EMIT(L, Move64ToDouble, T(k), T(f));
-        EMIT(L, MulDouble, T(f), T(r));
+        EMIT(L, Move64ToDouble, lower_tmp_arg(k), lower_tmp_arg(f));
+        EMIT(L, MulDouble, lower_tmp_arg(f), lower_tmp_arg(r));
     } else {
-        EMIT(L, Move32ToFloat, T(k), T(f));
-        EMIT(L, MulFloat, T(f), T(r));
+        EMIT(L, Move32ToFloat, lower_tmp_arg(k), lower_tmp_arg(f));
+        EMIT(L, MulFloat, lower_tmp_arg(f), lower_tmp_arg(r));
     }
 }
 
 /* Saturating float -> integer conversions (NaN -> 0, out of range -> the
  * nearest bound), from the truncating instructions and conditional moves. */
 static void lower_fptoint(Lower *L, B3Value *v, bool is_signed) {
-    B3Value *a = kid(v, 0);
+    B3Value *a = lower_kid(v, 0);
     bool dbl = a->type == B3_Double, res64 = v->type == B3_Int64;
     AirOpcode cmov = dbl ? Air_MoveConditionallyDouble : Air_MoveConditionallyFloat;
     AirTmp x = lower_vt(L, a);
@@ -151,39 +154,44 @@ static void lower_fptoint(Lower *L, B3Value *v, bool is_signed) {
     if (is_signed) {
         /* cvtt gives INT_MIN for NaN and out of range: right for the low side. */
         AirOpcode trunc = res64 ? trunc64 : (dbl ? Air_TruncateDoubleToInt32 : Air_TruncateFloatToInt32);
-        EMIT_OP(L, trunc, T(x), T(r));
+        EMIT_OP(L, trunc, lower_tmp_arg(x), lower_tmp_arg(r));
         AirTmp lim = lower_fp_const_tmp(L, res64 ? p63 : p31, dbl);
-        AirTmp mx = newtmp(L, AirGP);
+        AirTmp mx = lower_newtmp(L, AirGP);
         if (res64)
-            EMIT(L, Move, air_bigimm(INT64_MAX), T(mx));
+            EMIT(L, Move, air_bigimm(INT64_MAX), lower_tmp_arg(mx));
         else
-            EMIT(L, Move32, air_imm(INT32_MAX), T(mx));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(lim), T(mx), T(r));
-        AirTmp z = newtmp(L, AirGP);
-        EMIT(L, Move32, air_imm(0), T(z));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_NotEqualOrUnordered), T(x), T(x), T(z), T(r));
+            EMIT(L, Move32, air_imm(INT32_MAX), lower_tmp_arg(mx));
+        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), lower_tmp_arg(x), lower_tmp_arg(lim),
+                lower_tmp_arg(mx), lower_tmp_arg(r));
+        AirTmp z = lower_newtmp(L, AirGP);
+        EMIT(L, Move32, air_imm(0), lower_tmp_arg(z));
+        EMIT_OP(L, cmov, air_dcond(AirDCond_NotEqualOrUnordered), lower_tmp_arg(x), lower_tmp_arg(x),
+                lower_tmp_arg(z), lower_tmp_arg(r));
         return;
     }
-    EMIT_OP(L, trunc64, T(x), T(r)); /* exact for -1 < x < 2^63 */
+    EMIT_OP(L, trunc64, lower_tmp_arg(x), lower_tmp_arg(r)); /* exact for -1 < x < 2^63 */
     if (res64) {
         /* [2^63, 2^64): convert x - 2^63, then put the top bit back. */
         AirTmp lim = lower_fp_const_tmp(L, p63, dbl);
-        AirTmp y = newtmp(L, AirFP), t = newtmp(L, AirGP), k = newtmp(L, AirGP);
-        EMIT_OP(L, dbl ? Air_MoveDouble : Air_MoveFloat, T(x), T(y));
-        EMIT_OP(L, dbl ? Air_SubDouble : Air_SubFloat, T(lim), T(y));
-        EMIT_OP(L, trunc64, T(y), T(t));
-        EMIT(L, Move, air_bigimm(INT64_MIN), T(k));
-        EMIT(L, Xor64, T(k), T(t));
-        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(lim), T(t), T(r));
+        AirTmp y = lower_newtmp(L, AirFP), t = lower_newtmp(L, AirGP), k = lower_newtmp(L, AirGP);
+        EMIT_OP(L, dbl ? Air_MoveDouble : Air_MoveFloat, lower_tmp_arg(x), lower_tmp_arg(y));
+        EMIT_OP(L, dbl ? Air_SubDouble : Air_SubFloat, lower_tmp_arg(lim), lower_tmp_arg(y));
+        EMIT_OP(L, trunc64, lower_tmp_arg(y), lower_tmp_arg(t));
+        EMIT(L, Move, air_bigimm(INT64_MIN), lower_tmp_arg(k));
+        EMIT(L, Xor64, lower_tmp_arg(k), lower_tmp_arg(t));
+        EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), lower_tmp_arg(x), lower_tmp_arg(lim),
+                lower_tmp_arg(t), lower_tmp_arg(r));
     }
     AirTmp top = lower_fp_const_tmp(L, res64 ? p64 : p32, dbl);
-    AirTmp mx = newtmp(L, AirGP);
-    EMIT(L, Move, air_imm(-1), T(mx));
-    EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), T(x), T(top), T(mx), T(r));
+    AirTmp mx = lower_newtmp(L, AirGP);
+    EMIT(L, Move, air_imm(-1), lower_tmp_arg(mx));
+    EMIT_OP(L, cmov, air_dcond(AirDCond_GreaterThanOrEqual), lower_tmp_arg(x), lower_tmp_arg(top),
+            lower_tmp_arg(mx), lower_tmp_arg(r));
     AirTmp zf = lower_fp_const_tmp(L, 0, dbl);
-    AirTmp z = newtmp(L, AirGP);
-    EMIT(L, Move32, air_imm(0), T(z));
-    EMIT_OP(L, cmov, air_dcond(AirDCond_LessThanOrUnordered), T(x), T(zf), T(z), T(r));
+    AirTmp z = lower_newtmp(L, AirGP);
+    EMIT(L, Move32, air_imm(0), lower_tmp_arg(z));
+    EMIT_OP(L, cmov, air_dcond(AirDCond_LessThanOrUnordered), lower_tmp_arg(x), lower_tmp_arg(zf),
+            lower_tmp_arg(z), lower_tmp_arg(r));
 }
 
 /* ---- the hooks ------------------------------------------------------------ */

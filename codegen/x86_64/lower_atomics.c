@@ -43,7 +43,7 @@ static AirArg atomic_addr(Lower *L, B3Value *v) {
     return lower_addr_for(L, v->kids[v->nkids - 1], v->m.mem.offset);
 }
 
-static bool atomic_result_used(Lower *L, B3Value *v) { return (L->flags[vid(L, v)] & F_NEEDED) != 0; }
+static bool atomic_result_used(Lower *L, B3Value *v) { return (L->flags[lower_vid(L, v)] & F_NEEDED) != 0; }
 
 /* ---- compare-and-swap ---------------------------------------------------------- */
 
@@ -51,18 +51,18 @@ static bool atomic_result_used(Lower *L, B3Value *v) { return (L->flags[vid(L, v
  * dst != AIR_NO_TMP the 5-arg form setting dst to cond; with branch the
  * BranchAtomicStrongCAS terminal on cond; else the plain form (old in %rax). */
 static void emit_cas(Lower *L, B3Value *cas, AirCond cond, AirTmp dst, bool branch) {
-    B3Type ty = (B3Type)kid(cas, 0)->type;
+    B3Type ty = (B3Type)lower_kid(cas, 0)->type;
     unsigned wi = lower_width_index(lower_atomic_bits(cas));
     AirArg m = atomic_addr(L, cas);
-    AirArg nv = vta(L, kid(cas, 1));
+    AirArg nv = lower_vt_arg(L, lower_kid(cas, 1));
     /* %rax is written last, right before the cmpxchg, so it is live only across it. */
-    lower_move_value_to(L, kid(cas, 0), T(B3X_rax), ty);
+    lower_move_value_to(L, lower_kid(cas, 0), lower_tmp_arg(B3X_rax), ty);
     if (branch)
-        EMIT_OP(L, branch_cas_ops[wi], air_rescond(cond), T(B3X_rax), nv, m);
+        EMIT_OP(L, branch_cas_ops[wi], air_rescond(cond), lower_tmp_arg(B3X_rax), nv, m);
     else if (dst != AIR_NO_TMP)
-        EMIT_OP(L, cas_ops[wi], air_rescond(cond), T(B3X_rax), nv, m, T(dst));
+        EMIT_OP(L, cas_ops[wi], air_rescond(cond), lower_tmp_arg(B3X_rax), nv, m, lower_tmp_arg(dst));
     else
-        EMIT_OP(L, cas_ops[wi], T(B3X_rax), nv, m);
+        EMIT_OP(L, cas_ops[wi], lower_tmp_arg(B3X_rax), nv, m);
 }
 
 bool x86_lower_cas(Lower *L, B3Value *v) {
@@ -86,7 +86,7 @@ bool x86_lower_cas_compare(Lower *L, B3Value *v) {
     B3Value *cas = lower_fusable_cas_compare(L, v);
     if (!cas)
         return false;
-    L->flags[vid(L, cas)] |= F_INTERNAL;
+    L->flags[lower_vid(L, cas)] |= F_INTERNAL;
     emit_cas(L, cas, v->opcode == B3_Equal ? AirCond_Equal : AirCond_NotEqual, lower_vt(L, v), false);
     return true;
 }
@@ -148,9 +148,9 @@ static void lower_cas_loop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64)
     B3Type ty = (B3Type)v->type;
     unsigned bits = lower_atomic_bits(v), wi = lower_width_index(bits);
     AirArg m = atomic_addr(L, v);
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     int64_t c;
-    AirArg src = imm_const(x, &c) ? air_imm(c) : vta(L, x);
+    AirArg src = lower_imm_const(x, &c) ? air_imm(c) : lower_vt_arg(L, x);
     AirTmp r = lower_vt(L, v);
 
     AirBlock *head = L->ablock[L->blk->pos], *loop = lower_new_block(L), *done = lower_new_block(L);
@@ -159,15 +159,16 @@ static void lower_cas_loop(Lower *L, B3Value *v, AirOpcode op32, AirOpcode op64)
     L->sink = NULL;
     split_block_into(L, done);
 
-    EMIT_OP(L, narrow_load_ops[wi], m, T(B3X_rax));
+    EMIT_OP(L, narrow_load_ops[wi], m, lower_tmp_arg(B3X_rax));
     EMIT0(L, Jump);
     lower_set_succs(L, head, 1, (AirSucc[]){{loop, B3Freq_Normal}});
 
     L->sink = loop;
-    AirTmp t = newtmp(L, AirGP);
-    EMIT_OP(L, bits == 64 ? Air_Move : Air_Move32, T(B3X_rax), T(t));
-    EMIT_OP(L, bits == 64 ? op64 : op32, src, T(t));
-    EMIT_OP(L, branch_cas_ops[wi], air_rescond(AirCond_NotEqual), T(B3X_rax), T(t), m);
+    AirTmp t = lower_newtmp(L, AirGP);
+    EMIT_OP(L, bits == 64 ? Air_Move : Air_Move32, lower_tmp_arg(B3X_rax), lower_tmp_arg(t));
+    EMIT_OP(L, bits == 64 ? op64 : op32, src, lower_tmp_arg(t));
+    EMIT_OP(L, branch_cas_ops[wi], air_rescond(AirCond_NotEqual), lower_tmp_arg(B3X_rax), lower_tmp_arg(t),
+            m);
     L->sink = NULL;
     lower_set_succs(L, loop, 2, (AirSucc[]){{loop, B3Freq_Normal}, {done, B3Freq_Normal}});
 }
@@ -178,19 +179,21 @@ static void lower_xadd_xchg(Lower *L, B3Value *v, bool xchg, bool negate) {
     unsigned bits = lower_atomic_bits(v);
     bool used = atomic_result_used(L, v);
     AirArg m = atomic_addr(L, v);
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     AirTmp r = used ? lower_vt(L, v) : AIR_NO_TMP;
-    AirTmp t = used && bits == (ty == B3_Int64 ? 64u : 32u) ? r : newtmp(L, AirGP);
+    AirTmp t = used && bits == (ty == B3_Int64 ? 64u : 32u) ? r : lower_newtmp(L, AirGP);
     int64_t c;
-    if (negate && int_const(x, &c)) {
-        lower_move_int_const(
-            L, ty, ty == B3_Int32 ? (int32_t)(0u - (uint32_t)c) : (int64_t)(0ull - (uint64_t)c), T(t));
+    if (negate && lower_int_const(x, &c)) {
+        lower_move_int_const(L, ty,
+                             ty == B3_Int32 ? (int32_t)(0u - (uint32_t)c) : (int64_t)(0ull - (uint64_t)c),
+                             lower_tmp_arg(t));
     } else {
-        lower_move_value_to(L, x, T(t), ty);
+        lower_move_value_to(L, x, lower_tmp_arg(t), ty);
         if (negate)
-            EMIT_OP(L, ty == B3_Int64 ? Air_Neg64 : Air_Neg32, T(t));
+            EMIT_OP(L, ty == B3_Int64 ? Air_Neg64 : Air_Neg32, lower_tmp_arg(t));
     }
-    EMIT_OP(L, xchg ? xchg_ops[lower_width_index(bits)] : xadd_ops[lower_width_index(bits)], T(t), m);
+    EMIT_OP(L, xchg ? xchg_ops[lower_width_index(bits)] : xadd_ops[lower_width_index(bits)], lower_tmp_arg(t),
+            m);
     if (used)
         lower_extend_old(L, ty, bits, t, r);
 }
@@ -199,12 +202,12 @@ static void lower_xadd_xchg(Lower *L, B3Value *v, bool xchg, bool negate) {
 static void lower_lock_op(Lower *L, B3Value *v, const AirOpcode *ops) {
     AirOpcode op = ops[lower_width_index(lower_atomic_bits(v))];
     AirArg m = atomic_addr(L, v);
-    B3Value *x = kid(v, 0);
+    B3Value *x = lower_kid(v, 0);
     int64_t c;
-    if (imm_const(x, &c))
+    if (lower_imm_const(x, &c))
         EMIT_OP(L, op, air_imm(c), m);
     else
-        EMIT_OP(L, op, vta(L, x), m);
+        EMIT_OP(L, op, lower_vt_arg(L, x), m);
 }
 
 bool x86_lower_atomic_rmw(Lower *L, B3Value *v) {
@@ -263,7 +266,7 @@ bool x86_lower_fence(Lower *L, B3Value *v) {
 bool x86_lower_depend(Lower *L, B3Value *v) {
     B3Type ty = (B3Type)v->type;
     AirTmp r = lower_vt(L, v);
-    lower_move_value_to(L, kid(v, 0), T(r), ty);
-    EMIT_OP(L, ty == B3_Int64 ? Air_And64 : Air_And32, air_imm(0), T(r));
+    lower_move_value_to(L, lower_kid(v, 0), lower_tmp_arg(r), ty);
+    EMIT_OP(L, ty == B3_Int64 ? Air_And64 : Air_And32, air_imm(0), lower_tmp_arg(r));
     return true;
 }

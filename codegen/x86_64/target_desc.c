@@ -72,6 +72,9 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0],
     .ret_gpr = B3X_rax,
     .ret_fpr = B3X_xmm0,
+    .ret_gpr2 = B3X_rdx,
+    .ret_fpr2 = B3X_xmm0 + 1,
+    .sret_reg = B3_NO_REG, /* the first argument, rdi */
     .caller_saved = {{R(B3X_rax) | R(B3X_rcx) | R(B3X_rdx) | R(B3X_rsi) | R(B3X_rdi) | R(B3X_r8) | R(B3X_r9) |
                           R(B3X_r10) | R(B3X_r11) | ALL_XMM << B3_FPR_BASE,
                       0}},

@@ -1,7 +1,7 @@
 /* x86-64 compact unwind (Mach-O __LD,__compact_unwind): the encoding of a
  * frame description (objwriter/frame.h), per Apple's
- * compact_unwind_encoding.h.  Our own constants; docs/design.md, "Unwind
- * information". */
+ * compact_unwind_encoding.h.  Our own constants; docs/backend.md, "Unwind
+ * information: frames and compact unwind". */
 #include "codegen/x86_64/regs.h"
 #include "codegen/x86_64/x86_64.h"
 #include "objwriter/frame.h"

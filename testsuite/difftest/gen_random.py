@@ -109,7 +109,7 @@ INT64_SPECIAL = [0, 1, -1, 2, 7, 63, 64, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFF
 
 
 SHAPES = ("cmp-reuse", "dead-phi", "eq-chain", "float-widen", "jump-chain", "small-callees")
-# cmp-reuse found the compare-fusion bug of issue 7 (a compare fused through
+# cmp-reuse found a compare-fusion bug (a compare fused through
 # Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
 DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "small-callees")
 

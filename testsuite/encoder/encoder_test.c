@@ -754,6 +754,15 @@ static void gen_calls(T *t) {
         }
 }
 
+/* Ret2 (a return of two values): its args are the result registers, the
+ * code the ret of the one-value forms. */
+static void gen_ret2(T *t) {
+    static uint8_t roles[2] = {AirRole_Use, AirRole_Use}, banks[2] = {AirGP, AirFP}, widths[2] = {AirW64, AirW64};
+    static AirSpecial sp = {.roles = roles, .banks = banks, .widths = widths};
+    AirArg args[2] = {air_tmp(B3X_rax), air_tmp(B3X_xmm0)};
+    run_case(t, Air_Ret2, 2, args, &sp, Layout_Backward, "(rax, xmm0)", NULL);
+}
+
 /* Patchpoints (codegen/air/stackmaps.h): a bare stackmap point (no bytes),
  * nop(N) for the nop sequences and their concatenations, ud2, and a call;
  * the recorded args (a register, an immediate, memory) emit no code. */
@@ -861,6 +870,7 @@ int main(int argc, char **argv) {
     }
     uint32_t table_forms = t.nforms;
     gen_calls(&t);
+    gen_ret2(&t);
     gen_patchpoints(&t);
     gen_frames(&t);
     gen_asm_api(&t);

@@ -603,9 +603,8 @@ static void check_liveness(AirCode *c, const char *name) {
 
 typedef AirCode *(*Builder)(B3Arena *arena, uint64_t seed);
 
-/* Which allocator run_case tests: graph coloring (-O2), linear scan (-O1,
- * opt_level 1, with lifetime holes; opt_level 0: without) or the fast
- * block-local one (-O0). */
+/* Which allocator run_case tests: graph coloring (-O2), linear scan (-O1)
+ * or the fast block-local one (-O0). */
 static bool linear_scan, fast;
 static uint8_t opt_level;
 
@@ -1417,10 +1416,9 @@ static void test_huge(void) {
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     air_validate(c, "huge");
     fprintf(stderr, "huge (%s): 200000 values allocated in %.2fs, %u spill slots\n",
-            fast           ? "fast"
-            : !linear_scan ? "coloring"
-            : opt_level    ? "linear scan with holes"
-                           : "linear scan",
+            fast          ? "fast"
+            : linear_scan ? "linear scan"
+                          : "coloring",
             secs, c->nslots);
     CHECK(secs < 10.0, "allocation of 200000 values took %.2fs", secs);
     b3_arena_free(&arena);
@@ -1435,11 +1433,11 @@ int main(int argc, char **argv) {
     test_stack_sharing();
     test_liveness_solvers();
 
-    for (int ls = 0; ls < 4; ls++) {
-        linear_scan = ls == 1 || ls == 2;
-        fast = ls == 3;
-        opt_level = ls == 2 ? 1 : ls == 1 || ls == 3 ? 0 : 2;
-        const char *who = ls == 3 ? "fast" : ls == 2 ? "linear scan with holes" : ls ? "linear scan" : "coloring";
+    for (int ls = 0; ls < 3; ls++) {
+        linear_scan = ls == 1;
+        fast = ls == 2;
+        opt_level = (uint8_t)(2 - ls);
+        const char *who = fast ? "fast" : linear_scan ? "linear scan" : "coloring";
         Stats s = run_case("sum40", build_sum40, 1, 5);
         CHECK(s.spill_slots > 0, "40 live values need spills");
         run_case("diamond", build_diamond, 2, 10);

@@ -93,7 +93,7 @@ static void check_target(const char *triple) {
     uint32_t off[20];
     for (unsigned i = 0; i < 20; i++)
         types[i] = i % 2 ? B3_Double : B3_Int64;
-    uint32_t area = d->classify_args(d, 20, types, -1, where, off), nstack = 0;
+    uint32_t area = d->classify_args(d, 20, types, NULL, -1, where, off), nstack = 0;
     for (unsigned i = 0; i < 20; i++) {
         unsigned k = i / 2;
         B3Reg want = i % 2 ? (k < d->narg_fprs ? d->arg_fprs[k] : B3_NO_REG)
@@ -111,7 +111,7 @@ static void check_target(const char *triple) {
                                   B3_Int64, B3_Int32, B3_Int64, B3_Int32, B3_Float, B3_Int32, B3_Double};
     enum { NMIX = sizeof mix / sizeof mix[0] };
     for (int nfixed = -1; nfixed <= 1; nfixed += 2) {
-        area = d->classify_args(d, NMIX, mix, nfixed, where, off);
+        area = d->classify_args(d, NMIX, mix, NULL, nfixed, where, off);
         printf("%s variadic=%d:", triple, nfixed);
         for (unsigned i = 0; i < NMIX; i++)
             if (where[i] == B3_NO_REG)

@@ -93,7 +93,7 @@ def compare(a_path, b_path):
     out = []
     # llvm-mc writes DWARF CFI (__eh_frame, its last section) beside the
     # compact unwind that the .cfi_* of -S give; b3c writes only the compact
-    # unwind (docs/design.md, "Unwind information").
+    # unwind (docs/backend.md, "Unwind information: frames and compact unwind").
     for x, y in ((a, b), (b, a)):
         names = [s['name'] for s in x.sections]
         if names and names[-1] == '__TEXT,__eh_frame' and '__TEXT,__eh_frame' not in [s['name'] for s in y.sections]:
