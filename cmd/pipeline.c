@@ -257,7 +257,7 @@ static void run_air(Pipe *p, B3Proc *proc, unsigned level, B3Obj *o) {
     }
     const char *emit = c.backend->emit_name;
     begin_phase(p, emit, proc, &c);
-    c.backend->emit_proc(&c, o);
+    b3_emit_proc(c.backend->emit, &c, o);
     end_phase(p, emit);
     b3_ice_set_air(NULL, NULL); /* its Air is gone: an internal error must not print it */
     air_code_free(&c);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "codegen/air/air.h"
+#include "codegen/emit.h"
 #include "objwriter/obj.h"
 
 struct Lower; /* lower/lower_internal.h */
@@ -36,8 +37,9 @@ typedef struct B3Backend {
     /* The object-format policy: may code address sym PC-relatively (else
      * through the GOT)? */
     bool (*pc_relative_ok)(const B3Symbol *sym);
-    /* Encodes c (after every Air phase) into o. */
-    void (*emit_proc)(AirCode *c, B3Obj *o);
+    /* The encoder: its hooks of the emission driver, which encodes c
+     * (after every Air phase) into o (b3_emit_proc, codegen/emit.h). */
+    const B3EmitTarget *emit;
     /* The assembly syntax: write o (every procedure and the data emitted)
      * to f; false after an error reported.  (The object file's writer is
      * the target's format's: b3_write_object.) */

@@ -1,4 +1,5 @@
-/* Pieces every target's emitter shares (codegen/emit.h). */
+/* What every target's emitter shares (codegen/emit.h): the emission driver
+ * and the -S listing. */
 #include "codegen/emit.h"
 
 #include <stdlib.h>
@@ -6,18 +7,25 @@
 
 #include "ir/ice.h"
 #include "objwriter/asm_writer.h"
+#include "objwriter/dwarf.h"
 #include "objwriter/frame.h"
 #include "util/alloc.h"
 
-uint8_t *b3_emit_entry_flags(const AirCode *c) {
+/* The entry blocks of c: a calloc'd flag per block (every entry block gets
+ * the same prologue). */
+static uint8_t *entry_flags(const AirCode *c) {
     uint8_t *is_entry = b3_xcalloc("emitter", c->nblocks, 1);
     for (uint32_t k = 0; k < (c->nentries ? c->nentries : 1); k++)
         is_entry[air_entry_block(c, k)->index] = 1;
     return is_entry;
 }
 
-void b3_emit_define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len,
-                            const uint64_t *prologue_at) {
+/* Defines c's procedure symbol and its other entrypoints in .text, each at
+ * its entry's prologue (prologue_at[block], relative to start) and sized to
+ * the end of the code (start + len).  The procedure's own symbol is the entry
+ * listed as it in entrypoints(...), else entry 0, so references resolve. */
+static void define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len,
+                           const uint64_t *prologue_at) {
     const B3Proc *p = c->proc;
     if (!p)
         return;
@@ -41,8 +49,11 @@ static int cmp_u64(const void *pa, const void *pb) {
     return a < b ? -1 : a > b;
 }
 
-void b3_emit_add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
-                        const B3Frame *f) {
+/* Hands the frame description f (offsets from an entry) to o once per
+ * entry region: from each entry's prologue to the next one in the code, or
+ * to the end (start + len); entries sharing a block share a region. */
+static void add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
+                       const B3Frame *f) {
     uint32_t n = c->nentries ? c->nentries : 1, k = 0;
     uint64_t *at = b3_xmalloc("emitter", n * sizeof *at);
     for (uint32_t i = 0; i < n; i++)
@@ -111,7 +122,8 @@ void b3_emit_listing_origin(B3AsmBuffer *b, const B3Value *v) {
 
 void b3_emit_listing_reset(B3AsmBuffer *b) { b->listing_origin = NULL; }
 
-void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start) {
+/* After the procedure's bytes went to .text at start. */
+static void listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start) {
     if (!o->asm_text)
         return;
     if (fclose(b->listing) != 0)
@@ -120,4 +132,142 @@ void b3_emit_listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t st
     b3_asm_text_add_proc(o->asm_text, start, b->len, l->text, l->len, b->listing_end, b->nlisting_lines);
     free(l->text);
     l->text = NULL;
+}
+
+/* ---- what every emitter holds ---- */
+
+void b3_emitter_init(B3Emitter *e, AirCode *c, B3AsmBuffer *buf) {
+    e->c = c;
+    e->buf = buf;
+    e->block_label = b3_xmalloc("emitter", (c->nblocks ? c->nblocks : 1) * sizeof(uint32_t));
+    for (uint32_t i = 0; i < c->nblocks; i++)
+        e->block_label[i] = b3_asm_label_new(buf);
+}
+
+void b3_emitter_free(B3Emitter *e) {
+    free(e->block_label);
+    free(e->tables);
+    b3_stackmap_list_free(&e->stackmaps);
+    memset(e, 0, sizeof *e);
+}
+
+uint32_t b3_emit_jump_table_new(B3Emitter *e, AirBlock *b) {
+    e->tables = b3_asm_grow("emitter", e->tables, &e->cap_tables, sizeof *e->tables, e->ntables + 1);
+    uint32_t label = b3_asm_label_new(e->buf);
+    e->tables[e->ntables++] = (B3EmitJumpTable){label, b};
+    return label;
+}
+
+/* ---- the driver ---- */
+
+/* One pass over the procedure: the body (a prologue before each entry
+ * block), then the jump tables.  Returns the size of the code before the
+ * tables; prologue_at[block] gets each entry block's prologue offset and
+ * lines (when not NULL) the -g line rows. */
+static uint64_t emit_pass(const B3EmitTarget *t, B3Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at,
+                          B3LineRows *lines) {
+    AirCode *c = e->c;
+    B3AsmBuffer *a = e->buf;
+    B3Proc *p = c->proc;
+    for (uint32_t i = 0; i < c->nblocks; i++) {
+        AirBlock *b = c->blocks[i];
+        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
+        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
+        if (is_entry[b->index]) {
+            prologue_at[b->index] = a->len;
+            if (lines && p)
+                b3_line_rows_note(lines, a->len, p->loc, true);
+            t->prologue(e);
+        } else if (b->loop_header && t->loop_header) {
+            t->loop_header(e);
+        }
+        b3_asm_bind(a, e->block_label[b->index]);
+        b3_emit_listing_reset(a); /* each block names its first value */
+        for (uint32_t j = 0; j < b->ninsts;) {
+            if (lines && b->insts[j].origin)
+                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
+            b3_emit_listing_origin(a, b->insts[j].origin);
+            j += t->emit_insts(e, b, j, next);
+        }
+    }
+    uint64_t code_size = a->len; /* the jump tables after it are data */
+    t->jump_tables(e);
+    b3_asm_check_labels(a);
+    return code_size;
+}
+
+void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
+    if (c->target.arch != t->arch)
+        b3_internal_error(t->phase, "wrong target");
+    B3Proc *p = c->proc;
+    if (!c->nblocks)
+        b3_internal_error(t->phase, "procedure has no blocks");
+    /* prologue_at[block]: the offset of an entry block's prologue. */
+    uint8_t *is_entry = entry_flags(c);
+    uint64_t *prologue_at = b3_xcalloc(t->phase, c->nblocks, sizeof(uint64_t));
+
+    /* Functions start 16-byte aligned (the object pads .text with the
+     * description's code_pad_byte). */
+    b3_obj_align(o, B3Sec_Text, 16);
+
+    /* Branch relaxation (codegen/asm_buffer.h): assemble until every short
+     * branch reaches.  The passes before the last are trial runs, without
+     * listing or line rows. */
+    void *s = b3_xcalloc(t->phase, 1, t->state_size);
+    B3Emitter *e;
+    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
+    uint64_t code_size;
+    B3Frame frame = {0};
+    for (;;) {
+        b3_frame_reset(&frame);
+        e = t->pass_begin(s, c, &frame);
+        code_size = emit_pass(t, e, is_entry, prologue_at, NULL);
+        if (!t->pass_again(s))
+            break;
+        t->pass_end(s);
+    }
+    /* The branch sizes are final: the last pass is the code, unless -S or
+     * -g want its text and lines, which one more pass (the same bytes)
+     * collects. */
+    B3LineRows lines = {0};
+    B3EmitListing listing; /* -S: the instruction text */
+    if (want_lines || want_listing) {
+        t->pass_end(s);
+        b3_frame_reset(&frame);
+        e = t->pass_begin(s, c, &frame);
+        if (want_listing)
+            t->listing_begin(e, &listing, o);
+        code_size = emit_pass(t, e, is_entry, prologue_at, want_lines ? &lines : NULL);
+        if (t->pass_again(s))
+            b3_internal_error(t->phase, "branch relaxation did not settle");
+    }
+
+    B3AsmBuffer *a = e->buf;
+    uint64_t start = b3_obj_emit(o, B3Sec_Text, a->buf, a->len);
+    /* Instructions, then the jump tables (data), then the next procedure or
+     * the padding (instructions again): ELF's mapping symbols where the
+     * description wants them (AArch64's $x and $d). */
+    b3_obj_mark_code(o, start, false);
+    if (a->len > code_size) {
+        b3_obj_mark_code(o, start + code_size, true);
+        b3_obj_mark_code(o, start + a->len, false);
+    }
+    if (want_listing)
+        listing_end(&listing, a, o, start);
+    for (uint32_t i = 0; i < a->nrelocs; i++)
+        b3_obj_reloc(o, B3Sec_Text, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind,
+                     a->relocs[i].sym, a->relocs[i].addend);
+    b3_obj_add_stackmaps(o, start, c->frame_size + t->stackmap_stack_extra, &e->stackmaps);
+    if (want_lines)
+        b3_obj_add_lines(o, p, start, code_size, a->len, &lines);
+    define_entries(c, o, start, a->len, prologue_at);
+    frame.compact = t->compact_unwind(&frame);
+    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
+    add_frames(c, o, start, a->len, prologue_at, &frame);
+    b3_frame_reset(&frame);
+    free(is_entry);
+    free(prologue_at);
+    t->pass_end(s);
+    t->relax_end(s);
+    free(s);
 }

@@ -6,27 +6,28 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct {
-    const char *spelling;
-    B3Target t;
-    const char *canonical;
-} triples[] = {
-    {"x86_64-linux-gnu", {B3Arch_X86_64, B3OS_Linux, 0, 0}, "x86_64-linux-gnu"},
-    {"x86_64-pc-linux-gnu", {B3Arch_X86_64, B3OS_Linux, 0, 0}, NULL},
-    {"x86_64-unknown-linux-gnu", {B3Arch_X86_64, B3OS_Linux, 0, 0}, NULL},
-    {"x86_64-linux", {B3Arch_X86_64, B3OS_Linux, 0, 0}, NULL},
-    {"aarch64-linux-gnu", {B3Arch_ARM64, B3OS_Linux, 0, 0}, "aarch64-linux-gnu"},
-    {"aarch64-unknown-linux-gnu", {B3Arch_ARM64, B3OS_Linux, 0, 0}, NULL},
-    {"arm64-linux-gnu", {B3Arch_ARM64, B3OS_Linux, 0, 0}, NULL},
-    {"aarch64-linux", {B3Arch_ARM64, B3OS_Linux, 0, 0}, NULL},
-    {"x86_64-apple-macos", {B3Arch_X86_64, B3OS_MacOS, 0, 0}, "x86_64-apple-macos"},
-    {"x86_64-apple-darwin", {B3Arch_X86_64, B3OS_MacOS, 0, 0}, NULL},
-    {"x86_64-apple-macosx", {B3Arch_X86_64, B3OS_MacOS, 0, 0}, NULL},
-    {"arm64-apple-macos", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, "arm64-apple-macos"},
-    {"arm64-apple-darwin", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, NULL},
-    {"aarch64-apple-darwin", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, NULL},
-    {"aarch64-apple-macos", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, NULL},
-    {"arm64-apple-macosx", {B3Arch_ARM64, B3OS_MacOS, 0, 0}, NULL},
+/* The descriptions (codegen/<arch>/target_desc.c).  arm64 has two: the
+ * AAPCS64 of Linux and Apple's variant of it (docs/design.md, "Apple arm64
+ * ABI"); x86-64 is SysV on both systems. */
+extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc, b3_arm64_apple_target_desc;
+
+static const char *const x86_64_linux[] = {"x86_64-pc-linux-gnu", "x86_64-unknown-linux-gnu", "x86_64-linux",
+                                           NULL};
+static const char *const arm64_linux[] = {"aarch64-unknown-linux-gnu", "arm64-linux-gnu", "aarch64-linux",
+                                          NULL};
+static const char *const x86_64_macos[] = {"x86_64-apple-darwin", "x86_64-apple-macosx", NULL};
+static const char *const arm64_macos[] = {"arm64-apple-darwin", "aarch64-apple-darwin", "aarch64-apple-macos",
+                                          "arm64-apple-macosx", NULL};
+
+const B3TargetRow b3_targets[B3_NUM_TARGETS] = {
+    [B3TargetId_X86_64_Linux] = {"x86_64-linux-gnu", x86_64_linux, B3Arch_X86_64, B3OS_Linux,
+                                 &b3_x86_64_target_desc},
+    [B3TargetId_ARM64_Linux] = {"aarch64-linux-gnu", arm64_linux, B3Arch_ARM64, B3OS_Linux,
+                                &b3_arm64_target_desc},
+    [B3TargetId_X86_64_MacOS] = {"x86_64-apple-macos", x86_64_macos, B3Arch_X86_64, B3OS_MacOS,
+                                 &b3_x86_64_target_desc},
+    [B3TargetId_ARM64_MacOS] = {"arm64-apple-macos", arm64_macos, B3Arch_ARM64, B3OS_MacOS,
+                                &b3_arm64_apple_target_desc},
 };
 
 /* "", "13", "13.1" or "13.1.2" (the patch level is ignored): the minimum
@@ -58,25 +59,33 @@ done:
     return true;
 }
 
+/* Does triple spell row r's target as s (an Apple one with a version after
+ * it)?  Then *out is that target. */
+static bool parse_spelling(const char *triple, const B3TargetRow *r, const char *s, B3Target *out) {
+    size_t n = strlen(s);
+    if (strcmp(triple, s) && (r->os != B3OS_MacOS || strncmp(triple, s, n) ||
+                              strspn(triple + n, "0123456789.") != strlen(triple + n)))
+        return false;
+    *out = (B3Target){r->arch, r->os, 0, 0};
+    if (out->os == B3OS_MacOS && !parse_os_version(triple + n, out))
+        return false;
+    /* darwinN names the kernel: darwin20 is macOS 11, darwin19 10.15. */
+    if (out->os == B3OS_MacOS && n >= 6 && !strcmp(s + n - 6, "darwin") && triple[n]) {
+        unsigned k = out->os_major;
+        out->os_major = (uint8_t)(k >= 20 ? k - 9 : 10);
+        out->os_minor = (uint8_t)(k >= 20 ? 0 : k >= 4 ? k - 4 : 0);
+    }
+    return true;
+}
+
 bool b3_target_parse(const char *triple, B3Target *out) {
-    for (size_t i = 0; i < sizeof triples / sizeof triples[0]; i++) {
-        size_t n = strlen(triples[i].spelling);
-        /* Apple triples may carry a version: arm64-apple-macos14.0 */
-        if (!strcmp(triple, triples[i].spelling) ||
-            (triples[i].t.os == B3OS_MacOS && !strncmp(triple, triples[i].spelling, n) &&
-             strspn(triple + n, "0123456789.") == strlen(triple + n))) {
-            *out = triples[i].t;
-            if (out->os == B3OS_MacOS && !parse_os_version(triple + n, out))
-                return false;
-            /* darwinN names the kernel: darwin20 is macOS 11, darwin19 10.15. */
-            if (out->os == B3OS_MacOS && n >= 6 && !strcmp(triples[i].spelling + n - 6, "darwin") &&
-                triple[n]) {
-                unsigned k = out->os_major;
-                out->os_major = (uint8_t)(k >= 20 ? k - 9 : 10);
-                out->os_minor = (uint8_t)(k >= 20 ? 0 : k >= 4 ? k - 4 : 0);
-            }
+    for (unsigned i = 0; i < B3_NUM_TARGETS; i++) {
+        const B3TargetRow *r = &b3_targets[i];
+        if (parse_spelling(triple, r, r->triple, out))
             return true;
-        }
+        for (const char *const *s = r->spellings; s && *s; s++)
+            if (parse_spelling(triple, r, *s, out))
+                return true;
     }
     return false;
 }
@@ -96,22 +105,15 @@ B3Target b3_target_host(void) {
 }
 
 bool b3_target_nth(unsigned i, B3Target *out) {
-    for (size_t k = 0; k < sizeof triples / sizeof triples[0]; k++)
-        if (triples[k].canonical && i-- == 0) {
-            *out = triples[k].t;
-            if (out->os == B3OS_MacOS)
-                parse_os_version("", out);
-            return true;
-        }
-    return false;
+    if (i >= B3_NUM_TARGETS)
+        return false;
+    *out = (B3Target){b3_targets[i].arch, b3_targets[i].os, 0, 0};
+    if (out->os == B3OS_MacOS)
+        parse_os_version("", out);
+    return true;
 }
 
-const char *b3_target_name(B3Target t) {
-    for (size_t i = 0; i < sizeof triples / sizeof triples[0]; i++)
-        if (triples[i].canonical && triples[i].t.arch == t.arch && triples[i].t.os == t.os)
-            return triples[i].canonical;
-    return "unknown";
-}
+const char *b3_target_name(B3Target t) { return b3_targets[b3_target_id(t)].triple; }
 
 uint32_t b3_target_place_byval(uint32_t *area, uint32_t size, uint32_t align) {
     uint32_t a = align > 8 ? align : 8;
@@ -195,8 +197,7 @@ int b3_reg_parse_numbered(const char *s, size_t n, const char *prefix, int limit
     return numbered(s, n, prefix, limit);
 }
 
-static B3Reg parse_on(B3Target t, const char *s, size_t n) {
-    const B3TargetDesc *d = b3_target_desc(t);
+static B3Reg parse_on(const B3TargetDesc *d, const char *s, size_t n) {
     int k;
     if ((k = numbered(s, n, "argumentGPR", (int)d->narg_gprs)) >= 0)
         return d->arg_gprs[k];
@@ -216,14 +217,13 @@ static B3Reg parse_on(B3Target t, const char *s, size_t n) {
 }
 
 B3Reg b3_reg_parse(B3Target t, const char *name, size_t len, bool *elsewhere) {
-    B3Reg r = parse_on(t, name, len);
+    const B3TargetDesc *d = b3_target_desc(t);
+    B3Reg r = parse_on(d, name, len);
     if (elsewhere) {
         *elsewhere = false;
-        if (r == B3_NO_REG) {
-            B3Target other = t;
-            other.arch = t.arch == B3Arch_X86_64 ? B3Arch_ARM64 : B3Arch_X86_64;
-            *elsewhere = parse_on(other, name, len) != B3_NO_REG;
-        }
+        for (unsigned i = 0; r == B3_NO_REG && i < B3_NUM_TARGETS && !*elsewhere; i++)
+            if (b3_targets[i].desc != d)
+                *elsewhere = parse_on(b3_targets[i].desc, name, len) != B3_NO_REG;
     }
     return r;
 }

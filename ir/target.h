@@ -122,11 +122,11 @@ typedef struct B3TargetDesc {
     /* Instructions are a multiple of this many bytes (nop(N) too). */
     uint8_t insn_align;
     /* Its bit in the target masks of the Air form table
-     * (codegen/air/opcodes.def: x86 1, arm64 2), and whether the opcodes
-     * listed as AIR_X86_PARTIAL_FP_DEF write only the low lane of their FP
-     * destination on it. */
+     * (codegen/air/opcodes.def: x86 1, arm64 2), and, by Air opcode
+     * (codegen/air/air.h), whether an inst writes only the low lane of its
+     * FP destination, keeping the rest (NULL: none does). */
     uint8_t air_form_mask;
-    bool partial_fp_lane_defs;
+    const bool *partial_fp_lane_defs;
     /* What the entry stack pointer is above the frame pointer once the
      * prologue has run (ArgumentReg of the stack pointer reads it). */
     uint8_t entry_sp_from_fp;
@@ -235,16 +235,37 @@ uint32_t b3_target_place_byval(uint32_t *area, uint32_t size, uint32_t align);
  * type `first` (both non-Void): the next free result register of its bank. */
 B3Reg b3_target_second_result_reg(const B3TargetDesc *d, uint8_t first, uint8_t second);
 
-/* The descriptions (codegen/<arch>/target_desc.c), and the one of t
- * (inline: the Air form check asks it for every inst).  arm64 has two: the
- * AAPCS64 of Linux and Apple's variant of it (docs/backend.md, "Apple arm64
- * ABI"); x86-64 is SysV on both systems. */
-extern const B3TargetDesc b3_x86_64_target_desc, b3_arm64_target_desc, b3_arm64_apple_target_desc;
-static inline const B3TargetDesc *b3_target_desc(B3Target t) {
-    if (t.arch == B3Arch_X86_64)
-        return &b3_x86_64_target_desc;
-    return t.os == B3OS_MacOS ? &b3_arm64_apple_target_desc : &b3_arm64_target_desc;
+/* The targets b3c knows: one row each, in --help's order.  A row is the
+ * target's canonical triple and the other spellings accepted for it, its
+ * architecture and system, and its description (codegen/<arch>/target_desc.c).
+ * Its code side, the B3Backend, is found by the same index in codegen/backend.c
+ * (ir/ holds the data only, so the front end links without any emitter):
+ * docs/design.md, "Targets".  Adding a target is its folder, a row here and
+ * its backend there. */
+typedef enum {
+    B3TargetId_X86_64_Linux,
+    B3TargetId_ARM64_Linux,
+    B3TargetId_X86_64_MacOS,
+    B3TargetId_ARM64_MacOS,
+    B3_NUM_TARGETS
+} B3TargetId;
+typedef struct {
+    const char *triple;           /* canonical */
+    const char *const *spellings; /* the others accepted, NULL-terminated; an
+                                        * Apple one may carry a version (macos14.0) */
+    uint8_t arch, os;             /* B3Arch, B3OS */
+    const B3TargetDesc *desc;
+} B3TargetRow;
+extern const B3TargetRow b3_targets[B3_NUM_TARGETS];
+
+/* The row of t (inline: the Air form check asks for every inst's description). */
+static inline B3TargetId b3_target_id(B3Target t) {
+    unsigned i = 0;
+    while (i + 1 < B3_NUM_TARGETS && (b3_targets[i].arch != t.arch || b3_targets[i].os != t.os))
+        i++;
+    return (B3TargetId)i;
 }
+static inline const B3TargetDesc *b3_target_desc(B3Target t) { return b3_targets[b3_target_id(t)].desc; }
 /* Is r one the platform reserves (B3TargetDesc.reserved)? */
 static inline bool b3_target_is_reserved(B3Target t, B3Reg r) {
     return r < 128 && b3_regset_has(&b3_target_desc(t)->reserved, r);

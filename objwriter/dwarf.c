@@ -296,7 +296,7 @@ static int def_cmp(const void *pa, const void *pb) {
 }
 
 /* The subprograms of the procedures: one per entry region, as the unwind
- * information has them (codegen/emit.c, b3_emit_add_frames): from the
+ * information has them (codegen/emit.c, the emission driver): from the
  * prologue of an entry to the next entry's in the code, the last to the
  * procedure's end (its jump tables included); the first from the
  * procedure's start.  Sibling subprograms must not overlap (a debugger

@@ -8,10 +8,10 @@
 #   bash scripts/check.sh [--long] [--fuzz] [LIT ARGS...]
 #
 # Default (`make check`, under three minutes on two cores): the whole suite
-#   for x86-64 Linux at the default level; exec, stackmaps and regress again
-#   at -O0 and -O1; for aarch64-linux-gnu (qemu) the programs, cross, the
-#   difftest smoke, the object-file tests (asm, debuginfo, elf) and the C
-#   programs of b3cc (b3cc/run); for the
+#   for x86-64 Linux at the default level; exec, stackmaps, regress and
+#   import/exec again at -O0 and -O1; for aarch64-linux-gnu (qemu) the
+#   programs, import/exec, cross, the difftest smoke, the object-file tests
+#   (asm, debuginfo, elf) and the C programs of b3cc (b3cc/run); for the
 #   Apple targets (Mach-O, through the test loader) the programs and the
 #   difftest smoke.  Tests that say `REQUIRES: long` (sweeps over every
 #   program, generators, unit-test builds) are UNSUPPORTED here.
@@ -20,8 +20,8 @@
 #   levels the default skips (arm64 -O0/-O1, B3C_LONG_APPLE_LEVELS for Apple).
 #   CI runs both (and `make check-sanitize`, the default set with b3c built
 #   with ASan+UBSan).
-# --fuzz (`make check-sanitize`): also replay the two fuzz corpora (front
-#   end, whole backend) under ASan/UBSan, one test each; they build sanitized
+# --fuzz (`make check-sanitize`): also replay the fuzz corpora (front end,
+#   whole backend, LLVM-IR front end) under ASan/UBSan, one test each; they build sanitized
 #   harnesses, which belongs with the sanitized run.
 #
 # Each configuration is a directory <exec root>/<name> holding a
@@ -95,22 +95,24 @@ programs=(exec stackmaps regress)
 x86=x86_64-linux-gnu
 arm64=aarch64-linux-gnu
 config x86 $x86 "" .
-config x86-O0 $x86 -O0 "${programs[@]}"
-config x86-O1 $x86 -O1 "${programs[@]}"
+# import/exec: C programs through clang-16 and the LLVM-IR front end (Linux
+# targets only: the bitcode names its target).
+config x86-O0 $x86 -O0 "${programs[@]}" import/exec
+config x86-O1 $x86 -O1 "${programs[@]}" import/exec
 # arm64: the cross toolchain check (cross) and, at the default level, the
 # difftest smoke and the object-file tests.
 arm_levels=${B3C_ARM64_LEVELS:--O2}
 if [ "$arm_levels" != none ]; then
     for level in $arm_levels; do
         if [ "$level" = -O2 ]; then
-            config arm64 $arm64 "" "${programs[@]}" cross difftest asm debuginfo elf b3cc/run
+            config arm64 $arm64 "" "${programs[@]}" import/exec cross difftest asm debuginfo elf b3cc/run
         else
-            config arm64$level $arm64 "$level" "${programs[@]}"
+            config arm64$level $arm64 "$level" "${programs[@]}" import/exec
         fi
     done
 fi
-longconfig arm64-O0 $arm64 -O0 "${programs[@]}"
-longconfig arm64-O1 $arm64 -O1 "${programs[@]}"
+longconfig arm64-O0 $arm64 -O0 "${programs[@]}" import/exec
+longconfig arm64-O1 $arm64 -O1 "${programs[@]}" import/exec
 # The Apple targets (Mach-O): the programs linked for macOS by ld64.lld and
 # run on Linux through testsuite/macho/Inputs/macho_cc.py's loader.
 apple_levels=${B3C_APPLE_LEVELS:--O2}
@@ -159,7 +161,8 @@ fi
 rm -f "$results"
 
 # Each fuzz corpus replayed under ASan/UBSan counts as one test: the front
-# end's (testsuite/fuzz/corpus) and the whole backend's (corpus-backend).
+# end's (testsuite/fuzz/corpus), the whole backend's (corpus-backend) and the
+# LLVM-IR front end's (corpus-import).
 smoke() { # smoke NAME ARGS...
     local name=$1 log
     shift
@@ -177,6 +180,10 @@ smoke() { # smoke NAME ARGS...
 if $fuzz; then
     smoke fuzz-smoke
     smoke fuzz-smoke-backend --backend
+    # The LLVM-IR front end's, where it can be built (llvm-16-dev).
+    if command -v llvm-config-16 >/dev/null; then
+        smoke fuzz-smoke-import --import
+    fi
 fi
 
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -9,7 +9,10 @@
 #                                              canonical-form round trip: fuzz_frontend.c)
 #   bash scripts/fuzz-smoke.sh --backend       testsuite/fuzz/corpus-backend/ through the
 #                                              whole backend (fuzz_backend.c)
-#   bash scripts/fuzz-smoke.sh [--backend] PATH...   other files or directories
+#   bash scripts/fuzz-smoke.sh --import        testsuite/fuzz/corpus-import/ (.ll and .bc)
+#                                              through the LLVM-IR front end, the B3
+#                                              read-back and the backend (fuzz_import.c)
+#   bash scripts/fuzz-smoke.sh [--backend|--import] PATH...   other files or directories
 #                                              (e.g. testsuite/fuzz/crashes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +22,10 @@ corpus=testsuite/fuzz/corpus
 if [ "${1:-}" = "--backend" ]; then
     mode=smoke-backend
     corpus=testsuite/fuzz/corpus-backend
+    shift
+elif [ "${1:-}" = "--import" ]; then
+    mode=smoke-import
+    corpus=testsuite/fuzz/corpus-import
     shift
 fi
 

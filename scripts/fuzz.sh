@@ -6,6 +6,10 @@
 #   bash scripts/fuzz.sh --backend [SECONDS]    the whole backend: every input that
 #                                               validates is compiled at -O0 and -O2,
 #                                               with -g and with -S (fuzz_backend.c)
+#   bash scripts/fuzz.sh --import [SECONDS]     the LLVM-IR front end: .ll/.bc inputs
+#                                               imported, read back as B3, compiled
+#                                               at -O0 and -O2 (fuzz_import.c); from
+#                                               testsuite/fuzz/corpus-import/
 #
 # Environment: FUZZ_JOBS (parallel workers, default: the number of cores; on a
 # shared machine use 1), FUZZ_MAX_CORPUS (files kept in the corpus, default
@@ -28,13 +32,31 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 backend=false
+import=false
 if [ "${1:-}" = "--backend" ]; then
     backend=true
+    shift
+elif [ "${1:-}" = "--import" ]; then
+    import=true
     shift
 fi
 secs=${1:-600}
 jobs=${FUZZ_JOBS:-$(nproc)}
-if $backend; then
+dict=testsuite/fuzz/b3.dict
+if $import; then
+    # The LLVM-IR front end: .ll text and .bc bitcode inputs, in fork mode
+    # like the backend, with the corpus merged back by -merge=1.
+    mode=fuzz-import
+    bin=build/fuzz/fuzz-import/fuzz_import
+    cover_mode=cover-import
+    corpus=testsuite/fuzz/corpus-import
+    run=build/fuzz/run-import
+    prefix=import-
+    max_corpus=${FUZZ_MAX_CORPUS:-200}
+    cover_opt=--small
+    max_len=16384
+    dict=testsuite/fuzz/ll.dict
+elif $backend; then
     mode=fuzz-backend
     bin=build/fuzz/fuzz-backend/fuzz_backend
     cover_mode=cover-backend
@@ -86,11 +108,11 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
-common=(-dict=testsuite/fuzz/b3.dict -max_len="$max_len" -timeout=10 -rss_limit_mb=2048)
+common=(-dict="$dict" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048)
 log=$run/fuzz.log
 echo "fuzz: $mode, $secs s, $jobs worker(s), $(find "$run/corpus" -type f | wc -l) inputs to start; log in $log"
 set +e
-if [ "$jobs" -gt 1 ] || $backend; then
+if [ "$jobs" -gt 1 ] || $backend || $import; then
     # Fork mode keeps going after a crash, so one run can find several bugs
     # (and the backend has open ones that would otherwise stop every run).
     "$bin" "${common[@]}" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
@@ -125,7 +147,7 @@ for f in "$run"/artifacts/*; do
     n_art=$((n_art + 1))
 done
 echo "fuzz: $n_art reproducer(s) copied to testsuite/fuzz/crashes/"
-grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error:|.*internal error|fuzz_frontend: )' "$log" | sort | uniq -c | sort -rn | head -40 || true
+grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error:|.*internal error|fuzz_frontend: |fuzz_import: )' "$log" | sort | uniq -c | sort -rn | head -40 || true
 
 # Write back what adds coverage.  libFuzzer's -merge=1 keeps every input that
 # adds a feature (edge hit-count buckets too), thousands for the front end;
@@ -134,7 +156,7 @@ grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error:|.*internal error|fuzz_fronte
 before=$(find "$corpus" -type f | wc -l)
 all=$run/all
 mkdir -p "$all"
-if $backend; then
+if $backend || $import; then
     # -merge=1 first: it prefers small inputs and drops what adds nothing.
     "$bin" -merge=1 -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 "$all" "$corpus" "$run/corpus" \
         >"$run/merge.log" 2>&1 || echo "fuzz: -merge=1 failed (see $run/merge.log)" >&2
@@ -143,13 +165,13 @@ else
     cp "$run"/corpus/* "$all/" 2>/dev/null || true
 fi
 n_all=$(find "$all" -type f | wc -l)
-if ! $backend || [ "$n_all" -gt "$max_corpus" ]; then
+if ! { $backend || $import; } || [ "$n_all" -gt "$max_corpus" ]; then
     if make -s -j2 -f testsuite/fuzz/fuzz.mk MODE=$cover_mode >/dev/null &&
         build/fuzz/$cover_mode/replay --cover "$run/cover.txt" "$all" >"$run/cover.log" 2>&1 &&
         python3 testsuite/fuzz/cover.py --max "$max_corpus" $cover_opt "$run/cover.txt" >"$run/keep.txt"; then
         rm -f "$corpus"/*
         xargs -d '\n' cp -t "$corpus/" <"$run/keep.txt"
-    elif $backend; then
+    elif $backend || $import; then
         echo "fuzz: coverage replay failed (see $run/cover.log); corpus left as it was" >&2
     else
         echo "fuzz: coverage replay failed (see $run/cover.log); merging with libFuzzer instead" >&2

@@ -78,8 +78,8 @@ config.substitutions.append(('%difftest-n', '8' if apple else '24'))
 config.substitutions.append(('%cc', cc))
 # %b3cc: the C driver (B3CC, else the checkout's b3cc), building for the
 # configuration's target; %b3cc-bin: the same for the host, whatever the
-# configuration (testsuite/b3cc).  Both run the b3c under test (B3CC_B3C).  First in the list:
-# %b3c would match their prefix.
+# configuration (testsuite/b3cc).  Both run the b3c under test (B3CC_B3C).
+# First in the list: %b3c would match their prefix.
 b3cc = os.environ.get('B3CC') or os.path.join(root, 'b3cc')
 config.environment['B3CC_B3C'] = b3c
 config.substitutions.insert(0, ('%b3cc-bin', b3cc))
@@ -128,6 +128,18 @@ if setting('SANITIZED'):
 if setting('LONG'):
     config.available_features.add('long')
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
+
+# The LLVM-IR front end (testsuite/import): feature llvm-import when
+# b3c-llvm.so is beside the b3c under test (the sanitized one beside
+# build-san/b3c), feature clang-16 when clang-16 is installed.  %clang:
+# clang-16 for the configuration's target (the bitcode's triple must match
+# b3c's --target).  testsuite/import/lit.local.cfg makes its tests
+# UNSUPPORTED without both.
+if os.path.exists(os.path.join(os.path.dirname(b3c), 'b3c-llvm.so')):
+    config.available_features.add('llvm-import')
+if shutil.which('clang-16'):
+    config.available_features.add('clang-16')
+config.substitutions.append(('%clang', 'clang-16 --target=' + target))
 
 llvm_bin = '/usr/lib/llvm-14/bin'
 path = config.environment.get('PATH', os.environ.get('PATH', ''))

@@ -22,7 +22,7 @@ typedef struct {
 #include "codegen/air/air_forms.h"
 
 const char *const air_opcode_names[AIR_NUM_OPCODES] = {
-#define AIR_OP(name, term, branch, succs, move, effects, x86) #name,
+#define AIR_OP(name, term, branch, succs, move, effects) #name,
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
@@ -30,25 +30,16 @@ const char *const air_opcode_names[AIR_NUM_OPCODES] = {
 };
 
 const AirOpInfo air_op_info[AIR_NUM_OPCODES] = {
-#define AIR_OP(name, term, branch, succs, move, effects, x86) {term, branch, succs, AirMove_##move, effects},
+#define AIR_OP(name, term, branch, succs, move, effects) {term, branch, succs, AirMove_##move, effects},
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
 #undef AIR_FORM
-};
-
-static const bool x86_partial_fp_def[AIR_NUM_OPCODES] = {
-#define AIR_OP(name, term, branch, succs, move, effects, x86)
-#define AIR_FORM(name, sig, forms)
-#define AIR_X86_PARTIAL_FP_DEF(name) [Air_##name] = true,
-#include "codegen/air/opcodes.def"
-#undef AIR_OP
-#undef AIR_FORM
-#undef AIR_X86_PARTIAL_FP_DEF
 };
 
 bool air_writes_partial_fp_lane(B3Target t, AirOpcode op) {
-    return b3_target_desc(t)->partial_fp_lane_defs && op < AIR_NUM_OPCODES && x86_partial_fp_def[op];
+    const bool *partial = b3_target_desc(t)->partial_fp_lane_defs;
+    return partial && op < AIR_NUM_OPCODES && partial[op];
 }
 
 void air_code_init(AirCode *c, B3Module *m, B3Proc *p) {

@@ -92,7 +92,7 @@ typedef struct {
 } AirArg;
 
 typedef enum {
-#define AIR_OP(name, term, branch, succs, move, effects, x86) Air_##name,
+#define AIR_OP(name, term, branch, succs, move, effects) Air_##name,
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
@@ -334,7 +334,7 @@ static inline bool air_is_conditional_branch(const AirInst *i) {
 static inline bool air_has_non_arg_effects(AirOpcode op) { return air_op_info[op].effects; }
 
 /* Does the opcode write only the low lane of its FP destination on the
- * target, keeping the rest (the AIR_X86_PARTIAL_FP_DEF list)? */
+ * target, keeping the rest (B3TargetDesc.partial_fp_lane_defs)? */
 bool air_writes_partial_fp_lane(B3Target t, AirOpcode op);
 
 /* Readable dump (--emit=air). */

@@ -28,7 +28,7 @@ B3LowerHook b3_arm64_lower_select, b3_arm64_lower_csetm, b3_arm64_lower_shifted_
 /* Appends the procedure's code (prologue, blocks, epilogues, jump tables) to
  * the object's text section, defines its symbol(s) and records relocations
  * (codegen/arm64/emit.c). */
-void b3_arm64_emit_proc(AirCode *c, B3Obj *o);
+extern const B3EmitTarget b3_arm64_emit; /* emit.c */
 /* The Mach-O compact unwind encoding of a frame description (unwind.c): a
  * frame with the x19-x28/d8-d15 pairs saved next to the frame record, or a
  * frameless one, as Apple's unwinder and llvm-mc's encoder see it; DWARF
@@ -82,12 +82,11 @@ void arm64_emit_patchpoint(Arm64Asm *a, const AirCode *c, const AirInst *inst, B
 
 /* -S (codegen/arm64/asm_writer.c): a procedure's instruction text, collected
  * from the assembler's listing for the assembly writer with the offsets of
- * its lines.  Both calls do nothing unless the object has asm_text. */
+ * its lines (the emission driver hands it over: codegen/emit.h).  Before
+ * the first instruction of the procedure, a.listing set up; nothing unless
+ * the object has asm_text. */
 typedef B3EmitListing Arm64Listing;
-/* Before the first instruction of the procedure: a.listing set up. */
 void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o);
-/* After the procedure's bytes went to .text at start. */
-void arm64_listing_end(Arm64Listing *l, Arm64Asm *a, B3Obj *o, uint64_t start);
 /* Writes o (with its listings) as GNU as text for AArch64 ELF. */
 bool b3_arm64_write_asm(B3Obj *o, FILE *f);
 

@@ -1,5 +1,5 @@
 /* -S (--emit=asm) on arm64: each procedure's instruction text, collected from
- * the assembler's listing (asm.h) while b3_arm64_emit_proc encodes it, and
+ * the assembler's listing (asm.h) while the emission driver encodes it, and
  * the AArch64 side of the GNU as syntax that the shared writer
  * (objwriter/asm_writer.h) prints the object with.  `aarch64-linux-gnu-as`
  * and `llvm-mc -triple=aarch64` both read it.  The assemblers never relax
@@ -81,10 +81,6 @@ static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)
 
 void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o) {
     b3_emit_listing_begin(l, &a->buffer, o, print_sym, ARM64_COMMENT);
-}
-
-void arm64_listing_end(Arm64Listing *l, Arm64Asm *a, B3Obj *o, uint64_t start) {
-    b3_emit_listing_end(l, &a->buffer, o, start);
 }
 
 /* The object pads between procedures with the description's code_pad_byte,

@@ -17,6 +17,6 @@ const B3Backend b3_arm64_backend = {
     .extended_index = true,
     .index_without_offset = true,
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent: adrp/add, GOT for global data */
-    .emit_proc = b3_arm64_emit_proc,
+    .emit = &b3_arm64_emit,
     .write_asm = b3_arm64_write_asm, /* GNU as / llvm-mc, ELF directives */
 };

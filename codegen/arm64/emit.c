@@ -2,8 +2,8 @@
  * assembler of codegen/arm64/asm.h.
  *
  * The encoder entry of each Air opcode is a row of the table a64_ops below
- * (handler, parameter, operation size), as opcodes.def's X86 column is for
- * x86-64; an opcode without a row stops with "not yet supported on
+ * (handler, parameter, operation size), as x86_ops is for x86-64
+ * (codegen/x86_64/emit.c); an opcode without a row stops with "not yet supported on
  * aarch64".  x16 and x17 (ip0/ip1, never allocated) are the emitter's
  * scratch registers: x16 for an immediate that does not fit its
  * instruction, x17 for an address that does not fit its load or store.
@@ -26,17 +26,16 @@
 #define IP1 ((B3Reg)17)
 
 typedef struct {
-    AirCode *c;
+    /* What every target's emitter holds (codegen/emit.h): the procedure,
+     * block labels, jump tables (emit_jump_tables lays them out), stackmap
+     * records and frame description. */
+    union {
+        struct {
+            B3_EMITTER_MEMBERS
+        };
+        B3Emitter base;
+    };
     Arm64Asm *a;
-    uint32_t *block_label;
-    /* JumpTable insts: their table label and the block whose successors they list. */
-    struct {
-        uint32_t label;
-        AirBlock *b;
-    } * tables;
-    uint32_t ntables, cap_tables;
-    B3StackMapList stackmaps; /* the records of the procedure's Patchpoint insts */
-    B3Frame *frame;           /* described by the pass's first prologue (objwriter/frame.h), or NULL */
 } A64Emitter;
 
 _Noreturn static void bad(const AirInst *inst, const char *why) {
@@ -974,15 +973,7 @@ A64_OP(call) {
 A64_OP(jump_table) {
     UNUSED_OPERANDS;
     B3Reg idx = gpr(inst, 0), t = gpr(inst, 1), k = gpr(inst, 2);
-    if (e->ntables == e->cap_tables) {
-        e->cap_tables = e->cap_tables ? 2 * e->cap_tables : 4;
-        e->tables = realloc(e->tables, e->cap_tables * sizeof *e->tables);
-        if (!e->tables)
-            b3_internal_error("arm64 emitter", "out of memory");
-    }
-    uint32_t label = arm64_label_new(e->a);
-    e->tables[e->ntables].label = label;
-    e->tables[e->ntables++].b = b;
+    uint32_t label = b3_emit_jump_table_new(&e->base, b);
     arm64_adr(e->a, t, label);
     Arm64Mem m = arm64_mem_reg(t, idx, Arm64Ext_UXTX, true);
     arm64_ldst(e->a, Arm64LdSt_LDRSW, k, &m);
@@ -992,7 +983,7 @@ A64_OP(jump_table) {
 
 static void emit_jump_tables(A64Emitter *e) {
     for (uint32_t i = 0; i < e->ntables; i++) {
-        AirBlock *b = e->tables[i].b;
+        AirBlock *b = e->tables[i].block;
         arm64_bind(e->a, e->tables[i].label);
         /* The last successor is the default, reached by the bounds check only. */
         for (uint32_t s = 0; s + 1 < b->nsuccs; s++)
@@ -1483,133 +1474,67 @@ static bool try_pair(A64Emitter *e, const AirInst *x, const AirInst *y) {
 
 /* ---- procedures ---- */
 
-static uint64_t emit_pass(A64Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
-    AirCode *c = e->c;
-    Arm64Asm *a = e->a;
-    B3Proc *p = c->proc;
-    for (uint32_t i = 0; i < c->nblocks; i++) {
-        AirBlock *b = c->blocks[i];
-        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
-        if (is_entry[b->index]) {
-            prologue_at[b->index] = a->len;
-            if (lines && p)
-                b3_line_rows_note(lines, a->len, p->loc, true);
-            emit_prologue(e);
-        }
-        arm64_bind(a, e->block_label[b->index]);
-        b3_emit_listing_reset(&a->buffer); /* each block names its first value */
-        for (uint32_t j = 0; j < b->ninsts; j++) {
-            if (lines && b->insts[j].origin)
-                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
-            b3_emit_listing_origin(&a->buffer, b->insts[j].origin);
-            if (j + 1 < b->ninsts && try_pair(e, &b->insts[j], &b->insts[j + 1])) {
-                j++;
-                continue;
-            }
-            emit_inst(e, b, &b->insts[j], next);
-        }
-    }
-    uint64_t code_size = a->len;
-    emit_jump_tables(e);
-    arm64_asm_check_labels(a);
-    return code_size;
-}
+/* ---- the emission driver's hooks (codegen/emit.h) ---- */
 
-static void emitter_init(A64Emitter *e, AirCode *c, Arm64Asm *a) {
-    memset(e, 0, sizeof *e);
-    e->c = c;
-    e->a = a;
-    e->block_label = malloc((c->nblocks ? c->nblocks : 1) * sizeof(uint32_t));
-    if (!e->block_label)
-        b3_internal_error("arm64 emitter", "out of memory");
-    for (uint32_t i = 0; i < c->nblocks; i++)
-        e->block_label[i] = arm64_label_new(a);
-}
-
-static void emitter_free(A64Emitter *e) {
-    free(e->block_label);
-    free(e->tables);
-    b3_stackmap_list_free(&e->stackmaps);
-    memset(e, 0, sizeof *e);
-}
-
-void b3_arm64_emit_proc(AirCode *c, B3Obj *o) {
-    if (c->target.arch != B3Arch_ARM64)
-        b3_internal_error("arm64 emitter", "wrong target");
-    B3Proc *p = c->proc;
-    if (!c->nblocks)
-        b3_internal_error("arm64 emitter", "procedure has no blocks");
-    /* prologue_at[block]: the offset of an entry block's prologue. */
-    uint8_t *is_entry = b3_emit_entry_flags(c);
-    uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
-    if (!prologue_at)
-        b3_internal_error("arm64 emitter", "out of memory");
-
-    b3_obj_align(o, B3Sec_Text, 16);
-
-    /* Branch relaxation (asm.h): assemble until every short branch reaches. */
-    Arm64Relax relax = {0};
+/* A procedure's emission: the relaxation marks, kept across passes, and
+ * the pass's assembler and emitter. */
+typedef struct {
+    Arm64Relax relax;
     Arm64Asm a;
     A64Emitter e;
-    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
-    B3LineRows lines = {0};
-    uint64_t code_size;
-    B3Frame frame = {0};
-    for (;;) {
-        arm64_asm_init(&a);
-        a.relax = &relax;
-        relax.again = false;
-        emitter_init(&e, c, &a);
-        b3_frame_reset(&frame);
-        e.frame = &frame;
-        code_size = emit_pass(&e, is_entry, prologue_at, NULL);
-        if (!relax.again)
-            break;
-        emitter_free(&e);
-        arm64_asm_free(&a);
-    }
-    /* The trial passes collect nothing: the line rows and the -S text come
-     * from one more pass with the branches' final sizes (the same bytes). */
-    Arm64Listing listing;
-    if (want_lines || want_listing) {
-        emitter_free(&e);
-        arm64_asm_free(&a);
-        arm64_asm_init(&a);
-        a.relax = &relax;
-        emitter_init(&e, c, &a);
-        b3_frame_reset(&frame);
-        e.frame = &frame;
-        arm64_listing_begin(&listing, &a, o);
-        code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
-        if (relax.again)
-            b3_internal_error("arm64 emitter", "branch relaxation did not settle");
-    }
-    arm64_relax_free(&relax);
+} A64Emission;
 
-    uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
-    /* Instructions, then the jump tables (data), then the next procedure or
-     * the padding (udf words: instructions again). */
-    b3_obj_mark_code(o, start, false);
-    if (a.len > code_size) {
-        b3_obj_mark_code(o, start + code_size, true);
-        b3_obj_mark_code(o, start + a.len, false);
-    }
-    if (want_listing)
-        arm64_listing_end(&listing, &a, o, start);
-    for (uint32_t i = 0; i < a.nrelocs; i++)
-        b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
-                     a.relocs[i].sym, a.relocs[i].addend);
-    /* Stack size as LLVM counts it on AArch64: the frame and the frame record. */
-    b3_obj_add_stackmaps(o, start, c->frame_size + 16, &e.stackmaps);
-    if (want_lines)
-        b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
-    b3_emit_define_entries(c, o, start, a.len, prologue_at);
-    frame.compact = b3_arm64_compact_unwind(&frame);
-    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
-    b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
-    b3_frame_reset(&frame);
-    free(is_entry);
-    free(prologue_at);
-    emitter_free(&e);
-    arm64_asm_free(&a);
+static B3Emitter *pass_begin(void *sp, AirCode *c, B3Frame *frame) {
+    A64Emission *s = sp;
+    arm64_asm_init(&s->a);
+    s->a.relax = &s->relax;
+    s->relax.again = false;
+    memset(&s->e, 0, sizeof s->e);
+    b3_emitter_init(&s->e.base, c, &s->a.buffer);
+    s->e.a = &s->a;
+    s->e.frame = frame;
+    return &s->e.base;
 }
+
+static bool pass_again(void *sp) { return ((A64Emission *)sp)->relax.again; }
+
+static void pass_end(void *sp) {
+    A64Emission *s = sp;
+    b3_emitter_free(&s->e.base);
+    arm64_asm_free(&s->a);
+}
+
+static void relax_end(void *sp) { arm64_relax_free(&((A64Emission *)sp)->relax); }
+
+static void listing_begin(B3Emitter *e, B3EmitListing *l, B3Obj *o) {
+    arm64_listing_begin(l, ((A64Emitter *)e)->a, o);
+}
+
+static void prologue(B3Emitter *e) { emit_prologue((A64Emitter *)e); }
+
+/* Instruction j of b, or it and the next as one load or store pair. */
+static uint32_t emit_insts(B3Emitter *be, AirBlock *b, uint32_t j, AirBlock *next) {
+    A64Emitter *e = (A64Emitter *)be;
+    if (j + 1 < b->ninsts && try_pair(e, &b->insts[j], &b->insts[j + 1]))
+        return 2;
+    emit_inst(e, b, &b->insts[j], next);
+    return 1;
+}
+
+static void jump_tables(B3Emitter *e) { emit_jump_tables((A64Emitter *)e); }
+
+const B3EmitTarget b3_arm64_emit = {
+    .phase = "arm64 emitter",
+    .arch = B3Arch_ARM64,
+    .stackmap_stack_extra = 16, /* the frame record */
+    .state_size = sizeof(A64Emission),
+    .pass_begin = pass_begin,
+    .pass_again = pass_again,
+    .pass_end = pass_end,
+    .relax_end = relax_end,
+    .listing_begin = listing_begin,
+    .prologue = prologue,
+    .emit_insts = emit_insts,
+    .jump_tables = jump_tables,
+    .compact_unwind = b3_arm64_compact_unwind,
+};

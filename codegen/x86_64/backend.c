@@ -12,6 +12,6 @@ const B3Backend b3_x86_64_backend = {
     .can_omit_frame_pointer = can_omit_frame_pointer,
     .lower = b3_x86_64_lower_hooks,
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent */
-    .emit_proc = b3_x86_64_emit_proc,
+    .emit = &b3_x86_64_emit,
     .write_asm = b3_x86_64_write_asm, /* AT&T syntax: GNU as for ELF, llvm-mc for Mach-O */
 };

@@ -131,26 +131,6 @@ static void set_bool(X86Emitter *e, unsigned cc, B3Reg dst) {
     x86_movx(e->a, X86Ext_Movzbl, &d, dst);
 }
 
-unsigned x86_cc(AirCond c) {
-    static const uint8_t cc[AirCond_NUM] = {
-        [AirCond_Equal] = X86_CC_E,
-        [AirCond_NotEqual] = X86_CC_NE,
-        [AirCond_Above] = X86_CC_A,
-        [AirCond_BelowOrEqual] = X86_CC_BE,
-        [AirCond_AboveOrEqual] = X86_CC_AE,
-        [AirCond_Below] = X86_CC_B,
-        [AirCond_GreaterThan] = X86_CC_G,
-        [AirCond_LessThanOrEqual] = X86_CC_LE,
-        [AirCond_GreaterThanOrEqual] = X86_CC_GE,
-        [AirCond_LessThan] = X86_CC_L,
-        [AirCond_Overflow] = X86_CC_O,
-        [AirCond_NoOverflow] = X86_CC_NO,
-        [AirCond_Signed] = X86_CC_S,
-        [AirCond_PositiveOrZero] = X86_CC_NS,
-    };
-    return cc[c];
-}
-
 /* Double conditions after ucomisd.  ucomisd sets ZF,PF,CF = 1,1,1 for
  * unordered, so "above" (CF=0 and ZF=0) and "above or equal" (CF=0) are false
  * on NaN and their inverses true: comparing with the operands swapped turns
@@ -537,14 +517,7 @@ static void emit_jump_table(X86Emitter *e, AirBlock *b, const AirInst *inst) {
         bad(inst, "%rsp cannot be the index");
     if (b->nsuccs < 2)
         bad(inst, "a jump table needs at least one case and the default");
-    if (e->ntables == e->cap_tables) {
-        e->cap_tables = e->cap_tables ? 2 * e->cap_tables : 4;
-        e->tables = realloc(e->tables, e->cap_tables * sizeof *e->tables);
-        if (!e->tables)
-            b3_internal_error("x86-64 emitter", "out of memory");
-    }
-    uint32_t table = x86_label_new(a);
-    e->tables[e->ntables++] = (X86JumpTable){table, b};
+    uint32_t table = b3_emit_jump_table_new(&e->base, b);
     /* lea table(%rip), s1; movslq (s1,idx,4), s2; add s1, s2; jmp *s2 */
     X86Mem t = x86_mem_label(table, 0), entry = x86_mem_index(s1, idx, 4, 0);
     X86RM r1 = x86_rm_mem(entry), rs1 = x86_rm_reg(s1), rs2 = x86_rm_reg(s2);
@@ -644,9 +617,9 @@ static void movx(X86Emitter *e, const AirInst *inst, X86ExtOp op) {
     x86_movx(e->a, op, &s, gpr(inst, 1));
 }
 
-/* ---- the encoder entries of opcodes.def (the X86 column) ----
+/* ---- the encoder entries (table x86_ops) ----
  *
- * Each is x86_op_<handler>(e, b, inst, next, param, size) with the column's
+ * Each is x86_op_<handler>(e, b, inst, next, param, size) with its row's
  * param and size (bytes of the operation, when it has one). */
 
 #define X86_OP(name)                                                                                 \
@@ -674,12 +647,6 @@ static DCond flags_of(X86Emitter *e, const AirInst *inst, unsigned size) {
 }
 
 X86_OP(nop) { UNUSED_OPERANDS; }
-
-/* The arm64-only opcodes: no x86-64 form is valid, so none gets here. */
-X86_OP(none) {
-    UNUSED_OPERANDS;
-    bad(inst, "has no x86-64 encoding");
-}
 
 X86_OP(add) {
     UNUSED_OPERANDS;
@@ -980,22 +947,198 @@ X86_OP(call) {
 
 X86_OP(patchpoint) {
     UNUSED_OPERANDS;
-    x86_emit_patchpoint(e, inst);
+    x86_emit_patchpoint(e->a, e->c, inst, &e->stackmaps);
 }
 
-/* The dispatch table, one entry per opcode (atomics: emit_atomics.c). */
+/* The encoder table: one row per Air opcode x86-64 implements (atomics:
+ * emit_atomics.c); an opcode without a row has no x86-64 encoding. */
 static const struct {
     X86OpFn *fn;
     uint8_t p, size;
 } x86_ops[AIR_NUM_OPCODES] = {
-#define x86(handler, param, sz) \
-    { x86_op_##handler, param, sz }
-#define AIR_OP(name, term, branch, succs, move, effects, x86enc) x86enc,
-#define AIR_FORM(name, sig, forms)
-#include "codegen/air/opcodes.def"
-#undef AIR_OP
-#undef AIR_FORM
-#undef x86
+    [Air_Nop] = {x86_op_nop, 0, 0},
+    /* integer arithmetic */
+    [Air_Add32] = {x86_op_add, 0, 4},
+    [Air_Add64] = {x86_op_add, 0, 8},
+    [Air_Sub32] = {x86_op_alu, X86Alu_Sub, 4},
+    [Air_Sub64] = {x86_op_alu, X86Alu_Sub, 8},
+    [Air_Neg32] = {x86_op_unary, X86Unary_Neg, 4},
+    [Air_Neg64] = {x86_op_unary, X86Unary_Neg, 8},
+    [Air_Mul32] = {x86_op_mul, 0, 4},
+    [Air_Mul64] = {x86_op_mul, 0, 8},
+    [Air_X86ConvertToDoubleWord32] = {x86_op_sign_fill, 0, 4},
+    [Air_X86ConvertToQuadWord64] = {x86_op_sign_fill, 0, 8},
+    [Air_X86Div32] = {x86_op_rax_rdx, X86Unary_IDiv, 4},
+    [Air_X86Div64] = {x86_op_rax_rdx, X86Unary_IDiv, 8},
+    [Air_X86UDiv32] = {x86_op_rax_rdx, X86Unary_Div, 4},
+    [Air_X86UDiv64] = {x86_op_rax_rdx, X86Unary_Div, 8},
+    [Air_X86MulHigh32] = {x86_op_rax_rdx, X86Unary_IMul, 4},
+    [Air_X86MulHigh64] = {x86_op_rax_rdx, X86Unary_IMul, 8},
+    [Air_X86UMulHigh32] = {x86_op_rax_rdx, X86Unary_Mul, 4},
+    [Air_X86UMulHigh64] = {x86_op_rax_rdx, X86Unary_Mul, 8},
+    /* bitwise */
+    [Air_And32] = {x86_op_alu, X86Alu_And, 4},
+    [Air_And64] = {x86_op_alu, X86Alu_And, 8},
+    [Air_Or32] = {x86_op_alu, X86Alu_Or, 4},
+    [Air_Or64] = {x86_op_alu, X86Alu_Or, 8},
+    [Air_Xor32] = {x86_op_alu, X86Alu_Xor, 4},
+    [Air_Xor64] = {x86_op_alu, X86Alu_Xor, 8},
+    [Air_Not32] = {x86_op_unary, X86Unary_Not, 4},
+    [Air_Not64] = {x86_op_unary, X86Unary_Not, 8},
+    [Air_ByteSwap32] = {x86_op_bswap, 0, 4},
+    [Air_ByteSwap64] = {x86_op_bswap, 0, 8},
+    [Air_Lshift32] = {x86_op_shift, X86Shift_Shl, 4},
+    [Air_Lshift64] = {x86_op_shift, X86Shift_Shl, 8},
+    [Air_Rshift32] = {x86_op_shift, X86Shift_Sar, 4},
+    [Air_Rshift64] = {x86_op_shift, X86Shift_Sar, 8},
+    [Air_Urshift32] = {x86_op_shift, X86Shift_Shr, 4},
+    [Air_Urshift64] = {x86_op_shift, X86Shift_Shr, 8},
+    [Air_RotateRight32] = {x86_op_shift, X86Shift_Ror, 4},
+    [Air_RotateRight64] = {x86_op_shift, X86Shift_Ror, 8},
+    [Air_RotateLeft32] = {x86_op_shift, X86Shift_Rol, 4},
+    [Air_RotateLeft64] = {x86_op_shift, X86Shift_Rol, 8},
+    [Air_CountLeadingZeros32] = {x86_op_clz, 0, 4},
+    [Air_CountLeadingZeros64] = {x86_op_clz, 0, 8},
+    /* moves, loads, stores, extensions */
+    [Air_Lea32] = {x86_op_lea, 0, 4},
+    [Air_Lea64] = {x86_op_lea, 0, 8},
+    [Air_Move] = {x86_op_move, 0, 8},
+    [Air_Move32] = {x86_op_move, 0, 4},
+    [Air_Load8] = {x86_op_movx, X86Ext_Movzbl, 0},
+    [Air_Load8SignedExtendTo32] = {x86_op_movx, X86Ext_Movsbl, 0},
+    [Air_Load16] = {x86_op_movx, X86Ext_Movzwl, 0},
+    [Air_Load16SignedExtendTo32] = {x86_op_movx, X86Ext_Movswl, 0},
+    [Air_Store8] = {x86_op_store_narrow, 0, 1},
+    [Air_Store16] = {x86_op_store_narrow, 0, 2},
+    [Air_SignExtend8To32] = {x86_op_movx, X86Ext_Movsbl, 0},
+    [Air_SignExtend16To32] = {x86_op_movx, X86Ext_Movswl, 0},
+    [Air_ZeroExtend8To32] = {x86_op_movx, X86Ext_Movzbl, 0},
+    [Air_ZeroExtend16To32] = {x86_op_movx, X86Ext_Movzwl, 0},
+    [Air_SignExtend32ToPtr] = {x86_op_movx, X86Ext_Movslq, 0},
+    [Air_MoveFloat] = {x86_op_fmove, 0, 4},
+    [Air_MoveDouble] = {x86_op_fmove, 0, 8},
+    [Air_MoveZeroToDouble] = {x86_op_fzero, 0, 8},
+    [Air_Move64ToDouble] = {x86_op_to_fpr, 0, 8},
+    [Air_Move32ToFloat] = {x86_op_to_fpr, 0, 4},
+    [Air_MoveDoubleTo64] = {x86_op_sse_to_gpr, X86Sse_MovqFromXmm, 8},
+    [Air_MoveFloatTo32] = {x86_op_sse_to_gpr, X86Sse_MovdFromXmm, 4},
+    /* floating point */
+    [Air_AddDouble] = {x86_op_sse, X86Sse_Addsd, 8},
+    [Air_AddFloat] = {x86_op_sse, X86Sse_Addss, 4},
+    [Air_SubDouble] = {x86_op_sse, X86Sse_Subsd, 8},
+    [Air_SubFloat] = {x86_op_sse, X86Sse_Subss, 4},
+    [Air_MulDouble] = {x86_op_sse, X86Sse_Mulsd, 8},
+    [Air_MulFloat] = {x86_op_sse, X86Sse_Mulss, 4},
+    [Air_DivDouble] = {x86_op_sse, X86Sse_Divsd, 8},
+    [Air_DivFloat] = {x86_op_sse, X86Sse_Divss, 4},
+    [Air_SqrtDouble] = {x86_op_sse, X86Sse_Sqrtsd, 8},
+    [Air_SqrtFloat] = {x86_op_sse, X86Sse_Sqrtss, 4},
+    [Air_CeilDouble] = {x86_op_round, 0x0A, 8},
+    [Air_CeilFloat] = {x86_op_round, 0x0A, 4},
+    [Air_FloorDouble] = {x86_op_round, 0x09, 8},
+    [Air_FloorFloat] = {x86_op_round, 0x09, 4},
+    [Air_AndDouble] = {x86_op_sse, X86Sse_Andpd, 8},
+    [Air_AndFloat] = {x86_op_sse, X86Sse_Andps, 4},
+    [Air_OrDouble] = {x86_op_sse, X86Sse_Orpd, 8},
+    [Air_OrFloat] = {x86_op_sse, X86Sse_Orps, 4},
+    [Air_XorDouble] = {x86_op_sse, X86Sse_Xorpd, 8},
+    [Air_XorFloat] = {x86_op_sse, X86Sse_Xorps, 4},
+    [Air_ConvertInt32ToDouble] = {x86_op_sse_from_gpr, X86Sse_Cvtsi2sdl, 8},
+    [Air_ConvertInt64ToDouble] = {x86_op_sse_from_gpr, X86Sse_Cvtsi2sdq, 8},
+    [Air_ConvertInt32ToFloat] = {x86_op_sse_from_gpr, X86Sse_Cvtsi2ssl, 4},
+    [Air_ConvertInt64ToFloat] = {x86_op_sse_from_gpr, X86Sse_Cvtsi2ssq, 4},
+    [Air_ConvertDoubleToFloat] = {x86_op_sse, X86Sse_Cvtsd2ss, 8},
+    [Air_ConvertFloatToDouble] = {x86_op_sse, X86Sse_Cvtss2sd, 4},
+    [Air_TruncateDoubleToInt32] = {x86_op_sse_to_gpr, X86Sse_Cvttsd2si32, 4},
+    [Air_TruncateDoubleToInt64] = {x86_op_sse_to_gpr, X86Sse_Cvttsd2si64, 8},
+    [Air_TruncateFloatToInt32] = {x86_op_sse_to_gpr, X86Sse_Cvttss2si32, 4},
+    [Air_TruncateFloatToInt64] = {x86_op_sse_to_gpr, X86Sse_Cvttss2si64, 8},
+    /* compares and conditional moves (materialized as 0/1) */
+    [Air_Compare32] = {x86_op_compare, 0, 4},
+    [Air_Compare64] = {x86_op_compare, 0, 8},
+    [Air_Test32] = {x86_op_compare, 0, 4},
+    [Air_Test64] = {x86_op_compare, 0, 8},
+    [Air_CompareDouble] = {x86_op_compare_fp, 0, 8},
+    [Air_CompareFloat] = {x86_op_compare_fp, 0, 4},
+    [Air_MoveConditionally32] = {x86_op_cmov, 0, 4},
+    [Air_MoveConditionally64] = {x86_op_cmov, 0, 8},
+    [Air_MoveConditionallyTest32] = {x86_op_cmov, 0, 4},
+    [Air_MoveConditionallyTest64] = {x86_op_cmov, 0, 8},
+    [Air_MoveConditionallyDouble] = {x86_op_cmov, 0, 8},
+    [Air_MoveConditionallyFloat] = {x86_op_cmov, 0, 4},
+    [Air_MoveDoubleConditionally32] = {x86_op_fmov, 0, 4},
+    [Air_MoveDoubleConditionally64] = {x86_op_fmov, 0, 8},
+    [Air_MoveDoubleConditionallyTest32] = {x86_op_fmov, 0, 4},
+    [Air_MoveDoubleConditionallyTest64] = {x86_op_fmov, 0, 8},
+    [Air_MoveDoubleConditionallyDouble] = {x86_op_fmov, 0, 8},
+    [Air_MoveDoubleConditionallyFloat] = {x86_op_fmov, 0, 4},
+    /* control flow (terminals) */
+    [Air_Jump] = {x86_op_jump, 0, 0},
+    [Air_Branch32] = {x86_op_branch, 0, 4},
+    [Air_Branch64] = {x86_op_branch, 0, 8},
+    [Air_BranchTest32] = {x86_op_branch, 0, 4},
+    [Air_BranchTest64] = {x86_op_branch, 0, 8},
+    [Air_BranchDouble] = {x86_op_branch, 0, 8},
+    [Air_BranchFloat] = {x86_op_branch, 0, 4},
+    [Air_BranchAdd32] = {x86_op_branch_alu, X86Alu_Add, 4},
+    [Air_BranchAdd64] = {x86_op_branch_alu, X86Alu_Add, 8},
+    [Air_BranchSub32] = {x86_op_branch_alu, X86Alu_Sub, 4},
+    [Air_BranchSub64] = {x86_op_branch_alu, X86Alu_Sub, 8},
+    [Air_BranchMul32] = {x86_op_branch_mul, 0, 4},
+    [Air_BranchMul64] = {x86_op_branch_mul, 0, 8},
+    [Air_BranchNeg32] = {x86_op_branch_neg, 0, 4},
+    [Air_BranchNeg64] = {x86_op_branch_neg, 0, 8},
+    [Air_Ret32] = {x86_op_ret, 0, 0},
+    [Air_Ret64] = {x86_op_ret, 0, 0},
+    [Air_RetFloat] = {x86_op_ret, 0, 0},
+    [Air_RetDouble] = {x86_op_ret, 0, 0},
+    [Air_RetVoid] = {x86_op_ret, 0, 0},
+    [Air_Oops] = {x86_op_oops, 0, 0},
+    [Air_EntrySwitch] = {x86_op_entry_switch, 0, 0},
+    [Air_JumpTable] = {x86_op_jump_table, 0, 0},
+    /* memory ordering */
+    [Air_MemoryFence] = {x86_op_fence, 0, 0},
+    /* atomics (x86: every one is a full barrier; see docs/atomics.md) */
+    [Air_AtomicStrongCAS8] = {x86_op_cas, 0, 1},
+    [Air_AtomicStrongCAS16] = {x86_op_cas, 0, 2},
+    [Air_AtomicStrongCAS32] = {x86_op_cas, 0, 4},
+    [Air_AtomicStrongCAS64] = {x86_op_cas, 0, 8},
+    [Air_BranchAtomicStrongCAS8] = {x86_op_branch_cas, 0, 1},
+    [Air_BranchAtomicStrongCAS16] = {x86_op_branch_cas, 0, 2},
+    [Air_BranchAtomicStrongCAS32] = {x86_op_branch_cas, 0, 4},
+    [Air_BranchAtomicStrongCAS64] = {x86_op_branch_cas, 0, 8},
+    [Air_AtomicXchgAdd8] = {x86_op_xadd, 0, 1},
+    [Air_AtomicXchgAdd16] = {x86_op_xadd, 0, 2},
+    [Air_AtomicXchgAdd32] = {x86_op_xadd, 0, 4},
+    [Air_AtomicXchgAdd64] = {x86_op_xadd, 0, 8},
+    [Air_AtomicXchg8] = {x86_op_xchg, 0, 1},
+    [Air_AtomicXchg16] = {x86_op_xchg, 0, 2},
+    [Air_AtomicXchg32] = {x86_op_xchg, 0, 4},
+    [Air_AtomicXchg64] = {x86_op_xchg, 0, 8},
+    [Air_AtomicAdd8] = {x86_op_atomic_alu, X86Alu_Add, 1},
+    [Air_AtomicAdd16] = {x86_op_atomic_alu, X86Alu_Add, 2},
+    [Air_AtomicAdd32] = {x86_op_atomic_alu, X86Alu_Add, 4},
+    [Air_AtomicAdd64] = {x86_op_atomic_alu, X86Alu_Add, 8},
+    [Air_AtomicSub8] = {x86_op_atomic_alu, X86Alu_Sub, 1},
+    [Air_AtomicSub16] = {x86_op_atomic_alu, X86Alu_Sub, 2},
+    [Air_AtomicSub32] = {x86_op_atomic_alu, X86Alu_Sub, 4},
+    [Air_AtomicSub64] = {x86_op_atomic_alu, X86Alu_Sub, 8},
+    [Air_AtomicAnd8] = {x86_op_atomic_alu, X86Alu_And, 1},
+    [Air_AtomicAnd16] = {x86_op_atomic_alu, X86Alu_And, 2},
+    [Air_AtomicAnd32] = {x86_op_atomic_alu, X86Alu_And, 4},
+    [Air_AtomicAnd64] = {x86_op_atomic_alu, X86Alu_And, 8},
+    [Air_AtomicOr8] = {x86_op_atomic_alu, X86Alu_Or, 1},
+    [Air_AtomicOr16] = {x86_op_atomic_alu, X86Alu_Or, 2},
+    [Air_AtomicOr32] = {x86_op_atomic_alu, X86Alu_Or, 4},
+    [Air_AtomicOr64] = {x86_op_atomic_alu, X86Alu_Or, 8},
+    [Air_AtomicXor8] = {x86_op_atomic_alu, X86Alu_Xor, 1},
+    [Air_AtomicXor16] = {x86_op_atomic_alu, X86Alu_Xor, 2},
+    [Air_AtomicXor32] = {x86_op_atomic_alu, X86Alu_Xor, 4},
+    [Air_AtomicXor64] = {x86_op_atomic_alu, X86Alu_Xor, 8},
+    /* variable-argument opcodes (AirSpecial gives the roles) */
+    [Air_Call] = {x86_op_call, 0, 0},
+    [Air_Patchpoint] = {x86_op_patchpoint, 0, 0},
+    [Air_Ret2] = {x86_op_ret, 0, 0},
 };
 
 void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
@@ -1006,6 +1149,8 @@ void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
         bad(inst, "unknown opcode");
     if (!inst->special && inst->nargs && !air_is_valid_form(e->c->target, op, inst->nargs, inst->args))
         bad(inst, "not a valid x86-64 form");
+    if (!x86_ops[op].fn) /* the arm64-only opcodes: no x86-64 form is valid, so none gets here */
+        bad(inst, "has no x86-64 encoding");
     x86_ops[op].fn(e, b, inst, next, x86_ops[op].p, x86_ops[op].size);
 }
 
@@ -1013,13 +1158,8 @@ void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
 
 void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a) {
     memset(e, 0, sizeof *e);
-    e->c = c;
+    b3_emitter_init(&e->base, c, &a->buffer);
     e->a = a;
-    e->block_label = malloc((c->nblocks ? c->nblocks : 1) * sizeof(uint32_t));
-    if (!e->block_label)
-        b3_internal_error("x86-64 emitter", "out of memory");
-    for (uint32_t i = 0; i < c->nblocks; i++)
-        e->block_label[i] = x86_label_new(a);
     /* Only a call needs rsp 16-byte aligned (patchpoints are counted as calls). */
     bool calls = false;
     for (uint32_t i = 0; i < c->nblocks && !calls; i++)
@@ -1032,124 +1172,76 @@ void x86_emitter_init(X86Emitter *e, AirCode *c, X86Asm *a) {
 }
 
 void x86_emitter_free(X86Emitter *e) {
-    free(e->block_label);
-    free(e->tables);
-    b3_stackmap_list_free(&e->stackmaps);
+    b3_emitter_free(&e->base);
     memset(e, 0, sizeof *e);
 }
 
-/* One pass over the procedure: the body (a prologue before each entry
- * block), then the jump tables.  Returns the size of the code before the
- * tables; prologue_at[block] gets each entry block's prologue offset and
- * lines (when not NULL) the -g line rows. */
-static uint64_t emit_pass(X86Emitter *e, const uint8_t *is_entry, uint64_t *prologue_at, B3LineRows *lines) {
-    AirCode *c = e->c;
-    X86Asm *a = e->a;
-    B3Proc *p = c->proc;
-    for (uint32_t i = 0; i < c->nblocks; i++) {
-        AirBlock *b = c->blocks[i];
-        AirBlock *next = i + 1 < c->nblocks ? c->blocks[i + 1] : NULL;
-        /* Entry blocks have no predecessors, so nothing falls or jumps into a prologue. */
-        if (is_entry[b->index]) {
-            prologue_at[b->index] = a->len;
-            if (lines && p)
-                b3_line_rows_note(lines, a->len, p->loc, true);
-            x86_emit_prologue(e);
-        } else if (b->loop_header) {
-            /* A loop's first instructions in one 16-byte fetch block, when
-             * that costs at most 10 bytes of nop (gcc's .p2align 4,,10). */
-            x86_align_code(a, 16, 10);
-        }
-        x86_bind(a, e->block_label[b->index]);
-        b3_emit_listing_reset(&a->buffer); /* each block names its first value */
-        for (uint32_t j = 0; j < b->ninsts; j++) {
-            if (lines && b->insts[j].origin)
-                b3_line_rows_note(lines, a->len, b->insts[j].origin->loc, false);
-            b3_emit_listing_origin(&a->buffer, b->insts[j].origin);
-            x86_emit_inst(e, b, &b->insts[j], next);
-        }
-    }
-    uint64_t code_size = a->len; /* the jump tables after it are data */
-    x86_emit_jump_tables(e);
-    x86_asm_check_labels(a);
-    return code_size;
-}
+/* ---- the emission driver's hooks (codegen/emit.h) ---- */
 
-void b3_x86_64_emit_proc(AirCode *c, B3Obj *o) {
-    if (c->target.arch != B3Arch_X86_64)
-        b3_internal_error("x86-64 emitter", "wrong target");
-    B3Proc *p = c->proc;
-    if (!c->nblocks)
-        b3_internal_error("x86-64 emitter", "procedure has no blocks");
-    /* prologue_at[block]: the offset of an entry block's prologue. */
-    uint8_t *is_entry = b3_emit_entry_flags(c);
-    uint64_t *prologue_at = calloc(c->nblocks, sizeof(uint64_t));
-    if (!prologue_at)
-        b3_internal_error("x86-64 emitter", "out of memory");
-
-    /* Functions start 16-byte aligned (the object pads .text with int3). */
-    b3_obj_align(o, B3Sec_Text, 16);
-
-    /* Branch relaxation (asm.h): assemble until no rel8 jump is out of range.
-     * The passes before the last are trial runs, without listing or line rows. */
-    X86Relax relax = {0};
+/* A procedure's emission: the relaxation marks, kept across passes, and
+ * the pass's assembler and emitter. */
+typedef struct {
+    X86Relax relax;
     X86Asm a;
     X86Emitter e;
-    bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
-    uint64_t code_size;
-    B3Frame frame = {0};
-    for (;;) {
-        x86_asm_init(&a);
-        a.relax = &relax;
-        x86_relax_begin(&relax);
-        x86_emitter_init(&e, c, &a);
-        b3_frame_reset(&frame);
-        e.frame = &frame;
-        code_size = emit_pass(&e, is_entry, prologue_at, NULL);
-        if (!relax.again)
-            break;
-        x86_relax_settle(&relax, &a);
-        x86_emitter_free(&e);
-        x86_asm_free(&a);
-    }
-    /* The jump sizes are final: the last pass is the code, unless -S or -g
-     * want its text and lines, which one more pass (the same bytes) collects. */
-    B3LineRows lines = {0};
-    X86Listing listing; /* -S: the instruction text */
-    if (want_lines || want_listing) {
-        x86_emitter_free(&e);
-        x86_asm_free(&a);
-        x86_asm_init(&a);
-        a.relax = &relax;
-        x86_relax_begin(&relax);
-        x86_emitter_init(&e, c, &a);
-        b3_frame_reset(&frame);
-        e.frame = &frame;
-        x86_listing_begin(&listing, &a, o);
-        code_size = emit_pass(&e, is_entry, prologue_at, want_lines ? &lines : NULL);
-        if (relax.again)
-            b3_internal_error("x86-64 emitter", "branch relaxation did not settle");
-    }
-    x86_relax_free(&relax);
+} X86Emission;
 
-    uint64_t start = b3_obj_emit(o, B3Sec_Text, a.buf, a.len);
-    if (want_listing)
-        x86_listing_end(&listing, &a, o, start);
-    for (uint32_t i = 0; i < a.nrelocs; i++)
-        b3_obj_reloc(o, B3Sec_Text, start + a.relocs[i].offset, (B3RelocKind)a.relocs[i].kind,
-                     a.relocs[i].sym, a.relocs[i].addend);
-    /* Stack size as LLVM counts it: everything below the return address. */
-    b3_obj_add_stackmaps(o, start, c->frame_size + 8, &e.stackmaps);
-    if (want_lines)
-        b3_obj_add_lines(o, p, start, code_size, a.len, &lines);
-    b3_emit_define_entries(c, o, start, a.len, prologue_at);
-    frame.compact = b3_x86_64_compact_unwind(&frame);
-    b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
-    b3_emit_add_frames(c, o, start, a.len, prologue_at, &frame);
-    b3_frame_reset(&frame);
-    free(is_entry);
-    free(prologue_at);
-
-    x86_emitter_free(&e);
-    x86_asm_free(&a);
+static B3Emitter *pass_begin(void *sp, AirCode *c, B3Frame *frame) {
+    X86Emission *s = sp;
+    x86_asm_init(&s->a);
+    s->a.relax = &s->relax;
+    x86_relax_begin(&s->relax);
+    x86_emitter_init(&s->e, c, &s->a);
+    s->e.frame = frame;
+    return &s->e.base;
 }
+
+static bool pass_again(void *sp) {
+    X86Emission *s = sp;
+    if (!s->relax.again)
+        return false;
+    x86_relax_settle(&s->relax, &s->a);
+    return true;
+}
+
+static void pass_end(void *sp) {
+    X86Emission *s = sp;
+    x86_emitter_free(&s->e);
+    x86_asm_free(&s->a);
+}
+
+static void relax_end(void *sp) { x86_relax_free(&((X86Emission *)sp)->relax); }
+
+static void listing_begin(B3Emitter *e, B3EmitListing *l, B3Obj *o) {
+    x86_listing_begin(l, ((X86Emitter *)e)->a, o);
+}
+
+static void prologue(B3Emitter *e) { x86_emit_prologue((X86Emitter *)e); }
+
+/* A loop's first instructions in one 16-byte fetch block, when that costs
+ * at most 10 bytes of nop (gcc's .p2align 4,,10). */
+static void loop_header(B3Emitter *e) { x86_align_code(((X86Emitter *)e)->a, 16, 10); }
+
+static uint32_t emit_insts(B3Emitter *e, AirBlock *b, uint32_t j, AirBlock *next) {
+    x86_emit_inst((X86Emitter *)e, b, &b->insts[j], next);
+    return 1;
+}
+
+static void jump_tables(B3Emitter *e) { x86_emit_jump_tables((X86Emitter *)e); }
+
+const B3EmitTarget b3_x86_64_emit = {
+    .phase = "x86-64 emitter",
+    .arch = B3Arch_X86_64,
+    .stackmap_stack_extra = 8, /* the return address */
+    .state_size = sizeof(X86Emission),
+    .pass_begin = pass_begin,
+    .pass_again = pass_again,
+    .pass_end = pass_end,
+    .relax_end = relax_end,
+    .listing_begin = listing_begin,
+    .prologue = prologue,
+    .loop_header = loop_header,
+    .emit_insts = emit_insts,
+    .jump_tables = jump_tables,
+    .compact_unwind = b3_x86_64_compact_unwind,
+};

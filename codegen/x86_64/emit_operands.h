@@ -1,10 +1,12 @@
 /* Operand accessors of the x86-64 emitter, shared by emit.c and emit_atomics.c
- * (private to them: the names are short).  Each reports an inst that does not
- * have the operand it needs as an internal error. */
+ * (private to them: the names are short), and the condition codes of Air's
+ * conditions.  Each reports an inst that does not have the operand it needs
+ * as an internal error.  Below the emitter: it needs nothing of emit.c. */
 #ifndef B3_X86_EMIT_OPERANDS_H
 #define B3_X86_EMIT_OPERANDS_H
 
-#include "codegen/x86_64/emit.h"
+#include "codegen/air/air.h"
+#include "codegen/x86_64/asm.h"
 #include "ir/diag.h"
 
 _Noreturn static inline void bad(const AirInst *inst, const char *why) {
@@ -66,6 +68,27 @@ static inline X86Mem mem_of(const AirInst *inst, unsigned i, bool allow_got) {
     default:
         bad(inst, "expected a memory operand");
     }
+}
+
+/* The x86 condition code (X86_CC_*) of an Air integer or result condition. */
+static inline unsigned x86_cc(AirCond c) {
+    static const uint8_t cc[AirCond_NUM] = {
+        [AirCond_Equal] = X86_CC_E,
+        [AirCond_NotEqual] = X86_CC_NE,
+        [AirCond_Above] = X86_CC_A,
+        [AirCond_BelowOrEqual] = X86_CC_BE,
+        [AirCond_AboveOrEqual] = X86_CC_AE,
+        [AirCond_Below] = X86_CC_B,
+        [AirCond_GreaterThan] = X86_CC_G,
+        [AirCond_LessThanOrEqual] = X86_CC_LE,
+        [AirCond_GreaterThanOrEqual] = X86_CC_GE,
+        [AirCond_LessThan] = X86_CC_L,
+        [AirCond_Overflow] = X86_CC_O,
+        [AirCond_NoOverflow] = X86_CC_NO,
+        [AirCond_Signed] = X86_CC_S,
+        [AirCond_PositiveOrZero] = X86_CC_NS,
+    };
+    return cc[c];
 }
 
 /* The x86 condition code of a RelCond or ResCond (kind) argument. */

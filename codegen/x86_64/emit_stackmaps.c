@@ -7,11 +7,11 @@
  * locations describe the state at the call instruction).  The record's
  * locations are the shared codegen/emit_stackmaps.c's. */
 #include "codegen/emit.h"
-#include "codegen/x86_64/emit.h"
+#include "codegen/x86_64/asm.h"
+#include "codegen/x86_64/x86_64.h"
 
-void x86_emit_patchpoint(X86Emitter *e, const AirInst *inst) {
-    const AirPatchpointInfo *pi = b3_emit_patchpoint_info(e->c, inst);
-    X86Asm *a = e->a;
+void x86_emit_patchpoint(X86Asm *a, const AirCode *c, const AirInst *inst, B3StackMapList *records) {
+    const AirPatchpointInfo *pi = b3_emit_patchpoint_info(c, inst);
     uint32_t at = a->len;
     switch ((AirPatchCode)pi->code) {
     case AirPatch_Point:
@@ -27,5 +27,5 @@ void x86_emit_patchpoint(X86Emitter *e, const AirInst *inst) {
         at = a->len;
         break;
     }
-    b3_emit_stackmap_record(e->c, inst, at, &e->stackmaps);
+    b3_emit_stackmap_record(c, inst, at, records);
 }

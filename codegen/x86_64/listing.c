@@ -43,10 +43,6 @@ void x86_listing_begin(X86Listing *l, X86Asm *a, B3Obj *o) {
         a->listing_disp32 = b3_asm_text_exact(o->asm_text);
 }
 
-void x86_listing_end(X86Listing *l, X86Asm *a, B3Obj *o, uint64_t start) {
-    b3_emit_listing_end(l, &a->buffer, o, start);
-}
-
 /* The object pads between procedures with int3 (the description's
  * code_pad_byte); the assemblers pad as much, the plain -S text's jumps
  * relaxed by them or not. */

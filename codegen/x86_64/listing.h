@@ -1,7 +1,7 @@
 /* -S (--emit=asm): a procedure's x86-64 instruction text, collected from the
- * assembler's listing while b3_x86_64_emit_proc encodes it and handed to the
- * assembly writer (objwriter/asm_writer.h) with the offsets of its lines.
- * Both calls do nothing unless the object has asm_text. */
+ * assembler's listing while the emission driver (codegen/emit.h) encodes it
+ * and hands it to the assembly writer (objwriter/asm_writer.h) with the
+ * offsets of its lines.  Nothing unless the object has asm_text. */
 #ifndef B3_X86_LISTING_H
 #define B3_X86_LISTING_H
 
@@ -13,7 +13,5 @@ typedef B3EmitListing X86Listing;
 
 /* Before the first instruction of the procedure: a.listing set up. */
 void x86_listing_begin(X86Listing *l, X86Asm *a, B3Obj *o);
-/* After the procedure's bytes went to .text at start. */
-void x86_listing_end(X86Listing *l, X86Asm *a, B3Obj *o, uint64_t start);
 
 #endif

@@ -50,6 +50,19 @@ static const uint8_t dwarf_gprs[16] = {
     [B3X_r12] = 12, [B3X_r13] = 13, [B3X_r14] = 14, [B3X_r15] = 15,
 };
 
+/* The insts that write only the low lane of their xmm destination
+ * (cvtsi2sd, sqrtsd, roundsd, ...): the rest of the register is kept, so
+ * the inst waits for the register's previous writer, a false dependency
+ * that fix_partial_register_stalls breaks (air_writes_partial_fp_lane). */
+static const bool partial_fp_lane_defs[AIR_NUM_OPCODES] = {
+    [Air_SqrtDouble] = true,           [Air_SqrtFloat] = true,
+    [Air_CeilDouble] = true,           [Air_CeilFloat] = true,
+    [Air_FloorDouble] = true,          [Air_FloorFloat] = true,
+    [Air_ConvertInt32ToDouble] = true, [Air_ConvertInt64ToDouble] = true,
+    [Air_ConvertInt32ToFloat] = true,  [Air_ConvertInt64ToFloat] = true,
+    [Air_ConvertDoubleToFloat] = true, [Air_ConvertFloatToDouble] = true,
+};
+
 const B3TargetDesc b3_x86_64_target_desc = {
     .name = "x86-64",
     .ngprs = 16,
@@ -60,8 +73,8 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .stack_pointer = B3X_rsp,
     .insn_align = 1,
     .air_form_mask = 1,
-    .partial_fp_lane_defs = true, /* cvtsi2sd, sqrtsd, roundsd, ... */
-    .entry_sp_from_fp = 8,        /* the return address */
+    .partial_fp_lane_defs = partial_fp_lane_defs,
+    .entry_sp_from_fp = 8, /* the return address */
     .gp_order = gp_order,
     .fp_order = fp_order,
     .ngp_order = sizeof gp_order / sizeof gp_order[0],

@@ -4,6 +4,7 @@
 
 #include "codegen/air/air.h"
 #include "codegen/backend.h"
+#include "codegen/x86_64/asm.h"
 #include "objwriter/obj.h"
 
 /* The x86-64 Linux backend (codegen/x86_64/backend.c). */
@@ -11,7 +12,11 @@ extern const B3Backend b3_x86_64_backend;
 
 /* Appends the procedure's code (prologue, blocks, epilogues, jump tables) to
  * the object's text section, defines its symbol(s) and records relocations. */
-void b3_x86_64_emit_proc(AirCode *c, B3Obj *o);
+extern const B3EmitTarget b3_x86_64_emit; /* emit.c */
+/* A Patchpoint inst of c (codegen/air/stackmaps.h): its code (nothing,
+ * nops, ud2 or a call) and its record appended to records
+ * (emit_stackmaps.c). */
+void x86_emit_patchpoint(X86Asm *a, const AirCode *c, const AirInst *inst, B3StackMapList *records);
 /* The frame description: does the procedure need rbp as its frame pointer?
  * FramePointer() and ArgumentReg(%rbp) / ArgumentReg(%rsp) read the frame
  * through it (stack arguments, the caller's rbp, the entry rsp). */

@@ -17,6 +17,7 @@
 #include "codegen/air/stackmaps.h"
 #include "codegen/x86_64/asm.h"
 #include "codegen/x86_64/emit.h"
+#include "codegen/x86_64/emit_operands.h"
 
 enum { Layout_Backward, Layout_NextTaken, Layout_NextNotTaken, Layout_Forward, Layout_Far, Layout_N };
 

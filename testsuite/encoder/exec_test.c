@@ -1,6 +1,6 @@
 /* Execution test of the x86-64 emitter: hand-built, register-allocated Air
- * procedures go through b3_x86_64_emit_proc into an in-memory B3Obj
- * (obj_stub.c), are loaded into executable memory with their relocations
+ * procedures go through the emission driver (b3_emit_proc with
+ * b3_x86_64_emit) into an in-memory B3Obj (obj_stub.c), are loaded into executable memory with their relocations
  * applied, and run against C's answer: integer and FP arithmetic, every
  * integer and double condition (NaN included) in compares, branches (each
  * fall-through layout) and conditional moves, division, bit counts,
@@ -179,7 +179,7 @@ static void *fn(AirCode *c) {
     exit(1);
 }
 
-static void emit(AirCode *c) { b3_x86_64_emit_proc(c, &x.o); }
+static void emit(AirCode *c) { b3_emit_proc(&b3_x86_64_emit, c, &x.o); }
 
 typedef int64_t (*F_ii)(int64_t, int64_t);
 typedef int64_t (*F_i)(int64_t);

@@ -75,3 +75,10 @@ void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint
     o->defs = grow(o->defs, &o->cap_defs, sizeof(B3SymDef), o->ndefs + 1);
     o->defs[o->ndefs++] = (B3SymDef){sym, (uint8_t)s, offset, size, is_func};
 }
+
+/* The data-in-code marks matter only to ELF's AArch64 mapping symbols. */
+void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data) {
+    (void)o;
+    (void)offset;
+    (void)data;
+}

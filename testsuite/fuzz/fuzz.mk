@@ -8,7 +8,9 @@
 #
 # MODE=fuzz-backend, smoke-backend, cover-backend: the same for the whole-backend
 # target (fuzz_backend.c) instead of the front end's (fuzz_frontend.c), in
-# build/fuzz/MODE/ (fuzz_backend or replay).
+# build/fuzz/MODE/ (fuzz_backend or replay); MODE=fuzz-import, smoke-import,
+# cover-import: the LLVM-IR front end's (fuzz_import.c, with import/*.c and
+# LLVM's library).
 #
 # Every mode defines B3_ICE_ABORT: an internal error aborts, so it is a crash.
 # Links every b3c source except cmd/main.c, plus the sources that `make`
@@ -17,13 +19,20 @@ MODE ?= fuzz
 BUILD ?= build
 FUZZ_CC ?= $(shell command -v clang-14 || command -v clang || echo clang)
 OUT = $(BUILD)/fuzz/$(MODE)
-BASE_MODE := $(patsubst %-backend,%,$(MODE))
+BASE_MODE := $(patsubst %-import,%,$(patsubst %-backend,%,$(MODE)))
 ifeq ($(BASE_MODE),$(MODE))
 TARGET_SRC = testsuite/fuzz/fuzz_frontend.c
 TARGET_NAME = fuzz_frontend
-else
+else ifeq ($(BASE_MODE)-backend,$(MODE))
 TARGET_SRC = testsuite/fuzz/fuzz_backend.c
 TARGET_NAME = fuzz_backend
+else
+# The LLVM-IR front end, linked in, against LLVM's library (llvm-16-dev).
+TARGET_SRC = testsuite/fuzz/fuzz_import.c $(wildcard import/*.c)
+TARGET_NAME = fuzz_import
+LLVM_CONFIG ?= $(shell command -v llvm-config-16 2>/dev/null || echo llvm-config-16)
+IMPORT_CFLAGS = -isystem $(shell $(LLVM_CONFIG) --includedir)
+IMPORT_LIBS = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-16 -Wl,-rpath,$(shell $(LLVM_CONFIG) --libdir)
 endif
 
 # Keep the source list in step with the main Makefile.
@@ -60,7 +69,7 @@ OBJS = $(patsubst %.c,$(OUT)/%.o,$(SRCS) $(TARGET_SRC) $(MAIN)) \
 all: $(TARGET)
 
 $(TARGET): $(OBJS)
-	$(FUZZ_CC) $(LINK_SAN) -o $@ $(OBJS) -lelf -lm
+	$(FUZZ_CC) $(LINK_SAN) -o $@ $(OBJS) -lelf -lm -ldl $(IMPORT_LIBS)
 
 $(OUT)/gen/%.o: $(BUILD)/%.c
 	@mkdir -p $(dir $@)
@@ -68,7 +77,7 @@ $(OUT)/gen/%.o: $(BUILD)/%.c
 
 $(OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CFLAGS_COMMON) $(COMPILE_SAN) -MMD -MP -c -o $@ $<
+	$(FUZZ_CC) $(CFLAGS_COMMON) $(COMPILE_SAN) $(IMPORT_CFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(OBJS:.o=.d)
 

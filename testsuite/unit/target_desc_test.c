@@ -124,7 +124,26 @@ static void check_target(const char *triple) {
            d->nfp_order, d->narg_gprs, d->narg_fprs);
 }
 
+/* The target table (ir/target.c): each row's triple and other spellings
+ * parse to that row, its name reads back, --help's order is the table's,
+ * and no two rows are one target. */
+static void check_table(void) {
+    B3Target t;
+    for (unsigned i = 0; i < B3_NUM_TARGETS; i++) {
+        const B3TargetRow *r = &b3_targets[i];
+        CHECK(r->desc != NULL, "%s: no description", r->triple);
+        CHECK(b3_target_parse(r->triple, &t) && b3_target_id(t) == i, "%s: parses to another row", r->triple);
+        CHECK(!strcmp(b3_target_name(t), r->triple), "%s: named %s", r->triple, b3_target_name(t));
+        for (const char *const *s = r->spellings; s && *s; s++)
+            CHECK(b3_target_parse(*s, &t) && b3_target_id(t) == i, "%s: spelling %s parses elsewhere",
+                  r->triple, *s);
+        CHECK(b3_target_nth(i, &t) && b3_target_id(t) == i, "%s: not --help's %u-th", r->triple, i);
+    }
+    CHECK(!b3_target_nth(B3_NUM_TARGETS, &t), "a target past the table");
+}
+
 int main(void) {
+    check_table();
     check_target("x86_64-linux-gnu");
     check_target("aarch64-linux-gnu");
     check_target("arm64-apple-macos");

@@ -11,7 +11,7 @@
 static const struct {
     const char *op, *sig, *forms;
 } table[] = {
-#define AIR_OP(name, term, branch, succs, move, effects, x86)
+#define AIR_OP(name, term, branch, succs, move, effects)
 #define AIR_FORM(name, sig, forms) {#name, sig, forms},
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
@@ -19,7 +19,7 @@ static const struct {
 };
 
 static const char *const opnames[] = {
-#define AIR_OP(name, term, branch, succs, move, effects, x86) #name,
+#define AIR_OP(name, term, branch, succs, move, effects) #name,
 #define AIR_FORM(name, sig, forms)
 #include "codegen/air/opcodes.def"
 #undef AIR_OP
