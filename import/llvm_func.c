@@ -189,8 +189,11 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
             imp_fail(I, "aliases and ifuncs are not supported yet");
         if (LLVMGetIntrinsicID(c))
             imp_fail(I, "the address of an intrinsic is taken");
-        B3Value *s = imp_emit(I, B3_SymbolAddress, B3_Int64, 0, NULL, NULL, NULL);
-        s->m.symbol.sym = imp_symbol(I, c);
+        B3Symbol *sym = imp_symbol(I, c);
+        /* A thread-local's address is this thread's (docs/c-extensions.md). */
+        B3Value *s =
+            imp_emit(I, sym->tls ? B3_ThreadLocalAddress : B3_SymbolAddress, B3_Int64, 0, NULL, NULL, NULL);
+        s->m.symbol.sym = sym;
         return one(I, s);
     }
     if (LLVMIsAConstantInt(c)) {
@@ -1158,7 +1161,7 @@ static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     case LLVMAtomicRMW:
         return import_atomicrmw(I, v);
     case LLVMVAArg:
-        imp_fail(I, "va_arg is not supported yet");
+        return imp_va_arg(I, v);
     case LLVMExtractElement:
     case LLVMInsertElement:
         return import_f32x2_element(I, v, op);
@@ -1359,7 +1362,9 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             nint += b3_type_is_int((B3Type)types[k - 1]);
         }
     }
-    I->desc->classify_args(I->desc, k, types, any_byval ? byval : NULL, -1, where, off);
+    uint32_t area = I->desc->classify_args(I->desc, k, types, any_byval ? byval : NULL, -1, where, off);
+    if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+        imp_varargs_params(I, k, where, area);
     k = 0;
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef prm = LLVMGetParam(fn, i);
@@ -1413,8 +1418,6 @@ void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
     I->nblocks = nb;
     if (setjmp(I->fail))
         goto out;
-    if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
-        imp_fail(I, "variadic function definitions are not supported yet");
     LLVMGetBasicBlocks(fn, lbs);
     ImpPtrMap idx;
     imp_map_init(&idx, nb);

@@ -122,6 +122,17 @@ unsigned imp_int_bits(LLVMTypeRef t);
 
 B3Symbol *imp_symbol(Imp *I, LLVMValueRef global);
 
+/* ---- symbols beyond plain globals (llvm_symbols.c) ------------------------ */
+
+/* A thread_local global's access model on its symbol (nothing for others). */
+void imp_tls_symbol(Imp *I, LLVMValueRef g, B3Symbol *s);
+/* llvm.global_ctors / llvm.global_dtors: the name test, and marking their
+ * procedures constructor(N) / destructor(N) once every function is declared. */
+bool imp_is_structors(const char *name, size_t len);
+void imp_structors(Imp *I);
+/* An error for a definition placed in a section of its own (not supported yet). */
+void imp_check_section(Imp *I, LLVMValueRef g);
+
 /* ---- function bodies (llvm_func.c) -------------------------------------- */
 
 void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym);
@@ -170,6 +181,16 @@ ImpVals imp_wide_binary(Imp *I, unsigned bits, LLVMOpcode op, ImpVals a, ImpVals
 B3Value *imp_wide_compare(Imp *I, unsigned bits, B3Opcode cmp, bool sign, ImpVals a, ImpVals b);
 /* a (from bits) as an integer of to bits: truncated, or extended. */
 ImpVals imp_wide_resize(Imp *I, ImpVals a, unsigned from, unsigned to, bool sign, bool trunc);
+
+/* ---- variadic functions (llvm_varargs.c) -------------------------------- */
+
+/* A variadic definition: its named parameters took the n places where[]
+ * (registers or B3_NO_REG) and stack_bytes of the argument area. */
+void imp_varargs_params(Imp *I, uint32_t n, const B3Reg *where, uint32_t stack_bytes);
+/* llvm.va_start(ap), llvm.va_copy(dst, src), and the va_arg instruction. */
+void imp_va_start(Imp *I, B3Value *ap);
+void imp_va_copy(Imp *I, B3Value *dst, B3Value *src);
+ImpVals imp_va_arg(Imp *I, LLVMValueRef inst);
 
 /* ---- intrinsics (llvm_intrinsics.c) ------------------------------------- */
 

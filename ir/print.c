@@ -713,6 +713,11 @@ static void put_linkage(Printer *p, const B3Symbol *sym) {
         put(p, " weak");
     if (sym->hidden)
         put(p, " hidden");
+    if (sym->tls) {
+        put(p, " threadlocal(");
+        put(p, b3_tls_model_names[sym->tls]);
+        put_c(p, ')');
+    }
 }
 
 static void print_proc(Printer *p, const B3Proc *proc) {
@@ -730,6 +735,17 @@ static void print_proc(Printer *p, const B3Proc *proc) {
         }
         put_c(p, ')');
     }
+    for (int k = 0; k < 2; k++) {
+        int32_t prio = k ? proc->dtor_priority : proc->ctor_priority;
+        if (prio < 0)
+            continue;
+        put(p, k ? " destructor" : " constructor");
+        if (prio != B3_DEFAULT_INIT_PRIORITY) {
+            put_c(p, '(');
+            put_u64(p, (uint64_t)prio);
+            put_c(p, ')');
+        }
+    }
     if (proc->npinned) {
         put(p, " pinned(");
         for (uint32_t i = 0; i < proc->npinned; i++) {
@@ -738,6 +754,11 @@ static void print_proc(Printer *p, const B3Proc *proc) {
             put_reg(p, proc->pinned[i]);
         }
         put_c(p, ')');
+    }
+    if (proc->variadic) {
+        char buf[64];
+        snprintf(buf, sizeof buf, " variadic(%u, %u, %u)", proc->va_gprs, proc->va_fprs, proc->va_stack);
+        put(p, buf);
     }
     put(p, " {\n");
     for (uint32_t i = 0; i < proc->nblocks; i++)
@@ -870,6 +891,7 @@ void b3_print_module(const B3Module *m, FILE *out) {
             put_symbol(p, it->sym);
             if (it->sym->weak_ref)
                 put(p, " weak");
+            put_linkage(p, it->sym); /* an extern's only other word: threadlocal(MODEL) */
             put_c(p, '\n');
             break;
         case B3Item_Data:

@@ -135,6 +135,24 @@ static void check_pinned(Ctx *c) {
     }
 }
 
+/* variadic(G, F, S): within the target's argument registers; the variadic
+ * stack arguments start at an 8-byte slot (every target's rule). */
+static void check_variadic(Ctx *c) {
+    const B3Proc *p = c->p;
+    const B3TargetDesc *d = b3_target_desc(c->m->target);
+    if (!p->variadic)
+        return;
+    if (p->va_gprs > d->narg_gprs)
+        b3_error(c->d, p->loc, "variadic(%u, ...): %s has %u integer argument registers", p->va_gprs,
+                 b3_target_name(c->m->target), d->narg_gprs);
+    if (p->va_fprs > d->narg_fprs)
+        b3_error(c->d, p->loc, "variadic(%u, %u, ...): %s has %u floating-point argument registers",
+                 p->va_gprs, p->va_fprs, b3_target_name(c->m->target), d->narg_fprs);
+    if (p->va_stack % 8)
+        b3_error(c->d, p->loc, "variadic(..., %u): variadic stack arguments start at a multiple of 8 bytes",
+                 p->va_stack);
+}
+
 static void check_entrypoints(Ctx *c) {
     B3Proc *p = c->p;
     for (uint32_t i = 0; i < p->nentrypoints; i++) {
@@ -978,6 +996,19 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
     case B3_SymbolAddress:
         if (!v->m.symbol.sym)
             b3_error(c->d, v->loc, "SymbolAddress names no symbol");
+        else if (v->m.symbol.sym->tls)
+            b3_error(
+                c->d, v->loc,
+                "@%.*s is thread-local: its address is this thread's, given by ThreadLocalAddress(@%.*s)",
+                (int)v->m.symbol.sym->name_len, v->m.symbol.sym->name, (int)v->m.symbol.sym->name_len,
+                v->m.symbol.sym->name);
+        break;
+    case B3_ThreadLocalAddress:
+        if (!v->m.symbol.sym)
+            b3_error(c->d, v->loc, "ThreadLocalAddress names no symbol");
+        else if (!v->m.symbol.sym->tls)
+            b3_error(c->d, v->loc, "ThreadLocalAddress needs a threadlocal symbol, and @%.*s is not one",
+                     (int)v->m.symbol.sym->name_len, v->m.symbol.sym->name);
         break;
     default:
         break;
@@ -1105,6 +1136,10 @@ static void check_value(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v
         check_return(c, v);
     if (v->opcode == B3_SecondResult)
         check_second_result(c, b, idx, v);
+    if (v->opcode == B3_VaStart && !c->p->variadic)
+        b3_error(c->d, v->loc,
+                 "VaStart in @%.*s, which is not variadic; add variadic(G, F, S) to the procedure",
+                 (int)c->p->sym->name_len, c->p->sym->name);
     if (v->opcode == B3_Upsilon && v->m.phi && v->m.phi->opcode == B3_Phi && placed(c, v->m.phi))
         v->m.phi->scratch |= PHI_WRITTEN;
     if (v->opcode == B3_Phi && (v->scratch & POS_MASK) == idx) {
@@ -1388,6 +1423,7 @@ static void validate_proc(B3Module *m, B3Diag *d, B3Proc *p) {
             b3_internal_error("validate", "block position %u of @%.*s is out of date", i,
                               (int)p->sym->name_len, p->sym->name);
     check_pinned(&c);
+    check_variadic(&c);
     check_entrypoints(&c);
     check_vars_and_slots(&c);
     place_values(&c);
@@ -1415,6 +1451,14 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
     if (!b3_is_pow2(data->align))
         b3_error(d, sym->loc, "data @%.*s has alignment %u, which is not a power of two", (int)sym->name_len,
                  sym->name, data->align);
+    /* A thread-local's address differs per thread: no link-time constant holds it. */
+    for (uint32_t i = 0; i < data->nlines; i++)
+        for (uint32_t j = 0; j < data->lines[i].nitems; j++) {
+            const B3DataItem *it = &data->lines[i].items[j];
+            if (it->kind == B3Data_Addr && it->u.addr.sym && it->u.addr.sym->tls)
+                b3_error(d, it->loc, "@%.*s is thread-local: its address is not a constant for Addr data",
+                         (int)it->u.addr.sym->name_len, it->u.addr.sym->name);
+        }
 }
 
 bool b3_validate(B3Module *m, B3Diag *d) {
@@ -1423,6 +1467,16 @@ bool b3_validate(B3Module *m, B3Diag *d) {
         const B3Item *it = &m->items[i];
         if (!it->sym)
             continue;
+        if (it->sym->tls && b3_target_obj_format(m->target) == B3ObjFormat_MachO)
+            b3_error(d, it->sym->loc,
+                     "thread-local data is not supported on %s yet (Mach-O thread-local variables)",
+                     b3_target_name(m->target));
+        if (it->kind == B3Item_Proc && it->sym->def.proc &&
+            (it->sym->def.proc->ctor_priority >= 0 || it->sym->def.proc->dtor_priority >= 0) &&
+            b3_target_obj_format(m->target) == B3ObjFormat_MachO)
+            b3_error(d, it->sym->loc,
+                     "constructors and destructors are not supported on %s yet (__mod_init_func)",
+                     b3_target_name(m->target));
         if (it->kind == B3Item_Proc && it->sym->def.proc)
             validate_proc(m, d, it->sym->def.proc);
         else if (it->kind == B3Item_Data)
