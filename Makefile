@@ -14,7 +14,9 @@ LDLIBS = -lelf -lm -ldl
 # Every .c file under the source directories is part of b3c; generated
 # sources come from lexer/*.re and parser/*.y.
 SRC_DIRS = util cmd ir lexer parser opt lower codegen codegen/air codegen/x86_64 codegen/arm64 objwriter
-SRCS = $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c))
+# cmd/b3cc*.c are the C driver b3cc, its own program.
+B3CC_SRCS = $(wildcard cmd/b3cc*.c)
+SRCS = $(filter-out $(B3CC_SRCS),$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 RE_SRCS = $(wildcard lexer/*.re)
 Y_SRCS = $(wildcard parser/*.y)
 GEN_C = $(RE_SRCS:%.re=$(BUILD)/%.c) $(Y_SRCS:%.y=$(BUILD)/%.tab.c)
@@ -28,7 +30,7 @@ IMPORT_SO = $(dir $(BIN))b3c-llvm.so
 IMPORT_SRCS = $(wildcard import/*.c)
 IMPORT_OBJS = $(IMPORT_SRCS:%.c=$(BUILD)/pic/%.o)
 
-all: $(BIN) $(IMPORT_SO)
+all: $(BIN) $(IMPORT_SO) b3cc
 
 # b3c exports its symbols (-rdynamic) for the LLVM-IR front end, a shared
 # object it loads only for LLVM input (cmd/import_loader.c).
@@ -45,6 +47,10 @@ $(IMPORT_SO): $(IMPORT_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $(IMPORT_OBJS) -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-16 \
 	    -Wl,-rpath,$(shell $(LLVM_CONFIG) --libdir)
 -include $(IMPORT_OBJS:.o=.d)
+
+# b3cc: the cc-compatible C driver (clang's front end, b3c, the system cc).
+b3cc: $(B3CC_SRCS:%.c=$(BUILD)/%.o)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
 # `make b3c` builds the configured binary whatever its name.
 ifneq ($(BIN),b3c)
@@ -82,7 +88,7 @@ $(BUILD)/codegen/air/air.o: $(AIR_FORMS)
 # Keep generated sources: they are inputs to the objects, not throwaway intermediates.
 .SECONDARY: $(GEN_C) $(GEN_H)
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(B3CC_SRCS:%.c=$(BUILD)/%.d)
 
 deps:
 	bash scripts/deps.sh
@@ -91,11 +97,11 @@ deps:
 # `make check`: every test but the long sweeps, under three minutes on two
 # cores; `make check-long`: only those (CI runs both).  scripts/check.sh.
 check: deps
-	$(MAKE) b3c $(IMPORT_SO)
+	$(MAKE) b3c $(IMPORT_SO) b3cc
 	bash scripts/check.sh
 
 check-long: deps
-	$(MAKE) b3c $(IMPORT_SO)
+	$(MAKE) b3c $(IMPORT_SO) b3cc
 	bash scripts/check.sh --long
 
 # make check's set with b3c and b3c-llvm.so built with ASan + UBSan (any
@@ -109,6 +115,7 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 check-sanitize: deps
 	$(MAKE) BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/b3c CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
 	    $(SAN_BUILD)/b3c $(SAN_BUILD)/b3c-llvm.so
+	$(MAKE) b3cc
 	B3C=$(CURDIR)/$(SAN_BUILD)/b3c B3C_SANITIZED=1 B3C_TEST_EXEC_ROOT=$(CURDIR)/$(SAN_BUILD)/testsuite \
 	    ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
 	    bash scripts/check.sh --fuzz
@@ -132,25 +139,28 @@ format:
 # `make install` puts the binary, the manual page and the documents under
 # $(DESTDIR)$(PREFIX); `make uninstall` removes exactly those files (and the
 # b3c document directory, which is b3c's own).  The binary is $(BIN), built
-# if it is out of date (testsuite/cli/install.test passes `-o $(BIN)`).
+# if it is out of date (testsuite/cli/install.test passes `-o $(BIN)`), and
+# b3cc beside it.
 BINDIR = $(PREFIX)/bin
 MAN1DIR = $(PREFIX)/share/man/man1
 DOCDIR = $(PREFIX)/share/doc/b3c
 LIBDIR = $(PREFIX)/lib/b3c
 DOCS = README.md $(wildcard docs/*.md)
-install: $(BIN) $(IMPORT_SO)
+install: $(BIN) $(IMPORT_SO) b3cc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(LIBDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/b3c
+	install -m 755 b3cc $(DESTDIR)$(BINDIR)/b3cc
 	install -m 755 $(IMPORT_SO) $(DESTDIR)$(LIBDIR)/b3c-llvm.so
 	install -m 644 docs/b3c.1 $(DESTDIR)$(MAN1DIR)/b3c.1
+	install -m 644 docs/b3cc.1 $(DESTDIR)$(MAN1DIR)/b3cc.1
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/b3c $(DESTDIR)$(MAN1DIR)/b3c.1 $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	rm -f $(DESTDIR)$(BINDIR)/b3c $(DESTDIR)$(BINDIR)/b3cc $(DESTDIR)$(MAN1DIR)/b3c.1 $(DESTDIR)$(MAN1DIR)/b3cc.1 $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	rm -f $(DESTDIR)$(LIBDIR)/b3c-llvm.so
 	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(LIBDIR)
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) b3c
+	rm -rf $(BUILD) $(SAN_BUILD) b3c b3cc
 
 .PHONY: all deps check check-long check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install uninstall clean

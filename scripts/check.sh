@@ -10,7 +10,8 @@
 # Default (`make check`, under three minutes on two cores): the whole suite
 #   for x86-64 Linux at the default level; exec, stackmaps, regress and
 #   import/exec again at -O0 and -O1; for aarch64-linux-gnu (qemu) the
-#   programs, import/exec, cross, the difftest smoke and the object-file tests (asm, debuginfo, elf); for the
+#   programs, import/exec, cross, the difftest smoke, the object-file tests
+#   (asm, debuginfo, elf) and the C programs of b3cc (b3cc/run); for the
 #   Apple targets (Mach-O, through the test loader) the programs and the
 #   difftest smoke.  Tests that say `REQUIRES: long` (sweeps over every
 #   program, generators, unit-test builds) are UNSUPPORTED here.
@@ -104,7 +105,7 @@ arm_levels=${B3C_ARM64_LEVELS:--O2}
 if [ "$arm_levels" != none ]; then
     for level in $arm_levels; do
         if [ "$level" = -O2 ]; then
-            config arm64 $arm64 "" "${programs[@]}" import/exec cross difftest asm debuginfo elf
+            config arm64 $arm64 "" "${programs[@]}" import/exec cross difftest asm debuginfo elf b3cc/run
         else
             config arm64$level $arm64 "$level" "${programs[@]}" import/exec
         fi

@@ -78,6 +78,16 @@ need libc6-dev-arm64-cross exists /usr/aarch64-linux-gnu/include/stdio.h
 need libc6-dev-arm64-cross exists /usr/aarch64-linux-gnu/lib/libc.so
 need qemu-user have qemu-aarch64
 
+# ---- C programs: b3cc, csmith differential testing, bench/cprograms.sh ------
+# b3cc's front end is clang 16 (C to LLVM bitcode, which b3c imports through
+# LLVM 16's C API); llc-16 is the benchmark's reference code generator.
+need clang-16 have clang-16
+need llvm-16-dev exists /usr/lib/llvm-16/include/llvm-c/Core.h
+need llvm-16 have llc-16
+need csmith have csmith
+need libcsmith-dev exists /usr/include/csmith/csmith.h
+need creduce have creduce
+
 if [ ${#missing[@]} -eq 0 ]; then
     echo "deps: all build and test tools are present"
     exit 0

@@ -76,6 +76,14 @@ config.substitutions.append(('%difftest-opts', '-O2' if apple else '-O0,-O1,-O2'
 # The programs of difftest/smoke.test: fewer for an Apple target, for the same reason.
 config.substitutions.append(('%difftest-n', '8' if apple else '24'))
 config.substitutions.append(('%cc', cc))
+# %b3cc: the C driver (B3CC, else the checkout's b3cc), building for the
+# configuration's target; %b3cc-bin: the same for the host, whatever the
+# configuration (testsuite/b3cc).  Both run the b3c under test (B3CC_B3C).
+# First in the list: %b3c would match their prefix.
+b3cc = os.environ.get('B3CC') or os.path.join(root, 'b3cc')
+config.environment['B3CC_B3C'] = b3c
+config.substitutions.insert(0, ('%b3cc-bin', b3cc))
+config.substitutions.insert(1, ('%b3cc', b3cc + ('' if native else ' --target=' + target)))
 config.substitutions.append(('%run', run))
 # %target names per-target inputs (exec/Inputs/calls-incoming.%target.b3)
 # and difftest's --target: an Apple target's without its OS version.

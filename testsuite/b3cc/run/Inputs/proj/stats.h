@@ -1,0 +1,3 @@
+#define N 16
+double mean(const double *v, int n);
+double stddev(const double *v, int n);
