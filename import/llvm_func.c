@@ -230,7 +230,7 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
     if (LLVMIsAConstantExpr(c))
         return translate(I, c, LLVMGetConstOpcode(c));
     if (LLVMIsABlockAddress(c))
-        imp_fail(I, "block addresses (computed goto) are not supported yet");
+        return one(I, imp_const(I, B3_Int64, imp_block_address(I, c)));
     LLVMTypeKind k = LLVMGetTypeKind(t);
     if (k == LLVMVectorTypeKind && imp_leaves(I, t)->leaf[0].kind == LK_F32x2) { /* packed in a Double */
         uint64_t bits = 0;
@@ -1175,8 +1175,6 @@ static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
         imp_fail(I, "exceptions (invoke, landingpad) are not supported: b3c compiles C");
     case LLVMCallBr:
         imp_fail(I, "asm goto is not supported");
-    case LLVMIndirectBr:
-        imp_fail(I, "indirectbr (computed goto) is not supported yet");
     default:
         imp_fail(I, "this instruction is not supported");
     }
@@ -1188,6 +1186,8 @@ static B3Block *block_of(Imp *I, LLVMBasicBlockRef b) {
     uint32_t k = imp_map_get(&I->block_map, b);
     return k == UINT32_MAX ? NULL : I->blocks[k];
 }
+
+B3Block *imp_block_of(Imp *I, LLVMBasicBlockRef b) { return block_of(I, b); }
 
 /* Upsilons for the phis of `to` on the edge from `from` (LLVM blocks). */
 static void upsilons(Imp *I, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
@@ -1284,6 +1284,9 @@ static void import_terminator(Imp *I, LLVMBasicBlockRef lb, LLVMValueRef t) {
         set_succs(I, b, ns, to);
         return;
     }
+    case LLVMIndirectBr:
+        imp_indirectbr(I, t);
+        return;
     default:
         translate(I, t, op);
         return;

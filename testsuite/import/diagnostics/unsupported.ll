@@ -53,14 +53,6 @@ define <4 x i32> @vec(<4 x i32> %a) {
   ret <4 x i32> %r
 }
 
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ba': block addresses (computed goto) are not supported yet
-define ptr @ba() {
-  br label %l
-l:
-  ret ptr blockaddress(@ba, %l)
-}
-
-
 ; An argument the import refuses, after others were imported (nothing may
 ; leak: make check-sanitize runs this with LeakSanitizer).
 declare void @takes(i32, x86_fp80)

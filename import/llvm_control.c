@@ -1,0 +1,66 @@
+/* Control the C language has beyond branches and switches: computed goto
+ * (`blockaddress`, `indirectbr`).
+ *
+ * A block address is a small integer, the position (from 1) of the block in
+ * its function, not a code address: `indirectbr` becomes a B3 Switch over
+ * the numbers of its destinations.  That is all C lets a program do with a
+ * label's address (GNU C, "Labels as Values"): keep it in a pointer or a
+ * table (a static table's initializer holds the numbers as integers),
+ * compare it with another label's address of the same function (distinct
+ * blocks have distinct numbers) or with NULL (never 0), take differences
+ * and add them back (`&&a - &&b`, the relative tables the GCC manual
+ * recommends for shared libraries: integer arithmetic on the numbers gives
+ * the same numbers back), and `goto *p` with p one of them.  Jumping to a
+ * label of another function, or calling one, is undefined. */
+#include "import/llvm_internal.h"
+
+static int64_t block_number(Imp *I, LLVMValueRef fn, LLVMBasicBlockRef target) {
+    int64_t k = 1;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b), k++)
+        if (b == target)
+            return k;
+    imp_fail(I, "a block address names a block outside its function");
+}
+
+int64_t imp_block_address(Imp *I, LLVMValueRef ba) {
+    return block_number(I, LLVMGetOperand(ba, 0), LLVMValueAsBasicBlock(LLVMGetOperand(ba, 1)));
+}
+
+/* indirectbr: a Switch on the address's number over the distinct
+ * destinations; an address that is none of them is undefined, so the first
+ * destination is the default and needs no case. */
+void imp_indirectbr(Imp *I, LLVMValueRef t) {
+    unsigned ns = LLVMGetNumSuccessors(t);
+    B3Block *b = I->cur;
+    if (ns == 0) {
+        imp_emit(I, B3_Oops, B3_Void, 0, NULL, NULL, NULL);
+        return;
+    }
+    B3Value *addr = imp_to64(I, imp_scalar(I, LLVMGetOperand(t, 0)), false);
+    B3Block **to = b3_arena_alloc(&I->m->arena, ns * sizeof *to);
+    int64_t *cases = b3_arena_alloc(&I->m->arena, ns * sizeof *cases);
+    LLVMBasicBlockRef first = LLVMGetSuccessor(t, 0);
+    uint32_t n = 0;
+    for (unsigned i = 1; i < ns; i++) {
+        LLVMBasicBlockRef s = LLVMGetSuccessor(t, i);
+        bool seen = s == first;
+        for (unsigned j = 1; j < i && !seen; j++)
+            seen = LLVMGetSuccessor(t, j) == s;
+        if (seen)
+            continue;
+        cases[n] = block_number(I, I->fn, s);
+        to[n++] = imp_block_of(I, s);
+    }
+    to[n] = imp_block_of(I, first);
+    if (n == 0) {
+        imp_jump(I, to[0]);
+        return;
+    }
+    B3Value *sw = imp_emit(I, B3_Switch, B3_Void, 1, addr, NULL, NULL);
+    sw->m.sw.cases = cases;
+    sw->m.sw.ncases = n;
+    b->succs = b3_arena_alloc(&I->m->arena, (n + 1) * sizeof(B3Succ));
+    b->nsuccs = n + 1;
+    for (uint32_t i = 0; i <= n; i++)
+        b->succs[i] = (B3Succ){to[i], B3Freq_Normal};
+}
