@@ -1,5 +1,5 @@
 /* Control the C language has beyond branches and switches: computed goto
- * (`blockaddress`, `indirectbr`).
+ * (`blockaddress`, `indirectbr`) and calls that return twice (setjmp).
  *
  * A block address is a small integer, the position (from 1) of the block in
  * its function, not a code address: `indirectbr` becomes a B3 Switch over
@@ -63,4 +63,16 @@ void imp_indirectbr(Imp *I, LLVMValueRef t) {
     b->nsuccs = n + 1;
     for (uint32_t i = 0; i <= n; i++)
         b->succs[i] = (B3Succ){to[i], B3Freq_Normal};
+}
+
+/* ---- setjmp ---- */
+
+bool imp_call_returns_twice(Imp *I, LLVMValueRef call) {
+    unsigned k = I->attr_returns_twice;
+    if (!k)
+        return false;
+    if (LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, k))
+        return true;
+    LLVMValueRef callee = LLVMGetCalledValue(call);
+    return LLVMIsAFunction(callee) && LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, k);
 }

@@ -981,10 +981,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         return r;
     }
     LLVMTypeRef fty = LLVMGetCalledFunctionType(v);
-    if (has_attr(v, LLVMAttributeFunctionIndex, I->attr_returns_twice) ||
-        (LLVMIsAFunction(callee) &&
-         LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, I->attr_returns_twice)))
-        imp_fail(I, "calls to returns_twice functions (setjmp) are not supported yet");
+    bool twice = imp_call_returns_twice(I, v);
     unsigned nargs = LLVMGetNumArgOperands(v);
     unsigned nparams = LLVMCountParamTypes(fty);
     bool vararg = LLVMIsFunctionVarArg(fty);
@@ -1032,10 +1029,11 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
     B3Value *call = b3_value_new(I->m, I->p, B3_CCall, t0, nk, UINT32_MAX);
     B3CCallExtra *extra = NULL;
-    if (sret || any_byval) {
+    if (sret || any_byval || twice) {
         extra = b3_arena_alloc(&I->m->arena, sizeof *extra);
         memset(extra, 0, sizeof *extra);
         extra->sret = sret;
+        extra->returns_twice = twice;
         if (any_byval) {
             extra->byval = b3_arena_alloc(&I->m->arena, nk * sizeof *extra->byval);
             memset(extra->byval, 0, nk * sizeof *extra->byval);

@@ -155,13 +155,19 @@ ImpVals imp_vals_new(Imp *I, uint32_t n);
 /* The B3 block of an LLVM block of the current function (NULL: unreachable). */
 B3Block *imp_block_of(Imp *I, LLVMBasicBlockRef b);
 
-/* ---- computed goto (llvm_control.c) ------------------------------------- */
+/* ---- computed goto (llvm_control.c) -------------------------------------- */
 
 /* The number a blockaddress constant stands for: its block's position (from
  * 1) in its function. */
 int64_t imp_block_address(Imp *I, LLVMValueRef ba);
 /* Ends the current block with an indirectbr's Switch. */
 void imp_indirectbr(Imp *I, LLVMValueRef t);
+
+/* ---- setjmp (llvm_control.c) -------------------------------------------- */
+
+/* Whether a call may return twice (the call or its callee says
+ * returns_twice): its CCall says returnsTwice = 1. */
+bool imp_call_returns_twice(Imp *I, LLVMValueRef call);
 
 /* ---- integers wider than 64 bits (llvm_wide.c) --------------------------
  *

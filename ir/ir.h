@@ -236,6 +236,8 @@ typedef struct {
  * out of line: most calls have none (B3Value.m.ccall.extra is then NULL). */
 typedef struct {
     bool sret;      /* `sret = 1`: child 1 is the struct result's address */
+    bool returns_twice; /* `returnsTwice = 1`: the callee may return again
+                         * later, through longjmp (setjmp, vfork) */
     B3ByVal *byval; /* one per child (index 0, the callee, unused), or NULL */
 } B3CCallExtra;
 
@@ -457,6 +459,9 @@ static inline B3ByVal b3_ccall_byval(const B3Value *v, uint32_t i) {
     return x && x->byval ? x->byval[i] : (B3ByVal){0, 0};
 }
 static inline bool b3_ccall_sret(const B3Value *v) { return v->m.ccall.extra && v->m.ccall.extra->sret; }
+static inline bool b3_ccall_returns_twice(const B3Value *v) {
+    return v->m.ccall.extra && v->m.ccall.extra->returns_twice;
+}
 
 /* ---- construction API (ir/ir.c) ---------------------------------------- */
 

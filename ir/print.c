@@ -599,6 +599,10 @@ static void put_args(Args *a, const B3Value *v) {
             key(a, "sret");
             put_i64(p, 1);
         }
+        if (b3_ccall_returns_twice(v)) {
+            key(a, "returnsTwice");
+            put_i64(p, 1);
+        }
         break;
     case B3M_STACKMAP:
         put_stackmap_meta(a, v);

@@ -1459,6 +1459,7 @@ static void lower_ccall(Lower *L, B3Value *v) {
     lower_add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
+    info->returns_twice = b3_ccall_returns_twice(v);
     sp->data = info;
     lower_emit_special(L, Air_Call, n, args, sp);
     free(where);

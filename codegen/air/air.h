@@ -148,6 +148,7 @@ typedef struct {
 /* special->data of a Call. */
 typedef struct {
     uint32_t nfprs; /* vector registers used by the arguments (%al for varargs) */
+    bool returns_twice; /* the CCall's returnsTwice: see spill_across_returns_twice.c */
 } AirCallInfo;
 
 typedef struct AirInst {

@@ -14,7 +14,6 @@ target triple = "x86_64-pc-linux-gnu"
 @tls = thread_local global i32 0
 @al = alias i32, ptr @tls
 @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @variadic, ptr null }]
-declare i32 @setjmp(ptr) returns_twice
 declare void @llvm.va_start(ptr)
 
 ; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'variadic': variadic function definitions are not supported yet
@@ -33,12 +32,6 @@ define i64 @dyn(i64 %n) {
   %p = alloca i8, i64 %n
   store i8 0, ptr %p
   ret i64 %n
-}
-
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'sj': calls to returns_twice functions (setjmp) are not supported yet
-define i32 @sj(ptr %b) {
-  %r = call i32 @setjmp(ptr %b)
-  ret i32 %r
 }
 
 ; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ld': long double (x86_fp80) is not supported yet
