@@ -1,5 +1,6 @@
 /* Control the C language has beyond branches and switches: computed goto
- * (`blockaddress`, `indirectbr`) and calls that return twice (setjmp).
+ * (`blockaddress`, `indirectbr`), calls that return twice (setjmp), and the
+ * stack pointer moving (variable-length arrays, alloca).
  *
  * A block address is a small integer, the position (from 1) of the block in
  * its function, not a code address: `indirectbr` becomes a B3 Switch over
@@ -12,6 +13,8 @@
  * recommends for shared libraries: integer arithmetic on the numbers gives
  * the same numbers back), and `goto *p` with p one of them.  Jumping to a
  * label of another function, or calling one, is undefined. */
+#include <string.h>
+
 #include "import/llvm_internal.h"
 
 static int64_t block_number(Imp *I, LLVMValueRef fn, LLVMBasicBlockRef target) {
@@ -75,4 +78,33 @@ bool imp_call_returns_twice(Imp *I, LLVMValueRef call) {
         return true;
     LLVMValueRef callee = LLVMGetCalledValue(call);
     return LLVMIsAFunction(callee) && LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, k);
+}
+
+/* ---- the stack pointer ---- */
+
+B3Value *imp_alloca_dynamic(Imp *I, LLVMValueRef alloca) {
+    LLVMValueRef count = LLVMGetOperand(alloca, 0);
+    uint64_t elem = LLVMABISizeOfType(I->td, LLVMGetAllocatedType(alloca));
+    B3Value *n = imp_to64(I, imp_zext_bits(I, imp_scalar(I, count), imp_int_bits(LLVMTypeOf(count))), false);
+    B3Value *size = elem == 1 ? n : imp_op2(I, B3_Mul, n, imp_const(I, B3_Int64, (int64_t)elem));
+    unsigned align = LLVMGetAlignment(alloca);
+    if (align > 4096)
+        imp_fail(I, "a stack object aligned to %u bytes is not supported (at most 4096)", align);
+    B3Value *p = imp_emit(I, B3_AllocaDynamic, B3_Int64, 1, size, NULL, NULL);
+    p->m.align = align > 16 ? align : 0;
+    return p;
+}
+
+bool imp_stack_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out) {
+    if (len == 14 && !memcmp(name, "llvm.stacksave", 14)) {
+        *out = imp_vals_new(I, 1);
+        out->v[0] = imp_emit(I, B3_StackSave, B3_Int64, 0, NULL, NULL, NULL);
+        return true;
+    }
+    if (len == 17 && !memcmp(name, "llvm.stackrestore", 17)) {
+        imp_emit(I, B3_StackRestore, B3_Void, 1, imp_scalar(I, LLVMGetOperand(call, 0)), NULL, NULL);
+        *out = imp_vals_new(I, 0);
+        return true;
+    }
+    return false;
 }

@@ -480,12 +480,13 @@ static B3Value *import_gep(Imp *I, LLVMValueRef v) {
 
 static ImpVals import_alloca(Imp *I, LLVMValueRef v) {
     LLVMValueRef count = LLVMGetOperand(v, 0);
-    if (!LLVMIsAConstantInt(count) || LLVMGetInstructionParent(v) != LLVMGetEntryBasicBlock(I->fn))
-        imp_fail(I, "a dynamic alloca (variable-length array) is not supported yet");
+    /* A frame slot is aligned to 16 at most: a more aligned one is made at
+     * run time, as are those of a run-time size or outside the entry block. */
+    if (!LLVMIsAConstantInt(count) || LLVMGetInstructionParent(v) != LLVMGetEntryBasicBlock(I->fn) ||
+        LLVMGetAlignment(v) > 16)
+        return one(I, imp_alloca_dynamic(I, v));
     uint64_t size = LLVMABISizeOfType(I->td, LLVMGetAllocatedType(v)) * LLVMConstIntGetZExtValue(count);
     unsigned align = LLVMGetAlignment(v);
-    if (align > 16)
-        imp_fail(I, "a stack object aligned to %u bytes is not supported (at most 16)", align);
     char name[32];
     snprintf(name, sizeof name, "stack%u", I->p->nslots);
     char *nm = b3_arena_alloc(&I->m->arena, strlen(name) + 1);
@@ -976,6 +977,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         size_t len = 0;
         const char *name = LLVMGetValueName2(callee, &len);
         ImpVals r = {0};
+        if (imp_stack_intrinsic(I, v, name, len, &r))
+            return r;
         if (!imp_intrinsic(I, v, name, len, &r))
             imp_fail(I, "the intrinsic %.*s is not supported", (int)len, name);
         return r;

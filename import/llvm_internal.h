@@ -163,6 +163,14 @@ int64_t imp_block_address(Imp *I, LLVMValueRef ba);
 /* Ends the current block with an indirectbr's Switch. */
 void imp_indirectbr(Imp *I, LLVMValueRef t);
 
+/* ---- the stack pointer (llvm_control.c) ---------------------------------- */
+
+/* An alloca of a run-time size or outside the entry block: AllocaDynamic. */
+B3Value *imp_alloca_dynamic(Imp *I, LLVMValueRef alloca);
+/* llvm.stacksave / llvm.stackrestore: StackSave / StackRestore (true: it
+ * was one of them, *out its result). */
+bool imp_stack_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);
+
 /* ---- setjmp (llvm_control.c) -------------------------------------------- */
 
 /* Whether a call may return twice (the call or its callee says

@@ -108,6 +108,9 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
             switch (v->opcode) {
             case B3_FramePointer:
             case B3_EntrySwitch:
+            case B3_AllocaDynamic: /* the caller's stack would grow at each call */
+            case B3_StackSave:
+            case B3_StackRestore:
             case B3_WasmAddress:
                 return false;
             case B3_ArgumentReg:

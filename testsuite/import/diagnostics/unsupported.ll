@@ -27,13 +27,6 @@ define i32 @vaarg(ptr %ap) {
   ret i32 %v
 }
 
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'dyn': a dynamic alloca (variable-length array) is not supported yet
-define i64 @dyn(i64 %n) {
-  %p = alloca i8, i64 %n
-  store i8 0, ptr %p
-  ret i64 %n
-}
-
 ; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ld': long double (x86_fp80) is not supported yet
 define double @ld(x86_fp80 %x) {
   %d = fptrunc x86_fp80 %x to double
