@@ -1486,6 +1486,8 @@ void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
             if (LLVMGetTypeKind(LLVMTypeOf(inst)) != LLVMVoidTypeKind)
                 bind(I, inst, r);
         }
+        if (!term)
+            imp_fail(I, "a block has no terminator");
         set_loc(I, term);
         import_terminator(I, order[i], term);
     }
