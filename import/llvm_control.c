@@ -2,9 +2,11 @@
  * (`blockaddress`, `indirectbr`), calls that return twice (setjmp), and the
  * stack pointer moving (variable-length arrays, alloca).
  *
- * A block address is a small integer, the position (from 1) of the block in
- * its function, not a code address: `indirectbr` becomes a B3 Switch over
- * the numbers of its destinations.  That is all C lets a program do with a
+ * A block address is a small integer, not a code address: the position
+ * (from 1) of the block among the blocks of its function whose address is
+ * taken.  `indirectbr` becomes a B3 Switch over the numbers of its
+ * destinations, which are dense from 0 (with 0, undefined, going to the
+ * default), so the Switch is a jump table with no subtraction.  That is all C lets a program do with a
  * label's address (GNU C, "Labels as Values"): keep it in a pointer or a
  * table (a static table's initializer holds the numbers as integers),
  * compare it with another label's address of the same function (distinct
@@ -17,11 +19,21 @@
 
 #include "import/llvm_internal.h"
 
+/* Is b's address taken (a blockaddress constant uses it)? */
+static bool address_taken(LLVMBasicBlockRef b) {
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(b)); u; u = LLVMGetNextUse(u))
+        if (LLVMIsABlockAddress(LLVMGetUser(u)))
+            return true;
+    return false;
+}
+
 static int64_t block_number(Imp *I, LLVMValueRef fn, LLVMBasicBlockRef target) {
     int64_t k = 1;
-    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b), k++)
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
         if (b == target)
             return k;
+        k += address_taken(b);
+    }
     imp_fail(I, "a block address names a block outside its function");
 }
 
@@ -31,7 +43,8 @@ int64_t imp_block_address(Imp *I, LLVMValueRef ba) {
 
 /* indirectbr: a Switch on the address's number over the distinct
  * destinations; an address that is none of them is undefined, so the first
- * destination is the default and needs no case. */
+ * destination is the default and needs no case; 0 (NULL) goes there too,
+ * so that the cases start at 0. */
 void imp_indirectbr(Imp *I, LLVMValueRef t) {
     unsigned ns = LLVMGetNumSuccessors(t);
     B3Block *b = I->cur;
@@ -40,10 +53,12 @@ void imp_indirectbr(Imp *I, LLVMValueRef t) {
         return;
     }
     B3Value *addr = imp_to64(I, imp_scalar(I, LLVMGetOperand(t, 0)), false);
-    B3Block **to = b3_arena_alloc(&I->m->arena, ns * sizeof *to);
-    int64_t *cases = b3_arena_alloc(&I->m->arena, ns * sizeof *cases);
+    B3Block **to = b3_arena_alloc(&I->m->arena, (ns + 1) * sizeof *to);
+    int64_t *cases = b3_arena_alloc(&I->m->arena, (ns + 1) * sizeof *cases);
     LLVMBasicBlockRef first = LLVMGetSuccessor(t, 0);
     uint32_t n = 0;
+    cases[n] = 0;
+    to[n++] = imp_block_of(I, first);
     for (unsigned i = 1; i < ns; i++) {
         LLVMBasicBlockRef s = LLVMGetSuccessor(t, i);
         bool seen = s == first;
@@ -55,7 +70,7 @@ void imp_indirectbr(Imp *I, LLVMValueRef t) {
         to[n++] = imp_block_of(I, s);
     }
     to[n] = imp_block_of(I, first);
-    if (n == 0) {
+    if (n == 1) {
         imp_jump(I, to[0]);
         return;
     }
