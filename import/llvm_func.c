@@ -1159,7 +1159,7 @@ static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     case LLVMAtomicRMW:
         return import_atomicrmw(I, v);
     case LLVMVAArg:
-        imp_fail(I, "va_arg is not supported yet");
+        return imp_va_arg(I, v);
     case LLVMExtractElement:
     case LLVMInsertElement:
         return import_f32x2_element(I, v, op);
@@ -1363,7 +1363,9 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             nint += b3_type_is_int((B3Type)types[k - 1]);
         }
     }
-    I->desc->classify_args(I->desc, k, types, any_byval ? byval : NULL, -1, where, off);
+    uint32_t area = I->desc->classify_args(I->desc, k, types, any_byval ? byval : NULL, -1, where, off);
+    if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+        imp_varargs_params(I, k, where, area);
     k = 0;
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef prm = LLVMGetParam(fn, i);
@@ -1417,8 +1419,6 @@ void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
     I->nblocks = nb;
     if (setjmp(I->fail))
         goto out;
-    if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
-        imp_fail(I, "variadic function definitions are not supported yet");
     LLVMGetBasicBlocks(fn, lbs);
     ImpPtrMap idx;
     imp_map_init(&idx, nb);

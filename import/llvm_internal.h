@@ -195,6 +195,16 @@ B3Value *imp_wide_compare(Imp *I, unsigned bits, B3Opcode cmp, bool sign, ImpVal
 /* a (from bits) as an integer of to bits: truncated, or extended. */
 ImpVals imp_wide_resize(Imp *I, ImpVals a, unsigned from, unsigned to, bool sign, bool trunc);
 
+/* ---- variadic functions (llvm_varargs.c) -------------------------------- */
+
+/* A variadic definition: its named parameters took the n places where[]
+ * (registers or B3_NO_REG) and stack_bytes of the argument area. */
+void imp_varargs_params(Imp *I, uint32_t n, const B3Reg *where, uint32_t stack_bytes);
+/* llvm.va_start(ap), llvm.va_copy(dst, src), and the va_arg instruction. */
+void imp_va_start(Imp *I, B3Value *ap);
+void imp_va_copy(Imp *I, B3Value *dst, B3Value *src);
+ImpVals imp_va_arg(Imp *I, LLVMValueRef inst);
+
 /* ---- intrinsics (llvm_intrinsics.c) ------------------------------------- */
 
 /* Imports a call to an llvm.* intrinsic; its result in *out.  Returns false

@@ -401,6 +401,16 @@ static void i_umul_o(Call *c) { overflow(c, B3_Mul, false); }
 
 static void i_passthrough(Call *c) { ret1(c, arg(c, 0)); }
 
+/* Variadic functions (llvm_varargs.c); llvm.va_end does nothing. */
+static void i_va_start(Call *c) {
+    imp_va_start(c->I, arg(c, 0));
+    ignore(c);
+}
+static void i_va_copy(Call *c) {
+    imp_va_copy(c->I, arg(c, 0), arg(c, 1));
+    ignore(c);
+}
+
 typedef struct {
     const char *prefix; /* matches the name up to its type suffixes */
     void (*fn)(Call *c);
@@ -415,6 +425,9 @@ static const Intrinsic intrinsics[] = {
     {"llvm.memset.", i_memset},
     {"llvm.memset.inline.", i_memset},
     {"llvm.lifetime.", ignore},
+    {"llvm.va_start", i_va_start},
+    {"llvm.va_copy", i_va_copy},
+    {"llvm.va_end", ignore},
     {"llvm.dbg.", ignore},
     {"llvm.assume", ignore},
     {"llvm.experimental.noalias.scope.decl", ignore},

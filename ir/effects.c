@@ -89,6 +89,11 @@ B3Effects b3_effects(const B3Value *v) {
     case B3E_LOCAL_READ:
         e.reads_local_state = true;
         break;
+    case B3E_VA_START:
+        /* Stores the va_list's fields at an address it does not know. */
+        e.writes = B3_HEAP_TOP;
+        e.control_dependent = true;
+        break;
     }
     /* A trapping access faults observably on a bad address, and the fault is
      * taken to read the highest address: ordered with every effect. */

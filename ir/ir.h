@@ -111,6 +111,7 @@ typedef enum {
     B3E_PINNED,
     B3E_LOCAL_WRITE,
     B3E_LOCAL_READ,
+    B3E_VA_START,
 } B3EffectsClass;
 
 /* Static opcode facts; each is documented at the top of opcodes.def. */
@@ -354,6 +355,12 @@ struct B3Proc {
     B3Loc *entry_locs;
     B3Reg *pinned;
     uint32_t npinned;
+    /* `variadic(G, F, S)` (docs/c-extensions.md): a C variadic function whose
+     * named parameters take va_gprs integer and va_fprs floating-point
+     * argument registers; its variadic stack arguments start va_stack bytes
+     * into the caller's argument area. */
+    bool variadic;
+    uint32_t va_gprs, va_fprs, va_stack;
     B3Block **blocks; /* blocks[0] is the root */
     uint32_t nblocks, cap_blocks;
     B3Value **values; /* every value, in creation order */

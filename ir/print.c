@@ -749,6 +749,11 @@ static void print_proc(Printer *p, const B3Proc *proc) {
         }
         put_c(p, ')');
     }
+    if (proc->variadic) {
+        char buf[64];
+        snprintf(buf, sizeof buf, " variadic(%u, %u, %u)", proc->va_gprs, proc->va_fprs, proc->va_stack);
+        put(p, buf);
+    }
     put(p, " {\n");
     for (uint32_t i = 0; i < proc->nblocks; i++)
         print_block(p, proc->blocks[i]);

@@ -110,6 +110,22 @@ typedef struct B3ByVal {
     uint32_t size, align;
 } B3ByVal;
 
+/* The C va_list of a target and what va_start fills it with
+ * (docs/c-extensions.md, "Variadic procedures"; lower/lower_varargs.c). */
+typedef enum {
+    /* x86-64 System V: { i32 gp_offset, i32 fp_offset, ptr overflow_arg_area,
+     * ptr reg_save_area }, 24 bytes; the save area holds the 6 argument
+     * GPRs, then the 8 argument FPRs in 16-byte slots (176 bytes). */
+    B3VaList_SysV,
+    /* AAPCS64: { ptr __stack, ptr __gr_top, ptr __vr_top, i32 __gr_offs,
+     * i32 __vr_offs }, 32 bytes; x0-x7 end at __gr_top, q0-q7 (16-byte
+     * slots) at __vr_top. */
+    B3VaList_AAPCS64,
+    /* Apple arm64: a char * to the next variadic argument, all of which are
+     * on the stack in 8-byte slots; 8 bytes, no save area. */
+    B3VaList_StackPointer,
+} B3VaListKind;
+
 typedef struct B3TargetDesc {
     const char *name; /* for messages: "x86-64" */
     /* The register file: GPRs 0 .. ngprs-1 and FPRs B3_FPR_BASE ..
@@ -169,6 +185,8 @@ typedef struct B3TargetDesc {
      * (docs/c-extensions.md).  Returns the area's bytes. */
     uint32_t (*classify_args)(const struct B3TargetDesc *d, uint32_t n, const uint8_t *types,
                               const B3ByVal *byval, int32_t nfixed, B3Reg *where, uint32_t *stack_off);
+    /* The C va_list (B3VaListKind) and its size in bytes. */
+    uint8_t va_list_kind, va_list_size;
     /* The callee-saved GPRs that may be pinned, for the validator's message. */
     const char *pinnable_text;
     B3TargetInfo info;

@@ -135,6 +135,24 @@ static void check_pinned(Ctx *c) {
     }
 }
 
+/* variadic(G, F, S): within the target's argument registers; the variadic
+ * stack arguments start at an 8-byte slot (every target's rule). */
+static void check_variadic(Ctx *c) {
+    const B3Proc *p = c->p;
+    const B3TargetDesc *d = b3_target_desc(c->m->target);
+    if (!p->variadic)
+        return;
+    if (p->va_gprs > d->narg_gprs)
+        b3_error(c->d, p->loc, "variadic(%u, ...): %s has %u integer argument registers", p->va_gprs,
+                 b3_target_name(c->m->target), d->narg_gprs);
+    if (p->va_fprs > d->narg_fprs)
+        b3_error(c->d, p->loc, "variadic(%u, %u, ...): %s has %u floating-point argument registers",
+                 p->va_gprs, p->va_fprs, b3_target_name(c->m->target), d->narg_fprs);
+    if (p->va_stack % 8)
+        b3_error(c->d, p->loc, "variadic(..., %u): variadic stack arguments start at a multiple of 8 bytes",
+                 p->va_stack);
+}
+
 static void check_entrypoints(Ctx *c) {
     B3Proc *p = c->p;
     for (uint32_t i = 0; i < p->nentrypoints; i++) {
@@ -1109,6 +1127,10 @@ static void check_value(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v
         check_return(c, v);
     if (v->opcode == B3_SecondResult)
         check_second_result(c, b, idx, v);
+    if (v->opcode == B3_VaStart && !c->p->variadic)
+        b3_error(c->d, v->loc,
+                 "VaStart in @%.*s, which is not variadic; add variadic(G, F, S) to the procedure",
+                 (int)c->p->sym->name_len, c->p->sym->name);
     if (v->opcode == B3_Upsilon && v->m.phi && v->m.phi->opcode == B3_Phi && placed(c, v->m.phi))
         v->m.phi->scratch |= PHI_WRITTEN;
     if (v->opcode == B3_Phi && (v->scratch & POS_MASK) == idx) {
@@ -1392,6 +1414,7 @@ static void validate_proc(B3Module *m, B3Diag *d, B3Proc *p) {
             b3_internal_error("validate", "block position %u of @%.*s is out of date", i,
                               (int)p->sym->name_len, p->sym->name);
     check_pinned(&c);
+    check_variadic(&c);
     check_entrypoints(&c);
     check_vars_and_slots(&c);
     place_values(&c);

@@ -6,6 +6,8 @@
  *    the hardware divide is undefined), and for Div the result in those two
  *    cases is num * den (0 for den = 0, the wrapping -num for den = -1).
  *  - Float/Double Mod becomes a CCall to fmod/fmodf.
+ *  - VaStart becomes the stores of the target's va_list, with the register
+ *    save area of a variadic procedure (lower/lower_varargs.c).
  *
  * Everything else that needs more than one Air instruction (DToI/DToU
  * saturation, UToD/UToF, FMin/FMax, Abs/Neg on floats) is expanded inline by
@@ -108,7 +110,7 @@ static void lower_float_mod(Rewriter *r, B3Value *v) {
 
 bool b3_lower_macros(B3Module *m, B3Proc *p) {
     Rewriter r = {m, p, NULL, 0, 0};
-    bool any = false;
+    bool any = b3_lower_varargs(m, p);
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
         bool changed = false;

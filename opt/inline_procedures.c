@@ -11,7 +11,7 @@
  * A call site is CCall(SymbolAddress(@f)) (offset 0, not variadic) where @f
  * is a procedure of the module other than the caller, not weak, with one entry, at
  * most MAX_CALLEE_VALUES values and none of what only means something in its
- * own frame or register state: FramePointer (stack arguments), an
+ * own frame or register state: a variadic procedure, FramePointer (stack arguments), an
  * ArgumentReg of a register the call does not fill, EntrySwitch, stackmap
  * values (Patchpoint, Check*: their constraints may name registers), the
  * pinned register's WasmAddress and WasmBoundsCheck (without them, pinned
@@ -96,6 +96,8 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
     if (callee->nentrypoints == 1 && callee->entrypoints[0] != callee->sym)
         return false;
     if (count_values(callee) > MAX_CALLEE_VALUES)
+        return false;
+    if (callee->variadic) /* its va_list reads the caller's own registers and stack arguments */
         return false;
     map_arguments(m->target, call, args);
     for (uint32_t i = 0; i < callee->nblocks; i++) {

@@ -564,6 +564,41 @@ static bool linkage_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n, B3Loc *int
     return true;
 }
 
+/* `variadic(G, F, S)`: the registers and stack bytes the named parameters
+ * of a C variadic function take (docs/c-extensions.md); the validator
+ * checks them against the target. */
+static void proc_variadic(B3ParseCtx *c, B3Proc *p, B3Node *n) {
+    static const char *const what[3] = {"integer registers", "floating-point registers", "stack bytes"};
+    uint32_t vals[3] = {0, 0, 0}, k = 0;
+    char buf[80];
+    if (p->variadic) {
+        b3_error(c->d, n->loc, "variadic(...) given twice");
+        return;
+    }
+    for (uint32_t e = n->sub; e; e = N(e)->next, k++) {
+        if (k >= 3)
+            continue;
+        B3Node *x = N(e);
+        if (x->kind != B3N_INT || x->tok.neg || x->tok.ovf || x->tok.u > (1u << 20)) {
+            b3_error(c->d, x->loc, "expected a count of %s (0 to 2^20) in variadic(...), found %s", what[k],
+                     node_text(c, e, buf, sizeof buf));
+            return;
+        }
+        vals[k] = (uint32_t)x->tok.u;
+    }
+    if (k != 3) {
+        b3_error(c->d, n->loc,
+                 "variadic(...) takes 3 numbers, the integer registers, floating-point registers and "
+                 "stack bytes of the named parameters, as in variadic(1, 0, 0); found %u",
+                 k);
+        return;
+    }
+    p->variadic = true;
+    p->va_gprs = vals[0];
+    p->va_fprs = vals[1];
+    p->va_stack = vals[2];
+}
+
 void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
     B3Module *m = c->m;
     const char *bare = c->opt && c->opt->bare_name ? c->opt->bare_name : "main";
@@ -661,9 +696,18 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             }
             continue;
         }
+        if (tok_is(&n->tok, "variadic")) {
+            if (n->kind == B3N_CALL)
+                proc_variadic(c, p, n);
+            else
+                b3_error(c->d, n->loc,
+                         "variadic needs the registers and stack bytes of the named parameters, as in "
+                         "variadic(1, 0, 0)");
+            continue;
+        }
         b3_error(c->d, n->loc,
-                 "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...) or "
-                 "pinned(...))",
+                 "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...), "
+                 "pinned(...) or variadic(...))",
                  node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);

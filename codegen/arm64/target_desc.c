@@ -157,6 +157,8 @@ const B3TargetDesc b3_arm64_target_desc = {
     .name = "arm64",
     .caller_saved = {{ARM64_CALLER_SAVED_X0_X17 | 1ull << 18, 0}},
     .classify_args = b3_target_classify_in_order,
+    .va_list_kind = B3VaList_AAPCS64,
+    .va_list_size = 32,
 };
 
 /* Apple's arm64 convention ("Writing ARM64 code for Apple platforms"):
@@ -197,6 +199,8 @@ const B3TargetDesc b3_arm64_apple_target_desc = {
     .caller_saved = {{ARM64_CALLER_SAVED_X0_X17, 0}},
     .reserved = {{1ull << 18, 0}},
     .classify_args = classify_apple,
+    .va_list_kind = B3VaList_StackPointer,
+    .va_list_size = 8,
     .macho_save_pairs = macho_save_pairs,
     .nmacho_save_pairs = sizeof macho_save_pairs / sizeof macho_save_pairs[0],
 };

@@ -95,6 +95,8 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .call_early_clobber = {{R(B3X_rax), 0}},
     .callee_saved = {{R(B3X_rbx) | R(B3X_rbp) | R(B3X_r12) | R(B3X_r13) | R(B3X_r14) | R(B3X_r15), 0}},
     .classify_args = b3_target_classify_in_order,
+    .va_list_kind = B3VaList_SysV,
+    .va_list_size = 24,
     .indirect_call_reg = B3X_r11,
     .pinnable_text = "%rbx, %r12-%r15",
     /* [base + index*scale + disp32] for every access, atomics included. */
