@@ -189,8 +189,11 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
             imp_fail(I, "aliases and ifuncs are not supported yet");
         if (LLVMGetIntrinsicID(c))
             imp_fail(I, "the address of an intrinsic is taken");
-        B3Value *s = imp_emit(I, B3_SymbolAddress, B3_Int64, 0, NULL, NULL, NULL);
-        s->m.symbol.sym = imp_symbol(I, c);
+        B3Symbol *sym = imp_symbol(I, c);
+        /* A thread-local's address is this thread's (docs/c-extensions.md). */
+        B3Value *s =
+            imp_emit(I, sym->tls ? B3_ThreadLocalAddress : B3_SymbolAddress, B3_Int64, 0, NULL, NULL, NULL);
+        s->m.symbol.sym = sym;
         return one(I, s);
     }
     if (LLVMIsAConstantInt(c)) {

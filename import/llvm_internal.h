@@ -122,6 +122,17 @@ unsigned imp_int_bits(LLVMTypeRef t);
 
 B3Symbol *imp_symbol(Imp *I, LLVMValueRef global);
 
+/* ---- symbols beyond plain globals (llvm_symbols.c) ------------------------ */
+
+/* A thread_local global's access model on its symbol (nothing for others). */
+void imp_tls_symbol(Imp *I, LLVMValueRef g, B3Symbol *s);
+/* llvm.global_ctors / llvm.global_dtors: the name test, and marking their
+ * procedures constructor(N) / destructor(N) once every function is declared. */
+bool imp_is_structors(const char *name, size_t len);
+void imp_structors(Imp *I);
+/* An error for a definition placed in a section of its own (not supported yet). */
+void imp_check_section(Imp *I, LLVMValueRef g);
+
 /* ---- function bodies (llvm_func.c) -------------------------------------- */
 
 void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym);

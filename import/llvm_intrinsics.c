@@ -440,6 +440,7 @@ static const Intrinsic intrinsics[] = {
     {"llvm.expect.", i_expect},
     {"llvm.expect.with.probability.", i_expect},
     {"llvm.launder.invariant.group.", i_passthrough},
+    {"llvm.threadlocal.address.", i_passthrough}, /* the operand is a ThreadLocalAddress already */
     {"llvm.strip.invariant.group.", i_passthrough},
     {"llvm.ptr.annotation.", i_passthrough},
     {"llvm.annotation.", i_passthrough},

@@ -429,6 +429,9 @@ static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     if (LLVMIsAGlobalValue(c)) {
         if (LLVMIsAGlobalAlias(c) || LLVMIsAGlobalIFunc(c))
             imp_fail(I, "aliases and ifuncs are not supported yet");
+        if (LLVMIsAGlobalVariable(c) && LLVMIsThreadLocal(c))
+            imp_fail(I, "the address of the thread-local variable '%s' is not a constant",
+                     imp_value_name(I, c));
         out->sym = imp_symbol(I, c);
         out->off = 0;
         return true;
@@ -754,6 +757,8 @@ static bool skip_global(Imp *I, LLVMValueRef g) {
         if ((len == 9 && !memcmp(name, "llvm.used", 9)) ||
             (len == 22 && !memcmp(name, "llvm.compiler.used", 18)) || !memcmp(name, "llvm.compiler.used", 18))
             return true;
+        if (imp_is_structors(name, len))
+            return true; /* imp_structors, once the functions are declared */
         imp_error(I, "the special global '%.*s' is not supported yet", (int)len, name);
         return true;
     }
@@ -789,14 +794,16 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
         for (LLVMValueRef g = LLVMGetFirstGlobal(I.mod); g; g = LLVMGetNextGlobal(g)) {
             if (skip_global(&I, g))
                 continue;
-            /* Not an ordinary global: one copy per thread. */
-            if (LLVMIsThreadLocal(g))
-                imp_error(&I, "the thread-local variable '%s' is not supported yet", imp_value_name(&I, g));
             declare_global(&I, g, false);
+            imp_tls_symbol(&I, g, imp_symbol(&I, g));
+            imp_check_section(&I, g);
         }
         for (LLVMValueRef f = LLVMGetFirstFunction(I.mod); f; f = LLVMGetNextFunction(f))
-            if (!LLVMGetIntrinsicID(f))
+            if (!LLVMGetIntrinsicID(f)) {
                 declare_global(&I, f, true);
+                imp_check_section(&I, f);
+            }
+        imp_structors(&I);
         if (LLVMGetFirstGlobalAlias(I.mod))
             imp_error(&I, "global aliases are not supported yet");
     }

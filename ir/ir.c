@@ -188,6 +188,14 @@ B3Symbol *b3_symbol_find(const B3Module *m, const char *name, uint32_t len) {
     return b3_strmap_get(&m->symtab, name, len);
 }
 
+const char *const b3_tls_model_names[B3_NUM_TLS_MODELS] = {
+    [B3Tls_None] = "none",
+    [B3Tls_GeneralDynamic] = "generaldynamic",
+    [B3Tls_LocalDynamic] = "localdynamic",
+    [B3Tls_InitialExec] = "initialexec",
+    [B3Tls_LocalExec] = "localexec",
+};
+
 B3Symbol *b3_symbol_get(B3Module *m, const char *name, uint32_t len, bool *created) {
     B3Symbol *s = b3_symbol_find(m, name, len);
     if (created)
@@ -217,6 +225,7 @@ void b3_module_add_item(B3Module *m, B3ItemKind kind, B3Symbol *sym) {
 B3Proc *b3_proc_new(B3Module *m, B3Symbol *sym) {
     B3Proc *p = b3_arena_alloc(&m->arena, sizeof *p);
     p->sym = sym;
+    p->ctor_priority = p->dtor_priority = -1;
     return p;
 }
 

@@ -355,6 +355,9 @@ struct B3Proc {
     B3Loc *entry_locs;
     B3Reg *pinned;
     uint32_t npinned;
+    /* constructor(N) / destructor(N) (docs/c-extensions.md): run before main
+     * or at exit, lower priorities first (destructors: last); -1: neither. */
+    int32_t ctor_priority, dtor_priority;
     /* `variadic(G, F, S)` (docs/c-extensions.md): a C variadic function whose
      * named parameters take va_gprs integer and va_fprs floating-point
      * argument registers; its variadic stack arguments start va_stack bytes
@@ -377,6 +380,24 @@ struct B3Proc {
 };
 
 typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry } B3SymKind;
+
+/* The priority of a constructor or destructor written without one (C's,
+ * after every prioritized one). */
+#define B3_DEFAULT_INIT_PRIORITY 65535
+
+/* A thread-local symbol's access model (docs/c-extensions.md), weakest
+ * assumption first: general-dynamic works anywhere, local-exec only for a
+ * variable of the executable itself.  B3Tls_None: not thread-local. */
+typedef enum {
+    B3Tls_None,
+    B3Tls_GeneralDynamic,
+    B3Tls_LocalDynamic,
+    B3Tls_InitialExec,
+    B3Tls_LocalExec,
+    B3_NUM_TLS_MODELS
+} B3TlsModel;
+/* The names of threadlocal(MODEL), indexed by B3TlsModel (ir/print.c). */
+extern const char *const b3_tls_model_names[B3_NUM_TLS_MODELS];
 
 typedef enum {
     B3Data_Int8,
@@ -432,6 +453,7 @@ struct B3Symbol {
      * not exported from the linked module. */
     bool weak, hidden;
     bool weak_ref; /* `extern @f weak` */
+    uint8_t tls;   /* B3TlsModel: thread-local data or extern (docs/c-extensions.md) */
     bool defined;  /* data, proc or entry */
     bool declared; /* `extern` written, or defined */
     B3Loc loc;     /* where it was declared or defined */

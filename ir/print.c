@@ -723,6 +723,11 @@ static void put_linkage(Printer *p, const B3Symbol *sym) {
         put(p, " weak");
     if (sym->hidden)
         put(p, " hidden");
+    if (sym->tls) {
+        put(p, " threadlocal(");
+        put(p, b3_tls_model_names[sym->tls]);
+        put_c(p, ')');
+    }
 }
 
 static void print_proc(Printer *p, const B3Proc *proc) {
@@ -739,6 +744,17 @@ static void print_proc(Printer *p, const B3Proc *proc) {
             put_symbol(p, proc->entrypoints[i]);
         }
         put_c(p, ')');
+    }
+    for (int k = 0; k < 2; k++) {
+        int32_t prio = k ? proc->dtor_priority : proc->ctor_priority;
+        if (prio < 0)
+            continue;
+        put(p, k ? " destructor" : " constructor");
+        if (prio != B3_DEFAULT_INIT_PRIORITY) {
+            put_c(p, '(');
+            put_u64(p, (uint64_t)prio);
+            put_c(p, ')');
+        }
     }
     if (proc->npinned) {
         put(p, " pinned(");
@@ -885,6 +901,7 @@ void b3_print_module(const B3Module *m, FILE *out) {
             put_symbol(p, it->sym);
             if (it->sym->weak_ref)
                 put(p, " weak");
+            put_linkage(p, it->sym); /* an extern's only other word: threadlocal(MODEL) */
             put_c(p, '\n');
             break;
         case B3Item_Data:

@@ -239,6 +239,7 @@ typedef enum {
     B3RelocUse_Plain,     /* the symbol's address as the linker resolves it (calls, data words) */
     B3RelocUse_GOT,       /* the symbol's GOT entry: never bound locally */
     B3RelocUse_PCAddress, /* a PC-relative address: bound locally to a function of the object */
+    B3RelocUse_TLS,       /* a thread-local access (offset, GOT entry or descriptor): names the symbol itself */
 } B3RelocUse;
 
 /* The classifier of conventions that hand out the argument registers of

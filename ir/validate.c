@@ -1000,6 +1000,19 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
     case B3_SymbolAddress:
         if (!v->m.symbol.sym)
             b3_error(c->d, v->loc, "SymbolAddress names no symbol");
+        else if (v->m.symbol.sym->tls)
+            b3_error(
+                c->d, v->loc,
+                "@%.*s is thread-local: its address is this thread's, given by ThreadLocalAddress(@%.*s)",
+                (int)v->m.symbol.sym->name_len, v->m.symbol.sym->name, (int)v->m.symbol.sym->name_len,
+                v->m.symbol.sym->name);
+        break;
+    case B3_ThreadLocalAddress:
+        if (!v->m.symbol.sym)
+            b3_error(c->d, v->loc, "ThreadLocalAddress names no symbol");
+        else if (!v->m.symbol.sym->tls)
+            b3_error(c->d, v->loc, "ThreadLocalAddress needs a threadlocal symbol, and @%.*s is not one",
+                     (int)v->m.symbol.sym->name_len, v->m.symbol.sym->name);
         break;
     default:
         break;
@@ -1442,6 +1455,14 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
     if (!b3_is_pow2(data->align))
         b3_error(d, sym->loc, "data @%.*s has alignment %u, which is not a power of two", (int)sym->name_len,
                  sym->name, data->align);
+    /* A thread-local's address differs per thread: no link-time constant holds it. */
+    for (uint32_t i = 0; i < data->nlines; i++)
+        for (uint32_t j = 0; j < data->lines[i].nitems; j++) {
+            const B3DataItem *it = &data->lines[i].items[j];
+            if (it->kind == B3Data_Addr && it->u.addr.sym && it->u.addr.sym->tls)
+                b3_error(d, it->loc, "@%.*s is thread-local: its address is not a constant for Addr data",
+                         (int)it->u.addr.sym->name_len, it->u.addr.sym->name);
+        }
 }
 
 bool b3_validate(B3Module *m, B3Diag *d) {
@@ -1450,6 +1471,16 @@ bool b3_validate(B3Module *m, B3Diag *d) {
         const B3Item *it = &m->items[i];
         if (!it->sym)
             continue;
+        if (it->sym->tls && b3_target_obj_format(m->target) == B3ObjFormat_MachO)
+            b3_error(d, it->sym->loc,
+                     "thread-local data is not supported on %s yet (Mach-O thread-local variables)",
+                     b3_target_name(m->target));
+        if (it->kind == B3Item_Proc && it->sym->def.proc &&
+            (it->sym->def.proc->ctor_priority >= 0 || it->sym->def.proc->dtor_priority >= 0) &&
+            b3_target_obj_format(m->target) == B3ObjFormat_MachO)
+            b3_error(d, it->sym->loc,
+                     "constructors and destructors are not supported on %s yet (__mod_init_func)",
+                     b3_target_name(m->target));
         if (it->kind == B3Item_Proc && it->sym->def.proc)
             validate_proc(m, d, it->sym->def.proc);
         else if (it->kind == B3Item_Data)

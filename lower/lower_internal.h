@@ -270,6 +270,8 @@ AirBlock *lower_new_block(Lower *L);
 
 /* ---- stackmap values (lower_stackmaps.c) --------------------------------- */
 
+/* lower/lower_tls.c */
+void lower_thread_local_address(Lower *L, B3Value *v);
 void lower_check(Lower *L, B3Value *v);
 void lower_check_arith(Lower *L, B3Value *v);
 void lower_wasm_bounds_check(Lower *L, B3Value *v);

@@ -1863,6 +1863,7 @@ static void lower_value(Lower *L, B3Value *v) {
         EMIT(L, Add64, lower_vt_arg(L, lower_kid(v, 0)), lower_tmp_arg((AirTmp)v->m.reg), lower_vt_arg(L, v));
         return;
     case B3_SymbolAddress: lower_symbol_address(L, v); return;
+    case B3_ThreadLocalAddress: lower_thread_local_address(L, v); return;
     case B3_Check: lower_check(L, v); return;
     case B3_CheckAdd: case B3_CheckSub: case B3_CheckMul: lower_check_arith(L, v); return;
     case B3_WasmBoundsCheck: lower_wasm_bounds_check(L, v); return;

@@ -230,6 +230,8 @@ static void section(Writer *w, B3SectionId s) {
          * and `unique` makes it take ours instead of refusing the flags. */
         [B3Sec_StackMaps] = "\t.section\t.llvm_stackmaps,\"aw\",@progbits,unique,1\n",
         [B3Sec_DataRelRo] = "\t.section\t.data.rel.ro,\"aw\",@progbits\n",
+        [B3Sec_TData] = "\t.section\t.tdata,\"awT\",@progbits\n",
+        [B3Sec_TBss] = "\t.section\t.tbss,\"awT\",@nobits\n",
     };
     static const char *const macho_dir[] = {
         [B3Sec_Text] = "\t.section\t__TEXT,__text,regular,pure_instructions\n",
@@ -294,7 +296,7 @@ static void print_binding(Writer *w, const B3SymDef *d) {
     }
     fprintf(w->f, "\n\t.type\t");
     print_sym(w, d->sym);
-    fprintf(w->f, ",%s\n", d->is_func ? "@function" : "@object");
+    fprintf(w->f, ",%s\n", d->is_func ? "@function" : d->sym->tls ? "@tls_object" : "@object");
 }
 
 static void print_event(Writer *w, const Event *e) {
@@ -834,7 +836,7 @@ static void data_section(Writer *w, B3SectionId s) {
         }
         print_sym(w, d->sym);
         fputs(":\n", f);
-        if (s == B3Sec_BSS) {
+        if (b3_sec_is_zerofill(s)) {
             if (d->size)
                 fprintf(f, "\t.zero\t%" PRIu64 "\n", d->size);
         } else {
@@ -849,6 +851,29 @@ static void data_section(Writer *w, B3SectionId s) {
         b3_internal_error("asm writer", "section %d has bytes no datum accounts for", (int)s);
     if (naddr != nrelocs)
         b3_internal_error("asm writer", "section %d has relocations no Addr item accounts for", (int)s);
+}
+
+/* Constructors and destructors (docs/c-extensions.md): a pointer in
+ * .init_array/.fini_array, or the section of their priority; the assemblers
+ * merge repeated sections, keeping the module's order within each. */
+static void init_arrays(Writer *w) {
+    B3Module *m = w->o->module;
+    for (uint32_t i = 0; i < m->nitems; i++) {
+        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
+            continue;
+        const B3Proc *p = m->items[i].sym->def.proc;
+        for (int fini = 0; fini < 2; fini++) {
+            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
+            if (prio < 0)
+                continue;
+            fprintf(w->f, "\t.section\t%s", fini ? ".fini_array" : ".init_array");
+            if (prio != B3_DEFAULT_INIT_PRIORITY)
+                fprintf(w->f, ".%05d", (int)prio);
+            fprintf(w->f, ",\"aw\",%s\n\t.p2align\t3\n\t.quad\t", fini ? "@fini_array" : "@init_array");
+            print_sym(w, p->sym);
+            fputc('\n', w->f);
+        }
+    }
 }
 
 bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
@@ -884,7 +909,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
                      s == B3Sec_StackMaps || s == B3Sec_DataRelRo || s == B3Sec_CompactUnwind ||
-                     s == B3Sec_EhFrame; /* the .cfi_* directives */
+                     s == B3Sec_EhFrame /* the .cfi_* directives */ || s == B3Sec_TData || s == B3Sec_TBss;
         if (!known && o->sec[s].size)
             b3_internal_error("asm writer", "section %d cannot be written as assembly yet", s);
     }
@@ -926,6 +951,10 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_Data);
     data_section(&w, B3Sec_DataRelRo);
     data_section(&w, B3Sec_BSS);
+    data_section(&w, B3Sec_TData);
+    data_section(&w, B3Sec_TBss);
+    if (!w.macho)
+        init_arrays(&w);
     stackmaps(&w, true);
     print_weak_refs(&w);
     if (w.macho) /* MH_SUBSECTIONS_VIA_SYMBOLS, as b3_write_macho sets it */

@@ -74,6 +74,8 @@ static const SecInfo sec_info[] = {
     {B3Sec_Data, ".data", ".rela.data", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 1},
     {B3Sec_DataRelRo, ".data.rel.ro", ".rela.data.rel.ro", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 1},
     {B3Sec_BSS, ".bss", NULL, SHT_NOBITS, SHF_ALLOC | SHF_WRITE, 1},
+    {B3Sec_TData, ".tdata", ".rela.tdata", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE | SHF_TLS, 1},
+    {B3Sec_TBss, ".tbss", NULL, SHT_NOBITS, SHF_ALLOC | SHF_WRITE | SHF_TLS, 1},
     /* Writable, like .data.rel.ro: its absolute function addresses then become
      * load-time RELATIVE relocations in PIE and shared objects, not text relocations. */
     {B3Sec_StackMaps, ".llvm_stackmaps", ".rela.llvm_stackmaps", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8},
@@ -87,6 +89,16 @@ static const SecInfo sec_info[] = {
     {B3Sec_EhFrame, ".eh_frame", ".rela.eh_frame", 0, SHF_ALLOC, 8},
 };
 #define NSEC (sizeof sec_info / sizeof sec_info[0])
+
+typedef struct {
+    bool fini;
+    int32_t priority;
+    B3Symbol **procs; /* in module order */
+    uint32_t n, cap;
+    uint32_t shndx, rela_shndx;
+    uint64_t *zeros; /* the section's bytes: the relocations fill them */
+    Elf64_Rela *relas;
+} InitGroup;
 
 typedef struct {
     B3Obj *o;
@@ -103,6 +115,10 @@ typedef struct {
     const B3SymDef **elfdef; /* per ELF symbol index: the definition, if it is one */
     uint32_t nelfdef;
     Elf64_Rela *relas[B3_NUM_SECTIONS];
+    /* Constructors and destructors: one .init_array/.fini_array section per
+     * priority, a pointer to each procedure (docs/c-extensions.md). */
+    InitGroup *inits;
+    uint32_t ninits, cap_inits;
 } Writer;
 
 static uint32_t add_sym(Writer *w, Elf64_Sym s) {
@@ -137,6 +153,31 @@ static bool add_named(Writer *w, B3Symbol *s, Elf64_Sym es, uint32_t *index) {
     return true;
 }
 
+/* The constructor and destructor procedures, grouped by kind and priority. */
+static void collect_inits(Writer *w) {
+    B3Module *m = w->m;
+    for (uint32_t i = 0; i < m->nitems; i++) {
+        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
+            continue;
+        const B3Proc *p = m->items[i].sym->def.proc;
+        for (int fini = 0; fini < 2; fini++) {
+            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
+            if (prio < 0)
+                continue;
+            uint32_t g = 0;
+            while (g < w->ninits && (w->inits[g].fini != fini || w->inits[g].priority != prio))
+                g++;
+            if (g == w->ninits) {
+                B3_VEC_RESERVE("objwriter", w->inits, w->cap_inits, w->ninits + 1);
+                w->inits[w->ninits++] = (InitGroup){.fini = fini, .priority = prio};
+            }
+            InitGroup *ig = &w->inits[g];
+            B3_VEC_RESERVE("objwriter", ig->procs, ig->cap, ig->n + 1);
+            ig->procs[ig->n++] = p->sym;
+        }
+    }
+}
+
 /* Decides which sections exist and numbers them. */
 static void number_sections(Writer *w) {
     B3Obj *o = w->o;
@@ -158,10 +199,14 @@ static void number_sections(Writer *w) {
             continue;
         w->shndx[s] = n++;
         if (w->nrelocs[s]) {
-            if (s == B3Sec_BSS)
-                b3_internal_error("objwriter", "relocation in .bss");
+            if (b3_sec_is_zerofill(s))
+                b3_internal_error("objwriter", "relocation in a zero-filled section");
             w->rela_shndx[s] = n++;
         }
+    }
+    for (uint32_t i = 0; i < w->ninits; i++) {
+        w->inits[i].shndx = n++;
+        w->inits[i].rela_shndx = n++;
     }
     w->note_shndx = n++;
     w->symtab_shndx = n++;
@@ -233,7 +278,9 @@ static bool build_symbols(Writer *w) {
                 .st_info = ELF64_ST_INFO(want_local     ? STB_LOCAL
                                          : d->sym->weak ? STB_WEAK
                                                         : STB_GLOBAL,
-                                         d->is_func ? STT_FUNC : STT_OBJECT),
+                                         d->is_func    ? STT_FUNC
+                                         : d->sym->tls ? STT_TLS
+                                                       : STT_OBJECT),
                 .st_other = d->sym->hidden ? STV_HIDDEN : STV_DEFAULT,
                 .st_shndx = (uint16_t)w->shndx[d->section],
                 .st_value = d->offset,
@@ -255,7 +302,8 @@ static bool build_symbols(Writer *w) {
                               (int)s->name_len, s->name);
         uint32_t idx;
         if (!add_named(w, s,
-                       (Elf64_Sym){.st_info = ELF64_ST_INFO(s->weak_ref ? STB_WEAK : STB_GLOBAL, STT_NOTYPE),
+                       (Elf64_Sym){.st_info = ELF64_ST_INFO(s->weak_ref ? STB_WEAK : STB_GLOBAL,
+                                                            s->tls ? STT_TLS : STT_NOTYPE),
                                    .st_shndx = SHN_UNDEF},
                        &idx))
             return false;
@@ -275,7 +323,7 @@ static uint32_t reloc_type(const Writer *w, B3RelocKind k) {
  * target description. */
 static bool bind_locally(const Writer *w, const B3Reloc *r, const B3SymDef *d) {
     B3RelocUse use = b3_reloc_use(b3_target_desc(w->m->target), (B3RelocKind)r->kind);
-    if (use == B3RelocUse_GOT)
+    if (use == B3RelocUse_GOT || use == B3RelocUse_TLS)
         return false;
     if (d->sym->internal)
         return true;
@@ -312,6 +360,30 @@ static void build_relocs(Writer *w) {
             .r_info = ELF64_R_INFO(sym, reloc_type(w, (B3RelocKind)r->kind)),
             .r_addend = addend,
         };
+    }
+}
+
+/* The pointers of the .init_array/.fini_array sections: relocations (the
+ * section symbol of .text plus the offset for an internal procedure). */
+static void build_init_relocs(Writer *w) {
+    uint32_t type = reloc_type(w, B3Reloc_Abs64);
+    for (uint32_t i = 0; i < w->ninits; i++) {
+        InitGroup *ig = &w->inits[i];
+        ig->zeros = b3_xrealloc("objwriter", NULL, ig->n * 8);
+        memset(ig->zeros, 0, ig->n * 8);
+        ig->relas = b3_xrealloc("objwriter", NULL, ig->n * sizeof(Elf64_Rela));
+        for (uint32_t k = 0; k < ig->n; k++) {
+            B3Symbol *s = ig->procs[k];
+            const B3SymDef *d = s->id && s->id < w->nelfdef ? w->elfdef[s->id] : NULL;
+            if (!d)
+                b3_internal_error("objwriter", "constructor '%.*s' has no code", (int)s->name_len, s->name);
+            bool local = s->internal;
+            ig->relas[k] = (Elf64_Rela){
+                .r_offset = k * 8,
+                .r_info = ELF64_R_INFO(local ? w->secsym[d->section] : s->id, type),
+                .r_addend = local ? (int64_t)d->offset : 0,
+            };
+        }
     }
 }
 
@@ -373,7 +445,7 @@ static bool write_image(Writer *w, int fd) {
         uint32_t type = s == B3Sec_EhFrame ? b3_target_desc(w->m->target)->eh_frame_sh_type : si->type;
         shdr_of(scn, str_add(&w->shstrtab, si->name, strlen(si->name)), type, si->flags, align);
         /* .bss has no bytes in the file: a NULL buffer of the right size. */
-        set_data(scn, s == B3Sec_BSS ? NULL : b->bytes, (size_t)b->size, ELF_T_BYTE, align);
+        set_data(scn, b3_sec_is_zerofill(s) ? NULL : b->bytes, (size_t)b->size, ELF_T_BYTE, align);
         if (w->rela_shndx[s]) {
             Elf_Scn *rs = new_section(e, w->rela_shndx[s]);
             Elf64_Shdr *sh = shdr_of(rs, str_add(&w->shstrtab, si->rela_name, strlen(si->rela_name)),
@@ -383,6 +455,28 @@ static bool write_image(Writer *w, int fd) {
             sh->sh_info = w->shndx[s];
             set_data(rs, w->relas[s], w->nrelocs[s] * sizeof(Elf64_Rela), ELF_T_RELA, 8);
         }
+    }
+    for (uint32_t i = 0; i < w->ninits; i++) {
+        InitGroup *ig = &w->inits[i];
+        char name[32];
+        const char *base = ig->fini ? ".fini_array" : ".init_array";
+        if (ig->priority == B3_DEFAULT_INIT_PRIORITY)
+            snprintf(name, sizeof name, "%s", base);
+        else
+            snprintf(name, sizeof name, "%s.%05d", base, (int)ig->priority);
+        Elf_Scn *scn = new_section(e, ig->shndx);
+        Elf64_Shdr *sh = shdr_of(scn, str_add(&w->shstrtab, name, strlen(name)),
+                                 ig->fini ? SHT_FINI_ARRAY : SHT_INIT_ARRAY, SHF_ALLOC | SHF_WRITE, 8);
+        sh->sh_entsize = 8;
+        set_data(scn, ig->zeros, ig->n * 8, ELF_T_BYTE, 8);
+        char rname[40];
+        snprintf(rname, sizeof rname, ".rela%s", name);
+        Elf_Scn *rs = new_section(e, ig->rela_shndx);
+        sh = shdr_of(rs, str_add(&w->shstrtab, rname, strlen(rname)), SHT_RELA, SHF_INFO_LINK, 8);
+        sh->sh_entsize = sizeof(Elf64_Rela);
+        sh->sh_link = w->symtab_shndx;
+        sh->sh_info = ig->shndx;
+        set_data(rs, ig->relas, ig->n * sizeof(Elf64_Rela), ELF_T_RELA, 8);
     }
     /* An empty .note.GNU-stack asks the linker for a non-executable stack. */
     Elf_Scn *note = new_section(e, w->note_shndx);
@@ -439,10 +533,12 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     b3_obj_build_eh_frame(o);
     str_add(&w.strtab, "", 0);
     str_add(&w.shstrtab, "", 0);
+    collect_inits(&w);
     number_sections(&w);
     bool ok = build_symbols(&w);
     if (ok) {
         build_relocs(&w);
+        build_init_relocs(&w);
         /* libelf writes through a file descriptor at offset 0: use f's own when
          * it is a fresh regular file (the usual temporary of cmd/output.c),
          * else an anonymous temporary copied to f (stdout, pipes). */
@@ -464,6 +560,12 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     }
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         free(w.relas[s]);
+    for (uint32_t i = 0; i < w.ninits; i++) {
+        free(w.inits[i].procs);
+        free(w.inits[i].zeros);
+        free(w.inits[i].relas);
+    }
+    free(w.inits);
     free(w.syms);
     free(w.elfdef);
     free(w.strtab.buf);

@@ -37,7 +37,7 @@ static void reserve(B3Obj *o, B3SectionId s, uint64_t n) {
     B3SectionBuf *b = &o->sec[s];
     if (b->size + n < b->size)
         b3_internal_error("objwriter", "section too large");
-    if (s == B3Sec_BSS || b->size + n <= b->cap)
+    if (b3_sec_is_zerofill(s) || b->size + n <= b->cap)
         return;
     uint64_t cap = b->cap ? b->cap : 256;
     while (cap < b->size + n)
@@ -54,7 +54,7 @@ uint64_t b3_obj_emit(B3Obj *o, B3SectionId s, const void *bytes, uint64_t n) {
     reserve(o, s, n);
     /* n == 0 may come with bytes == NULL and an unallocated buffer (an
      * empty Bytes ""): memcpy/memset with a null pointer is UB even for 0. */
-    if (s != B3Sec_BSS && n) {
+    if (!b3_sec_is_zerofill(s) && n) {
         if (bytes)
             memcpy(b->bytes + at, bytes, (size_t)n);
         else
@@ -127,7 +127,7 @@ static bool item_is_zero(const B3DataItem *it) {
     }
 }
 
-static B3SectionId data_section(const B3Data *d) {
+static B3SectionId data_section(const B3Symbol *sym, const B3Data *d) {
     bool zero = true, addr = false;
     for (uint32_t i = 0; i < d->nlines; i++)
         for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
@@ -135,6 +135,8 @@ static B3SectionId data_section(const B3Data *d) {
             addr |= it->kind == B3Data_Addr;
             zero &= item_is_zero(it);
         }
+    if (sym->tls) /* constant or not, each thread has its copy */
+        return zero ? B3Sec_TBss : B3Sec_TData;
     if (d->readonly)
         return addr ? B3Sec_DataRelRo : B3Sec_ROData;
     return zero ? B3Sec_BSS : B3Sec_Data;
@@ -149,7 +151,7 @@ static void put_le(uint8_t *p, uint64_t v, unsigned n) {
 static void emit_one(B3Obj *o, B3Symbol *sym) {
     static const B3Data empty;
     const B3Data *d = sym->def.data ? sym->def.data : &empty;
-    B3SectionId s = data_section(d);
+    B3SectionId s = data_section(sym, d);
     uint32_t align = b3_data_align(d);
     b3_obj_align(o, s, align);
     uint64_t start = o->sec[s].size;

@@ -31,8 +31,15 @@ typedef enum {
     /* ELF only (objwriter/eh_frame.c): the unwind tables, laid out from the
      * frame descriptions when the object is written. */
     B3Sec_EhFrame,
+    /* Thread-local data (docs/c-extensions.md): the initial image of each
+     * thread's copy, and its zero-initialized part (no bytes in the file). */
+    B3Sec_TData,
+    B3Sec_TBss,
     B3_NUM_SECTIONS
 } B3SectionId;
+
+/* Sections with a size but no bytes in the file. */
+static inline bool b3_sec_is_zerofill(B3SectionId s) { return s == B3Sec_BSS || s == B3Sec_TBss; }
 
 /* Relocation kinds, named for what they compute.  The first three are every
  * target's; the others belong to one target (X86_, A64_).  Shared code never
@@ -49,6 +56,11 @@ typedef enum {
     B3Reloc_X86_REX_GOTPCRELX, /* with REX prefix */
     B3Reloc_X86_Branch32,      /* call to sym + addend (not through a PLT): S + A - P, as PC32 on ELF;
                                 * Mach-O tells branches from RIP-relative operands */
+    /* Thread-local accesses (docs/c-extensions.md), all naming the variable. */
+    B3Reloc_X86_TPOFF32,  /* lea x@tpoff(%rax): its offset from the thread pointer (local-exec) */
+    B3Reloc_X86_GOTTPOFF, /* add x@gottpoff(%rip): the GOT entry holding that offset (initial-exec) */
+    B3Reloc_X86_TLSGD,    /* lea x@tlsgd(%rip), %rdi before __tls_get_addr (general-dynamic) */
+    B3Reloc_X86_TLV,      /* Mach-O: movq _x@TLVP(%rip): the variable's descriptor */
     /* AArch64 (codegen/arm64/asm.h): fields of one instruction word. */
     B3Reloc_A64_Call26,        /* bl: (S + A - P) >> 2 in imm26 */
     B3Reloc_A64_Jump26,        /* b: (S + A - P) >> 2 in imm26 */
@@ -62,6 +74,17 @@ typedef enum {
     B3Reloc_A64_Ldst128Lo12,
     B3Reloc_A64_AdrGotPage,  /* adrp :got: Page(G(GDAT(S + A))) - Page(P) */
     B3Reloc_A64_Ld64GotLo12, /* ldr :got_lo12: G(GDAT(S + A)) & 0xff8 */
+    /* Thread-local accesses (docs/c-extensions.md). */
+    B3Reloc_A64_TprelHi12,       /* add :tprel_hi12: (local-exec) */
+    B3Reloc_A64_TprelLo12Nc,     /* add :tprel_lo12_nc: */
+    B3Reloc_A64_GottprelPage21,  /* adrp :gottprel: (initial-exec) */
+    B3Reloc_A64_GottprelLo12Nc,  /* ldr :gottprel_lo12: */
+    B3Reloc_A64_TlsdescPage21,   /* adrp :tlsdesc: (general-dynamic) */
+    B3Reloc_A64_TlsdescLd64Lo12, /* ldr :tlsdesc_lo12: */
+    B3Reloc_A64_TlsdescAddLo12,  /* add :tlsdesc_lo12: */
+    B3Reloc_A64_TlsdescCall,     /* .tlsdesccall on the blr: marks it for relaxation */
+    B3Reloc_A64_TlvpPage21,      /* Mach-O: adrp _x@TLVPPAGE */
+    B3Reloc_A64_TlvpPageoff12,   /* Mach-O: ldr _x@TLVPPAGEOFF */
 } B3RelocKind;
 
 typedef struct {

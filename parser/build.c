@@ -516,6 +516,32 @@ static void redefinition(B3ParseCtx *c, B3Symbol *s, B3Loc loc) {
         b3_note(c->d, s->loc, "previous definition is here");
 }
 
+/* threadlocal or threadlocal(MODEL) (docs/c-extensions.md) on data or an
+ * extern.  Returns false if n is not that attribute. */
+static bool tls_attr(B3ParseCtx *c, B3Symbol *s, uint32_t a) {
+    const B3Node *n = N(a);
+    if ((n->kind != B3N_WORD && n->kind != B3N_CALL) || !tok_is(&n->tok, "threadlocal"))
+        return false;
+    s->tls = B3Tls_GeneralDynamic;
+    if (n->kind == B3N_WORD)
+        return true;
+    const B3Node *m = n->sub ? N(n->sub) : NULL;
+    int model = -1;
+    for (int k = 1; m && m->kind == B3N_WORD && !m->next && k < B3_NUM_TLS_MODELS; k++)
+        if (tok_is(&m->tok, b3_tls_model_names[k]))
+            model = k;
+    if (model < 0) {
+        char buf[80];
+        b3_error(
+            c->d, m ? m->loc : n->loc,
+            "unknown thread-local model %s (expected generaldynamic, localdynamic, initialexec or localexec)",
+            m ? node_text(c, n->sub, buf, sizeof buf) : "()");
+        return true;
+    }
+    s->tls = (uint8_t)model;
+    return true;
+}
+
 void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
     B3Symbol *s = sym_get(c, t, loc);
     bool already = s->declared && !s->defined;
@@ -526,10 +552,10 @@ void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         b3_module_add_item(c->m, B3Item_Extern, s);
     char buf[80];
     for (uint32_t a = attrs; a; a = N(a)->next) {
-        if (tok_is(&N(a)->tok, "weak"))
+        if (N(a)->kind == B3N_WORD && tok_is(&N(a)->tok, "weak"))
             s->weak_ref = true;
-        else
-            b3_error(c->d, N(a)->loc, "unknown extern attribute %s (expected weak)",
+        else if (!tls_attr(c, s, a))
+            b3_error(c->d, N(a)->loc, "unknown extern attribute %s (expected weak or threadlocal(MODEL))",
                      node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);
@@ -676,6 +702,20 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             }
             continue;
         }
+        if ((n->kind == B3N_WORD || n->kind == B3N_CALL) &&
+            (tok_is(&n->tok, "constructor") || tok_is(&n->tok, "destructor"))) {
+            int32_t *prio = tok_is(&n->tok, "constructor") ? &p->ctor_priority : &p->dtor_priority;
+            *prio = B3_DEFAULT_INIT_PRIORITY;
+            if (n->kind == B3N_CALL) {
+                const B3Node *k = n->sub ? N(n->sub) : NULL;
+                if (!k || k->kind != B3N_INT || k->next || k->tok.neg || k->tok.ovf || k->tok.u > 65535)
+                    b3_error(c->d, k ? k->loc : n->loc, "%.*s(N) needs a priority N from 0 to 65535",
+                             TOKF(n->tok));
+                else
+                    *prio = (int32_t)k->tok.u;
+            }
+            continue;
+        }
         if (n->kind == B3N_CALL && tok_is(&n->tok, "pinned")) {
             uint32_t k = p->npinned;
             for (uint32_t e = n->sub; e; e = N(e)->next)
@@ -707,7 +747,7 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
         }
         b3_error(c->d, n->loc,
                  "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...), "
-                 "pinned(...) or variadic(...))",
+                 "pinned(...), variadic(...), constructor(N) or destructor(N))",
                  node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);
@@ -745,6 +785,15 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
     B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
     for (uint32_t a = attrs; a; a = N(a)->next) {
         B3Node *n = N(a);
+        if (tls_attr(c, s, a))
+            continue;
+        if (n->kind == B3N_CALL) {
+            b3_error(c->d, n->loc,
+                     "unknown data attribute %s (expected internal, weak, hidden, readonly, align N or "
+                     "threadlocal(MODEL))",
+                     node_text(c, a, buf, sizeof buf));
+            continue;
+        }
         if (tok_is(&n->tok, "align")) {
             if (!n->flags) {
                 b3_error(c->d, n->loc, "'align' needs a power of two, as in align 16");
@@ -769,7 +818,8 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
             continue;
         }
         b3_error(c->d, n->loc,
-                 "unknown data attribute %s (expected internal, weak, hidden, readonly or align N)",
+                 "unknown data attribute %s (expected internal, weak, hidden, readonly, align N or "
+                 "threadlocal(MODEL))",
                  node_text(c, a, buf, sizeof buf));
     }
     c->data_lines.n = 0;
@@ -1836,11 +1886,11 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             }
             break;
         case B3N_SYM:
-            if (op != B3_SymbolAddress) {
+            if (op != B3_SymbolAddress && op != B3_ThreadLocalAddress) {
                 b3_error(c->d, n->loc, "unexpected symbol %s for %s (symbols are used through SymbolAddress)",
                          node_text(c, a, buf, sizeof buf), info->name);
             } else if (st.have_ref) {
-                b3_error(c->d, n->loc, "SymbolAddress takes a single symbol");
+                b3_error(c->d, n->loc, "%s takes a single symbol", info->name);
             } else {
                 st.have_ref = true;
                 v->m.symbol.sym = sym_ref(c, n->tok, n->loc);
@@ -1907,6 +1957,8 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
         b3_error(c->d, k->loc, "WasmAddress needs its pinned base register, as in WasmAddress(@1, %%r15)");
     else if (op == B3_SymbolAddress && !st.have_ref)
         b3_error(c->d, k->loc, "SymbolAddress needs a symbol, as in SymbolAddress(@puts)");
+    else if (op == B3_ThreadLocalAddress && !st.have_ref)
+        b3_error(c->d, k->loc, "ThreadLocalAddress needs a symbol, as in ThreadLocalAddress(@x)");
     else if ((op == B3_Get || op == B3_Set) && !st.have_name)
         b3_error(c->d, k->loc, "%s needs a variable, as in %s", info->name, op == B3_Get ? "Get(var0)" : "Set(@1, var0)");
     else if (op == B3_SlotBase && !st.have_name)

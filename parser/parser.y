@@ -94,7 +94,7 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
 %token <tok> CHILL_OPEN "'chill('"
 %token <tok> TRAPPING_OPEN "'trapping('"
 
-%type <node> proc_attrs proc_attr data_attrs data_vals data_val extern_attrs
+%type <node> proc_attrs proc_attr attr_string data_attrs data_vals data_val extern_attrs
 %type <node> kind inner_kind flags_opt inner_flags_opt flag_list args_opt args arg number succ succ_target
 %type <node> effects effect heaprange metaval metavals metavals_opt block_list succ_list slot_kvs slot_kv
 
@@ -128,6 +128,9 @@ extern_attrs
     : %empty                                { $$ = 0; }
     | extern_attrs IDENT                    { uint32_t n = NODE(B3N_WORD, @2); N(n)->tok = TOK($2);
                                               $$ = b3p_append(c, $1, n); }
+    | extern_attrs IDENT '(' metavals_opt ')'
+                                            { uint32_t n = NODE(B3N_CALL, @2); N(n)->tok = TOK($2); N(n)->sub = $4;
+                                              $$ = b3p_append(c, $1, n); }
     ;
 
 proc_attrs
@@ -138,6 +141,12 @@ proc_attrs
 proc_attr
     : IDENT                                 { $$ = NODE(B3N_WORD, @1); N($$)->tok = TOK($1); }
     | IDENT '(' metavals_opt ')'            { $$ = NODE(B3N_CALL, @1); N($$)->tok = TOK($1); N($$)->sub = $3; }
+    | IDENT '(' attr_string ')'             { $$ = NODE(B3N_CALL, @1); N($$)->tok = TOK($1); N($$)->sub = $3; }
+    ;
+
+/* section("name") */
+attr_string
+    : STRING                                { $$ = NODE(B3N_STRING, @1); N($$)->tok = TOK($1); }
     ;
 
 data_attrs
@@ -146,6 +155,10 @@ data_attrs
                                               $$ = b3p_append(c, $1, n); }
     | data_attrs IDENT INT                  { uint32_t n = NODE(B3N_WORD, @2); N(n)->tok = TOK($2);
                                               N(n)->tok2 = TOK($3); N(n)->loc2 = @3; N(n)->flags = 1;
+                                              $$ = b3p_append(c, $1, n); }
+    | data_attrs IDENT '(' metavals_opt ')' { uint32_t n = NODE(B3N_CALL, @2); N(n)->tok = TOK($2); N(n)->sub = $4;
+                                              $$ = b3p_append(c, $1, n); }
+    | data_attrs IDENT '(' attr_string ')'  { uint32_t n = NODE(B3N_CALL, @2); N(n)->tok = TOK($2); N(n)->sub = $4;
                                               $$ = b3p_append(c, $1, n); }
     ;
 

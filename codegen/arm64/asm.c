@@ -135,6 +135,19 @@ const char *arm64_elf_modifier(B3RelocKind kind) {
     case B3Reloc_A64_Ldst64Lo12:
     case B3Reloc_A64_Ldst128Lo12:
         return ":lo12:";
+    case B3Reloc_A64_TprelHi12:
+        return ":tprel_hi12:";
+    case B3Reloc_A64_TprelLo12Nc:
+        return ":tprel_lo12_nc:";
+    case B3Reloc_A64_GottprelPage21:
+        return ":gottprel:";
+    case B3Reloc_A64_GottprelLo12Nc:
+        return ":gottprel_lo12:";
+    case B3Reloc_A64_TlsdescPage21:
+        return ":tlsdesc:";
+    case B3Reloc_A64_TlsdescLd64Lo12:
+    case B3Reloc_A64_TlsdescAddLo12:
+        return ":tlsdesc_lo12:";
     default:
         return "";
     }
@@ -1000,6 +1013,72 @@ void arm64_add_lo12_sym(Arm64Asm *a, B3Reg rd, B3Reg rn, B3Symbol *sym, int64_t 
         lsym(a, sym, B3Reloc_A64_AddAbsLo12, addend);
         lend(a);
     }
+}
+
+/* ---- thread-local addresses (docs/c-extensions.md) ----
+ * The sequences of the AArch64 ELF ABI and Apple's, which linkers relax
+ * (TLS descriptors to initial- or local-exec, initial- to local-exec). */
+
+static void mrs_tpidr(Arm64Asm *a, B3Reg rd) {
+    put32(a, 0xD53BD040 | gpr(rd));
+    lst(a, "mrs\t%s, TPIDR_EL0", rz(rd, true));
+}
+
+/* A word with the relocation kind of sym, listed as "mnem OPERANDS :mod:sym SUFFIX". */
+static void tls_word(Arm64Asm *a, uint32_t w, B3RelocKind k, B3Symbol *sym, const char *head,
+                     const char *tail) {
+    put_reloc(a, w, k, sym, 0);
+    if (a->listing) {
+        fprintf(a->listing, "\t%s", head);
+        lsym(a, sym, k, 0);
+        fputs(tail, a->listing);
+        lend(a);
+    }
+}
+
+void arm64_tls_exec(Arm64Asm *a, B3Symbol *sym, bool initial_exec, B3Reg rd, B3Reg scratch) {
+    char head[64];
+    mrs_tpidr(a, rd);
+    if (initial_exec) {
+        snprintf(head, sizeof head, "adrp\t%s, ", rz(scratch, true));
+        tls_word(a, 0x90000000 | gpr(scratch), B3Reloc_A64_GottprelPage21, sym, head, "");
+        snprintf(head, sizeof head, "ldr\t%s, [%s, ", rz(scratch, true), rs(scratch, true));
+        tls_word(a, 0xF9400000 | gpr(scratch) << 5 | gpr(scratch), B3Reloc_A64_GottprelLo12Nc, sym, head,
+                 "]");
+        put32(a, 0x8B000000 | gpr(scratch) << 16 | gpr(rd) << 5 | gpr(rd));
+        lst(a, "add\t%s, %s, %s", rz(rd, true), rz(rd, true), rz(scratch, true));
+        return;
+    }
+    snprintf(head, sizeof head, "add\t%s, %s, ", rs(rd, true), rs(rd, true));
+    tls_word(a, 0x91400000 | gpr(rd) << 5 | gpr(rd), B3Reloc_A64_TprelHi12, sym, head,
+             ""); /* the relocation implies lsl #12 */
+    tls_word(a, 0x91000000 | gpr(rd) << 5 | gpr(rd), B3Reloc_A64_TprelLo12Nc, sym, head, "");
+}
+
+void arm64_tls_descriptor(Arm64Asm *a, B3Symbol *sym) {
+    tls_word(a, 0x90000000, B3Reloc_A64_TlsdescPage21, sym, "adrp\tx0, ", "");
+    tls_word(a, 0xF9400001, B3Reloc_A64_TlsdescLd64Lo12, sym, "ldr\tx1, [x0, ", "]");
+    tls_word(a, 0x91000000, B3Reloc_A64_TlsdescAddLo12, sym, "add\tx0, x0, ", "");
+    b3_asm_reloc(&a->buffer, a->len, B3Reloc_A64_TlsdescCall, sym, 0);
+    if (a->listing) {
+        fputs("\t.tlsdesccall\t", a->listing);
+        lsym(a, sym, B3Reloc_A64_TlsdescCall, 0);
+        lend(a);
+    }
+    put32(a, 0xD63F0020);
+    lst(a, "blr\tx1");
+    mrs_tpidr(a, 1);
+    put32(a, 0x8B000020);
+    lst(a, "add\tx0, x1, x0");
+}
+
+void arm64_tls_tlv(Arm64Asm *a, B3Symbol *sym) {
+    tls_word(a, 0x90000000, B3Reloc_A64_TlvpPage21, sym, "adrp\tx0, ", "");
+    tls_word(a, 0xF9400000, B3Reloc_A64_TlvpPageoff12, sym, "ldr\tx0, [x0, ", "]");
+    put32(a, 0xF9400001);
+    lst(a, "ldr\tx1, [x0]");
+    put32(a, 0xD63F0020);
+    lst(a, "blr\tx1");
 }
 
 /* ---- loads and stores ---- */

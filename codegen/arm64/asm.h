@@ -293,6 +293,12 @@ void arm64_adr_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend);
 void arm64_adrp_sym(Arm64Asm *a, B3Reg rd, B3Symbol *sym, int64_t addend, bool got);
 /* add Rd|SP, Rn|SP, :lo12:sym+addend (ADD_ABS_LO12_NC). */
 void arm64_add_lo12_sym(Arm64Asm *a, B3Reg rd, B3Reg rn, B3Symbol *sym, int64_t addend);
+/* Thread-local addresses (docs/c-extensions.md): local- or initial-exec
+ * into rd (initial-exec reads the GOT through scratch); a TLS descriptor
+ * call (ELF) or the descriptor's thunk (Mach-O) into x0. */
+void arm64_tls_exec(Arm64Asm *a, B3Symbol *sym, bool initial_exec, B3Reg rd, B3Reg scratch);
+void arm64_tls_descriptor(Arm64Asm *a, B3Symbol *sym);
+void arm64_tls_tlv(Arm64Asm *a, B3Symbol *sym);
 /* The GNU as modifier of a symbol operand of this relocation kind
  * (":lo12:", ":got:", ":got_lo12:" or ""). */
 const char *arm64_elf_modifier(B3RelocKind kind);

@@ -993,6 +993,14 @@ A64_OP(atomic_branch) {
 A64_OP(call) {
     UNUSED_OPERANDS;
     const AirArg *callee = arg(inst, 0);
+    if (callee->kind == AirArg_Sym && callee->u.sym->tls) {
+        /* This thread's address of the variable, in x0 (lower/lower_tls.c). */
+        if (b3_target_obj_format(e->c->target) == B3ObjFormat_MachO)
+            arm64_tls_tlv(e->a, callee->u.sym);
+        else
+            arm64_tls_descriptor(e->a, callee->u.sym);
+        return;
+    }
     if (callee->kind == AirArg_Sym) {
         if (callee->got)
             bad(inst, "call through a GOT symbol operand");
@@ -1000,6 +1008,15 @@ A64_OP(call) {
     } else {
         arm64_blr(e->a, gpr(inst, 0));
     }
+}
+
+/* Local- and initial-exec thread-local addresses (lower/lower_tls.c). */
+A64_OP(thread_local_address) {
+    UNUSED_OPERANDS;
+    B3Symbol *sym = arg(inst, 0)->u.sym;
+    if (arg(inst, 0)->kind != AirArg_Sym || (sym->tls != B3Tls_InitialExec && sym->tls != B3Tls_LocalExec))
+        bad(inst, "expected a local- or initial-exec thread-local symbol");
+    arm64_tls_exec(e->a, sym, sym->tls == B3Tls_InitialExec, gpr(inst, 1), IP1);
 }
 
 /* JumpTable (index, scratch, scratch): a table of 32-bit offsets from its start. */
@@ -1213,6 +1230,7 @@ static const struct {
     [Air_CountLeadingZeros64] = {op_clz, 0, 8},
     [Air_Lea32] = {op_lea, 0, 4},
     [Air_Lea64] = {op_lea, 0, 8},
+    [Air_ThreadLocalAddress] = {op_thread_local_address, 0, 8},
     [Air_Move] = {op_move, 0, 8},
     [Air_Move32] = {op_move, 0, 4},
     [Air_Load8] = {op_load, Arm64LdSt_LDRB, 1},

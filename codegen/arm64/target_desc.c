@@ -55,6 +55,14 @@ static const uint32_t elf_relocs[] = {
     [B3Reloc_A64_Ldst128Lo12] = R_AARCH64_LDST128_ABS_LO12_NC,
     [B3Reloc_A64_AdrGotPage] = R_AARCH64_ADR_GOT_PAGE,
     [B3Reloc_A64_Ld64GotLo12] = R_AARCH64_LD64_GOT_LO12_NC,
+    [B3Reloc_A64_TprelHi12] = R_AARCH64_TLSLE_ADD_TPREL_HI12,
+    [B3Reloc_A64_TprelLo12Nc] = R_AARCH64_TLSLE_ADD_TPREL_LO12_NC,
+    [B3Reloc_A64_GottprelPage21] = R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21,
+    [B3Reloc_A64_GottprelLo12Nc] = R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC,
+    [B3Reloc_A64_TlsdescPage21] = R_AARCH64_TLSDESC_ADR_PAGE21,
+    [B3Reloc_A64_TlsdescLd64Lo12] = R_AARCH64_TLSDESC_LD64_LO12,
+    [B3Reloc_A64_TlsdescAddLo12] = R_AARCH64_TLSDESC_ADD_LO12,
+    [B3Reloc_A64_TlsdescCall] = R_AARCH64_TLSDESC_CALL,
 };
 /* adrp + add/ldr/str :lo12: (and adr) form a PC-relative address as PC32 does. */
 static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
@@ -69,6 +77,14 @@ static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
     [B3Reloc_A64_Ldst128Lo12] = B3RelocUse_PCAddress,
     [B3Reloc_A64_AdrGotPage] = B3RelocUse_GOT,
     [B3Reloc_A64_Ld64GotLo12] = B3RelocUse_GOT,
+    [B3Reloc_A64_TprelHi12] = B3RelocUse_TLS,
+    [B3Reloc_A64_TprelLo12Nc] = B3RelocUse_TLS,
+    [B3Reloc_A64_GottprelPage21] = B3RelocUse_TLS,
+    [B3Reloc_A64_GottprelLo12Nc] = B3RelocUse_TLS,
+    [B3Reloc_A64_TlsdescPage21] = B3RelocUse_TLS,
+    [B3Reloc_A64_TlsdescLd64Lo12] = B3RelocUse_TLS,
+    [B3Reloc_A64_TlsdescAddLo12] = B3RelocUse_TLS,
+    [B3Reloc_A64_TlsdescCall] = B3RelocUse_TLS,
 };
 
 /* DWARF numbers (DWARF for the Arm 64-bit Architecture, 4.1): x0-x30 are

@@ -122,6 +122,12 @@ static void lsym(X86Asm *a, const B3Symbol *s, B3RelocKind kind) {
     fprintf(a->listing, "%.*s", (int)s->name_len, s->name);
     if (kind == B3Reloc_X86_GOTPCRELX || kind == B3Reloc_X86_REX_GOTPCRELX)
         fputs("@GOTPCREL", a->listing);
+    else if (kind == B3Reloc_X86_TPOFF32)
+        fputs("@tpoff", a->listing);
+    else if (kind == B3Reloc_X86_GOTTPOFF)
+        fputs("@gottpoff", a->listing);
+    else if (kind == B3Reloc_X86_TLSGD)
+        fputs("@tlsgd", a->listing);
 }
 
 static void lmem(X86Asm *a, const X86Mem *m) {
@@ -948,6 +954,124 @@ void x86_call_sym(X86Asm *a, B3Symbol *sym, int64_t addend) {
         lsym(a, sym, addend ? B3Reloc_X86_Branch32 : B3Reloc_X86_PLT32);
         if (addend)
             fprintf(a->listing, "%+" PRId64, addend);
+        lend(a);
+    }
+}
+
+/* ---- thread-local addresses (docs/c-extensions.md) ----
+ * The psABI's sequences byte for byte, so that linkers recognize and relax
+ * them (general-dynamic to initial- or local-exec in an executable,
+ * initial-exec to local-exec). */
+
+/* A listing line of raw prefix bytes (both assemblers read .byte in code). */
+static void lbytes(X86Asm *a, unsigned n, const uint8_t *b) {
+    for (unsigned i = 0; i < n; i++)
+        put8(a, b[i]);
+    if (a->listing) {
+        fputs("\t.byte\t", a->listing);
+        for (unsigned i = 0; i < n; i++)
+            fprintf(a->listing, "%s0x%02x", i ? ", " : "", b[i]);
+        lend(a);
+    }
+}
+
+/* movq %fs:0, dst (the thread pointer), then dst += the variable's offset:
+ * leaq x@tpoff(dst), dst (local-exec) or addq x@gottpoff(%rip), dst
+ * (initial-exec: the offset is in a GOT entry the dynamic linker fills). */
+void x86_tls_exec(X86Asm *a, B3Symbol *sym, bool initial_exec, B3Reg dst) {
+    check_gpr(dst, "thread-local address");
+    unsigned r = dst & 7, rex = 0x48 | (dst & 8 ? 0x04 : 0);
+    put8(a, 0x64);
+    put8(a, rex);
+    put8(a, 0x8B);
+    put8(a, (r << 3) | 4); /* mod 00, rm 100: SIB */
+    put8(a, 0x25);         /* no base, no index: disp32 */
+    put32(a, 0);
+    if (a->listing) {
+        lbegin(a, "movq", "");
+        fputs("%fs:0, ", a->listing);
+        lreg(a, dst, 8);
+        lend(a);
+    }
+    if (initial_exec) {
+        put8(a, rex);
+        put8(a, 0x03);
+        put8(a, (r << 3) | 5); /* RIP-relative */
+        reloc(a, a->len, B3Reloc_X86_GOTTPOFF, sym, -4);
+        put32(a, 0);
+        if (a->listing) {
+            lbegin(a, "addq", "");
+            lsym(a, sym, B3Reloc_X86_GOTTPOFF);
+            fputs("(%rip), ", a->listing);
+            lreg(a, dst, 8);
+            lend(a);
+        }
+        return;
+    }
+    put8(a, rex | (dst & 8 ? 0x01 : 0));
+    put8(a, 0x8D);
+    put8(a, 0x80 | (r << 3) | r); /* mod 10: disp32 */
+    if (r == 4)
+        put8(a, 0x24); /* rsp/r12 as a base needs a SIB */
+    reloc(a, a->len, B3Reloc_X86_TPOFF32, sym, 0);
+    put32(a, 0);
+    if (a->listing) {
+        lbegin(a, "leaq", "");
+        lsym(a, sym, B3Reloc_X86_TPOFF32);
+        fputs("(", a->listing);
+        lreg(a, dst, 8);
+        fputs("), ", a->listing);
+        lreg(a, dst, 8);
+        lend(a);
+    }
+}
+
+/* General-dynamic: data16 leaq x@tlsgd(%rip), %rdi; data16 data16 rex64
+ * callq __tls_get_addr@PLT (16 bytes, the padding making room for the
+ * linker's rewrite); the address comes back in %rax. */
+void x86_tls_general_dynamic(X86Asm *a, B3Symbol *sym, B3Symbol *tls_get_addr) {
+    lbytes(a, 1, (const uint8_t[]){0x66});
+    put8(a, 0x48);
+    put8(a, 0x8D);
+    put8(a, 0x3D); /* rdi, RIP-relative */
+    reloc(a, a->len, B3Reloc_X86_TLSGD, sym, -4);
+    put32(a, 0);
+    if (a->listing) {
+        lbegin(a, "leaq", "");
+        lsym(a, sym, B3Reloc_X86_TLSGD);
+        fputs("(%rip), %rdi", a->listing);
+        lend(a);
+    }
+    lbytes(a, 3, (const uint8_t[]){0x66, 0x66, 0x48});
+    put8(a, 0xE8);
+    reloc(a, a->len, B3Reloc_X86_PLT32, tls_get_addr, -4);
+    put32(a, 0);
+    if (a->listing) {
+        lbegin(a, "callq", "");
+        lsym(a, tls_get_addr, B3Reloc_X86_PLT32);
+        lend(a);
+    }
+}
+
+/* Mach-O: movq _x@TLVP(%rip), %rdi; callq *(%rdi): the descriptor's thunk
+ * returns the address in %rax. */
+void x86_tls_tlv(X86Asm *a, B3Symbol *sym) {
+    put8(a, 0x48);
+    put8(a, 0x8B);
+    put8(a, 0x3D);
+    reloc(a, a->len, B3Reloc_X86_TLV, sym, -4);
+    put32(a, 0);
+    if (a->listing) {
+        lbegin(a, "movq", "");
+        lsym(a, sym, B3Reloc_X86_TLV);
+        fputs("(%rip), %rdi", a->listing);
+        lend(a);
+    }
+    put8(a, 0xFF);
+    put8(a, 0x17);
+    if (a->listing) {
+        lbegin(a, "callq", "");
+        fputs("*(%rdi)", a->listing);
         lend(a);
     }
 }

@@ -273,6 +273,11 @@ void x86_jmp_rm(X86Asm *a, const X86RM *target);
 void x86_call_rm(X86Asm *a, const X86RM *target);
 /* call sym+addend (R_X86_64_PLT32; PC32 with a non-zero addend). */
 void x86_call_sym(X86Asm *a, B3Symbol *sym, int64_t addend);
+/* Thread-local addresses (docs/c-extensions.md): local- or initial-exec
+ * into dst; general-dynamic and Mach-O's descriptor call into %rax. */
+void x86_tls_exec(X86Asm *a, B3Symbol *sym, bool initial_exec, B3Reg dst);
+void x86_tls_general_dynamic(X86Asm *a, B3Symbol *sym, B3Symbol *tls_get_addr);
+void x86_tls_tlv(X86Asm *a, B3Symbol *sym);
 void x86_push(X86Asm *a, B3Reg r);
 void x86_pop(X86Asm *a, B3Reg r);
 void x86_ret(X86Asm *a);

@@ -426,10 +426,30 @@ void x86_emit_epilogue(X86Emitter *e) {
 
 /* ---- instructions ---- */
 
+/* A Call whose callee is a thread-local symbol: the runtime's address of
+ * this thread's copy, in %rax (lower/lower_tls.c). */
+static void emit_tls_call(X86Emitter *e, const AirInst *inst, B3Symbol *sym) {
+    if (b3_target_obj_format(e->c->target) == B3ObjFormat_MachO) {
+        x86_tls_tlv(e->a, sym);
+        return;
+    }
+    if (sym->tls != B3Tls_GeneralDynamic && sym->tls != B3Tls_LocalDynamic)
+        bad(inst, "a thread-local call for an exec model");
+    bool created = false;
+    B3Symbol *get = b3_symbol_get(e->c->module, "__tls_get_addr", 14, &created);
+    if (created)
+        get->kind = B3Sym_Extern, get->declared = true;
+    x86_tls_general_dynamic(e->a, sym, get);
+}
+
 static void emit_call(X86Emitter *e, const AirInst *inst) {
     X86Asm *a = e->a;
     const AirCallInfo *ci = inst->special ? inst->special->data : NULL;
     const AirArg *callee = arg(inst, 0);
+    if (callee->kind == AirArg_Sym && callee->u.sym->tls) {
+        emit_tls_call(e, inst, callee->u.sym);
+        return;
+    }
     if (callee->kind == AirArg_Tmp && callee->base == B3X_rax)
         bad(inst, "the callee cannot be in %rax (it holds the vector register count)");
     /* %al = number of vector registers used by the arguments, for varargs callees. */
@@ -973,6 +993,15 @@ X86_OP(call) {
     emit_call(e, inst);
 }
 
+/* Local- and initial-exec thread-local addresses (lower/lower_tls.c). */
+X86_OP(thread_local_address) {
+    UNUSED_OPERANDS;
+    B3Symbol *sym = arg(inst, 0)->u.sym;
+    if (arg(inst, 0)->kind != AirArg_Sym || (sym->tls != B3Tls_InitialExec && sym->tls != B3Tls_LocalExec))
+        bad(inst, "expected a local- or initial-exec thread-local symbol");
+    x86_tls_exec(e->a, sym, sym->tls == B3Tls_InitialExec, gpr(inst, 1));
+}
+
 X86_OP(patchpoint) {
     UNUSED_OPERANDS;
     x86_emit_patchpoint(e->a, e->c, inst, &e->stackmaps);
@@ -1030,6 +1059,7 @@ static const struct {
     /* moves, loads, stores, extensions */
     [Air_Lea32] = {x86_op_lea, 0, 4},
     [Air_Lea64] = {x86_op_lea, 0, 8},
+    [Air_ThreadLocalAddress] = {x86_op_thread_local_address, 0, 8},
     [Air_Move] = {x86_op_move, 0, 8},
     [Air_Move32] = {x86_op_move, 0, 4},
     [Air_Load8] = {x86_op_movx, X86Ext_Movzbl, 0},

@@ -27,6 +27,18 @@ static void print_sym(void *ctx, FILE *f, const B3Symbol *sym, B3RelocKind kind)
     case B3Reloc_X86_REX_GOTPCRELX:
         b3_asm_print_name(f, pre, sym, "", "@GOTPCREL", false);
         return;
+    case B3Reloc_X86_TPOFF32:
+        b3_asm_print_name(f, pre, sym, "", "@tpoff", false);
+        return;
+    case B3Reloc_X86_GOTTPOFF:
+        b3_asm_print_name(f, pre, sym, "", "@gottpoff", false);
+        return;
+    case B3Reloc_X86_TLSGD:
+        b3_asm_print_name(f, pre, sym, "", "@tlsgd", false);
+        return;
+    case B3Reloc_X86_TLV:
+        b3_asm_print_name(f, pre, sym, "", "@TLVP", false);
+        return;
     default:
         if (b3_asm_uses_local_alias(o, sym, kind))
             b3_asm_print_name(f, ".L", sym, "$local", "", false);

@@ -35,12 +35,18 @@ static const uint32_t elf_relocs[] = {
     [B3Reloc_X86_REX_GOTPCRELX] = R_X86_64_REX_GOTPCRELX,
     [B3Reloc_Abs64] = R_X86_64_64,
     [B3Reloc_Abs32] = R_X86_64_32,
+    [B3Reloc_X86_TPOFF32] = R_X86_64_TPOFF32,
+    [B3Reloc_X86_GOTTPOFF] = R_X86_64_GOTTPOFF,
+    [B3Reloc_X86_TLSGD] = R_X86_64_TLSGD,
 };
 static const uint8_t reloc_use[sizeof elf_relocs / sizeof elf_relocs[0]] = {
     [B3Reloc_PC32] = B3RelocUse_PCAddress, /* lea f(%rip) */
     [B3Reloc_X86_Branch32] = B3RelocUse_PCAddress,
     [B3Reloc_X86_GOTPCRELX] = B3RelocUse_GOT,
     [B3Reloc_X86_REX_GOTPCRELX] = B3RelocUse_GOT,
+    [B3Reloc_X86_TPOFF32] = B3RelocUse_TLS,
+    [B3Reloc_X86_GOTTPOFF] = B3RelocUse_TLS,
+    [B3Reloc_X86_TLSGD] = B3RelocUse_TLS,
 };
 
 /* DWARF numbers of the GPRs (System V psABI, figure 3.36); xmm0-15 are 17-32. */

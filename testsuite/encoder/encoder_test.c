@@ -230,6 +230,10 @@ static const char *reloc_name(unsigned k) {
         return "R_X86_64_GOTPCRELX";
     case B3Reloc_X86_REX_GOTPCRELX:
         return "R_X86_64_REX_GOTPCRELX";
+    case B3Reloc_X86_TPOFF32:
+        return "R_X86_64_TPOFF32";
+    case B3Reloc_X86_GOTTPOFF:
+        return "R_X86_64_GOTTPOFF";
     default:
         return "?";
     }
@@ -633,11 +637,17 @@ static const List *list_for(const AirOverloadInfo *o, const uint8_t *kinds, unsi
 
 static B3Reg next_gpr(B3Reg r) { return (B3Reg)((r + 1) % 16); }
 
+/* Thread-local symbols, local-exec and initial-exec (ThreadLocalAddress). */
+static B3Symbol *tls_syms[2];
+
 /* The register constraints that lowering and register allocation guarantee. */
 static void repair(AirOpcode op, uint32_t nargs, AirArg *args) {
     if (is_shift(op) && args[0].kind == AirArg_Tmp)
         args[0].base = B3X_rcx;
     switch (op) {
+    case Air_ThreadLocalAddress: /* its Sym is a thread-local variable; either model */
+        args[0] = air_sym(tls_syms[args[1].base & 1], 0, false);
+        break;
     case Air_X86ConvertToDoubleWord32:
     case Air_X86ConvertToQuadWord64:
     case Air_X86Div32:
@@ -832,6 +842,10 @@ int main(int argc, char **argv) {
     t.big_slot->offset = -4112;
     t.ext = b3_symbol_get(&t.m, "ext_sym", 7, NULL);
     t.data = b3_symbol_get(&t.m, "data_sym", 8, NULL);
+    tls_syms[0] = b3_symbol_get(&t.m, "tls_le", 6, NULL);
+    tls_syms[0]->tls = B3Tls_LocalExec;
+    tls_syms[1] = b3_symbol_get(&t.m, "tls_ie", 6, NULL);
+    tls_syms[1]->tls = B3Tls_InitialExec;
     make_lists(&t);
 
     t.s_out = fopen(argv[1], "w");

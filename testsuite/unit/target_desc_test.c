@@ -157,10 +157,11 @@ int main(void) {
     for (int t = 0; t < 2; t++) {
         const B3TargetDesc *d = descs[t];
         bool got = false;
-        for (unsigned k = 0; k <= B3Reloc_A64_Ld64GotLo12; k++) {
+        for (unsigned k = 0; k <= B3Reloc_A64_TlvpPageoff12; k++) {
             bool shared = k <= B3Reloc_Abs32;
-            bool own = t == 0 ? k >= B3Reloc_X86_PLT32 && k <= B3Reloc_X86_Branch32
-                              : k >= B3Reloc_A64_Call26 && k <= B3Reloc_A64_Ld64GotLo12;
+            /* The Mach-O-only kinds (TLV) have no ELF type. */
+            bool own = t == 0 ? k >= B3Reloc_X86_PLT32 && k <= B3Reloc_X86_TLSGD
+                              : k >= B3Reloc_A64_Call26 && k <= B3Reloc_A64_TlsdescCall;
             bool has = k < d->nelf_relocs && d->elf_relocs[k];
             CHECK(has == (shared || own), "%s: relocation kind %u", d->name, k);
             B3RelocUse use = b3_reloc_use(d, (B3RelocKind)k);

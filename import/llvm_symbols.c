@@ -1,0 +1,83 @@
+/* Symbols beyond plain globals (docs/llvm-import.md): the thread-local
+ * access model of a thread_local global, constructors and destructors
+ * (docs/c-extensions.md). */
+#include <string.h>
+
+#include "import/llvm_internal.h"
+
+static bool module_flag(Imp *I, const char *key) {
+    return LLVMGetModuleFlag(I->mod, key, strlen(key)) != NULL;
+}
+
+/* The model LLVM's code generator would pick (TargetMachine::getTLSModel):
+ * the weakest one the output allows, or the one the IR asks for
+ * (-ftls-model, __attribute__((tls_model))) when that is stronger.  A
+ * shared library (PIC, not PIE) needs the dynamic models, local-dynamic
+ * for a variable that cannot be preempted; an executable (PIE or not)
+ * reaches its own variables by local-exec and others by initial-exec. */
+void imp_tls_symbol(Imp *I, LLVMValueRef g, B3Symbol *s) {
+    LLVMThreadLocalMode mode = LLVMGetThreadLocalMode(g);
+    if (mode == LLVMNotThreadLocal)
+        return;
+    bool shared = module_flag(I, "PIC Level") && !module_flag(I, "PIE Level");
+    LLVMLinkage l = LLVMGetLinkage(g);
+    bool local =
+        l == LLVMInternalLinkage || l == LLVMPrivateLinkage || LLVMGetVisibility(g) != LLVMDefaultVisibility;
+    if (!shared)
+        local |= !LLVMIsDeclaration(g) && l != LLVMExternalWeakLinkage;
+    B3TlsModel model = shared ? (local ? B3Tls_LocalDynamic : B3Tls_GeneralDynamic)
+                              : (local ? B3Tls_LocalExec : B3Tls_InitialExec);
+    B3TlsModel asked = mode == LLVMLocalExecTLSModel      ? B3Tls_LocalExec
+                       : mode == LLVMInitialExecTLSModel  ? B3Tls_InitialExec
+                       : mode == LLVMLocalDynamicTLSModel ? B3Tls_LocalDynamic
+                                                          : B3Tls_GeneralDynamic;
+    s->tls = (uint8_t)(asked > model ? asked : model);
+}
+
+/* llvm.global_ctors / llvm.global_dtors: { i32 priority, ptr fn, ptr data }
+ * entries, each fn a procedure of this module marked constructor(N) or
+ * destructor(N).  The data field names a comdat the entry goes with (C++
+ * inline variables); a module that is not split by comdats ignores it. */
+static void structors(Imp *I, const char *name, bool dtor) {
+    LLVMValueRef g = LLVMGetNamedGlobal(I->mod, name);
+    LLVMValueRef init = g ? LLVMGetInitializer(g) : NULL;
+    if (!init || LLVMIsAConstantAggregateZero(init))
+        return;
+    unsigned n = (unsigned)LLVMGetNumOperands(init);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef e = LLVMGetOperand(init, i);
+        LLVMValueRef prio = LLVMGetOperand(e, 0), fn = LLVMGetOperand(e, 1);
+        if (!LLVMIsAFunction(fn) || LLVMIsDeclaration(fn)) {
+            imp_error(I, "%s: '%s' is not a function defined in this module", name, imp_value_name(I, fn));
+            continue;
+        }
+        unsigned long long p = LLVMConstIntGetZExtValue(prio);
+        B3Symbol *s = imp_symbol(I, fn);
+        int32_t *slot = dtor ? &s->def.proc->dtor_priority : &s->def.proc->ctor_priority;
+        if (p > 65535)
+            imp_error(I, "%s: the priority %llu of '%s' is above 65535", name, p, imp_value_name(I, fn));
+        else if (*slot >= 0)
+            imp_error(I, "%s: '%s' is listed twice", name, imp_value_name(I, fn));
+        else
+            *slot = (int32_t)p;
+    }
+}
+
+bool imp_is_structors(const char *name, size_t len) {
+    return (len == 17 && !memcmp(name, "llvm.global_ctors", 17)) ||
+           (len == 17 && !memcmp(name, "llvm.global_dtors", 17));
+}
+
+void imp_structors(Imp *I) {
+    structors(I, "llvm.global_ctors", false);
+    structors(I, "llvm.global_dtors", true);
+}
+
+/* __attribute__((section("name"))): a definition's own section is not
+ * implemented yet, and putting it in the usual one would be wrong code for
+ * the programs that look for it there (linker sets, __start_name). */
+void imp_check_section(Imp *I, LLVMValueRef g) {
+    const char *sec = LLVMGetSection(g);
+    if (sec && *sec && !LLVMIsDeclaration(g))
+        imp_error(I, "the section \"%s\" of '%s' is not supported yet", sec, imp_value_name(I, g));
+}
