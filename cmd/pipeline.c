@@ -52,6 +52,9 @@ const B3Phase b3_pipeline[] = {
      * allocator drops the dead insts of each block on its way (lowering
      * emits little else: 3% of the insts on bench/run.sh obj). */
     {"air_eliminate_dead_code", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_eliminate_dead_code},
+    /* Beyond B3 (whose clients never call setjmp): what lives across a
+     * returnsTwice CCall goes to memory, so every allocator honours it. */
+    {"spill_across_returns_twice", B3PhaseIR_Air, B3_OALL, 0,              NULL,             air_spill_across_returns_twice},
     /* As B3: linear scan at -O1, graph coloring at -O2. */
     /* -O0: one pass per block, nothing global (LLVM's RegAllocFast). */
     {"allocate_registers_fast", B3PhaseIR_Air, B3_O0,   B3PhaseF_EmitAirAfter,   NULL,             air_allocate_registers_fast},

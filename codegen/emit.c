@@ -258,7 +258,10 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     for (uint32_t i = 0; i < a->nrelocs; i++)
         b3_obj_reloc(o, B3Sec_Text, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind,
                      a->relocs[i].sym, a->relocs[i].addend);
-    b3_obj_add_stackmaps(o, start, c->frame_size + t->stackmap_stack_extra, &e->stackmaps);
+    /* A frame that grows at run time has no fixed size: UINT64_MAX, as LLVM
+     * writes for variable-sized objects. */
+    b3_obj_add_stackmaps(o, start, c->dynamic_stack ? UINT64_MAX : c->frame_size + t->stackmap_stack_extra,
+                         &e->stackmaps);
     if (want_lines)
         b3_obj_add_lines(o, p, start, code_size, a->len, &lines);
     define_entries(c, o, start, a->len, prologue_at);

@@ -231,7 +231,7 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
     if (LLVMIsAConstantExpr(c))
         return translate(I, c, LLVMGetConstOpcode(c));
     if (LLVMIsABlockAddress(c))
-        imp_fail(I, "block addresses (computed goto) are not supported yet");
+        return one(I, imp_const(I, B3_Int64, imp_block_address(I, c)));
     LLVMTypeKind k = LLVMGetTypeKind(t);
     if (k == LLVMVectorTypeKind && imp_leaves(I, t)->leaf[0].kind == LK_F32x2) { /* packed in a Double */
         uint64_t bits = 0;
@@ -481,12 +481,13 @@ static B3Value *import_gep(Imp *I, LLVMValueRef v) {
 
 static ImpVals import_alloca(Imp *I, LLVMValueRef v) {
     LLVMValueRef count = LLVMGetOperand(v, 0);
-    if (!LLVMIsAConstantInt(count) || LLVMGetInstructionParent(v) != LLVMGetEntryBasicBlock(I->fn))
-        imp_fail(I, "a dynamic alloca (variable-length array) is not supported yet");
+    /* A frame slot is aligned to 16 at most: a more aligned one is made at
+     * run time, as are those of a run-time size or outside the entry block. */
+    if (!LLVMIsAConstantInt(count) || LLVMGetInstructionParent(v) != LLVMGetEntryBasicBlock(I->fn) ||
+        LLVMGetAlignment(v) > 16)
+        return one(I, imp_alloca_dynamic(I, v));
     uint64_t size = LLVMABISizeOfType(I->td, LLVMGetAllocatedType(v)) * LLVMConstIntGetZExtValue(count);
     unsigned align = LLVMGetAlignment(v);
-    if (align > 16)
-        imp_fail(I, "a stack object aligned to %u bytes is not supported (at most 16)", align);
     char name[32];
     snprintf(name, sizeof name, "stack%u", I->p->nslots);
     char *nm = b3_arena_alloc(&I->m->arena, strlen(name) + 1);
@@ -977,15 +978,14 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         size_t len = 0;
         const char *name = LLVMGetValueName2(callee, &len);
         ImpVals r = {0};
+        if (imp_stack_intrinsic(I, v, name, len, &r))
+            return r;
         if (!imp_intrinsic(I, v, name, len, &r))
             imp_fail(I, "the intrinsic %.*s is not supported", (int)len, name);
         return r;
     }
     LLVMTypeRef fty = LLVMGetCalledFunctionType(v);
-    if (has_attr(v, LLVMAttributeFunctionIndex, I->attr_returns_twice) ||
-        (LLVMIsAFunction(callee) &&
-         LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, I->attr_returns_twice)))
-        imp_fail(I, "calls to returns_twice functions (setjmp) are not supported yet");
+    bool twice = imp_call_returns_twice(I, v);
     unsigned nargs = LLVMGetNumArgOperands(v);
     unsigned nparams = LLVMCountParamTypes(fty);
     bool vararg = LLVMIsFunctionVarArg(fty);
@@ -1033,10 +1033,11 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
     B3Value *call = b3_value_new(I->m, I->p, B3_CCall, t0, nk, UINT32_MAX);
     B3CCallExtra *extra = NULL;
-    if (sret || any_byval) {
+    if (sret || any_byval || twice) {
         extra = b3_arena_alloc(&I->m->arena, sizeof *extra);
         memset(extra, 0, sizeof *extra);
         extra->sret = sret;
+        extra->returns_twice = twice;
         if (any_byval) {
             extra->byval = b3_arena_alloc(&I->m->arena, nk * sizeof *extra->byval);
             memset(extra->byval, 0, nk * sizeof *extra->byval);
@@ -1176,8 +1177,6 @@ static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
         imp_fail(I, "exceptions (invoke, landingpad) are not supported: b3c compiles C");
     case LLVMCallBr:
         imp_fail(I, "asm goto is not supported");
-    case LLVMIndirectBr:
-        imp_fail(I, "indirectbr (computed goto) is not supported yet");
     default:
         imp_fail(I, "this instruction is not supported");
     }
@@ -1189,6 +1188,8 @@ static B3Block *block_of(Imp *I, LLVMBasicBlockRef b) {
     uint32_t k = imp_map_get(&I->block_map, b);
     return k == UINT32_MAX ? NULL : I->blocks[k];
 }
+
+B3Block *imp_block_of(Imp *I, LLVMBasicBlockRef b) { return block_of(I, b); }
 
 /* Upsilons for the phis of `to` on the edge from `from` (LLVM blocks). */
 static void upsilons(Imp *I, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
@@ -1285,6 +1286,9 @@ static void import_terminator(Imp *I, LLVMBasicBlockRef lb, LLVMValueRef t) {
         set_succs(I, b, ns, to);
         return;
     }
+    case LLVMIndirectBr:
+        imp_indirectbr(I, t);
+        return;
     default:
         translate(I, t, op);
         return;

@@ -163,6 +163,30 @@ B3Block *imp_new_block(Imp *I);
 void imp_jump(Imp *I, B3Block *to);
 void imp_branch(Imp *I, B3Value *cond, B3Block *yes, B3Block *no);
 ImpVals imp_vals_new(Imp *I, uint32_t n);
+/* The B3 block of an LLVM block of the current function (NULL: unreachable). */
+B3Block *imp_block_of(Imp *I, LLVMBasicBlockRef b);
+
+/* ---- computed goto (llvm_control.c) -------------------------------------- */
+
+/* The number a blockaddress constant stands for: its block's position (from
+ * 1) in its function. */
+int64_t imp_block_address(Imp *I, LLVMValueRef ba);
+/* Ends the current block with an indirectbr's Switch. */
+void imp_indirectbr(Imp *I, LLVMValueRef t);
+
+/* ---- the stack pointer (llvm_control.c) ---------------------------------- */
+
+/* An alloca of a run-time size or outside the entry block: AllocaDynamic. */
+B3Value *imp_alloca_dynamic(Imp *I, LLVMValueRef alloca);
+/* llvm.stacksave / llvm.stackrestore: StackSave / StackRestore (true: it
+ * was one of them, *out its result). */
+bool imp_stack_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);
+
+/* ---- setjmp (llvm_control.c) -------------------------------------------- */
+
+/* Whether a call may return twice (the call or its callee says
+ * returns_twice): its CCall says returnsTwice = 1. */
+bool imp_call_returns_twice(Imp *I, LLVMValueRef call);
 
 /* ---- integers wider than 64 bits (llvm_wide.c) --------------------------
  *

@@ -427,9 +427,22 @@ static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
         out->off = LLVMConstIntGetSExtValue(c);
         return true;
     }
+    if (LLVMIsABlockAddress(c)) { /* a number (llvm_control.c) */
+        out->sym = NULL;
+        out->off = imp_block_address(I, c);
+        return true;
+    }
     if (!LLVMIsAConstantExpr(c))
         return false;
     switch (LLVMGetConstOpcode(c)) {
+    case LLVMTrunc: /* of a plain integer: `&&a - &&b` in an int table */
+    {
+        unsigned bits = imp_int_bits(LLVMTypeOf(c));
+        if (!bits || bits > 64 || !const_addr(I, LLVMGetOperand(c, 0), out) || out->sym)
+            return false;
+        out->off = (int64_t)((uint64_t)out->off & (~0ull >> (64 - bits)));
+        return true;
+    }
     case LLVMBitCast:
     case LLVMAddrSpaceCast:
     case LLVMIntToPtr:
@@ -538,8 +551,6 @@ static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_
         }
         return;
     }
-    if (LLVMIsABlockAddress(c))
-        imp_fail(I, "block addresses (computed goto) are not supported yet");
     ConstAddr a;
     if (const_addr(I, c, &a)) {
         unsigned bytes = (unsigned)LLVMStoreSizeOfType(I->td, t);

@@ -94,6 +94,7 @@ typedef enum {
     B3M_UPSILON,
     B3M_SWITCH,
     B3M_SYMBOL,
+    B3M_ALLOCA,
 } B3MetaClass;
 
 /* What an opcode does besides computing its result (see opcodes.def). */
@@ -237,6 +238,8 @@ typedef struct {
  * out of line: most calls have none (B3Value.m.ccall.extra is then NULL). */
 typedef struct {
     bool sret;      /* `sret = 1`: child 1 is the struct result's address */
+    bool returns_twice; /* `returnsTwice = 1`: the callee may return again
+                         * later, through longjmp (setjmp, vfork) */
     B3ByVal *byval; /* one per child (index 0, the callee, unused), or NULL */
 } B3CCallExtra;
 
@@ -305,6 +308,7 @@ struct B3Value {
             B3Symbol *sym;
             int64_t offset;
         } symbol;
+        uint32_t align; /* AllocaDynamic: as written (0: not written); b3_alloca_align */
     } m;
 };
 
@@ -486,6 +490,11 @@ static inline B3ByVal b3_ccall_byval(const B3Value *v, uint32_t i) {
     return x && x->byval ? x->byval[i] : (B3ByVal){0, 0};
 }
 static inline bool b3_ccall_sret(const B3Value *v) { return v->m.ccall.extra && v->m.ccall.extra->sret; }
+/* An AllocaDynamic's alignment: at least 16, the stack pointer's at calls. */
+static inline uint32_t b3_alloca_align(const B3Value *v) { return v->m.align > 16 ? v->m.align : 16; }
+static inline bool b3_ccall_returns_twice(const B3Value *v) {
+    return v->m.ccall.extra && v->m.ccall.extra->returns_twice;
+}
 
 /* ---- construction API (ir/ir.c) ---------------------------------------- */
 

@@ -599,9 +599,19 @@ static void put_args(Args *a, const B3Value *v) {
             key(a, "sret");
             put_i64(p, 1);
         }
+        if (b3_ccall_returns_twice(v)) {
+            key(a, "returnsTwice");
+            put_i64(p, 1);
+        }
         break;
     case B3M_STACKMAP:
         put_stackmap_meta(a, v);
+        break;
+    case B3M_ALLOCA:
+        if (b3_alloca_align(v) > 16) {
+            key(a, "align");
+            put_i64(p, b3_alloca_align(v));
+        }
         break;
     case B3M_UPSILON:
         sep(a);

@@ -986,6 +986,10 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
         if (v->m.ccall.extra)
             check_ccall_extra(c, v, kids_ok);
         break;
+    case B3_AllocaDynamic:
+        if (v->m.align > 4096 || (v->m.align & (v->m.align - 1)))
+            b3_error(c->d, v->loc, "align = %u is not a power of two up to 4096", v->m.align);
+        break;
     case B3_Upsilon:
         if (!v->m.phi)
             b3_error(c->d, v->loc, "Upsilon names no Phi");

@@ -1459,6 +1459,7 @@ static void lower_ccall(Lower *L, B3Value *v) {
     lower_add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
+    info->returns_twice = b3_ccall_returns_twice(v);
     sp->data = info;
     lower_emit_special(L, Air_Call, n, args, sp);
     free(where);
@@ -1683,6 +1684,17 @@ static AirTmp var_tmp(Lower *L, B3Variable *var) {
     return L->vartmp[var->index];
 }
 
+/* AllocaDynamic (docs/c-extensions.md): the size rounded up to 16, so the
+ * stack pointer stays aligned for calls. */
+static void lower_alloca_dynamic(Lower *L, B3Value *v) {
+    AirTmp s = lower_newtmp(L, AirGP);
+    lower_move_value_to(L, lower_kid(v, 0), lower_tmp_arg(s), B3_Int64);
+    EMIT(L, Add64, air_imm(15), lower_tmp_arg(s));
+    EMIT(L, And64, air_imm(-16), lower_tmp_arg(s));
+    EMIT(L, AllocaDynamic, lower_tmp_arg(s), air_imm(b3_alloca_align(v)), lower_vt_arg(L, v));
+    L->c->dynamic_stack = true;
+}
+
 static void unsupported(const B3Value *v) {
     /* Every opcode has a case by now: only a corrupt value gets here. */
     if (v->opcode >= B3_NUM_OPCODES)
@@ -1721,6 +1733,15 @@ static void lower_value(Lower *L, B3Value *v) {
     case B3_FramePointer:
         EMIT(L, Move, lower_tmp_arg(L->c->desc->frame_pointer), lower_vt_arg(L, v));
         return;
+    case B3_AllocaDynamic: lower_alloca_dynamic(L, v); return;
+    case B3_StackSave: EMIT(L, StackSave, lower_vt_arg(L, v)); return;
+    case B3_StackRestore: {
+        AirTmp s = lower_newtmp(L, AirGP);
+        lower_move_value_to(L, lower_kid(v, 0), lower_tmp_arg(s), B3_Int64);
+        EMIT(L, StackRestore, lower_tmp_arg(s));
+        L->c->dynamic_stack = true;
+        return;
+    }
     case B3_Add: lower_add(L, v); return;
     case B3_Sub: lower_sub(L, v); return;
     case B3_Mul: lower_mul(L, v); return;

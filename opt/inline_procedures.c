@@ -19,7 +19,9 @@
  * alone (inlining would only unroll the recursion).  The result type must be
  * the CCall's (or the CCall Void), and one value (not Return(@a, @b)); a
  * CCall with `sret` or ByVal children is not inlined (their memory is the
- * C convention's).
+ * C convention's), nor a callee with a `returnsTwice` CCall (as LLVM: a
+ * setjmp belongs to its caller's frame, and a longjmp to it after that
+ * returned is undefined).
  *
  * The call's block is split after the CCall: the arguments go to the
  * copied ArgumentRegs, as the register holds them (an Int32 as ZExt32 and a
@@ -108,6 +110,9 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
             switch (v->opcode) {
             case B3_FramePointer:
             case B3_EntrySwitch:
+            case B3_AllocaDynamic: /* the caller's stack would grow at each call */
+            case B3_StackSave:
+            case B3_StackRestore:
             case B3_WasmAddress:
                 return false;
             case B3_ArgumentReg:
@@ -117,6 +122,8 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
             case B3_CCall:
                 if (direct_callee(v) == callee)
                     return false; /* recursive */
+                if (b3_ccall_returns_twice(v))
+                    return false; /* setjmp's frame is the callee's: a longjmp after it returns is undefined */
                 break;
             case B3_Return:
                 if (v->nkids > 1)

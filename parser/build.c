@@ -1316,7 +1316,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 enum {
     MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
     MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_COUNT
+    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_COUNT
 };
 
 #define KEY(name, key) {name, sizeof name - 1, key}
@@ -1348,6 +1348,8 @@ static const struct {
     KEY("numGPScratchRegisters", MK_numgp),
     KEY("numFPScratchRegisters", MK_numfp),
     KEY("sret", MK_sret),
+    KEY("returnsTwice", MK_returns_twice),
+    KEY("align", MK_align),
 };
 #undef KEY
 
@@ -1362,8 +1364,10 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_write: return info->meta == B3M_FENCE;
     case MK_variadic:
     case MK_sret:
+    case MK_returns_twice:
         return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
+    case MK_align: return info->meta == B3M_ALLOCA;
     case MK_result:
     case MK_numgp:
     case MK_numfp: return op == B3_Patchpoint;
@@ -1612,6 +1616,22 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                 b3_error(c->d, N(val)->loc, "malformed value for 'sret': expected 0 or 1");
             else if (x)
                 ccall_extra(c, v)->sret = true;
+        }
+        break;
+    case MK_align:
+        if (meta_int(c, val, what, R_U64, &x)) {
+            if (x < 1 || x > 4096 || (x & (x - 1)))
+                b3_error(c->d, N(val)->loc, "malformed value for 'align': expected a power of two from 1 to 4096");
+            else
+                v->m.align = (uint32_t)x;
+        }
+        break;
+    case MK_returns_twice:
+        if (meta_int(c, val, what, R_U64, &x)) {
+            if (x > 1)
+                b3_error(c->d, N(val)->loc, "malformed value for 'returnsTwice': expected 0 or 1");
+            else if (x)
+                ccall_extra(c, v)->returns_twice = true;
         }
         break;
     }

@@ -148,6 +148,7 @@ typedef struct {
 /* special->data of a Call. */
 typedef struct {
     uint32_t nfprs; /* vector registers used by the arguments (%al for varargs) */
+    bool returns_twice; /* the CCall's returnsTwice: see spill_across_returns_twice.c */
 } AirCallInfo;
 
 typedef struct AirInst {
@@ -200,6 +201,9 @@ typedef struct {
      * allocation): the target's frame register is allocatable (a callee save
      * like the others) and Stack args address from the stack pointer. */
     bool omit_frame_pointer;
+    /* The stack pointer moves in the body (AllocaDynamic, StackRestore; set
+     * by lower_to_air): the epilogue restores it from the frame pointer. */
+    bool dynamic_stack;
     uint64_t frame_size;  /* bytes below the saved frame pointer, 16-aligned; set by allocate_stack */
     uint32_t call_arg_area; /* bytes of outgoing stack arguments needed */
     /* One entry block per entrypoint, set by air_lower_entry_switch (several

@@ -24,6 +24,9 @@ void air_allocate_registers_and_stack_by_linear_scan(AirCode *c);
  * the others in registers; no liveness, no cleanups; then
  * air_allocate_stack (every slot already final: one pass). */
 void air_allocate_registers_fast(AirCode *c);
+/* Before allocation: every tmp live after a returnsTwice call (setjmp) moves
+ * to a stack slot of its own, read at each use and written at each def. */
+void air_spill_across_returns_twice(AirCode *c);
 /* Assigns frame offsets to every stack slot, reserves callee-save and outgoing
  * argument space, sets c->frame_size, and rewrites Stack args into Addr(fp, off). */
 void air_allocate_stack(AirCode *c);

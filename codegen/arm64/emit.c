@@ -457,7 +457,7 @@ static void emit_prologue(A64Emitter *e) {
 static void emit_epilogue(A64Emitter *e) {
     save_restore(e, false);
     Arm64Asm *a = e->a;
-    if (e->c->frame_size)
+    if (e->c->frame_size || e->c->dynamic_stack)
         arm64_mov_sp(a, true, ARM64_SP, ARM64_FP);
     Arm64Mem rec = arm64_mem_mode(Arm64Mem_PostIndex, ARM64_SP, 16);
     arm64_ldstp(a, Arm64Pair_LDPX, ARM64_FP, ARM64_LR, &rec);
@@ -922,6 +922,38 @@ A64_OP(ret) {
 A64_OP(oops) {
     UNUSED_OPERANDS;
     arm64_brk(e->a, 0); /* the spec's trap instruction (SIGTRAP), as for Check exits */
+}
+
+/* sp down by arg 0 and to a multiple of arg 1 (through IP0: sp is no
+ * operand of and); the memory's address to arg 2; the outgoing argument
+ * area below it. */
+A64_OP(alloca_dynamic) {
+    UNUSED_OPERANDS;
+    Arm64Asm *a = e->a;
+    arm64_addsub_ext(a, Arm64AddSub_SUB, true, IP0, ARM64_SP, gpr(inst, 0), Arm64Ext_UXTX, 0);
+    int64_t align = arg(inst, 1)->value;
+    if (align > 16)
+        arm64_logic_imm(a, Arm64Logic_AND, true, IP0, IP0, (uint64_t)-align);
+    arm64_mov(a, true, gpr(inst, 2), IP0);
+    uint64_t area = b3_align_up(e->c->call_arg_area, 16);
+    if (!area) {
+        arm64_mov_sp(a, true, ARM64_SP, IP0);
+    } else if (arm64_addsub_imm_ok(area)) {
+        arm64_add_imm_any(a, true, ARM64_SP, IP0, -(int64_t)area);
+    } else {
+        arm64_mov_imm(a, true, IP1, area);
+        arm64_addsub_ext(a, Arm64AddSub_SUB, true, ARM64_SP, IP0, IP1, Arm64Ext_UXTX, 0);
+    }
+}
+
+A64_OP(stack_save) {
+    UNUSED_OPERANDS;
+    arm64_mov_sp(e->a, true, gpr(inst, 0), ARM64_SP);
+}
+
+A64_OP(stack_restore) {
+    UNUSED_OPERANDS;
+    arm64_mov_sp(e->a, true, ARM64_SP, gpr(inst, 0));
 }
 
 A64_OP(fence) {
@@ -1414,6 +1446,9 @@ static const struct {
     [Air_RetVoid] = {op_ret, 0, 0},
     [Air_Ret2] = {op_ret, 0, 0},
     [Air_Oops] = {op_oops, 0, 0},
+    [Air_AllocaDynamic] = {op_alloca_dynamic, 0, 8},
+    [Air_StackSave] = {op_stack_save, 0, 8},
+    [Air_StackRestore] = {op_stack_restore, 0, 8},
     [Air_JumpTable] = {op_jump_table, 0, 0},
     [Air_MemoryFence] = {op_fence, 0, 0},
     [Air_Call] = {op_call, 0, 0},

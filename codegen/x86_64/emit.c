@@ -272,7 +272,7 @@ bool b3_x86_64_needs_frame_pointer(const B3Proc *p) {
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t vi = 0; vi < p->blocks[bi]->nvalues; vi++) {
             const B3Value *v = p->blocks[bi]->values[vi];
-            if (v->opcode == B3_FramePointer ||
+            if (v->opcode == B3_FramePointer || v->opcode == B3_AllocaDynamic || v->opcode == B3_StackRestore ||
                 (v->opcode == B3_ArgumentReg && (v->m.reg == B3X_rbp || v->m.reg == B3X_rsp)))
                 return true;
         }
@@ -414,8 +414,8 @@ void x86_emit_epilogue(X86Emitter *e) {
         x86_mov(a, 8, &slot, &r);
         STEP(B3Cfi_Restore, regs[k], 0);
     }
-    /* With no frame, rsp already equals rbp. */
-    if (e->c->frame_size)
+    /* With no frame and a stack pointer that never moves, rsp already equals rbp. */
+    if (e->c->frame_size || e->c->dynamic_stack)
         x86_leave(a);
     else
         x86_pop(a, B3X_rbp);
@@ -946,6 +946,33 @@ X86_OP(oops) {
     x86_ud2(e->a);
 }
 
+/* rsp down by arg 0 and to a multiple of arg 1; the memory's address to arg
+ * 2; the outgoing argument area below it. */
+X86_OP(alloca_dynamic) {
+    UNUSED_OPERANDS;
+    X86RM rsp = x86_rm_reg(B3X_rsp), s = x86_rm_reg(gpr(inst, 0)), d = x86_rm_reg(gpr(inst, 2));
+    x86_alu(e->a, X86Alu_Sub, 8, &s, &rsp);
+    int64_t align = arg(inst, 1)->value;
+    if (align > 16)
+        x86_alu_imm(e->a, X86Alu_And, 8, (int32_t)-align, &rsp);
+    x86_mov(e->a, 8, &rsp, &d);
+    uint64_t area = b3_align_up(e->c->call_arg_area, 16);
+    if (area)
+        x86_alu_imm(e->a, X86Alu_Sub, 8, (int32_t)area, &rsp);
+}
+
+X86_OP(stack_save) {
+    UNUSED_OPERANDS;
+    X86RM rsp = x86_rm_reg(B3X_rsp), d = x86_rm_reg(gpr(inst, 0));
+    x86_mov(e->a, 8, &rsp, &d);
+}
+
+X86_OP(stack_restore) {
+    UNUSED_OPERANDS;
+    X86RM rsp = x86_rm_reg(B3X_rsp), s = x86_rm_reg(gpr(inst, 0));
+    x86_mov(e->a, 8, &s, &rsp);
+}
+
 X86_OP(jump_table) {
     UNUSED_OPERANDS;
     emit_jump_table(e, b, inst);
@@ -1125,6 +1152,9 @@ static const struct {
     [Air_RetDouble] = {x86_op_ret, 0, 0},
     [Air_RetVoid] = {x86_op_ret, 0, 0},
     [Air_Oops] = {x86_op_oops, 0, 0},
+    [Air_AllocaDynamic] = {x86_op_alloca_dynamic, 0, 8},
+    [Air_StackSave] = {x86_op_stack_save, 0, 8},
+    [Air_StackRestore] = {x86_op_stack_restore, 0, 8},
     [Air_EntrySwitch] = {x86_op_entry_switch, 0, 0},
     [Air_JumpTable] = {x86_op_jump_table, 0, 0},
     /* memory ordering */

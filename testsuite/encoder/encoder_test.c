@@ -752,7 +752,7 @@ static void gen_form(T *t, const AirOverloadInfo *o, const uint8_t *kinds) {
 /* ---- hand-written cases: what the form table does not describe ---- */
 
 static void gen_calls(T *t) {
-    static AirCallInfo infos[] = {{0}, {3}, {8}};
+    static AirCallInfo infos[] = {{0, false}, {3, false}, {8, false}};
     static AirSpecial sps[3];
     const AirArg callees[] = {air_sym(t->ext, 0, false), air_sym(t->data, 0, false), air_tmp(B3X_r11),
                               air_tmp(B3X_rcx), air_tmp(B3X_r15)};

@@ -369,7 +369,9 @@ static void test_effects_table(void) {
         CHECK((info->effects == B3E_ATOMIC) == !!(info->flags & B3OF_ATOMIC), "%s: ATOMIC class and flag",
               name);
         CHECK((info->effects == B3E_CHECK) == !!(info->flags & B3OF_CHECK), "%s: CHECK class and flag", name);
-        CHECK((info->effects == B3E_CALL) == (op == B3_CCall || op == B3_Patchpoint), "%s: CALL class", name);
+        CHECK((info->effects == B3E_CALL) == (op == B3_CCall || op == B3_Patchpoint || op == B3_AllocaDynamic ||
+                                              op == B3_StackSave || op == B3_StackRestore),
+              "%s: CALL class", name);
         if (info->flags & B3OF_PURE) {
             CHECK(b3_effects_none(e), "%s is pure but has effects %s", name, effects_string(e));
             CHECK(!(info->flags & (B3OF_TERMINAL | B3OF_TRAPS_OK)) && info->result != B3R_VOID,

@@ -12,7 +12,6 @@ target triple = "x86_64-pc-linux-gnu"
 @g = global i32 0
 @insec = global i32 1, section "mysec"
 @al = alias i32, ptr @g
-declare i32 @setjmp(ptr) returns_twice
 declare void @llvm.va_start(ptr)
 
 ; A variadic definition compiles (docs/c-extensions.md, "Variadic procedures").
@@ -29,19 +28,6 @@ define i32 @vaarg(ptr %ap) {
   ret i32 %v
 }
 
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'dyn': a dynamic alloca (variable-length array) is not supported yet
-define i64 @dyn(i64 %n) {
-  %p = alloca i8, i64 %n
-  store i8 0, ptr %p
-  ret i64 %n
-}
-
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'sj': calls to returns_twice functions (setjmp) are not supported yet
-define i32 @sj(ptr %b) {
-  %r = call i32 @setjmp(ptr %b)
-  ret i32 %r
-}
-
 ; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ld': long double (x86_fp80) is not supported yet
 define double @ld(x86_fp80 %x) {
   %d = fptrunc x86_fp80 %x to double
@@ -53,14 +39,6 @@ define <4 x i32> @vec(<4 x i32> %a) {
   %r = add <4 x i32> %a, %a
   ret <4 x i32> %r
 }
-
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ba': block addresses (computed goto) are not supported yet
-define ptr @ba() {
-  br label %l
-l:
-  ret ptr blockaddress(@ba, %l)
-}
-
 
 ; An argument the import refuses, after others were imported (nothing may
 ; leak: make check-sanitize runs this with LeakSanitizer).
