@@ -182,22 +182,24 @@ static void report(Imp *I, const char *msg) {
     fprintf(stderr, "%s: error: %s%s\n", I->o->input, where, msg);
 }
 
-void imp_error(Imp *I, const char *fmt, ...) {
+static void vreport(Imp *I, const char *fmt, va_list ap) {
     char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     report(I, msg);
 }
 
-_Noreturn void imp_fail(Imp *I, const char *fmt, ...) {
-    char msg[1024];
+void imp_error(Imp *I, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vreport(I, fmt, ap);
     va_end(ap);
-    report(I, msg);
+}
+
+_Noreturn void imp_fail(Imp *I, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(I, fmt, ap);
+    va_end(ap);
     longjmp(I->fail, 1);
 }
 

@@ -50,6 +50,9 @@ native = target_arch == host_arch
 b3c_cmd = b3c + ('' if target == B3C_DEFAULT_TARGET else ' --target=' + target)
 # %b3c-bin: the program alone, for tools that add their own flags (difftest
 # takes --target=%target); before %b3c, which would match its prefix.
+# %b3c-llvm-so: the LLVM-IR front end beside it (install.test keeps make
+# from rebuilding it); like %b3c-bin, before %b3c, a prefix of both.
+config.substitutions.append(('%b3c-llvm-so', os.path.join(os.path.dirname(b3c), 'b3c-llvm.so')))
 config.substitutions.append(('%b3c-bin', b3c))
 config.substitutions.append(('%b3c', b3c_cmd + (' ' + level if level else '')))
 sysroot = '/usr/' + target_arch + '-linux-gnu'  # the Linux host's, for an Apple target too
