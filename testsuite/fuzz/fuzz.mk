@@ -13,7 +13,8 @@
 # LLVM's library).
 #
 # Every mode defines B3_ICE_ABORT: an internal error aborts, so it is a crash.
-# Links every b3c source except cmd/main.c, plus the sources that `make`
+# Links every b3c source except cmd/main.c (and the b3cc driver's cmd/b3cc*.c,
+# a program of its own), plus the sources that `make`
 # generates from lexer/*.re and parser/*.y (run `make` first).
 MODE ?= fuzz
 BUILD ?= build
@@ -37,7 +38,7 @@ endif
 
 # Keep the source list in step with the main Makefile.
 SRC_DIRS := $(shell sed -n 's/^SRC_DIRS *= *//p' Makefile)
-SRCS := $(filter-out cmd/main.c,$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
+SRCS := $(filter-out cmd/main.c $(wildcard cmd/b3cc*.c),$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 GEN := $(patsubst %.re,$(BUILD)/%.c,$(wildcard lexer/*.re)) $(patsubst %.y,$(BUILD)/%.tab.c,$(wildcard parser/*.y))
 
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
