@@ -1069,6 +1069,35 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
 
 /* extractelement / insertelement of a <2 x float> (LK_F32x2) at a
  * constant index; other vector operations are not supported. */
+/* Word k (0 or 1) of a packed <2 x float> as an Int32 in an Int64. */
+static B3Value *f32x2_word(Imp *I, B3Value *packed, unsigned k) {
+    B3Value *bits = imp_op1(I, B3_BitwiseCast, B3_Int64, packed);
+    B3Value *w = k ? imp_op2(I, B3_ZShr, bits, imp_const(I, B3_Int32, 32)) : bits;
+    return imp_to64(I, imp_to32(I, w), false);
+}
+
+/* shufflevector of two <2 x float> with a constant mask: the chosen words
+ * packed again (an undefined element is zero). */
+static ImpVals import_f32x2_shuffle(Imp *I, LLVMValueRef v) {
+    LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+    const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(v));
+    if (L->n != 1 || L->leaf[0].kind != LK_F32x2 || imp_leaves(I, LLVMTypeOf(a))->leaf[0].kind != LK_F32x2)
+        imp_fail(I, "vector operations are not supported (compile with -fno-vectorize -fno-slp-vectorize)");
+    B3Value *r = NULL;
+    for (unsigned i = 0; i < 2; i++) {
+        int m = LLVMGetMaskValue(v, i);
+        if (m < 0 || m > 3)
+            continue;
+        B3Value *w = f32x2_word(I, imp_scalar(I, m < 2 ? a : b), (unsigned)m & 1);
+        if (i)
+            w = imp_op2(I, B3_Shl, w, imp_const(I, B3_Int32, 32));
+        r = r ? imp_op2(I, B3_BitOr, r, w) : w;
+    }
+    if (!r)
+        r = imp_const(I, B3_Int64, 0);
+    return one(I, imp_op1(I, B3_BitwiseCast, B3_Double, r));
+}
+
 static ImpVals import_f32x2_element(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     LLVMValueRef vec = LLVMGetOperand(v, 0), ix = LLVMGetOperand(v, op == LLVMExtractElement ? 1 : 2);
     const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(vec));
@@ -1165,7 +1194,7 @@ static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     case LLVMInsertElement:
         return import_f32x2_element(I, v, op);
     case LLVMShuffleVector:
-        imp_fail(I, "vector operations are not supported (compile with -fno-vectorize -fno-slp-vectorize)");
+        return import_f32x2_shuffle(I, v);
     case LLVMInvoke:
     case LLVMLandingPad:
     case LLVMResume:
