@@ -104,6 +104,12 @@ check-long: deps
 	$(MAKE) b3c $(IMPORT_SO) b3cc
 	bash scripts/check.sh --long
 
+# Real C programs from Debian's source packages, built with CC=b3cc and
+# tested with their own test suites (programs/, scripts/check-programs.sh).
+check-programs: deps
+	$(MAKE) b3c $(IMPORT_SO) b3cc
+	bash scripts/check-programs.sh
+
 # make check's set with b3c and b3c-llvm.so built with ASan + UBSan (any
 # report is fatal), in its own build directory so the normal build is
 # untouched, and the fuzz corpus replays (sanitized harnesses).  LLVM's
@@ -163,4 +169,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) b3c b3cc
 
-.PHONY: all deps check check-long check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install uninstall clean
+.PHONY: all deps check check-long check-programs check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install uninstall clean

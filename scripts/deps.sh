@@ -88,14 +88,26 @@ need csmith have csmith
 need libcsmith-dev exists /usr/include/csmith/csmith.h
 need creduce have creduce
 
-if [ ${#missing[@]} -eq 0 ]; then
+# ---- real programs (make check-programs): sources from Debian's source ------
+# packages, fetched with `apt-get source` (scripts/program-source.sh), which
+# needs a deb-src entry and dpkg-source.
+need dpkg-dev have dpkg-source
+src_list=/etc/apt/sources.list.d/b3c-src.sources
+has_deb_src() { grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; }
+add_deb_src=false
+if ! has_deb_src; then
+    add_deb_src=true
+    why+=("a deb-src entry (apt-get source)")
+fi
+
+if [ ${#missing[@]} -eq 0 ] && ! $add_deb_src; then
     echo "deps: all build and test tools are present"
     exit 0
 fi
 
 echo "deps: missing: ${why[*]}"
 if $check_only; then
-    echo "deps: would install: ${missing[*]}"
+    echo "deps: would install: ${missing[*]:-}"
     exit 1
 fi
 
@@ -110,7 +122,15 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-echo "deps: apt-get install -y ${missing[*]}"
+if $add_deb_src; then
+    echo "deps: adding $src_list (Debian 12's source packages)"
+    printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm' \
+        'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' |
+        "${SUDO[@]}" tee "$src_list" > /dev/null
+fi
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "deps: apt-get install -y ${missing[*]}"
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
 echo "deps: done"
