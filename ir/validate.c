@@ -1471,16 +1471,6 @@ bool b3_validate(B3Module *m, B3Diag *d) {
         const B3Item *it = &m->items[i];
         if (!it->sym)
             continue;
-        if (it->sym->tls && b3_target_obj_format(m->target) == B3ObjFormat_MachO)
-            b3_error(d, it->sym->loc,
-                     "thread-local data is not supported on %s yet (Mach-O thread-local variables)",
-                     b3_target_name(m->target));
-        if (it->kind == B3Item_Proc && it->sym->def.proc &&
-            (it->sym->def.proc->ctor_priority >= 0 || it->sym->def.proc->dtor_priority >= 0) &&
-            b3_target_obj_format(m->target) == B3ObjFormat_MachO)
-            b3_error(d, it->sym->loc,
-                     "constructors and destructors are not supported on %s yet (__mod_init_func)",
-                     b3_target_name(m->target));
         if (it->kind == B3Item_Proc && it->sym->def.proc)
             validate_proc(m, d, it->sym->def.proc);
         else if (it->kind == B3Item_Data)

@@ -212,7 +212,7 @@ static uint32_t chunk_at(const Writer *w, uint64_t off) {
 }
 
 static void section(Writer *w, B3SectionId s) {
-    static const char *const dir[] = {
+    static const char *const dir[B3_NUM_SECTIONS] = {
         [B3Sec_Text] = "\t.text\n",
         [B3Sec_ROData] = "\t.section\t.rodata,\"a\",@progbits\n",
         [B3Sec_Data] = "\t.data\n",
@@ -224,13 +224,17 @@ static void section(Writer *w, B3SectionId s) {
         [B3Sec_TData] = "\t.section\t.tdata,\"awT\",@progbits\n",
         [B3Sec_TBss] = "\t.section\t.tbss,\"awT\",@nobits\n",
     };
-    static const char *const macho_dir[] = {
+    static const char *const macho_dir[B3_NUM_SECTIONS] = {
         [B3Sec_Text] = "\t.section\t__TEXT,__text,regular,pure_instructions\n",
         [B3Sec_ROData] = "\t.section\t__TEXT,__const\n",
         [B3Sec_Data] = "\t.section\t__DATA,__data\n",
         [B3Sec_BSS] = "\t.section\t__DATA,__bss\n", /* zerofill by its name */
         [B3Sec_StackMaps] = "\t.section\t__LLVM_STACKMAPS,__llvm_stackmaps\n",
         [B3Sec_DataRelRo] = "\t.section\t__DATA,__const\n",
+        [B3Sec_TData] = "\t.section\t__DATA,__thread_data,thread_local_regular\n",
+        [B3Sec_TBss] = "\t.section\t__DATA,__thread_bss,thread_local_zerofill\n",
+        [B3Sec_ThreadVars] = "\t.section\t__DATA,__thread_vars,thread_local_variables\n",
+        [B3Sec_ModInitFunc] = "\t.section\t__DATA,__mod_init_func,mod_init_funcs\n",
     };
     fputs(w->macho ? macho_dir[s] : dir[s], w->f);
 }
@@ -844,27 +848,51 @@ static void data_section(Writer *w, B3SectionId s) {
         b3_internal_error("asm writer", "section %d has relocations no Addr item accounts for", (int)s);
 }
 
+/* Mach-O sections of pointers the object writer made, not data items: the
+ * thread-local descriptors (__tlv_bootstrap, 0, the image) and the
+ * constructor pointers, each word a .quad of its relocation's symbol. */
+static void pointer_section(Writer *w, B3SectionId s) {
+    B3Obj *o = w->o;
+    if (!o->sec[s].size)
+        return;
+    section(w, s);
+    fputs("\t.p2align\t3\n", w->f);
+    uint32_t d = 0;
+    for (uint64_t off = 0; off < o->sec[s].size; off += 8) {
+        for (; d < o->ndefs; d++)
+            if (o->defs[d].section == s && o->defs[d].offset >= off)
+                break;
+        if (d < o->ndefs && o->defs[d].offset == off) {
+            print_binding(w, &o->defs[d]);
+            print_sym(w, o->defs[d].sym);
+            fputs(":\n", w->f);
+        }
+        const B3Reloc *r = reloc_at(w, s, off);
+        if (r && (r->addend || !r->sym))
+            b3_internal_error("asm writer", "a pointer of section %d with an addend", (int)s);
+        fputs(r ? "\t.quad\t" : "\t.quad\t0\n", w->f);
+        if (r) {
+            print_sym(w, r->sym);
+            fputc('\n', w->f);
+        }
+    }
+}
+
 /* Constructors and destructors (docs/c-extensions.md): a pointer in
  * .init_array/.fini_array, or the section of their priority; the assemblers
  * merge repeated sections, keeping the module's order within each. */
 static void init_arrays(Writer *w) {
-    B3Module *m = w->o->module;
-    for (uint32_t i = 0; i < m->nitems; i++) {
-        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
-            continue;
-        const B3Proc *p = m->items[i].sym->def.proc;
-        for (int fini = 0; fini < 2; fini++) {
-            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
-            if (prio < 0)
-                continue;
-            fprintf(w->f, "\t.section\t%s", fini ? ".fini_array" : ".init_array");
-            if (prio != B3_DEFAULT_INIT_PRIORITY)
-                fprintf(w->f, ".%05d", (int)prio);
-            fprintf(w->f, ",\"aw\",%s\n\t.p2align\t3\n\t.quad\t", fini ? "@fini_array" : "@init_array");
-            print_sym(w, p->sym);
-            fputc('\n', w->f);
-        }
+    B3Structor *st;
+    uint32_t n = b3_obj_structors(w->o->module, &st);
+    for (uint32_t i = 0; i < n; i++) {
+        fprintf(w->f, "\t.section\t%s", st[i].fini ? ".fini_array" : ".init_array");
+        if (st[i].priority != B3_DEFAULT_INIT_PRIORITY)
+            fprintf(w->f, ".%05d", (int)st[i].priority);
+        fprintf(w->f, ",\"aw\",%s\n\t.p2align\t3\n\t.quad\t", st[i].fini ? "@fini_array" : "@init_array");
+        print_sym(w, st[i].sym);
+        fputc('\n', w->f);
     }
+    free(st);
 }
 
 bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
@@ -900,7 +928,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
                      s == B3Sec_StackMaps || s == B3Sec_DataRelRo || s == B3Sec_CompactUnwind ||
-                     s == B3Sec_EhFrame /* the .cfi_* directives */ || s == B3Sec_TData || s == B3Sec_TBss;
+                     s == B3Sec_EhFrame /* the .cfi_* directives */ || s == B3Sec_TData || s == B3Sec_TBss ||
+                     s == B3Sec_ThreadVars || s == B3Sec_ModInitFunc;
         if (!known && o->sec[s].size)
             b3_internal_error("asm writer", "section %d cannot be written as assembly yet", s);
     }
@@ -943,7 +972,9 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_DataRelRo);
     data_section(&w, B3Sec_BSS);
     data_section(&w, B3Sec_TData);
+    pointer_section(&w, B3Sec_ThreadVars);
     data_section(&w, B3Sec_TBss);
+    pointer_section(&w, B3Sec_ModInitFunc);
     if (!w.macho)
         init_arrays(&w);
     stackmaps(&w, true);

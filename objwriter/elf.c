@@ -151,27 +151,21 @@ static bool add_named(Writer *w, B3Symbol *s, Elf64_Sym es, uint32_t *index) {
 
 /* The constructor and destructor procedures, grouped by kind and priority. */
 static void collect_inits(Writer *w) {
-    B3Module *m = w->m;
-    for (uint32_t i = 0; i < m->nitems; i++) {
-        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
-            continue;
-        const B3Proc *p = m->items[i].sym->def.proc;
-        for (int fini = 0; fini < 2; fini++) {
-            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
-            if (prio < 0)
-                continue;
-            uint32_t g = 0;
-            while (g < w->ninits && (w->inits[g].fini != fini || w->inits[g].priority != prio))
-                g++;
-            if (g == w->ninits) {
-                B3_VEC_RESERVE("objwriter", w->inits, w->cap_inits, w->ninits + 1);
-                w->inits[w->ninits++] = (InitGroup){.fini = fini, .priority = prio};
-            }
-            InitGroup *ig = &w->inits[g];
-            B3_VEC_RESERVE("objwriter", ig->procs, ig->cap, ig->n + 1);
-            ig->procs[ig->n++] = p->sym;
+    B3Structor *st;
+    uint32_t n = b3_obj_structors(w->m, &st);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t g = 0;
+        while (g < w->ninits && (w->inits[g].fini != st[i].fini || w->inits[g].priority != st[i].priority))
+            g++;
+        if (g == w->ninits) {
+            B3_VEC_RESERVE("objwriter", w->inits, w->cap_inits, w->ninits + 1);
+            w->inits[w->ninits++] = (InitGroup){.fini = st[i].fini, .priority = st[i].priority};
         }
+        InitGroup *ig = &w->inits[g];
+        B3_VEC_RESERVE("objwriter", ig->procs, ig->cap, ig->n + 1);
+        ig->procs[ig->n++] = st[i].sym;
     }
+    free(st);
 }
 
 /* Decides which sections exist and numbers them. */

@@ -59,7 +59,13 @@ static const SecInfo sec_info[] = {
     /* Read-only data with absolute addresses: the dynamic linker writes
      * them, so it goes where __DATA_CONST would be made read-only after. */
     {B3Sec_DataRelRo, "__DATA", "__const", B3_S_REGULAR, 1},
+    /* Thread-local variables (docs/c-extensions.md): each thread's initial
+     * image, the descriptors the code calls through (clang's order). */
+    {B3Sec_TData, "__DATA", "__thread_data", B3_S_THREAD_LOCAL_REGULAR, 1},
+    {B3Sec_ThreadVars, "__DATA", "__thread_vars", B3_S_THREAD_LOCAL_VARIABLES, 8},
+    {B3Sec_ModInitFunc, "__DATA", "__mod_init_func", B3_S_MOD_INIT_FUNC_POINTERS, 8},
     {B3Sec_BSS, "__DATA", "__bss", B3_S_ZEROFILL, 1},
+    {B3Sec_TBss, "__DATA", "__thread_bss", B3_S_THREAD_LOCAL_ZEROFILL, 1},
     {B3Sec_StackMaps, "__LLVM_STACKMAPS", "__llvm_stackmaps", B3_S_REGULAR, 8},
     /* Read by the linker, which builds __TEXT,__unwind_info from it
      * (objwriter/frame.h); debug, so not loaded itself. */
@@ -138,7 +144,7 @@ static void number_sections(Writer *w) {
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t k = 0; k < w->nsects; k++) {
             B3SectionId s = w->order[k]->id;
-            if (((w->info[s]->flags & 0xff) == B3_S_ZEROFILL) != (pass == 1))
+            if (b3_sec_is_zerofill(s) != (pass == 1))
                 continue;
             at = (at + w->align[s] - 1) & ~(uint64_t)(w->align[s] - 1);
             w->addr[s] = at;
@@ -308,8 +314,8 @@ static void build_relocs(Writer *w) {
                 list[n++] = &o->relocs[i];
         if (!n)
             continue;
-        if ((w->info[s]->flags & 0xff) == B3_S_ZEROFILL)
-            b3_internal_error("objwriter", "relocation in __bss");
+        if (b3_sec_is_zerofill(s))
+            b3_internal_error("objwriter", "relocation in a zerofill section");
         qsort(list, n, sizeof *list, reloc_offset_cmp);
         w->rel[s] =
             b3_xrealloc("objwriter", NULL, (size_t)n * B3_MACHO_MAX_RELOCS_PER_FIXUP * sizeof *w->rel[s]);
@@ -381,7 +387,7 @@ static void write_image(Writer *w, B3Bytes *out) {
         uint64_t end = w->addr[s] + o->sec[s].size;
         if (end > vm_size)
             vm_size = end;
-        if ((w->info[s]->flags & 0xff) != B3_S_ZEROFILL && end > file_size)
+        if (!b3_sec_is_zerofill(s) && end > file_size)
             file_size = end;
     }
     uint64_t rel_at = (data_at + file_size + 7) & ~(uint64_t)7;
@@ -435,7 +441,7 @@ static void write_image(Writer *w, B3Bytes *out) {
     for (uint32_t k = 0; k < w->nsects; k++) {
         const SecInfo *si = w->order[k];
         B3SectionId s = si->id;
-        bool zf = (si->flags & 0xff) == B3_S_ZEROFILL;
+        bool zf = b3_sec_is_zerofill(s);
         put_name16(out, si->sect);
         put_name16(out, si->seg);
         b3_bytes_le(out, w->addr[s], 8);
@@ -482,7 +488,7 @@ static void write_image(Writer *w, B3Bytes *out) {
     /* Section bytes at their addresses. */
     for (uint32_t k = 0; k < w->nsects; k++) {
         B3SectionId s = w->order[k]->id;
-        if ((w->info[s]->flags & 0xff) == B3_S_ZEROFILL)
+        if (b3_sec_is_zerofill(s))
             continue;
         uint64_t pos = data_at + w->addr[s];
         if (out->n < pos)
@@ -545,7 +551,7 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
         b3_internal_error("objwriter", "too many Mach-O sections");
     for (uint32_t k = 0; k < w.nsects; k++) {
         B3SectionId s = w.order[k]->id;
-        if ((w.info[s]->flags & 0xff) != B3_S_ZEROFILL && o->sec[s].size) {
+        if (!b3_sec_is_zerofill(s) && o->sec[s].size) {
             w.bytes[s] = b3_xrealloc("objwriter", NULL, (size_t)o->sec[s].size);
             memcpy(w.bytes[s], o->sec[s].bytes, (size_t)o->sec[s].size);
         }

@@ -33,6 +33,10 @@
 /* Section types (the low byte of the flags) and attributes. */
 #define B3_S_REGULAR 0x0u
 #define B3_S_ZEROFILL 0x1u
+#define B3_S_MOD_INIT_FUNC_POINTERS 0x9u
+#define B3_S_THREAD_LOCAL_REGULAR 0x11u
+#define B3_S_THREAD_LOCAL_ZEROFILL 0x12u
+#define B3_S_THREAD_LOCAL_VARIABLES 0x13u
 #define B3_S_ATTR_PURE_INSTRUCTIONS 0x80000000u
 #define B3_S_ATTR_DEBUG 0x02000000u
 #define B3_S_ATTR_SOME_INSTRUCTIONS 0x00000400u

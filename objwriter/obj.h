@@ -35,6 +35,11 @@ typedef enum {
      * thread's copy, and its zero-initialized part (no bytes in the file). */
     B3Sec_TData,
     B3Sec_TBss,
+    /* Mach-O only: a thread-local variable's descriptor (__thread_vars;
+     * its symbol is the variable's, its image is in TData/TBss under
+     * NAME$tlv$init), and the constructor pointers (__mod_init_func). */
+    B3Sec_ThreadVars,
+    B3Sec_ModInitFunc,
     B3_NUM_SECTIONS
 } B3SectionId;
 
@@ -134,8 +139,9 @@ typedef struct {
     struct B3DebugInfo *debug;     /* -g: line rows and names (objwriter/dwarf.h), or NULL */
     B3CodeMark *code_marks;        /* in .text offset order */
     uint32_t ncode_marks, cap_code_marks;
-    struct B3AsmText *asm_text;    /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
-    bool no_unwind_tables;         /* -fno-unwind-tables: no ELF .eh_frame, no ELF .cfi_* (objwriter/frame.h) */
+    struct B3AsmText
+        *asm_text; /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
+    bool no_unwind_tables; /* -fno-unwind-tables: no ELF .eh_frame, no ELF .cfi_* (objwriter/frame.h) */
     /* Errors the input causes, reported at its locations; NULL: plain messages on stderr. */
     B3Diag *diag;
 } B3Obj;
@@ -232,8 +238,22 @@ void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint
 /* From offset on, .text holds data (or instructions again). */
 void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data);
 
-/* Lays out every data item of the module into .rodata/.data/.bss. */
+/* Lays out every data item of the module into .rodata/.data/.bss (on
+ * Mach-O also the thread-local descriptors and the constructor pointers). */
 void b3_obj_emit_data(B3Obj *o, B3Module *m);
+
+/* A constructor or destructor (docs/c-extensions.md): the procedure, its
+ * kind and its priority. */
+typedef struct {
+    B3Symbol *sym;
+    bool fini;
+    int32_t priority;
+} B3Structor;
+
+/* The module's constructors and destructors in module order (a procedure
+ * that is both gives its constructor first); *out is malloc'd (free it),
+ * the count is returned. */
+uint32_t b3_obj_structors(const B3Module *m, B3Structor **out);
 
 /* Writes an ELF relocatable object for o->module->target to f.
  * Returns false (after printing why) on failure. */
