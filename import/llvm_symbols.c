@@ -78,6 +78,11 @@ void imp_structors(Imp *I) {
  * the programs that look for it there (linker sets, __start_name). */
 void imp_check_section(Imp *I, LLVMValueRef g) {
     const char *sec = LLVMGetSection(g);
+    /* clang's Darwin static initializers (__GLOBAL_init_N, which register
+     * destructors with __cxa_atexit): their own code section only groups
+     * start-up code together; in __text they run the same. */
+    if (sec && !strncmp(sec, "__TEXT,__StaticInit,", 20) && LLVMIsAFunction(g))
+        return;
     if (sec && *sec && !LLVMIsDeclaration(g))
         imp_error(I, "the section \"%s\" of '%s' is not supported yet", sec, imp_value_name(I, g));
 }
