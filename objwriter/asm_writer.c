@@ -973,8 +973,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_BSS);
     data_section(&w, B3Sec_TData);
     pointer_section(&w, B3Sec_ThreadVars);
+    pointer_section(&w, B3Sec_ModInitFunc); /* the object writer's order (objwriter/macho.c) */
     data_section(&w, B3Sec_TBss);
-    pointer_section(&w, B3Sec_ModInitFunc);
     if (!w.macho)
         init_arrays(&w);
     stackmaps(&w, true);
