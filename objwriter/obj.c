@@ -207,24 +207,6 @@ static void emit_one(B3Obj *o, B3Symbol *sym) {
     b3_obj_define(o, sym, s, start, o->sec[s].size - start, false);
 }
 
-uint32_t b3_obj_structors(const B3Module *m, B3Structor **out) {
-    uint32_t n = 0, cap = 0;
-    *out = NULL;
-    for (uint32_t i = 0; i < m->nitems; i++) {
-        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
-            continue;
-        const B3Proc *p = m->items[i].sym->def.proc;
-        for (int fini = 0; fini < 2; fini++) {
-            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
-            if (prio < 0)
-                continue;
-            B3_VEC_RESERVE("objwriter", *out, cap, n + 1);
-            (*out)[n++] = (B3Structor){.sym = p->sym, .fini = fini, .priority = prio};
-        }
-    }
-    return n;
-}
-
 /* Mach-O's __mod_init_func: a pointer to each constructor, by priority and
  * in module order within one, as clang orders llvm.global_ctors there (the
  * format has no priorities: the linker keeps each object's order).  The
