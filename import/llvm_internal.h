@@ -130,6 +130,8 @@ void imp_tls_symbol(Imp *I, LLVMValueRef g, B3Symbol *s);
  * procedures constructor(N) / destructor(N) once every function is declared. */
 bool imp_is_structors(const char *name, size_t len);
 void imp_structors(Imp *I);
+/* llvm.used: its definitions become `used` (kept by the linker). */
+void imp_used(Imp *I);
 /* An error for a definition placed in a section of its own (not supported yet). */
 void imp_check_section(Imp *I, LLVMValueRef g);
 

@@ -787,6 +787,7 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
                 imp_check_section(&I, f);
             }
         imp_structors(&I);
+        imp_used(&I);
         if (LLVMGetFirstGlobalAlias(I.mod))
             imp_error(&I, "global aliases are not supported yet");
     }

@@ -73,6 +73,30 @@ void imp_structors(Imp *I) {
     structors(I, "llvm.global_dtors", true);
 }
 
+/* llvm.used (__attribute__((used)) on Apple targets, retain on ELF): the
+ * linker keeps the symbol, so it is `used` (docs/c-extensions.md).
+ * llvm.compiler.used (used on ELF) asks only the compiler to keep it, which
+ * b3c always does: it never drops a procedure or datum. */
+void imp_used(Imp *I) {
+    LLVMValueRef g = LLVMGetNamedGlobal(I->mod, "llvm.used");
+    LLVMValueRef init = g ? LLVMGetInitializer(g) : NULL;
+    if (!init || LLVMIsAConstantAggregateZero(init))
+        return;
+    unsigned n = (unsigned)LLVMGetNumOperands(init);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef v = LLVMGetOperand(init, i);
+        while (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast)
+            v = LLVMGetOperand(v, 0);
+        if (LLVMIsAGlobalAlias(v))
+            continue; /* aliases are refused where they are declared */
+        if (!LLVMIsAGlobalValue(v) || LLVMIsDeclaration(v)) {
+            imp_error(I, "llvm.used: '%s' is not a definition of this module", imp_value_name(I, v));
+            continue;
+        }
+        imp_symbol(I, v)->used = true;
+    }
+}
+
 /* __attribute__((section("name"))): a definition's own section is not
  * implemented yet, and putting it in the usual one would be wrong code for
  * the programs that look for it there (linker sets, __start_name). */

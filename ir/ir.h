@@ -237,10 +237,10 @@ typedef struct {
 /* A CCall's C-convention facts beyond its children (docs/c-extensions.md),
  * out of line: most calls have none (B3Value.m.ccall.extra is then NULL). */
 typedef struct {
-    bool sret;      /* `sret = 1`: child 1 is the struct result's address */
+    bool sret;          /* `sret = 1`: child 1 is the struct result's address */
     bool returns_twice; /* `returnsTwice = 1`: the callee may return again
                          * later, through longjmp (setjmp, vfork) */
-    B3ByVal *byval; /* one per child (index 0, the callee, unused), or NULL */
+    B3ByVal *byval;     /* one per child (index 0, the callee, unused), or NULL */
 } B3CCallExtra;
 
 typedef struct {
@@ -452,6 +452,9 @@ struct B3Symbol {
      * on an extern a weak reference (NULL when nothing defines it); hidden:
      * not exported from the linked module. */
     bool weak, hidden;
+    /* `used` (docs/c-extensions.md): kept by the linker even when nothing
+     * refers to it (Mach-O N_NO_DEAD_STRIP, ELF SHF_GNU_RETAIN). */
+    bool used;
     bool weak_ref; /* `extern @f weak` */
     uint8_t tls;   /* B3TlsModel: thread-local data or extern (docs/c-extensions.md) */
     bool defined;  /* data, proc or entry */

@@ -236,7 +236,22 @@ static void section(Writer *w, B3SectionId s) {
         [B3Sec_ThreadVars] = "\t.section\t__DATA,__thread_vars,thread_local_variables\n",
         [B3Sec_ModInitFunc] = "\t.section\t__DATA,__mod_init_func,mod_init_funcs\n",
     };
-    fputs(w->macho ? macho_dir[s] : dir[s], w->f);
+    /* A section with a `used` definition keeps it from the linker's
+     * garbage collection: the "R" flag (SHF_GNU_RETAIN; GNU as 2.36 and
+     * later take it on the default sections, llvm-mc only on new ones). */
+    static const char *const retained[B3_NUM_SECTIONS] = {
+        [B3Sec_Text] = "\t.section\t.text,\"axR\",@progbits\n",
+        [B3Sec_ROData] = "\t.section\t.rodata,\"aR\",@progbits\n",
+        [B3Sec_Data] = "\t.section\t.data,\"awR\",@progbits\n",
+        [B3Sec_BSS] = "\t.section\t.bss,\"awR\",@nobits\n",
+        [B3Sec_DataRelRo] = "\t.section\t.data.rel.ro,\"awR\",@progbits\n",
+        [B3Sec_TData] = "\t.section\t.tdata,\"awTR\",@progbits\n",
+        [B3Sec_TBss] = "\t.section\t.tbss,\"awTR\",@nobits\n",
+    };
+    if (!w->macho && retained[s] && b3_obj_section_retained(w->o, s))
+        fputs(retained[s], w->f);
+    else
+        fputs(w->macho ? macho_dir[s] : dir[s], w->f);
 }
 
 /* Mach-O's linkage directives of a weak or hidden definition (docs/c-extensions.md). */
@@ -281,6 +296,11 @@ static void print_binding(Writer *w, const B3SymDef *d) {
             fputc('\n', w->f);
         }
         print_linkage(w, d->sym, "\t.weak_definition\t", "\t.private_extern\t");
+        if (d->sym->used) {
+            fputs("\t.no_dead_strip\t", w->f);
+            print_sym(w, d->sym);
+            fputc('\n', w->f);
+        }
         return;
     }
     fputs(d->sym->internal ? "\t.local\t" : d->sym->weak ? "\t.weak\t" : "\t.globl\t", w->f);

@@ -419,7 +419,12 @@ static bool write_image(Writer *w, int fd) {
     if (!eh)
         b3_internal_error("objwriter", "libelf: %s", elf_errmsg(-1));
     eh->e_ident[EI_DATA] = ELFDATA2LSB;
-    eh->e_ident[EI_OSABI] = ELFOSABI_NONE;
+    /* SHF_GNU_RETAIN is a GNU extension: GNU ld honours it in an object
+     * marked ELFOSABI_GNU only, as GNU as marks one. */
+    bool retain = false;
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        retain |= w->shndx[s] && b3_obj_section_retained(o, (B3SectionId)s);
+    eh->e_ident[EI_OSABI] = retain ? ELFOSABI_GNU : ELFOSABI_NONE;
     eh->e_type = ET_REL;
     eh->e_machine = w->machine;
     eh->e_version = EV_CURRENT;
@@ -433,7 +438,8 @@ static bool write_image(Writer *w, int fd) {
         uint32_t align = b->align > si->min_align ? b->align : si->min_align;
         Elf_Scn *scn = new_section(e, w->shndx[s]);
         uint32_t type = s == B3Sec_EhFrame ? b3_target_desc(w->m->target)->eh_frame_sh_type : si->type;
-        shdr_of(scn, str_add(&w->shstrtab, si->name, strlen(si->name)), type, si->flags, align);
+        shdr_of(scn, str_add(&w->shstrtab, si->name, strlen(si->name)), type,
+                si->flags | (b3_obj_section_retained(o, s) ? SHF_GNU_RETAIN : 0), align);
         /* .bss has no bytes in the file: a NULL buffer of the right size. */
         set_data(scn, b3_sec_is_zerofill(s) ? NULL : b->bytes, (size_t)b->size, ELF_T_BYTE, align);
         if (w->rela_shndx[s]) {

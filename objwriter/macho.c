@@ -513,15 +513,16 @@ static void write_image(Writer *w, B3Bytes *out) {
         const B3SymDef *d = w->symdef[i];
         b3_bytes_le(out, strx[i], 4);
         if (d) {
-            /* hidden: a private extern (N_PEXT); weak: N_WEAK_DEF. */
+            /* hidden: a private extern (N_PEXT); weak: N_WEAK_DEF; used: N_NO_DEAD_STRIP. */
             b3_bytes_le(
                 out,
                 (uint8_t)(B3_N_SECT | (d->sym->internal ? 0 : B3_N_EXT) | (d->sym->hidden ? B3_N_PEXT : 0)),
                 1);
             b3_bytes_le(out, (uint8_t)w->ordinal[d->section], 1);
-            b3_bytes_le(
-                out, (d->sym->kind == B3Sym_Entry ? B3_N_ALT_ENTRY : 0) | (d->sym->weak ? B3_N_WEAK_DEF : 0),
-                2);
+            b3_bytes_le(out,
+                        (d->sym->kind == B3Sym_Entry ? B3_N_ALT_ENTRY : 0) |
+                            (d->sym->weak ? B3_N_WEAK_DEF : 0) | (d->sym->used ? B3_N_NO_DEAD_STRIP : 0),
+                        2);
             b3_bytes_le(out, w->addr[d->section] + d->offset, 8);
         } else {
             b3_bytes_le(out, B3_N_UNDF | B3_N_EXT, 1);

@@ -46,9 +46,10 @@
 #define B3_N_UNDF 0x0u
 #define B3_N_SECT 0xeu
 #define B3_N_PEXT 0x10u
-#define B3_N_ALT_ENTRY 0x0200u /* not the start of an atom: stays with the symbol before it */
-#define B3_N_WEAK_REF 0x0040u  /* an undefined symbol that may stay undefined (NULL) */
-#define B3_N_WEAK_DEF 0x0080u  /* a definition another one may replace */
+#define B3_N_NO_DEAD_STRIP 0x0020u /* kept by the linker's dead stripping */
+#define B3_N_ALT_ENTRY 0x0200u     /* not the start of an atom: stays with the symbol before it */
+#define B3_N_WEAK_REF 0x0040u      /* an undefined symbol that may stay undefined (NULL) */
+#define B3_N_WEAK_DEF 0x0080u      /* a definition another one may replace */
 
 /* Sizes of the structures as the file lays them out. */
 #define B3_MACHO_HEADER_SIZE 32u

@@ -242,6 +242,16 @@ void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data);
  * Mach-O also the thread-local descriptors and the constructor pointers). */
 void b3_obj_emit_data(B3Obj *o, B3Module *m);
 
+/* Does section s hold a `used` definition (docs/c-extensions.md)?  ELF
+ * keeps such a section from the linker's garbage collection
+ * (SHF_GNU_RETAIN): b3c's sections are not split per symbol. */
+static inline bool b3_obj_section_retained(const B3Obj *o, B3SectionId s) {
+    for (uint32_t i = 0; i < o->ndefs; i++)
+        if (o->defs[i].section == s && o->defs[i].sym->used)
+            return true;
+    return false;
+}
+
 /* A constructor or destructor (docs/c-extensions.md): the procedure, its
  * kind and its priority. */
 typedef struct {
