@@ -379,7 +379,15 @@ struct B3Proc {
     B3Loc loc;
 };
 
-typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry } B3SymKind;
+typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry, B3Sym_Alias } B3SymKind;
+
+/* `alias @a = @target + offset` (docs/c-extensions.md): another name of a
+ * definition of this module, at an offset into it. */
+typedef struct {
+    B3Symbol *target;
+    int64_t offset;
+    B3Loc target_loc;
+} B3Alias;
 
 /* The priority of a constructor or destructor written without one (C's,
  * after every prioritized one). */
@@ -463,13 +471,14 @@ struct B3Symbol {
     B3Loc ref_loc; /* first reference (for "undefined symbol") */
     union {
         B3Data *data;
-        B3Proc *proc; /* Proc and Entry */
+        B3Proc *proc;   /* Proc and Entry */
+        B3Alias *alias; /* Alias */
     } def;
     uint32_t entry_index; /* Entry: which entrypoint */
     uint32_t id;          /* for object writers */
 };
 
-typedef enum { B3Item_Extern, B3Item_Data, B3Item_Proc } B3ItemKind;
+typedef enum { B3Item_Extern, B3Item_Data, B3Item_Proc, B3Item_Alias } B3ItemKind;
 
 typedef struct {
     uint8_t kind; /* B3ItemKind */

@@ -938,6 +938,19 @@ void b3_print_module(const B3Module *m, FILE *out) {
         case B3Item_Data:
             print_data(p, it->sym);
             break;
+        case B3Item_Alias:
+            put(p, "alias ");
+            put_symbol(p, it->sym);
+            put_linkage(p, it->sym);
+            put(p, " = ");
+            put_symbol(p, it->sym->def.alias->target);
+            if (it->sym->def.alias->offset) {
+                char num[32];
+                snprintf(num, sizeof num, " + %lld", (long long)it->sym->def.alias->offset);
+                put(p, num);
+            }
+            put_c(p, '\n');
+            break;
         case B3Item_Proc:
             if (it->sym->def.proc)
                 print_proc(p, it->sym->def.proc);

@@ -177,6 +177,8 @@ static void check_entrypoints(Ctx *c) {
                      s->name);
         else if (s->kind == B3Sym_Data)
             b3_error(c->d, loc, "entrypoint @%.*s is already defined as data", (int)s->name_len, s->name);
+        else if (s->kind == B3Sym_Alias)
+            b3_error(c->d, loc, "entrypoint @%.*s is already defined as an alias", (int)s->name_len, s->name);
     }
 }
 
@@ -1465,6 +1467,33 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
         }
 }
 
+/* alias @a = @t + off (docs/c-extensions.md): @t is data or a procedure this
+ * module defines (not an alias, an entry or thread-local data), a
+ * procedure at offset 0 (a datum at any offset, as LLVM allows); not on
+ * Mach-O, where clang has no aliases either. */
+static void validate_alias(B3Module *m, B3Diag *d, B3Symbol *sym) {
+    const B3Alias *a = sym->def.alias;
+    const B3Symbol *t = a->target;
+    if (b3_target_obj_format(m->target) == B3ObjFormat_MachO) {
+        b3_error(d, sym->loc, "aliases are not supported on %s (Mach-O; clang has none there either)",
+                 b3_target_name(m->target));
+        return;
+    }
+    if (!t->declared)
+        return; /* the parser reports undeclared symbols */
+    if (!t->defined || (t->kind != B3Sym_Data && t->kind != B3Sym_Proc)) {
+        b3_error(d, a->target_loc, "alias @%.*s names @%.*s, which is not data or a procedure of this module",
+                 (int)sym->name_len, sym->name, (int)t->name_len, t->name);
+        return;
+    }
+    if (t->tls)
+        b3_error(d, a->target_loc, "alias @%.*s names thread-local data, which is not supported",
+                 (int)sym->name_len, sym->name);
+    else if (t->kind == B3Sym_Proc && a->offset)
+        b3_error(d, a->target_loc, "an alias of procedure @%.*s has offset %lld: only 0 is allowed",
+                 (int)t->name_len, t->name, (long long)a->offset);
+}
+
 bool b3_validate(B3Module *m, B3Diag *d) {
     unsigned errors = d->errors;
     for (uint32_t i = 0; i < m->nitems && !b3_diag_stopped(d); i++) {
@@ -1475,6 +1504,8 @@ bool b3_validate(B3Module *m, B3Diag *d) {
             validate_proc(m, d, it->sym->def.proc);
         else if (it->kind == B3Item_Data)
             validate_data(m, d, it->sym);
+        else if (it->kind == B3Item_Alias)
+            validate_alias(m, d, it->sym);
     }
     return d->errors == errors;
 }

@@ -582,7 +582,7 @@ static void text(Writer *w) {
     /* Every code symbol starts at, and its size ends at, a label. */
     for (uint32_t i = 0; i < o->ndefs; i++) {
         const B3SymDef *d = &o->defs[i];
-        if (d->section != B3Sec_Text)
+        if (d->section != B3Sec_Text || d->sym->kind == B3Sym_Alias)
             continue;
         if (!d->is_func)
             b3_internal_error("asm writer", "a data symbol in .text");
@@ -823,7 +823,7 @@ static void data_section(Writer *w, B3SectionId s) {
     uint32_t naddr = 0;
     for (uint32_t i = 0; i < o->ndefs; i++) {
         const B3SymDef *d = &o->defs[i];
-        if (d->section != s)
+        if (d->section != s || d->sym->kind == B3Sym_Alias)
             continue;
         if (d->is_func)
             b3_internal_error("asm writer", "a code symbol outside .text");
@@ -895,6 +895,28 @@ static void pointer_section(Writer *w, B3SectionId s) {
             print_sym(w, r->sym);
             fputc('\n', w->f);
         }
+    }
+}
+
+/* Aliases (docs/c-extensions.md; ELF only): the binding, then the symbol
+ * equated to its target plus the offset, as the object writer defines it. */
+static void aliases(Writer *w) {
+    B3Obj *o = w->o;
+    for (uint32_t i = 0; i < o->ndefs; i++) {
+        const B3SymDef *d = &o->defs[i];
+        if (d->sym->kind != B3Sym_Alias)
+            continue;
+        const B3Alias *a = d->sym->def.alias;
+        print_binding(w, d);
+        fputs("\t.set\t", w->f);
+        print_sym(w, d->sym);
+        fputs(", ", w->f);
+        print_sym(w, a->target);
+        if (a->offset)
+            fprintf(w->f, "+%lld", (long long)a->offset);
+        fputs("\n\t.size\t", w->f);
+        print_sym(w, d->sym);
+        fprintf(w->f, ", %" PRIu64 "\n", d->size);
     }
 }
 
@@ -995,6 +1017,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     pointer_section(&w, B3Sec_ThreadVars);
     pointer_section(&w, B3Sec_ModInitFunc); /* the object writer's order (objwriter/macho.c) */
     data_section(&w, B3Sec_TBss);
+    aliases(&w);
     if (!w.macho)
         init_arrays(&w);
     stackmaps(&w, true);

@@ -237,10 +237,33 @@ static void macho_mod_init_func(B3Obj *o, B3Module *m) {
     free(st);
 }
 
+/* Aliases (docs/c-extensions.md): another name of the target's definition,
+ * at the offset into it, with the bytes left from there as its size (a
+ * procedure's whole code). */
+static void define_aliases(B3Obj *o, B3Module *m) {
+    for (uint32_t i = 0; i < m->nitems; i++) {
+        if (m->items[i].kind != B3Item_Alias)
+            continue;
+        B3Symbol *s = m->items[i].sym;
+        const B3Alias *a = s->def.alias;
+        const B3SymDef *d = NULL;
+        for (uint32_t k = 0; k < o->ndefs && !d; k++)
+            if (o->defs[k].sym == a->target)
+                d = &o->defs[k];
+        if (!d)
+            b3_internal_error("objwriter", "alias '%.*s' names a symbol the object does not define",
+                              (int)s->name_len, s->name);
+        uint64_t off = (uint64_t)a->offset;
+        B3SymDef def = *d; /* b3_obj_define may move the array */
+        b3_obj_define(o, s, def.section, def.offset + off, off < def.size ? def.size - off : 0, def.is_func);
+    }
+}
+
 void b3_obj_emit_data(B3Obj *o, B3Module *m) {
     for (uint32_t i = 0; i < m->nitems; i++)
         if (m->items[i].kind == B3Item_Data)
             emit_one(o, m->items[i].sym);
+    define_aliases(o, m);
     if (b3_target_obj_format(m->target) == B3ObjFormat_MachO)
         macho_mod_init_func(o, m);
 }

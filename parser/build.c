@@ -627,6 +627,37 @@ static bool linkage_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n, B3Loc *int
     return true;
 }
 
+void b3p_alias(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs, B3Tok target, B3Loc target_loc,
+               const B3Tok *offset, B3Loc offset_loc) {
+    B3Symbol *s = sym_get(c, t, loc);
+    B3Alias *a = b3_arena_alloc(&c->m->arena, sizeof *a);
+    if (s->defined) {
+        redefinition(c, s, loc);
+    } else {
+        s->defined = s->declared = true;
+        s->kind = B3Sym_Alias;
+        s->loc = loc;
+        s->def.alias = a;
+        b3_module_add_item(c->m, B3Item_Alias, s);
+    }
+    a->target = sym_ref(c, target, target_loc);
+    a->target_loc = target_loc;
+    if (offset) {
+        if (offset->neg || offset->ovf || offset->u > INT32_MAX)
+            b3_error(c->d, offset_loc, "an alias's offset is a byte count from 0 to 2^31-1, found %.*s",
+                     TOKF(*offset));
+        else
+            a->offset = (int64_t)offset->u;
+    }
+    char buf[80];
+    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    for (uint32_t k = attrs; k; k = N(k)->next)
+        if (!linkage_attr(c, s, N(k), &internal_loc, &other_loc))
+            b3_error(c->d, N(k)->loc, "unknown alias attribute %s (expected internal, weak, hidden or used)",
+                     node_text(c, k, buf, sizeof buf));
+    b3p_reset_nodes(c);
+}
+
 /* `variadic(G, F, S)`: the registers and stack bytes the named parameters
  * of a C variadic function take (docs/c-extensions.md); the validator
  * checks them against the target. */
