@@ -132,6 +132,13 @@ bool imp_is_structors(const char *name, size_t len);
 void imp_structors(Imp *I);
 /* llvm.used: its definitions become `used` (kept by the linker). */
 void imp_used(Imp *I);
+/* The module's aliases become B3 aliases (docs/c-extensions.md). */
+void imp_aliases(Imp *I);
+/* A constant address: a symbol (NULL: a plain integer) plus an offset;
+ * false if c is none (llvm_module.c). */
+bool imp_const_addr(Imp *I, LLVMValueRef c, B3Symbol **sym, int64_t *off);
+/* A definition's linkage words from g's LLVM linkage and visibility. */
+void imp_definition_linkage(LLVMValueRef g, B3Symbol *s);
 /* An error for a definition placed in a section of its own (not supported yet). */
 void imp_check_section(Imp *I, LLVMValueRef g);
 

@@ -331,6 +331,16 @@ B3Symbol *imp_symbol(Imp *I, LLVMValueRef g) {
 
 static bool is_local_linkage(LLVMLinkage l) { return l == LLVMInternalLinkage || l == LLVMPrivateLinkage; }
 
+void imp_definition_linkage(LLVMValueRef g, B3Symbol *s) {
+    LLVMLinkage link = LLVMGetLinkage(g);
+    s->internal = is_local_linkage(link);
+    /* A definition another object may replace (C's weak, inline functions'
+     * linkonce_odr, -fcommon's tentative definitions) is weak. */
+    s->weak = link == LLVMWeakAnyLinkage || link == LLVMWeakODRLinkage || link == LLVMLinkOnceAnyLinkage ||
+              link == LLVMLinkOnceODRLinkage || link == LLVMCommonLinkage;
+    s->hidden = !s->internal && LLVMGetVisibility(g) == LLVMHiddenVisibility;
+}
+
 /* Declares g in the module: an extern, or a definition to be filled. */
 static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
     B3Symbol *s = imp_symbol(I, g);
@@ -345,12 +355,7 @@ static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
         return;
     }
     s->defined = true;
-    s->internal = is_local_linkage(link);
-    /* A definition another object may replace (C's weak, inline functions'
-     * linkonce_odr, -fcommon's tentative definitions) is weak. */
-    s->weak = link == LLVMWeakAnyLinkage || link == LLVMWeakODRLinkage || link == LLVMLinkOnceAnyLinkage ||
-              link == LLVMLinkOnceODRLinkage || link == LLVMCommonLinkage;
-    s->hidden = !s->internal && LLVMGetVisibility(g) == LLVMHiddenVisibility;
+    imp_definition_linkage(g, s);
     if (is_fn) {
         s->kind = B3Sym_Proc;
         s->def.proc = b3_proc_new(I->m, s);
@@ -410,8 +415,8 @@ typedef struct {
 
 static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     if (LLVMIsAGlobalValue(c)) {
-        if (LLVMIsAGlobalAlias(c) || LLVMIsAGlobalIFunc(c))
-            imp_fail(I, "aliases and ifuncs are not supported yet");
+        if (LLVMIsAGlobalIFunc(c))
+            imp_fail(I, "ifuncs are not supported yet");
         if (LLVMIsAGlobalVariable(c) && LLVMIsThreadLocal(c))
             imp_fail(I, "the address of the thread-local variable '%s' is not a constant",
                      imp_value_name(I, c));
@@ -484,6 +489,15 @@ static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     default:
         return false;
     }
+}
+
+bool imp_const_addr(Imp *I, LLVMValueRef c, B3Symbol **sym, int64_t *off) {
+    ConstAddr a;
+    if (!const_addr(I, c, &a))
+        return false;
+    *sym = a.sym;
+    *off = a.off;
+    return true;
 }
 
 static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_t off) {
@@ -788,8 +802,7 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
             }
         imp_structors(&I);
         imp_used(&I);
-        if (LLVMGetFirstGlobalAlias(I.mod))
-            imp_error(&I, "global aliases are not supported yet");
+        imp_aliases(&I);
     }
     for (LLVMValueRef g = LLVMGetFirstGlobal(I.mod); g; g = LLVMGetNextGlobal(g))
         define_data_guarded(&I, g);

@@ -97,6 +97,48 @@ void imp_used(Imp *I) {
     }
 }
 
+/* @a = [linkage] alias T, ptr @g (or a constant GEP into @g): the alias
+ * @a = @g + offset, through other aliases to the definition.  C's
+ * __attribute__((alias("g"))), weak aliases (#pragma weak, weak linkage)
+ * and hidden ones. */
+void imp_aliases(Imp *I) {
+    for (LLVMValueRef a = LLVMGetFirstGlobalAlias(I->mod); a; a = LLVMGetNextGlobalAlias(a)) {
+        B3Symbol *s = imp_symbol(I, a);
+        if (s->declared)
+            continue;
+        B3Symbol *t = NULL;
+        int64_t off = 0;
+        LLVMValueRef v = LLVMAliasGetAliasee(a);
+        for (unsigned depth = 0; depth < 64; depth++) {
+            int64_t o = 0;
+            if (!imp_const_addr(I, v, &t, &o) || !t)
+                break;
+            off += o;
+            LLVMValueRef g = NULL;
+            for (LLVMValueRef b = LLVMGetFirstGlobalAlias(I->mod); b && !g; b = LLVMGetNextGlobalAlias(b))
+                if (b != a && imp_symbol(I, b) == t)
+                    g = b;
+            if (!g)
+                break;
+            v = LLVMAliasGetAliasee(g); /* an alias of an alias: its target */
+            t = NULL;
+        }
+        if (!t || t->kind == B3Sym_Alias || !t->defined) {
+            imp_error(I, "the alias '%s' does not name a definition of this module (plus an offset)",
+                      imp_value_name(I, a));
+            continue;
+        }
+        s->declared = s->defined = true;
+        s->kind = B3Sym_Alias;
+        imp_definition_linkage(a, s);
+        B3Alias *al = b3_arena_alloc(&I->m->arena, sizeof *al);
+        al->target = t;
+        al->offset = off;
+        s->def.alias = al;
+        b3_module_add_item(I->m, B3Item_Alias, s);
+    }
+}
+
 /* __attribute__((section("name"))): a definition's own section is not
  * implemented yet, and putting it in the usual one would be wrong code for
  * the programs that look for it there (linker sets, __start_name). */
