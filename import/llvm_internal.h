@@ -139,7 +139,7 @@ void imp_aliases(Imp *I);
 bool imp_const_addr(Imp *I, LLVMValueRef c, B3Symbol **sym, int64_t *off);
 /* A definition's linkage words from g's LLVM linkage and visibility. */
 void imp_definition_linkage(LLVMValueRef g, B3Symbol *s);
-/* An error for a definition placed in a section of its own (not supported yet). */
+/* A global's own section (`section("name")`); an error for a function's. */
 void imp_check_section(Imp *I, LLVMValueRef g);
 
 /* ---- function bodies (llvm_func.c) -------------------------------------- */

@@ -139,16 +139,27 @@ void imp_aliases(Imp *I) {
     }
 }
 
-/* __attribute__((section("name"))): a definition's own section is not
+/* __attribute__((section("name"))): a global's own section is its data's
+ * `section("name")` (docs/c-extensions.md).  A function's is not
  * implemented yet, and putting it in the usual one would be wrong code for
  * the programs that look for it there (linker sets, __start_name). */
 void imp_check_section(Imp *I, LLVMValueRef g) {
     const char *sec = LLVMGetSection(g);
+    if (!sec || !*sec || LLVMIsDeclaration(g))
+        return;
     /* clang's Darwin static initializers (__GLOBAL_init_N, which register
      * destructors with __cxa_atexit): their own code section only groups
      * start-up code together; in __text they run the same. */
-    if (sec && !strncmp(sec, "__TEXT,__StaticInit,", 20) && LLVMIsAFunction(g))
+    if (!strncmp(sec, "__TEXT,__StaticInit,", 20) && LLVMIsAFunction(g))
         return;
-    if (sec && *sec && !LLVMIsDeclaration(g))
-        imp_error(I, "the section \"%s\" of '%s' is not supported yet", sec, imp_value_name(I, g));
+    if (LLVMIsAGlobalVariable(g)) {
+        B3Symbol *s = imp_symbol(I, g);
+        size_t n = strlen(sec);
+        char *copy = b3_arena_alloc(&I->m->arena, n + 1);
+        memcpy(copy, sec, n + 1);
+        s->section = copy;
+        s->section_len = (uint32_t)n;
+        return;
+    }
+    imp_error(I, "the section \"%s\" of '%s' is not supported yet", sec, imp_value_name(I, g));
 }

@@ -463,6 +463,10 @@ struct B3Symbol {
     /* `used` (docs/c-extensions.md): kept by the linker even when nothing
      * refers to it (Mach-O N_NO_DEAD_STRIP, ELF SHF_GNU_RETAIN). */
     bool used;
+    /* `section("name")` on data (docs/c-extensions.md): its own section,
+     * "SEG,sect" on Mach-O; NULL: the usual one. */
+    const char *section;
+    uint32_t section_len;
     bool weak_ref; /* `extern @f weak` */
     uint8_t tls;   /* B3TlsModel: thread-local data or extern (docs/c-extensions.md) */
     bool defined;  /* data, proc or entry */

@@ -891,6 +891,11 @@ static void print_data(Printer *p, const B3Symbol *sym) {
         put(p, " align ");
         put_u64(p, d->align);
     }
+    if (sym->section) {
+        put(p, " section(\"");
+        put_escaped(p, (const uint8_t *)sym->section, sym->section_len);
+        put(p, "\")");
+    }
     put(p, " {\n");
     for (uint32_t i = 0; d && i < d->nlines; i++) {
         const B3DataLine *l = &d->lines[i];

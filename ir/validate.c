@@ -1467,6 +1467,48 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
         }
 }
 
+/* The sections b3c itself writes, which a datum's own cannot be. */
+static const char *const own_sections[] = {
+    ".text",  ".rodata",   ".data",      ".bss",       ".data.rel.ro", ".tdata",      ".tbss",
+    ".eh_frame", ".llvm_stackmaps", ".init_array", ".fini_array", ".note.GNU-stack", ".symtab", ".strtab",
+    ".shstrtab", "__TEXT,__text", "__TEXT,__const", "__DATA,__data", "__DATA,__const", "__DATA,__bss",
+    "__DATA,__thread_data", "__DATA,__thread_vars", "__DATA,__thread_bss", "__DATA,__mod_init_func",
+};
+
+static bool section_char(char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+           ch == '.' || ch == '$' || ch == '-';
+}
+
+/* section("name") on data (docs/c-extensions.md): a name the assemblers
+ * read back (letters, digits, _ . $ -), on Mach-O "SEG,sect" of at most
+ * 16 characters each; not one of b3c's own; not on thread-local data. */
+static void validate_section(B3Module *m, B3Diag *d, const B3Symbol *sym) {
+    const char *n = sym->section;
+    uint32_t len = sym->section_len;
+    bool macho = b3_target_obj_format(m->target) == B3ObjFormat_MachO;
+    const char *comma = memchr(n, ',', len);
+    uint32_t seg = comma ? (uint32_t)(comma - n) : len;
+    bool ok = true;
+    for (uint32_t i = 0; i < len; i++)
+        ok &= section_char(n[i]) || (macho && i == seg);
+    if (macho)
+        ok &= comma && seg >= 1 && seg <= 16 && len - seg - 1 >= 1 && len - seg - 1 <= 16;
+    for (size_t i = 0; i < sizeof own_sections / sizeof own_sections[0]; i++)
+        if (strlen(own_sections[i]) == len && !memcmp(own_sections[i], n, len))
+            ok = false;
+    if (!ok)
+        b3_error(d, sym->loc,
+                 macho ? "section \"%.*s\" of @%.*s is not SEG,sect (each 1 to 16 letters, digits, _ . $ -) "
+                         "other than b3c's own"
+                       : "section \"%.*s\" of @%.*s is not a name of letters, digits, _ . $ - other than "
+                         "b3c's own",
+                 (int)len, n, (int)sym->name_len, sym->name);
+    if (sym->tls)
+        b3_error(d, sym->loc, "thread-local @%.*s cannot have a section of its own", (int)sym->name_len,
+                 sym->name);
+}
+
 /* alias @a = @t + off (docs/c-extensions.md): @t is data or a procedure this
  * module defines (not an alias, an entry or thread-local data), a
  * procedure at offset 0 (a datum at any offset, as LLVM allows); not on
@@ -1496,6 +1538,7 @@ static void validate_alias(B3Module *m, B3Diag *d, B3Symbol *sym) {
 
 bool b3_validate(B3Module *m, B3Diag *d) {
     unsigned errors = d->errors;
+    uint32_t nsections = 0;
     for (uint32_t i = 0; i < m->nitems && !b3_diag_stopped(d); i++) {
         const B3Item *it = &m->items[i];
         if (!it->sym)
@@ -1504,6 +1547,17 @@ bool b3_validate(B3Module *m, B3Diag *d) {
             validate_proc(m, d, it->sym->def.proc);
         else if (it->kind == B3Item_Data)
             validate_data(m, d, it->sym);
+        if (it->kind == B3Item_Data && it->sym->section) {
+            validate_section(m, d, it->sym);
+            /* At most B3_MAX_NAMED_SECTIONS names (objwriter/obj.h's 16). */
+            bool seen = false;
+            for (uint32_t j = 0; j < i && !seen; j++)
+                seen = m->items[j].kind == B3Item_Data && m->items[j].sym->section &&
+                       m->items[j].sym->section_len == it->sym->section_len &&
+                       !memcmp(m->items[j].sym->section, it->sym->section, it->sym->section_len);
+            if (!seen && ++nsections > 16)
+                b3_error(d, it->sym->loc, "more than 16 sections of their own in one module");
+        }
         else if (it->kind == B3Item_Alias)
             validate_alias(m, d, it->sym);
     }

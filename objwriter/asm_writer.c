@@ -212,6 +212,15 @@ static uint32_t chunk_at(const Writer *w, uint64_t off) {
 }
 
 static void section(Writer *w, B3SectionId s) {
+    if (b3_sec_is_named(s)) { /* data's own (docs/c-extensions.md): "SEG,sect" on Mach-O */
+        const B3NamedSection *ns = &w->o->named[s - B3Sec_Named0];
+        fprintf(w->f, "\t.section\t%.*s", (int)ns->len, ns->name);
+        if (!w->macho)
+            fprintf(w->f, ",\"a%s%s\",@progbits", ns->writable ? "w" : "",
+                    b3_obj_section_retained(w->o, s) ? "R" : "");
+        fputc('\n', w->f);
+        return;
+    }
     static const char *const dir[B3_NUM_SECTIONS] = {
         [B3Sec_Text] = "\t.text\n",
         [B3Sec_ROData] = "\t.section\t.rodata,\"a\",@progbits\n",
@@ -971,7 +980,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
         bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
                      s == B3Sec_StackMaps || s == B3Sec_DataRelRo || s == B3Sec_CompactUnwind ||
                      s == B3Sec_EhFrame /* the .cfi_* directives */ || s == B3Sec_TData || s == B3Sec_TBss ||
-                     s == B3Sec_ThreadVars || s == B3Sec_ModInitFunc;
+                     s == B3Sec_ThreadVars || s == B3Sec_ModInitFunc || b3_sec_is_named((B3SectionId)s);
         if (!known && o->sec[s].size)
             b3_internal_error("asm writer", "section %d cannot be written as assembly yet", s);
     }
@@ -1017,6 +1026,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     pointer_section(&w, B3Sec_ThreadVars);
     pointer_section(&w, B3Sec_ModInitFunc); /* the object writer's order (objwriter/macho.c) */
     data_section(&w, B3Sec_TBss);
+    for (uint32_t k = 0; k < o->nnamed; k++)
+        data_section(&w, (B3SectionId)(B3Sec_Named0 + k));
     aliases(&w);
     if (!w.macho)
         init_arrays(&w);

@@ -111,6 +111,10 @@ typedef struct {
     const B3SymDef **elfdef; /* per ELF symbol index: the definition, if it is one */
     uint32_t nelfdef;
     Elf64_Rela *relas[B3_NUM_SECTIONS];
+    /* The content sections in file order: sec_info's, with the data's own
+     * sections (`section("name")`) after .tbss; their names are malloc'd. */
+    SecInfo rows[NSEC + B3_MAX_NAMED_SECTIONS];
+    uint32_t nrows;
     /* Constructors and destructors: one .init_array/.fini_array section per
      * priority, a pointer to each procedure (docs/c-extensions.md). */
     InitGroup *inits;
@@ -168,6 +172,25 @@ static void collect_inits(Writer *w) {
     free(st);
 }
 
+/* w->rows: the fixed sections, and after .tbss those the data name. */
+static void build_rows(Writer *w) {
+    B3Obj *o = w->o;
+    for (size_t i = 0; i < NSEC; i++) {
+        w->rows[w->nrows++] = sec_info[i];
+        if (sec_info[i].id != B3Sec_TBss)
+            continue;
+        for (uint32_t k = 0; k < o->nnamed; k++) {
+            const B3NamedSection *ns = &o->named[k];
+            char *name = b3_xmalloc("objwriter", ns->len + 1), *rela = b3_xmalloc("objwriter", ns->len + 6);
+            memcpy(name, ns->name, ns->len);
+            name[ns->len] = 0;
+            snprintf(rela, ns->len + 6, ".rela%s", name);
+            w->rows[w->nrows++] = (SecInfo){(B3SectionId)(B3Sec_Named0 + k), name, rela, SHT_PROGBITS,
+                                            SHF_ALLOC | (ns->writable ? SHF_WRITE : 0), 1};
+        }
+    }
+}
+
 /* Decides which sections exist and numbers them. */
 static void number_sections(Writer *w) {
     B3Obj *o = w->o;
@@ -183,8 +206,8 @@ static void number_sections(Writer *w) {
             used[o->relocs[i].local_section] = true;
     }
     uint32_t n = 1;
-    for (size_t i = 0; i < NSEC; i++) {
-        B3SectionId s = sec_info[i].id;
+    for (uint32_t i = 0; i < w->nrows; i++) {
+        B3SectionId s = w->rows[i].id;
         if (!used[s])
             continue;
         w->shndx[s] = n++;
@@ -240,8 +263,8 @@ static bool build_symbols(Writer *w) {
             o->relocs[i].sym->id = 0;
 
     add_sym(w, (Elf64_Sym){0});
-    for (size_t i = 0; i < NSEC; i++) {
-        B3SectionId s = sec_info[i].id;
+    for (uint32_t i = 0; i < w->nrows; i++) {
+        B3SectionId s = w->rows[i].id;
         if (w->shndx[s] && s != B3Sec_EhFrame)
             w->secsym[s] = add_sym(w, (Elf64_Sym){.st_info = ELF64_ST_INFO(STB_LOCAL, STT_SECTION),
                                                   .st_shndx = (uint16_t)w->shndx[s]});
@@ -429,8 +452,8 @@ static bool write_image(Writer *w, int fd) {
     eh->e_machine = w->machine;
     eh->e_version = EV_CURRENT;
 
-    for (size_t i = 0; i < NSEC; i++) {
-        const SecInfo *si = &sec_info[i];
+    for (uint32_t i = 0; i < w->nrows; i++) {
+        const SecInfo *si = &w->rows[i];
         B3SectionId s = si->id;
         if (!w->shndx[s])
             continue;
@@ -530,6 +553,7 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     str_add(&w.strtab, "", 0);
     str_add(&w.shstrtab, "", 0);
     collect_inits(&w);
+    build_rows(&w);
     number_sections(&w);
     bool ok = build_symbols(&w);
     if (ok) {
@@ -562,6 +586,11 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
         free(w.inits[i].relas);
     }
     free(w.inits);
+    for (uint32_t i = 0; i < w.nrows; i++)
+        if (b3_sec_is_named(w.rows[i].id)) {
+            free((char *)w.rows[i].name);
+            free((char *)w.rows[i].rela_name);
+        }
     free(w.syms);
     free(w.elfdef);
     free(w.strtab.buf);

@@ -59,12 +59,14 @@ static const SecInfo sec_info[] = {
     /* Read-only data with absolute addresses: the dynamic linker writes
      * them, so it goes where __DATA_CONST would be made read-only after. */
     {B3Sec_DataRelRo, "__DATA", "__const", B3_S_REGULAR, 1},
+    {B3Sec_BSS, "__DATA", "__bss", B3_S_ZEROFILL, 1},
     /* Thread-local variables (docs/c-extensions.md): each thread's initial
-     * image, the descriptors the code calls through (clang's order). */
+     * image, the descriptors the code calls through (clang's order), the
+     * constructors, the zero-filled images.  (The order of the -S, which
+     * llvm-mc keeps: the data's own sections come after these.) */
     {B3Sec_TData, "__DATA", "__thread_data", B3_S_THREAD_LOCAL_REGULAR, 1},
     {B3Sec_ThreadVars, "__DATA", "__thread_vars", B3_S_THREAD_LOCAL_VARIABLES, 8},
     {B3Sec_ModInitFunc, "__DATA", "__mod_init_func", B3_S_MOD_INIT_FUNC_POINTERS, 8},
-    {B3Sec_BSS, "__DATA", "__bss", B3_S_ZEROFILL, 1},
     {B3Sec_TBss, "__DATA", "__thread_bss", B3_S_THREAD_LOCAL_ZEROFILL, 1},
     {B3Sec_StackMaps, "__LLVM_STACKMAPS", "__llvm_stackmaps", B3_S_REGULAR, 8},
     /* Read by the linker, which builds __TEXT,__unwind_info from it
@@ -91,7 +93,12 @@ typedef struct {
     B3MachoReloc *rel[B3_NUM_SECTIONS];
     uint32_t nrel[B3_NUM_SECTIONS];
     uint32_t nsects;
-    const SecInfo *order[NSEC]; /* written sections by ordinal - 1 */
+    const SecInfo *order[NSEC + B3_MAX_NAMED_SECTIONS]; /* written sections by ordinal - 1 */
+    /* sec_info's rows, with the data's own sections ("SEG,sect") after
+     * __thread_bss. */
+    SecInfo rows[NSEC + B3_MAX_NAMED_SECTIONS];
+    uint32_t nrows;
+    char named_seg[B3_MAX_NAMED_SECTIONS][17], named_sect[B3_MAX_NAMED_SECTIONS][17];
     /* Symbols in table order; B3Symbol.id is the index + 1. */
     B3Symbol **syms;
     const B3SymDef **symdef; /* NULL: undefined */
@@ -113,6 +120,26 @@ static bool is_section_symbol(const Writer *w, const B3Symbol *s) {
     return s >= w->secsym && s < w->secsym + B3_NUM_SECTIONS;
 }
 
+static void build_rows(Writer *w) {
+    B3Obj *o = w->o;
+    for (size_t i = 0; i < NSEC; i++) {
+        w->rows[w->nrows++] = sec_info[i];
+        if (sec_info[i].id != B3Sec_TBss)
+            continue;
+        for (uint32_t k = 0; k < o->nnamed; k++) {
+            const B3NamedSection *ns = &o->named[k];
+            const char *comma = memchr(ns->name, ',', ns->len);
+            size_t seg = comma ? (size_t)(comma - ns->name) : 0, sect = comma ? ns->len - seg - 1 : 0;
+            if (!comma || seg > 16 || sect > 16) /* the validator's rule */
+                b3_internal_error("objwriter", "section \"%.*s\" is not SEG,sect", (int)ns->len, ns->name);
+            memcpy(w->named_seg[k], ns->name, seg);
+            memcpy(w->named_sect[k], comma + 1, sect);
+            w->rows[w->nrows++] =
+                (SecInfo){(B3SectionId)(B3Sec_Named0 + k), w->named_seg[k], w->named_sect[k], B3_S_REGULAR, 1};
+        }
+    }
+}
+
 static void number_sections(Writer *w) {
     B3Obj *o = w->o;
     bool used[B3_NUM_SECTIONS] = {0};
@@ -125,14 +152,15 @@ static void number_sections(Writer *w) {
         used[o->defs[i].section] = true;
     for (uint32_t i = 0; i < o->nrelocs; i++)
         used[o->relocs[i].section] = true;
-    for (size_t i = 0; i < NSEC; i++) {
-        B3SectionId s = sec_info[i].id;
+    for (uint32_t i = 0; i < w->nrows; i++) {
+        const SecInfo *si = &w->rows[i];
+        B3SectionId s = si->id;
         if (!used[s])
             continue;
-        w->info[s] = &sec_info[i];
-        w->order[w->nsects] = &sec_info[i];
+        w->info[s] = si;
+        w->order[w->nsects] = si;
         w->ordinal[s] = ++w->nsects;
-        w->align[s] = o->sec[s].align > sec_info[i].min_align ? o->sec[s].align : sec_info[i].min_align;
+        w->align[s] = o->sec[s].align > si->min_align ? o->sec[s].align : si->min_align;
         if (!o->sec[s].size && s == B3Sec_Text)
             w->align[s] = 1; /* nothing aligned it */
     }
@@ -547,6 +575,7 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
                 b3_target_name(o->module->target));
         return false;
     }
+    build_rows(&w);
     number_sections(&w);
     if (w.nsects > 255) /* n_sect is a byte */
         b3_internal_error("objwriter", "too many Mach-O sections");

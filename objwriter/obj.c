@@ -121,7 +121,22 @@ static bool item_is_zero(const B3DataItem *it) {
     }
 }
 
-static B3SectionId data_section(const B3Symbol *sym, const B3Data *d) {
+/* The section of its own that sym names, made on first use. */
+static B3SectionId named_section(B3Obj *o, const B3Symbol *sym, bool writable) {
+    uint32_t i = 0;
+    while (i < o->nnamed &&
+           (o->named[i].len != sym->section_len || memcmp(o->named[i].name, sym->section, sym->section_len)))
+        i++;
+    if (i == o->nnamed) {
+        if (i == B3_MAX_NAMED_SECTIONS)
+            b3_internal_error("objwriter", "more than %d named sections", B3_MAX_NAMED_SECTIONS);
+        o->named[o->nnamed++] = (B3NamedSection){.name = sym->section, .len = sym->section_len};
+    }
+    o->named[i].writable |= writable;
+    return (B3SectionId)(B3Sec_Named0 + i);
+}
+
+static B3SectionId data_section(B3Obj *o, const B3Symbol *sym, const B3Data *d) {
     bool zero = true, addr = false;
     for (uint32_t i = 0; i < d->nlines; i++)
         for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
@@ -131,6 +146,8 @@ static B3SectionId data_section(const B3Symbol *sym, const B3Data *d) {
         }
     if (sym->tls) /* constant or not, each thread has its copy */
         return zero ? B3Sec_TBss : B3Sec_TData;
+    if (sym->section) /* bytes in the file, zero or not, as C compilers do */
+        return named_section(o, sym, !d->readonly || addr);
     if (d->readonly)
         return addr ? B3Sec_DataRelRo : B3Sec_ROData;
     return zero ? B3Sec_BSS : B3Sec_Data;
@@ -170,7 +187,7 @@ static B3Symbol *macho_tlv_descriptor(B3Obj *o, B3Symbol *sym) {
 static void emit_one(B3Obj *o, B3Symbol *sym) {
     static const B3Data empty;
     const B3Data *d = sym->def.data ? sym->def.data : &empty;
-    B3SectionId s = data_section(sym, d);
+    B3SectionId s = data_section(o, sym, d);
     if (sym->tls && b3_target_obj_format(o->module->target) == B3ObjFormat_MachO)
         sym = macho_tlv_descriptor(o, sym);
     uint32_t align = b3_data_align(d);

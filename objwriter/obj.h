@@ -14,6 +14,10 @@
  * data holding Addr items): PIE and shared objects cannot relocate .rodata, so
  * it goes to .data.rel.ro, which the dynamic linker write-protects after
  * relocating (RELRO), as C compilers do. */
+/* How many sections of their own (`section("name")`) the data of one
+ * object may name (the validator's limit). */
+#define B3_MAX_NAMED_SECTIONS 16
+
 typedef enum {
     B3Sec_Text,
     B3Sec_ROData,
@@ -40,6 +44,10 @@ typedef enum {
      * NAME$tlv$init), and the constructor pointers (__mod_init_func). */
     B3Sec_ThreadVars,
     B3Sec_ModInitFunc,
+    /* The sections data name (`section("name")`, docs/c-extensions.md), in
+     * the order the object first uses them; B3Obj.named says which. */
+    B3Sec_Named0,
+    B3Sec_NamedLast = B3Sec_Named0 + B3_MAX_NAMED_SECTIONS - 1,
     B3_NUM_SECTIONS
 } B3SectionId;
 
@@ -122,9 +130,21 @@ typedef struct {
     bool data;
 } B3CodeMark;
 
+/* A section of its own: its name (on Mach-O "SEG,sect") and whether any
+ * datum in it is writable or needs load-time relocations. */
+typedef struct {
+    const char *name;
+    uint32_t len;
+    bool writable;
+} B3NamedSection;
+
+static inline bool b3_sec_is_named(B3SectionId s) { return s >= B3Sec_Named0 && s <= B3Sec_NamedLast; }
+
 typedef struct {
     B3Module *module;
     B3SectionBuf sec[B3_NUM_SECTIONS];
+    B3NamedSection named[B3_MAX_NAMED_SECTIONS]; /* of B3Sec_Named0 + i */
+    uint32_t nnamed;
     B3Reloc *relocs;
     uint32_t nrelocs, cap_relocs;
     B3SymDef *defs; /* symbols this object defines */

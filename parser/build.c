@@ -856,10 +856,23 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         B3Node *n = N(a);
         if (tls_attr(c, s, a))
             continue;
+        if (n->kind == B3N_CALL && tok_is(&n->tok, "section") && n->sub && N(n->sub)->kind == B3N_STRING &&
+            !N(n->sub)->next) {
+            const B3Node *str = N(n->sub);
+            if (!str->tok.len || memchr(str->tok.p, 0, str->tok.len))
+                b3_error(c->d, str->loc, "a section name is not empty and has no NUL byte");
+            else if (s->section)
+                b3_error(c->d, n->loc, "section(...) given twice");
+            else {
+                s->section = str->tok.p;
+                s->section_len = str->tok.len;
+            }
+            continue;
+        }
         if (n->kind == B3N_CALL) {
             b3_error(c->d, n->loc,
-                     "unknown data attribute %s (expected internal, weak, hidden, readonly, align N or "
-                     "threadlocal(MODEL))",
+                     "unknown data attribute %s (expected internal, weak, hidden, used, readonly, align N, "
+                     "section(\"NAME\") or threadlocal(MODEL))",
                      node_text(c, a, buf, sizeof buf));
             continue;
         }
