@@ -1469,10 +1469,30 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
 
 /* The sections b3c itself writes, which a datum's own cannot be. */
 static const char *const own_sections[] = {
-    ".text",  ".rodata",   ".data",      ".bss",       ".data.rel.ro", ".tdata",      ".tbss",
-    ".eh_frame", ".llvm_stackmaps", ".init_array", ".fini_array", ".note.GNU-stack", ".symtab", ".strtab",
-    ".shstrtab", "__TEXT,__text", "__TEXT,__const", "__DATA,__data", "__DATA,__const", "__DATA,__bss",
-    "__DATA,__thread_data", "__DATA,__thread_vars", "__DATA,__thread_bss", "__DATA,__mod_init_func",
+    ".text",
+    ".rodata",
+    ".data",
+    ".bss",
+    ".data.rel.ro",
+    ".tdata",
+    ".tbss",
+    ".eh_frame",
+    ".llvm_stackmaps",
+    ".init_array",
+    ".fini_array",
+    ".note.GNU-stack",
+    ".symtab",
+    ".strtab",
+    ".shstrtab",
+    "__TEXT,__text",
+    "__TEXT,__const",
+    "__DATA,__data",
+    "__DATA,__const",
+    "__DATA,__bss",
+    "__DATA,__thread_data",
+    "__DATA,__thread_vars",
+    "__DATA,__thread_bss",
+    "__DATA,__mod_init_func",
 };
 
 static bool section_char(char ch) {
@@ -1557,8 +1577,7 @@ bool b3_validate(B3Module *m, B3Diag *d) {
                        !memcmp(m->items[j].sym->section, it->sym->section, it->sym->section_len);
             if (!seen && ++nsections > 16)
                 b3_error(d, it->sym->loc, "more than 16 sections of their own in one module");
-        }
-        else if (it->kind == B3Item_Alias)
+        } else if (it->kind == B3Item_Alias)
             validate_alias(m, d, it->sym);
     }
     return d->errors == errors;

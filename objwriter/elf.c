@@ -185,8 +185,12 @@ static void build_rows(Writer *w) {
             memcpy(name, ns->name, ns->len);
             name[ns->len] = 0;
             snprintf(rela, ns->len + 6, ".rela%s", name);
-            w->rows[w->nrows++] = (SecInfo){(B3SectionId)(B3Sec_Named0 + k), name, rela, SHT_PROGBITS,
-                                            SHF_ALLOC | (ns->writable ? SHF_WRITE : 0), 1};
+            w->rows[w->nrows++] = (SecInfo){(B3SectionId)(B3Sec_Named0 + k),
+                                            name,
+                                            rela,
+                                            SHT_PROGBITS,
+                                            SHF_ALLOC | (ns->writable ? SHF_WRITE : 0),
+                                            1};
         }
     }
 }

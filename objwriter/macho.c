@@ -134,8 +134,8 @@ static void build_rows(Writer *w) {
                 b3_internal_error("objwriter", "section \"%.*s\" is not SEG,sect", (int)ns->len, ns->name);
             memcpy(w->named_seg[k], ns->name, seg);
             memcpy(w->named_sect[k], comma + 1, sect);
-            w->rows[w->nrows++] =
-                (SecInfo){(B3SectionId)(B3Sec_Named0 + k), w->named_seg[k], w->named_sect[k], B3_S_REGULAR, 1};
+            w->rows[w->nrows++] = (SecInfo){(B3SectionId)(B3Sec_Named0 + k), w->named_seg[k],
+                                            w->named_sect[k], B3_S_REGULAR, 1};
         }
     }
 }

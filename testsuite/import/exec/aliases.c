@@ -42,7 +42,8 @@ __attribute__((visibility("hidden"))) int hidden_triple(int x) __attribute__((al
 int main(void) {
     printf("numbers_alias %d %d %d\n", numbers_alias[0], numbers_alias[1], numbers_alias[2]);
     printf("triple %d hidden %d replaced %d kept %d\n", triple(7), hidden_triple(8), replaced(7), kept(9));
-    printf("same address %d %d\n", (void *)numbers_alias == (void *)numbers, (void *)triple == (void *)hidden_triple);
+    printf("same address %d %d\n", (void *)numbers_alias == (void *)numbers,
+           (void *)triple == (void *)hidden_triple);
     return 0;
 }
 #endif

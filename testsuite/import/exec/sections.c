@@ -27,7 +27,7 @@ struct entry {
     const char *name;
     int value;
 };
-#define ENTRY(n, v)                                                                                       \
+#define ENTRY(n, v) \
     static const struct entry entry_##n __attribute__((used, section("b3set"), aligned(8))) = {#n, v}
 ENTRY(one, 1);
 ENTRY(two, 2);

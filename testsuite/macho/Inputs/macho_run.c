@@ -50,7 +50,18 @@ enum {
 };
 
 /* Relocation types: x86-64 */
-enum { X_UNSIGNED, X_SIGNED, X_BRANCH, X_GOT_LOAD, X_GOT, X_SUBTRACTOR, X_SIGNED_1, X_SIGNED_2, X_SIGNED_4, X_TLV };
+enum {
+    X_UNSIGNED,
+    X_SIGNED,
+    X_BRANCH,
+    X_GOT_LOAD,
+    X_GOT,
+    X_SUBTRACTOR,
+    X_SIGNED_1,
+    X_SIGNED_2,
+    X_SIGNED_4,
+    X_TLV
+};
 /* and arm64 */
 enum {
     A_UNSIGNED,

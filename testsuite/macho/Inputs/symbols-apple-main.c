@@ -16,7 +16,8 @@ int main(void) {
     printf("\n");
     run_threads();
     for (int k = 1; k <= 3; k++)
-        printf("thread %d: counter %ld zero %ld name %s\n", k, thread_counter(k), thread_zero(k), thread_name(k));
+        printf("thread %d: counter %ld zero %ld name %s\n", k, thread_counter(k), thread_zero(k),
+               thread_name(k));
     printf("main: counter %ld zero %ld name %s\n", thread_counter(0), thread_zero(0), thread_name(0));
     return 0;
 }
