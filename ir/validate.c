@@ -1558,6 +1558,7 @@ static void validate_alias(B3Module *m, B3Diag *d, B3Symbol *sym) {
 
 bool b3_validate(B3Module *m, B3Diag *d) {
     unsigned errors = d->errors;
+    const B3Symbol *names[16]; /* the distinct section names so far */
     uint32_t nsections = 0;
     for (uint32_t i = 0; i < m->nitems && !b3_diag_stopped(d); i++) {
         const B3Item *it = &m->items[i];
@@ -1567,18 +1568,20 @@ bool b3_validate(B3Module *m, B3Diag *d) {
             validate_proc(m, d, it->sym->def.proc);
         else if (it->kind == B3Item_Data)
             validate_data(m, d, it->sym);
-        if (it->kind == B3Item_Data && it->sym->section) {
-            validate_section(m, d, it->sym);
-            /* At most B3_MAX_NAMED_SECTIONS names (objwriter/obj.h's 16). */
-            bool seen = false;
-            for (uint32_t j = 0; j < i && !seen; j++)
-                seen = m->items[j].kind == B3Item_Data && m->items[j].sym->section &&
-                       m->items[j].sym->section_len == it->sym->section_len &&
-                       !memcmp(m->items[j].sym->section, it->sym->section, it->sym->section_len);
-            if (!seen && ++nsections > 16)
-                b3_error(d, it->sym->loc, "more than 16 sections of their own in one module");
-        } else if (it->kind == B3Item_Alias)
+        else if (it->kind == B3Item_Alias)
             validate_alias(m, d, it->sym);
+        if (it->kind != B3Item_Data || !it->sym->section)
+            continue;
+        validate_section(m, d, it->sym);
+        /* At most B3_MAX_NAMED_SECTIONS names (objwriter/obj.h's 16). */
+        uint32_t k = 0;
+        while (k < nsections && (names[k]->section_len != it->sym->section_len ||
+                                 memcmp(names[k]->section, it->sym->section, it->sym->section_len)))
+            k++;
+        if (k == nsections && nsections == 16)
+            b3_error(d, it->sym->loc, "more than 16 sections of their own in one module");
+        else if (k == nsections)
+            names[nsections++] = it->sym;
     }
     return d->errors == errors;
 }
