@@ -94,6 +94,13 @@ B3Effects b3_effects(const B3Value *v) {
         e.writes = B3_HEAP_TOP;
         e.control_dependent = true;
         break;
+    case B3E_X87:
+        /* Reads and writes memory at addresses it does not know; the x87
+         * register stack between a call and its `result` (or a `ret` and the
+         * Return) is state no other value may touch. */
+        e.reads = e.writes = B3_HEAP_TOP;
+        e.control_dependent = true;
+        break;
     }
     /* A trapping access faults observably on a bad address, and the fault is
      * taken to read the highest address: ordered with every effect. */
