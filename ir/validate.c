@@ -936,8 +936,9 @@ static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3
 }
 
 /* X87 (docs/c-extensions.md): the operation's children (addresses) and
- * type; a `ret` stands right before a Return of no value, a `result` right
- * after a Void CCall (the x87 register between them is no one else's). */
+ * type; a `ret` comes before a Return of no value, a `result` after a Void
+ * CCall, with only pure values between them in the block (the x87 register
+ * between them is no one else's). */
 static void check_x87(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v) {
     const B3TargetDesc *d = b3_target_desc(c->m->target);
     if (!d->has_x87) {
@@ -961,13 +962,13 @@ static void check_x87(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v) 
         b3_error(c->d, type_loc(v), "X87 op = %s produces %s, but its type annotation is %s", x->name,
                  tname(x->result), tname(v->type));
     if (x->form == B3X87Form_Ret) {
-        const B3Value *n = idx + 1 < b->nvalues ? b->values[idx + 1] : NULL;
+        const B3Value *n = b3_x87_partner(b, idx, 1);
         if (!n || n->opcode != B3_Return || n->nkids)
-            b3_error(c->d, v->loc, "X87 op = ret must stand immediately before a Return of no value");
+            b3_error(c->d, v->loc, "X87 op = ret must come right before a Return of no value");
     } else if (x->form == B3X87Form_Result) {
-        const B3Value *p = idx ? b->values[idx - 1] : NULL;
+        const B3Value *p = b3_x87_partner(b, idx, -1);
         if (!p || p->opcode != B3_CCall || p->type != B3_Void)
-            b3_error(c->d, v->loc, "X87 op = result must stand immediately after a Void CCall in the same block");
+            b3_error(c->d, v->loc, "X87 op = result must come right after a Void CCall in the same block");
     }
 }
 

@@ -360,9 +360,11 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
 static bool is_site(const B3Block *b, uint32_t j) {
     if (!direct_callee(b->values[j]))
         return false;
-    return j + 1 >= b->nvalues ||
-           (b->values[j + 1]->opcode != B3_SecondResult &&
-            !(b->values[j + 1]->opcode == B3_X87 && b->values[j + 1]->m.x87 == B3X87_Result));
+    if (j + 1 < b->nvalues && b->values[j + 1]->opcode == B3_SecondResult)
+        return false;
+    /* Nor one whose long double result an X87 `result` takes from st(0). */
+    const B3Value *n = b3_x87_partner(b, j, 1);
+    return !n || n->opcode != B3_X87 || n->m.x87 != B3X87_Result;
 }
 
 bool b3_inline_procedures(B3Module *m, B3Proc *p) {
