@@ -329,6 +329,16 @@ bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out) {
     case LLVMFPToUI:
         *out = one_val(I, ld_to_int(I, imp_operand(I, x), imp_int_bits(t), op == LLVMFPToSI));
         return true;
+    case LLVMBitCast: { /* to or from i80: the same words, the high one as wide as its type */
+        ImpVals a = imp_operand(I, x);
+        if (a.n != 2)
+            return false;
+        ImpVals r = imp_vals_new(I, 2);
+        r.v[0] = a.v[0];
+        r.v[1] = res ? imp_to32(I, a.v[1]) : imp_to64(I, a.v[1], false);
+        *out = r;
+        return true;
+    }
     default:
         return false;
     }
