@@ -1633,9 +1633,12 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
         B3Node *w = N(val);
         unsigned k = w->kind == B3N_WORD ? b3_x87_lookup(w->tok.p, w->tok.len) : B3_NUM_X87_OPS;
         if (k == B3_NUM_X87_OPS) {
-            char buf[80];
-            b3_error(c->d, w->loc, "unknown X87 operation %s (expected add, sub, mul, div, neg, abs, a conversion, a comparison, ret or result)",
-                     node_text(c, val, buf, sizeof buf));
+            char buf[80], names[400] = "";
+            for (unsigned i = 0; i < B3_NUM_X87_OPS; i++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                         b3_x87_info[i].name);
+            b3_error(c->d, w->loc, "unknown X87 operation %s (expected one of %s)",
+                     node_text(c, val, buf, sizeof buf), names);
         } else {
             v->m.x87 = (uint8_t)k;
         }
