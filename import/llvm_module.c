@@ -273,7 +273,7 @@ static void collect_leaves(Imp *I, LLVMTypeRef t, uint64_t off, LeafVec *out) {
         leaf_push(out, (ImpLeaf){LK_Int, 16, off + 8});
         return;
     case LLVMFP128TypeKind:
-        imp_fail(I, "long double (fp128) is not supported yet");
+        imp_fail(I, "fp128 (arm64 Linux's long double, __float128) is not supported yet");
     case LLVMHalfTypeKind:
     case LLVMBFloatTypeKind:
         imp_fail(I, "half-precision floating point is not supported");
