@@ -184,3 +184,10 @@ bool b3_value_is_pure(const B3Value *v) {
         return true;
     return op->effects == B3E_DIV && !division_may_fault(v) && !(v->kflags & B3K_TRAPS);
 }
+
+B3Value *b3_x87_partner(const B3Block *b, uint32_t idx, int dir) {
+    for (int64_t i = (int64_t)idx + dir; i >= 0 && i < (int64_t)b->nvalues; i += dir)
+        if (!b3_value_is_pure(b->values[i]))
+            return b->values[i];
+    return NULL;
+}

@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "ir/dominators.h"
+#include "ir/effects.h"
 #include "ir/fold.h"
 #include "ir/ir.h"
 #include "ir/x87.h"

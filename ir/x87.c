@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "ir/effects.h"
 #include "ir/ir.h"
 
 const B3X87Info b3_x87_info[B3_NUM_X87_OPS] = {
@@ -17,11 +16,4 @@ unsigned b3_x87_lookup(const char *s, size_t n) {
         if (strlen(b3_x87_info[i].name) == n && !memcmp(b3_x87_info[i].name, s, n))
             return i;
     return B3_NUM_X87_OPS;
-}
-
-B3Value *b3_x87_partner(const B3Block *b, uint32_t idx, int dir) {
-    for (int64_t i = (int64_t)idx + dir; i >= 0 && i < (int64_t)b->nvalues; i += dir)
-        if (!b3_value_is_pure(b->values[i]))
-            return b->values[i];
-    return NULL;
 }

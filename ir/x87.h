@@ -69,11 +69,4 @@ extern const B3X87Info b3_x87_info[B3_NUM_X87_OPS];
 /* The operation named s (n bytes), or B3_NUM_X87_OPS. */
 unsigned b3_x87_lookup(const char *s, size_t n);
 
-struct B3Block;
-struct B3Value;
-/* The first value that is not pure after (dir 1) or before (dir -1) value
- * idx of b: the Return a `ret` comes before, the CCall a `result` comes
- * after (NULL: none). */
-struct B3Value *b3_x87_partner(const struct B3Block *b, uint32_t idx, int dir);
-
 #endif

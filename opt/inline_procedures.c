@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/effects.h"
 #include "ir/ice.h"
 #include "ir/target.h"
 #include "ir/x87.h"
