@@ -135,6 +135,14 @@ N static LD sum_va(int n, ...) {
 
 N static LD apply(LD (*f)(LD, LD), LD a, LD b) { return f(a, b); }
 
+// A result nobody reads is still popped off the x87 stack (eight would
+// fill it, and every later load would give NaN).
+static int counter;
+N static LD counted(LD x) {
+    counter++;
+    return x * 2;
+}
+
 N static struct point move(struct point p, LD dx) {
     p.x += dx;
     p.y -= dx;
@@ -211,6 +219,9 @@ int main(void) {
     show("va", sum_va(5, 1.5L, 2.5, 3.25L, -4.0, 0.1L));
     printf("printf %Lf %.3Le %Lg %La %d %Lg\n", 1.0L / 7, 123456.789L, LDBL_MIN, -2.0L, 42, table[10]);
     show("apply", apply(mul, 3.0L, pi));
+    for (int i = 0; i < 20; i++)
+        counted(i);
+    show("after ignored results", add(counter, pi));
     struct point p = move(origin, 0.25L);
     printf("move %c %La %d %La\n", p.tag, p.x, p.k, p.y);
 
