@@ -36,8 +36,9 @@
 
 typedef long double LD;
 
-static LD table[] = {0.0L, -0.0L, 1.0L, -1.5L, 0.1L, 1e-4000L, LDBL_MIN, LDBL_MAX, LDBL_EPSILON,
-                     3.14159265358979323846264338327950288L, 1e300L, -2.5e-310L};
+static LD table[] = {0.0L,     -0.0L,     1.0L,     -1.5L,        0.1L,
+                     1e-4000L, LDBL_MIN,  LDBL_MAX, LDBL_EPSILON, 3.14159265358979323846264338327950288L,
+                     1e300L,   -2.5e-310L};
 static const int ntable = sizeof table / sizeof table[0];
 struct point {
     char tag;
@@ -84,7 +85,8 @@ N static LD from_d(double x) { return x; }
 
 // Many arguments: long doubles on the stack among integers and doubles
 // in registers and on the stack.
-N static LD many(int a, LD b, double c, long d, LD e, int f, int g, int h, int i, LD j, double k, int l, LD m) {
+N static LD many(int a, LD b, double c, long d, LD e, int f, int g, int h, int i, LD j, double k, int l,
+                 LD m) {
     return a + b * 2 + c * 3 + d * 4 + e * 5 + f + g + h + i + j * 6 + k * 7 + l + m * 8;
 }
 
@@ -168,9 +170,24 @@ int main(void) {
     show("neg", neg(table[3]));
     show("negzero", neg(0.0L));
 
-    LD ints[] = {0, 1, -1, 127.9L, -128.9L, 255.5L, 32767, -32768.75L, 65535.25L, 2147483647.5L,
-                 -2147483648.0L, 4294967295.0L, 9223372036854775807.0L, -9223372036854775808.0L,
-                 9223372036854775808.0L, 18446744073709551615.0L, 12345678901234567890.0L, 0.999L};
+    LD ints[] = {0,
+                 1,
+                 -1,
+                 127.9L,
+                 -128.9L,
+                 255.5L,
+                 32767,
+                 -32768.75L,
+                 65535.25L,
+                 2147483647.5L,
+                 -2147483648.0L,
+                 4294967295.0L,
+                 9223372036854775807.0L,
+                 -9223372036854775808.0L,
+                 9223372036854775808.0L,
+                 18446744073709551615.0L,
+                 12345678901234567890.0L,
+                 0.999L};
     for (int i = 0; i < (int)(sizeof ints / sizeof ints[0]); i++) {
         LD x = ints[i];
         if (x >= -128 && x < 128)
