@@ -216,6 +216,28 @@ void imp_va_start(Imp *I, B3Value *ap);
 void imp_va_copy(Imp *I, B3Value *dst, B3Value *src);
 ImpVals imp_va_arg(Imp *I, LLVMValueRef inst);
 
+/* ---- the C convention beyond word-by-word placement (llvm_abi.c) -------- */
+
+/* How an argument of type t goes when nint integer and nfp floating-point
+ * argument registers are taken before it: pads to pass first (integer
+ * zeros, Double zeros) for registers the convention leaves unused, and
+ * whether it goes whole in memory, a ByVal copy of memory.size bytes. */
+typedef struct {
+    uint8_t pad_int, pad_fp;
+    B3ByVal memory; /* size 0: in its parts, as usual */
+} ImpArgPlace;
+ImpArgPlace imp_arg_place(Imp *I, LLVMTypeRef t, uint32_t nint, uint32_t nfp);
+/* At a call: the pads, then the parts p, or the address of a new stack slot
+ * holding them (its ByVal child, placed after the pads). */
+ImpVals imp_arg_placed(Imp *I, LLVMTypeRef t, ImpVals p, const ImpArgPlace *pl);
+/* In a callee: the parts of an argument of type t passed in memory at addr. */
+ImpVals imp_arg_from_memory(Imp *I, LLVMTypeRef t, B3Value *addr);
+/* An error (stops the function) when a result of n values (vals, else the
+ * leaves L) is not one the target returns in registers. */
+void imp_check_results(Imp *I, uint32_t n, const B3Value *const *vals, const ImpLeaves *L);
+/* A call's results: the call, its SecondResult and Results. */
+ImpVals imp_call_results(Imp *I, B3Value *call, const ImpLeaves *RL);
+
 /* ---- intrinsics (llvm_intrinsics.c) ------------------------------------- */
 
 /* Imports a call to an llvm.* intrinsic; its result in *out.  Returns false

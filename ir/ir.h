@@ -95,6 +95,7 @@ typedef enum {
     B3M_SWITCH,
     B3M_SYMBOL,
     B3M_ALLOCA,
+    B3M_RESULT,
 } B3MetaClass;
 
 /* What an opcode does besides computing its result (see opcodes.def). */
@@ -308,7 +309,8 @@ struct B3Value {
             B3Symbol *sym;
             int64_t offset;
         } symbol;
-        uint32_t align; /* AllocaDynamic: as written (0: not written); b3_alloca_align */
+        uint32_t align;        /* AllocaDynamic: as written (0: not written); b3_alloca_align */
+        uint32_t result_index; /* Result: which result of its CCall (0: not written) */
     } m;
 };
 
@@ -560,6 +562,18 @@ uint32_t b3_proc_number_values(B3Proc *p);
 
 static inline B3Value *b3_block_last(const B3Block *b) {
     return b->nvalues ? b->values[b->nvalues - 1] : NULL;
+}
+/* SecondResult or Result: a further result register of the CCall it follows
+ * (docs/c-extensions.md). */
+static inline bool b3_is_call_result(const B3Value *v) {
+    return v->opcode == B3_SecondResult || v->opcode == B3_Result;
+}
+/* The index just past the run of call results after b->values[i]. */
+static inline uint32_t b3_call_results_end(const B3Block *b, uint32_t i) {
+    uint32_t j = i + 1;
+    while (j < b->nvalues && b3_is_call_result(b->values[j]) && b->values[j]->kids[0] == b->values[i])
+        j++;
+    return j;
 }
 static inline bool b3_is_terminal(const B3Value *v) {
     return (b3_op_info[v->opcode].flags & B3OF_TERMINAL) != 0;

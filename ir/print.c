@@ -613,6 +613,10 @@ static void put_args(Args *a, const B3Value *v) {
             put_i64(p, b3_alloca_align(v));
         }
         break;
+    case B3M_RESULT:
+        key(a, "index");
+        put_i64(p, v->m.result_index);
+        break;
     case B3M_UPSILON:
         sep(a);
         put_c(p, '^');

@@ -1316,7 +1316,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 enum {
     MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
     MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_COUNT
+    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_index, MK_COUNT
 };
 
 #define KEY(name, key) {name, sizeof name - 1, key}
@@ -1350,6 +1350,7 @@ static const struct {
     KEY("sret", MK_sret),
     KEY("returnsTwice", MK_returns_twice),
     KEY("align", MK_align),
+    KEY("index", MK_index),
 };
 #undef KEY
 
@@ -1368,6 +1369,7 @@ static bool meta_applies(int key, B3Opcode op) {
         return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
     case MK_align: return info->meta == B3M_ALLOCA;
+    case MK_index: return info->meta == B3M_RESULT;
     case MK_result:
     case MK_numgp:
     case MK_numfp: return op == B3_Patchpoint;
@@ -1624,6 +1626,14 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                 b3_error(c->d, N(val)->loc, "malformed value for 'align': expected a power of two from 1 to 4096");
             else
                 v->m.align = (uint32_t)x;
+        }
+        break;
+    case MK_index:
+        if (meta_int(c, val, what, R_U64, &x)) {
+            if (x > UINT32_MAX)
+                b3_error(c->d, N(val)->loc, "malformed value for 'index': expected a result number");
+            else
+                v->m.result_index = (uint32_t)x;
         }
         break;
     case MK_returns_twice:

@@ -1199,7 +1199,7 @@ static const struct {
     /* variable-argument opcodes (AirSpecial gives the roles) */
     [Air_Call] = {x86_op_call, 0, 0},
     [Air_Patchpoint] = {x86_op_patchpoint, 0, 0},
-    [Air_Ret2] = {x86_op_ret, 0, 0},
+    [Air_RetMany] = {x86_op_ret, 0, 0},
 };
 
 void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {
