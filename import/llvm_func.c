@@ -1417,14 +1417,14 @@ static void set_loc(Imp *I, LLVMValueRef inst) {
     I->inst = inst;
     unsigned line = LLVMGetDebugLocLine(inst);
     if (line)
-        I->loc = (B3Loc){line, LLVMGetDebugLocColumn(inst)};
+        I->loc = imp_debug_loc(I, inst, line, LLVMGetDebugLocColumn(inst));
 }
 
 void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
     I->fn = fn;
     I->inst = NULL;
     I->p = sym->def.proc;
-    I->loc = (B3Loc){LLVMGetDebugLocLine(fn), 0};
+    I->loc = imp_debug_loc(I, fn, LLVMGetDebugLocLine(fn), 0);
     I->p->loc = I->loc;
     I->sret_ptr = NULL;
     I->nvals = 0;

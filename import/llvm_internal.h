@@ -87,6 +87,9 @@ typedef struct Imp {
     B3Block **blocks;
     uint32_t nblocks;
     B3Value *sret_ptr; /* x86-64: what a function with an sret parameter returns */
+    /* The last !dbg file name seen (LLVM's string) and its B3Loc.file. */
+    const char *loc_file_key;
+    uint32_t loc_file;
 } Imp;
 
 /* ---- diagnostics (llvm_module.c) ---------------------------------------- */
@@ -215,6 +218,14 @@ void imp_varargs_params(Imp *I, uint32_t n, const B3Reg *where, uint32_t stack_b
 void imp_va_start(Imp *I, B3Value *ap);
 void imp_va_copy(Imp *I, B3Value *dst, B3Value *src);
 ImpVals imp_va_arg(Imp *I, LLVMValueRef inst);
+
+/* ---- debug locations (llvm_debug.c) -------------------------------------- */
+
+/* The location of an instruction or function's !dbg (line, col): its file
+ * is the location's scope's (a header's inline function, also when inlined
+ * into another file's function: the line table names the code's own file
+ * and line, as clang's does), 0 when it is the module's source file. */
+B3Loc imp_debug_loc(Imp *I, LLVMValueRef v, unsigned line, unsigned col);
 
 /* ---- the C convention beyond word-by-word placement (llvm_abi.c) -------- */
 

@@ -484,6 +484,10 @@ typedef struct {
     B3Symbol **symbols; /* every symbol, by first appearance */
     uint32_t nsymbols, cap_symbols;
     B3StrMap symtab; /* name -> B3Symbol */
+    /* The source files locations name besides the input (B3Loc.file k:
+     * files[k - 1]), in the module's arena; none for a .b3 input. */
+    const char **files;
+    uint32_t nfiles, cap_files;
 } B3Module;
 
 /* The byval facts of a CCall's child i (size 0: an ordinary argument). */

@@ -476,7 +476,7 @@ void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt) 
     c->d = d;
     c->opt = opt;
     init_ops(c);
-    b3p_node(c, B3N_NONE, (B3Loc){0, 0});
+    b3p_node(c, B3N_NONE, (B3Loc){0, 0, 0});
 }
 
 static void proc_state_free(B3ParseCtx *c) {
@@ -645,7 +645,7 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
 
     /* Attributes: linkage first, since entry symbols inherit it. */
     char buf[80];
-    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    B3Loc internal_loc = {0, 0, 0}, other_loc = {0, 0, 0};
     uint32_t linkage = 0; /* bit k: attribute k is a linkage word */
     uint32_t k_attr = 0;
     for (uint32_t a = attrs; a; a = N(a)->next, k_attr++)
@@ -776,7 +776,7 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         b3_module_add_item(m, B3Item_Data, s);
     }
     char buf[80];
-    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    B3Loc internal_loc = {0, 0, 0}, other_loc = {0, 0, 0};
     for (uint32_t a = attrs; a; a = N(a)->next) {
         B3Node *n = N(a);
         if (tls_attr(c, s, a))
@@ -1779,7 +1779,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     st.eff_read = st.eff_write = B3_HEAP_BOTTOM;
     c->tmp.n = 0;
     uint32_t i = 0;
-    B3Loc first_succ = {0, 0};
+    B3Loc first_succ = {0, 0, 0};
     for (uint32_t a = args; a; a = N(a)->next) {
         B3Node *n = N(a);
         switch ((B3NodeKind)n->kind) {
