@@ -115,14 +115,17 @@ for level in "${lv[@]}"; do
     awk -v all="$all" '
         NR == FNR { c[$1] = $2; next }
         ($1 in c) {
-            n++; tc += c[$1]; tb += $2; r = $2 / c[$1]; lg += log(r)
+            n++; tc += c[$1]; tb += $2
+            # The geometric mean over frames both sides have (an AAPCS64 leaf may have none).
+            if (c[$1] > 0 && $2 > 0) { nr++; lg += log($2 / c[$1]) }
             if ($2 > c[$1]) more++; else if ($2 < c[$1]) less++; else same++
-            if (all || $2 != c[$1]) printf "  %-28s %6d %6d  %5.2f\n", $1, c[$1], $2, r
+            if (all || $2 != c[$1])
+                printf "  %-28s %6d %6d  %s\n", $1, c[$1], $2, c[$1] ? sprintf("%5.2f", $2 / c[$1]) : "    -"
         }
         END {
             if (!n) { print "  no function in common"; exit }
             printf "  %d functions: total %d (clang) %d (b3cc), ratio %.2f; geometric mean of ratios %.2f\n",
-                n, tc, tb, tb / tc, exp(lg / n)
+                n, tc, tb, tb / tc, nr ? exp(lg / nr) : 1
             printf "  b3cc larger %d, equal %d, smaller %d\n", more, same, less
         }' "$work/clang.txt" "$work/b3cc.txt"
 done
