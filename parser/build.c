@@ -651,7 +651,7 @@ void b3p_alias(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs, B3Tok target, 
             a->offset = (int64_t)offset->u;
     }
     char buf[80];
-    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    B3Loc internal_loc = {0, 0, 0}, other_loc = {0, 0, 0};
     for (uint32_t k = attrs; k; k = N(k)->next)
         if (!linkage_attr(c, s, N(k), &internal_loc, &other_loc))
             b3_error(c->d, N(k)->loc, "unknown alias attribute %s (expected internal, weak, hidden or used)",
