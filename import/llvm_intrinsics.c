@@ -446,6 +446,17 @@ static void i_usub_sat(Call *c) { saturating(c, B3_Sub, false); }
 static void i_sadd_sat(Call *c) { saturating(c, B3_Add, true); }
 static void i_ssub_sat(Call *c) { saturating(c, B3_Sub, true); }
 
+/* load.relative(p, off): p plus the i32 at p + off.  Only of a relative
+ * lookup table, which the import keeps as pointers: the one at p + 2 * off. */
+static void i_load_relative(Call *c) {
+    Imp *I = c->I;
+    if (!imp_reltable(LLVMGetOperand(c->call, 0)))
+        imp_fail(I, "llvm.load.relative of anything but a relative lookup table is not supported");
+    B3Value *off = imp_to64(I, arg(c, 1), true);
+    B3Value *p = op2(c, B3_Add, arg(c, 0), op2(c, B3_Shl, off, k32(c, 1)));
+    ret1(c, imp_emit(I, B3_Load, B3_Int64, 1, p, NULL, NULL));
+}
+
 static void i_passthrough(Call *c) { ret1(c, arg(c, 0)); }
 
 /* Variadic functions (llvm_varargs.c); llvm.va_end does nothing. */
@@ -539,6 +550,7 @@ static const Intrinsic intrinsics[] = {
     {"llvm.usub.with.overflow.", i_usub_o},
     {"llvm.smul.with.overflow.", i_smul_o},
     {"llvm.umul.with.overflow.", i_umul_o},
+    {"llvm.load.relative.", i_load_relative},
     {"llvm.uadd.sat.", i_uadd_sat},
     {"llvm.usub.sat.", i_usub_sat},
     {"llvm.sadd.sat.", i_sadd_sat},
