@@ -5,7 +5,7 @@
 ; RUN: rm -f %t.o
 ; RUN: not %b3c %s -o %t.o 2>&1 | FileCheck %s
 ; RUN: test ! -e %t.o
-; CHECK: load-relative.ll:13:1: error: in the initializer of 'other': this constant initializer is not supported
+; CHECK: load-relative.ll:14:1: error: in the initializer of 'other': this constant initializer is not supported
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
