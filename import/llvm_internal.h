@@ -148,6 +148,14 @@ void imp_definition_linkage(LLVMValueRef g, B3Symbol *s);
 /* A global's own section (`section("name")`); an error for a function's. */
 void imp_check_section(Imp *I, LLVMValueRef g);
 
+/* ---- relative lookup tables (llvm_reltable.c) ---------------------------- */
+
+/* Whether g is a relative lookup table (an i32 array of offsets from itself,
+ * read by llvm.load.relative), which the import keeps as pointers. */
+bool imp_reltable(LLVMValueRef g);
+/* The constant address element i of such a table points to. */
+LLVMValueRef imp_reltable_target(LLVMValueRef g, unsigned i);
+
 /* ---- function bodies (llvm_func.c) -------------------------------------- */
 
 void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym);

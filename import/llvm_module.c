@@ -604,8 +604,15 @@ static void define_data(Imp *I, LLVMValueRef g) {
     uint64_t size = LLVMABISizeOfType(I->td, t);
     DataBuf d = {0};
     LLVMValueRef init = LLVMGetInitializer(g);
-    if (init)
+    if (imp_reltable(g)) { /* kept as pointers (llvm_reltable.c) */
+        unsigned n = LLVMGetArrayLength(t);
+        LLVMTypeRef pt = LLVMPointerTypeInContext(LLVMGetModuleContext(I->mod), 0);
+        for (unsigned i = 0; i < n; i++)
+            put_const(I, &d, imp_reltable_target(g, i), pt, 8 * (uint64_t)i);
+        size = 8 * (uint64_t)n;
+    } else if (init) {
         put_const(I, &d, init, t, 0);
+    }
     pad_to(&d, size);
     data->readonly = LLVMIsGlobalConstant(g);
     data->size = d.off;
