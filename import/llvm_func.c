@@ -1065,7 +1065,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
             extra->byval[k] = byval_of(I, LLVMGetCallSiteEnumAttribute(v, i + 1, I->attr_byval),
                                        LLVMGetCallSiteEnumAttribute(v, i + 1, align_kind));
         if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
-            extra->byval[k] = (B3ByVal){16, 16};
+            extra->byval[k] = (B3ByVal){16, 16, 0};
         for (uint32_t j = 0; j < args[i].n; j++)
             call->kids[k++] = args[i].v[j];
     }
@@ -1367,10 +1367,10 @@ static B3Value *arg_in(Imp *I, B3Type t, B3Reg where, uint32_t stack_off) {
  * index idx of fn or call), or size 0 if it is not one. */
 static B3ByVal byval_of(Imp *I, LLVMAttributeRef attr, LLVMAttributeRef align) {
     if (!attr)
-        return (B3ByVal){0, 0};
+        return (B3ByVal){0, 0, 0};
     LLVMTypeRef t = LLVMGetTypeAttributeValue(attr);
     uint32_t a = align ? (uint32_t)LLVMGetEnumAttributeValue(align) : LLVMABIAlignmentOfType(I->td, t);
-    return (B3ByVal){(uint32_t)LLVMABISizeOfType(I->td, t), a ? a : 1};
+    return (B3ByVal){(uint32_t)LLVMABISizeOfType(I->td, t), a ? a : 1, 0};
 }
 
 /* Parameters: registers and stack slots by the target's C convention; an
@@ -1401,7 +1401,7 @@ static void import_params(Imp *I, LLVMValueRef fn) {
         B3ByVal bv = byval_of(I, LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_byval),
                               LLVMGetEnumAttributeAtIndex(fn, i + 1, align_kind));
         if (imp_is_x87(LLVMTypeOf(prm))) /* in memory, 16-byte aligned */
-            bv = (B3ByVal){16, 16};
+            bv = (B3ByVal){16, 16, 0};
         if (bv.size) {
             byval[k] = bv;
             any_byval = true;

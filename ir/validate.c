@@ -884,6 +884,28 @@ static void check_memory(Ctx *c, const B3Value *v, bool kids_ok) {
     }
 }
 
+/* Float128 pairs (docs/c-extensions.md) exist only where the target says. */
+static bool float128_ok(Ctx *c, B3Loc loc, const char *what) {
+    if (b3_target_desc(c->m->target)->float128_pairs)
+        return true;
+    b3_error(c->d, loc,
+             "%s (a 128-bit floating-point register) is AAPCS64's long double, not available on %s", what,
+             b3_target_name(c->m->target));
+    return false;
+}
+
+/* Children i and i + 1 are the low and high halves of a pair: two Int64. */
+static void check_float128_pair(Ctx *c, const B3Value *v, uint32_t i, bool kids_ok) {
+    if (i + 1 >= v->nkids) {
+        b3_error(c->d, kid_loc(v, i), "a Float128 pair needs its high half as the next child");
+        return;
+    }
+    for (uint32_t k = i; kids_ok && k <= i + 1; k++)
+        if (v->kids[k] && v->kids[k]->type != B3_Int64 && v->kids[k]->type != B3_Void)
+            b3_error(c->d, kid_loc(v, k), "the halves of a Float128 pair are Int64, but @%u is %s",
+                     v->kids[k]->index, tname(v->kids[k]->type));
+}
+
 /* sret and ByVal children (docs/c-extensions.md). */
 static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
     const B3CCallExtra *x = v->m.ccall.extra;
@@ -896,10 +918,22 @@ static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
         else if (b3_ccall_byval(v, 1).size)
             b3_error(c->d, kid_loc(v, 1), "the sret argument cannot be passed ByVal");
     }
+    if (x->float128 && v->type != B3_Int64 && v->type != B3_Void)
+        b3_error(c->d, type_loc(v), "a CCall with float128 = 1 is the low half of its result, an Int64, not %s",
+                 tname(v->type));
+    if (x->float128 && !float128_ok(c, v->loc, "float128 = 1"))
+        return;
     if (!x->byval)
         return;
     for (uint32_t i = 1; i < v->nkids; i++) {
         B3ByVal b = x->byval[i];
+        if (b.f128 == B3F128_Low) {
+            if (!float128_ok(c, kid_loc(v, i), "a Float128 argument"))
+                return;
+            check_float128_pair(c, v, i, kids_ok);
+            if (b3_ccall_sret(v) && i == 1)
+                b3_error(c->d, kid_loc(v, 1), "the sret argument cannot be a Float128 half");
+        }
         if (!b.size)
             continue;
         if (kids_ok && v->kids[i]->type != B3_Int64)
@@ -934,6 +968,9 @@ static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3
     if (!idx || b->values[idx - 1] != k)
         b3_error(c->d, kid_loc(v, 0),
                  "SecondResult must stand immediately after its CCall @%u in the same block", k->index);
+    if (b3_ccall_float128(k) && (k->type != B3_Int64 || v->type != B3_Int64))
+        b3_error(c->d, type_loc(v), "the SecondResult of a float128 = 1 CCall is the high half, an Int64, not %s",
+                 tname(v->type));
 }
 
 /* X87 (docs/c-extensions.md): the operation's children (addresses) and
@@ -993,6 +1030,17 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
         if (v->m.reg == B3_NO_REG || !b3_reg_valid(t, v->m.reg))
             b3_error(c->d, v->loc, "ArgumentReg names register number %u, which does not exist on %s",
                      v->m.reg, b3_target_name(t));
+        break;
+    case B3_ArgumentRegHigh:
+        if (!float128_ok(c, v->loc, "ArgumentRegHigh"))
+            break;
+        if (v->m.reg == B3_NO_REG || !b3_reg_valid(t, v->m.reg) || !b3_reg_is_fpr(v->m.reg))
+            b3_error(c->d, v->loc, "ArgumentRegHigh reads the high half of a floating-point register, not %%%s",
+                     v->m.reg != B3_NO_REG && b3_reg_valid(t, v->m.reg) ? b3_reg_name(t, v->m.reg) : "?");
+        break;
+    case B3_Return:
+        if (v->m.float128 && float128_ok(c, v->loc, "a Float128 Return"))
+            check_float128_pair(c, v, 0, kids_ok);
         break;
     case B3_WasmAddress:
         if (v->m.reg == B3_NO_REG)
@@ -1100,6 +1148,8 @@ static const char *return_shape(const B3Value *v, char *buf, size_t size) {
         return "nothing";
     if (v->nkids == 1)
         return tname(v->kids[0]->type);
+    if (v->m.float128)
+        return "a Float128 pair";
     snprintf(buf, size, "(%s, %s)", tname(v->kids[0]->type), tname(v->kids[1]->type));
     return buf;
 }
@@ -1115,7 +1165,7 @@ static void check_return(Ctx *c, const B3Value *v) {
         return;
     }
     const B3Value *f = c->first_return;
-    bool same = f->nkids == v->nkids;
+    bool same = f->nkids == v->nkids && f->m.float128 == v->m.float128;
     for (uint32_t i = 0; same && i < v->nkids; i++)
         same = f->kids[i]->type == v->kids[i]->type;
     if (same)
