@@ -226,6 +226,10 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
             imp_leaves(I, t); /* reports a target without it */
             return imp_ldouble_const_parts(I, c);
         }
+        if (k == LLVMFP128TypeKind) {
+            imp_leaves(I, t); /* reports a target without it */
+            return imp_fp128_const_parts(I, c);
+        }
         imp_leaves(I, t); /* reports the type */
         imp_fail(I, "this floating-point constant is not supported");
     }
@@ -982,7 +986,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         size_t len = 0;
         const char *name = LLVMGetValueName2(callee, &len);
         ImpVals r = {0};
-        if (imp_stack_intrinsic(I, v, name, len, &r) || imp_ldouble_intrinsic(I, v, name, len, &r))
+        if (imp_stack_intrinsic(I, v, name, len, &r) || imp_ldouble_intrinsic(I, v, name, len, &r) ||
+            imp_fp128_intrinsic(I, v, name, len, &r))
             return r;
         if (!imp_intrinsic(I, v, name, len, &r))
             imp_fail(I, "the intrinsic %.*s is not supported", (int)len, name);
@@ -1008,7 +1013,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
                 imp_fail(I, "an sret argument after the first is not supported");
             sret = true;
         }
-        any_byval |= has_attr(v, i + 1, I->attr_byval) || imp_is_x87(LLVMTypeOf(a));
+        any_byval |=
+            has_attr(v, i + 1, I->attr_byval) || imp_is_x87(LLVMTypeOf(a)) || imp_is_fp128(LLVMTypeOf(a));
         ImpVals p = imp_operand(I, a);
         if (imp_is_x87(LLVMTypeOf(a))) { /* in memory, 16-byte aligned (llvm_ldouble.c) */
             ImpVals q = imp_vals_new(I, 1);
@@ -1066,6 +1072,10 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
                                        LLVMGetCallSiteEnumAttribute(v, i + 1, align_kind));
         if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
             extra->byval[k] = (B3ByVal){16, 16, 0};
+        if (imp_is_fp128(LLVMTypeOf(LLVMGetOperand(v, i)))) { /* whole in a q register (llvm_fp128.c) */
+            extra->byval[k].f128 = B3F128_Low;
+            extra->byval[k + 1].f128 = B3F128_High;
+        }
         for (uint32_t j = 0; j < args[i].n; j++)
             call->kids[k++] = args[i].v[j];
     }
@@ -1077,6 +1087,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     b3_block_append(I->m, I->cur, call);
     if (ld_result)
         return imp_ldouble_call_result(I, ld_slot);
+    if (imp_is_fp128(rt))
+        return imp_fp128_call_result(I, call);
     if (RL->n == 0)
         return imp_vals_new(I, 0);
     if (RL->n == 1)
@@ -1138,7 +1150,7 @@ static ImpVals import_f32x2_element(Imp *I, LLVMValueRef v, LLVMOpcode op) {
 
 static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     ImpVals ld;
-    if (imp_ldouble_inst(I, v, op, &ld))
+    if (imp_ldouble_inst(I, v, op, &ld) || imp_fp128_inst(I, v, op, &ld))
         return ld;
     switch (op) {
     case LLVMAdd:
@@ -1271,6 +1283,10 @@ static void import_ret(Imp *I, LLVMValueRef v) {
     ImpVals p = imp_operand(I, x);
     if (imp_is_x87(LLVMTypeOf(x))) {
         imp_ldouble_return(I, p);
+        return;
+    }
+    if (imp_is_fp128(LLVMTypeOf(x))) {
+        imp_fp128_return(I, p);
         return;
     }
     unsigned bits = imp_int_bits(LLVMTypeOf(x));
@@ -1409,6 +1425,14 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
+        if (imp_is_fp128(LLVMTypeOf(prm))) { /* a Float128 pair: one q register */
+            byval[k] = (B3ByVal){0, 0, B3F128_Low};
+            byval[k + 1] = (B3ByVal){0, 0, B3F128_High};
+            any_byval = true;
+            types[k++] = B3_Int64;
+            types[k++] = B3_Int64;
+            continue;
+        }
         if (i128_needs_pad(I, LLVMTypeOf(prm), nint)) {
             pad[i] = true;
             types[k++] = B3_Int64;
@@ -1440,6 +1464,11 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             B3Value *fp = imp_emit(I, B3_FramePointer, B3_Int64, 0, NULL, NULL, NULL);
             bind(I, prm, one(I, imp_op2(I, B3_Add, fp, imp_const(I, B3_Int64, 16 + (int64_t)off[k]))));
             k++;
+            continue;
+        }
+        if (imp_is_fp128(LLVMTypeOf(prm))) {
+            bind(I, prm, imp_fp128_param(I, where[k], off[k]));
+            k += 2;
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));

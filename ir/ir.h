@@ -501,7 +501,9 @@ static inline B3ByVal b3_ccall_byval(const B3Value *v, uint32_t i) {
 static inline bool b3_ccall_sret(const B3Value *v) { return v->m.ccall.extra && v->m.ccall.extra->sret; }
 /* An AllocaDynamic's alignment: at least 16, the stack pointer's at calls. */
 static inline uint32_t b3_alloca_align(const B3Value *v) { return v->m.align > 16 ? v->m.align : 16; }
-static inline bool b3_ccall_float128(const B3Value *v) { return v->m.ccall.extra && v->m.ccall.extra->float128; }
+static inline bool b3_ccall_float128(const B3Value *v) {
+    return v->m.ccall.extra && v->m.ccall.extra->float128;
+}
 static inline bool b3_ccall_returns_twice(const B3Value *v) {
     return v->m.ccall.extra && v->m.ccall.extra->returns_twice;
 }

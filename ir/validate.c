@@ -919,8 +919,8 @@ static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
             b3_error(c->d, kid_loc(v, 1), "the sret argument cannot be passed ByVal");
     }
     if (x->float128 && v->type != B3_Int64 && v->type != B3_Void)
-        b3_error(c->d, type_loc(v), "a CCall with float128 = 1 is the low half of its result, an Int64, not %s",
-                 tname(v->type));
+        b3_error(c->d, type_loc(v),
+                 "a CCall with float128 = 1 is the low half of its result, an Int64, not %s", tname(v->type));
     if (x->float128 && !float128_ok(c, v->loc, "float128 = 1"))
         return;
     if (!x->byval)
@@ -969,7 +969,8 @@ static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3
         b3_error(c->d, kid_loc(v, 0),
                  "SecondResult must stand immediately after its CCall @%u in the same block", k->index);
     if (b3_ccall_float128(k) && (k->type != B3_Int64 || v->type != B3_Int64))
-        b3_error(c->d, type_loc(v), "the SecondResult of a float128 = 1 CCall is the high half, an Int64, not %s",
+        b3_error(c->d, type_loc(v),
+                 "the SecondResult of a float128 = 1 CCall is the high half, an Int64, not %s",
                  tname(v->type));
 }
 
@@ -1035,7 +1036,8 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
         if (!float128_ok(c, v->loc, "ArgumentRegHigh"))
             break;
         if (v->m.reg == B3_NO_REG || !b3_reg_valid(t, v->m.reg) || !b3_reg_is_fpr(v->m.reg))
-            b3_error(c->d, v->loc, "ArgumentRegHigh reads the high half of a floating-point register, not %%%s",
+            b3_error(c->d, v->loc,
+                     "ArgumentRegHigh reads the high half of a floating-point register, not %%%s",
                      v->m.reg != B3_NO_REG && b3_reg_valid(t, v->m.reg) ? b3_reg_name(t, v->m.reg) : "?");
         break;
     case B3_Return:

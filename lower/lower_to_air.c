@@ -1486,7 +1486,8 @@ static void lower_ccall(Lower *L, B3Value *v) {
     lower_emit_special(L, Air_Call, n, args, sp);
     free(where);
     if (rt != B3_Void && (L->flags[lower_vid(L, v)] & F_NEEDED))
-        EMIT_OP(L, f128 ? Air_MoveDoubleTo64 : lower_move_op(rt), lower_tmp_arg(rregs[0]), lower_vt_arg(L, v));
+        EMIT_OP(L, f128 ? Air_MoveDoubleTo64 : lower_move_op(rt), lower_tmp_arg(rregs[0]),
+                lower_vt_arg(L, v));
 }
 
 /* SecondResult: the register its CCall (just before it) defined. */
@@ -1765,7 +1766,9 @@ static void lower_value(Lower *L, B3Value *v) {
         EMIT(L, Lea64, air_stack(L->slots[v->m.slot->index], 0), lower_vt_arg(L, v));
         return;
     case B3_ArgumentReg:
-    case B3_ArgumentRegHigh: lower_argument_reg(L, v); return;
+    case B3_ArgumentRegHigh:
+        lower_argument_reg(L, v);
+        return;
     case B3_FramePointer:
         EMIT(L, Move, lower_tmp_arg(L->c->desc->frame_pointer), lower_vt_arg(L, v));
         return;

@@ -1315,9 +1315,32 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 /* ---- values ------------------------------------------------------------------- */
 
 enum {
-    MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
-    MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_float128, MK_align, MK_op, MK_COUNT
+    MK_offset,
+    MK_range,
+    MK_fenceRange,
+    MK_width,
+    MK_read,
+    MK_write,
+    MK_variadic,
+    MK_cases,
+    MK_result,
+    MK_early,
+    MK_late,
+    MK_clobbered,
+    MK_used,
+    MK_id,
+    MK_exit,
+    MK_generator,
+    MK_pinned,
+    MK_maximum,
+    MK_numgp,
+    MK_numfp,
+    MK_sret,
+    MK_returns_twice,
+    MK_float128,
+    MK_align,
+    MK_op,
+    MK_COUNT
 };
 
 #define KEY(name, key) {name, sizeof name - 1, key}
@@ -1369,9 +1392,11 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_sret:
     case MK_returns_twice:
         return info->meta == B3M_CCALL;
-    case MK_float128: return info->meta == B3M_CCALL;
+    case MK_float128:
+        return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
-    case MK_align: return info->meta == B3M_ALLOCA;
+    case MK_align:
+        return info->meta == B3M_ALLOCA;
     case MK_op: return info->meta == B3M_X87;
     case MK_result:
     case MK_numgp:
@@ -1400,7 +1425,8 @@ static B3CCallExtra *ccall_extra(B3ParseCtx *c, B3Value *v) {
  * and high halves of one 128-bit floating-point value (docs/c-extensions.md). */
 static void read_float128(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) {
     if (i + 1 >= v->nkids) {
-        b3_error(c->d, N(node)->loc, "Float128 marks the low half of a pair: the high half must be the next child");
+        b3_error(c->d, N(node)->loc,
+                 "Float128 marks the low half of a pair: the high half must be the next child");
         return;
     }
     if (v->opcode == B3_Return) {
@@ -1846,7 +1872,8 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             if (n->sub) {
                 if (op == B3_CCall && i > 0)
                     read_byval(c, v, i, n->sub);
-                else if (op == B3_Return && N(n->sub)->kind == B3N_WORD && tok_is(&N(n->sub)->tok, "Float128"))
+                else if (op == B3_Return && N(n->sub)->kind == B3N_WORD &&
+                         tok_is(&N(n->sub)->tok, "Float128"))
                     read_float128(c, v, i, n->sub);
                 else if (op == B3_CCall)
                     b3_error(c->d, n->loc2, "the callee of a CCall takes no ByVal or constraint");
