@@ -13,6 +13,70 @@
 
 bool imp_is_fp128(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMFP128TypeKind; }
 
+/* The fp128 members of a type made only of them (an AAPCS64 homogeneous
+ * aggregate: 1 for an fp128 itself); 0 if it has anything else. */
+static unsigned members(LLVMTypeRef t) {
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMFP128TypeKind:
+        return 1;
+    case LLVMArrayTypeKind: {
+        unsigned e = members(LLVMGetElementType(t));
+        return e * LLVMGetArrayLength(t);
+    }
+    case LLVMStructTypeKind: {
+        unsigned n = 0, k = LLVMCountStructElementTypes(t);
+        for (unsigned i = 0; i < k; i++) {
+            unsigned e = members(LLVMStructGetTypeAtIndex(t, i));
+            if (!e)
+                return 0;
+            n += e;
+        }
+        return n;
+    }
+    default:
+        return 0;
+    }
+}
+
+static bool has_fp128(LLVMTypeRef t) {
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMFP128TypeKind:
+        return true;
+    case LLVMArrayTypeKind:
+    case LLVMVectorTypeKind:
+        return has_fp128(LLVMGetElementType(t));
+    case LLVMStructTypeKind:
+        for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
+            if (has_fp128(LLVMStructGetTypeAtIndex(t, i)))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+unsigned imp_fp128_arg_members(Imp *I, LLVMTypeRef t, unsigned nfp) {
+    if (!has_fp128(t))
+        return 0;
+    unsigned n = members(t);
+    if (!n || n > 4)
+        imp_fail(I, "a long double in an aggregate passed by value is not supported (only up to four long "
+                    "doubles alone)");
+    if (n > 1 && nfp + n > I->desc->narg_fprs)
+        imp_fail(I, "an aggregate of long doubles that does not fit in the vector registers left is not "
+                    "supported");
+    return n;
+}
+
+bool imp_fp128_result(Imp *I, LLVMTypeRef t) {
+    if (!has_fp128(t))
+        return false;
+    if (members(t) != 1)
+        imp_fail(I, "a result of several long doubles (q0-q3) or of a long double and other values is not "
+                    "supported");
+    return true;
+}
+
 /* ---- constants --------------------------------------------------------------- */
 
 void imp_fp128_const(Imp *I, LLVMValueRef c, uint64_t *lo, uint64_t *hi) {

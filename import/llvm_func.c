@@ -999,7 +999,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         }
         /* A long double goes in memory too (llvm_ldouble.c): like byval, no register. */
         bool byval = has_attr(v, i + 1, I->attr_byval) || imp_is_x87(LLVMTypeOf(a));
-        any_byval |= byval || imp_is_fp128(LLVMTypeOf(a)); /* fp128: Float128 marks */
+        unsigned nq = imp_fp128_arg_members(I, LLVMTypeOf(a), nfp); /* Float128 pairs */
+        any_byval |= byval || nq;
         ImpVals p = imp_operand(I, a);
         if (imp_is_x87(LLVMTypeOf(a))) { /* in memory, 16-byte aligned (llvm_ldouble.c) */
             ImpVals q = imp_vals_new(I, 1);
@@ -1021,8 +1022,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         }
         /* The registers it takes (an aggregate in memory takes none, an
          * fp128 one q register). */
-        nfp += imp_is_fp128(LLVMTypeOf(a));
-        for (uint32_t j = 0; j < p.n && !imp_is_fp128(LLVMTypeOf(a)); j++)
+        nfp += nq;
+        for (uint32_t j = 0; j < p.n && !nq; j++)
             if (!byval && (!place[i].memory.size || j + 1 < p.n))
                 *(b3_type_is_int((B3Type)p.v[j]->type) ? &nint : &nfp) += 1;
         args[i] = p;
@@ -1034,7 +1035,9 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     B3Value *ld_slot = ld_result ? imp_ldouble_result_slot(I) : NULL;
     if (ld_result)
         RL = imp_leaves(I, LLVMVoidTypeInContext(I->ctx));
-    imp_check_results(I, RL->n, NULL, RL);
+    bool q_result = imp_fp128_result(I, rt); /* in q0 (llvm_fp128.c) */
+    if (!q_result)
+        imp_check_results(I, RL->n, NULL, RL);
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
     B3Value *call = b3_value_new(I->m, I->p, B3_CCall, t0, nk, UINT32_MAX);
     B3CCallExtra *extra = NULL;
@@ -1060,9 +1063,11 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
             extra->byval[k + args[i].n - 1] = place[i].memory;
         if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
             extra->byval[k] = (B3ByVal){16, 16, 0};
-        if (imp_is_fp128(LLVMTypeOf(LLVMGetOperand(v, i)))) { /* whole in a q register (llvm_fp128.c) */
-            extra->byval[k].f128 = B3F128_Low;
-            extra->byval[k + 1].f128 = B3F128_High;
+        /* Each fp128 whole in a q register (llvm_fp128.c). */
+        for (unsigned q = 0, nq = imp_fp128_arg_members(I, LLVMTypeOf(LLVMGetOperand(v, i)), 0); q < nq;
+             q++) {
+            extra->byval[k + 2 * q].f128 = B3F128_Low;
+            extra->byval[k + 2 * q + 1].f128 = B3F128_High;
         }
         for (uint32_t j = 0; j < args[i].n; j++)
             call->kids[k++] = args[i].v[j];
@@ -1075,7 +1080,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     b3_block_append(I->m, I->cur, call);
     if (ld_result)
         return imp_ldouble_call_result(I, ld_slot);
-    if (imp_is_fp128(rt))
+    if (q_result)
         return imp_fp128_call_result(I, call);
     return imp_call_results(I, call, RL);
 }
@@ -1269,7 +1274,7 @@ static void import_ret(Imp *I, LLVMValueRef v) {
         imp_ldouble_return(I, p);
         return;
     }
-    if (imp_is_fp128(LLVMTypeOf(x))) {
+    if (imp_fp128_result(I, LLVMTypeOf(x))) {
         imp_fp128_return(I, p);
         return;
     }
@@ -1407,15 +1412,17 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
-        if (imp_is_fp128(LLVMTypeOf(prm))) { /* a Float128 pair: one q register */
+        unsigned nq = imp_fp128_arg_members(I, LLVMTypeOf(prm), nfp);
+        for (unsigned q = 0; q < nq; q++) { /* Float128 pairs: a q register each */
             byval[k] = (B3ByVal){0, 0, B3F128_Low};
             byval[k + 1] = (B3ByVal){0, 0, B3F128_High};
             any_byval = true;
             types[k++] = B3_Int64;
             types[k++] = B3_Int64;
             nfp++;
-            continue;
         }
+        if (nq)
+            continue;
         ImpArgPlace *pl = &place[i];
         *pl = imp_arg_place(I, LLVMTypeOf(prm), nint, nfp);
         for (uint32_t j = 0; j < pl->pad_int; j++)
@@ -1460,9 +1467,15 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             k++;
             continue;
         }
-        if (imp_is_fp128(LLVMTypeOf(prm))) {
-            bind(I, prm, imp_fp128_param(I, where[k], off[k]));
-            k += 2;
+        unsigned nq = imp_fp128_arg_members(I, LLVMTypeOf(prm), 0);
+        if (nq) {
+            ImpVals p = imp_vals_new(I, 2 * nq);
+            for (unsigned q = 0; q < nq; q++, k += 2) {
+                ImpVals h = imp_fp128_param(I, where[k], off[k]);
+                p.v[2 * q] = h.v[0];
+                p.v[2 * q + 1] = h.v[1];
+            }
+            bind(I, prm, p);
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
