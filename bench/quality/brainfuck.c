@@ -7,8 +7,7 @@
 #define BF_LEN 39
 static const uint8_t bf_program[BF_LEN + 1] = ",[>-[>-[>+>++>+++<<<-]<-]>>.>.>.<<<<<-]";
 
-uint64_t kernel_brainfuck_c(int32_t n)
-{
+uint64_t kernel_brainfuck_c(int32_t n) {
     int32_t match[BF_LEN], stack[16];
     uint8_t tape[64];
     int32_t sp = 0;

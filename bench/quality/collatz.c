@@ -2,8 +2,7 @@
  * collatz.b3. */
 #include <stdint.h>
 
-uint64_t kernel_collatz_c(int32_t n, uint32_t *memo)
-{
+uint64_t kernel_collatz_c(int32_t n, uint32_t *memo) {
     int32_t best = 0, arg = 1;
     memo[1] = 1;
     for (int32_t i = 2; i < n; i++) {
