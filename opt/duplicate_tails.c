@@ -204,9 +204,10 @@ static B3Value *clone(B3Module *m, B3Proc *p, const B3Value *v) {
 }
 
 /* Puts an empty block on each edge from b to a successor with several
- * predecessors (b has several successors), moving b's Upsilons to that
- * successor's Phis into it.  Returns how many blocks were made. */
-static uint32_t split_critical_edges(B3Module *m, B3Proc *p, B3Block *b) {
+ * predecessors that gained some (gained, by position; b has several
+ * successors), moving b's Upsilons to that successor's Phis into it.
+ * Returns how many blocks were made. */
+static uint32_t split_critical_edges(B3Module *m, B3Proc *p, B3Block *b, const uint8_t *gained) {
     B3Value *term = b3_block_last(b);
     if (b->nsuccs < 2 || !term)
         return 0;
@@ -216,7 +217,7 @@ static uint32_t split_critical_edges(B3Module *m, B3Proc *p, B3Block *b) {
         bool twice = false;
         for (uint32_t k = 0; k < b->nsuccs; k++)
             twice |= k != i && b->succs[k].block == s;
-        if (s->npreds < 2 || twice || s == b)
+        if (s->pos >= p->nblocks || !gained[s->pos] || s->npreds < 2 || twice || s == b)
             continue;
         B3Block *e = b3_block_new(m, p, UINT32_MAX);
         e->loc = e->succ_loc = b->succ_loc;
@@ -242,6 +243,16 @@ static uint32_t split_critical_edges(B3Module *m, B3Proc *p, B3Block *b) {
     return made;
 }
 
+/* Whether header h branches to a block that only jumps back to it. */
+static bool two_block_loop(const B3Block *h) {
+    for (uint32_t k = 0; k < h->nsuccs; k++) {
+        const B3Block *s = h->succs[k].block;
+        if (s != h && s->nsuccs == 1 && s->succs[0].block == h)
+            return true;
+    }
+    return false;
+}
+
 bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
     if (p->nblocks < 2)
         return false;
@@ -253,8 +264,10 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
         B3Value *t = b3_block_last(b);
         if (t && t->opcode == B3_Jump && b->nsuccs == 1) {
             B3Block *s = b->succs[0].block;
-            if (s != b && !dt.cand[s->pos] && is_candidate(p, s))
-                dt.cand[s->pos] = any = true;
+            if (s != b && !dt.cand[s->pos] && is_candidate(p, s)) {
+                dt.cand[s->pos] = s->nvalues <= MAX_SIZE ? 2 : 1; /* 2: small by B3's count too */
+                any = true;
+            }
         }
     }
     if (!any) {
@@ -269,7 +282,7 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
     B3Value **map = b3_xcalloc(PHASE, nv, sizeof *map);
     uint32_t *map_stamp = b3_xcalloc(PHASE, nv, sizeof *map_stamp);
     uint32_t *copied_into = b3_xcalloc(PHASE, p->nblocks, sizeof *copied_into); /* block pos + 1 */
-    uint8_t *grown = b3_xcalloc(PHASE, p->nblocks, 1);                          /* took a copy */
+    uint8_t *gained = b3_xcalloc(PHASE, p->nblocks, 1);                         /* successor of a copy */
     uint32_t stamp = 0;
     /* In reverse postorder: a block takes its copies before the blocks it
      * jumps to take theirs (and, grown, stop being tails), so each arm of a
@@ -277,15 +290,36 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
      * it. */
     B3Block **order;
     uint32_t norder = b3_blocks_reverse_postorder(p, &order);
+    /* Each block's place in that order: an edge to a block no later is a
+     * retreating edge (a loop's back edge). */
+    uint32_t *rpo = b3_xcalloc(PHASE, p->nblocks, sizeof *rpo);
+    uint8_t *header = b3_xcalloc(PHASE, p->nblocks, 1);
+    for (uint32_t oi = 0; oi < norder; oi++)
+        rpo[order[oi]->pos] = oi;
+    for (uint32_t oi = 0; oi < norder; oi++)
+        for (uint32_t k = 0; k < order[oi]->nsuccs; k++)
+            if (rpo[order[oi]->succs[k].block->pos] <= oi)
+                header[order[oi]->succs[k].block->pos] = 1;
     for (uint32_t oi = 0; oi < norder; oi++) {
         B3Block *b = order[oi];
         uint32_t bi = b->pos;
-        for (;;) {
+        for (bool first = true;; first = false) {
             B3Value *j = b3_block_last(b);
             if (!j || j->opcode != B3_Jump || b->nsuccs != 1)
                 break;
             B3Block *t = b->succs[0].block;
             if (t == b || !dt.cand[t->pos] || copied_into[t->pos] == bi + 1 || t->nvalues > budget)
+                break;
+            /* A loop of two blocks (a header of more than MAX_SIZE values,
+             * as B3 counts, and a body it branches to that jumps back)
+             * stays so: block
+             * ordering puts the test at the bottom anyway, and with the
+             * header copied into the body (and the preheader) the exit
+             * would read the last trip's values after the moves into the
+             * Phis, which then cannot share registers: more moves in the
+             * loop.  A header goes on after a join's copy, though (then the
+             * arms of an if/else or a switch each end in their own test). */
+            if (first && header[t->pos] && dt.cand[t->pos] != 2 && two_block_loop(t))
                 break;
             budget -= t->nvalues;
             copied_into[t->pos] = bi + 1;
@@ -312,10 +346,13 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
             if (t->nsuccs)
                 memcpy(b->succs, t->succs, t->nsuccs * sizeof(B3Succ));
             b->nsuccs = t->nsuccs;
-            grown[b->pos] = 1;
+            for (uint32_t k = 0; k < t->nsuccs; k++)
+                gained[t->succs[k].block->pos] = 1;
         }
     }
     free(order);
+    free(rpo);
+    free(header);
     free(map);
     free(map_stamp);
     free(copied_into);
@@ -325,9 +362,8 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
     b3_proc_compute_preds(m, p);
     uint32_t nblocks = p->nblocks, split = 0;
     for (uint32_t bi = 0; bi < nblocks; bi++)
-        if (grown[bi])
-            split += split_critical_edges(m, p, p->blocks[bi]);
-    free(grown);
+        split += split_critical_edges(m, p, p->blocks[bi], gained);
+    free(gained);
     if (split)
         b3_proc_compute_preds(m, p);
     b3_proc_remove_unreachable(m, p);
