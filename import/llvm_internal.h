@@ -87,6 +87,12 @@ typedef struct Imp {
     B3Block **blocks;
     uint32_t nblocks;
     B3Value *sret_ptr; /* x86-64: what a function with an sret parameter returns */
+    /* The last !dbg file name seen (LLVM's string) and its B3Loc.file. */
+    const char *loc_file_key;
+    uint32_t loc_file;
+    /* long double (llvm_ldouble.c): the function's scratch slots for X87
+     * operands and results (NULL until first used). */
+    B3StackSlot *ld_scratch[3];
 } Imp;
 
 /* ---- diagnostics (llvm_module.c) ---------------------------------------- */
@@ -215,6 +221,65 @@ void imp_varargs_params(Imp *I, uint32_t n, const B3Reg *where, uint32_t stack_b
 void imp_va_start(Imp *I, B3Value *ap);
 void imp_va_copy(Imp *I, B3Value *dst, B3Value *src);
 ImpVals imp_va_arg(Imp *I, LLVMValueRef inst);
+
+/* ---- debug locations (llvm_debug.c) -------------------------------------- */
+
+/* The location of an instruction or function's !dbg (line, col): its file
+ * is the location's scope's (a header's inline function, also when inlined
+ * into another file's function: the line table names the code's own file
+ * and line, as clang's does), 0 when it is the module's source file. */
+B3Loc imp_debug_loc(Imp *I, LLVMValueRef v, unsigned line, unsigned col);
+
+/* ---- the C convention beyond word-by-word placement (llvm_abi.c) -------- */
+
+/* How an argument of type t goes when nint integer and nfp floating-point
+ * argument registers are taken before it: pads to pass first (integer
+ * zeros, Double zeros) for registers the convention leaves unused, and
+ * whether it goes whole in memory, a ByVal copy of memory.size bytes. */
+typedef struct {
+    uint8_t pad_int, pad_fp;
+    B3ByVal memory; /* size 0: in its parts, as usual */
+} ImpArgPlace;
+ImpArgPlace imp_arg_place(Imp *I, LLVMTypeRef t, uint32_t nint, uint32_t nfp);
+/* At a call: the pads, then the parts p, or the address of a new stack slot
+ * holding them (its ByVal child, placed after the pads). */
+ImpVals imp_arg_placed(Imp *I, LLVMTypeRef t, ImpVals p, const ImpArgPlace *pl);
+/* In a callee: the parts of an argument of type t passed in memory at addr. */
+ImpVals imp_arg_from_memory(Imp *I, LLVMTypeRef t, B3Value *addr);
+/* An error (stops the function) when a result of n values (vals, else the
+ * leaves L) is not one the target returns in registers. */
+void imp_check_results(Imp *I, uint32_t n, const B3Value *const *vals, const ImpLeaves *L);
+/* A call's results: the call, its SecondResult and Results. */
+ImpVals imp_call_results(Imp *I, B3Value *call, const ImpLeaves *RL);
+
+/* ---- long double (llvm_ldouble.c) ----------------------------------------
+ *
+ * An x86_fp80 (C's long double on x86-64) is two parts: an Int64, its bytes
+ * 0-7 (the significand), and an Int32 whose low 16 bits are bytes 8-9 (sign
+ * and exponent), so loads, stores, phis and selects are those of integers.
+ * Arithmetic, comparisons and conversions are X87 values on 16-byte stack
+ * slots (docs/c-extensions.md, "Long double on x86-64"); an argument is
+ * passed ByVal(16, 16), a parameter read from the caller's argument area, a
+ * result taken from st(0) after the call and put there before the return. */
+bool imp_is_x87(LLVMTypeRef t);
+/* An instruction on long double values (arithmetic, fcmp, casts to or
+ * from it): imported into *out, true; false if it is not one. */
+bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out);
+/* llvm.*.f80 intrinsics (fabs, copysign in line, libm's *l functions). */
+bool imp_ldouble_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);
+/* A long double constant's bytes: 0-7 in *lo, 8-15 in *hi. */
+void imp_ldouble_const(Imp *I, LLVMValueRef c, uint64_t *lo, uint64_t *hi);
+ImpVals imp_ldouble_const_parts(Imp *I, LLVMValueRef c);
+/* The value's parts in a new 16-byte slot; its address. */
+B3Value *imp_ldouble_arg(Imp *I, ImpVals v);
+/* The parts at an address. */
+ImpVals imp_ldouble_load(Imp *I, B3Value *addr, int64_t off);
+/* A call returning a long double: the slot for its result, made before the
+ * (Void) CCall, and the value from st(0) stored there right after it. */
+B3Value *imp_ldouble_result_slot(Imp *I);
+ImpVals imp_ldouble_call_result(Imp *I, B3Value *slot);
+/* Returns the value (in st(0)). */
+void imp_ldouble_return(Imp *I, ImpVals v);
 
 /* ---- intrinsics (llvm_intrinsics.c) ------------------------------------- */
 

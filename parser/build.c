@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/x87.h"
 #include "parser/parse_ctx.h"
 #include "util/alloc.h"
 #include "util/bits.h"
@@ -476,7 +477,7 @@ void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt) 
     c->d = d;
     c->opt = opt;
     init_ops(c);
-    b3p_node(c, B3N_NONE, (B3Loc){0, 0});
+    b3p_node(c, B3N_NONE, (B3Loc){0, 0, 0});
 }
 
 static void proc_state_free(B3ParseCtx *c) {
@@ -645,7 +646,7 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
 
     /* Attributes: linkage first, since entry symbols inherit it. */
     char buf[80];
-    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    B3Loc internal_loc = {0, 0, 0}, other_loc = {0, 0, 0};
     uint32_t linkage = 0; /* bit k: attribute k is a linkage word */
     uint32_t k_attr = 0;
     for (uint32_t a = attrs; a; a = N(a)->next, k_attr++)
@@ -776,7 +777,7 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         b3_module_add_item(m, B3Item_Data, s);
     }
     char buf[80];
-    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    B3Loc internal_loc = {0, 0, 0}, other_loc = {0, 0, 0};
     for (uint32_t a = attrs; a; a = N(a)->next) {
         B3Node *n = N(a);
         if (tls_attr(c, s, a))
@@ -1316,7 +1317,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 enum {
     MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
     MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_COUNT
+    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_index, MK_op, MK_COUNT
 };
 
 #define KEY(name, key) {name, sizeof name - 1, key}
@@ -1350,6 +1351,8 @@ static const struct {
     KEY("sret", MK_sret),
     KEY("returnsTwice", MK_returns_twice),
     KEY("align", MK_align),
+    KEY("index", MK_index),
+    KEY("op", MK_op),
 };
 #undef KEY
 
@@ -1368,6 +1371,8 @@ static bool meta_applies(int key, B3Opcode op) {
         return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
     case MK_align: return info->meta == B3M_ALLOCA;
+    case MK_index: return info->meta == B3M_RESULT;
+    case MK_op: return info->meta == B3M_X87;
     case MK_result:
     case MK_numgp:
     case MK_numfp: return op == B3_Patchpoint;
@@ -1626,6 +1631,29 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                 v->m.align = (uint32_t)x;
         }
         break;
+    case MK_index:
+        if (meta_int(c, val, what, R_U64, &x)) {
+            if (x > UINT32_MAX)
+                b3_error(c->d, N(val)->loc, "malformed value for 'index': expected a result number");
+            else
+                v->m.result_index = (uint32_t)x;
+        }
+        break;
+    case MK_op: {
+        B3Node *w = N(val);
+        unsigned k = w->kind == B3N_WORD ? b3_x87_lookup(w->tok.p, w->tok.len) : B3_NUM_X87_OPS;
+        if (k == B3_NUM_X87_OPS) {
+            char buf[80], names[400] = "";
+            for (unsigned i = 0; i < B3_NUM_X87_OPS; i++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                         b3_x87_info[i].name);
+            b3_error(c->d, w->loc, "unknown X87 operation %s (expected one of %s)",
+                     node_text(c, val, buf, sizeof buf), names);
+        } else {
+            v->m.x87 = (uint8_t)k;
+        }
+        break;
+    }
     case MK_returns_twice:
         if (meta_int(c, val, what, R_U64, &x)) {
             if (x > 1)
@@ -1769,7 +1797,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     st.eff_read = st.eff_write = B3_HEAP_BOTTOM;
     c->tmp.n = 0;
     uint32_t i = 0;
-    B3Loc first_succ = {0, 0};
+    B3Loc first_succ = {0, 0, 0};
     for (uint32_t a = args; a; a = N(a)->next) {
         B3Node *n = N(a);
         switch ((B3NodeKind)n->kind) {
@@ -1955,6 +1983,8 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
         b3_error(c->d, k->loc, "ThreadLocalAddress needs a symbol, as in ThreadLocalAddress(@x)");
     else if ((op == B3_Get || op == B3_Set) && !st.have_name)
         b3_error(c->d, k->loc, "%s needs a variable, as in %s", info->name, op == B3_Get ? "Get(var0)" : "Set(@1, var0)");
+    else if (op == B3_X87 && !(st.seen & (1u << MK_op)))
+        b3_error(c->d, k->loc, "X87 needs an operation, as in X87(@dst, @a, @b, op = add)");
     else if (op == B3_SlotBase && !st.have_name)
         b3_error(c->d, k->loc, "SlotBase needs a stack slot, as in SlotBase(stack0)");
 
