@@ -107,6 +107,11 @@ static bool is_candidate(const B3Proc *p, const B3Block *b) {
     }
     if (size > MAX_SIZE)
         return false;
+    /* Only Phis, Upsilons and constants before a Jump: copying would remove
+     * no more than the jump (which block ordering removes anyway) and would
+     * turn the Phis into Variables live across whatever loop follows. */
+    if (!size && b3_block_last(b)->opcode == B3_Jump)
+        return false;
     for (uint32_t i = 0; i < b->nsuccs; i++)
         if (b->succs[i].block == b)
             return false;
