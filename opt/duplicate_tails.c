@@ -2,8 +2,9 @@
  *
  * A small block (at most MAX_SIZE values that cost an instruction, terminal
  * included, at most MAX_VALUES values in all, and at most MAX_SUCCS
- * successors: a Return or Oops, or a short Jump, Branch or Switch) is copied into each block that reaches it by a Jump, which then
- * ends in its own copy instead of jumping: the join of an if/else that only
+ * successors: a Return or Oops, or a short Jump, Branch or Switch) is
+ * copied into each block that reaches it by a Jump, which then ends in its
+ * own copy instead of jumping: the join of an if/else that only
  * returns a Phi becomes a Return in each arm.  A block that gets a copy
  * ending in a Jump to another such block takes that one too (at most once
  * per block, so loops of tails end).
@@ -14,10 +15,13 @@
  * variable, an increment, an Upsilon per variable, a Jump) is copied into
  * both arms, and then the loop's test at the top (its Phis, a compare and a
  * Branch) too: each arm ends in its own test and branch back, as a C
- * compiler's rotated loop does, instead of jumping to one shared test.
+ * compiler's rotated loop does, instead of jumping to one shared test.  A
+ * block of only such free values before a Jump is no tail, though, and a
+ * loop of two blocks keeps a header larger than B3's MAX_SIZE values (see
+ * the copying loop).
  *
- * A block that took a copy ending in a Branch or Switch gets an empty block
- * on each edge to a successor with several predecessors (a critical edge):
+ * A block ending in a Branch or Switch gets an empty block on each edge to a
+ * successor with several predecessors (a critical edge) that gained some:
  * fix_ssa puts the moves into a join's Phis at the end of each predecessor,
  * so without the split the moves for the loop's exit would run on every
  * trip round the loop, and the exit's and the loop's Phis, both written
