@@ -335,6 +335,16 @@ B3Symbol *imp_symbol(Imp *I, LLVMValueRef g) {
 
 static bool is_local_linkage(LLVMLinkage l) { return l == LLVMInternalLinkage || l == LLVMPrivateLinkage; }
 
+void imp_definition_linkage(LLVMValueRef g, B3Symbol *s) {
+    LLVMLinkage link = LLVMGetLinkage(g);
+    s->internal = is_local_linkage(link);
+    /* A definition another object may replace (C's weak, inline functions'
+     * linkonce_odr, -fcommon's tentative definitions) is weak. */
+    s->weak = link == LLVMWeakAnyLinkage || link == LLVMWeakODRLinkage || link == LLVMLinkOnceAnyLinkage ||
+              link == LLVMLinkOnceODRLinkage || link == LLVMCommonLinkage;
+    s->hidden = !s->internal && LLVMGetVisibility(g) == LLVMHiddenVisibility;
+}
+
 /* Declares g in the module: an extern, or a definition to be filled. */
 static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
     B3Symbol *s = imp_symbol(I, g);
@@ -349,12 +359,7 @@ static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
         return;
     }
     s->defined = true;
-    s->internal = is_local_linkage(link);
-    /* A definition another object may replace (C's weak, inline functions'
-     * linkonce_odr, -fcommon's tentative definitions) is weak. */
-    s->weak = link == LLVMWeakAnyLinkage || link == LLVMWeakODRLinkage || link == LLVMLinkOnceAnyLinkage ||
-              link == LLVMLinkOnceODRLinkage || link == LLVMCommonLinkage;
-    s->hidden = !s->internal && LLVMGetVisibility(g) == LLVMHiddenVisibility;
+    imp_definition_linkage(g, s);
     if (is_fn) {
         s->kind = B3Sym_Proc;
         s->def.proc = b3_proc_new(I->m, s);
@@ -414,8 +419,8 @@ typedef struct {
 
 static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     if (LLVMIsAGlobalValue(c)) {
-        if (LLVMIsAGlobalAlias(c) || LLVMIsAGlobalIFunc(c))
-            imp_fail(I, "aliases and ifuncs are not supported yet");
+        if (LLVMIsAGlobalIFunc(c))
+            imp_fail(I, "ifuncs are not supported yet");
         if (LLVMIsAGlobalVariable(c) && LLVMIsThreadLocal(c))
             imp_fail(I, "the address of the thread-local variable '%s' is not a constant",
                      imp_value_name(I, c));
@@ -488,6 +493,15 @@ static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     default:
         return false;
     }
+}
+
+bool imp_const_addr(Imp *I, LLVMValueRef c, B3Symbol **sym, int64_t *off) {
+    ConstAddr a;
+    if (!const_addr(I, c, &a))
+        return false;
+    *sym = a.sym;
+    *off = a.off;
+    return true;
 }
 
 static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_t off) {
@@ -590,8 +604,15 @@ static void define_data(Imp *I, LLVMValueRef g) {
     uint64_t size = LLVMABISizeOfType(I->td, t);
     DataBuf d = {0};
     LLVMValueRef init = LLVMGetInitializer(g);
-    if (init)
+    if (imp_reltable(g)) { /* kept as pointers (llvm_reltable.c) */
+        unsigned n = LLVMGetArrayLength(t);
+        LLVMTypeRef pt = LLVMPointerTypeInContext(LLVMGetModuleContext(I->mod), 0);
+        for (unsigned i = 0; i < n; i++)
+            put_const(I, &d, imp_reltable_target(g, i), pt, 8 * (uint64_t)i);
+        size = 8 * (uint64_t)n;
+    } else if (init) {
         put_const(I, &d, init, t, 0);
+    }
     pad_to(&d, size);
     data->readonly = LLVMIsGlobalConstant(g);
     data->size = d.off;
@@ -796,8 +817,8 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
                 imp_check_section(&I, f);
             }
         imp_structors(&I);
-        if (LLVMGetFirstGlobalAlias(I.mod))
-            imp_error(&I, "global aliases are not supported yet");
+        imp_used(&I);
+        imp_aliases(&I);
     }
     for (LLVMValueRef g = LLVMGetFirstGlobal(I.mod); g; g = LLVMGetNextGlobal(g))
         define_data_guarded(&I, g);
