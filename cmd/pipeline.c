@@ -30,6 +30,8 @@ const B3Phase b3_pipeline[] = {
     {"eliminate_common_subexpressions", B3PhaseIR_B3, B3_O2, B3PhaseF_RepeatIfChanged, b3_eliminate_common_subexpressions, NULL},
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O12,  0,                       b3_eliminate_dead_code, NULL},
     {"infer_switches",       B3PhaseIR_B3,  B3_O2,   0,                       b3_infer_switches, NULL},
+    /* Beyond B3: before duplicate_tails copies the joins into the arms. */
+    {"convert_branches_to_selects", B3PhaseIR_B3, B3_O2, 0,               b3_convert_branches_to_selects, NULL},
     {"duplicate_tails",      B3PhaseIR_B3,  B3_O2,   0,                       b3_duplicate_tails, NULL},
     /* B3's place at -O2: after duplicate_tails (which leaves Variables),
      * before fold_path_constants.  Cheap when no Variable is left. */

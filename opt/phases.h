@@ -24,6 +24,9 @@ bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p);
 bool b3_eliminate_common_subexpressions(B3Module *m, B3Proc *p);
 /* Chains of blocks testing one value against constants become one Switch. */
 bool b3_infer_switches(B3Module *m, B3Proc *p);
+/* Small pure triangles and diamonds whose join has integer Phis become
+ * Selects (conditional moves). */
+bool b3_convert_branches_to_selects(B3Module *m, B3Proc *p);
 /* Small blocks reached by a Jump are copied into the jumping block. */
 bool b3_duplicate_tails(B3Module *m, B3Proc *p);
 /* What a Branch or Switch tells about its value on each edge replaces the

@@ -44,6 +44,8 @@ extern uint64_t K(kernel_chacha20)(const uint8_t *in, uint8_t *out, int64_t len,
 extern uint64_t K(kernel_quicksort)(int32_t *a, int32_t n, uint32_t seed) WEAK;
 extern uint64_t K(kernel_interp)(int64_t n) WEAK;
 extern uint64_t K(kernel_itoa)(uint8_t *buf, int32_t count, uint64_t seed) WEAK;
+extern uint64_t K(kernel_collatz)(int32_t n, uint32_t *memo) WEAK;
+extern uint64_t K(kernel_brainfuck)(int32_t n) WEAK;
 
 /* Inputs, set up by prepare() before the timed calls. */
 static int64_t size;
@@ -141,6 +143,12 @@ static void prep_interp(void) {}
 static uint64_t call_itoa(void) { return K(kernel_itoa)(buf0, (int32_t)size, 42u); }
 static void prep_itoa(void) { buf0 = xmalloc((size_t)size * 40 + 16); }
 
+static uint64_t call_collatz(void) { return K(kernel_collatz)((int32_t)size, buf0); }
+static void prep_collatz(void) { buf0 = xmalloc((size_t)size * sizeof(uint32_t)); }
+
+static uint64_t call_brainfuck(void) { return K(kernel_brainfuck)((int32_t)size); }
+static void prep_brainfuck(void) {}
+
 struct kernel {
     const char *name;
     int linked;
@@ -170,6 +178,8 @@ int main(int argc, char **argv)
         KERNEL(quicksort, 1000000, 4, 1000),
         KERNEL(interp, 2000000, 3, 1000),
         KERNEL(itoa, 1000000, 4, 1000),
+        KERNEL(collatz, 1000000, 30, 1000),
+        KERNEL(brainfuck, 200, 1, 2),
     };
     const int nkernels = (int)(sizeof kernels / sizeof kernels[0]);
 
