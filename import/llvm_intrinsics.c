@@ -401,6 +401,16 @@ static void i_umul_o(Call *c) { overflow(c, B3_Mul, false); }
 
 static void i_passthrough(Call *c) { ret1(c, arg(c, 0)); }
 
+/* llvm.load.relative(p, off): p + the i32 at p + off, sign-extended (the
+ * lookup tables of offsets from their own start that clang's -O2 makes of
+ * constant tables of pointers: Rel32 data). */
+static void i_load_relative(Call *c) {
+    Imp *I = c->I;
+    B3Value *p = arg(c, 0);
+    B3Value *rel = imp_emit(I, B3_Load, B3_Int32, 1, op2(c, B3_Add, p, arg(c, 1)), NULL, NULL);
+    ret1(c, op2(c, B3_Add, p, imp_op1(I, B3_SExt32, B3_Int64, rel)));
+}
+
 /* Variadic functions (llvm_varargs.c); llvm.va_end does nothing. */
 static void i_va_start(Call *c) {
     imp_va_start(c->I, arg(c, 0));
@@ -439,6 +449,7 @@ static const Intrinsic intrinsics[] = {
     {"llvm.var.annotation.", ignore},
     {"llvm.expect.", i_expect},
     {"llvm.expect.with.probability.", i_expect},
+    {"llvm.load.relative.", i_load_relative},
     {"llvm.launder.invariant.group.", i_passthrough},
     {"llvm.threadlocal.address.", i_passthrough}, /* the operand is a ThreadLocalAddress already */
     {"llvm.strip.invariant.group.", i_passthrough},

@@ -367,7 +367,8 @@ static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
 typedef struct {
     B3DataItem *a;
     uint32_t n, cap;
-    uint64_t off; /* bytes laid out so far */
+    uint64_t off;   /* bytes laid out so far */
+    B3Symbol *self; /* the global being laid out */
 } DataBuf;
 
 static void item_push(DataBuf *d, B3DataItem it) { B3_VEC_PUSH("import", d->a, d->n, d->cap, it); }
@@ -486,6 +487,28 @@ static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     }
 }
 
+/* An i32 `trunc (sub (ptrtoint X), (ptrtoint SELF))`, the distance from the
+ * global being defined (clang's relative lookup tables, read by
+ * llvm.load.relative) as Rel32 data: X - (SELF + off) is the item's S + A - P. */
+static bool put_rel32(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_t off) {
+    if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMTrunc || imp_int_bits(t) != 32)
+        return false;
+    LLVMValueRef diff = LLVMGetOperand(c, 0);
+    if (!LLVMIsAConstantExpr(diff) || LLVMGetConstOpcode(diff) != LLVMSub)
+        return false;
+    ConstAddr x, base;
+    if (!const_addr(I, LLVMGetOperand(diff, 0), &x) || !const_addr(I, LLVMGetOperand(diff, 1), &base) ||
+        !x.sym || base.sym != d->self || off % 4)
+        return false;
+    pad_to(d, off);
+    B3DataItem it = {.kind = B3Data_Rel32};
+    it.u.addr.sym = x.sym;
+    it.u.addr.addend = x.off - base.off + (int64_t)off;
+    item_push(d, it);
+    d->off = off + 4;
+    return true;
+}
+
 static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_t off) {
     if (LLVMIsUndef(c) || LLVMIsAConstantAggregateZero(c) || LLVMIsAConstantPointerNull(c))
         return; /* zeros: the padding before the next item gives them */
@@ -553,6 +576,8 @@ static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_
         }
         return;
     }
+    if (put_rel32(I, d, c, t, off))
+        return;
     ConstAddr a;
     if (const_addr(I, c, &a)) {
         unsigned bytes = (unsigned)LLVMStoreSizeOfType(I->td, t);
@@ -579,7 +604,7 @@ static void define_data(Imp *I, LLVMValueRef g) {
     B3Data *data = s->def.data;
     LLVMTypeRef t = LLVMGlobalGetValueType(g);
     uint64_t size = LLVMABISizeOfType(I->td, t);
-    DataBuf d = {0};
+    DataBuf d = {.self = s};
     LLVMValueRef init = LLVMGetInitializer(g);
     if (init)
         put_const(I, &d, init, t, 0);
@@ -593,7 +618,7 @@ static void define_data(Imp *I, LLVMValueRef g) {
     for (uint32_t i = 0; i < d.n; i++) {
         unsigned a =
             d.a[i].kind == B3Data_Int16                                                                 ? 2
-            : d.a[i].kind == B3Data_Int32 || d.a[i].kind == B3Data_Float                                ? 4
+            : d.a[i].kind == B3Data_Int32 || d.a[i].kind == B3Data_Float || d.a[i].kind == B3Data_Rel32 ? 4
             : d.a[i].kind == B3Data_Int64 || d.a[i].kind == B3Data_Double || d.a[i].kind == B3Data_Addr ? 8
                                                                                                         : 1;
         if (a > natural)

@@ -237,10 +237,10 @@ typedef struct {
 /* A CCall's C-convention facts beyond its children (docs/c-extensions.md),
  * out of line: most calls have none (B3Value.m.ccall.extra is then NULL). */
 typedef struct {
-    bool sret;      /* `sret = 1`: child 1 is the struct result's address */
+    bool sret;          /* `sret = 1`: child 1 is the struct result's address */
     bool returns_twice; /* `returnsTwice = 1`: the callee may return again
                          * later, through longjmp (setjmp, vfork) */
-    B3ByVal *byval; /* one per child (index 0, the callee, unused), or NULL */
+    B3ByVal *byval;     /* one per child (index 0, the callee, unused), or NULL */
 } B3CCallExtra;
 
 typedef struct {
@@ -409,6 +409,7 @@ typedef enum {
     B3Data_Bytes,
     B3Data_Zero,
     B3Data_Addr,
+    B3Data_Rel32, /* 32 bits: sym + addend - the item's own address (ELF only) */
 } B3DataKind;
 
 typedef struct {
@@ -423,7 +424,7 @@ typedef struct {
         struct {
             B3Symbol *sym;
             int64_t addend;
-        } addr;
+        } addr; /* Addr, Rel32 */
     } u;
     B3Loc loc;
 } B3DataItem;

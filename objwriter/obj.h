@@ -134,8 +134,9 @@ typedef struct {
     struct B3DebugInfo *debug;     /* -g: line rows and names (objwriter/dwarf.h), or NULL */
     B3CodeMark *code_marks;        /* in .text offset order */
     uint32_t ncode_marks, cap_code_marks;
-    struct B3AsmText *asm_text;    /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
-    bool no_unwind_tables;         /* -fno-unwind-tables: no ELF .eh_frame, no ELF .cfi_* (objwriter/frame.h) */
+    struct B3AsmText
+        *asm_text; /* -S: instruction text of .text (objwriter/asm_writer.h), owned by the caller, or NULL */
+    bool no_unwind_tables; /* -fno-unwind-tables: no ELF .eh_frame, no ELF .cfi_* (objwriter/frame.h) */
     /* Errors the input causes, reported at its locations; NULL: plain messages on stderr. */
     B3Diag *diag;
 } B3Obj;
@@ -170,6 +171,7 @@ static inline uint32_t b3_data_item_align(B3DataKind k) {
         return 2;
     case B3Data_Int32:
     case B3Data_Float:
+    case B3Data_Rel32:
         return 4;
     case B3Data_Int64:
     case B3Data_Double:
@@ -188,6 +190,7 @@ static inline uint64_t b3_data_item_size(const B3DataItem *it) {
         return 2;
     case B3Data_Int32:
     case B3Data_Float:
+    case B3Data_Rel32:
         return 4;
     case B3Data_Int64:
     case B3Data_Double:
