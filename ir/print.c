@@ -282,27 +282,16 @@ static void put_escaped(Printer *p, const uint8_t *s, size_t len) {
     for (size_t i = 0; i < len; i++) {
         uint8_t c = s[i];
         switch (c) {
-        case '\n':
-            put(p, "\\n");
-            break;
-        case '\t':
-            put(p, "\\t");
-            break;
-        case '\r':
-            put(p, "\\r");
-            break;
-        case '\\':
-            put(p, "\\\\");
-            break;
-        case '"':
-            put(p, "\\\"");
-            break;
+        case '\n': put(p, "\\n"); break;
+        case '\t': put(p, "\\t"); break;
+        case '\r': put(p, "\\r"); break;
+        case '\\': put(p, "\\\\"); break;
+        case '"': put(p, "\\\""); break;
         default:
             if (c >= 0x20 && c <= 0x7e) {
                 put_c(p, (char)c);
             } else {
-                char o[4] = {'\\', (char)('0' + (c >> 6)), (char)('0' + ((c >> 3) & 7)),
-                             (char)('0' + (c & 7))};
+                char o[4] = {'\\', (char)('0' + (c >> 6)), (char)('0' + ((c >> 3) & 7)), (char)('0' + (c & 7))};
                 put_mem(p, o, 4);
             }
         }
@@ -414,22 +403,15 @@ static bool regset_empty(const B3RegSet *s) { return !s->bits[0] && !s->bits[1];
 
 static void put_generator(Printer *p, const B3Generator *g) {
     switch (g->kind) {
-    case B3Gen_Trap:
-        put(p, "trap");
-        break;
-    case B3Gen_Symbol:
-        put_symbol(p, g->sym);
-        break;
+    case B3Gen_Trap: put(p, "trap"); break;
+    case B3Gen_Symbol: put_symbol(p, g->sym); break;
     case B3Gen_Nop:
         put(p, "nop(");
         put_u64(p, g->n);
         put_c(p, ')');
         break;
-    case B3Gen_Address:
-        put_hex(p, g->n, 1);
-        break;
-    default:
-        break;
+    case B3Gen_Address: put_hex(p, g->n, 1); break;
+    default: break;
     }
 }
 
@@ -821,9 +803,9 @@ static void print_proc(Printer *p, const B3Proc *proc) {
 
 static const char *data_kind_name(B3DataKind k) {
     static const char *const names[] = {
-        [B3Data_Int8] = "Int8",   [B3Data_Int16] = "Int16", [B3Data_Int32] = "Int32",
-        [B3Data_Int64] = "Int64", [B3Data_Float] = "Float", [B3Data_Double] = "Double",
-        [B3Data_Bytes] = "Bytes", [B3Data_Zero] = "Zero",   [B3Data_Addr] = "Addr",
+        [B3Data_Int8] = "Int8",     [B3Data_Int16] = "Int16", [B3Data_Int32] = "Int32",
+        [B3Data_Int64] = "Int64",   [B3Data_Float] = "Float", [B3Data_Double] = "Double",
+        [B3Data_Bytes] = "Bytes",   [B3Data_Zero] = "Zero",   [B3Data_Addr] = "Addr",
         [B3Data_Rel32] = "Rel32",
     };
     return k <= B3Data_Rel32 ? names[k] : "?";
@@ -831,18 +813,10 @@ static const char *data_kind_name(B3DataKind k) {
 
 static void put_data_item(Printer *p, const B3DataItem *it) {
     switch (it->kind) {
-    case B3Data_Int8:
-        put_i64(p, (int8_t)it->u.bits);
-        break;
-    case B3Data_Int16:
-        put_i64(p, (int16_t)it->u.bits);
-        break;
-    case B3Data_Int32:
-        put_i64(p, (int32_t)it->u.bits);
-        break;
-    case B3Data_Int64:
-        put_i64(p, (int64_t)it->u.bits);
-        break;
+    case B3Data_Int8: put_i64(p, (int8_t)it->u.bits); break;
+    case B3Data_Int16: put_i64(p, (int16_t)it->u.bits); break;
+    case B3Data_Int32: put_i64(p, (int32_t)it->u.bits); break;
+    case B3Data_Int64: put_i64(p, (int64_t)it->u.bits); break;
     case B3Data_Float: {
         uint32_t b = (uint32_t)it->u.bits;
         float f;
@@ -861,9 +835,7 @@ static void put_data_item(Printer *p, const B3DataItem *it) {
         put_escaped(p, it->u.str.bytes, it->u.str.len);
         put_c(p, '"');
         break;
-    case B3Data_Zero:
-        put_u64(p, it->u.zero);
-        break;
+    case B3Data_Zero: put_u64(p, it->u.zero); break;
     case B3Data_Addr:
     case B3Data_Rel32:
         put_symbol(p, it->u.addr.sym);
@@ -875,8 +847,7 @@ static void put_data_item(Printer *p, const B3DataItem *it) {
             put_u64(p, 0 - (uint64_t)it->u.addr.addend);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
