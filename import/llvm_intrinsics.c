@@ -399,6 +399,31 @@ static void i_usub_o(Call *c) { overflow(c, B3_Sub, false); }
 static void i_smul_o(Call *c) { overflow(c, B3_Mul, true); }
 static void i_umul_o(Call *c) { overflow(c, B3_Mul, false); }
 
+/* {s,u}{add,sub}.sat: the result of the overflow intrinsic, or on overflow
+ * the bound it passed (unsigned: all ones or 0; signed: the type's minimum
+ * when x is negative, else its maximum). */
+static void saturating(Call *c, B3Opcode op, bool sign) {
+    unsigned b = arg_bits(c, 0);
+    B3Value *x = arg(c, 0);
+    overflow(c, op, sign);
+    B3Value *r = c->out->v[0], *o = c->out->v[1];
+    B3Type t = (B3Type)r->type;
+    uint64_t ones = b >= 64 ? ~0ull : (1ull << b) - 1;
+    B3Value *bound;
+    if (!sign) {
+        bound = kt(c, t, op == B3_Add ? (int64_t)ones : 0);
+    } else {
+        int64_t max = (int64_t)(ones >> 1), min = -max - 1;
+        B3Value *neg = cmp(c, B3_LessThan, imp_sext_bits(c->I, x, b), kt(c, (B3Type)x->type, 0));
+        bound = sel(c, neg, kt(c, t, min), kt(c, t, max));
+    }
+    ret1(c, sel(c, o, bound, r));
+}
+static void i_uadd_sat(Call *c) { saturating(c, B3_Add, false); }
+static void i_usub_sat(Call *c) { saturating(c, B3_Sub, false); }
+static void i_sadd_sat(Call *c) { saturating(c, B3_Add, true); }
+static void i_ssub_sat(Call *c) { saturating(c, B3_Sub, true); }
+
 static void i_passthrough(Call *c) { ret1(c, arg(c, 0)); }
 
 /* llvm.load.relative(p, off): p + the i32 at p + off, sign-extended (the
@@ -503,6 +528,10 @@ static const Intrinsic intrinsics[] = {
     {"llvm.usub.with.overflow.", i_usub_o},
     {"llvm.smul.with.overflow.", i_smul_o},
     {"llvm.umul.with.overflow.", i_umul_o},
+    {"llvm.uadd.sat.", i_uadd_sat},
+    {"llvm.usub.sat.", i_usub_sat},
+    {"llvm.sadd.sat.", i_sadd_sat},
+    {"llvm.ssub.sat.", i_ssub_sat},
 };
 
 bool imp_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out) {
