@@ -222,6 +222,10 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
             memcpy(&b, &d, 8);
             return one(I, fconst_bits(I, B3_Double, b));
         }
+        if (k == LLVMX86_FP80TypeKind) {
+            imp_leaves(I, t); /* reports a target without it */
+            return imp_ldouble_const_parts(I, c);
+        }
         imp_leaves(I, t); /* reports the type */
         imp_fail(I, "this floating-point constant is not supported");
     }
@@ -978,7 +982,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         size_t len = 0;
         const char *name = LLVMGetValueName2(callee, &len);
         ImpVals r = {0};
-        if (imp_stack_intrinsic(I, v, name, len, &r))
+        if (imp_stack_intrinsic(I, v, name, len, &r) || imp_ldouble_intrinsic(I, v, name, len, &r))
             return r;
         if (!imp_intrinsic(I, v, name, len, &r))
             imp_fail(I, "the intrinsic %.*s is not supported", (int)len, name);
@@ -1004,8 +1008,13 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
                 imp_fail(I, "an sret argument after the first is not supported");
             sret = true;
         }
-        any_byval |= has_attr(v, i + 1, I->attr_byval);
+        any_byval |= has_attr(v, i + 1, I->attr_byval) || imp_is_x87(LLVMTypeOf(a));
         ImpVals p = imp_operand(I, a);
+        if (imp_is_x87(LLVMTypeOf(a))) { /* in memory, 16-byte aligned (llvm_ldouble.c) */
+            ImpVals q = imp_vals_new(I, 1);
+            q.v[0] = imp_ldouble_arg(I, p);
+            p = q;
+        }
         unsigned bits = imp_int_bits(LLVMTypeOf(a));
         if (p.n == 1 && bits && bits < 32 &&
             (has_attr(v, i + 1, I->attr_signext) || has_attr(v, i + 1, I->attr_zeroext))) {
@@ -1021,13 +1030,17 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
             q.v[2] = p.v[1];
             p = q;
         }
-        for (uint32_t j = 0; j < p.n; j++)
+        for (uint32_t j = 0; j < p.n && !imp_is_x87(LLVMTypeOf(a)); j++)
             nint += b3_type_is_int((B3Type)p.v[j]->type);
         args[i] = p;
         nk += p.n;
     }
     LLVMTypeRef rt = LLVMGetReturnType(fty);
     const ImpLeaves *RL = imp_leaves(I, rt);
+    bool ld_result = imp_is_x87(rt); /* in st(0) */
+    B3Value *ld_slot = ld_result ? imp_ldouble_result_slot(I) : NULL;
+    if (ld_result)
+        RL = imp_leaves(I, LLVMVoidTypeInContext(I->ctx));
     if (RL->n > 2)
         imp_fail(I, "a call returning %u values is not supported", RL->n);
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
@@ -1051,6 +1064,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         if (any_byval && has_attr(v, i + 1, I->attr_byval))
             extra->byval[k] = byval_of(I, LLVMGetCallSiteEnumAttribute(v, i + 1, I->attr_byval),
                                        LLVMGetCallSiteEnumAttribute(v, i + 1, align_kind));
+        if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
+            extra->byval[k] = (B3ByVal){16, 16};
         for (uint32_t j = 0; j < args[i].n; j++)
             call->kids[k++] = args[i].v[j];
     }
@@ -1060,6 +1075,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     call->m.ccall.extra = extra;
     call->loc = call->type_loc = I->loc;
     b3_block_append(I->m, I->cur, call);
+    if (ld_result)
+        return imp_ldouble_call_result(I, ld_slot);
     if (RL->n == 0)
         return imp_vals_new(I, 0);
     if (RL->n == 1)
@@ -1120,6 +1137,9 @@ static ImpVals import_f32x2_element(Imp *I, LLVMValueRef v, LLVMOpcode op) {
 /* ---- one instruction ------------------------------------------------------- */
 
 static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
+    ImpVals ld;
+    if (imp_ldouble_inst(I, v, op, &ld))
+        return ld;
     switch (op) {
     case LLVMAdd:
     case LLVMSub:
@@ -1249,6 +1269,10 @@ static void import_ret(Imp *I, LLVMValueRef v) {
     }
     LLVMValueRef x = LLVMGetOperand(v, 0);
     ImpVals p = imp_operand(I, x);
+    if (imp_is_x87(LLVMTypeOf(x))) {
+        imp_ldouble_return(I, p);
+        return;
+    }
     unsigned bits = imp_int_bits(LLVMTypeOf(x));
     if (p.n == 1 && bits && bits < 32) {
         if (LLVMGetEnumAttributeAtIndex(I->fn, LLVMAttributeReturnIndex, I->attr_signext))
@@ -1376,6 +1400,8 @@ static void import_params(Imp *I, LLVMValueRef fn) {
         }
         B3ByVal bv = byval_of(I, LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_byval),
                               LLVMGetEnumAttributeAtIndex(fn, i + 1, align_kind));
+        if (imp_is_x87(LLVMTypeOf(prm))) /* in memory, 16-byte aligned */
+            bv = (B3ByVal){16, 16};
         if (bv.size) {
             byval[k] = bv;
             any_byval = true;
@@ -1402,6 +1428,12 @@ static void import_params(Imp *I, LLVMValueRef fn) {
         bool sret = LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_sret) != NULL;
         if (sret && sret_in_reg) {
             bind(I, prm, one(I, sret_in_reg));
+            continue;
+        }
+        if (byval[k].size && imp_is_x87(LLVMTypeOf(prm))) {
+            B3Value *fp = imp_emit(I, B3_FramePointer, B3_Int64, 0, NULL, NULL, NULL);
+            bind(I, prm, imp_ldouble_load(I, fp, 16 + (int64_t)off[k]));
+            k++;
             continue;
         }
         if (byval[k].size) { /* the aggregate's address in the caller's frame */
@@ -1437,6 +1469,7 @@ void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
     I->loc = (B3Loc){LLVMGetDebugLocLine(fn), 0};
     I->p->loc = I->loc;
     I->sret_ptr = NULL;
+    memset(I->ld_scratch, 0, sizeof I->ld_scratch);
     I->nvals = 0;
     unsigned nb = LLVMCountBasicBlocks(fn);
     LLVMBasicBlockRef *lbs = b3_xmalloc("import", (nb + 1) * sizeof *lbs);

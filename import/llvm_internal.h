@@ -87,6 +87,9 @@ typedef struct Imp {
     B3Block **blocks;
     uint32_t nblocks;
     B3Value *sret_ptr; /* x86-64: what a function with an sret parameter returns */
+    /* long double (llvm_ldouble.c): the function's scratch slots for X87
+     * operands and results (NULL until first used). */
+    B3StackSlot *ld_scratch[3];
 } Imp;
 
 /* ---- diagnostics (llvm_module.c) ---------------------------------------- */
@@ -215,6 +218,35 @@ void imp_varargs_params(Imp *I, uint32_t n, const B3Reg *where, uint32_t stack_b
 void imp_va_start(Imp *I, B3Value *ap);
 void imp_va_copy(Imp *I, B3Value *dst, B3Value *src);
 ImpVals imp_va_arg(Imp *I, LLVMValueRef inst);
+
+/* ---- long double (llvm_ldouble.c) ----------------------------------------
+ *
+ * An x86_fp80 (C's long double on x86-64) is two parts: an Int64, its bytes
+ * 0-7 (the significand), and an Int32 whose low 16 bits are bytes 8-9 (sign
+ * and exponent), so loads, stores, phis and selects are those of integers.
+ * Arithmetic, comparisons and conversions are X87 values on 16-byte stack
+ * slots (docs/c-extensions.md, "Long double on x86-64"); an argument is
+ * passed ByVal(16, 16), a parameter read from the caller's argument area, a
+ * result taken from st(0) after the call and put there before the return. */
+bool imp_is_x87(LLVMTypeRef t);
+/* An instruction on long double values (arithmetic, fcmp, casts to or
+ * from it): imported into *out, true; false if it is not one. */
+bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out);
+/* llvm.*.f80 intrinsics (fabs, copysign in line, libm's *l functions). */
+bool imp_ldouble_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);
+/* A long double constant's bytes: 0-7 in *lo, 8-15 in *hi. */
+void imp_ldouble_const(Imp *I, LLVMValueRef c, uint64_t *lo, uint64_t *hi);
+ImpVals imp_ldouble_const_parts(Imp *I, LLVMValueRef c);
+/* The value's parts in a new 16-byte slot; its address. */
+B3Value *imp_ldouble_arg(Imp *I, ImpVals v);
+/* The parts at an address. */
+ImpVals imp_ldouble_load(Imp *I, B3Value *addr, int64_t off);
+/* A call returning a long double: the slot for its result, made before the
+ * (Void) CCall, and the value from st(0) stored there right after it. */
+B3Value *imp_ldouble_result_slot(Imp *I);
+ImpVals imp_ldouble_call_result(Imp *I, B3Value *slot);
+/* Returns the value (in st(0)). */
+void imp_ldouble_return(Imp *I, ImpVals v);
 
 /* ---- intrinsics (llvm_intrinsics.c) ------------------------------------- */
 

@@ -266,10 +266,14 @@ static void collect_leaves(Imp *I, LLVMTypeRef t, uint64_t off, LeafVec *out) {
             collect_leaves(I, e, off + i * stride, out);
         return;
     }
-    case LLVMX86_FP80TypeKind:
-        imp_fail(I, "long double (x86_fp80) is not supported yet");
+    case LLVMX86_FP80TypeKind: /* llvm_ldouble.c */
+        if (!I->desc->has_x87)
+            imp_fail(I, "long double (x86_fp80) needs the x87 unit of an x86-64 target");
+        leaf_push(out, (ImpLeaf){LK_Int, 64, off});
+        leaf_push(out, (ImpLeaf){LK_Int, 16, off + 8});
+        return;
     case LLVMFP128TypeKind:
-        imp_fail(I, "long double (fp128) is not supported yet");
+        imp_fail(I, "fp128 (arm64 Linux's long double, __float128) is not supported yet");
     case LLVMHalfTypeKind:
     case LLVMBFloatTypeKind:
         imp_fail(I, "half-precision floating point is not supported");
@@ -540,6 +544,11 @@ static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_
             uint64_t b;
             memcpy(&b, &x, 8);
             put_int(I, d, off, b, 8);
+        } else if (k == LLVMX86_FP80TypeKind) {
+            uint64_t lo, hi;
+            imp_ldouble_const(I, c, &lo, &hi);
+            put_int(I, d, off, lo, 8);
+            put_int(I, d, off + 8, hi, 2);
         } else {
             imp_fail(I, "this floating-point initializer type is not supported yet");
         }

@@ -94,6 +94,13 @@ B3Effects b3_effects(const B3Value *v) {
         e.writes = B3_HEAP_TOP;
         e.control_dependent = true;
         break;
+    case B3E_X87:
+        /* Reads and writes memory at addresses it does not know; the x87
+         * register stack between a call and its `result` (or a `ret` and the
+         * Return) is state no other value may touch. */
+        e.reads = e.writes = B3_HEAP_TOP;
+        e.control_dependent = true;
+        break;
     }
     /* A trapping access faults observably on a bad address, and the fault is
      * taken to read the highest address: ordered with every effect. */
@@ -176,4 +183,11 @@ bool b3_value_is_pure(const B3Value *v) {
     if (op->flags & B3OF_PURE)
         return true;
     return op->effects == B3E_DIV && !division_may_fault(v) && !(v->kflags & B3K_TRAPS);
+}
+
+B3Value *b3_x87_partner(const B3Block *b, uint32_t idx, int dir) {
+    for (int64_t i = (int64_t)idx + dir; i >= 0 && i < (int64_t)b->nvalues; i += dir)
+        if (!b3_value_is_pure(b->values[i]))
+            return b->values[i];
+    return NULL;
 }

@@ -89,5 +89,9 @@ void b3_effects_print(B3Effects e, FILE *out);
 /* True if v is pure (opcodes.def, B3OF_PURE) or a Div/Mod that cannot
  * fault (Chill or floating point). */
 bool b3_value_is_pure(const B3Value *v);
+/* The first value that is not pure after (dir 1) or before (dir -1) value
+ * idx of b (NULL: none): the Return an X87 `ret` comes before, the CCall an
+ * X87 `result` comes after (docs/c-extensions.md, "Long double"). */
+B3Value *b3_x87_partner(const B3Block *b, uint32_t idx, int dir);
 
 #endif

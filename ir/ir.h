@@ -95,6 +95,7 @@ typedef enum {
     B3M_SWITCH,
     B3M_SYMBOL,
     B3M_ALLOCA,
+    B3M_X87,
 } B3MetaClass;
 
 /* What an opcode does besides computing its result (see opcodes.def). */
@@ -112,6 +113,7 @@ typedef enum {
     B3E_LOCAL_WRITE,
     B3E_LOCAL_READ,
     B3E_VA_START,
+    B3E_X87,
 } B3EffectsClass;
 
 /* Static opcode facts; each is documented at the top of opcodes.def. */
@@ -309,6 +311,7 @@ struct B3Value {
             int64_t offset;
         } symbol;
         uint32_t align; /* AllocaDynamic: as written (0: not written); b3_alloca_align */
+        uint8_t x87;    /* X87: the operation (B3X87Op, ir/x87.h) */
     } m;
 };
 

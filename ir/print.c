@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "ir/x87.h"
 #include "util/alloc.h"
 
 enum { BUF_SIZE = 1 << 16 };
@@ -612,6 +613,10 @@ static void put_args(Args *a, const B3Value *v) {
             key(a, "align");
             put_i64(p, b3_alloca_align(v));
         }
+        break;
+    case B3M_X87:
+        key(a, "op");
+        put(p, v->m.x87 < B3_NUM_X87_OPS ? b3_x87_info[v->m.x87].name : "?");
         break;
     case B3M_UPSILON:
         sep(a);

@@ -187,6 +187,9 @@ typedef struct B3TargetDesc {
                               const B3ByVal *byval, int32_t nfixed, B3Reg *where, uint32_t *stack_off);
     /* The C va_list (B3VaListKind) and its size in bytes. */
     uint8_t va_list_kind, va_list_size;
+    /* The X87 opcode's operations exist (x86's extended-precision unit: C's
+     * long double on x86-64, docs/c-extensions.md). */
+    bool has_x87;
     /* The callee-saved GPRs that may be pinned, for the validator's message. */
     const char *pinnable_text;
     B3TargetInfo info;

@@ -40,8 +40,10 @@
 #include <string.h>
 
 #include "ir/dominators.h"
+#include "ir/effects.h"
 #include "ir/fold.h"
 #include "ir/ir.h"
+#include "ir/x87.h"
 #include "util/alloc.h"
 #include "util/bits.h"
 #include "util/vec.h"
@@ -908,8 +910,12 @@ static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
             b3_error(c->d, kid_loc(v, i), "ByVal alignment %u is not a power of two up to 4096", b.align);
         if (b.size > (1u << 20))
             b3_error(c->d, kid_loc(v, i), "ByVal size %u is larger than 1 MiB", b.size);
-        if (v->m.ccall.variadic >= 0 && i - 1 >= (uint32_t)v->m.ccall.variadic)
-            b3_error(c->d, kid_loc(v, i), "a ByVal argument cannot be a variadic one");
+        /* System V places a variadic argument as a named one (a long double
+         * in memory: ByVal(16, 16)); elsewhere the variadic rules differ. */
+        if (v->m.ccall.variadic >= 0 && i - 1 >= (uint32_t)v->m.ccall.variadic &&
+            b3_target_desc(c->m->target)->va_list_kind != B3VaList_SysV)
+            b3_error(c->d, kid_loc(v, i), "a ByVal argument cannot be a variadic one on %s",
+                     b3_target_name(c->m->target));
     }
 }
 
@@ -928,6 +934,43 @@ static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3
     if (!idx || b->values[idx - 1] != k)
         b3_error(c->d, kid_loc(v, 0),
                  "SecondResult must stand immediately after its CCall @%u in the same block", k->index);
+}
+
+/* X87 (docs/c-extensions.md): the operation's children (addresses) and
+ * type; a `ret` comes before a Return of no value, a `result` after a Void
+ * CCall, with only pure values between them in the block (the x87 register
+ * between them is no one else's). */
+static void check_x87(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v) {
+    const B3TargetDesc *d = b3_target_desc(c->m->target);
+    if (!d->has_x87) {
+        b3_error(c->d, v->loc, "X87 (long double) operations are not available on %s", b3_target_name(c->m->target));
+        return;
+    }
+    if (v->m.x87 >= B3_NUM_X87_OPS) {
+        b3_error(c->d, v->loc, "X87 has no operation");
+        return;
+    }
+    const B3X87Info *x = &b3_x87_info[v->m.x87];
+    if (v->nkids != x->nkids) {
+        b3_error(c->d, v->loc, "X87 op = %s takes %u children (addresses), not %u", x->name, x->nkids, v->nkids);
+        return;
+    }
+    for (uint32_t i = 0; i < v->nkids; i++)
+        if (v->kids[i] && v->kids[i]->type != B3_Int64 && v->kids[i]->type != B3_Void)
+            b3_error(c->d, kid_loc(v, i), "X87 children are addresses (Int64), but @%u is %s", v->kids[i]->index,
+                     tname(v->kids[i]->type));
+    if (v->type != x->result)
+        b3_error(c->d, type_loc(v), "X87 op = %s produces %s, but its type annotation is %s", x->name,
+                 tname(x->result), tname(v->type));
+    if (x->form == B3X87Form_Ret) {
+        const B3Value *n = b3_x87_partner(b, idx, 1);
+        if (!n || n->opcode != B3_Return || n->nkids)
+            b3_error(c->d, v->loc, "X87 op = ret must come right before a Return of no value");
+    } else if (x->form == B3X87Form_Result) {
+        const B3Value *p = b3_x87_partner(b, idx, -1);
+        if (!p || p->opcode != B3_CCall || p->type != B3_Void)
+            b3_error(c->d, v->loc, "X87 op = result must come right after a Void CCall in the same block");
+    }
 }
 
 static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
@@ -1140,6 +1183,8 @@ static void check_value(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v
         check_return(c, v);
     if (v->opcode == B3_SecondResult)
         check_second_result(c, b, idx, v);
+    if (v->opcode == B3_X87)
+        check_x87(c, b, idx, v);
     if (v->opcode == B3_VaStart && !c->p->variadic)
         b3_error(c->d, v->loc,
                  "VaStart in @%.*s, which is not variadic; add variadic(G, F, S) to the procedure",

@@ -40,8 +40,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/effects.h"
 #include "ir/ice.h"
 #include "ir/target.h"
+#include "ir/x87.h"
 #include "opt/phases.h"
 #include "util/alloc.h"
 
@@ -115,6 +117,10 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
             case B3_StackRestore:
             case B3_WasmAddress:
                 return false;
+            case B3_X87: /* a `ret` leaves st(0) for its caller's `result` */
+                if (v->m.x87 == B3X87_Ret)
+                    return false;
+                break;
             case B3_ArgumentReg:
                 if (v->m.reg >= MAX_ARG_REGS || !args[v->m.reg])
                     return false;
@@ -355,7 +361,11 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
 static bool is_site(const B3Block *b, uint32_t j) {
     if (!direct_callee(b->values[j]))
         return false;
-    return j + 1 >= b->nvalues || b->values[j + 1]->opcode != B3_SecondResult;
+    if (j + 1 < b->nvalues && b->values[j + 1]->opcode == B3_SecondResult)
+        return false;
+    /* Nor one whose long double result an X87 `result` takes from st(0). */
+    const B3Value *n = b3_x87_partner(b, j, 1);
+    return !n || n->opcode != B3_X87 || n->m.x87 != B3X87_Result;
 }
 
 bool b3_inline_procedures(B3Module *m, B3Proc *p) {

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/x87.h"
 #include "parser/parse_ctx.h"
 #include "util/alloc.h"
 #include "util/bits.h"
@@ -1318,7 +1319,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 enum {
     MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
     MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_COUNT
+    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_op, MK_COUNT
 };
 
 #define KEY(name, key) {name, sizeof name - 1, key}
@@ -1352,6 +1353,7 @@ static const struct {
     KEY("sret", MK_sret),
     KEY("returnsTwice", MK_returns_twice),
     KEY("align", MK_align),
+    KEY("op", MK_op),
 };
 #undef KEY
 
@@ -1370,6 +1372,7 @@ static bool meta_applies(int key, B3Opcode op) {
         return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
     case MK_align: return info->meta == B3M_ALLOCA;
+    case MK_op: return info->meta == B3M_X87;
     case MK_result:
     case MK_numgp:
     case MK_numfp: return op == B3_Patchpoint;
@@ -1628,6 +1631,21 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                 v->m.align = (uint32_t)x;
         }
         break;
+    case MK_op: {
+        B3Node *w = N(val);
+        unsigned k = w->kind == B3N_WORD ? b3_x87_lookup(w->tok.p, w->tok.len) : B3_NUM_X87_OPS;
+        if (k == B3_NUM_X87_OPS) {
+            char buf[80], names[400] = "";
+            for (unsigned i = 0; i < B3_NUM_X87_OPS; i++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                         b3_x87_info[i].name);
+            b3_error(c->d, w->loc, "unknown X87 operation %s (expected one of %s)",
+                     node_text(c, val, buf, sizeof buf), names);
+        } else {
+            v->m.x87 = (uint8_t)k;
+        }
+        break;
+    }
     case MK_returns_twice:
         if (meta_int(c, val, what, R_U64, &x)) {
             if (x > 1)
@@ -1957,6 +1975,8 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
         b3_error(c->d, k->loc, "ThreadLocalAddress needs a symbol, as in ThreadLocalAddress(@x)");
     else if ((op == B3_Get || op == B3_Set) && !st.have_name)
         b3_error(c->d, k->loc, "%s needs a variable, as in %s", info->name, op == B3_Get ? "Get(var0)" : "Set(@1, var0)");
+    else if (op == B3_X87 && !(st.seen & (1u << MK_op)))
+        b3_error(c->d, k->loc, "X87 needs an operation, as in X87(@dst, @a, @b, op = add)");
     else if (op == B3_SlotBase && !st.have_name)
         b3_error(c->d, k->loc, "SlotBase needs a stack slot, as in SlotBase(stack0)");
 

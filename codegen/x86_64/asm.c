@@ -1090,6 +1090,46 @@ void x86_leave(X86Asm *a) { simple(a, "leave", 1, (const uint8_t[]){0xC9}); }
 void x86_ud2(X86Asm *a) { simple(a, "ud2", 2, (const uint8_t[]){0x0F, 0x0B}); }
 void x86_mfence(X86Asm *a) { simple(a, "mfence", 3, (const uint8_t[]){0x0F, 0xAE, 0xF0}); }
 
+/* ---- x87 ----
+ *
+ * The extended-precision unit's instructions b3c uses (the X87 opcode,
+ * docs/c-extensions.md): loads and stores of memory as "opcode /digit", and
+ * register-stack forms of two fixed bytes. */
+
+static const struct {
+    const char *name;
+    uint8_t op, digit;
+} x87_mem[X87_NUM_MEM] = {
+    [X87_Fldt] = {"fldt", 0xDB, 5},     [X87_Fstpt] = {"fstpt", 0xDB, 7},   [X87_Fildl] = {"fildl", 0xDB, 0},
+    [X87_Fildll] = {"fildll", 0xDF, 5}, [X87_Fistpll] = {"fistpll", 0xDF, 7}, [X87_Flds] = {"flds", 0xD9, 0},
+    [X87_Fstps] = {"fstps", 0xD9, 3},   [X87_Fldl] = {"fldl", 0xDD, 0},     [X87_Fstpl] = {"fstpl", 0xDD, 3},
+    [X87_Fnstcw] = {"fnstcw", 0xD9, 7}, [X87_Fldcw] = {"fldcw", 0xD9, 5},
+};
+
+void x86_x87_mem(X86Asm *a, X86X87Mem op, const X86Mem *m) {
+    X86RM rm = x86_rm_mem(*m);
+    Enc e = {0};
+    e.reg = x87_mem[op].digit;
+    e.rm = &rm;
+    op1(&e, x87_mem[op].op);
+    encode(a, &e);
+    linsn(a, x87_mem[op].name, 0, NULL, &rm, 8, NULL, 0);
+}
+
+/* The AT&T names of the register forms: "fsubrp %st, %st(1)" is DE E9,
+ * st(1) = st(1) - st(0) (Intel's FSUBP), and likewise fdivrp. */
+static const struct {
+    const char *text;
+    uint8_t bytes[2];
+} x87_reg[X87_NUM_REG] = {
+    [X87_Faddp] = {"faddp\t%st, %st(1)", {0xDE, 0xC1}},  [X87_Fsubp] = {"fsubrp\t%st, %st(1)", {0xDE, 0xE9}},
+    [X87_Fmulp] = {"fmulp\t%st, %st(1)", {0xDE, 0xC9}},  [X87_Fdivp] = {"fdivrp\t%st, %st(1)", {0xDE, 0xF9}},
+    [X87_Fchs] = {"fchs", {0xD9, 0xE0}},                  [X87_Fabs] = {"fabs", {0xD9, 0xE1}},
+    [X87_Fucomip] = {"fucomip\t%st(1), %st", {0xDF, 0xE9}}, [X87_Fpop] = {"fstp\t%st(0)", {0xDD, 0xD8}},
+};
+
+void x86_x87(X86Asm *a, X86X87Reg op) { no_operands(a, x87_reg[op].text, 2, x87_reg[op].bytes); }
+
 /* ---- raw bytes ---- */
 
 static void raw(X86Asm *a, const uint8_t *bytes, uint32_t n) {

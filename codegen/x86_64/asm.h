@@ -285,6 +285,35 @@ void x86_leave(X86Asm *a);
 void x86_ud2(X86Asm *a);
 void x86_mfence(X86Asm *a);
 
+/* ---- x87 (the X87 opcode: C's long double) ---- */
+typedef enum {
+    X87_Fldt,    /* push an 80-bit value */
+    X87_Fstpt,   /* pop to an 80-bit value */
+    X87_Fildl,   /* push an int32 */
+    X87_Fildll,  /* push an int64 */
+    X87_Fistpll, /* pop to an int64, rounded by the control word */
+    X87_Flds,
+    X87_Fstps,
+    X87_Fldl,
+    X87_Fstpl,
+    X87_Fnstcw, /* store the control word */
+    X87_Fldcw,  /* load it */
+    X87_NUM_MEM
+} X86X87Mem;
+void x86_x87_mem(X86Asm *a, X86X87Mem op, const X86Mem *m);
+typedef enum {
+    X87_Faddp, /* st(1) = st(1) op st(0), pop */
+    X87_Fsubp,
+    X87_Fmulp,
+    X87_Fdivp,
+    X87_Fchs,
+    X87_Fabs,
+    X87_Fucomip, /* compare st(0) with st(1) into ZF, PF, CF (as ucomisd), pop */
+    X87_Fpop,    /* fstp %st(0) */
+    X87_NUM_REG
+} X86X87Reg;
+void x86_x87(X86Asm *a, X86X87Reg op);
+
 /* ---- raw bytes and data ---- */
 /* n bytes of (multi-byte) no-ops. */
 void x86_nops(X86Asm *a, uint32_t n);

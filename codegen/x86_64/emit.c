@@ -1155,6 +1155,8 @@ static const struct {
     [Air_AllocaDynamic] = {x86_op_alloca_dynamic, 0, 8},
     [Air_StackSave] = {x86_op_stack_save, 0, 8},
     [Air_StackRestore] = {x86_op_stack_restore, 0, 8},
+    [Air_X87] = {x86_op_x87, 0, 10},
+    [Air_X87Compare] = {x86_op_x87_compare, 0, 10},
     [Air_EntrySwitch] = {x86_op_entry_switch, 0, 0},
     [Air_JumpTable] = {x86_op_jump_table, 0, 0},
     /* memory ordering */

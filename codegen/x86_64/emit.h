@@ -46,5 +46,7 @@ typedef void X86OpFn(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, 
 /* The atomics' entries (emit_atomics.c); size is the access size in bytes,
  * p the X86AluOp of atomic_alu. */
 X86OpFn x86_op_cas, x86_op_branch_cas, x86_op_xadd, x86_op_xchg, x86_op_atomic_alu;
+/* The x87 operations of C's long double (emit_x87.c). */
+X86OpFn x86_op_x87, x86_op_x87_compare;
 
 #endif

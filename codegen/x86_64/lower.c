@@ -194,6 +194,25 @@ static void lower_fptoint(Lower *L, B3Value *v, bool is_signed) {
             lower_tmp_arg(z), lower_tmp_arg(r));
 }
 
+/* X87 (docs/c-extensions.md): the operation and the addresses of its
+ * slots; an operation of fewer children repeats its last. */
+static void lower_x87(Lower *L, B3Value *v) {
+    AirArg a[4] = {air_imm(v->m.x87)};
+    for (uint32_t i = 0; i < 3; i++) {
+        if (i < v->nkids) {
+            AirTmp t = lower_newtmp(L, AirGP);
+            lower_move_value_to(L, lower_kid(v, i), lower_tmp_arg(t), B3_Int64);
+            a[i + 1] = lower_tmp_arg(t);
+        } else {
+            a[i + 1] = a[i];
+        }
+    }
+    if (v->type == B3_Int32)
+        EMIT(L, X87Compare, a[0], a[1], a[2], lower_vt_arg(L, v));
+    else
+        EMIT(L, X87, a[0], a[1], a[2], a[3]);
+}
+
 /* ---- the hooks ------------------------------------------------------------ */
 
 static bool hook_shift(Lower *L, B3Value *v) {
@@ -242,6 +261,11 @@ static bool hook_utofp(Lower *L, B3Value *v) {
     return true;
 }
 
+static bool hook_x87(Lower *L, B3Value *v) {
+    lower_x87(L, v);
+    return true;
+}
+
 static bool hook_fptoint(Lower *L, B3Value *v) {
     lower_fptoint(L, v, v->opcode == B3_DToI);
     return true;
@@ -258,6 +282,7 @@ B3LowerHook *const b3_x86_64_lower_hooks[B3_NUM_OPCODES] = {
     [B3_UDiv] = hook_div,
     [B3_UMod] = hook_div,
     [B3_MulHigh] = hook_mul_high,
+    [B3_X87] = hook_x87,
     [B3_UMulHigh] = hook_mul_high,
     [B3_Clz] = hook_clz,
     [B3_UToD] = hook_utofp,

@@ -103,6 +103,7 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .classify_args = b3_target_classify_in_order,
     .va_list_kind = B3VaList_SysV,
     .va_list_size = 24,
+    .has_x87 = true,
     .indirect_call_reg = B3X_r11,
     .pinnable_text = "%rbx, %r12-%r15",
     /* [base + index*scale + disp32] for every access, atomics included. */

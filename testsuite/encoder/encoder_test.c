@@ -18,6 +18,7 @@
 #include "codegen/x86_64/asm.h"
 #include "codegen/x86_64/emit.h"
 #include "codegen/x86_64/emit_operands.h"
+#include "ir/x87.h"
 
 enum { Layout_Backward, Layout_NextTaken, Layout_NextNotTaken, Layout_Forward, Layout_Far, Layout_N };
 
@@ -645,6 +646,17 @@ static void repair(AirOpcode op, uint32_t nargs, AirArg *args) {
     if (is_shift(op) && args[0].kind == AirArg_Tmp)
         args[0].base = B3X_rcx;
     switch (op) {
+    case Air_X87: { /* arg 0 is an operation of memory (ir/x87.h), spread by the registers */
+        static const uint8_t ops[] = {B3X87_Add,       B3X87_Sub,        B3X87_Mul,      B3X87_Div,
+                                      B3X87_Neg,       B3X87_Abs,        B3X87_FromI32,  B3X87_FromI64,
+                                      B3X87_FromFloat, B3X87_FromDouble, B3X87_ToI64,    B3X87_ToFloat,
+                                      B3X87_ToDouble,  B3X87_Ret,        B3X87_Result};
+        args[0] = air_imm(ops[(args[1].base + args[2].base) % sizeof ops]);
+        break;
+    }
+    case Air_X87Compare: /* a comparison */
+        args[0] = air_imm(B3X87_Gt + (args[1].base + args[3].base) % (B3X87_Ord - B3X87_Gt + 1));
+        break;
     case Air_ThreadLocalAddress: /* its Sym is a thread-local variable; either model */
         args[0] = air_sym(tls_syms[args[1].base & 1], 0, false);
         break;

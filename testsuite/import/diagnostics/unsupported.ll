@@ -28,9 +28,9 @@ define i32 @vaarg(ptr %ap) {
   ret i32 %v
 }
 
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ld': long double (x86_fp80) is not supported yet
-define double @ld(x86_fp80 %x) {
-  %d = fptrunc x86_fp80 %x to double
+; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ld': fp128 (arm64 Linux's long double, __float128) is not supported yet
+define double @ld(fp128 %x) {
+  %d = fptrunc fp128 %x to double
   ret double %d
 }
 
@@ -42,10 +42,10 @@ define <4 x i32> @vec(<4 x i32> %a) {
 
 ; An argument the import refuses, after others were imported (nothing may
 ; leak: make check-sanitize runs this with LeakSanitizer).
-declare void @takes(i32, x86_fp80)
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ldarg': long double (x86_fp80) is not supported yet
+declare void @takes(i32, fp128)
+; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ldarg': fp128 (arm64 Linux's long double, __float128) is not supported yet
 define void @ldarg(i32 %x) {
-  call void @takes(i32 %x, x86_fp80 0xK3FFF8000000000000000)
+  call void @takes(i32 %x, fp128 0xL00000000000000003FFF000000000000)
   ret void
 }
 ; CHECK-NOT: error
