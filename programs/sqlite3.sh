@@ -9,10 +9,6 @@ defs="-DSQLITE_THREADSAFE=1 -DSQLITE_ENABLE_FTS3 -DSQLITE_ENABLE_FTS3_PARENTHESI
  -DSQLITE_SOUNDEX=1 -DSQLITE_ENABLE_DBSTAT_VTAB -DSQLITE_ENABLE_UPDATE_DELETE_LIMIT=1
  -DSQLITE_ENABLE_JSON1 -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_ENABLE_STMTVTAB
  -DSQLITE_ENABLE_COLUMN_METADATA -DSQLITE_ENABLE_SERIES"
-# TEMPORARY: b3c does not compile long double (x86_fp80) yet; until it does,
-# both builds use double where SQLite uses LONGDOUBLE_TYPE (printf.c, util.c).
-# Remove this line when long double lands in b3c.
-defs="$defs -DLONGDOUBLE_TYPE=double"
 # The build system makes the amalgamation (lemon, mkkeywordhash and the other
 # build tools are compiled with CC too) and the shell's source.
 start=$SECONDS
