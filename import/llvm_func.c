@@ -685,7 +685,9 @@ static ImpVals pair(Imp *I, B3Value *lo, B3Value *hi) {
     return r;
 }
 
-static B3Value *second_result(Imp *I, B3Value *call, B3Type t);
+static B3Value *second_result(Imp *I, B3Value *call, B3Type t) {
+    return imp_emit(I, B3_SecondResult, t, 1, call, NULL, NULL);
+}
 
 static ImpVals int128_call(Imp *I, const char *fn, ImpVals a, ImpVals b) {
     B3Value *r = imp_call_named(I, fn, B3_Int64, 4, (B3Value *[]){a.v[0], a.v[1], b.v[0], b.v[1]});
@@ -949,26 +951,7 @@ static ImpVals import_atomicrmw(Imp *I, LLVMValueRef v) {
 
 /* ---- calls ----------------------------------------------------------------- */
 
-static B3Value *second_result(Imp *I, B3Value *call, B3Type t) {
-    return imp_emit(I, B3_SecondResult, t, 1, call, NULL, NULL);
-}
-
 static B3ByVal byval_of(Imp *I, LLVMAttributeRef attr, LLVMAttributeRef align);
-
-/* An i128 argument takes two argument registers together: on arm64
- * (AAPCS64) an even-numbered pair, so one register is skipped (returns
- * true: pass a pad before it); on x86-64 it goes on the stack whole when
- * only one is left, which B3's word-by-word placement cannot say (an
- * error).  nint: the integer argument parts before it. */
-static bool i128_needs_pad(Imp *I, LLVMTypeRef t, uint32_t nint) {
-    if (imp_int_bits(t) != 128 || nint >= I->desc->narg_gprs)
-        return false;
-    if (I->m->target.arch == B3Arch_ARM64)
-        return nint % 2 == 1;
-    if (nint + 1 == I->desc->narg_gprs)
-        imp_fail(I, "an __int128 argument split between a register and the stack is not supported");
-    return false;
-}
 
 static bool has_attr(LLVMValueRef call, unsigned idx, unsigned kind) {
     return kind && LLVMGetCallSiteEnumAttribute(call, idx, kind) != NULL;
@@ -998,7 +981,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     /* Children: the callee, then every argument's parts (a byval
      * argument: its address, copied by the call). */
     ImpVals *args = b3_arena_alloc(&I->m->arena, (nargs + 1) * sizeof *args);
-    uint32_t nk = 1, nint = 0;
+    ImpArgPlace *place = b3_arena_alloc(&I->m->arena, (nargs + 1) * sizeof *place);
+    uint32_t nk = 1, nint = 0, nfp = 0;
     int32_t nfixed = -1;
     bool sret = false, any_byval = false;
     for (unsigned i = 0; i < nargs; i++) {
@@ -1008,7 +992,9 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
                 imp_fail(I, "an sret argument after the first is not supported");
             sret = true;
         }
-        any_byval |= has_attr(v, i + 1, I->attr_byval) || imp_is_x87(LLVMTypeOf(a));
+        /* A long double goes in memory too (llvm_ldouble.c): like byval, no register. */
+        bool byval = has_attr(v, i + 1, I->attr_byval) || imp_is_x87(LLVMTypeOf(a));
+        any_byval |= byval;
         ImpVals p = imp_operand(I, a);
         if (imp_is_x87(LLVMTypeOf(a))) { /* in memory, 16-byte aligned (llvm_ldouble.c) */
             ImpVals q = imp_vals_new(I, 1);
@@ -1023,15 +1009,15 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
                                                          : imp_zext_bits(I, p.v[0], bits);
             p = e;
         }
-        if (i128_needs_pad(I, LLVMTypeOf(a), nint)) {
-            ImpVals q = imp_vals_new(I, 3);
-            q.v[0] = imp_const(I, B3_Int64, 0);
-            q.v[1] = p.v[0];
-            q.v[2] = p.v[1];
-            p = q;
+        place[i] = byval ? (ImpArgPlace){0, 0, {0, 0}} : imp_arg_place(I, LLVMTypeOf(a), nint, nfp);
+        if (place[i].pad_int || place[i].pad_fp || place[i].memory.size) {
+            p = imp_arg_placed(I, LLVMTypeOf(a), p, &place[i]);
+            any_byval |= place[i].memory.size != 0;
         }
-        for (uint32_t j = 0; j < p.n && !imp_is_x87(LLVMTypeOf(a)); j++)
-            nint += b3_type_is_int((B3Type)p.v[j]->type);
+        /* The registers it takes (an aggregate in memory takes none). */
+        for (uint32_t j = 0; j < p.n; j++)
+            if (!byval && (!place[i].memory.size || j + 1 < p.n))
+                *(b3_type_is_int((B3Type)p.v[j]->type) ? &nint : &nfp) += 1;
         args[i] = p;
         nk += p.n;
     }
@@ -1041,8 +1027,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     B3Value *ld_slot = ld_result ? imp_ldouble_result_slot(I) : NULL;
     if (ld_result)
         RL = imp_leaves(I, LLVMVoidTypeInContext(I->ctx));
-    if (RL->n > 2)
-        imp_fail(I, "a call returning %u values is not supported", RL->n);
+    imp_check_results(I, RL->n, NULL, RL);
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
     B3Value *call = b3_value_new(I->m, I->p, B3_CCall, t0, nk, UINT32_MAX);
     B3CCallExtra *extra = NULL;
@@ -1064,6 +1049,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         if (any_byval && has_attr(v, i + 1, I->attr_byval))
             extra->byval[k] = byval_of(I, LLVMGetCallSiteEnumAttribute(v, i + 1, I->attr_byval),
                                        LLVMGetCallSiteEnumAttribute(v, i + 1, align_kind));
+        if (place[i].memory.size) /* after its pads */
+            extra->byval[k + args[i].n - 1] = place[i].memory;
         if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
             extra->byval[k] = (B3ByVal){16, 16};
         for (uint32_t j = 0; j < args[i].n; j++)
@@ -1077,11 +1064,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     b3_block_append(I->m, I->cur, call);
     if (ld_result)
         return imp_ldouble_call_result(I, ld_slot);
-    if (RL->n == 0)
-        return imp_vals_new(I, 0);
-    if (RL->n == 1)
-        return one(I, call);
-    return pair(I, call, second_result(I, call, imp_leaf_type(&RL->leaf[1])));
+    return imp_call_results(I, call, RL);
 }
 
 /* extractelement / insertelement of a <2 x float> (LK_F32x2) at a
@@ -1280,14 +1263,10 @@ static void import_ret(Imp *I, LLVMValueRef v) {
         else if (LLVMGetEnumAttributeAtIndex(I->fn, LLVMAttributeReturnIndex, I->attr_zeroext))
             p.v[0] = imp_zext_bits(I, p.v[0], bits);
     }
-    if (p.n == 0)
-        imp_emit(I, B3_Return, B3_Void, 0, NULL, NULL, NULL);
-    else if (p.n == 1)
-        imp_emit(I, B3_Return, B3_Void, 1, p.v[0], NULL, NULL);
-    else if (p.n == 2)
-        imp_emit(I, B3_Return, B3_Void, 2, p.v[0], p.v[1], NULL);
-    else
-        imp_fail(I, "returning %u values is not supported", p.n);
+    imp_check_results(I, p.n, (const B3Value *const *)p.v, NULL);
+    B3Value *r = imp_emit(I, B3_Return, B3_Void, p.n, NULL, NULL, NULL);
+    for (uint32_t i = 0; i < p.n; i++)
+        r->kids[i] = p.v[i];
 }
 
 static void import_terminator(Imp *I, LLVMBasicBlockRef lb, LLVMValueRef t) {
@@ -1382,13 +1361,15 @@ static void import_params(Imp *I, LLVMValueRef fn) {
     uint32_t total = 0;
     for (unsigned i = 0; i < n; i++)
         total += imp_leaves(I, LLVMTypeOf(LLVMGetParam(fn, i)))->n;
-    uint8_t *types = b3_arena_alloc(&I->m->arena, total + n + 1);
-    B3Reg *where = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *where);
-    uint32_t *off = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *off);
-    B3ByVal *byval = b3_arena_alloc(&I->m->arena, (total + n + 1) * sizeof *byval);
-    bool *pad = b3_arena_alloc(&I->m->arena, (n + 1) * sizeof *pad);
+    /* Room for each parameter's parts and its pads (ImpArgPlace). */
+    total += n * (1 + I->desc->narg_fprs) + 1;
+    uint8_t *types = b3_arena_alloc(&I->m->arena, total);
+    B3Reg *where = b3_arena_alloc(&I->m->arena, total * sizeof *where);
+    uint32_t *off = b3_arena_alloc(&I->m->arena, total * sizeof *off);
+    B3ByVal *byval = b3_arena_alloc(&I->m->arena, total * sizeof *byval);
+    ImpArgPlace *place = b3_arena_alloc(&I->m->arena, (n + 1) * sizeof *place);
     bool any_byval = false;
-    uint32_t k = 0, nint = 0;
+    uint32_t k = 0, nint = 0, nfp = 0;
     B3Value *sret_in_reg = NULL;
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef prm = LLVMGetParam(fn, i);
@@ -1409,14 +1390,23 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
-        if (i128_needs_pad(I, LLVMTypeOf(prm), nint)) {
-            pad[i] = true;
+        ImpArgPlace *pl = &place[i];
+        *pl = imp_arg_place(I, LLVMTypeOf(prm), nint, nfp);
+        for (uint32_t j = 0; j < pl->pad_int; j++)
             types[k++] = B3_Int64;
-            nint++;
+        for (uint32_t j = 0; j < pl->pad_fp; j++)
+            types[k++] = B3_Double;
+        nint += pl->pad_int;
+        nfp += pl->pad_fp;
+        if (pl->memory.size) {
+            byval[k] = pl->memory;
+            any_byval = true;
+            types[k++] = B3_Int64;
+            continue;
         }
         for (uint32_t j = 0; j < L->n; j++) {
             types[k++] = (uint8_t)imp_leaf_type(&L->leaf[j]);
-            nint += b3_type_is_int((B3Type)types[k - 1]);
+            *(b3_type_is_int((B3Type)types[k - 1]) ? &nint : &nfp) += 1;
         }
     }
     uint32_t area = I->desc->classify_args(I->desc, k, types, any_byval ? byval : NULL, -1, where, off);
@@ -1430,6 +1420,7 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             bind(I, prm, one(I, sret_in_reg));
             continue;
         }
+        k += place[i].pad_int + place[i].pad_fp;
         if (byval[k].size && imp_is_x87(LLVMTypeOf(prm))) {
             B3Value *fp = imp_emit(I, B3_FramePointer, B3_Int64, 0, NULL, NULL, NULL);
             bind(I, prm, imp_ldouble_load(I, fp, 16 + (int64_t)off[k]));
@@ -1438,13 +1429,13 @@ static void import_params(Imp *I, LLVMValueRef fn) {
         }
         if (byval[k].size) { /* the aggregate's address in the caller's frame */
             B3Value *fp = imp_emit(I, B3_FramePointer, B3_Int64, 0, NULL, NULL, NULL);
-            bind(I, prm, one(I, imp_op2(I, B3_Add, fp, imp_const(I, B3_Int64, 16 + (int64_t)off[k]))));
+            B3Value *at = imp_op2(I, B3_Add, fp, imp_const(I, B3_Int64, 16 + (int64_t)off[k]));
+            bind(I, prm, place[i].memory.size ? imp_arg_from_memory(I, LLVMTypeOf(prm), at) : one(I, at));
             k++;
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
         ImpVals p = imp_vals_new(I, L->n);
-        k += pad[i];
         for (uint32_t j = 0; j < L->n; j++, k++)
             p.v[j] = arg_in(I, (B3Type)types[k], where[k], off[k]);
         if (sret) /* x86-64: the callee returns the address it was given */
@@ -1459,14 +1450,14 @@ static void set_loc(Imp *I, LLVMValueRef inst) {
     I->inst = inst;
     unsigned line = LLVMGetDebugLocLine(inst);
     if (line)
-        I->loc = (B3Loc){line, LLVMGetDebugLocColumn(inst)};
+        I->loc = imp_debug_loc(I, inst, line, LLVMGetDebugLocColumn(inst));
 }
 
 void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
     I->fn = fn;
     I->inst = NULL;
     I->p = sym->def.proc;
-    I->loc = (B3Loc){LLVMGetDebugLocLine(fn), 0};
+    I->loc = imp_debug_loc(I, fn, LLVMGetDebugLocLine(fn), 0);
     I->p->loc = I->loc;
     I->sret_ptr = NULL;
     memset(I->ld_scratch, 0, sizeof I->ld_scratch);

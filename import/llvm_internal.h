@@ -87,6 +87,9 @@ typedef struct Imp {
     B3Block **blocks;
     uint32_t nblocks;
     B3Value *sret_ptr; /* x86-64: what a function with an sret parameter returns */
+    /* The last !dbg file name seen (LLVM's string) and its B3Loc.file. */
+    const char *loc_file_key;
+    uint32_t loc_file;
     /* long double (llvm_ldouble.c): the function's scratch slots for X87
      * operands and results (NULL until first used). */
     B3StackSlot *ld_scratch[3];
@@ -218,6 +221,36 @@ void imp_varargs_params(Imp *I, uint32_t n, const B3Reg *where, uint32_t stack_b
 void imp_va_start(Imp *I, B3Value *ap);
 void imp_va_copy(Imp *I, B3Value *dst, B3Value *src);
 ImpVals imp_va_arg(Imp *I, LLVMValueRef inst);
+
+/* ---- debug locations (llvm_debug.c) -------------------------------------- */
+
+/* The location of an instruction or function's !dbg (line, col): its file
+ * is the location's scope's (a header's inline function, also when inlined
+ * into another file's function: the line table names the code's own file
+ * and line, as clang's does), 0 when it is the module's source file. */
+B3Loc imp_debug_loc(Imp *I, LLVMValueRef v, unsigned line, unsigned col);
+
+/* ---- the C convention beyond word-by-word placement (llvm_abi.c) -------- */
+
+/* How an argument of type t goes when nint integer and nfp floating-point
+ * argument registers are taken before it: pads to pass first (integer
+ * zeros, Double zeros) for registers the convention leaves unused, and
+ * whether it goes whole in memory, a ByVal copy of memory.size bytes. */
+typedef struct {
+    uint8_t pad_int, pad_fp;
+    B3ByVal memory; /* size 0: in its parts, as usual */
+} ImpArgPlace;
+ImpArgPlace imp_arg_place(Imp *I, LLVMTypeRef t, uint32_t nint, uint32_t nfp);
+/* At a call: the pads, then the parts p, or the address of a new stack slot
+ * holding them (its ByVal child, placed after the pads). */
+ImpVals imp_arg_placed(Imp *I, LLVMTypeRef t, ImpVals p, const ImpArgPlace *pl);
+/* In a callee: the parts of an argument of type t passed in memory at addr. */
+ImpVals imp_arg_from_memory(Imp *I, LLVMTypeRef t, B3Value *addr);
+/* An error (stops the function) when a result of n values (vals, else the
+ * leaves L) is not one the target returns in registers. */
+void imp_check_results(Imp *I, uint32_t n, const B3Value *const *vals, const ImpLeaves *L);
+/* A call's results: the call, its SecondResult and Results. */
+ImpVals imp_call_results(Imp *I, B3Value *call, const ImpLeaves *RL);
 
 /* ---- long double (llvm_ldouble.c) ----------------------------------------
  *

@@ -169,14 +169,14 @@ static void report(Imp *I, const char *msg) {
         B3Diag d;
         b3_diag_init(&d, shown, src ? src : "", src ? len : 0);
         d.color = I->o->diag->color;
-        b3_error(&d, (B3Loc){line, col ? col : 1}, "%s%s", where, msg);
+        b3_error(&d, (B3Loc){line, col ? col : 1, 0}, "%s%s", where, msg);
         b3_diag_free(&d);
         free(src);
         return;
     }
     uint32_t ll = ll_line_of_function(I, I->fn ? I->fn : I->inst);
     if (ll) {
-        b3_error(I->o->diag, (B3Loc){ll, 1}, "%s%s", where, msg);
+        b3_error(I->o->diag, (B3Loc){ll, 1, 0}, "%s%s", where, msg);
         return;
     }
     fprintf(stderr, "%s: error: %s%s\n", I->o->input, where, msg);

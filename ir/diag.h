@@ -9,8 +9,15 @@
 
 #include "util/alloc.h" /* b3_x*alloc: out of memory is an internal error */
 
+/* A source location: line and column, 1-based (line 0: "no location"),
+ * and which file: 0 the input itself, k >= 1 the module's files[k - 1] (C
+ * code that comes from a header, through the LLVM-IR import: its -g line
+ * table names each file).  The file shares a word with the column, so a
+ * location stays 8 bytes. */
+enum { B3_LOC_MAX_FILE = 255, B3_LOC_MAX_COL = (1u << 24) - 1 };
 typedef struct {
-    uint32_t line, col; /* 1-based; line 0 means "no location" */
+    uint32_t line;
+    uint32_t col : 24, file : 8;
 } B3Loc;
 
 /* What warnings become: shown (the default), dropped (-w) or errors (-Werror). */

@@ -95,6 +95,7 @@ typedef enum {
     B3M_SWITCH,
     B3M_SYMBOL,
     B3M_ALLOCA,
+    B3M_RESULT,
     B3M_X87,
 } B3MetaClass;
 
@@ -310,8 +311,9 @@ struct B3Value {
             B3Symbol *sym;
             int64_t offset;
         } symbol;
-        uint32_t align; /* AllocaDynamic: as written (0: not written); b3_alloca_align */
-        uint8_t x87;    /* X87: the operation (B3X87Op, ir/x87.h) */
+        uint32_t align;        /* AllocaDynamic: as written (0: not written); b3_alloca_align */
+        uint32_t result_index; /* Result: which result of its CCall (0: not written) */
+        uint8_t x87;           /* X87: the operation (B3X87Op, ir/x87.h) */
     } m;
 };
 
@@ -486,6 +488,10 @@ typedef struct {
     B3Symbol **symbols; /* every symbol, by first appearance */
     uint32_t nsymbols, cap_symbols;
     B3StrMap symtab; /* name -> B3Symbol */
+    /* The source files locations name besides the input (B3Loc.file k:
+     * files[k - 1]), in the module's arena; none for a .b3 input. */
+    const char **files;
+    uint32_t nfiles, cap_files;
 } B3Module;
 
 /* The byval facts of a CCall's child i (size 0: an ordinary argument). */
@@ -564,6 +570,18 @@ uint32_t b3_proc_number_values(B3Proc *p);
 
 static inline B3Value *b3_block_last(const B3Block *b) {
     return b->nvalues ? b->values[b->nvalues - 1] : NULL;
+}
+/* SecondResult or Result: a further result register of the CCall it follows
+ * (docs/c-extensions.md). */
+static inline bool b3_is_call_result(const B3Value *v) {
+    return v->opcode == B3_SecondResult || v->opcode == B3_Result;
+}
+/* The index just past the run of call results after b->values[i]. */
+static inline uint32_t b3_call_results_end(const B3Block *b, uint32_t i) {
+    uint32_t j = i + 1;
+    while (j < b->nvalues && b3_is_call_result(b->values[j]) && b->values[j]->kids[0] == b->values[i])
+        j++;
+    return j;
 }
 static inline bool b3_is_terminal(const B3Value *v) {
     return (b3_op_info[v->opcode].flags & B3OF_TERMINAL) != 0;

@@ -614,6 +614,10 @@ static void put_args(Args *a, const B3Value *v) {
             put_i64(p, b3_alloca_align(v));
         }
         break;
+    case B3M_RESULT:
+        key(a, "index");
+        put_i64(p, v->m.result_index);
+        break;
     case B3M_X87:
         key(a, "op");
         put(p, v->m.x87 < B3_NUM_X87_OPS ? b3_x87_info[v->m.x87].name : "?");

@@ -145,11 +145,16 @@ uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const ui
     return area;
 }
 
-B3Reg b3_target_second_result_reg(const B3TargetDesc *d, uint8_t first, uint8_t second) {
-    bool fp = b3_type_is_float((B3Type)second);
-    if (b3_type_is_float((B3Type)first) == fp)
-        return fp ? d->ret_fpr2 : d->ret_gpr2;
-    return fp ? d->ret_fpr : d->ret_gpr;
+bool b3_target_result_regs(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *regs) {
+    unsigned ngpr = 0, nfpr = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        bool fp = b3_type_is_float((B3Type)types[i]);
+        unsigned *k = fp ? &nfpr : &ngpr;
+        if (*k >= (fp ? d->nret_fprs : d->nret_gprs))
+            return false;
+        regs[i] = (fp ? d->ret_fprs : d->ret_gprs)[(*k)++];
+    }
+    return true;
 }
 
 unsigned b3_target_num_arg_gprs(B3Target t) { return b3_target_desc(t)->narg_gprs; }

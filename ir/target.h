@@ -158,11 +158,13 @@ typedef struct B3TargetDesc {
     const B3Reg *arg_gprs, *arg_fprs;
     uint8_t narg_gprs, narg_fprs;
     B3Reg ret_gpr, ret_fpr;
-    /* The second result register of each bank, for a result of two values
-     * (C's small structs; Return(@a, @b), SecondResult: docs/c-extensions.md).
-     * The second value takes the next free result register of its bank:
-     * ret_gpr2/ret_fpr2 after a first value of its bank, else ret_gpr/ret_fpr. */
-    B3Reg ret_gpr2, ret_fpr2;
+    /* The result registers of each bank in order (the first is ret_gpr /
+     * ret_fpr), for a result of several values (C's small structs and
+     * arm64's homogeneous floating-point aggregates; Return(@a, @b, ...),
+     * SecondResult, Result: docs/c-extensions.md).  Each value takes the
+     * next free result register of its bank. */
+    const B3Reg *ret_gprs, *ret_fprs;
+    uint8_t nret_gprs, nret_fprs;
     /* Where a CCall's `sret = 1` argument (the address the callee writes its
      * struct result to) goes: a register of its own that takes no argument
      * register (arm64's x8), or B3_NO_REG: it is the first integer argument,
@@ -253,9 +255,13 @@ uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const ui
 /* The place of a by-value aggregate in an argument area of `area` bytes:
  * its offset (the next multiple of max(8, align)); *area grows past it. */
 uint32_t b3_target_place_byval(uint32_t *area, uint32_t size, uint32_t align);
-/* The register a second result of type `second` is in when the first is of
- * type `first` (both non-Void): the next free result register of its bank. */
-B3Reg b3_target_second_result_reg(const B3TargetDesc *d, uint8_t first, uint8_t second);
+/* The most values a result may have (Return's children): arm64 returns a
+ * homogeneous aggregate of four floating-point members in four registers. */
+enum { B3_MAX_RESULTS = 4 };
+/* The registers of a result of n values of types[] (non-Void), each the
+ * next free result register of its bank; false (regs partly filled) when a
+ * bank has too few on this target. */
+bool b3_target_result_regs(const B3TargetDesc *d, uint32_t n, const uint8_t *types, B3Reg *regs);
 
 /* The targets b3c knows: one row each, in --help's order.  A row is the
  * target's canonical triple and the other spellings accepted for it, its

@@ -410,7 +410,8 @@ static unsigned expected_type(Ctx *c, const B3Value *v, bool kids_ok) {
                : v->kids[0]->type == B3_Double ? B3_Float
                                                : B3_NUM_TYPES;
     case B3R_DECL:
-        if ((v->opcode == B3_Load || v->opcode == B3_Phi || v->opcode == B3_SecondResult) &&
+        if ((v->opcode == B3_Load || v->opcode == B3_Phi || v->opcode == B3_SecondResult ||
+             v->opcode == B3_Result) &&
             v->type == B3_Void)
             b3_error(c->d, type_loc(v), "%s must have a non-Void type", oname(v));
         return B3_NUM_TYPES;
@@ -919,21 +920,45 @@ static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
     }
 }
 
-/* SecondResult(@call): the second result register of a non-Void CCall that
- * stands right before it in its block (docs/c-extensions.md). */
+/* SecondResult(@call) and Result(@call, index = N): a further result
+ * register of a non-Void CCall; they stand right after it in its block, in
+ * a run of its results (docs/c-extensions.md).  Result reads register N of
+ * its bank, so the call's own result is of that bank too. */
 static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v) {
     const B3Value *k = v->nkids == 1 ? v->kids[0] : NULL;
     if (!k)
         return;
     if (k->opcode != B3_CCall || k->type == B3_Void) {
-        b3_error(c->d, kid_loc(v, 0),
-                 "SecondResult reads the second result of a non-Void CCall, but @%u is %s%s", k->index,
-                 k->opcode == B3_CCall ? "a Void " : "", oname(k));
+        b3_error(c->d, kid_loc(v, 0), "%s reads a further result of a non-Void CCall, but @%u is %s%s",
+                 oname(v), k->index, k->opcode == B3_CCall ? "a Void " : "", oname(k));
         return;
     }
-    if (!idx || b->values[idx - 1] != k)
+    uint32_t j = idx;
+    while (j && b->values[j - 1] != k && b3_is_call_result(b->values[j - 1]) &&
+           b->values[j - 1]->kids[0] == k)
+        j--;
+    if (!j || b->values[j - 1] != k)
         b3_error(c->d, kid_loc(v, 0),
-                 "SecondResult must stand immediately after its CCall @%u in the same block", k->index);
+                 "%s must stand right after its CCall @%u in the same block (after its other results only)",
+                 oname(v), k->index);
+    if (v->opcode != B3_Result)
+        return;
+    const B3TargetDesc *d = b3_target_desc(c->m->target);
+    unsigned nbank = b3_type_is_float((B3Type)v->type) ? d->nret_fprs : d->nret_gprs;
+    if (nbank <= 2)
+        b3_error(c->d, v->loc,
+                 "%s returns at most two %s values: there is no Result (a third or fourth) to read", d->name,
+                 b3_type_is_float((B3Type)v->type) ? "floating-point" : "integer");
+    else if (v->m.result_index < 2 || v->m.result_index >= nbank)
+        b3_error(c->d, v->loc,
+                 "Result needs index = 2 to %u on %s (the second result is SecondResult), not %u", nbank - 1,
+                 d->name, v->m.result_index);
+    else if (b3_type_is_float((B3Type)v->type) != b3_type_is_float((B3Type)k->type))
+        b3_error(
+            c->d, kid_loc(v, 0),
+            "Result reads a result register of its own bank, so its CCall @%u must return %s too, not %s",
+            k->index, b3_type_is_float((B3Type)v->type) ? "Float or Double" : "Int32 or Int64",
+            tname(k->type));
 }
 
 /* X87 (docs/c-extensions.md): the operation's children (addresses) and
@@ -1100,7 +1125,10 @@ static const char *return_shape(const B3Value *v, char *buf, size_t size) {
         return "nothing";
     if (v->nkids == 1)
         return tname(v->kids[0]->type);
-    snprintf(buf, size, "(%s, %s)", tname(v->kids[0]->type), tname(v->kids[1]->type));
+    size_t k = 0;
+    for (uint32_t i = 0; i < v->nkids && k < size; i++)
+        k += (size_t)snprintf(buf + k, size - k, "%s%s%s", i ? ", " : "(", tname(v->kids[i]->type),
+                              i + 1 == v->nkids ? ")" : "");
     return buf;
 }
 
@@ -1108,8 +1136,20 @@ static void check_return(Ctx *c, const B3Value *v) {
     for (uint32_t i = 0; i < v->nkids; i++)
         if (!v->kids[i] || v->kids[i]->type == B3_Void)
             return; /* already reported */
-    if (v->nkids > 2)
+    if (v->nkids > B3_MAX_RESULTS)
         return;
+    uint8_t types[B3_MAX_RESULTS];
+    B3Reg regs[B3_MAX_RESULTS];
+    for (uint32_t i = 0; i < v->nkids; i++)
+        types[i] = v->kids[i]->type;
+    const B3TargetDesc *d = b3_target_desc(c->m->target);
+    if (!b3_target_result_regs(d, v->nkids, types, regs)) {
+        char b1[80];
+        b3_error(c->d, kid_loc(v, 0),
+                 "this Return returns %s, but %s returns at most %u integer and %u floating-point values",
+                 return_shape(v, b1, sizeof b1), d->name, d->nret_gprs, d->nret_fprs);
+        return;
+    }
     if (!c->first_return) {
         c->first_return = v;
         return;
@@ -1121,13 +1161,13 @@ static void check_return(Ctx *c, const B3Value *v) {
     if (same)
         return;
     const B3Symbol *s = c->p->sym;
-    char b1[40], b2[40];
+    char b1[80], b2[80];
     b3_error(
         c->d, v->nkids ? kid_loc(v, 0) : v->loc,
         "this Return returns %s, but another Return of @%.*s returns %s; every Return of a procedure must "
         "return the same type%s",
         return_shape(v, b1, sizeof b1), (int)s->name_len, s->name, return_shape(f, b2, sizeof b2),
-        v->nkids == 2 || f->nkids == 2 ? "s" : "");
+        v->nkids > 1 || f->nkids > 1 ? "s" : "");
     b3_note(c->d, f->nkids ? kid_loc(f, 0) : f->loc, "the other Return is here");
 }
 
@@ -1181,7 +1221,7 @@ static void check_value(Ctx *c, const B3Block *b, uint32_t idx, const B3Value *v
     check_meta(c, v, kids_ok);
     if (v->opcode == B3_Return)
         check_return(c, v);
-    if (v->opcode == B3_SecondResult)
+    if (v->opcode == B3_SecondResult || v->opcode == B3_Result)
         check_second_result(c, b, idx, v);
     if (v->opcode == B3_X87)
         check_x87(c, b, idx, v);

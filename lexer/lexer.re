@@ -30,12 +30,13 @@ void b3_lex_init(B3ParseCtx *c, const char *src, size_t len) {
     c->line_has_tok = false;
     c->skip_line = false;
     c->byproducts = -1;
-    c->last_end = (B3Loc){1, 1};
+    c->last_end = (B3Loc){1, 1, 0};
     c->dollar_fail = c->src;
 }
 
 static B3Loc loc_at(const B3ParseCtx *c, const unsigned char *p) {
-    return (B3Loc){c->line, (uint32_t)(p - c->line_start) + 1};
+    uint64_t col = (uint64_t)(p - c->line_start) + 1; /* columns past B3_LOC_MAX_COL show as it */
+    return (B3Loc){c->line, col > B3_LOC_MAX_COL ? B3_LOC_MAX_COL : (uint32_t)col, 0};
 }
 
 static bool starts(const unsigned char *p, const unsigned char *lim, const char *lit) {

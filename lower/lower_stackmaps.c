@@ -34,7 +34,7 @@ struct LowerStackmaps {
     bool split_pending; /* the block being lowered holds a Check* branch */
     bool ret_known;
     /* The procedure's return types, nret of them (an exit handler's result is returned). */
-    B3Type ret[2];
+    B3Type ret[B3_MAX_RESULTS];
     uint32_t nret;
     bool traps; /* L->traps while an exit block is being filled */
 };
@@ -273,8 +273,8 @@ static void sm_call_handler(Lower *L, B3Symbol *handler, uint32_t n, const AirAr
     for (uint32_t i = 0; i < n; i++)
         if (where[i] != B3_NO_REG)
             sm_move(L, src[i], lower_tmp_arg(where[i]), (B3Type)types[i]);
-    B3Type rtypes[2];
-    B3Reg rregs[2];
+    B3Type rtypes[B3_MAX_RESULTS];
+    B3Reg rregs[B3_MAX_RESULTS];
     uint32_t nret = sm_return_types(L, rtypes);
     lower_return_regs(L, nret, rtypes, rregs);
     uint32_t nargs = 1 + ngpr + nfpr + nret;

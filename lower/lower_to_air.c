@@ -1315,14 +1315,16 @@ void lower_special_arg(AirSpecial *sp, AirArg *args, uint32_t *k, AirArg a, AirR
 }
 
 void lower_return_regs(Lower *L, uint32_t n, const B3Type *types, B3Reg *regs) {
-    if (n > 0)
-        regs[0] = lower_c_result_reg(L, types[0]);
-    if (n > 1)
-        regs[1] = b3_target_second_result_reg(L->c->desc, types[0], types[1]);
+    uint8_t t[B3_MAX_RESULTS];
+    for (uint32_t i = 0; i < n; i++)
+        t[i] = (uint8_t)types[i];
+    if (!b3_target_result_regs(L->c->desc, n, t, regs)) /* the validator refuses it */
+        b3_internal_error_at("lower_to_air", NULL, "a result of %u values that %s cannot return in registers",
+                             n, L->c->desc->name);
 }
 
 void lower_emit_return(Lower *L, uint32_t n, const B3Type *types) {
-    B3Reg regs[2];
+    B3Reg regs[B3_MAX_RESULTS];
     lower_return_regs(L, n, types, regs);
     if (n == 0) {
         EMIT0(L, RetVoid);
@@ -1334,13 +1336,13 @@ void lower_emit_return(Lower *L, uint32_t n, const B3Type *types) {
                                         : Air_RetDouble;
         EMIT_OP(L, op, lower_tmp_arg(regs[0]));
     } else {
-        /* Two values (docs/c-extensions.md): both result registers are used. */
-        AirSpecial *sp = lower_new_special(L, 2);
-        AirArg args[2];
+        /* Several values (docs/c-extensions.md): every result register is used. */
+        AirSpecial *sp = lower_new_special(L, n);
+        AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
         uint32_t k = 0;
-        for (uint32_t i = 0; i < 2; i++)
+        for (uint32_t i = 0; i < n; i++)
             lower_special_arg(sp, args, &k, lower_tmp_arg(regs[i]), AirRole_Use, types[i]);
-        lower_emit_special(L, Air_Ret2, 2, args, sp);
+        lower_emit_special(L, Air_RetMany, n, args, sp);
     }
 }
 
@@ -1377,13 +1379,19 @@ static void copy_byval(Lower *L, B3Value *x, uint32_t size, uint32_t at) {
         }
 }
 
-/* The SecondResult reading v's second result register, if one follows it. */
-static B3Value *second_result_of(Lower *L, B3Value *v) {
-    B3Block *b = L->blk;
-    if (L->idx + 1 < b->nvalues && b->values[L->idx + 1]->opcode == B3_SecondResult &&
-        b->values[L->idx + 1]->kids[0] == v)
-        return b->values[L->idx + 1];
-    return NULL;
+/* The register a further result r (SecondResult, Result) of call reads: a
+ * SecondResult the next free result register of its bank after the call's
+ * own, a Result register `index` of its bank (the call's result is of the
+ * same bank: the validator checks it). */
+static B3Reg call_result_reg(Lower *L, const B3Value *call, const B3Value *r) {
+    const B3TargetDesc *d = L->c->desc;
+    bool fp = b3_type_is_float((B3Type)r->type);
+    if (r->opcode == B3_Result)
+        return (fp ? d->ret_fprs : d->ret_gprs)[r->m.result_index];
+    uint8_t t[2] = {call->type, r->type};
+    B3Reg regs[2];
+    b3_target_result_regs(d, 2, t, regs);
+    return regs[1];
 }
 
 static void lower_ccall(Lower *L, B3Value *v) {
@@ -1435,9 +1443,10 @@ static void lower_ccall(Lower *L, B3Value *v) {
     }
     if (skip)
         lower_move_value_to(L, lower_kid(v, 1), lower_tmp_arg(d->sret_reg), B3_Int64);
-    /* The call: callee, argument registers (uses), result registers (defs). */
-    B3Value *second = v->type != B3_Void ? second_result_of(L, v) : NULL;
-    uint32_t n = 1 + ngpr + nfpr + skip + (v->type != B3_Void) + (second != NULL);
+    /* The call: callee, argument registers (uses), result registers (defs):
+     * its own and those of the results after it. */
+    uint32_t nextra = v->type != B3_Void ? b3_call_results_end(L->blk, L->idx) - L->idx - 1 : 0;
+    uint32_t n = 1 + ngpr + nfpr + skip + (v->type != B3_Void) + nextra;
     AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
     AirSpecial *sp = lower_new_special(L, n);
     uint32_t k = 0;
@@ -1451,11 +1460,14 @@ static void lower_ccall(Lower *L, B3Value *v) {
     if (skip)
         lower_special_arg(sp, args, &k, lower_tmp_arg(d->sret_reg), AirRole_Use, B3_Int64);
     B3Type rt = (B3Type)v->type;
-    B3Type rtypes[2] = {rt, second ? (B3Type)second->type : B3_Void};
-    B3Reg rregs[2];
-    lower_return_regs(L, second ? 2 : rt != B3_Void, rtypes, rregs);
-    for (uint32_t i = 0; i < (second ? 2u : rt != B3_Void); i++)
-        lower_special_arg(sp, args, &k, lower_tmp_arg(rregs[i]), AirRole_Def, rtypes[i]);
+    B3Reg r0 = rt != B3_Void ? lower_c_result_reg(L, rt) : B3_NO_REG;
+    if (rt != B3_Void)
+        lower_special_arg(sp, args, &k, lower_tmp_arg(r0), AirRole_Def, rt);
+    for (uint32_t i = 0; i < nextra; i++) {
+        B3Value *r = L->blk->values[L->idx + 1 + i];
+        lower_special_arg(sp, args, &k, lower_tmp_arg(call_result_reg(L, v, r)), AirRole_Def,
+                          (B3Type)r->type);
+    }
     lower_add_call_clobbers(L, sp);
     AirCallInfo *info = b3_arena_alloc(L->c->arena, sizeof *info);
     info->nfprs = nfpr;
@@ -1464,13 +1476,13 @@ static void lower_ccall(Lower *L, B3Value *v) {
     lower_emit_special(L, Air_Call, n, args, sp);
     free(where);
     if (rt != B3_Void && (L->flags[lower_vid(L, v)] & F_NEEDED))
-        EMIT_OP(L, lower_move_op(rt), lower_tmp_arg(rregs[0]), lower_vt_arg(L, v));
+        EMIT_OP(L, lower_move_op(rt), lower_tmp_arg(r0), lower_vt_arg(L, v));
 }
 
-/* SecondResult: the register its CCall (just before it) defined. */
+/* SecondResult, Result: the register its CCall (just before it) defined. */
 static void lower_second_result(Lower *L, B3Value *v) {
     B3Value *call = lower_kid(v, 0);
-    B3Reg r = b3_target_second_result_reg(L->c->desc, call->type, v->type);
+    B3Reg r = call_result_reg(L, call, v);
     EMIT_OP(L, lower_move_op((B3Type)v->type), lower_tmp_arg(r), lower_vt_arg(L, v));
 }
 
@@ -1662,8 +1674,8 @@ static void lower_entry_switch_value(Lower *L) {
 }
 
 static void lower_return(Lower *L, B3Value *v) {
-    B3Type types[2];
-    B3Reg regs[2];
+    B3Type types[B3_MAX_RESULTS];
+    B3Reg regs[B3_MAX_RESULTS];
     for (uint32_t i = 0; i < v->nkids; i++)
         types[i] = (B3Type)lower_kid(v, i)->type;
     lower_return_regs(L, v->nkids, types, regs);
@@ -1835,6 +1847,7 @@ static void lower_value(Lower *L, B3Value *v) {
     case B3_Store8: case B3_Store16: case B3_Store: lower_store(L, v); return;
     case B3_CCall: lower_ccall(L, v); return;
     case B3_SecondResult:
+    case B3_Result:
         lower_second_result(L, v);
         return;
     case B3_Upsilon: {

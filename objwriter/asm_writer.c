@@ -297,7 +297,8 @@ static void print_event(Writer *w, const Event *e) {
         return;
     }
     if (e->kind == Ev_Loc) {
-        fprintf(f, "\t.loc\t1 %u %u%s\n", e->row->line, e->row->col, e->prologue_end ? " prologue_end" : "");
+        fprintf(f, "\t.loc\t%u %u %u%s\n", e->row->file + 1, e->row->line, e->row->col,
+                e->prologue_end ? " prologue_end" : "");
         return;
     }
     if (e->kind == Ev_Directive) {
@@ -588,9 +589,9 @@ static void text(Writer *w) {
     if (w->nev) /* data only: no events and w->ev NULL, which qsort must not see */
         qsort(w->ev, w->nev, sizeof *w->ev, event_cmp);
 
-    const char *file = b3_obj_debug_file(o);
-    if (file) {
-        fputs("\t.file\t1 \"", f);
+    const char *file;
+    for (uint32_t k = 0; (file = b3_obj_debug_file(o, k)) != NULL; k++) {
+        fprintf(f, "\t.file\t%u \"", k + 1);
         for (const unsigned char *c = (const unsigned char *)file; *c; c++) {
             if (*c == '"' || *c == '\\')
                 fputc('\\', f);

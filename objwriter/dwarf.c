@@ -1,8 +1,10 @@
 /* DWARF 4 line tables and the compile unit that points at them (-g).
  *
  * .debug_line: one header naming the input file (file 1, directory 0 = the
- * compile unit's comp_dir), then one sequence per procedure: set_address
- * (R_X86_64_64 against .text) and a row at each change of source line, ending
+ * compile unit's comp_dir) and the module's other source files (2 on: the
+ * headers of C code imported from LLVM IR), then one sequence per procedure:
+ * set_address (R_X86_64_64 against .text) and a row at each change of source
+ * line or file (DW_LNS_set_file before a row in another file), ending
  * at the end of the procedure's instructions (its jump tables, which follow
  * them, are data and get no rows).
  * .debug_info: a DW_TAG_compile_unit (name, comp_dir, producer "b3c VERSION",
@@ -60,6 +62,7 @@ enum {
     DW_LNS_copy = 1,
     DW_LNS_advance_pc = 2,
     DW_LNS_advance_line = 3,
+    DW_LNS_set_file = 4,
     DW_LNS_set_column = 5,
     DW_LNS_set_prologue_end = 10,
     DW_LNE_end_sequence = 1,
@@ -74,6 +77,7 @@ enum { LineBase = -5, LineRange = 14, OpcodeBase = 13 };
 
 typedef struct {
     uint32_t decl_line; /* the `proc` line */
+    uint32_t decl_file; /* its B3Loc.file */
     uint64_t start;     /* in .text */
     uint64_t code_size; /* the instructions: the line sequence's extent */
     uint64_t size;      /* with the jump tables: the subprogram's extent */
@@ -82,7 +86,9 @@ typedef struct {
 } DebugProc;
 
 struct B3DebugInfo {
-    char *file, *comp_dir;
+    char *comp_dir;
+    char **files; /* 0: the input, then the module's files */
+    uint32_t nfiles;
     DebugProc *procs;
     uint32_t nprocs, cap_procs;
 };
@@ -97,16 +103,16 @@ static char *xstrdup(const char *s) {
 void b3_line_rows_note(B3LineRows *r, uint64_t offset, B3Loc loc, bool prologue) {
     if (!loc.line)
         return;
-    B3LineRow row = {.offset = offset, .line = loc.line, .col = loc.col, .prologue = prologue};
+    B3LineRow row = {.offset = offset, .line = loc.line, .col = loc.col, .file = loc.file, .prologue = prologue};
     B3LineRow *last = r->n ? &r->v[r->n - 1] : NULL;
     /* The same line goes on; after a prologue row a new row marks its end. */
-    if (last && !prologue && !last->prologue && last->line == loc.line)
+    if (last && !prologue && !last->prologue && last->line == loc.line && last->file == loc.file)
         return;
     /* The previous row covers no bytes (its insts emitted nothing): replace it,
      * or drop it if the row before already says the same. */
     if (last && last->offset == offset) {
         const B3LineRow *before = r->n > 1 ? &r->v[r->n - 2] : NULL;
-        if (before && !prologue && !before->prologue && before->line == loc.line)
+        if (before && !prologue && !before->prologue && before->line == loc.line && before->file == loc.file)
             r->n--;
         else
             *last = row;
@@ -147,7 +153,12 @@ void b3_obj_enable_debug(B3Obj *o, const char *file, const char *const *prefix_m
     if (o->debug)
         return;
     struct B3DebugInfo *d = b3_xcalloc("debug info", 1, sizeof *d);
-    d->file = map_prefix(file, prefix_map, nprefix_map);
+    const B3Module *m = o->module;
+    d->nfiles = 1 + (m ? m->nfiles : 0);
+    d->files = b3_xcalloc("debug info", d->nfiles, sizeof *d->files);
+    d->files[0] = map_prefix(file, prefix_map, nprefix_map);
+    for (uint32_t k = 1; k < d->nfiles; k++)
+        d->files[k] = map_prefix(m->files[k - 1], prefix_map, nprefix_map);
     /* The directory relative file names are resolved against, as compilers record it. */
     size_t cap = 256;
     char *cwd = b3_xmalloc("debug info", cap);
@@ -173,6 +184,7 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
     }
     B3_VEC_RESERVE("debug info", d->procs, d->cap_procs, d->nprocs + 1);
     uint32_t decl_line = p && p->loc.line ? p->loc.line : 1;
+    uint32_t decl_file = p && p->loc.line ? p->loc.file : 0;
     /* Rows past the instructions (the last insts emitted nothing) cover no code. */
     while (rows->n && rows->v[rows->n - 1].offset >= code_size)
         rows->n--;
@@ -181,11 +193,13 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
     if (!rows->n || rows->v[0].offset != 0) {
         B3_VEC_RESERVE("debug info", rows->v, rows->cap, rows->n + 1);
         memmove(rows->v + 1, rows->v, rows->n * sizeof *rows->v);
-        rows->v[0] = (B3LineRow){.offset = 0, .line = decl_line, .col = p ? p->loc.col : 0, .prologue = true};
+        rows->v[0] = (B3LineRow){
+            .offset = 0, .line = decl_line, .col = p ? p->loc.col : 0, .file = decl_file, .prologue = true};
         rows->n++;
     }
     d->procs[d->nprocs++] = (DebugProc){
         .decl_line = decl_line,
+        .decl_file = decl_file,
         .start = text_offset,
         .code_size = code_size,
         .size = size,
@@ -195,7 +209,9 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
     memset(rows, 0, sizeof *rows); /* the procedure owns the array now */
 }
 
-const char *b3_obj_debug_file(const B3Obj *o) { return o->debug ? o->debug->file : NULL; }
+const char *b3_obj_debug_file(const B3Obj *o, uint32_t k) {
+    return o->debug && k < o->debug->nfiles ? o->debug->files[k] : NULL;
+}
 
 bool b3_obj_debug_rows(const B3Obj *o, uint32_t i, uint64_t *start, const B3LineRow **rows, uint32_t *n) {
     if (!o->debug || i >= o->debug->nprocs)
@@ -213,7 +229,9 @@ void b3_obj_free_debug(B3Obj *o) {
     for (uint32_t i = 0; i < d->nprocs; i++)
         free(d->procs[i].rows);
     free(d->procs);
-    free(d->file);
+    for (uint32_t k = 0; k < d->nfiles; k++)
+        free(d->files[k]);
+    free(d->files);
     free(d->comp_dir);
     free(d);
     o->debug = NULL;
@@ -280,7 +298,7 @@ static void emit_abbrev(B3Obj *o) {
 /* A subprogram: the symbol defined at the start of a code range. */
 typedef struct {
     const B3Symbol *sym;
-    uint32_t decl_line;
+    uint32_t decl_line, decl_file;
     uint64_t start, size;
 } Subprogram;
 
@@ -326,7 +344,7 @@ static uint32_t subprograms(const B3Obj *o, Subprogram **out) {
             if (any)
                 v[n - 1].size = defs[k]->offset - v[n - 1].start;
             uint64_t at = any ? defs[k]->offset : p->start;
-            v[n++] = (Subprogram){defs[k]->sym, p->decl_line, at, end - at};
+            v[n++] = (Subprogram){defs[k]->sym, p->decl_line, p->decl_file, at, end - at};
             any = true;
             last_def = defs[k]->offset;
         }
@@ -352,7 +370,7 @@ static void emit_info(B3Obj *o) {
     static const char producer[] = "b3c " B3C_VERSION;
     put_str(&b, producer, sizeof producer - 1);
     b3_bytes_le(&b, DW_LANG_Mips_Assembler, 2);
-    put_str(&b, d->file, strlen(d->file));
+    put_str(&b, d->files[0], strlen(d->files[0]));
     put_str(&b, d->comp_dir, strlen(d->comp_dir));
     size_t stmt_at = b.n;
     b3_bytes_le(&b, 0, 4);
@@ -372,7 +390,7 @@ static void emit_info(B3Obj *o) {
         /* A name holding a NUL byte cannot be written to ELF at all (elf.c says so). */
         const char *nul = memchr(p->sym->name, 0, p->sym->name_len);
         put_str(&b, p->sym->name, nul ? (size_t)(nul - p->sym->name) : p->sym->name_len);
-        b3_bytes_le(&b, 1, 1); /* decl_file: the input */
+        b3_bytes_le(&b, p->decl_file + 1, 1); /* decl_file: the line table's number */
         b3_bytes_uleb(&b, p->decl_line);
         addr_at[naddr] = b.n;
         addr_val[naddr++] = p->start;
@@ -401,7 +419,7 @@ static void emit_info(B3Obj *o) {
 /* The registers the line program has set so far in the current sequence. */
 typedef struct {
     uint64_t addr;
-    uint32_t line, col;
+    uint32_t line, col, file;
 } LineState;
 
 /* Appends a row at `addr`, `line`: a special opcode when the deltas fit one. */
@@ -446,19 +464,21 @@ static void emit_line(B3Obj *o) {
     b3_bytes_le(&b, OpcodeBase, 1);
     static const uint8_t std_lengths[OpcodeBase - 1] = {0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1};
     b3_bytes_append(&b, std_lengths, sizeof std_lengths);
-    b3_bytes_le(&b, 0, 1);                 /* include_directories: none besides comp_dir */
-    put_str(&b, d->file, strlen(d->file)); /* file 1 */
-    b3_bytes_uleb(&b, 0);                  /* directory: comp_dir */
-    b3_bytes_uleb(&b, 0);                  /* mtime: unknown */
-    b3_bytes_uleb(&b, 0);                  /* length: unknown */
-    b3_bytes_le(&b, 0, 1);                 /* file_names end */
+    b3_bytes_le(&b, 0, 1); /* include_directories: none besides comp_dir */
+    for (uint32_t k = 0; k < d->nfiles; k++) { /* file k + 1 */
+        put_str(&b, d->files[k], strlen(d->files[k]));
+        b3_bytes_uleb(&b, 0); /* directory: comp_dir (or the name is absolute) */
+        b3_bytes_uleb(&b, 0); /* mtime: unknown */
+        b3_bytes_uleb(&b, 0); /* length: unknown */
+    }
+    b3_bytes_le(&b, 0, 1); /* file_names end */
     b3_bytes_set_le(&b, header_length_at, (uint32_t)(b.n - header_length_at - 4), 4);
 
     size_t *set_at = b3_xrealloc("debug info", NULL, (d->nprocs ? d->nprocs : 1) * sizeof *set_at);
     for (uint32_t i = 0; i < d->nprocs; i++) {
         const DebugProc *p = &d->procs[i];
         /* A sequence starts from the initial registers: address 0, line 1, column 0. */
-        LineState st = {.addr = 0, .line = 1, .col = 0};
+        LineState st = {.addr = 0, .line = 1, .col = 0, .file = 0};
         b3_bytes_le(&b, 0, 1);
         b3_bytes_uleb(&b, 9);
         b3_bytes_le(&b, DW_LNE_set_address, 1);
@@ -466,6 +486,11 @@ static void emit_line(B3Obj *o) {
         b3_bytes_le(&b, 0, 8);
         for (uint32_t r = 0; r < p->nrows; r++) {
             const B3LineRow *row = &p->rows[r];
+            if (row->file != st.file) {
+                b3_bytes_le(&b, DW_LNS_set_file, 1);
+                b3_bytes_uleb(&b, row->file + 1);
+                st.file = row->file;
+            }
             if (row->col != st.col) {
                 b3_bytes_le(&b, DW_LNS_set_column, 1);
                 b3_bytes_uleb(&b, row->col);

@@ -15,6 +15,7 @@
 typedef struct {
     uint64_t offset; /* from the start of the procedure's code */
     uint32_t line, col;
+    uint32_t file; /* B3Loc.file: 0 the input, k the module's files[k - 1] */
     bool prologue; /* the frame setup, attributed to the `proc` line */
 } B3LineRow;
 
@@ -29,7 +30,9 @@ void b3_line_rows_note(B3LineRows *r, uint64_t offset, B3Loc loc, bool prologue)
 void b3_line_rows_free(B3LineRows *r);
 
 /* Turns debug info on for o; file is the input's name as the compile unit
- * and the line table name it (relative to the current directory).  Each of
+ * and the line table name it (relative to the current directory), and the
+ * module's other source files (B3Module.files) follow it in the line
+ * table's file list.  Each of
  * the nprefix_map strings "OLD=NEW" (-fdebug-prefix-map) rewrites a leading
  * OLD of the file name and of the current directory to NEW; the last that
  * matches wins, as in gcc. */
@@ -42,10 +45,11 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
 /* Writes the debug sections and their relocations; call once, after the last
  * procedure and the data.  Does nothing without -g. */
 void b3_obj_emit_debug(B3Obj *o);
-/* For -S -g (the assembly writer's .file/.loc): the input's name, or NULL
- * without -g; and procedure i's rows (offsets from start in .text), false
- * past the last procedure. */
-const char *b3_obj_debug_file(const B3Obj *o);
+/* For -S -g (the assembly writer's .file/.loc): the name of file k (0 the
+ * input, k >= 1 the module's files[k - 1]), or NULL without -g or past the
+ * last; and procedure i's rows (offsets from start in .text), false past
+ * the last procedure.  The line table's file number of B3Loc.file k is k + 1. */
+const char *b3_obj_debug_file(const B3Obj *o, uint32_t k);
 bool b3_obj_debug_rows(const B3Obj *o, uint32_t i, uint64_t *start, const B3LineRow **rows, uint32_t *n);
 /* Frees what the functions above kept (b3_obj_free calls it). */
 void b3_obj_free_debug(B3Obj *o);

@@ -135,9 +135,12 @@ static void demote(DT *dt) {
                 u->kids[k] = get;
             }
             if (u->scratch < nv && p->values[u->scratch] == u && out[u->scratch]) {
-                /* After a CCall's SecondResult, which must stay next to it. */
-                uint32_t at =
-                    i + 1 < b->nvalues && b->values[i + 1]->opcode == B3_SecondResult ? i + 2 : i + 1;
+                /* After a CCall's further results, which must stay next to it. */
+                B3Value *call = u->opcode == B3_CCall ? u : b3_is_call_result(u) ? u->kids[0] : NULL;
+                uint32_t at = i + 1;
+                while (call && at < b->nvalues && b3_is_call_result(b->values[at]) &&
+                       b->values[at]->kids[0] == call)
+                    at++;
                 B3Value *set = b3_insertion_set_insert_new(&ins, at, B3_Set, B3_Void, 1, u);
                 set->kids[0] = u;
                 set->m.var = out[u->scratch];

@@ -133,7 +133,7 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
                 break;
             case B3_Return:
                 if (v->nkids > 1)
-                    return false; /* two values: the call's SecondResult reads the second */
+                    return false; /* several values: the call's SecondResult reads the second */
                 if (v->nkids ? call->type != B3_Void && call->type != v->kids[0]->type
                              : call->type != B3_Void)
                     return false;
@@ -356,12 +356,12 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
     free(bmap);
 }
 
-/* Value j of b is a call site: a direct call whose second result register
- * nothing reads (a SecondResult would read the callee's second value). */
+/* Value j of b is a call site: a direct call whose further result registers
+ * nothing reads (a SecondResult or Result would read the callee's). */
 static bool is_site(const B3Block *b, uint32_t j) {
     if (!direct_callee(b->values[j]))
         return false;
-    if (j + 1 < b->nvalues && b->values[j + 1]->opcode == B3_SecondResult)
+    if (b3_call_results_end(b, j) != j + 1)
         return false;
     /* Nor one whose long double result an X87 `result` takes from st(0). */
     const B3Value *n = b3_x87_partner(b, j, 1);

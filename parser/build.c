@@ -477,7 +477,7 @@ void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt) 
     c->d = d;
     c->opt = opt;
     init_ops(c);
-    b3p_node(c, B3N_NONE, (B3Loc){0, 0});
+    b3p_node(c, B3N_NONE, (B3Loc){0, 0, 0});
 }
 
 static void proc_state_free(B3ParseCtx *c) {
@@ -646,7 +646,7 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
 
     /* Attributes: linkage first, since entry symbols inherit it. */
     char buf[80];
-    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    B3Loc internal_loc = {0, 0, 0}, other_loc = {0, 0, 0};
     uint32_t linkage = 0; /* bit k: attribute k is a linkage word */
     uint32_t k_attr = 0;
     for (uint32_t a = attrs; a; a = N(a)->next, k_attr++)
@@ -777,7 +777,7 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         b3_module_add_item(m, B3Item_Data, s);
     }
     char buf[80];
-    B3Loc internal_loc = {0, 0}, other_loc = {0, 0};
+    B3Loc internal_loc = {0, 0, 0}, other_loc = {0, 0, 0};
     for (uint32_t a = attrs; a; a = N(a)->next) {
         B3Node *n = N(a);
         if (tls_attr(c, s, a))
@@ -1319,7 +1319,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 enum {
     MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
     MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_op, MK_COUNT
+    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_index, MK_op, MK_COUNT
 };
 
 #define KEY(name, key) {name, sizeof name - 1, key}
@@ -1353,6 +1353,7 @@ static const struct {
     KEY("sret", MK_sret),
     KEY("returnsTwice", MK_returns_twice),
     KEY("align", MK_align),
+    KEY("index", MK_index),
     KEY("op", MK_op),
 };
 #undef KEY
@@ -1372,6 +1373,7 @@ static bool meta_applies(int key, B3Opcode op) {
         return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
     case MK_align: return info->meta == B3M_ALLOCA;
+    case MK_index: return info->meta == B3M_RESULT;
     case MK_op: return info->meta == B3M_X87;
     case MK_result:
     case MK_numgp:
@@ -1631,6 +1633,14 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                 v->m.align = (uint32_t)x;
         }
         break;
+    case MK_index:
+        if (meta_int(c, val, what, R_U64, &x)) {
+            if (x > UINT32_MAX)
+                b3_error(c->d, N(val)->loc, "malformed value for 'index': expected a result number");
+            else
+                v->m.result_index = (uint32_t)x;
+        }
+        break;
     case MK_op: {
         B3Node *w = N(val);
         unsigned k = w->kind == B3N_WORD ? b3_x87_lookup(w->tok.p, w->tok.len) : B3_NUM_X87_OPS;
@@ -1789,7 +1799,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     st.eff_read = st.eff_write = B3_HEAP_BOTTOM;
     c->tmp.n = 0;
     uint32_t i = 0;
-    B3Loc first_succ = {0, 0};
+    B3Loc first_succ = {0, 0, 0};
     for (uint32_t a = args; a; a = N(a)->next) {
         B3Node *n = N(a);
         switch ((B3NodeKind)n->kind) {

@@ -107,7 +107,7 @@ module
     ;
 
 bare_begin
-    : %empty                                { b3p_proc_begin(c, NULL, (B3Loc){0, 0}, 0); }
+    : %empty                                { b3p_proc_begin(c, NULL, (B3Loc){0, 0, 0}, 0); }
     ;
 
 items

@@ -1,6 +1,8 @@
 /* Stack allocation (docs/backend.md, "Frame layout"):
  *
  *   [fp - 8*k]   callee-saved registers used, in register-number order
+ *                (without a frame pointer from [fp + 0] down: the first
+ *                takes the place where the frame pointer would be saved)
  *   ...          B3 stack slots and spill slots, aligned and packed
  *   [sp + 0 ..]  outgoing call arguments (c->call_arg_area)
  *
@@ -436,8 +438,11 @@ void air_allocate_stack(AirCode *c) {
         sorted[i] = &items[i];
     qsort(sorted, nitems, sizeof(Item *), cmp_item);
 
-    /* The frame pointer is 16-byte aligned, so aligning offsets from it aligns addresses. */
-    uint64_t top = saves;
+    /* The frame pointer is 16-byte aligned, so aligning offsets from it aligns
+     * addresses.  Without one, [fp, fp + 8) (the saved frame pointer's place
+     * of the other layout, below the return address) holds the first callee
+     * save, so its 8 bytes are not lost to the frame. */
+    uint64_t top = c->omit_frame_pointer && saves ? saves - 8 : saves;
     for (uint32_t i = 0; i < nitems; i++) {
         top = b3_align_up(top + sorted[i]->size, sorted[i]->align);
         sorted[i]->offset = -(int64_t)top;

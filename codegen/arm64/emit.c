@@ -1444,7 +1444,7 @@ static const struct {
     [Air_RetFloat] = {op_ret, 0, 0},
     [Air_RetDouble] = {op_ret, 0, 0},
     [Air_RetVoid] = {op_ret, 0, 0},
-    [Air_Ret2] = {op_ret, 0, 0},
+    [Air_RetMany] = {op_ret, 0, 0},
     [Air_Oops] = {op_oops, 0, 0},
     [Air_AllocaDynamic] = {op_alloca_dynamic, 0, 8},
     [Air_StackSave] = {op_stack_save, 0, 8},

@@ -38,6 +38,10 @@ static const B3Reg fp_order[] = {Q(0),  Q(1),  Q(2),  Q(3),  Q(4),  Q(5),  Q(6),
                                  Q(30), Q(31), Q(8),  Q(9),  Q(10), Q(11), Q(12), Q(13), Q(14), Q(15)};
 static const B3Reg arg_gprs[] = {0, 1, 2, 3, 4, 5, 6, 7};
 static const B3Reg arg_fprs[] = {Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), Q(6), Q(7)};
+/* AAPCS64: an integer composite of up to 16 bytes in x0-x1, a homogeneous
+ * floating-point aggregate of up to four members in v0-v3. */
+static const B3Reg ret_gprs[] = {0, 1};
+static const B3Reg ret_fprs[] = {Q(0), Q(1), Q(2), Q(3)};
 
 static const uint32_t elf_relocs[] = {
     [B3Reloc_PC32] = R_AARCH64_PREL32,
@@ -132,8 +136,10 @@ static const B3Reg macho_save_pairs[][2] = {
     .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0], \
     .ret_gpr = B3A_x0, \
     .ret_fpr = B3A_q0, \
-    .ret_gpr2 = 1, \
-    .ret_fpr2 = Q(1), \
+    .ret_gprs = ret_gprs, \
+    .ret_fprs = ret_fprs, \
+    .nret_gprs = sizeof ret_gprs / sizeof ret_gprs[0], \
+    .nret_fprs = sizeof ret_fprs / sizeof ret_fprs[0], \
     .sret_reg = 8, /* x8, the indirect result register */ \
     .call_early_clobber = {{0, 0}}, \
     .callee_saved = {{0x3ff80000ull | 0xff00ull << B3_FPR_BASE, 0}}, /* x19-x29, d8-d15 */ \

@@ -289,7 +289,8 @@ static unsigned callee_saves(const AirCode *c, B3Reg *regs) {
             b3_internal_error("x86-64 emitter", "floating-point callee-save %u (SysV has none)", r);
         regs[n++] = (B3Reg)r;
     }
-    if (c->frame_size < 8ull * n)
+    /* Without a frame pointer the first save is above the frame (allocate_stack). */
+    if (c->frame_size + (c->omit_frame_pointer && n ? 8 : 0) < 8ull * n)
         b3_internal_error("x86-64 emitter", "frame size %llu has no room for %u callee-saves",
                           (unsigned long long)c->frame_size, n);
     return n;
@@ -329,12 +330,14 @@ void x86_emit_prologue(X86Emitter *e) {
             STEP(B3Cfi_DefCfaOffset, B3_NO_REG, cfa += 8);
         }
         int32_t rest = (int32_t)c->frame_size + 8 - 8 * (int32_t)n;
-        x86_alu_imm(a, X86Alu_Sub, 8, rest, &rsp);
-        if (f) {
-            f->stack_imm_at = (uint32_t)(a->len - base) - 4; /* sub $imm32, %rsp ends with it */
-            f->stack_imm_bias = 8 * n + CFA_AT_ENTRY;
+        if (rest) {
+            x86_alu_imm(a, X86Alu_Sub, 8, rest, &rsp);
+            if (f) {
+                f->stack_imm_at = (uint32_t)(a->len - base) - 4; /* sub $imm32, %rsp ends with it */
+                f->stack_imm_bias = 8 * n + CFA_AT_ENTRY;
+            }
+            STEP(B3Cfi_DefCfaOffset, B3_NO_REG, cfa + rest);
         }
-        STEP(B3Cfi_DefCfaOffset, B3_NO_REG, cfa + rest);
         for (unsigned k = n; k-- > 0;)
             STEP(B3Cfi_Offset, regs[k], -16 - 8 * (int32_t)k);
         return;
@@ -342,16 +345,18 @@ void x86_emit_prologue(X86Emitter *e) {
     if (c->omit_frame_pointer) {
         /* rsp goes where it would be with a frame pointer (8 below the return
          * address, then the frame): the offsets allocate_stack gave are
-         * from there, and calls find it 16-byte aligned. */
+         * from there, and calls find it 16-byte aligned.  The saves go from
+         * the return address down, the first where the frame pointer would
+         * be saved (as the pushes above put them). */
         x86_alu_imm(a, X86Alu_Sub, 8, (int32_t)c->frame_size + 8, &rsp);
         STEP(B3Cfi_DefCfaOffset, B3_NO_REG, (int32_t)c->frame_size + 16);
         for (unsigned k = 0; k < n; k++) {
             X86RM r = x86_rm_reg(regs[k]),
-                  slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)c->frame_size - 8 * (int32_t)(k + 1)));
+                  slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)c->frame_size - 8 * (int32_t)k));
             x86_mov(a, 8, &r, &slot);
         }
         for (unsigned k = n; k-- > 0;)
-            STEP(B3Cfi_Offset, regs[k], -24 - 8 * (int32_t)k);
+            STEP(B3Cfi_Offset, regs[k], -16 - 8 * (int32_t)k);
         return;
     }
     x86_push(a, B3X_rbp);
@@ -388,8 +393,11 @@ void x86_emit_epilogue(X86Emitter *e) {
         return;
     if (e->c->omit_frame_pointer && e->push_saves) {
         X86RM rsp = x86_rm_reg(B3X_rsp);
-        x86_alu_imm(a, X86Alu_Add, 8, (int32_t)e->c->frame_size + 8 - 8 * (int32_t)n, &rsp);
-        STEP(B3Cfi_DefCfaOffset, B3_NO_REG, CFA_AT_ENTRY + 8 * (int32_t)n);
+        int32_t rest = (int32_t)e->c->frame_size + 8 - 8 * (int32_t)n;
+        if (rest) {
+            x86_alu_imm(a, X86Alu_Add, 8, rest, &rsp);
+            STEP(B3Cfi_DefCfaOffset, B3_NO_REG, CFA_AT_ENTRY + 8 * (int32_t)n);
+        }
         for (unsigned k = n; k-- > 0;) {
             x86_pop(a, regs[k]);
             STEP(B3Cfi_DefCfaOffset, B3_NO_REG, CFA_AT_ENTRY + 8 * (int32_t)k);
@@ -400,7 +408,7 @@ void x86_emit_epilogue(X86Emitter *e) {
     if (e->c->omit_frame_pointer) {
         X86RM rsp = x86_rm_reg(B3X_rsp);
         for (unsigned k = 0; k < n; k++) {
-            X86RM slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)e->c->frame_size - 8 * (int32_t)(k + 1))),
+            X86RM slot = x86_rm_mem(x86_mem(B3X_rsp, (int32_t)e->c->frame_size - 8 * (int32_t)k)),
                   r = x86_rm_reg(regs[k]);
             x86_mov(a, 8, &slot, &r);
             STEP(B3Cfi_Restore, regs[k], 0);
@@ -1201,7 +1209,7 @@ static const struct {
     /* variable-argument opcodes (AirSpecial gives the roles) */
     [Air_Call] = {x86_op_call, 0, 0},
     [Air_Patchpoint] = {x86_op_patchpoint, 0, 0},
-    [Air_Ret2] = {x86_op_ret, 0, 0},
+    [Air_RetMany] = {x86_op_ret, 0, 0},
 };
 
 void x86_emit_inst(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next) {

@@ -23,6 +23,9 @@ static const B3Reg fp_order[] = {B3X_xmm0 + 0,  B3X_xmm0 + 1,  B3X_xmm0 + 2,  B3
 static const B3Reg arg_gprs[] = {B3X_rdi, B3X_rsi, B3X_rdx, B3X_rcx, B3X_r8, B3X_r9};
 static const B3Reg arg_fprs[] = {B3X_xmm0 + 0, B3X_xmm0 + 1, B3X_xmm0 + 2, B3X_xmm0 + 3,
                                  B3X_xmm0 + 4, B3X_xmm0 + 5, B3X_xmm0 + 6, B3X_xmm0 + 7};
+/* System V: a 16-byte struct in rax/rdx, xmm0/xmm1 or one of each. */
+static const B3Reg ret_gprs[] = {B3X_rax, B3X_rdx};
+static const B3Reg ret_fprs[] = {B3X_xmm0, B3X_xmm0 + 1};
 
 #define R(r) (1ull << (r))
 #define ALL_XMM 0xffffull /* xmm0-15, in bits[0] above B3_FPR_BASE */
@@ -91,8 +94,10 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .narg_fprs = sizeof arg_fprs / sizeof arg_fprs[0],
     .ret_gpr = B3X_rax,
     .ret_fpr = B3X_xmm0,
-    .ret_gpr2 = B3X_rdx,
-    .ret_fpr2 = B3X_xmm0 + 1,
+    .ret_gprs = ret_gprs,
+    .ret_fprs = ret_fprs,
+    .nret_gprs = sizeof ret_gprs / sizeof ret_gprs[0],
+    .nret_fprs = sizeof ret_fprs / sizeof ret_fprs[0],
     .sret_reg = B3_NO_REG, /* the first argument, rdi */
     .caller_saved = {{R(B3X_rax) | R(B3X_rcx) | R(B3X_rdx) | R(B3X_rsi) | R(B3X_rdi) | R(B3X_r8) | R(B3X_r9) |
                           R(B3X_r10) | R(B3X_r11) | ALL_XMM << B3_FPR_BASE,

@@ -777,13 +777,13 @@ static void gen_calls(T *t) {
         }
 }
 
-/* Ret2 (a return of two values): its args are the result registers, the
+/* RetMany (a return of several values): its args are the result registers, the
  * code the ret of the one-value forms. */
 static void gen_ret2(T *t) {
     static uint8_t roles[2] = {AirRole_Use, AirRole_Use}, banks[2] = {AirGP, AirFP}, widths[2] = {AirW64, AirW64};
     static AirSpecial sp = {.roles = roles, .banks = banks, .widths = widths};
     AirArg args[2] = {air_tmp(B3X_rax), air_tmp(B3X_xmm0)};
-    run_case(t, Air_Ret2, 2, args, &sp, Layout_Backward, "(rax, xmm0)", NULL);
+    run_case(t, Air_RetMany, 2, args, &sp, Layout_Backward, "(rax, xmm0)", NULL);
 }
 
 /* Patchpoints (codegen/air/stackmaps.h): a bare stackmap point (no bytes),

@@ -66,6 +66,17 @@ static void check_target(const char *triple) {
               d->name, i);
     CHECK(in(&d->caller_saved, d->ret_gpr) && in(&d->caller_saved, d->ret_fpr), "%s: result registers",
           d->name);
+    /* The result registers of each bank: the first is ret_gpr / ret_fpr, all
+     * caller-saved, of their bank, room for a two-value result of one bank. */
+    CHECK(d->nret_gprs >= 2 && d->nret_fprs >= 2 && d->nret_fprs <= B3_MAX_RESULTS &&
+              d->ret_gprs[0] == d->ret_gpr && d->ret_fprs[0] == d->ret_fpr,
+          "%s: result register lists", d->name);
+    for (unsigned i = 0; i < d->nret_gprs; i++)
+        CHECK(!b3_reg_is_fpr(d->ret_gprs[i]) && in(&d->caller_saved, d->ret_gprs[i]), "%s: result gpr %u",
+              d->name, i);
+    for (unsigned i = 0; i < d->nret_fprs; i++)
+        CHECK(b3_reg_is_fpr(d->ret_fprs[i]) && in(&d->caller_saved, d->ret_fprs[i]), "%s: result fpr %u",
+              d->name, i);
     CHECK(in(&d->caller_saved, d->indirect_call_reg), "%s: indirect call register", d->name);
     for (unsigned i = 0; i < d->narg_gprs; i++)
         CHECK(d->arg_gprs[i] != d->indirect_call_reg, "%s: the indirect call register is an argument",

@@ -1,8 +1,8 @@
 // Structs by value as clang lowers them for each target's C convention:
 // two-register results ({double, long}: xmm0/rax, x0/x1), a struct of two
 // floats in one SSE register (<2 x float>, a constant of it too), three
-// floats ({<2 x float>, float} on x86-64; arm64 returns those in s0-s2, which
-// b3c refuses, so the test keeps to two floats there), sret results and
+// floats ({<2 x float>, float} on x86-64; arm64's s0-s2 are abi-whole.c's),
+// sret results and
 // byval (x86-64) or copied (arm64) arguments of a large struct, and
 // __int128 arguments, results and division (an even register pair on
 // arm64, after an odd number of integer arguments).
