@@ -299,6 +299,8 @@ bool b3_pipeline_run(B3Module *m, const B3PipelineOptions *opt, B3Obj *o) {
     }
     Pipe p = {.m = m, .opt = opt};
     unsigned level = level_mask(opt);
+    if (b3_target_obj_format(m->target) == B3ObjFormat_MachO)
+        b3_lower_macho_destructors(m);
     run_b3_phases(&p, level);
 
     /* Air one procedure at a time: its Air is dead once it is encoded. */

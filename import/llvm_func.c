@@ -183,8 +183,8 @@ static ImpVals zero_parts(Imp *I, LLVMTypeRef t) {
 static ImpVals constant(Imp *I, LLVMValueRef c) {
     LLVMTypeRef t = LLVMTypeOf(c);
     if (LLVMIsAGlobalValue(c)) {
-        if (LLVMIsAGlobalAlias(c) || LLVMIsAGlobalIFunc(c))
-            imp_fail(I, "aliases and ifuncs are not supported yet");
+        if (LLVMIsAGlobalIFunc(c))
+            imp_fail(I, "ifuncs are not supported yet");
         if (LLVMGetIntrinsicID(c))
             imp_fail(I, "the address of an intrinsic is taken");
         B3Symbol *sym = imp_symbol(I, c);

@@ -136,8 +136,25 @@ void imp_tls_symbol(Imp *I, LLVMValueRef g, B3Symbol *s);
  * procedures constructor(N) / destructor(N) once every function is declared. */
 bool imp_is_structors(const char *name, size_t len);
 void imp_structors(Imp *I);
-/* An error for a definition placed in a section of its own (not supported yet). */
+/* llvm.used: its definitions become `used` (kept by the linker). */
+void imp_used(Imp *I);
+/* The module's aliases become B3 aliases (docs/c-extensions.md). */
+void imp_aliases(Imp *I);
+/* A constant address: a symbol (NULL: a plain integer) plus an offset;
+ * false if c is none (llvm_module.c). */
+bool imp_const_addr(Imp *I, LLVMValueRef c, B3Symbol **sym, int64_t *off);
+/* A definition's linkage words from g's LLVM linkage and visibility. */
+void imp_definition_linkage(LLVMValueRef g, B3Symbol *s);
+/* A global's own section (`section("name")`); an error for a function's. */
 void imp_check_section(Imp *I, LLVMValueRef g);
+
+/* ---- relative lookup tables (llvm_reltable.c) ---------------------------- */
+
+/* Whether g is a relative lookup table (an i32 array of offsets from itself,
+ * read by llvm.load.relative), which the import keeps as pointers. */
+bool imp_reltable(LLVMValueRef g);
+/* The constant address element i of such a table points to. */
+LLVMValueRef imp_reltable_target(LLVMValueRef g, unsigned i);
 
 /* ---- function bodies (llvm_func.c) -------------------------------------- */
 

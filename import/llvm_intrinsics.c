@@ -399,42 +399,65 @@ static void i_usub_o(Call *c) { overflow(c, B3_Sub, false); }
 static void i_smul_o(Call *c) { overflow(c, B3_Mul, true); }
 static void i_umul_o(Call *c) { overflow(c, B3_Mul, false); }
 
-/* {s,u}{add,sub}.sat: the result of the overflow intrinsic, or on overflow
- * the bound it passed (unsigned: all ones or 0; signed: the type's minimum
- * when x is negative, else its maximum). */
+/* {u,s}{add,sub}.sat: the sum or difference clamped to the type's range. */
 static void saturating(Call *c, B3Opcode op, bool sign) {
+    Imp *I = c->I;
     unsigned b = arg_bits(c, 0);
-    B3Value *x = arg(c, 0);
-    overflow(c, op, sign);
-    B3Value *r = c->out->v[0], *o = c->out->v[1];
-    B3Type t = (B3Type)r->type;
-    uint64_t ones = b >= 64 ? ~0ull : (1ull << b) - 1;
-    B3Value *bound;
-    if (!sign) {
-        bound = kt(c, t, op == B3_Add ? (int64_t)ones : 0);
-    } else {
-        int64_t max = (int64_t)(ones >> 1), min = -max - 1;
-        B3Value *neg = cmp(c, B3_LessThan, imp_sext_bits(c->I, x, b), kt(c, (B3Type)x->type, 0));
-        bound = sel(c, neg, kt(c, t, min), kt(c, t, max));
+    if (b > 64)
+        imp_fail(I, "saturating intrinsics on i%u are not supported", b);
+    B3Value *x = arg(c, 0), *y = arg(c, 1);
+    B3Type t = (B3Type)x->type;
+    unsigned w = t == B3_Int32 ? 32 : 64;
+    int64_t max = b == 64 ? INT64_MAX : sign ? (int64_t)((1ull << (b - 1)) - 1) : (int64_t)((1ull << b) - 1);
+    int64_t min = b == 64 ? INT64_MIN : sign ? -(int64_t)(1ull << (b - 1)) : 0;
+    if (b < w) {
+        /* Exact in the wider register, then clamped. */
+        B3Value *xn = sign ? imp_sext_bits(I, x, b) : imp_zext_bits(I, x, b);
+        B3Value *yn = sign ? imp_sext_bits(I, y, b) : imp_zext_bits(I, y, b);
+        B3Value *r = op2(c, op, xn, yn);
+        B3Value *lo = kt(c, t, min), *hi = kt(c, t, max);
+        if (!sign) {
+            ret1(c, op == B3_Add ? sel(c, cmp(c, B3_Above, r, hi), hi, r)
+                                 : sel(c, cmp(c, B3_Below, xn, yn), lo, r));
+            return;
+        }
+        r = sel(c, cmp(c, B3_GreaterThan, r, hi), hi, r);
+        ret1(c, sel(c, cmp(c, B3_LessThan, r, lo), lo, r));
+        return;
     }
-    ret1(c, sel(c, o, bound, r));
+    B3Value *r = op2(c, op, x, y), *zero = kt(c, t, 0);
+    if (!sign) {
+        /* Unsigned: a carry gives all ones, a borrow zero. */
+        if (op == B3_Add)
+            ret1(c, sel(c, cmp(c, B3_Below, r, x), kt(c, t, -1), r));
+        else
+            ret1(c, sel(c, cmp(c, B3_Below, x, y), zero, r));
+        return;
+    }
+    /* Signed overflow (as in overflow()) saturates toward x's sign. */
+    B3Value *o = op == B3_Add ? op2(c, B3_BitAnd, op2(c, B3_BitXor, x, r), op2(c, B3_BitXor, y, r))
+                              : op2(c, B3_BitAnd, op2(c, B3_BitXor, x, y), op2(c, B3_BitXor, x, r));
+    int64_t tmax = w == 32 ? INT32_MAX : INT64_MAX, tmin = w == 32 ? INT32_MIN : INT64_MIN;
+    B3Value *clamp = sel(c, cmp(c, B3_LessThan, x, zero), kt(c, t, tmin), kt(c, t, tmax));
+    ret1(c, sel(c, cmp(c, B3_LessThan, o, zero), clamp, r));
 }
 static void i_uadd_sat(Call *c) { saturating(c, B3_Add, false); }
 static void i_usub_sat(Call *c) { saturating(c, B3_Sub, false); }
 static void i_sadd_sat(Call *c) { saturating(c, B3_Add, true); }
 static void i_ssub_sat(Call *c) { saturating(c, B3_Sub, true); }
 
-static void i_passthrough(Call *c) { ret1(c, arg(c, 0)); }
-
-/* llvm.load.relative(p, off): p + the i32 at p + off, sign-extended (the
- * lookup tables of offsets from their own start that clang's -O2 makes of
- * constant tables of pointers: Rel32 data). */
+/* load.relative(p, off): p plus the i32 at p + off.  Only of a relative
+ * lookup table, which the import keeps as pointers: the one at p + 2 * off. */
 static void i_load_relative(Call *c) {
     Imp *I = c->I;
-    B3Value *p = arg(c, 0);
-    B3Value *rel = imp_emit(I, B3_Load, B3_Int32, 1, op2(c, B3_Add, p, arg(c, 1)), NULL, NULL);
-    ret1(c, op2(c, B3_Add, p, imp_op1(I, B3_SExt32, B3_Int64, rel)));
+    if (!imp_reltable(LLVMGetOperand(c->call, 0)))
+        imp_fail(I, "llvm.load.relative of anything but a relative lookup table is not supported");
+    B3Value *off = imp_to64(I, arg(c, 1), true);
+    B3Value *p = op2(c, B3_Add, arg(c, 0), op2(c, B3_Shl, off, k32(c, 1)));
+    ret1(c, imp_emit(I, B3_Load, B3_Int64, 1, p, NULL, NULL));
 }
+
+static void i_passthrough(Call *c) { ret1(c, arg(c, 0)); }
 
 /* Variadic functions (llvm_varargs.c); llvm.va_end does nothing. */
 static void i_va_start(Call *c) {
@@ -474,7 +497,6 @@ static const Intrinsic intrinsics[] = {
     {"llvm.var.annotation.", ignore},
     {"llvm.expect.", i_expect},
     {"llvm.expect.with.probability.", i_expect},
-    {"llvm.load.relative.", i_load_relative},
     {"llvm.launder.invariant.group.", i_passthrough},
     {"llvm.threadlocal.address.", i_passthrough}, /* the operand is a ThreadLocalAddress already */
     {"llvm.strip.invariant.group.", i_passthrough},
@@ -528,6 +550,7 @@ static const Intrinsic intrinsics[] = {
     {"llvm.usub.with.overflow.", i_usub_o},
     {"llvm.smul.with.overflow.", i_smul_o},
     {"llvm.umul.with.overflow.", i_umul_o},
+    {"llvm.load.relative.", i_load_relative},
     {"llvm.uadd.sat.", i_uadd_sat},
     {"llvm.usub.sat.", i_usub_sat},
     {"llvm.sadd.sat.", i_sadd_sat},

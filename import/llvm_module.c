@@ -335,6 +335,16 @@ B3Symbol *imp_symbol(Imp *I, LLVMValueRef g) {
 
 static bool is_local_linkage(LLVMLinkage l) { return l == LLVMInternalLinkage || l == LLVMPrivateLinkage; }
 
+void imp_definition_linkage(LLVMValueRef g, B3Symbol *s) {
+    LLVMLinkage link = LLVMGetLinkage(g);
+    s->internal = is_local_linkage(link);
+    /* A definition another object may replace (C's weak, inline functions'
+     * linkonce_odr, -fcommon's tentative definitions) is weak. */
+    s->weak = link == LLVMWeakAnyLinkage || link == LLVMWeakODRLinkage || link == LLVMLinkOnceAnyLinkage ||
+              link == LLVMLinkOnceODRLinkage || link == LLVMCommonLinkage;
+    s->hidden = !s->internal && LLVMGetVisibility(g) == LLVMHiddenVisibility;
+}
+
 /* Declares g in the module: an extern, or a definition to be filled. */
 static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
     B3Symbol *s = imp_symbol(I, g);
@@ -349,12 +359,7 @@ static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
         return;
     }
     s->defined = true;
-    s->internal = is_local_linkage(link);
-    /* A definition another object may replace (C's weak, inline functions'
-     * linkonce_odr, -fcommon's tentative definitions) is weak. */
-    s->weak = link == LLVMWeakAnyLinkage || link == LLVMWeakODRLinkage || link == LLVMLinkOnceAnyLinkage ||
-              link == LLVMLinkOnceODRLinkage || link == LLVMCommonLinkage;
-    s->hidden = !s->internal && LLVMGetVisibility(g) == LLVMHiddenVisibility;
+    imp_definition_linkage(g, s);
     if (is_fn) {
         s->kind = B3Sym_Proc;
         s->def.proc = b3_proc_new(I->m, s);
@@ -371,8 +376,7 @@ static void declare_global(Imp *I, LLVMValueRef g, bool is_fn) {
 typedef struct {
     B3DataItem *a;
     uint32_t n, cap;
-    uint64_t off;   /* bytes laid out so far */
-    B3Symbol *self; /* the global being laid out */
+    uint64_t off; /* bytes laid out so far */
 } DataBuf;
 
 static void item_push(DataBuf *d, B3DataItem it) { B3_VEC_PUSH("import", d->a, d->n, d->cap, it); }
@@ -415,8 +419,8 @@ typedef struct {
 
 static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     if (LLVMIsAGlobalValue(c)) {
-        if (LLVMIsAGlobalAlias(c) || LLVMIsAGlobalIFunc(c))
-            imp_fail(I, "aliases and ifuncs are not supported yet");
+        if (LLVMIsAGlobalIFunc(c))
+            imp_fail(I, "ifuncs are not supported yet");
         if (LLVMIsAGlobalVariable(c) && LLVMIsThreadLocal(c))
             imp_fail(I, "the address of the thread-local variable '%s' is not a constant",
                      imp_value_name(I, c));
@@ -491,25 +495,12 @@ static bool const_addr(Imp *I, LLVMValueRef c, ConstAddr *out) {
     }
 }
 
-/* An i32 `trunc (sub (ptrtoint X), (ptrtoint SELF))`, the distance from the
- * global being defined (clang's relative lookup tables, read by
- * llvm.load.relative) as Rel32 data: X - (SELF + off) is the item's S + A - P. */
-static bool put_rel32(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_t off) {
-    if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMTrunc || imp_int_bits(t) != 32)
+bool imp_const_addr(Imp *I, LLVMValueRef c, B3Symbol **sym, int64_t *off) {
+    ConstAddr a;
+    if (!const_addr(I, c, &a))
         return false;
-    LLVMValueRef diff = LLVMGetOperand(c, 0);
-    if (!LLVMIsAConstantExpr(diff) || LLVMGetConstOpcode(diff) != LLVMSub)
-        return false;
-    ConstAddr x, base;
-    if (!const_addr(I, LLVMGetOperand(diff, 0), &x) || !const_addr(I, LLVMGetOperand(diff, 1), &base) ||
-        !x.sym || base.sym != d->self || off % 4)
-        return false;
-    pad_to(d, off);
-    B3DataItem it = {.kind = B3Data_Rel32};
-    it.u.addr.sym = x.sym;
-    it.u.addr.addend = x.off - base.off + (int64_t)off;
-    item_push(d, it);
-    d->off = off + 4;
+    *sym = a.sym;
+    *off = a.off;
     return true;
 }
 
@@ -585,8 +576,6 @@ static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_
         }
         return;
     }
-    if (put_rel32(I, d, c, t, off))
-        return;
     ConstAddr a;
     if (const_addr(I, c, &a)) {
         unsigned bytes = (unsigned)LLVMStoreSizeOfType(I->td, t);
@@ -613,10 +602,17 @@ static void define_data(Imp *I, LLVMValueRef g) {
     B3Data *data = s->def.data;
     LLVMTypeRef t = LLVMGlobalGetValueType(g);
     uint64_t size = LLVMABISizeOfType(I->td, t);
-    DataBuf d = {.self = s};
+    DataBuf d = {0};
     LLVMValueRef init = LLVMGetInitializer(g);
-    if (init)
+    if (imp_reltable(g)) { /* kept as pointers (llvm_reltable.c) */
+        unsigned n = LLVMGetArrayLength(t);
+        LLVMTypeRef pt = LLVMPointerTypeInContext(LLVMGetModuleContext(I->mod), 0);
+        for (unsigned i = 0; i < n; i++)
+            put_const(I, &d, imp_reltable_target(g, i), pt, 8 * (uint64_t)i);
+        size = 8 * (uint64_t)n;
+    } else if (init) {
         put_const(I, &d, init, t, 0);
+    }
     pad_to(&d, size);
     data->readonly = LLVMIsGlobalConstant(g);
     data->size = d.off;
@@ -627,7 +623,7 @@ static void define_data(Imp *I, LLVMValueRef g) {
     for (uint32_t i = 0; i < d.n; i++) {
         unsigned a =
             d.a[i].kind == B3Data_Int16                                                                 ? 2
-            : d.a[i].kind == B3Data_Int32 || d.a[i].kind == B3Data_Float || d.a[i].kind == B3Data_Rel32 ? 4
+            : d.a[i].kind == B3Data_Int32 || d.a[i].kind == B3Data_Float                                ? 4
             : d.a[i].kind == B3Data_Int64 || d.a[i].kind == B3Data_Double || d.a[i].kind == B3Data_Addr ? 8
                                                                                                         : 1;
         if (a > natural)
@@ -821,8 +817,8 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
                 imp_check_section(&I, f);
             }
         imp_structors(&I);
-        if (LLVMGetFirstGlobalAlias(I.mod))
-            imp_error(&I, "global aliases are not supported yet");
+        imp_used(&I);
+        imp_aliases(&I);
     }
     for (LLVMValueRef g = LLVMGetFirstGlobal(I.mod); g; g = LLVMGetNextGlobal(g))
         define_data_guarded(&I, g);

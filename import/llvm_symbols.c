@@ -73,11 +73,93 @@ void imp_structors(Imp *I) {
     structors(I, "llvm.global_dtors", true);
 }
 
-/* __attribute__((section("name"))): a definition's own section is not
+/* llvm.used (__attribute__((used)) on Apple targets, retain on ELF): the
+ * linker keeps the symbol, so it is `used` (docs/c-extensions.md).
+ * llvm.compiler.used (used on ELF) asks only the compiler to keep it, which
+ * b3c always does: it never drops a procedure or datum. */
+void imp_used(Imp *I) {
+    LLVMValueRef g = LLVMGetNamedGlobal(I->mod, "llvm.used");
+    LLVMValueRef init = g ? LLVMGetInitializer(g) : NULL;
+    if (!init || LLVMIsAConstantAggregateZero(init))
+        return;
+    unsigned n = (unsigned)LLVMGetNumOperands(init);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef v = LLVMGetOperand(init, i);
+        while (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast)
+            v = LLVMGetOperand(v, 0);
+        if (LLVMIsAGlobalAlias(v))
+            continue; /* aliases are refused where they are declared */
+        if (!LLVMIsAGlobalValue(v) || LLVMIsDeclaration(v)) {
+            imp_error(I, "llvm.used: '%s' is not a definition of this module", imp_value_name(I, v));
+            continue;
+        }
+        imp_symbol(I, v)->used = true;
+    }
+}
+
+/* @a = [linkage] alias T, ptr @g (or a constant GEP into @g): the alias
+ * @a = @g + offset, through other aliases to the definition.  C's
+ * __attribute__((alias("g"))), weak aliases (#pragma weak, weak linkage)
+ * and hidden ones. */
+void imp_aliases(Imp *I) {
+    for (LLVMValueRef a = LLVMGetFirstGlobalAlias(I->mod); a; a = LLVMGetNextGlobalAlias(a)) {
+        B3Symbol *s = imp_symbol(I, a);
+        if (s->declared)
+            continue;
+        B3Symbol *t = NULL;
+        int64_t off = 0;
+        LLVMValueRef v = LLVMAliasGetAliasee(a);
+        for (unsigned depth = 0; depth < 64; depth++) {
+            int64_t o = 0;
+            if (!imp_const_addr(I, v, &t, &o) || !t)
+                break;
+            off += o;
+            LLVMValueRef g = NULL;
+            for (LLVMValueRef b = LLVMGetFirstGlobalAlias(I->mod); b && !g; b = LLVMGetNextGlobalAlias(b))
+                if (b != a && imp_symbol(I, b) == t)
+                    g = b;
+            if (!g)
+                break;
+            v = LLVMAliasGetAliasee(g); /* an alias of an alias: its target */
+            t = NULL;
+        }
+        if (!t || t->kind == B3Sym_Alias || !t->defined) {
+            imp_error(I, "the alias '%s' does not name a definition of this module (plus an offset)",
+                      imp_value_name(I, a));
+            continue;
+        }
+        s->declared = s->defined = true;
+        s->kind = B3Sym_Alias;
+        imp_definition_linkage(a, s);
+        B3Alias *al = b3_arena_alloc(&I->m->arena, sizeof *al);
+        al->target = t;
+        al->offset = off;
+        s->def.alias = al;
+        b3_module_add_item(I->m, B3Item_Alias, s);
+    }
+}
+
+/* __attribute__((section("name"))): a global's own section is its data's
+ * `section("name")` (docs/c-extensions.md).  A function's is not
  * implemented yet, and putting it in the usual one would be wrong code for
  * the programs that look for it there (linker sets, __start_name). */
 void imp_check_section(Imp *I, LLVMValueRef g) {
     const char *sec = LLVMGetSection(g);
-    if (sec && *sec && !LLVMIsDeclaration(g))
-        imp_error(I, "the section \"%s\" of '%s' is not supported yet", sec, imp_value_name(I, g));
+    if (!sec || !*sec || LLVMIsDeclaration(g))
+        return;
+    /* clang's Darwin static initializers (__GLOBAL_init_N, which register
+     * destructors with __cxa_atexit): their own code section only groups
+     * start-up code together; in __text they run the same. */
+    if (!strncmp(sec, "__TEXT,__StaticInit,", 20) && LLVMIsAFunction(g))
+        return;
+    if (LLVMIsAGlobalVariable(g)) {
+        B3Symbol *s = imp_symbol(I, g);
+        size_t n = strlen(sec);
+        char *copy = b3_arena_alloc(&I->m->arena, n + 1);
+        memcpy(copy, sec, n + 1);
+        s->section = copy;
+        s->section_len = (uint32_t)n;
+        return;
+    }
+    imp_error(I, "the section \"%s\" of '%s' is not supported yet", sec, imp_value_name(I, g));
 }

@@ -384,7 +384,15 @@ struct B3Proc {
     B3Loc loc;
 };
 
-typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry } B3SymKind;
+typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry, B3Sym_Alias } B3SymKind;
+
+/* `alias @a = @target + offset` (docs/c-extensions.md): another name of a
+ * definition of this module, at an offset into it. */
+typedef struct {
+    B3Symbol *target;
+    int64_t offset;
+    B3Loc target_loc;
+} B3Alias;
 
 /* The priority of a constructor or destructor written without one (C's,
  * after every prioritized one). */
@@ -458,6 +466,13 @@ struct B3Symbol {
      * on an extern a weak reference (NULL when nothing defines it); hidden:
      * not exported from the linked module. */
     bool weak, hidden;
+    /* `used` (docs/c-extensions.md): kept by the linker even when nothing
+     * refers to it (Mach-O N_NO_DEAD_STRIP, ELF SHF_GNU_RETAIN). */
+    bool used;
+    /* `section("name")` on data (docs/c-extensions.md): its own section,
+     * "SEG,sect" on Mach-O; NULL: the usual one. */
+    const char *section;
+    uint32_t section_len;
     bool weak_ref; /* `extern @f weak` */
     uint8_t tls;   /* B3TlsModel: thread-local data or extern (docs/c-extensions.md) */
     bool defined;  /* data, proc or entry */
@@ -466,13 +481,14 @@ struct B3Symbol {
     B3Loc ref_loc; /* first reference (for "undefined symbol") */
     union {
         B3Data *data;
-        B3Proc *proc; /* Proc and Entry */
+        B3Proc *proc;   /* Proc and Entry */
+        B3Alias *alias; /* Alias */
     } def;
     uint32_t entry_index; /* Entry: which entrypoint */
     uint32_t id;          /* for object writers */
 };
 
-typedef enum { B3Item_Extern, B3Item_Data, B3Item_Proc } B3ItemKind;
+typedef enum { B3Item_Extern, B3Item_Data, B3Item_Proc, B3Item_Alias } B3ItemKind;
 
 typedef struct {
     uint8_t kind; /* B3ItemKind */

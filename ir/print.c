@@ -283,16 +283,27 @@ static void put_escaped(Printer *p, const uint8_t *s, size_t len) {
     for (size_t i = 0; i < len; i++) {
         uint8_t c = s[i];
         switch (c) {
-        case '\n': put(p, "\\n"); break;
-        case '\t': put(p, "\\t"); break;
-        case '\r': put(p, "\\r"); break;
-        case '\\': put(p, "\\\\"); break;
-        case '"': put(p, "\\\""); break;
+        case '\n':
+            put(p, "\\n");
+            break;
+        case '\t':
+            put(p, "\\t");
+            break;
+        case '\r':
+            put(p, "\\r");
+            break;
+        case '\\':
+            put(p, "\\\\");
+            break;
+        case '"':
+            put(p, "\\\"");
+            break;
         default:
             if (c >= 0x20 && c <= 0x7e) {
                 put_c(p, (char)c);
             } else {
-                char o[4] = {'\\', (char)('0' + (c >> 6)), (char)('0' + ((c >> 3) & 7)), (char)('0' + (c & 7))};
+                char o[4] = {'\\', (char)('0' + (c >> 6)), (char)('0' + ((c >> 3) & 7)),
+                             (char)('0' + (c & 7))};
                 put_mem(p, o, 4);
             }
         }
@@ -404,15 +415,22 @@ static bool regset_empty(const B3RegSet *s) { return !s->bits[0] && !s->bits[1];
 
 static void put_generator(Printer *p, const B3Generator *g) {
     switch (g->kind) {
-    case B3Gen_Trap: put(p, "trap"); break;
-    case B3Gen_Symbol: put_symbol(p, g->sym); break;
+    case B3Gen_Trap:
+        put(p, "trap");
+        break;
+    case B3Gen_Symbol:
+        put_symbol(p, g->sym);
+        break;
     case B3Gen_Nop:
         put(p, "nop(");
         put_u64(p, g->n);
         put_c(p, ')');
         break;
-    case B3Gen_Address: put_hex(p, g->n, 1); break;
-    default: break;
+    case B3Gen_Address:
+        put_hex(p, g->n, 1);
+        break;
+    default:
+        break;
     }
 }
 
@@ -732,6 +750,8 @@ static void put_linkage(Printer *p, const B3Symbol *sym) {
         put(p, " weak");
     if (sym->hidden)
         put(p, " hidden");
+    if (sym->used)
+        put(p, " used");
     if (sym->tls) {
         put(p, " threadlocal(");
         put(p, b3_tls_model_names[sym->tls]);
@@ -812,9 +832,9 @@ static void print_proc(Printer *p, const B3Proc *proc) {
 
 static const char *data_kind_name(B3DataKind k) {
     static const char *const names[] = {
-        [B3Data_Int8] = "Int8",     [B3Data_Int16] = "Int16", [B3Data_Int32] = "Int32",
-        [B3Data_Int64] = "Int64",   [B3Data_Float] = "Float", [B3Data_Double] = "Double",
-        [B3Data_Bytes] = "Bytes",   [B3Data_Zero] = "Zero",   [B3Data_Addr] = "Addr",
+        [B3Data_Int8] = "Int8",   [B3Data_Int16] = "Int16", [B3Data_Int32] = "Int32",
+        [B3Data_Int64] = "Int64", [B3Data_Float] = "Float", [B3Data_Double] = "Double",
+        [B3Data_Bytes] = "Bytes", [B3Data_Zero] = "Zero",   [B3Data_Addr] = "Addr",
         [B3Data_Rel32] = "Rel32",
     };
     return k <= B3Data_Rel32 ? names[k] : "?";
@@ -822,10 +842,18 @@ static const char *data_kind_name(B3DataKind k) {
 
 static void put_data_item(Printer *p, const B3DataItem *it) {
     switch (it->kind) {
-    case B3Data_Int8: put_i64(p, (int8_t)it->u.bits); break;
-    case B3Data_Int16: put_i64(p, (int16_t)it->u.bits); break;
-    case B3Data_Int32: put_i64(p, (int32_t)it->u.bits); break;
-    case B3Data_Int64: put_i64(p, (int64_t)it->u.bits); break;
+    case B3Data_Int8:
+        put_i64(p, (int8_t)it->u.bits);
+        break;
+    case B3Data_Int16:
+        put_i64(p, (int16_t)it->u.bits);
+        break;
+    case B3Data_Int32:
+        put_i64(p, (int32_t)it->u.bits);
+        break;
+    case B3Data_Int64:
+        put_i64(p, (int64_t)it->u.bits);
+        break;
     case B3Data_Float: {
         uint32_t b = (uint32_t)it->u.bits;
         float f;
@@ -844,7 +872,9 @@ static void put_data_item(Printer *p, const B3DataItem *it) {
         put_escaped(p, it->u.str.bytes, it->u.str.len);
         put_c(p, '"');
         break;
-    case B3Data_Zero: put_u64(p, it->u.zero); break;
+    case B3Data_Zero:
+        put_u64(p, it->u.zero);
+        break;
     case B3Data_Addr:
     case B3Data_Rel32:
         put_symbol(p, it->u.addr.sym);
@@ -856,7 +886,8 @@ static void put_data_item(Printer *p, const B3DataItem *it) {
             put_u64(p, 0 - (uint64_t)it->u.addr.addend);
         }
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -870,6 +901,11 @@ static void print_data(Printer *p, const B3Symbol *sym) {
     if (d && d->has_align) {
         put(p, " align ");
         put_u64(p, d->align);
+    }
+    if (sym->section) {
+        put(p, " section(\"");
+        put_escaped(p, (const uint8_t *)sym->section, sym->section_len);
+        put(p, "\")");
     }
     put(p, " {\n");
     for (uint32_t i = 0; d && i < d->nlines; i++) {
@@ -917,6 +953,19 @@ void b3_print_module(const B3Module *m, FILE *out) {
             break;
         case B3Item_Data:
             print_data(p, it->sym);
+            break;
+        case B3Item_Alias:
+            put(p, "alias ");
+            put_symbol(p, it->sym);
+            put_linkage(p, it->sym);
+            put(p, " = ");
+            put_symbol(p, it->sym->def.alias->target);
+            if (it->sym->def.alias->offset) {
+                char num[32];
+                snprintf(num, sizeof num, " + %lld", (long long)it->sym->def.alias->offset);
+                put(p, num);
+            }
+            put_c(p, '\n');
             break;
         case B3Item_Proc:
             if (it->sym->def.proc)

@@ -179,6 +179,8 @@ static void check_entrypoints(Ctx *c) {
                      s->name);
         else if (s->kind == B3Sym_Data)
             b3_error(c->d, loc, "entrypoint @%.*s is already defined as data", (int)s->name_len, s->name);
+        else if (s->kind == B3Sym_Alias)
+            b3_error(c->d, loc, "entrypoint @%.*s is already defined as an alias", (int)s->name_len, s->name);
     }
 }
 
@@ -1554,26 +1556,121 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
         }
 }
 
+/* The sections b3c itself writes, which a datum's own cannot be. */
+static const char *const own_sections[] = {
+    ".text",
+    ".rodata",
+    ".data",
+    ".bss",
+    ".data.rel.ro",
+    ".tdata",
+    ".tbss",
+    ".eh_frame",
+    ".llvm_stackmaps",
+    ".init_array",
+    ".fini_array",
+    ".note.GNU-stack",
+    ".symtab",
+    ".strtab",
+    ".shstrtab",
+    "__TEXT,__text",
+    "__TEXT,__const",
+    "__DATA,__data",
+    "__DATA,__const",
+    "__DATA,__bss",
+    "__DATA,__thread_data",
+    "__DATA,__thread_vars",
+    "__DATA,__thread_bss",
+    "__DATA,__mod_init_func",
+};
+
+static bool section_char(char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+           ch == '.' || ch == '$' || ch == '-';
+}
+
+/* section("name") on data (docs/c-extensions.md): a name the assemblers
+ * read back (letters, digits, _ . $ -), on Mach-O "SEG,sect" of at most
+ * 16 characters each; not one of b3c's own; not on thread-local data. */
+static void validate_section(B3Module *m, B3Diag *d, const B3Symbol *sym) {
+    const char *n = sym->section;
+    uint32_t len = sym->section_len;
+    bool macho = b3_target_obj_format(m->target) == B3ObjFormat_MachO;
+    const char *comma = memchr(n, ',', len);
+    uint32_t seg = comma ? (uint32_t)(comma - n) : len;
+    bool ok = true;
+    for (uint32_t i = 0; i < len; i++)
+        ok &= section_char(n[i]) || (macho && i == seg);
+    if (macho)
+        ok &= comma && seg >= 1 && seg <= 16 && len - seg - 1 >= 1 && len - seg - 1 <= 16;
+    for (size_t i = 0; i < sizeof own_sections / sizeof own_sections[0]; i++)
+        if (strlen(own_sections[i]) == len && !memcmp(own_sections[i], n, len))
+            ok = false;
+    if (!ok)
+        b3_error(d, sym->loc,
+                 macho ? "section \"%.*s\" of @%.*s is not SEG,sect (each 1 to 16 letters, digits, _ . $ -) "
+                         "other than b3c's own"
+                       : "section \"%.*s\" of @%.*s is not a name of letters, digits, _ . $ - other than "
+                         "b3c's own",
+                 (int)len, n, (int)sym->name_len, sym->name);
+    if (sym->tls)
+        b3_error(d, sym->loc, "thread-local @%.*s cannot have a section of its own", (int)sym->name_len,
+                 sym->name);
+}
+
+/* alias @a = @t + off (docs/c-extensions.md): @t is data or a procedure this
+ * module defines (not an alias, an entry or thread-local data), a
+ * procedure at offset 0 (a datum at any offset, as LLVM allows); not on
+ * Mach-O, where clang has no aliases either. */
+static void validate_alias(B3Module *m, B3Diag *d, B3Symbol *sym) {
+    const B3Alias *a = sym->def.alias;
+    const B3Symbol *t = a->target;
+    if (b3_target_obj_format(m->target) == B3ObjFormat_MachO) {
+        b3_error(d, sym->loc, "aliases are not supported on %s (Mach-O; clang has none there either)",
+                 b3_target_name(m->target));
+        return;
+    }
+    if (!t->declared)
+        return; /* the parser reports undeclared symbols */
+    if (!t->defined || (t->kind != B3Sym_Data && t->kind != B3Sym_Proc)) {
+        b3_error(d, a->target_loc, "alias @%.*s names @%.*s, which is not data or a procedure of this module",
+                 (int)sym->name_len, sym->name, (int)t->name_len, t->name);
+        return;
+    }
+    if (t->tls)
+        b3_error(d, a->target_loc, "alias @%.*s names thread-local data, which is not supported",
+                 (int)sym->name_len, sym->name);
+    else if (t->kind == B3Sym_Proc && a->offset)
+        b3_error(d, a->target_loc, "an alias of procedure @%.*s has offset %lld: only 0 is allowed",
+                 (int)t->name_len, t->name, (long long)a->offset);
+}
+
 bool b3_validate(B3Module *m, B3Diag *d) {
     unsigned errors = d->errors;
+    const B3Symbol *names[16]; /* the distinct section names so far */
+    uint32_t nsections = 0;
     for (uint32_t i = 0; i < m->nitems && !b3_diag_stopped(d); i++) {
         const B3Item *it = &m->items[i];
         if (!it->sym)
             continue;
-        if (it->sym->tls && b3_target_obj_format(m->target) == B3ObjFormat_MachO)
-            b3_error(d, it->sym->loc,
-                     "thread-local data is not supported on %s yet (Mach-O thread-local variables)",
-                     b3_target_name(m->target));
-        if (it->kind == B3Item_Proc && it->sym->def.proc &&
-            (it->sym->def.proc->ctor_priority >= 0 || it->sym->def.proc->dtor_priority >= 0) &&
-            b3_target_obj_format(m->target) == B3ObjFormat_MachO)
-            b3_error(d, it->sym->loc,
-                     "constructors and destructors are not supported on %s yet (__mod_init_func)",
-                     b3_target_name(m->target));
         if (it->kind == B3Item_Proc && it->sym->def.proc)
             validate_proc(m, d, it->sym->def.proc);
         else if (it->kind == B3Item_Data)
             validate_data(m, d, it->sym);
+        else if (it->kind == B3Item_Alias)
+            validate_alias(m, d, it->sym);
+        if (it->kind != B3Item_Data || !it->sym->section)
+            continue;
+        validate_section(m, d, it->sym);
+        /* At most B3_MAX_NAMED_SECTIONS names (objwriter/obj.h's 16). */
+        uint32_t k = 0;
+        while (k < nsections && (names[k]->section_len != it->sym->section_len ||
+                                 memcmp(names[k]->section, it->sym->section, it->sym->section_len)))
+            k++;
+        if (k == nsections && nsections == 16)
+            b3_error(d, it->sym->loc, "more than 16 sections of their own in one module");
+        else if (k == nsections)
+            names[nsections++] = it->sym;
     }
     return d->errors == errors;
 }

@@ -366,6 +366,7 @@ int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c) {
         "Stack" [ \t]+ "slots:" { RET(STACKSLOTS); }
         "Orphaned" [ \t]+ "values:" { RET(ORPHANED); }
         "extern" { RET(KW_EXTERN); }
+        "alias" { RET(KW_ALIAS); }
         "data" { RET(KW_DATA); }
         "proc" { RET(KW_PROC); }
         "Void" { t->u = B3_Void; RET(TYPE); }
@@ -570,11 +571,11 @@ static bool fast_reserved(const unsigned char *p, const unsigned char *e) {
         const char *s;
         size_t n;
     } words[] = {{"Void", 4}, {"Int32", 5}, {"Int64", 5}, {"Float", 5}, {"Double", 6},   {"extern", 6}, {"data", 4},
-                 {"proc", 4}, {"inf", 3},   {"nan", 3},   {"chill", 5}, {"trapping", 8}, {"Origin", 6}};
+                 {"proc", 4}, {"alias", 5}, {"inf", 3},   {"nan", 3},   {"chill", 5}, {"trapping", 8}, {"Origin", 6}};
     /* Only words starting with one of these letters can be one of them. */
     switch (*p) {
     case 'V': case 'I': case 'F': case 'D': case 'e': case 'd': case 'p': case 'i': case 'n': case 'c': case 't':
-    case 'O': break;
+    case 'O': case 'a': break;
     default: return false;
     }
     size_t n = (size_t)(e - p);

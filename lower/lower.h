@@ -15,6 +15,11 @@ bool b3_lower_macros(B3Module *m, B3Proc *p); /* true if it expanded something *
  * they point into (lower/lower_varargs.c).  True if there was a VaStart. */
 bool b3_lower_varargs(B3Module *m, B3Proc *p);
 
+/* Mach-O: each destructor becomes a __cxa_atexit registration in a
+ * constructor of its priority (lower/lower_structors.c); run on the module
+ * before code generation for the Apple targets. */
+void b3_lower_macho_destructors(B3Module *m);
+
 /* Builds c's blocks and insts from c->proc (which b3_lower_macros has run on). */
 void b3_lower_to_air(AirCode *c);
 

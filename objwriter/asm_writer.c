@@ -212,7 +212,16 @@ static uint32_t chunk_at(const Writer *w, uint64_t off) {
 }
 
 static void section(Writer *w, B3SectionId s) {
-    static const char *const dir[] = {
+    if (b3_sec_is_named(s)) { /* data's own (docs/c-extensions.md): "SEG,sect" on Mach-O */
+        const B3NamedSection *ns = &w->o->named[s - B3Sec_Named0];
+        fprintf(w->f, "\t.section\t%.*s", (int)ns->len, ns->name);
+        if (!w->macho)
+            fprintf(w->f, ",\"a%s%s\",@progbits", ns->writable ? "w" : "",
+                    b3_obj_section_retained(w->o, s) ? "R" : "");
+        fputc('\n', w->f);
+        return;
+    }
+    static const char *const dir[B3_NUM_SECTIONS] = {
         [B3Sec_Text] = "\t.text\n",
         [B3Sec_ROData] = "\t.section\t.rodata,\"a\",@progbits\n",
         [B3Sec_Data] = "\t.data\n",
@@ -224,15 +233,34 @@ static void section(Writer *w, B3SectionId s) {
         [B3Sec_TData] = "\t.section\t.tdata,\"awT\",@progbits\n",
         [B3Sec_TBss] = "\t.section\t.tbss,\"awT\",@nobits\n",
     };
-    static const char *const macho_dir[] = {
+    static const char *const macho_dir[B3_NUM_SECTIONS] = {
         [B3Sec_Text] = "\t.section\t__TEXT,__text,regular,pure_instructions\n",
         [B3Sec_ROData] = "\t.section\t__TEXT,__const\n",
         [B3Sec_Data] = "\t.section\t__DATA,__data\n",
         [B3Sec_BSS] = "\t.section\t__DATA,__bss\n", /* zerofill by its name */
         [B3Sec_StackMaps] = "\t.section\t__LLVM_STACKMAPS,__llvm_stackmaps\n",
         [B3Sec_DataRelRo] = "\t.section\t__DATA,__const\n",
+        [B3Sec_TData] = "\t.section\t__DATA,__thread_data,thread_local_regular\n",
+        [B3Sec_TBss] = "\t.section\t__DATA,__thread_bss,thread_local_zerofill\n",
+        [B3Sec_ThreadVars] = "\t.section\t__DATA,__thread_vars,thread_local_variables\n",
+        [B3Sec_ModInitFunc] = "\t.section\t__DATA,__mod_init_func,mod_init_funcs\n",
     };
-    fputs(w->macho ? macho_dir[s] : dir[s], w->f);
+    /* A section with a `used` definition keeps it from the linker's
+     * garbage collection: the "R" flag (SHF_GNU_RETAIN; GNU as 2.36 and
+     * later take it on the default sections, llvm-mc only on new ones). */
+    static const char *const retained[B3_NUM_SECTIONS] = {
+        [B3Sec_Text] = "\t.section\t.text,\"axR\",@progbits\n",
+        [B3Sec_ROData] = "\t.section\t.rodata,\"aR\",@progbits\n",
+        [B3Sec_Data] = "\t.section\t.data,\"awR\",@progbits\n",
+        [B3Sec_BSS] = "\t.section\t.bss,\"awR\",@nobits\n",
+        [B3Sec_DataRelRo] = "\t.section\t.data.rel.ro,\"awR\",@progbits\n",
+        [B3Sec_TData] = "\t.section\t.tdata,\"awTR\",@progbits\n",
+        [B3Sec_TBss] = "\t.section\t.tbss,\"awTR\",@nobits\n",
+    };
+    if (!w->macho && retained[s] && b3_obj_section_retained(w->o, s))
+        fputs(retained[s], w->f);
+    else
+        fputs(w->macho ? macho_dir[s] : dir[s], w->f);
 }
 
 /* Mach-O's linkage directives of a weak or hidden definition (docs/c-extensions.md). */
@@ -277,6 +305,11 @@ static void print_binding(Writer *w, const B3SymDef *d) {
             fputc('\n', w->f);
         }
         print_linkage(w, d->sym, "\t.weak_definition\t", "\t.private_extern\t");
+        if (d->sym->used) {
+            fputs("\t.no_dead_strip\t", w->f);
+            print_sym(w, d->sym);
+            fputc('\n', w->f);
+        }
         return;
     }
     fputs(d->sym->internal ? "\t.local\t" : d->sym->weak ? "\t.weak\t" : "\t.globl\t", w->f);
@@ -559,7 +592,7 @@ static void text(Writer *w) {
     /* Every code symbol starts at, and its size ends at, a label. */
     for (uint32_t i = 0; i < o->ndefs; i++) {
         const B3SymDef *d = &o->defs[i];
-        if (d->section != B3Sec_Text)
+        if (d->section != B3Sec_Text || d->sym->kind == B3Sym_Alias)
             continue;
         if (!d->is_func)
             b3_internal_error("asm writer", "a data symbol in .text");
@@ -815,7 +848,7 @@ static void data_section(Writer *w, B3SectionId s) {
     uint32_t naddr = 0;
     for (uint32_t i = 0; i < o->ndefs; i++) {
         const B3SymDef *d = &o->defs[i];
-        if (d->section != s)
+        if (d->section != s || d->sym->kind == B3Sym_Alias)
             continue;
         if (d->is_func)
             b3_internal_error("asm writer", "a code symbol outside .text");
@@ -861,27 +894,73 @@ static void data_section(Writer *w, B3SectionId s) {
         b3_internal_error("asm writer", "section %d has relocations no Addr item accounts for", (int)s);
 }
 
+/* Mach-O sections of pointers the object writer made, not data items: the
+ * thread-local descriptors (__tlv_bootstrap, 0, the image) and the
+ * constructor pointers, each word a .quad of its relocation's symbol. */
+static void pointer_section(Writer *w, B3SectionId s) {
+    B3Obj *o = w->o;
+    if (!o->sec[s].size)
+        return;
+    section(w, s);
+    fputs("\t.p2align\t3\n", w->f);
+    uint32_t d = 0;
+    for (uint64_t off = 0; off < o->sec[s].size; off += 8) {
+        for (; d < o->ndefs; d++)
+            if (o->defs[d].section == s && o->defs[d].offset >= off)
+                break;
+        if (d < o->ndefs && o->defs[d].offset == off) {
+            print_binding(w, &o->defs[d]);
+            print_sym(w, o->defs[d].sym);
+            fputs(":\n", w->f);
+        }
+        const B3Reloc *r = reloc_at(w, s, off);
+        if (r && (r->addend || !r->sym))
+            b3_internal_error("asm writer", "a pointer of section %d with an addend", (int)s);
+        fputs(r ? "\t.quad\t" : "\t.quad\t0\n", w->f);
+        if (r) {
+            print_sym(w, r->sym);
+            fputc('\n', w->f);
+        }
+    }
+}
+
+/* Aliases (docs/c-extensions.md; ELF only): the binding, then the symbol
+ * equated to its target plus the offset, as the object writer defines it. */
+static void aliases(Writer *w) {
+    B3Obj *o = w->o;
+    for (uint32_t i = 0; i < o->ndefs; i++) {
+        const B3SymDef *d = &o->defs[i];
+        if (d->sym->kind != B3Sym_Alias)
+            continue;
+        const B3Alias *a = d->sym->def.alias;
+        print_binding(w, d);
+        fputs("\t.set\t", w->f);
+        print_sym(w, d->sym);
+        fputs(", ", w->f);
+        print_sym(w, a->target);
+        if (a->offset)
+            fprintf(w->f, "+%lld", (long long)a->offset);
+        fputs("\n\t.size\t", w->f);
+        print_sym(w, d->sym);
+        fprintf(w->f, ", %" PRIu64 "\n", d->size);
+    }
+}
+
 /* Constructors and destructors (docs/c-extensions.md): a pointer in
  * .init_array/.fini_array, or the section of their priority; the assemblers
  * merge repeated sections, keeping the module's order within each. */
 static void init_arrays(Writer *w) {
-    B3Module *m = w->o->module;
-    for (uint32_t i = 0; i < m->nitems; i++) {
-        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
-            continue;
-        const B3Proc *p = m->items[i].sym->def.proc;
-        for (int fini = 0; fini < 2; fini++) {
-            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
-            if (prio < 0)
-                continue;
-            fprintf(w->f, "\t.section\t%s", fini ? ".fini_array" : ".init_array");
-            if (prio != B3_DEFAULT_INIT_PRIORITY)
-                fprintf(w->f, ".%05d", (int)prio);
-            fprintf(w->f, ",\"aw\",%s\n\t.p2align\t3\n\t.quad\t", fini ? "@fini_array" : "@init_array");
-            print_sym(w, p->sym);
-            fputc('\n', w->f);
-        }
+    B3Structor *st;
+    uint32_t n = b3_obj_structors(w->o->module, &st);
+    for (uint32_t i = 0; i < n; i++) {
+        fprintf(w->f, "\t.section\t%s", st[i].fini ? ".fini_array" : ".init_array");
+        if (st[i].priority != B3_DEFAULT_INIT_PRIORITY)
+            fprintf(w->f, ".%05d", (int)st[i].priority);
+        fprintf(w->f, ",\"aw\",%s\n\t.p2align\t3\n\t.quad\t", st[i].fini ? "@fini_array" : "@init_array");
+        print_sym(w, st[i].sym);
+        fputc('\n', w->f);
     }
+    free(st);
 }
 
 bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
@@ -917,7 +996,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     for (int s = 0; s < B3_NUM_SECTIONS; s++) {
         bool known = s == B3Sec_Text || s == B3Sec_ROData || s == B3Sec_Data || s == B3Sec_BSS ||
                      s == B3Sec_StackMaps || s == B3Sec_DataRelRo || s == B3Sec_CompactUnwind ||
-                     s == B3Sec_EhFrame /* the .cfi_* directives */ || s == B3Sec_TData || s == B3Sec_TBss;
+                     s == B3Sec_EhFrame /* the .cfi_* directives */ || s == B3Sec_TData || s == B3Sec_TBss ||
+                     s == B3Sec_ThreadVars || s == B3Sec_ModInitFunc || b3_sec_is_named((B3SectionId)s);
         if (!known && o->sec[s].size)
             b3_internal_error("asm writer", "section %d cannot be written as assembly yet", s);
     }
@@ -960,7 +1040,12 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     data_section(&w, B3Sec_DataRelRo);
     data_section(&w, B3Sec_BSS);
     data_section(&w, B3Sec_TData);
+    pointer_section(&w, B3Sec_ThreadVars);
+    pointer_section(&w, B3Sec_ModInitFunc); /* the object writer's order (objwriter/macho.c) */
     data_section(&w, B3Sec_TBss);
+    for (uint32_t k = 0; k < o->nnamed; k++)
+        data_section(&w, (B3SectionId)(B3Sec_Named0 + k));
+    aliases(&w);
     if (!w.macho)
         init_arrays(&w);
     stackmaps(&w, true);

@@ -111,6 +111,10 @@ typedef struct {
     const B3SymDef **elfdef; /* per ELF symbol index: the definition, if it is one */
     uint32_t nelfdef;
     Elf64_Rela *relas[B3_NUM_SECTIONS];
+    /* The content sections in file order: sec_info's, with the data's own
+     * sections (`section("name")`) after .tbss; their names are malloc'd. */
+    SecInfo rows[NSEC + B3_MAX_NAMED_SECTIONS];
+    uint32_t nrows;
     /* Constructors and destructors: one .init_array/.fini_array section per
      * priority, a pointer to each procedure (docs/c-extensions.md). */
     InitGroup *inits;
@@ -151,25 +155,42 @@ static bool add_named(Writer *w, B3Symbol *s, Elf64_Sym es, uint32_t *index) {
 
 /* The constructor and destructor procedures, grouped by kind and priority. */
 static void collect_inits(Writer *w) {
-    B3Module *m = w->m;
-    for (uint32_t i = 0; i < m->nitems; i++) {
-        if (m->items[i].kind != B3Item_Proc || !m->items[i].sym->def.proc)
+    B3Structor *st;
+    uint32_t n = b3_obj_structors(w->m, &st);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t g = 0;
+        while (g < w->ninits && (w->inits[g].fini != st[i].fini || w->inits[g].priority != st[i].priority))
+            g++;
+        if (g == w->ninits) {
+            B3_VEC_RESERVE("objwriter", w->inits, w->cap_inits, w->ninits + 1);
+            w->inits[w->ninits++] = (InitGroup){.fini = st[i].fini, .priority = st[i].priority};
+        }
+        InitGroup *ig = &w->inits[g];
+        B3_VEC_RESERVE("objwriter", ig->procs, ig->cap, ig->n + 1);
+        ig->procs[ig->n++] = st[i].sym;
+    }
+    free(st);
+}
+
+/* w->rows: the fixed sections, and after .tbss those the data name. */
+static void build_rows(Writer *w) {
+    B3Obj *o = w->o;
+    for (size_t i = 0; i < NSEC; i++) {
+        w->rows[w->nrows++] = sec_info[i];
+        if (sec_info[i].id != B3Sec_TBss)
             continue;
-        const B3Proc *p = m->items[i].sym->def.proc;
-        for (int fini = 0; fini < 2; fini++) {
-            int32_t prio = fini ? p->dtor_priority : p->ctor_priority;
-            if (prio < 0)
-                continue;
-            uint32_t g = 0;
-            while (g < w->ninits && (w->inits[g].fini != fini || w->inits[g].priority != prio))
-                g++;
-            if (g == w->ninits) {
-                B3_VEC_RESERVE("objwriter", w->inits, w->cap_inits, w->ninits + 1);
-                w->inits[w->ninits++] = (InitGroup){.fini = fini, .priority = prio};
-            }
-            InitGroup *ig = &w->inits[g];
-            B3_VEC_RESERVE("objwriter", ig->procs, ig->cap, ig->n + 1);
-            ig->procs[ig->n++] = p->sym;
+        for (uint32_t k = 0; k < o->nnamed; k++) {
+            const B3NamedSection *ns = &o->named[k];
+            char *name = b3_xmalloc("objwriter", ns->len + 1), *rela = b3_xmalloc("objwriter", ns->len + 6);
+            memcpy(name, ns->name, ns->len);
+            name[ns->len] = 0;
+            snprintf(rela, ns->len + 6, ".rela%s", name);
+            w->rows[w->nrows++] = (SecInfo){(B3SectionId)(B3Sec_Named0 + k),
+                                            name,
+                                            rela,
+                                            SHT_PROGBITS,
+                                            SHF_ALLOC | (ns->writable ? SHF_WRITE : 0),
+                                            1};
         }
     }
 }
@@ -189,8 +210,8 @@ static void number_sections(Writer *w) {
             used[o->relocs[i].local_section] = true;
     }
     uint32_t n = 1;
-    for (size_t i = 0; i < NSEC; i++) {
-        B3SectionId s = sec_info[i].id;
+    for (uint32_t i = 0; i < w->nrows; i++) {
+        B3SectionId s = w->rows[i].id;
         if (!used[s])
             continue;
         w->shndx[s] = n++;
@@ -246,8 +267,8 @@ static bool build_symbols(Writer *w) {
             o->relocs[i].sym->id = 0;
 
     add_sym(w, (Elf64_Sym){0});
-    for (size_t i = 0; i < NSEC; i++) {
-        B3SectionId s = sec_info[i].id;
+    for (uint32_t i = 0; i < w->nrows; i++) {
+        B3SectionId s = w->rows[i].id;
         if (w->shndx[s] && s != B3Sec_EhFrame)
             w->secsym[s] = add_sym(w, (Elf64_Sym){.st_info = ELF64_ST_INFO(STB_LOCAL, STT_SECTION),
                                                   .st_shndx = (uint16_t)w->shndx[s]});
@@ -425,13 +446,18 @@ static bool write_image(Writer *w, int fd) {
     if (!eh)
         b3_internal_error("objwriter", "libelf: %s", elf_errmsg(-1));
     eh->e_ident[EI_DATA] = ELFDATA2LSB;
-    eh->e_ident[EI_OSABI] = ELFOSABI_NONE;
+    /* SHF_GNU_RETAIN is a GNU extension: GNU ld honours it in an object
+     * marked ELFOSABI_GNU only, as GNU as marks one. */
+    bool retain = false;
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        retain |= w->shndx[s] && b3_obj_section_retained(o, (B3SectionId)s);
+    eh->e_ident[EI_OSABI] = retain ? ELFOSABI_GNU : ELFOSABI_NONE;
     eh->e_type = ET_REL;
     eh->e_machine = w->machine;
     eh->e_version = EV_CURRENT;
 
-    for (size_t i = 0; i < NSEC; i++) {
-        const SecInfo *si = &sec_info[i];
+    for (uint32_t i = 0; i < w->nrows; i++) {
+        const SecInfo *si = &w->rows[i];
         B3SectionId s = si->id;
         if (!w->shndx[s])
             continue;
@@ -439,7 +465,8 @@ static bool write_image(Writer *w, int fd) {
         uint32_t align = b->align > si->min_align ? b->align : si->min_align;
         Elf_Scn *scn = new_section(e, w->shndx[s]);
         uint32_t type = s == B3Sec_EhFrame ? b3_target_desc(w->m->target)->eh_frame_sh_type : si->type;
-        shdr_of(scn, str_add(&w->shstrtab, si->name, strlen(si->name)), type, si->flags, align);
+        shdr_of(scn, str_add(&w->shstrtab, si->name, strlen(si->name)), type,
+                si->flags | (b3_obj_section_retained(o, s) ? SHF_GNU_RETAIN : 0), align);
         /* .bss has no bytes in the file: a NULL buffer of the right size. */
         set_data(scn, b3_sec_is_zerofill(s) ? NULL : b->bytes, (size_t)b->size, ELF_T_BYTE, align);
         if (w->rela_shndx[s]) {
@@ -530,6 +557,7 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
     str_add(&w.strtab, "", 0);
     str_add(&w.shstrtab, "", 0);
     collect_inits(&w);
+    build_rows(&w);
     number_sections(&w);
     bool ok = build_symbols(&w);
     if (ok) {
@@ -562,6 +590,11 @@ bool b3_write_elf(B3Obj *o, FILE *f) {
         free(w.inits[i].relas);
     }
     free(w.inits);
+    for (uint32_t i = 0; i < w.nrows; i++)
+        if (b3_sec_is_named(w.rows[i].id)) {
+            free((char *)w.rows[i].name);
+            free((char *)w.rows[i].rela_name);
+        }
     free(w.syms);
     free(w.elfdef);
     free(w.strtab.buf);

@@ -60,6 +60,14 @@ static const SecInfo sec_info[] = {
      * them, so it goes where __DATA_CONST would be made read-only after. */
     {B3Sec_DataRelRo, "__DATA", "__const", B3_S_REGULAR, 1},
     {B3Sec_BSS, "__DATA", "__bss", B3_S_ZEROFILL, 1},
+    /* Thread-local variables (docs/c-extensions.md): each thread's initial
+     * image, the descriptors the code calls through (clang's order), the
+     * constructors, the zero-filled images.  (The order of the -S, which
+     * llvm-mc keeps: the data's own sections come after these.) */
+    {B3Sec_TData, "__DATA", "__thread_data", B3_S_THREAD_LOCAL_REGULAR, 1},
+    {B3Sec_ThreadVars, "__DATA", "__thread_vars", B3_S_THREAD_LOCAL_VARIABLES, 8},
+    {B3Sec_ModInitFunc, "__DATA", "__mod_init_func", B3_S_MOD_INIT_FUNC_POINTERS, 8},
+    {B3Sec_TBss, "__DATA", "__thread_bss", B3_S_THREAD_LOCAL_ZEROFILL, 1},
     {B3Sec_StackMaps, "__LLVM_STACKMAPS", "__llvm_stackmaps", B3_S_REGULAR, 8},
     /* Read by the linker, which builds __TEXT,__unwind_info from it
      * (objwriter/frame.h); debug, so not loaded itself. */
@@ -85,7 +93,12 @@ typedef struct {
     B3MachoReloc *rel[B3_NUM_SECTIONS];
     uint32_t nrel[B3_NUM_SECTIONS];
     uint32_t nsects;
-    const SecInfo *order[NSEC]; /* written sections by ordinal - 1 */
+    const SecInfo *order[NSEC + B3_MAX_NAMED_SECTIONS]; /* written sections by ordinal - 1 */
+    /* sec_info's rows, with the data's own sections ("SEG,sect") after
+     * __thread_bss. */
+    SecInfo rows[NSEC + B3_MAX_NAMED_SECTIONS];
+    uint32_t nrows;
+    char named_seg[B3_MAX_NAMED_SECTIONS][17], named_sect[B3_MAX_NAMED_SECTIONS][17];
     /* Symbols in table order; B3Symbol.id is the index + 1. */
     B3Symbol **syms;
     const B3SymDef **symdef; /* NULL: undefined */
@@ -107,6 +120,26 @@ static bool is_section_symbol(const Writer *w, const B3Symbol *s) {
     return s >= w->secsym && s < w->secsym + B3_NUM_SECTIONS;
 }
 
+static void build_rows(Writer *w) {
+    B3Obj *o = w->o;
+    for (size_t i = 0; i < NSEC; i++) {
+        w->rows[w->nrows++] = sec_info[i];
+        if (sec_info[i].id != B3Sec_TBss)
+            continue;
+        for (uint32_t k = 0; k < o->nnamed; k++) {
+            const B3NamedSection *ns = &o->named[k];
+            const char *comma = memchr(ns->name, ',', ns->len);
+            size_t seg = comma ? (size_t)(comma - ns->name) : 0, sect = comma ? ns->len - seg - 1 : 0;
+            if (!comma || seg > 16 || sect > 16) /* the validator's rule */
+                b3_internal_error("objwriter", "section \"%.*s\" is not SEG,sect", (int)ns->len, ns->name);
+            memcpy(w->named_seg[k], ns->name, seg);
+            memcpy(w->named_sect[k], comma + 1, sect);
+            w->rows[w->nrows++] = (SecInfo){(B3SectionId)(B3Sec_Named0 + k), w->named_seg[k],
+                                            w->named_sect[k], B3_S_REGULAR, 1};
+        }
+    }
+}
+
 static void number_sections(Writer *w) {
     B3Obj *o = w->o;
     bool used[B3_NUM_SECTIONS] = {0};
@@ -119,14 +152,15 @@ static void number_sections(Writer *w) {
         used[o->defs[i].section] = true;
     for (uint32_t i = 0; i < o->nrelocs; i++)
         used[o->relocs[i].section] = true;
-    for (size_t i = 0; i < NSEC; i++) {
-        B3SectionId s = sec_info[i].id;
+    for (uint32_t i = 0; i < w->nrows; i++) {
+        const SecInfo *si = &w->rows[i];
+        B3SectionId s = si->id;
         if (!used[s])
             continue;
-        w->info[s] = &sec_info[i];
-        w->order[w->nsects] = &sec_info[i];
+        w->info[s] = si;
+        w->order[w->nsects] = si;
         w->ordinal[s] = ++w->nsects;
-        w->align[s] = o->sec[s].align > sec_info[i].min_align ? o->sec[s].align : sec_info[i].min_align;
+        w->align[s] = o->sec[s].align > si->min_align ? o->sec[s].align : si->min_align;
         if (!o->sec[s].size && s == B3Sec_Text)
             w->align[s] = 1; /* nothing aligned it */
     }
@@ -138,7 +172,7 @@ static void number_sections(Writer *w) {
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t k = 0; k < w->nsects; k++) {
             B3SectionId s = w->order[k]->id;
-            if (((w->info[s]->flags & 0xff) == B3_S_ZEROFILL) != (pass == 1))
+            if (b3_sec_is_zerofill(s) != (pass == 1))
                 continue;
             at = (at + w->align[s] - 1) & ~(uint64_t)(w->align[s] - 1);
             w->addr[s] = at;
@@ -308,8 +342,8 @@ static void build_relocs(Writer *w) {
                 list[n++] = &o->relocs[i];
         if (!n)
             continue;
-        if ((w->info[s]->flags & 0xff) == B3_S_ZEROFILL)
-            b3_internal_error("objwriter", "relocation in __bss");
+        if (b3_sec_is_zerofill(s))
+            b3_internal_error("objwriter", "relocation in a zerofill section");
         qsort(list, n, sizeof *list, reloc_offset_cmp);
         w->rel[s] =
             b3_xrealloc("objwriter", NULL, (size_t)n * B3_MACHO_MAX_RELOCS_PER_FIXUP * sizeof *w->rel[s]);
@@ -381,7 +415,7 @@ static void write_image(Writer *w, B3Bytes *out) {
         uint64_t end = w->addr[s] + o->sec[s].size;
         if (end > vm_size)
             vm_size = end;
-        if ((w->info[s]->flags & 0xff) != B3_S_ZEROFILL && end > file_size)
+        if (!b3_sec_is_zerofill(s) && end > file_size)
             file_size = end;
     }
     uint64_t rel_at = (data_at + file_size + 7) & ~(uint64_t)7;
@@ -435,7 +469,7 @@ static void write_image(Writer *w, B3Bytes *out) {
     for (uint32_t k = 0; k < w->nsects; k++) {
         const SecInfo *si = w->order[k];
         B3SectionId s = si->id;
-        bool zf = (si->flags & 0xff) == B3_S_ZEROFILL;
+        bool zf = b3_sec_is_zerofill(s);
         put_name16(out, si->sect);
         put_name16(out, si->seg);
         b3_bytes_le(out, w->addr[s], 8);
@@ -482,7 +516,7 @@ static void write_image(Writer *w, B3Bytes *out) {
     /* Section bytes at their addresses. */
     for (uint32_t k = 0; k < w->nsects; k++) {
         B3SectionId s = w->order[k]->id;
-        if ((w->info[s]->flags & 0xff) == B3_S_ZEROFILL)
+        if (b3_sec_is_zerofill(s))
             continue;
         uint64_t pos = data_at + w->addr[s];
         if (out->n < pos)
@@ -507,15 +541,16 @@ static void write_image(Writer *w, B3Bytes *out) {
         const B3SymDef *d = w->symdef[i];
         b3_bytes_le(out, strx[i], 4);
         if (d) {
-            /* hidden: a private extern (N_PEXT); weak: N_WEAK_DEF. */
+            /* hidden: a private extern (N_PEXT); weak: N_WEAK_DEF; used: N_NO_DEAD_STRIP. */
             b3_bytes_le(
                 out,
                 (uint8_t)(B3_N_SECT | (d->sym->internal ? 0 : B3_N_EXT) | (d->sym->hidden ? B3_N_PEXT : 0)),
                 1);
             b3_bytes_le(out, (uint8_t)w->ordinal[d->section], 1);
-            b3_bytes_le(
-                out, (d->sym->kind == B3Sym_Entry ? B3_N_ALT_ENTRY : 0) | (d->sym->weak ? B3_N_WEAK_DEF : 0),
-                2);
+            b3_bytes_le(out,
+                        (d->sym->kind == B3Sym_Entry ? B3_N_ALT_ENTRY : 0) |
+                            (d->sym->weak ? B3_N_WEAK_DEF : 0) | (d->sym->used ? B3_N_NO_DEAD_STRIP : 0),
+                        2);
             b3_bytes_le(out, w->addr[d->section] + d->offset, 8);
         } else {
             b3_bytes_le(out, B3_N_UNDF | B3_N_EXT, 1);
@@ -540,12 +575,13 @@ bool b3_write_macho(B3Obj *o, FILE *f) {
                 b3_target_name(o->module->target));
         return false;
     }
+    build_rows(&w);
     number_sections(&w);
     if (w.nsects > 255) /* n_sect is a byte */
         b3_internal_error("objwriter", "too many Mach-O sections");
     for (uint32_t k = 0; k < w.nsects; k++) {
         B3SectionId s = w.order[k]->id;
-        if ((w.info[s]->flags & 0xff) != B3_S_ZEROFILL && o->sec[s].size) {
+        if (!b3_sec_is_zerofill(s) && o->sec[s].size) {
             w.bytes[s] = b3_xrealloc("objwriter", NULL, (size_t)o->sec[s].size);
             memcpy(w.bytes[s], o->sec[s].bytes, (size_t)o->sec[s].size);
         }

@@ -33,6 +33,10 @@
 /* Section types (the low byte of the flags) and attributes. */
 #define B3_S_REGULAR 0x0u
 #define B3_S_ZEROFILL 0x1u
+#define B3_S_MOD_INIT_FUNC_POINTERS 0x9u
+#define B3_S_THREAD_LOCAL_REGULAR 0x11u
+#define B3_S_THREAD_LOCAL_ZEROFILL 0x12u
+#define B3_S_THREAD_LOCAL_VARIABLES 0x13u
 #define B3_S_ATTR_PURE_INSTRUCTIONS 0x80000000u
 #define B3_S_ATTR_DEBUG 0x02000000u
 #define B3_S_ATTR_SOME_INSTRUCTIONS 0x00000400u
@@ -42,9 +46,10 @@
 #define B3_N_UNDF 0x0u
 #define B3_N_SECT 0xeu
 #define B3_N_PEXT 0x10u
-#define B3_N_ALT_ENTRY 0x0200u /* not the start of an atom: stays with the symbol before it */
-#define B3_N_WEAK_REF 0x0040u  /* an undefined symbol that may stay undefined (NULL) */
-#define B3_N_WEAK_DEF 0x0080u  /* a definition another one may replace */
+#define B3_N_NO_DEAD_STRIP 0x0020u /* kept by the linker's dead stripping */
+#define B3_N_ALT_ENTRY 0x0200u     /* not the start of an atom: stays with the symbol before it */
+#define B3_N_WEAK_REF 0x0040u      /* an undefined symbol that may stay undefined (NULL) */
+#define B3_N_WEAK_DEF 0x0080u      /* a definition another one may replace */
 
 /* Sizes of the structures as the file lays them out. */
 #define B3_MACHO_HEADER_SIZE 32u

@@ -122,7 +122,22 @@ static bool item_is_zero(const B3DataItem *it) {
     }
 }
 
-static B3SectionId data_section(const B3Symbol *sym, const B3Data *d) {
+/* The section of its own that sym names, made on first use. */
+static B3SectionId named_section(B3Obj *o, const B3Symbol *sym, bool writable) {
+    uint32_t i = 0;
+    while (i < o->nnamed &&
+           (o->named[i].len != sym->section_len || memcmp(o->named[i].name, sym->section, sym->section_len)))
+        i++;
+    if (i == o->nnamed) {
+        if (i == B3_MAX_NAMED_SECTIONS)
+            b3_internal_error("objwriter", "more than %d named sections", B3_MAX_NAMED_SECTIONS);
+        o->named[o->nnamed++] = (B3NamedSection){.name = sym->section, .len = sym->section_len};
+    }
+    o->named[i].writable |= writable;
+    return (B3SectionId)(B3Sec_Named0 + i);
+}
+
+static B3SectionId data_section(B3Obj *o, const B3Symbol *sym, const B3Data *d) {
     bool zero = true, addr = false;
     for (uint32_t i = 0; i < d->nlines; i++)
         for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
@@ -132,6 +147,8 @@ static B3SectionId data_section(const B3Symbol *sym, const B3Data *d) {
         }
     if (sym->tls) /* constant or not, each thread has its copy */
         return zero ? B3Sec_TBss : B3Sec_TData;
+    if (sym->section) /* bytes in the file, zero or not, as C compilers do */
+        return named_section(o, sym, !d->readonly || addr);
     if (d->readonly)
         return addr ? B3Sec_DataRelRo : B3Sec_ROData;
     return zero ? B3Sec_BSS : B3Sec_Data;
@@ -143,10 +160,37 @@ static void put_le(uint8_t *p, uint64_t v, unsigned n) {
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* Mach-O's thread-local variable (docs/c-extensions.md): the symbol names
+ * a 24-byte descriptor in __thread_vars, { __tlv_bootstrap, 0, the
+ * initial image }, which code calls through (dyld fills the key and
+ * offset); the image is a local symbol NAME$tlv$init in __thread_data or
+ * __thread_bss, as clang emits them.  Returns the image's symbol. */
+static B3Symbol *macho_tlv_descriptor(B3Obj *o, B3Symbol *sym) {
+    B3Module *m = o->module;
+    B3Symbol *init = b3_arena_alloc(&m->arena, sizeof *init);
+    uint32_t n = sym->name_len + 9;
+    char *name = b3_arena_alloc(&m->arena, n + 1);
+    memcpy(name, sym->name, sym->name_len);
+    memcpy(name + sym->name_len, "$tlv$init", 10);
+    *init = (B3Symbol){
+        .name = name, .name_len = n, .kind = B3Sym_Data, .internal = true, .defined = true, .loc = sym->loc};
+    init->def.data = sym->def.data;
+    bool created = false;
+    B3Symbol *boot = b3_symbol_get(m, "_tlv_bootstrap", 14, &created);
+    b3_obj_align(o, B3Sec_ThreadVars, 8);
+    uint64_t at = b3_obj_emit(o, B3Sec_ThreadVars, NULL, 24);
+    b3_obj_reloc(o, B3Sec_ThreadVars, at, B3Reloc_Abs64, boot, 0);
+    b3_obj_reloc(o, B3Sec_ThreadVars, at + 16, B3Reloc_Abs64, init, 0);
+    b3_obj_define(o, sym, B3Sec_ThreadVars, at, 24, false);
+    return init;
+}
+
 static void emit_one(B3Obj *o, B3Symbol *sym) {
     static const B3Data empty;
     const B3Data *d = sym->def.data ? sym->def.data : &empty;
-    B3SectionId s = data_section(sym, d);
+    B3SectionId s = data_section(o, sym, d);
+    if (sym->tls && b3_target_obj_format(o->module->target) == B3ObjFormat_MachO)
+        sym = macho_tlv_descriptor(o, sym);
     uint32_t align = b3_data_align(d);
     b3_obj_align(o, s, align);
     uint64_t start = o->sec[s].size;
@@ -186,8 +230,63 @@ static void emit_one(B3Obj *o, B3Symbol *sym) {
     b3_obj_define(o, sym, s, start, o->sec[s].size - start, false);
 }
 
+/* Mach-O's __mod_init_func: a pointer to each constructor, by priority and
+ * in module order within one, as clang orders llvm.global_ctors there (the
+ * format has no priorities: the linker keeps each object's order).  The
+ * destructors were made constructors that register them with __cxa_atexit
+ * (lower/lower_structors.c). */
+static void macho_mod_init_func(B3Obj *o, B3Module *m) {
+    B3Structor *st;
+    uint32_t n = b3_obj_structors(m, &st);
+    for (int32_t prio = -1;;) { /* each priority present, from the lowest */
+        int32_t next = INT32_MAX;
+        for (uint32_t i = 0; i < n; i++)
+            if (!st[i].fini && st[i].priority > prio && st[i].priority < next)
+                next = st[i].priority;
+        if (next == INT32_MAX)
+            break;
+        for (uint32_t i = 0; i < n; i++)
+            if (!st[i].fini && st[i].priority == next) {
+                b3_obj_align(o, B3Sec_ModInitFunc, 8);
+                uint64_t at = b3_obj_emit(o, B3Sec_ModInitFunc, NULL, 8);
+                b3_obj_reloc(o, B3Sec_ModInitFunc, at, B3Reloc_Abs64, st[i].sym, 0);
+            }
+        prio = next;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (st[i].fini)
+            b3_internal_error("objwriter", "destructor '%.*s' was not made a constructor for Mach-O",
+                              (int)st[i].sym->name_len, st[i].sym->name);
+    free(st);
+}
+
+/* Aliases (docs/c-extensions.md): another name of the target's definition,
+ * at the offset into it, with the bytes left from there as its size (a
+ * procedure's whole code). */
+static void define_aliases(B3Obj *o, B3Module *m) {
+    for (uint32_t i = 0; i < m->nitems; i++) {
+        if (m->items[i].kind != B3Item_Alias)
+            continue;
+        B3Symbol *s = m->items[i].sym;
+        const B3Alias *a = s->def.alias;
+        const B3SymDef *d = NULL;
+        for (uint32_t k = 0; k < o->ndefs && !d; k++)
+            if (o->defs[k].sym == a->target)
+                d = &o->defs[k];
+        if (!d)
+            b3_internal_error("objwriter", "alias '%.*s' names a symbol the object does not define",
+                              (int)s->name_len, s->name);
+        uint64_t off = (uint64_t)a->offset;
+        B3SymDef def = *d; /* b3_obj_define may move the array */
+        b3_obj_define(o, s, def.section, def.offset + off, off < def.size ? def.size - off : 0, def.is_func);
+    }
+}
+
 void b3_obj_emit_data(B3Obj *o, B3Module *m) {
     for (uint32_t i = 0; i < m->nitems; i++)
         if (m->items[i].kind == B3Item_Data)
             emit_one(o, m->items[i].sym);
+    define_aliases(o, m);
+    if (b3_target_obj_format(m->target) == B3ObjFormat_MachO)
+        macho_mod_init_func(o, m);
 }

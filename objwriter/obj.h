@@ -14,6 +14,10 @@
  * data holding Addr items): PIE and shared objects cannot relocate .rodata, so
  * it goes to .data.rel.ro, which the dynamic linker write-protects after
  * relocating (RELRO), as C compilers do. */
+/* How many sections of their own (`section("name")`) the data of one
+ * object may name (the validator's limit). */
+#define B3_MAX_NAMED_SECTIONS 16
+
 typedef enum {
     B3Sec_Text,
     B3Sec_ROData,
@@ -35,6 +39,15 @@ typedef enum {
      * thread's copy, and its zero-initialized part (no bytes in the file). */
     B3Sec_TData,
     B3Sec_TBss,
+    /* Mach-O only: a thread-local variable's descriptor (__thread_vars;
+     * its symbol is the variable's, its image is in TData/TBss under
+     * NAME$tlv$init), and the constructor pointers (__mod_init_func). */
+    B3Sec_ThreadVars,
+    B3Sec_ModInitFunc,
+    /* The sections data name (`section("name")`, docs/c-extensions.md), in
+     * the order the object first uses them; B3Obj.named says which. */
+    B3Sec_Named0,
+    B3Sec_NamedLast = B3Sec_Named0 + B3_MAX_NAMED_SECTIONS - 1,
     B3_NUM_SECTIONS
 } B3SectionId;
 
@@ -117,9 +130,21 @@ typedef struct {
     bool data;
 } B3CodeMark;
 
+/* A section of its own: its name (on Mach-O "SEG,sect") and whether any
+ * datum in it is writable or needs load-time relocations. */
+typedef struct {
+    const char *name;
+    uint32_t len;
+    bool writable;
+} B3NamedSection;
+
+static inline bool b3_sec_is_named(B3SectionId s) { return s >= B3Sec_Named0 && s <= B3Sec_NamedLast; }
+
 typedef struct {
     B3Module *module;
     B3SectionBuf sec[B3_NUM_SECTIONS];
+    B3NamedSection named[B3_MAX_NAMED_SECTIONS]; /* of B3Sec_Named0 + i */
+    uint32_t nnamed;
     B3Reloc *relocs;
     uint32_t nrelocs, cap_relocs;
     B3SymDef *defs; /* symbols this object defines */
@@ -235,8 +260,32 @@ void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint
 /* From offset on, .text holds data (or instructions again). */
 void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data);
 
-/* Lays out every data item of the module into .rodata/.data/.bss. */
+/* Lays out every data item of the module into .rodata/.data/.bss (on
+ * Mach-O also the thread-local descriptors and the constructor pointers). */
 void b3_obj_emit_data(B3Obj *o, B3Module *m);
+
+/* Does section s hold a `used` definition (docs/c-extensions.md)?  ELF
+ * keeps such a section from the linker's garbage collection
+ * (SHF_GNU_RETAIN): b3c's sections are not split per symbol. */
+static inline bool b3_obj_section_retained(const B3Obj *o, B3SectionId s) {
+    for (uint32_t i = 0; i < o->ndefs; i++)
+        if (o->defs[i].section == s && o->defs[i].sym->used)
+            return true;
+    return false;
+}
+
+/* A constructor or destructor (docs/c-extensions.md): the procedure, its
+ * kind and its priority. */
+typedef struct {
+    B3Symbol *sym;
+    bool fini;
+    int32_t priority;
+} B3Structor;
+
+/* The module's constructors and destructors in module order (a procedure
+ * that is both gives its constructor first); *out is malloc'd (free it),
+ * the count is returned. */
+uint32_t b3_obj_structors(const B3Module *m, B3Structor **out);
 
 /* Writes an ELF relocatable object for o->module->target to f.
  * Returns false (after printing why) on failure. */

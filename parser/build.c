@@ -108,9 +108,7 @@ static void values_clear(B3ParseCtx *c) {
 
 /* ---- small helpers ------------------------------------------------------- */
 
-static bool tok_is(const B3Tok *t, const char *s) {
-    return !strncmp(t->p, s, t->len) && !s[t->len];
-}
+static bool tok_is(const B3Tok *t, const char *s) { return !strncmp(t->p, s, t->len) && !s[t->len]; }
 
 static const char *opname(B3Opcode op) { return b3_op_info[op].name; }
 
@@ -139,17 +137,39 @@ static B3Opcode find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
 static const char *node_text(B3ParseCtx *c, uint32_t i, char *buf, size_t size) {
     B3Node *n = N(i);
     switch (n->kind) {
-    case B3N_LIST: snprintf(buf, size, "a list '[...]'"); break;
-    case B3N_CALL: snprintf(buf, size, "'%.*s(...)'", TOKF(n->tok)); break;
-    case B3N_REG: snprintf(buf, size, "'%%%.*s'", TOKF(n->tok)); break;
-    case B3N_SYM: snprintf(buf, size, "'@%.*s'", TOKF(n->tok)); break;
-    case B3N_RANGE: snprintf(buf, size, "'%.*s...%.*s'", TOKF(n->tok), TOKF(n->tok2)); break;
-    case B3N_STRING: snprintf(buf, size, "a string"); break;
-    case B3N_SUCC: snprintf(buf, size, "'#%llu'", (unsigned long long)n->tok.u); break;
-    case B3N_CHILD: snprintf(buf, size, "'@%llu'", (unsigned long long)n->tok.u); break;
-    case B3N_PHI: snprintf(buf, size, "'^@%llu'", (unsigned long long)n->tok.u); break;
-    case B3N_EFFECTS: snprintf(buf, size, "effects"); break;
-    default: snprintf(buf, size, "'%.*s'", (int)(n->tok.len > 40 ? 40 : n->tok.len), n->tok.p); break;
+    case B3N_LIST:
+        snprintf(buf, size, "a list '[...]'");
+        break;
+    case B3N_CALL:
+        snprintf(buf, size, "'%.*s(...)'", TOKF(n->tok));
+        break;
+    case B3N_REG:
+        snprintf(buf, size, "'%%%.*s'", TOKF(n->tok));
+        break;
+    case B3N_SYM:
+        snprintf(buf, size, "'@%.*s'", TOKF(n->tok));
+        break;
+    case B3N_RANGE:
+        snprintf(buf, size, "'%.*s...%.*s'", TOKF(n->tok), TOKF(n->tok2));
+        break;
+    case B3N_STRING:
+        snprintf(buf, size, "a string");
+        break;
+    case B3N_SUCC:
+        snprintf(buf, size, "'#%llu'", (unsigned long long)n->tok.u);
+        break;
+    case B3N_CHILD:
+        snprintf(buf, size, "'@%llu'", (unsigned long long)n->tok.u);
+        break;
+    case B3N_PHI:
+        snprintf(buf, size, "'^@%llu'", (unsigned long long)n->tok.u);
+        break;
+    case B3N_EFFECTS:
+        snprintf(buf, size, "effects");
+        break;
+    default:
+        snprintf(buf, size, "'%.*s'", (int)(n->tok.len > 40 ? 40 : n->tok.len), n->tok.p);
+        break;
     }
     return buf;
 }
@@ -159,7 +179,8 @@ static const char *sym_text(const B3Symbol *s, char *buf, size_t size) {
     bool plain = s->name_len > 0;
     for (uint32_t i = 0; i < s->name_len && plain; i++) {
         unsigned char ch = (unsigned char)s->name[i];
-        bool alpha = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_' || ch == '.' || ch == '$';
+        bool alpha =
+            (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_' || ch == '.' || ch == '$';
         plain = alpha || (i > 0 && ch >= '0' && ch <= '9');
     }
     if (plain) {
@@ -244,10 +265,22 @@ static bool meta_int(B3ParseCtx *c, uint32_t node, const char *what, int range, 
     bool ok;
     const char *desc;
     switch (range) {
-    case R_S32: ok = lit_fits(&n->tok, 32, false); desc = "a signed 32-bit integer"; break;
-    case R_S64: ok = lit_fits(&n->tok, 64, false); desc = "a signed 64-bit integer"; break;
-    case R_U64: ok = !n->tok.ovf && (!n->tok.neg || n->tok.u == 0); desc = "an unsigned 64-bit integer"; break;
-    default: ok = lit_fits(&n->tok, 64, true); desc = "a 64-bit integer"; break;
+    case R_S32:
+        ok = lit_fits(&n->tok, 32, false);
+        desc = "a signed 32-bit integer";
+        break;
+    case R_S64:
+        ok = lit_fits(&n->tok, 64, false);
+        desc = "a signed 64-bit integer";
+        break;
+    case R_U64:
+        ok = !n->tok.ovf && (!n->tok.neg || n->tok.u == 0);
+        desc = "an unsigned 64-bit integer";
+        break;
+    default:
+        ok = lit_fits(&n->tok, 64, true);
+        desc = "a 64-bit integer";
+        break;
     }
     if (!ok) {
         b3_error(c->d, n->loc, "value %.*s for '%s' is out of range for %s", TOKF(n->tok), what, desc);
@@ -289,7 +322,8 @@ static bool lit_float(B3ParseCtx *c, uint32_t node, bool single, const char *wha
     if (n->kind == B3N_DUMPCONST) {
         /* A dump's value(bits) form: the bits, in signed decimal, decide. */
         if (n->tok2.hex || !lit_fits(&n->tok2, single ? 32 : 64, true)) {
-            b3_error(c->d, n->loc2, "bit pattern %.*s does not fit in %d bits", TOKF(n->tok2), single ? 32 : 64);
+            b3_error(c->d, n->loc2, "bit pattern %.*s does not fit in %d bits", TOKF(n->tok2),
+                     single ? 32 : 64);
             return false;
         }
         *bits = lit_bits(&n->tok2) & (single ? 0xffffffffull : UINT64_MAX);
@@ -303,7 +337,8 @@ static bool lit_float(B3ParseCtx *c, uint32_t node, bool single, const char *wha
             return false;
         }
         if (!lit_fits(&N(a)->tok, single ? 32 : 64, true)) {
-            b3_error(c->d, N(a)->loc, "bit pattern %.*s does not fit in %d bits", TOKF(N(a)->tok), single ? 32 : 64);
+            b3_error(c->d, N(a)->loc, "bit pattern %.*s does not fit in %d bits", TOKF(N(a)->tok),
+                     single ? 32 : 64);
             return false;
         }
         *bits = N(a)->tok.u;
@@ -348,7 +383,8 @@ static bool read_range(B3ParseCtx *c, uint32_t node, const char *what, B3HeapRan
         if (!heap_num(c, &n->tok, n->loc, UINT32_MAX, &a) || !heap_num(c, &n->tok2, n->loc2, UINT32_MAX, &b))
             return false;
         if (a > b) {
-            b3_error(c->d, n->loc, "heap range %.*s...%.*s ends before it begins", TOKF(n->tok), TOKF(n->tok2));
+            b3_error(c->d, n->loc, "heap range %.*s...%.*s ends before it begins", TOKF(n->tok),
+                     TOKF(n->tok2));
             return false;
         }
         *out = (B3HeapRange){a, b};
@@ -374,8 +410,10 @@ static bool read_rep(B3ParseCtx *c, uint32_t node, B3ValueRep *out) {
         if (n->kind == B3N_WORD || n->kind == B3N_CALL)
             b3_error(c->d, n->loc, "unknown constraint '%.*s'", TOKF(n->tok));
         else
-            b3_error(c->d, n->loc, "malformed constraint: expected a ValueRep such as SomeRegister or "
-                                   "Register(%%rax), found %s", node_text(c, node, buf, sizeof buf));
+            b3_error(c->d, n->loc,
+                     "malformed constraint: expected a ValueRep such as SomeRegister or "
+                     "Register(%%rax), found %s",
+                     node_text(c, node, buf, sizeof buf));
         return false;
     }
     out->kind = (uint8_t)kind;
@@ -409,8 +447,9 @@ static bool read_regset(B3ParseCtx *c, uint32_t node, const char *what, B3RegSet
     B3Node *n = N(node);
     char buf[80];
     if (n->kind != B3N_LIST) {
-        b3_error(c->d, n->loc, "malformed value for '%s': expected a register list such as [%%rax, %%xmm0], found %s",
-                 what, node_text(c, node, buf, sizeof buf));
+        b3_error(c->d, n->loc,
+                 "malformed value for '%s': expected a register list such as [%%rax, %%xmm0], found %s", what,
+                 node_text(c, node, buf, sizeof buf));
         return false;
     }
     bool ok = true;
@@ -461,12 +500,13 @@ static void read_generator(B3ParseCtx *c, uint32_t node, const char *what, bool 
     if (n->kind == B3N_INT && n->tok.hex && !n->tok.neg && !n->tok.ovf) {
         g->kind = B3Gen_Address;
         g->n = n->tok.u;
-        b3_warning(c->d, n->loc, "'%s = %.*s' is a code address from a dump; it compiles as %s", what, TOKF(n->tok),
-                   exit ? "exit = trap" : "a trap");
+        b3_warning(c->d, n->loc, "'%s = %.*s' is a code address from a dump; it compiles as %s", what,
+                   TOKF(n->tok), exit ? "exit = trap" : "a trap");
         return;
     }
     b3_error(c->d, n->loc, "malformed value for '%s': expected %s, found %s", what,
-             exit ? "trap, @handler or a dump's 0x address" : "trap, nop(N), @function or a dump's 0x address",
+             exit ? "trap, @handler or a dump's 0x address"
+                  : "trap, nop(N), @function or a dump's 0x address",
              node_text(c, node, buf, sizeof buf));
 }
 
@@ -556,8 +596,8 @@ void b3p_extern(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
     b3p_reset_nodes(c);
 }
 
-/* The linkage words of a definition (docs/c-extensions.md): weak and hidden;
- * internal excludes both.  Returns false if n is none of them. */
+/* The linkage words of a definition (docs/c-extensions.md): weak and hidden,
+ * which internal excludes, and used.  Returns false if n is none of them. */
 static bool linkage_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n, B3Loc *internal_loc, B3Loc *other_loc) {
     if (n->kind != B3N_WORD)
         return false;
@@ -570,6 +610,9 @@ static bool linkage_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n, B3Loc *int
     } else if (tok_is(&n->tok, "hidden")) {
         s->hidden = true;
         *other_loc = n->loc;
+    } else if (tok_is(&n->tok, "used")) {
+        s->used = true; /* any linkage: a static used function is kept too */
+        return true;
     } else {
         return false;
     }
@@ -583,6 +626,37 @@ static bool linkage_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n, B3Loc *int
         internal_loc->line = 0; /* reported once */
     }
     return true;
+}
+
+void b3p_alias(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs, B3Tok target, B3Loc target_loc,
+               const B3Tok *offset, B3Loc offset_loc) {
+    B3Symbol *s = sym_get(c, t, loc);
+    B3Alias *a = b3_arena_alloc(&c->m->arena, sizeof *a);
+    if (s->defined) {
+        redefinition(c, s, loc);
+    } else {
+        s->defined = s->declared = true;
+        s->kind = B3Sym_Alias;
+        s->loc = loc;
+        s->def.alias = a;
+        b3_module_add_item(c->m, B3Item_Alias, s);
+    }
+    a->target = sym_ref(c, target, target_loc);
+    a->target_loc = target_loc;
+    if (offset) {
+        if (offset->neg || offset->ovf || offset->u > INT32_MAX)
+            b3_error(c->d, offset_loc, "an alias's offset is a byte count from 0 to 2^31-1, found %.*s",
+                     TOKF(*offset));
+        else
+            a->offset = (int64_t)offset->u;
+    }
+    char buf[80];
+    B3Loc internal_loc = {0, 0, 0}, other_loc = {0, 0, 0};
+    for (uint32_t k = attrs; k; k = N(k)->next)
+        if (!linkage_attr(c, s, N(k), &internal_loc, &other_loc))
+            b3_error(c->d, N(k)->loc, "unknown alias attribute %s (expected internal, weak, hidden or used)",
+                     node_text(c, k, buf, sizeof buf));
+    b3p_reset_nodes(c);
 }
 
 /* `variadic(G, F, S)`: the registers and stack bytes the named parameters
@@ -673,7 +747,8 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             p->entry_locs = b3_arena_alloc(&m->arena, k * sizeof(B3Loc));
             for (uint32_t e = n->sub; e; e = N(e)->next) {
                 if (N(e)->kind != B3N_SYM) {
-                    b3_error(c->d, N(e)->loc, "expected an entry symbol (@name) in entrypoints(...), found %s",
+                    b3_error(c->d, N(e)->loc,
+                             "expected an entry symbol (@name) in entrypoints(...), found %s",
                              node_text(c, e, buf, sizeof buf));
                     continue;
                 }
@@ -782,10 +857,23 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         B3Node *n = N(a);
         if (tls_attr(c, s, a))
             continue;
+        if (n->kind == B3N_CALL && tok_is(&n->tok, "section") && n->sub && N(n->sub)->kind == B3N_STRING &&
+            !N(n->sub)->next) {
+            const B3Node *str = N(n->sub);
+            if (!str->tok.len || memchr(str->tok.p, 0, str->tok.len))
+                b3_error(c->d, str->loc, "a section name is not empty and has no NUL byte");
+            else if (s->section)
+                b3_error(c->d, n->loc, "section(...) given twice");
+            else {
+                s->section = str->tok.p;
+                s->section_len = str->tok.len;
+            }
+            continue;
+        }
         if (n->kind == B3N_CALL) {
             b3_error(c->d, n->loc,
-                     "unknown data attribute %s (expected internal, weak, hidden, readonly, align N or "
-                     "threadlocal(MODEL))",
+                     "unknown data attribute %s (expected internal, weak, hidden, used, readonly, align N, "
+                     "section(\"NAME\") or threadlocal(MODEL))",
                      node_text(c, a, buf, sizeof buf));
             continue;
         }
@@ -795,7 +883,8 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
                 continue;
             }
             if (n->tok2.neg || n->tok2.ovf || !b3_is_pow2(n->tok2.u) || n->tok2.u > (1u << 30)) {
-                b3_error(c->d, n->loc2, "alignment %.*s is not a power of two between 1 and 2^30", TOKF(n->tok2));
+                b3_error(c->d, n->loc2, "alignment %.*s is not a power of two between 1 and 2^30",
+                         TOKF(n->tok2));
                 continue;
             }
             d->has_align = true;
@@ -822,9 +911,10 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
 }
 
 static const char *const data_kind_names[] = {
-    [B3Data_Int8] = "Int8", [B3Data_Int16] = "Int16", [B3Data_Int32] = "Int32",   [B3Data_Int64] = "Int64",
-    [B3Data_Float] = "Float", [B3Data_Double] = "Double", [B3Data_Bytes] = "Bytes", [B3Data_Zero] = "Zero",
-    [B3Data_Addr] = "Addr", [B3Data_Rel32] = "Rel32",
+    [B3Data_Int8] = "Int8",   [B3Data_Int16] = "Int16", [B3Data_Int32] = "Int32",
+    [B3Data_Int64] = "Int64", [B3Data_Float] = "Float", [B3Data_Double] = "Double",
+    [B3Data_Bytes] = "Bytes", [B3Data_Zero] = "Zero",   [B3Data_Addr] = "Addr",
+    [B3Data_Rel32] = "Rel32",
 };
 
 void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
@@ -834,8 +924,8 @@ void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
             kind = k;
     if (kind < 0) {
         b3_error(c->d, loc,
-                 "unknown data item kind '%.*s' (expected Int8, Int16, Int32, Int64, Float, Double, Bytes, Zero, "
-                 "Addr or Rel32)",
+                 "unknown data item kind '%.*s' (expected Int8, Int16, Int32, Int64, Float, Double, Bytes, "
+                 "Zero, Addr or Rel32)",
                  TOKF(kt));
         b3p_reset_nodes(c);
         return;
@@ -845,8 +935,8 @@ void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
         count++;
     B3DataLine line = {(uint8_t)kind, b3_arena_alloc(&c->m->arena, count * sizeof(B3DataItem)), 0};
     char buf[80];
-    static const unsigned bits_of[] = {[B3Data_Int8] = 8, [B3Data_Int16] = 16, [B3Data_Int32] = 32,
-                                       [B3Data_Int64] = 64};
+    static const unsigned bits_of[] = {
+        [B3Data_Int8] = 8, [B3Data_Int16] = 16, [B3Data_Int32] = 32, [B3Data_Int64] = 64};
     for (uint32_t a = items; a; a = N(a)->next) {
         B3Node *n = N(a);
         B3DataItem *it = &line.items[line.nitems];
@@ -881,7 +971,8 @@ void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
             break;
         case B3Data_Bytes:
             if (n->kind != B3N_STRING) {
-                b3_error(c->d, n->loc, "expected a string in Bytes data, found %s", node_text(c, a, buf, sizeof buf));
+                b3_error(c->d, n->loc, "expected a string in Bytes data, found %s",
+                         node_text(c, a, buf, sizeof buf));
                 break;
             }
             it->u.str.bytes = (uint8_t *)n->tok.p;
@@ -890,7 +981,8 @@ void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
             break;
         case B3Data_Zero:
             if (n->kind != B3N_INT || n->tok.neg || n->tok.ovf) {
-                b3_error(c->d, n->loc, "expected a byte count in Zero data, found %s", node_text(c, a, buf, sizeof buf));
+                b3_error(c->d, n->loc, "expected a byte count in Zero data, found %s",
+                         node_text(c, a, buf, sizeof buf));
                 break;
             }
             it->u.zero = n->tok.u;
@@ -911,7 +1003,8 @@ void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
                 /* "@s - 5" arrives as the literal 5 with its sign flipped. */
                 B3Tok off = n->tok2;
                 if (!lit_fits(&off, 64, false)) {
-                    b3_error(c->d, n->loc2, "addend %.*s is out of range for a signed 64-bit integer", TOKF(n->tok2));
+                    b3_error(c->d, n->loc2, "addend %.*s is out of range for a signed 64-bit integer",
+                             TOKF(n->tok2));
                     break;
                 }
                 it->u.addr.sym = sym_ref(c, n->tok, n->loc);
@@ -943,14 +1036,28 @@ void b3p_data_end(B3ParseCtx *c) {
             uint64_t size;
             uint32_t a;
             switch (it->kind) {
-            case B3Data_Int8: size = a = 1; break;
-            case B3Data_Int16: size = a = 2; break;
+            case B3Data_Int8:
+                size = a = 1;
+                break;
+            case B3Data_Int16:
+                size = a = 2;
+                break;
             case B3Data_Int32:
             case B3Data_Rel32:
-            case B3Data_Float: size = a = 4; break;
-            case B3Data_Bytes: size = it->u.str.len; a = 1; break;
-            case B3Data_Zero: size = it->u.zero; a = 1; break;
-            default: size = a = 8; break; /* Int64, Double, Addr (pointer-sized on every target) */
+            case B3Data_Float:
+                size = a = 4;
+                break;
+            case B3Data_Bytes:
+                size = it->u.str.len;
+                a = 1;
+                break;
+            case B3Data_Zero:
+                size = it->u.zero;
+                a = 1;
+                break;
+            default:
+                size = a = 8;
+                break; /* Int64, Double, Addr (pointer-sized on every target) */
             }
             off = (off + a - 1) & ~(uint64_t)(a - 1);
             off += size;
@@ -1074,8 +1181,8 @@ uint32_t b3p_succ_label(B3ParseCtx *c, B3Tok label, B3Loc loc, uint32_t target) 
 }
 
 static const char *const effect_words[] = {
-    "Terminal",     "ExitsSideways", "ControlDependent", "WritesLocalState", "ReadsLocalState",
-    "WritesPinned", "ReadsPinned",   "Fence",
+    "Terminal",        "ExitsSideways", "ControlDependent", "WritesLocalState",
+    "ReadsLocalState", "WritesPinned",  "ReadsPinned",      "Fence",
 };
 
 static bool is_effect_word(const B3Tok *t) {
@@ -1155,12 +1262,13 @@ static void attach_succs(B3ParseCtx *c, B3Value *term, B3Loc loc, bool inline_fo
                      f & B3SF_THEN ? "Then" : "Else", what);
             ok = false;
         } else if ((f & (B3SF_CASE | B3SF_DEFAULT)) && op != B3_Switch) {
-            b3_error(c->d, N(s[i])->loc, "case labels ('N->', 'default->') apply only to Switch successors, not to %s",
-                     what);
+            b3_error(c->d, N(s[i])->loc,
+                     "case labels ('N->', 'default->') apply only to Switch successors, not to %s", what);
             ok = false;
         } else if (op == B3_Switch && !(f & (B3SF_CASE | B3SF_DEFAULT))) {
-            b3_error(c->d, N(s[i])->loc, "a Switch successor needs a case value or 'default', as in 0->#1 or "
-                                         "default->#2");
+            b3_error(c->d, N(s[i])->loc,
+                     "a Switch successor needs a case value or 'default', as in 0->#1 or "
+                     "default->#2");
             ok = false;
         }
     }
@@ -1173,16 +1281,18 @@ static void attach_succs(B3ParseCtx *c, B3Value *term, B3Loc loc, bool inline_fo
         for (uint32_t i = 0; i < n; i++)
             ndef += (N(s[i])->flags & B3SF_DEFAULT) != 0;
         if (ndef != 1 || !(N(s[n - 1])->flags & B3SF_DEFAULT)) {
-            b3_error(c->d, loc, ndef == 0 ? "Switch successors need a 'default->#N' target"
-                                : ndef > 1 ? "Switch successors have more than one 'default->' target"
-                                           : "the 'default->' target must be the last Switch successor");
+            b3_error(c->d, loc,
+                     ndef == 0  ? "Switch successors need a 'default->#N' target"
+                     : ndef > 1 ? "Switch successors have more than one 'default->' target"
+                                : "the 'default->' target must be the last Switch successor");
             return;
         }
         cases = b3_arena_alloc(&c->m->arena, n * sizeof(int64_t));
         for (uint32_t i = 0; i + 1 < n; i++) {
             B3Node *sn = N(s[i]);
             if (!lit_fits(&sn->tok2, 64, true)) {
-                b3_error(c->d, sn->loc2, "case value %.*s is out of range for a 64-bit integer", TOKF(sn->tok2));
+                b3_error(c->d, sn->loc2, "case value %.*s is out of range for a 64-bit integer",
+                         TOKF(sn->tok2));
                 return;
             }
             cases[i] = (int64_t)lit_bits(&sn->tok2);
@@ -1196,7 +1306,8 @@ static void attach_succs(B3ParseCtx *c, B3Value *term, B3Loc loc, bool inline_fo
                 char written[160], here[160];
                 list_ints(written, sizeof written, sw->cases, sw->ncases);
                 list_ints(here, sizeof here, cases, n - 1);
-                b3_error(c->d, loc, "the successors' case values [%s] do not agree with 'cases = [%s]' of Switch @%u",
+                b3_error(c->d, loc,
+                         "the successors' case values [%s] do not agree with 'cases = [%s]' of Switch @%u",
                          here, written, term->index);
                 return;
             }
@@ -1262,7 +1373,8 @@ void b3p_var_decl(B3ParseCtx *c, B3Tok type, B3Loc tloc, B3Tok name, B3Loc nloc)
         b3_note(c->d, old->loc, "previous definition is here");
         return;
     }
-    B3Variable *v = b3_variable_new(c->m, c->proc, b3_arena_strndup(&c->m->arena, name.p, name.len), (B3Type)type.u);
+    B3Variable *v =
+        b3_variable_new(c->m, c->proc, b3_arena_strndup(&c->m->arena, name.p, name.len), (B3Type)type.u);
     v->loc = nloc;
     b3_strmap_put(&c->vars, name.p, name.len, v);
 }
@@ -1322,7 +1434,8 @@ enum {
     MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_index, MK_op, MK_COUNT
 };
 
-#define KEY(name, key) {name, sizeof name - 1, key}
+#define KEY(name, key) \
+    { name, sizeof name - 1, key }
 static const struct {
     const char *name;
     uint8_t len;
@@ -1361,12 +1474,16 @@ static const struct {
 static bool meta_applies(int key, B3Opcode op) {
     const B3OpInfo *info = b3_op(op);
     switch (key) {
-    case MK_offset: return info->meta == B3M_MEMORY || info->meta == B3M_BOUNDS || info->meta == B3M_SYMBOL;
+    case MK_offset:
+        return info->meta == B3M_MEMORY || info->meta == B3M_BOUNDS || info->meta == B3M_SYMBOL;
     case MK_range:
-    case MK_fenceRange: return info->meta == B3M_MEMORY;
-    case MK_width: return (info->flags & B3OF_ATOMIC) != 0;
+    case MK_fenceRange:
+        return info->meta == B3M_MEMORY;
+    case MK_width:
+        return (info->flags & B3OF_ATOMIC) != 0;
     case MK_read:
-    case MK_write: return info->meta == B3M_FENCE;
+    case MK_write:
+        return info->meta == B3M_FENCE;
     case MK_variadic:
     case MK_sret:
     case MK_returns_twice:
@@ -1377,17 +1494,22 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_op: return info->meta == B3M_X87;
     case MK_result:
     case MK_numgp:
-    case MK_numfp: return op == B3_Patchpoint;
+    case MK_numfp:
+        return op == B3_Patchpoint;
     case MK_early:
     case MK_late:
     case MK_clobbered:
     case MK_used:
     case MK_id:
-    case MK_generator: return info->meta == B3M_STACKMAP;
-    case MK_exit: return (info->flags & B3OF_CHECK) || info->meta == B3M_BOUNDS;
+    case MK_generator:
+        return info->meta == B3M_STACKMAP;
+    case MK_exit:
+        return (info->flags & B3OF_CHECK) || info->meta == B3M_BOUNDS;
     case MK_pinned:
-    case MK_maximum: return info->meta == B3M_BOUNDS;
-    default: return false;
+    case MK_maximum:
+        return info->meta == B3M_BOUNDS;
+    default:
+        return false;
     }
 }
 
@@ -1451,8 +1573,9 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
     }
     if (!meta_applies(key, st->op)) {
         if (key == MK_generator || (key == MK_exit && b3_op(st->op)->meta == B3M_STACKMAP))
-            b3_error(c->d, n->loc, "meta key '%.*s' does not apply to %s (Check, CheckAdd, CheckSub and CheckMul "
-                                   "take 'exit =', Patchpoint takes 'generator =')",
+            b3_error(c->d, n->loc,
+                     "meta key '%.*s' does not apply to %s (Check, CheckAdd, CheckSub and CheckMul "
+                     "take 'exit =', Patchpoint takes 'generator =')",
                      TOKF(n->tok), opname(st->op));
         else
             b3_error(c->d, n->loc, "meta key '%.*s' does not apply to %s", TOKF(n->tok), opname(st->op));
@@ -1480,8 +1603,12 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
             v->m.symbol.offset = x;
         }
         break;
-    case MK_range: read_range(c, val, what, &v->m.mem.range); break;
-    case MK_fenceRange: read_range(c, val, what, &v->m.mem.fence_range); break;
+    case MK_range:
+        read_range(c, val, what, &v->m.mem.range);
+        break;
+    case MK_fenceRange:
+        read_range(c, val, what, &v->m.mem.fence_range);
+        break;
     case MK_width: {
         B3Node *w = N(val);
         int64_t bits = -1;
@@ -1540,7 +1667,8 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
             for (uint32_t e = N(val)->sub; e; e = N(e)->next)
                 k++;
             if (k != 1) {
-                b3_error(c->d, N(val)->loc, "a Patchpoint has one result, so '%s' takes one constraint", what);
+                b3_error(c->d, N(val)->loc, "a Patchpoint has one result, so '%s' takes one constraint",
+                         what);
                 break;
             }
             r = N(val)->sub;
@@ -1553,8 +1681,12 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
         }
         break;
     }
-    case MK_early: read_regset(c, val, what, &sm->early_clobbered, true); break;
-    case MK_late: read_regset(c, val, what, &sm->late_clobbered, true); break;
+    case MK_early:
+        read_regset(c, val, what, &sm->early_clobbered, true);
+        break;
+    case MK_late:
+        read_regset(c, val, what, &sm->late_clobbered, true);
+        break;
     case MK_clobbered: {
         B3RegSet set = {{0, 0}};
         if (read_regset(c, val, what, &set, true)) {
@@ -1593,8 +1725,8 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                 read_generator(c, val, what, true, &sm->gen);
             } else {
                 char buf[80];
-                b3_error(c->d, n->loc, "%s takes 'exit = trap|@handler', not 'generator = %s'", opname(st->op),
-                         node_text(c, val, buf, sizeof buf));
+                b3_error(c->d, n->loc, "%s takes 'exit = trap|@handler', not 'generator = %s'",
+                         opname(st->op), node_text(c, val, buf, sizeof buf));
             }
         }
         break;
@@ -1616,7 +1748,9 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
         }
         break;
     case MK_numgp:
-    case MK_numfp: meta_int(c, val, what, R_U64, &x); break;
+    case MK_numfp:
+        meta_int(c, val, what, R_U64, &x);
+        break;
     case MK_sret:
         if (meta_int(c, val, what, R_U64, &x)) {
             if (x > 1)
@@ -1628,7 +1762,8 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
     case MK_align:
         if (meta_int(c, val, what, R_U64, &x)) {
             if (x < 1 || x > 4096 || (x & (x - 1)))
-                b3_error(c->d, N(val)->loc, "malformed value for 'align': expected a power of two from 1 to 4096");
+                b3_error(c->d, N(val)->loc,
+                         "malformed value for 'align': expected a power of two from 1 to 4096");
             else
                 v->m.align = (uint32_t)x;
         }
@@ -1715,9 +1850,11 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     }
     const B3OpInfo *info = b3_op(op);
     if ((k->kflags & B3K_CHILL) && !(info->flags & B3OF_CHILL_OK))
-        b3_error(c->d, k->loc2, "kind flag 'Chill' does not apply to %s (only Div and Mod take it)", info->name);
+        b3_error(c->d, k->loc2, "kind flag 'Chill' does not apply to %s (only Div and Mod take it)",
+                 info->name);
     if ((k->kflags & B3K_TRAPS) && !(info->flags & B3OF_TRAPS_OK))
-        b3_error(c->d, k->loc3, "kind flag 'Traps' does not apply to %s (only loads and stores take it)", info->name);
+        b3_error(c->d, k->loc3, "kind flag 'Traps' does not apply to %s (only loads and stores take it)",
+                 info->name);
 
     /* Where the value goes: the current block, or nowhere for orphans. */
     bool orphan = c->section == B3Sec_Orphans;
@@ -1753,8 +1890,10 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
         else if (c->lhs.have_name)
             b3_error(c->d, c->lhs.name_loc, "missing type annotation before @%u", c->lhs.num);
         else if (!may_be_void)
-            b3_error(c->d, k->loc, "missing 'TYPE @N =' before %s, which produces a value (only Void values may "
-                                   "leave it out)", info->name);
+            b3_error(c->d, k->loc,
+                     "missing 'TYPE @N =' before %s, which produces a value (only Void values may "
+                     "leave it out)",
+                     info->name);
     }
 
     uint32_t index;
@@ -1859,8 +1998,8 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
                     b3_error(c->d, n->loc, "%s takes an integer, found %s", info->name,
                              node_text(c, a, buf, sizeof buf));
                 } else if (!lit_fits(&n->tok, bits, true)) {
-                    b3_error(c->d, n->loc, "constant %.*s is out of range for %s (accepted: %s)", TOKF(n->tok),
-                             op == B3_Const32 ? "Int32" : "Int64",
+                    b3_error(c->d, n->loc, "constant %.*s is out of range for %s (accepted: %s)",
+                             TOKF(n->tok), op == B3_Const32 ? "Int32" : "Int64",
                              op == B3_Const32 ? "-2147483648 to 4294967295"
                                               : "-9223372036854775808 to 18446744073709551615");
                 } else {
@@ -1881,7 +2020,9 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
                 }
             }
             break;
-        case B3N_META: apply_meta(c, &st, a); break;
+        case B3N_META:
+            apply_meta(c, &st, a);
+            break;
         case B3N_PHI:
             if (op != B3_Upsilon) {
                 b3_error(c->d, n->loc, "a Phi reference ('%.*s') applies only to Upsilon", TOKF(n->tok));
@@ -1922,8 +2063,10 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             break;
         case B3N_SUCC:
             if (op != B3_Jump && op != B3_Branch && op != B3_Switch && op != B3_EntrySwitch) {
-                b3_error(c->d, n->loc, "unexpected successor %s for %s (only Jump, Branch, Switch and EntrySwitch "
-                                       "have successors)", node_text(c, a, buf, sizeof buf), info->name);
+                b3_error(c->d, n->loc,
+                         "unexpected successor %s for %s (only Jump, Branch, Switch and EntrySwitch "
+                         "have successors)",
+                         node_text(c, a, buf, sizeof buf), info->name);
                 break;
             }
             if (!first_succ.line)
@@ -1956,9 +2099,11 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             apply_effects(c, op == B3_Fence ? &st : &ignore, a);
             break;
         }
-        case B3N_ORIGIN: break;
+        case B3N_ORIGIN:
+            break;
         default:
-            b3_error(c->d, n->loc, "unexpected argument %s for %s", node_text(c, a, buf, sizeof buf), info->name);
+            b3_error(c->d, n->loc, "unexpected argument %s for %s", node_text(c, a, buf, sizeof buf),
+                     info->name);
             break;
         }
     }
@@ -2106,11 +2251,12 @@ static void check_preds(B3ParseCtx *c) {
             list_blocks(lw, sizeof lw, written, nw);
             list_blocks(lc, sizeof lc, b->preds, b->npreds);
             if (b->npreds)
-                b3_error(c->d, w->loc, "'Predecessors:' of block #%u lists %s, but the blocks that branch to it are %s",
+                b3_error(c->d, w->loc,
+                         "'Predecessors:' of block #%u lists %s, but the blocks that branch to it are %s",
                          b->index, nw ? lw : "nothing", lc);
             else
-                b3_error(c->d, w->loc, "'Predecessors:' of block #%u lists %s, but no block branches to it", b->index,
-                         lw);
+                b3_error(c->d, w->loc, "'Predecessors:' of block #%u lists %s, but no block branches to it",
+                         b->index, lw);
         }
         free(written);
     }

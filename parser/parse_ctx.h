@@ -23,11 +23,11 @@
 typedef struct {
     const char *p; /* text in the source; decoded bytes for strings and @"..." */
     uint32_t len;
-    uint32_t aux;  /* $..(b@N): column offset of the value name inside the token */
-    uint64_t u;    /* integer magnitude; the number of @N, #N, ^N, BB#N; B3Type of a type */
-    bool neg;      /* integer written with a leading '-' */
-    bool ovf;      /* integer magnitude does not fit in 64 bits */
-    bool hex;      /* integer written in hex */
+    uint32_t aux; /* $..(b@N): column offset of the value name inside the token */
+    uint64_t u;   /* integer magnitude; the number of @N, #N, ^N, BB#N; B3Type of a type */
+    bool neg;     /* integer written with a leading '-' */
+    bool ovf;     /* integer magnitude does not fit in 64 bits */
+    bool hex;     /* integer written in hex */
 } B3Tok;
 
 typedef enum {
@@ -51,8 +51,8 @@ typedef enum {
     B3N_ORIGIN,    /* D@N, Origin(...): ignored */
     B3N_STRING,    /* "..." (data) */
     /* other line structure */
-    B3N_KIND,      /* opcode and flags of a value line */
-    B3N_ADDR,      /* @sym +/- N in data: tok the symbol, tok2 the addend */
+    B3N_KIND, /* opcode and flags of a value line */
+    B3N_ADDR, /* @sym +/- N in data: tok the symbol, tok2 the addend */
 } B3NodeKind;
 
 /* Successor node flags. */
@@ -66,15 +66,15 @@ enum {
 };
 
 typedef struct {
-    uint8_t kind;   /* B3NodeKind */
+    uint8_t kind; /* B3NodeKind */
     uint8_t flags;
     uint16_t kflags; /* B3N_KIND: B3K_* flags written */
-    B3Loc loc;      /* first token */
-    B3Loc loc2;     /* second interesting token (tok2, a label, the constraint) */
-    B3Loc loc3;     /* B3N_KIND: where Traps was written (loc2: Chill) */
-    uint32_t next;  /* next sibling (0: none; node 0 is never used) */
-    uint32_t sub;   /* first child node */
-    uint32_t tail;  /* last node of the list this node heads */
+    B3Loc loc;       /* first token */
+    B3Loc loc2;      /* second interesting token (tok2, a label, the constraint) */
+    B3Loc loc3;      /* B3N_KIND: where Traps was written (loc2: Chill) */
+    uint32_t next;   /* next sibling (0: none; node 0 is never used) */
+    uint32_t sub;    /* first child node */
+    uint32_t tail;   /* last node of the list this node heads */
     B3Tok tok, tok2;
 } B3Node;
 
@@ -106,7 +106,11 @@ typedef struct {
 } B3WrittenPreds;
 
 /* Growable malloc'ed vector (parser bookkeeping only, not IR; util/vec.h). */
-#define B3_VEC(T) struct { T *a; uint32_t n, cap; }
+#define B3_VEC(T)        \
+    struct {             \
+        T *a;            \
+        uint32_t n, cap; \
+    }
 
 enum { B3Sec_None, B3Sec_Block, B3Sec_Vars, B3Sec_Slots, B3Sec_Orphans };
 
@@ -118,20 +122,20 @@ typedef struct B3ParseCtx {
     /* ---- lexer ---- */
     const unsigned char *src, *cur, *lim, *line_start;
     uint32_t line;
-    bool at_bol;        /* the next character starts a line */
-    bool line_has_tok;  /* a token was already returned on this line */
-    bool skip_line;     /* error recovery: drop the rest of this line */
-    int byproducts;     /* indentation of a Byproducts: line being skipped, or -1 */
+    bool at_bol;                      /* the next character starts a line */
+    bool line_has_tok;                /* a token was already returned on this line */
+    bool skip_line;                   /* error recovery: drop the rest of this line */
+    int byproducts;                   /* indentation of a Byproducts: line being skipped, or -1 */
     const unsigned char *dollar_fail; /* a '$' before this starts no $C(@N) */
     /* the most recent token, for "found 'X'" in syntax errors */
     const char *tok_p;
     uint32_t tok_len;
-    bool tok_first;     /* it was the first token on its line */
+    bool tok_first; /* it was the first token on its line */
     bool tok_eof;
-    B3Loc last_end;     /* just past the last real token (where EOF is reported) */
+    B3Loc last_end; /* just past the last real token (where EOF is reported) */
 
     /* ---- grammar state ---- */
-    bool in_args;        /* inside a value's argument list */
+    bool in_args; /* inside a value's argument list */
     unsigned syntax_errors;
     struct {
         bool have_type, have_name;
@@ -145,14 +149,14 @@ typedef struct B3ParseCtx {
     /* ---- the procedure being built ---- */
     B3Proc *proc;
     B3Block *block;
-    int section;             /* B3Sec_* */
-    int succ_kind;           /* successors of the current block: 0 none, 1 inline, 2 line */
+    int section;   /* B3Sec_* */
+    int succ_kind; /* successors of the current block: 0 none, 1 inline, 2 line */
     bool block_has_preds;
-    unsigned proc_errors;    /* d->errors when the procedure began */
-    unsigned proc_syntax;    /* syntax_errors when the procedure began */
-    uint32_t max_index;      /* largest explicit @N */
+    unsigned proc_errors; /* d->errors when the procedure began */
+    unsigned proc_syntax; /* syntax_errors when the procedure began */
+    uint32_t max_index;   /* largest explicit @N */
     uint32_t next_provisional;
-    B3Proc *scratch;         /* orphaned and misplaced values go here */
+    B3Proc *scratch; /* orphaned and misplaced values go here */
     B3Block *scratch_block;
     B3StrMap vars, slots; /* by name; zeroed: allocation failures name the running phase */
     B3_VEC(B3PendingValue) pend_values;
@@ -212,6 +216,9 @@ void b3p_reset_nodes(B3ParseCtx *c);
 void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt);
 void b3p_free(B3ParseCtx *c);
 void b3p_extern(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);
+/* alias @a ATTRS = @target [+ offset] (offset NULL: none). */
+void b3p_alias(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs, B3Tok target, B3Loc target_loc,
+               const B3Tok *offset, B3Loc offset_loc);
 void b3p_proc_begin(B3ParseCtx *c, B3Tok *sym, B3Loc loc, uint32_t attrs);
 void b3p_proc_end(B3ParseCtx *c);
 void b3p_data_begin(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);

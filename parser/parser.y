@@ -84,6 +84,7 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
 %token <tok> ARROW "'->'"
 %token <tok> ELLIPSIS "'...'"
 %token <tok> KW_EXTERN "'extern'"
+%token <tok> KW_ALIAS "'alias'"
 %token <tok> KW_DATA "'data'"
 %token <tok> KW_PROC "'proc'"
 %token <tok> PREDECESSORS "'Predecessors:'"
@@ -117,6 +118,10 @@ items
 
 item
     : KW_EXTERN SYMBOL extern_attrs         { b3p_extern(c, TOK($2), @2, $3); }
+    | KW_ALIAS SYMBOL extern_attrs '=' SYMBOL
+                                            { b3p_alias(c, TOK($2), @2, $3, TOK($5), @5, NULL, @5); }
+    | KW_ALIAS SYMBOL extern_attrs '=' SYMBOL '+' INT
+                                            { b3p_alias(c, TOK($2), @2, $3, TOK($5), @5, &TOK($7), @7); }
     | KW_PROC SYMBOL proc_attrs '{'         { b3p_proc_begin(c, &TOK($2), @2, $3); }
       body_elems '}'                        { b3p_proc_end(c); }
     | KW_DATA SYMBOL data_attrs '{'         { b3p_data_begin(c, TOK($2), @2, $3); }

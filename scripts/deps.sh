@@ -92,6 +92,10 @@ need creduce have creduce
 # packages, fetched with `apt-get source` (scripts/program-source.sh), which
 # needs a deb-src entry and dpkg-source.
 need dpkg-dev have dpkg-source
+# Programs whose Debian build regenerates configure (expat) need autotools.
+need autoconf have autoreconf
+need automake have automake
+need libtool have libtoolize
 src_list=/etc/apt/sources.list.d/b3c-src.sources
 has_deb_src() { grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; }
 add_deb_src=false

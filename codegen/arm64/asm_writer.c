@@ -53,6 +53,12 @@ static void print_sym_apple(FILE *f, const B3Symbol *sym, B3RelocKind kind) {
     case B3Reloc_A64_Ld64GotLo12:
         variant = "@GOTPAGEOFF";
         break;
+    case B3Reloc_A64_TlvpPage21:
+        variant = "@TLVPPAGE";
+        break;
+    case B3Reloc_A64_TlvpPageoff12:
+        variant = "@TLVPPAGEOFF";
+        break;
     default:
         if (*arm64_elf_modifier(kind)) /* the :lo12: kinds */
             variant = "@PAGEOFF";

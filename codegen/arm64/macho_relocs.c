@@ -7,7 +7,8 @@
  * (UNSIGNED) keep theirs in the word as on x86-64.  Calls are BRANCH26,
  * adrp/add and adrp/ldr/str of a local address PAGE21/PAGEOFF12 (one
  * PAGEOFF12 for every access size: the linker reads the scale from the
- * instruction), GOT loads GOT_LOAD_PAGE21/GOT_LOAD_PAGEOFF12; llvm-mc
+ * instruction), GOT loads GOT_LOAD_PAGE21/GOT_LOAD_PAGEOFF12, a thread-local
+ * variable's descriptor TLVP_LOAD_PAGE21/TLVP_LOAD_PAGEOFF12; llvm-mc
  * -triple=arm64-apple-macos makes the same choices from our -S. */
 #include "codegen/arm64/arm64.h"
 #include "objwriter/macho.h"
@@ -22,6 +23,8 @@ enum {
     ARM64_RELOC_GOT_LOAD_PAGE21 = 5,
     ARM64_RELOC_GOT_LOAD_PAGEOFF12 = 6,
     ARM64_RELOC_POINTER_TO_GOT = 7,
+    ARM64_RELOC_TLVP_LOAD_PAGE21 = 8,
+    ARM64_RELOC_TLVP_LOAD_PAGEOFF12 = 9,
     ARM64_RELOC_ADDEND = 10,
 };
 
@@ -47,6 +50,9 @@ static const struct {
     [B3Reloc_A64_Ldst128Lo12] = {ARM64_RELOC_PAGEOFF12, 0, 2, true, 0x003ffc00u},
     [B3Reloc_A64_AdrGotPage] = {ARM64_RELOC_GOT_LOAD_PAGE21, 1, 2, false, 0x60ffffe0u},
     [B3Reloc_A64_Ld64GotLo12] = {ARM64_RELOC_GOT_LOAD_PAGEOFF12, 0, 2, false, 0x003ffc00u},
+    /* A thread-local variable's descriptor, loaded as from the GOT. */
+    [B3Reloc_A64_TlvpPage21] = {ARM64_RELOC_TLVP_LOAD_PAGE21, 1, 2, false, 0x60ffffe0u},
+    [B3Reloc_A64_TlvpPageoff12] = {ARM64_RELOC_TLVP_LOAD_PAGEOFF12, 0, 2, false, 0x003ffc00u},
 };
 
 static uint32_t get32(const uint8_t *p) {

@@ -7,7 +7,8 @@
  * x(%rip)`), SIGNED_1/2/4 say so instead — the choice llvm-mc makes, so the
  * object equals the one it assembles from our -S.  Calls are BRANCH, GOT
  * loads by movq GOT_LOAD (the linker may turn them into lea), other GOT
- * uses GOT, absolute words UNSIGNED.  A PC-relative reference within one
+ * uses GOT, absolute words UNSIGNED, a thread-local variable's descriptor
+ * TLV.  A PC-relative reference within one
  * atom (a recursive call) is resolved in place, as llvm-mc does. */
 #include "codegen/x86_64/x86_64.h"
 #include "objwriter/macho.h"
@@ -22,6 +23,7 @@ enum {
     X86_64_RELOC_SIGNED_1 = 6,
     X86_64_RELOC_SIGNED_2 = 7,
     X86_64_RELOC_SIGNED_4 = 8,
+    X86_64_RELOC_TLV = 9,
 };
 
 /* Per B3RelocKind: its Mach-O type, whether it is PC-relative, and the log2
@@ -37,6 +39,8 @@ static const struct {
     [B3Reloc_X86_GOTPCRELX] = {X86_64_RELOC_GOT, 1, 2},
     [B3Reloc_X86_REX_GOTPCRELX] = {X86_64_RELOC_GOT_LOAD, 1, 2},
     [B3Reloc_X86_Branch32] = {X86_64_RELOC_BRANCH, 1, 2},
+    /* movq _x@TLVP(%rip): a thread-local variable's descriptor, like a GOT load. */
+    [B3Reloc_X86_TLV] = {X86_64_RELOC_TLV, 1, 2},
 };
 
 int b3_x86_64_macho_reloc(const B3MachoFixup *fx, B3MachoReloc *out) {
@@ -45,7 +49,8 @@ int b3_x86_64_macho_reloc(const B3MachoFixup *fx, B3MachoReloc *out) {
         return -1;
     int type = kinds[r->kind].type;
     bool pcrel = kinds[r->kind].pcrel;
-    if (pcrel && fx->same_atom && type != X86_64_RELOC_GOT && type != X86_64_RELOC_GOT_LOAD) {
+    if (pcrel && fx->same_atom && type != X86_64_RELOC_GOT && type != X86_64_RELOC_GOT_LOAD &&
+        type != X86_64_RELOC_TLV) {
         b3_macho_put32(fx->field, (uint32_t)(fx->sym_addr + (uint64_t)r->addend - fx->place));
         return 0;
     }

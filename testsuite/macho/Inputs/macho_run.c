@@ -33,7 +33,11 @@ enum {
     LC_SEGMENT_64 = 0x19,
     SECTION_TYPE = 0xff,
     S_ZEROFILL = 0x1,
+    S_MOD_INIT_FUNC_POINTERS = 0x9,
     S_GB_ZEROFILL = 0xc,
+    S_THREAD_LOCAL_REGULAR = 0x11,
+    S_THREAD_LOCAL_ZEROFILL = 0x12,
+    S_THREAD_LOCAL_VARIABLES = 0x13,
     S_ATTR_DEBUG = 0x02000000,
     N_STAB = 0xe0,
     N_PEXT = 0x10,
@@ -46,7 +50,18 @@ enum {
 };
 
 /* Relocation types: x86-64 */
-enum { X_UNSIGNED, X_SIGNED, X_BRANCH, X_GOT_LOAD, X_GOT, X_SUBTRACTOR, X_SIGNED_1, X_SIGNED_2, X_SIGNED_4 };
+enum {
+    X_UNSIGNED,
+    X_SIGNED,
+    X_BRANCH,
+    X_GOT_LOAD,
+    X_GOT,
+    X_SUBTRACTOR,
+    X_SIGNED_1,
+    X_SIGNED_2,
+    X_SIGNED_4,
+    X_TLV
+};
 /* and arm64 */
 enum {
     A_UNSIGNED,
@@ -176,8 +191,37 @@ static int loaded(const Sect64 *s) {
 }
 static int is_text(const Sect64 *s) { return strncmp(s->segname, "__TEXT", 16) == 0; }
 static int zerofill(const Sect64 *s) {
-    return (s->flags & SECTION_TYPE) == S_ZEROFILL || (s->flags & SECTION_TYPE) == S_GB_ZEROFILL;
+    return (s->flags & SECTION_TYPE) == S_ZEROFILL || (s->flags & SECTION_TYPE) == S_GB_ZEROFILL ||
+           (s->flags & SECTION_TYPE) == S_THREAD_LOCAL_ZEROFILL;
 }
+static int thread_local_image(const Sect64 *s) {
+    return (s->flags & SECTION_TYPE) == S_THREAD_LOCAL_REGULAR ||
+           (s->flags & SECTION_TYPE) == S_THREAD_LOCAL_ZEROFILL;
+}
+
+/* Thread-local variables: every object's __thread_data and __thread_bss
+ * form one initial image [tlv_lo, tlv_hi) in the mapping (laid out
+ * together); each thread gets its copy on its first access.  A variable's
+ * descriptor in __thread_vars is { thunk, key, its initial address }: the
+ * thunk (the objects' __tlv_bootstrap, bound here) returns the calling
+ * thread's address of the variable.  A plain C function: b3c treats the
+ * thunk call as a C call (Apple's thunk preserves more registers). */
+static char *tlv_lo, *tlv_hi;
+static __thread char *tlv_block;
+typedef struct {
+    void *thunk;
+    uintptr_t key;
+    char *init;
+} TlvDescriptor;
+static void *tlv_get(TlvDescriptor *d) {
+    if (!tlv_block) {
+        tlv_block = malloc(tlv_hi - tlv_lo + 1);
+        memcpy(tlv_block, tlv_lo, tlv_hi - tlv_lo);
+    }
+    return tlv_block + (d->init - tlv_lo);
+}
+/* ___dso_handle: the linker's; __cxa_atexit only keeps it. */
+static char dso_handle;
 static uintptr_t align_up(uintptr_t v, uintptr_t a) { return (v + a - 1) & ~(a - 1); }
 
 /* Places the loaded sections of every object into one mapping. */
@@ -185,12 +229,12 @@ static int layout(void) {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     uintptr_t text = 0, data = 0;
     unsigned nsyms = 0;
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0; pass < 3; pass++) {
         uintptr_t *end = pass == 0 ? &text : &data;
         for (int i = 0; i < nobjs; i++)
             for (unsigned k = 0; k < objs[i].nsects; k++) {
                 Sect64 *s = objs[i].sects[k].hdr;
-                if (!loaded(s) || is_text(s) != (pass == 0))
+                if (!loaded(s) || is_text(s) != (pass == 0) || thread_local_image(s) != (pass == 2))
                     continue;
                 *end = align_up(*end, (uintptr_t)1 << s->align) + s->size;
             }
@@ -205,15 +249,19 @@ static int layout(void) {
         return fail("cannot map %zu bytes", total);
     text = (uintptr_t)map;
     data = (uintptr_t)map + text_size;
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0; pass < 3; pass++) {
         uintptr_t *at = pass == 0 ? &text : &data;
         for (int i = 0; i < nobjs; i++)
             for (unsigned k = 0; k < objs[i].nsects; k++) {
                 Section *sec = &objs[i].sects[k];
                 Sect64 *s = sec->hdr;
-                if (!loaded(s) || is_text(s) != (pass == 0))
+                if (!loaded(s) || is_text(s) != (pass == 0) || thread_local_image(s) != (pass == 2))
                     continue;
                 *at = align_up(*at, (uintptr_t)1 << s->align);
+                if (pass == 2 && !tlv_lo)
+                    tlv_lo = (char *)*at;
+                if (pass == 2)
+                    tlv_hi = (char *)*at + s->size;
                 sec->base = (char *)*at;
                 if (!zerofill(s)) {
                     if ((uint64_t)s->offset + s->size > objs[i].file_size)
@@ -276,6 +324,10 @@ static int bind(void) {
                     if (s->value != 0)
                         return fail("%s: common symbol %s is not supported", o->path, name);
                     o->addr[k] = find_defined(name);
+                    if (!o->addr[k] && !strcmp(name, "__tlv_bootstrap"))
+                        o->addr[k] = (char *)tlv_get;
+                    if (!o->addr[k] && !strcmp(name, "___dso_handle"))
+                        o->addr[k] = &dso_handle;
                     if (!o->addr[k])
                         o->addr[k] = dlsym(RTLD_DEFAULT, name[0] == '_' ? name + 1 : name);
                     if (!o->addr[k] && !(s->desc & N_WEAK_REF))
@@ -459,6 +511,7 @@ static int apply_x86_64(Obj *o, Section *sec) {
             continue;
         case X_GOT_LOAD:
         case X_GOT:
+        case X_TLV: /* the descriptor's address, from a slot as from the GOT */
             if (!r.ext)
                 return fail("%s: GOT relocation not against a symbol", o->path);
             s = (intptr_t)got_slot(o, r.symbolnum);
@@ -534,7 +587,8 @@ static int apply_arm64(Obj *o, Section *sec) {
             break;
         }
         case A_PAGE21:
-        case A_GOT_LOAD_PAGE21: {
+        case A_GOT_LOAD_PAGE21:
+        case A_TLVP_LOAD_PAGE21: {
             s = r.type == A_PAGE21 ? (intptr_t)o->addr[r.symbolnum] + addend
                                    : (intptr_t)got_slot(o, r.symbolnum);
             int64_t pages = (s >> 12) - (place >> 12);
@@ -545,7 +599,8 @@ static int apply_arm64(Obj *o, Section *sec) {
             break;
         }
         case A_PAGEOFF12:
-        case A_GOT_LOAD_PAGEOFF12: {
+        case A_GOT_LOAD_PAGEOFF12:
+        case A_TLVP_LOAD_PAGEOFF12: {
             s = r.type == A_PAGEOFF12 ? (intptr_t)o->addr[r.symbolnum] + addend
                                       : (intptr_t)got_slot(o, r.symbolnum);
             unsigned shift = pageoff_shift(insn);
@@ -610,6 +665,21 @@ int b3_macho_load(const char *const *paths, int n, char *err, unsigned errlen) {
             return fail("mprotect of the text failed");
     }
     return 0;
+}
+
+/* Calls the constructors of every object's __mod_init_func, in order. */
+static void run_mod_init_funcs(void) {
+    for (int i = 0; i < nobjs; i++)
+        for (unsigned k = 0; k < objs[i].nsects; k++) {
+            Section *sec = &objs[i].sects[k];
+            if (!sec->base || (sec->hdr->flags & SECTION_TYPE) != S_MOD_INIT_FUNC_POINTERS)
+                continue;
+            for (uint64_t at = 0; at + 8 <= sec->hdr->size; at += 8) {
+                void (*f)(void);
+                memcpy(&f, sec->base + at, sizeof f);
+                f();
+            }
+        }
 }
 
 void *b3_macho_sym(const char *name) {
@@ -715,4 +785,5 @@ __attribute__((constructor(101))) static void load_at_startup(void) {
         exit(125);
     }
     b3_macho_bind_host();
+    run_mod_init_funcs();
 }
