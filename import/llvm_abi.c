@@ -37,21 +37,21 @@ static unsigned hfa_members(Imp *I, LLVMTypeRef t) {
 }
 
 ImpArgPlace imp_arg_place(Imp *I, LLVMTypeRef t, uint32_t nint, uint32_t nfp) {
-    ImpArgPlace pl = {0, 0, {0, 0}};
+    ImpArgPlace pl = {0, 0, {0, 0, 0}};
     const B3TargetDesc *d = I->desc;
     bool arm64 = I->m->target.arch == B3Arch_ARM64;
     if (imp_int_bits(t) == 128) {
         if (arm64 && nint < d->narg_gprs && nint % 2 == 1)
             pl.pad_int = 1; /* an even-numbered pair */
         if (nint + pl.pad_int + 2 > d->narg_gprs)
-            pl.memory = (B3ByVal){16, 16};
+            pl.memory = (B3ByVal){16, 16, 0};
         return pl;
     }
     unsigned n = arm64 ? hfa_members(I, t) : 0;
     if (n && nfp + n > d->narg_fprs) {
         if (nfp < d->narg_fprs)
             pl.pad_fp = (uint8_t)(d->narg_fprs - nfp);
-        pl.memory = (B3ByVal){(uint32_t)LLVMABISizeOfType(I->td, t), LLVMABIAlignmentOfType(I->td, t)};
+        pl.memory = (B3ByVal){(uint32_t)LLVMABISizeOfType(I->td, t), LLVMABIAlignmentOfType(I->td, t), 0};
     }
     return pl;
 }

@@ -226,6 +226,10 @@ static ImpVals constant(Imp *I, LLVMValueRef c) {
             imp_leaves(I, t); /* reports a target without it */
             return imp_ldouble_const_parts(I, c);
         }
+        if (k == LLVMFP128TypeKind) {
+            imp_leaves(I, t); /* reports a target without it */
+            return imp_fp128_const_parts(I, c);
+        }
         imp_leaves(I, t); /* reports the type */
         imp_fail(I, "this floating-point constant is not supported");
     }
@@ -965,7 +969,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         size_t len = 0;
         const char *name = LLVMGetValueName2(callee, &len);
         ImpVals r = {0};
-        if (imp_stack_intrinsic(I, v, name, len, &r) || imp_ldouble_intrinsic(I, v, name, len, &r))
+        if (imp_stack_intrinsic(I, v, name, len, &r) || imp_ldouble_intrinsic(I, v, name, len, &r) ||
+            imp_fp128_intrinsic(I, v, name, len, &r))
             return r;
         if (!imp_intrinsic(I, v, name, len, &r))
             imp_fail(I, "the intrinsic %.*s is not supported", (int)len, name);
@@ -994,7 +999,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         }
         /* A long double goes in memory too (llvm_ldouble.c): like byval, no register. */
         bool byval = has_attr(v, i + 1, I->attr_byval) || imp_is_x87(LLVMTypeOf(a));
-        any_byval |= byval;
+        unsigned nq = imp_fp128_arg_members(I, LLVMTypeOf(a), nfp); /* Float128 pairs */
+        any_byval |= byval || nq;
         ImpVals p = imp_operand(I, a);
         if (imp_is_x87(LLVMTypeOf(a))) { /* in memory, 16-byte aligned (llvm_ldouble.c) */
             ImpVals q = imp_vals_new(I, 1);
@@ -1009,13 +1015,15 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
                                                          : imp_zext_bits(I, p.v[0], bits);
             p = e;
         }
-        place[i] = byval ? (ImpArgPlace){0, 0, {0, 0}} : imp_arg_place(I, LLVMTypeOf(a), nint, nfp);
+        place[i] = byval ? (ImpArgPlace){0, 0, {0, 0, 0}} : imp_arg_place(I, LLVMTypeOf(a), nint, nfp);
         if (place[i].pad_int || place[i].pad_fp || place[i].memory.size) {
             p = imp_arg_placed(I, LLVMTypeOf(a), p, &place[i]);
             any_byval |= place[i].memory.size != 0;
         }
-        /* The registers it takes (an aggregate in memory takes none). */
-        for (uint32_t j = 0; j < p.n; j++)
+        /* The registers it takes (an aggregate in memory takes none, an
+         * fp128 one q register). */
+        nfp += nq;
+        for (uint32_t j = 0; j < p.n && !nq; j++)
             if (!byval && (!place[i].memory.size || j + 1 < p.n))
                 *(b3_type_is_int((B3Type)p.v[j]->type) ? &nint : &nfp) += 1;
         args[i] = p;
@@ -1027,7 +1035,9 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     B3Value *ld_slot = ld_result ? imp_ldouble_result_slot(I) : NULL;
     if (ld_result)
         RL = imp_leaves(I, LLVMVoidTypeInContext(I->ctx));
-    imp_check_results(I, RL->n, NULL, RL);
+    bool q_result = imp_fp128_result(I, rt); /* in q0 (llvm_fp128.c) */
+    if (!q_result)
+        imp_check_results(I, RL->n, NULL, RL);
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
     B3Value *call = b3_value_new(I->m, I->p, B3_CCall, t0, nk, UINT32_MAX);
     B3CCallExtra *extra = NULL;
@@ -1052,7 +1062,13 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         if (place[i].memory.size) /* after its pads */
             extra->byval[k + args[i].n - 1] = place[i].memory;
         if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
-            extra->byval[k] = (B3ByVal){16, 16};
+            extra->byval[k] = (B3ByVal){16, 16, 0};
+        /* Each fp128 whole in a q register (llvm_fp128.c). */
+        for (unsigned q = 0, nq = imp_fp128_arg_members(I, LLVMTypeOf(LLVMGetOperand(v, i)), 0); q < nq;
+             q++) {
+            extra->byval[k + 2 * q].f128 = B3F128_Low;
+            extra->byval[k + 2 * q + 1].f128 = B3F128_High;
+        }
         for (uint32_t j = 0; j < args[i].n; j++)
             call->kids[k++] = args[i].v[j];
     }
@@ -1064,6 +1080,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     b3_block_append(I->m, I->cur, call);
     if (ld_result)
         return imp_ldouble_call_result(I, ld_slot);
+    if (q_result)
+        return imp_fp128_call_result(I, call);
     return imp_call_results(I, call, RL);
 }
 
@@ -1121,7 +1139,7 @@ static ImpVals import_f32x2_element(Imp *I, LLVMValueRef v, LLVMOpcode op) {
 
 static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     ImpVals ld;
-    if (imp_ldouble_inst(I, v, op, &ld))
+    if (imp_ldouble_inst(I, v, op, &ld) || imp_fp128_inst(I, v, op, &ld))
         return ld;
     switch (op) {
     case LLVMAdd:
@@ -1256,6 +1274,10 @@ static void import_ret(Imp *I, LLVMValueRef v) {
         imp_ldouble_return(I, p);
         return;
     }
+    if (imp_fp128_result(I, LLVMTypeOf(x))) {
+        imp_fp128_return(I, p);
+        return;
+    }
     unsigned bits = imp_int_bits(LLVMTypeOf(x));
     if (p.n == 1 && bits && bits < 32) {
         if (LLVMGetEnumAttributeAtIndex(I->fn, LLVMAttributeReturnIndex, I->attr_signext))
@@ -1346,10 +1368,10 @@ static B3Value *arg_in(Imp *I, B3Type t, B3Reg where, uint32_t stack_off) {
  * index idx of fn or call), or size 0 if it is not one. */
 static B3ByVal byval_of(Imp *I, LLVMAttributeRef attr, LLVMAttributeRef align) {
     if (!attr)
-        return (B3ByVal){0, 0};
+        return (B3ByVal){0, 0, 0};
     LLVMTypeRef t = LLVMGetTypeAttributeValue(attr);
     uint32_t a = align ? (uint32_t)LLVMGetEnumAttributeValue(align) : LLVMABIAlignmentOfType(I->td, t);
-    return (B3ByVal){(uint32_t)LLVMABISizeOfType(I->td, t), a ? a : 1};
+    return (B3ByVal){(uint32_t)LLVMABISizeOfType(I->td, t), a ? a : 1, 0};
 }
 
 /* Parameters: registers and stack slots by the target's C convention; an
@@ -1382,7 +1404,7 @@ static void import_params(Imp *I, LLVMValueRef fn) {
         B3ByVal bv = byval_of(I, LLVMGetEnumAttributeAtIndex(fn, i + 1, I->attr_byval),
                               LLVMGetEnumAttributeAtIndex(fn, i + 1, align_kind));
         if (imp_is_x87(LLVMTypeOf(prm))) /* in memory, 16-byte aligned */
-            bv = (B3ByVal){16, 16};
+            bv = (B3ByVal){16, 16, 0};
         if (bv.size) {
             byval[k] = bv;
             any_byval = true;
@@ -1390,6 +1412,17 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));
+        unsigned nq = imp_fp128_arg_members(I, LLVMTypeOf(prm), nfp);
+        for (unsigned q = 0; q < nq; q++) { /* Float128 pairs: a q register each */
+            byval[k] = (B3ByVal){0, 0, B3F128_Low};
+            byval[k + 1] = (B3ByVal){0, 0, B3F128_High};
+            any_byval = true;
+            types[k++] = B3_Int64;
+            types[k++] = B3_Int64;
+            nfp++;
+        }
+        if (nq)
+            continue;
         ImpArgPlace *pl = &place[i];
         *pl = imp_arg_place(I, LLVMTypeOf(prm), nint, nfp);
         for (uint32_t j = 0; j < pl->pad_int; j++)
@@ -1432,6 +1465,17 @@ static void import_params(Imp *I, LLVMValueRef fn) {
             B3Value *at = imp_op2(I, B3_Add, fp, imp_const(I, B3_Int64, 16 + (int64_t)off[k]));
             bind(I, prm, place[i].memory.size ? imp_arg_from_memory(I, LLVMTypeOf(prm), at) : one(I, at));
             k++;
+            continue;
+        }
+        unsigned nq = imp_fp128_arg_members(I, LLVMTypeOf(prm), 0);
+        if (nq) {
+            ImpVals p = imp_vals_new(I, 2 * nq);
+            for (unsigned q = 0; q < nq; q++, k += 2) {
+                ImpVals h = imp_fp128_param(I, where[k], off[k]);
+                p.v[2 * q] = h.v[0];
+                p.v[2 * q + 1] = h.v[1];
+            }
+            bind(I, prm, p);
             continue;
         }
         const ImpLeaves *L = imp_leaves(I, LLVMTypeOf(prm));

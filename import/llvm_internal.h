@@ -298,6 +298,33 @@ ImpVals imp_ldouble_call_result(Imp *I, B3Value *slot);
 /* Returns the value (in st(0)). */
 void imp_ldouble_return(Imp *I, ImpVals v);
 
+/* ---- fp128 (llvm_fp128.c) ------------------------------------------------
+ *
+ * An fp128 (C's long double on arm64 Linux, __float128) is two Int64 parts,
+ * its low and high 64 bits, so loads, stores, phis and selects are those of
+ * integers.  Arithmetic, comparisons and conversions are calls of libgcc's
+ * soft-float routines; an fp128 argument, parameter or result travels whole
+ * in a q register as a Float128 pair (docs/c-extensions.md). */
+bool imp_is_fp128(LLVMTypeRef t);
+bool imp_fp128_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out);
+bool imp_fp128_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);
+/* A constant's bits: 0-63 in *lo, 64-127 in *hi. */
+void imp_fp128_const(Imp *I, LLVMValueRef c, uint64_t *lo, uint64_t *hi);
+ImpVals imp_fp128_const_parts(Imp *I, LLVMValueRef c);
+/* The (Int64) CCall's fp128 result: float128 = 1 and its SecondResult. */
+ImpVals imp_fp128_call_result(Imp *I, B3Value *call);
+/* How many Float128 pairs an argument of type t is (0: none; an fp128 1, an
+ * aggregate of up to four alone one per member); an error for other
+ * aggregates with an fp128, and for one of several members that does not
+ * fit in the FP argument registers left after nfp. */
+unsigned imp_fp128_arg_members(Imp *I, LLVMTypeRef t, unsigned nfp);
+/* Whether a result of type t is one fp128 (alone, or the one member of an
+ * aggregate): a Float128 pair in q0; an error for other types with one. */
+bool imp_fp128_result(Imp *I, LLVMTypeRef t);
+/* A parameter in the FP register `where` or the caller's argument area. */
+ImpVals imp_fp128_param(Imp *I, B3Reg where, uint32_t stack_off);
+void imp_fp128_return(Imp *I, ImpVals v);
+
 /* ---- intrinsics (llvm_intrinsics.c) ------------------------------------- */
 
 /* Imports a call to an llvm.* intrinsic; its result in *out.  Returns false

@@ -260,7 +260,7 @@ static ImpVals ld_call(Imp *I, const char *name, unsigned n, ImpVals *args) {
     x->byval = b3_arena_alloc(&I->m->arena, (n + 1) * sizeof *x->byval);
     memset(x->byval, 0, (n + 1) * sizeof *x->byval);
     for (unsigned i = 0; i < n; i++)
-        x->byval[i + 1] = (B3ByVal){16, 16};
+        x->byval[i + 1] = (B3ByVal){16, 16, 0};
     call->m.ccall.extra = x;
     return imp_ldouble_call_result(I, d);
 }

@@ -272,8 +272,13 @@ static void collect_leaves(Imp *I, LLVMTypeRef t, uint64_t off, LeafVec *out) {
         leaf_push(out, (ImpLeaf){LK_Int, 64, off});
         leaf_push(out, (ImpLeaf){LK_Int, 16, off + 8});
         return;
-    case LLVMFP128TypeKind:
-        imp_fail(I, "fp128 (arm64 Linux's long double, __float128) is not supported yet");
+    case LLVMFP128TypeKind: /* llvm_fp128.c */
+        if (!I->desc->float128_pairs)
+            imp_fail(I,
+                     "fp128 (__float128, arm64 Linux's long double) is supported only on aarch64-linux-gnu");
+        leaf_push(out, (ImpLeaf){LK_Int, 64, off});
+        leaf_push(out, (ImpLeaf){LK_Int, 64, off + 8});
+        return;
     case LLVMHalfTypeKind:
     case LLVMBFloatTypeKind:
         imp_fail(I, "half-precision floating point is not supported");
@@ -540,6 +545,11 @@ static void put_const(Imp *I, DataBuf *d, LLVMValueRef c, LLVMTypeRef t, uint64_
             imp_ldouble_const(I, c, &lo, &hi);
             put_int(I, d, off, lo, 8);
             put_int(I, d, off + 8, hi, 2);
+        } else if (k == LLVMFP128TypeKind) {
+            uint64_t lo, hi;
+            imp_fp128_const(I, c, &lo, &hi);
+            put_int(I, d, off, lo, 8);
+            put_int(I, d, off + 8, hi, 8);
         } else {
             imp_fail(I, "this floating-point initializer type is not supported yet");
         }

@@ -12,7 +12,8 @@ void imp_varargs_params(Imp *I, uint32_t n, const B3Reg *where, uint32_t stack_b
     p->variadic = true;
     p->va_gprs = p->va_fprs = 0;
     for (uint32_t i = 0; i < n; i++) {
-        if (where[i] == B3_NO_REG)
+        /* The halves of a Float128 pair share their register. */
+        if (where[i] == B3_NO_REG || (i && where[i] == where[i - 1]))
             continue;
         if (b3_reg_is_fpr(where[i]))
             p->va_fprs++;

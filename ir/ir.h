@@ -97,6 +97,7 @@ typedef enum {
     B3M_ALLOCA,
     B3M_RESULT,
     B3M_X87,
+    B3M_RETURN,
 } B3MetaClass;
 
 /* What an opcode does besides computing its result (see opcodes.def). */
@@ -244,6 +245,9 @@ typedef struct {
     bool returns_twice; /* `returnsTwice = 1`: the callee may return again
                          * later, through longjmp (setjmp, vfork) */
     B3ByVal *byval;     /* one per child (index 0, the callee, unused), or NULL */
+    bool float128;      /* `float128 = 1`: the result is a Float128 pair in the
+                         * first FP result register: the Int64 CCall its low
+                         * half, an Int64 SecondResult its high half */
 } B3CCallExtra;
 
 typedef struct {
@@ -314,6 +318,8 @@ struct B3Value {
         uint32_t align;        /* AllocaDynamic: as written (0: not written); b3_alloca_align */
         uint32_t result_index; /* Result: which result of its CCall (0: not written) */
         uint8_t x87;           /* X87: the operation (B3X87Op, ir/x87.h) */
+        bool float128;         /* Return: `@lo:Float128, @hi`, its two Int64 children
+                                * are the halves of a Float128 pair (docs/c-extensions.md) */
     } m;
 };
 
@@ -513,11 +519,14 @@ typedef struct {
 /* The byval facts of a CCall's child i (size 0: an ordinary argument). */
 static inline B3ByVal b3_ccall_byval(const B3Value *v, uint32_t i) {
     const B3CCallExtra *x = v->m.ccall.extra;
-    return x && x->byval ? x->byval[i] : (B3ByVal){0, 0};
+    return x && x->byval ? x->byval[i] : (B3ByVal){0, 0, 0};
 }
 static inline bool b3_ccall_sret(const B3Value *v) { return v->m.ccall.extra && v->m.ccall.extra->sret; }
 /* An AllocaDynamic's alignment: at least 16, the stack pointer's at calls. */
 static inline uint32_t b3_alloca_align(const B3Value *v) { return v->m.align > 16 ? v->m.align : 16; }
+static inline bool b3_ccall_float128(const B3Value *v) {
+    return v->m.ccall.extra && v->m.ccall.extra->float128;
+}
 static inline bool b3_ccall_returns_twice(const B3Value *v) {
     return v->m.ccall.extra && v->m.ccall.extra->returns_twice;
 }

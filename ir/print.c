@@ -466,7 +466,7 @@ static void put_children(Args *a, const B3Value *v) {
     for (uint32_t i = 0; i < v->nkids; i++) {
         sep(a);
         put_value_name(a->p, v->kids[i]);
-        B3ByVal bv = v->opcode == B3_CCall ? b3_ccall_byval(v, i) : (B3ByVal){0, 0};
+        B3ByVal bv = v->opcode == B3_CCall ? b3_ccall_byval(v, i) : (B3ByVal){0, 0, 0};
         if (bv.size) {
             put(a->p, ":ByVal(");
             put_u64(a->p, bv.size);
@@ -474,6 +474,8 @@ static void put_children(Args *a, const B3Value *v) {
             put_u64(a->p, bv.align);
             put_c(a->p, ')');
         }
+        if (bv.f128 == B3F128_Low || (v->opcode == B3_Return && v->m.float128 && i == 0))
+            put(a->p, ":Float128");
         if (sm && sm->reps) {
             B3ValueRep def = {0};
             def.kind = (uint8_t)default_rep(v, i);
@@ -616,6 +618,10 @@ static void put_args(Args *a, const B3Value *v) {
         }
         if (b3_ccall_sret(v)) {
             key(a, "sret");
+            put_i64(p, 1);
+        }
+        if (b3_ccall_float128(v)) {
+            key(a, "float128");
             put_i64(p, 1);
         }
         if (b3_ccall_returns_twice(v)) {

@@ -134,6 +134,18 @@ uint32_t b3_target_classify_in_order(const B3TargetDesc *d, uint32_t n, const ui
             stack_off[i] = b3_target_place_byval(&area, byval[i].size, byval[i].align);
             continue;
         }
+        if (byval && byval[i].f128 == B3F128_Low && i + 1 < n) {
+            /* A Float128 pair: one FP register for both halves, or 16
+             * bytes of the area at a 16-byte aligned offset. */
+            where[i] = where[i + 1] = nfpr < d->narg_fprs ? d->arg_fprs[nfpr++] : B3_NO_REG;
+            stack_off[i] = stack_off[i + 1] = 0;
+            if (where[i] == B3_NO_REG) {
+                stack_off[i] = b3_target_place_byval(&area, 16, 16);
+                stack_off[i + 1] = stack_off[i] + 8;
+            }
+            i++;
+            continue;
+        }
         if (b3_type_is_float((B3Type)types[i]))
             where[i] = nfpr < d->narg_fprs ? d->arg_fprs[nfpr++] : B3_NO_REG;
         else

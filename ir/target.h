@@ -108,7 +108,12 @@ struct B3MachoReloc;
  * copies into its outgoing argument area.  size 0: an ordinary argument. */
 typedef struct B3ByVal {
     uint32_t size, align;
+    /* B3F128_*: a half of a Float128 pair (CCall's `@lo:Float128, @hi`,
+     * docs/c-extensions.md): the two Int64 children are one 128-bit
+     * floating-point argument (size is then 0). */
+    uint8_t f128;
 } B3ByVal;
+enum { B3F128_None, B3F128_Low, B3F128_High };
 
 /* The C va_list of a target and what va_start fills it with
  * (docs/c-extensions.md, "Variadic procedures"; lower/lower_varargs.c). */
@@ -192,6 +197,10 @@ typedef struct B3TargetDesc {
     /* The X87 opcode's operations exist (x86's extended-precision unit: C's
      * long double on x86-64, docs/c-extensions.md). */
     bool has_x87;
+    /* Float128 pairs exist: a 128-bit floating-point value (AAPCS64's long
+     * double, IEEE binary128) passed whole in one FP register (q0-q7),
+     * given to B3 as two Int64 halves (docs/c-extensions.md). */
+    bool float128_pairs;
     /* The callee-saved GPRs that may be pinned, for the validator's message. */
     const char *pinnable_text;
     B3TargetInfo info;

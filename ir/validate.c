@@ -887,6 +887,28 @@ static void check_memory(Ctx *c, const B3Value *v, bool kids_ok) {
     }
 }
 
+/* Float128 pairs (docs/c-extensions.md) exist only where the target says. */
+static bool float128_ok(Ctx *c, B3Loc loc, const char *what) {
+    if (b3_target_desc(c->m->target)->float128_pairs)
+        return true;
+    b3_error(c->d, loc,
+             "%s (a 128-bit floating-point register) is AAPCS64's long double, not available on %s", what,
+             b3_target_name(c->m->target));
+    return false;
+}
+
+/* Children i and i + 1 are the low and high halves of a pair: two Int64. */
+static void check_float128_pair(Ctx *c, const B3Value *v, uint32_t i, bool kids_ok) {
+    if (i + 1 >= v->nkids) {
+        b3_error(c->d, kid_loc(v, i), "a Float128 pair needs its high half as the next child");
+        return;
+    }
+    for (uint32_t k = i; kids_ok && k <= i + 1; k++)
+        if (v->kids[k] && v->kids[k]->type != B3_Int64 && v->kids[k]->type != B3_Void)
+            b3_error(c->d, kid_loc(v, k), "the halves of a Float128 pair are Int64, but @%u is %s",
+                     v->kids[k]->index, tname(v->kids[k]->type));
+}
+
 /* sret and ByVal children (docs/c-extensions.md). */
 static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
     const B3CCallExtra *x = v->m.ccall.extra;
@@ -899,10 +921,22 @@ static void check_ccall_extra(Ctx *c, const B3Value *v, bool kids_ok) {
         else if (b3_ccall_byval(v, 1).size)
             b3_error(c->d, kid_loc(v, 1), "the sret argument cannot be passed ByVal");
     }
+    if (x->float128 && v->type != B3_Int64 && v->type != B3_Void)
+        b3_error(c->d, type_loc(v),
+                 "a CCall with float128 = 1 is the low half of its result, an Int64, not %s", tname(v->type));
+    if (x->float128 && !float128_ok(c, v->loc, "float128 = 1"))
+        return;
     if (!x->byval)
         return;
     for (uint32_t i = 1; i < v->nkids; i++) {
         B3ByVal b = x->byval[i];
+        if (b.f128 == B3F128_Low) {
+            if (!float128_ok(c, kid_loc(v, i), "a Float128 argument"))
+                return;
+            check_float128_pair(c, v, i, kids_ok);
+            if (b3_ccall_sret(v) && i == 1)
+                b3_error(c->d, kid_loc(v, 1), "the sret argument cannot be a Float128 half");
+        }
         if (!b.size)
             continue;
         if (kids_ok && v->kids[i]->type != B3_Int64)
@@ -943,6 +977,10 @@ static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3
         b3_error(c->d, kid_loc(v, 0),
                  "%s must stand right after its CCall @%u in the same block (after its other results only)",
                  oname(v), k->index);
+    if (b3_ccall_float128(k) && (k->type != B3_Int64 || v->type != B3_Int64 || v->opcode != B3_SecondResult))
+        b3_error(c->d, type_loc(v),
+                 "a float128 = 1 CCall has one more result, its high half: an Int64 SecondResult, not %s %s",
+                 tname(v->type), v->opcode == B3_SecondResult ? "SecondResult" : "Result");
     if (v->opcode != B3_Result)
         return;
     const B3TargetDesc *d = b3_target_desc(c->m->target);
@@ -1020,6 +1058,18 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
         if (v->m.reg == B3_NO_REG || !b3_reg_valid(t, v->m.reg))
             b3_error(c->d, v->loc, "ArgumentReg names register number %u, which does not exist on %s",
                      v->m.reg, b3_target_name(t));
+        break;
+    case B3_ArgumentRegHigh:
+        if (!float128_ok(c, v->loc, "ArgumentRegHigh"))
+            break;
+        if (v->m.reg == B3_NO_REG || !b3_reg_valid(t, v->m.reg) || !b3_reg_is_fpr(v->m.reg))
+            b3_error(c->d, v->loc,
+                     "ArgumentRegHigh reads the high half of a floating-point register, not %%%s",
+                     v->m.reg != B3_NO_REG && b3_reg_valid(t, v->m.reg) ? b3_reg_name(t, v->m.reg) : "?");
+        break;
+    case B3_Return:
+        if (v->m.float128 && float128_ok(c, v->loc, "a Float128 Return"))
+            check_float128_pair(c, v, 0, kids_ok);
         break;
     case B3_WasmAddress:
         if (v->m.reg == B3_NO_REG)
@@ -1127,6 +1177,8 @@ static const char *return_shape(const B3Value *v, char *buf, size_t size) {
         return "nothing";
     if (v->nkids == 1)
         return tname(v->kids[0]->type);
+    if (v->m.float128)
+        return "a Float128 pair";
     size_t k = 0;
     for (uint32_t i = 0; i < v->nkids && k < size; i++)
         k += (size_t)snprintf(buf + k, size - k, "%s%s%s", i ? ", " : "(", tname(v->kids[i]->type),
@@ -1157,7 +1209,7 @@ static void check_return(Ctx *c, const B3Value *v) {
         return;
     }
     const B3Value *f = c->first_return;
-    bool same = f->nkids == v->nkids;
+    bool same = f->nkids == v->nkids && f->m.float128 == v->m.float128;
     for (uint32_t i = 0; same && i < v->nkids; i++)
         same = f->kids[i]->type == v->kids[i]->type;
     if (same)

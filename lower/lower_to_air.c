@@ -1294,7 +1294,7 @@ void lower_c_arg_places(Lower *L, uint32_t n, const uint8_t *types, const B3ByVa
         L->c->call_arg_area = area;
     *ngpr = *nfpr = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (where[i] != B3_NO_REG)
+        if (where[i] != B3_NO_REG && !(byval && byval[i].f128 == B3F128_High))
             ++*(b3_reg_is_fpr(where[i]) ? nfpr : ngpr);
 }
 
@@ -1379,6 +1379,16 @@ static void copy_byval(Lower *L, B3Value *x, uint32_t size, uint32_t at) {
         }
 }
 
+/* A Float128 pair (docs/c-extensions.md): the Int64 halves lo and hi into
+ * the 128-bit FP register reg. */
+static void lower_float128_to(Lower *L, B3Value *lo, B3Value *hi, B3Reg reg) {
+    AirTmp a = lower_newtmp(L, AirGP), b = lower_newtmp(L, AirGP);
+    lower_move_value_to(L, lo, lower_tmp_arg(a), B3_Int64);
+    lower_move_value_to(L, hi, lower_tmp_arg(b), B3_Int64);
+    EMIT(L, Move64ToDouble, lower_tmp_arg(a), lower_tmp_arg(reg));
+    EMIT(L, Move64ToHighLane, lower_tmp_arg(b), lower_tmp_arg(reg));
+}
+
 /* The register a further result r (SecondResult, Result) of call reads: a
  * SecondResult the next free result register of its bank after the call's
  * own, a Result register `index` of its bank (the call's result is of the
@@ -1439,30 +1449,39 @@ static void lower_ccall(Lower *L, B3Value *v) {
         if (where[i] == B3_NO_REG)
             continue;
         B3Value *x = lower_kid(v, skip + i + 1);
-        lower_move_value_to(L, x, lower_tmp_arg(where[i]), (B3Type)x->type);
+        B3ByVal bv = b3_ccall_byval(v, skip + i + 1);
+        if (bv.f128 == B3F128_Low)
+            lower_float128_to(L, x, lower_kid(v, skip + i + 2), where[i]);
+        else if (bv.f128 != B3F128_High)
+            lower_move_value_to(L, x, lower_tmp_arg(where[i]), (B3Type)x->type);
     }
     if (skip)
         lower_move_value_to(L, lower_kid(v, 1), lower_tmp_arg(d->sret_reg), B3_Int64);
     /* The call: callee, argument registers (uses), result registers (defs):
      * its own and those of the results after it. */
-    uint32_t nextra = v->type != B3_Void ? b3_call_results_end(L->blk, L->idx) - L->idx - 1 : 0;
-    uint32_t n = 1 + ngpr + nfpr + skip + (v->type != B3_Void) + nextra;
+    bool f128 = b3_ccall_float128(v); /* both halves in the first FP result register */
+    uint32_t nextra =
+        v->type != B3_Void && !f128 ? b3_call_results_end(L->blk, L->idx) - L->idx - 1 : 0;
+    uint32_t n = 1 + ngpr + nfpr + skip + (v->type != B3_Void || f128) + nextra;
     AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
     AirSpecial *sp = lower_new_special(L, n);
     uint32_t k = 0;
     lower_special_arg(sp, args, &k,
                       direct ? air_sym(callee->m.symbol.sym, 0, false) : lower_tmp_arg(callee_reg),
                       AirRole_Use, B3_Int64);
-    for (uint32_t i = 0; i < ncls; i++)
-        if (where[i] != B3_NO_REG)
+    for (uint32_t i = 0; i < ncls; i++) {
+        uint8_t f128 = b3_ccall_byval(v, skip + i + 1).f128;
+        if (where[i] != B3_NO_REG && f128 != B3F128_High)
             lower_special_arg(sp, args, &k, lower_tmp_arg(where[i]), AirRole_Use,
-                              (B3Type)v->kids[skip + i + 1]->type);
+                              f128 ? B3_Double : (B3Type)v->kids[skip + i + 1]->type);
+    }
     if (skip)
         lower_special_arg(sp, args, &k, lower_tmp_arg(d->sret_reg), AirRole_Use, B3_Int64);
     B3Type rt = (B3Type)v->type;
-    B3Reg r0 = rt != B3_Void ? lower_c_result_reg(L, rt) : B3_NO_REG;
-    if (rt != B3_Void)
-        lower_special_arg(sp, args, &k, lower_tmp_arg(r0), AirRole_Def, rt);
+    B3Type rt0 = f128 ? B3_Double : rt;
+    B3Reg r0 = rt0 != B3_Void ? lower_c_result_reg(L, rt0) : B3_NO_REG;
+    if (rt0 != B3_Void)
+        lower_special_arg(sp, args, &k, lower_tmp_arg(r0), AirRole_Def, rt0);
     for (uint32_t i = 0; i < nextra; i++) {
         B3Value *r = L->blk->values[L->idx + 1 + i];
         lower_special_arg(sp, args, &k, lower_tmp_arg(call_result_reg(L, v, r)), AirRole_Def,
@@ -1476,12 +1495,16 @@ static void lower_ccall(Lower *L, B3Value *v) {
     lower_emit_special(L, Air_Call, n, args, sp);
     free(where);
     if (rt != B3_Void && (L->flags[lower_vid(L, v)] & F_NEEDED))
-        EMIT_OP(L, lower_move_op(rt), lower_tmp_arg(r0), lower_vt_arg(L, v));
+        EMIT_OP(L, f128 ? Air_MoveDoubleTo64 : lower_move_op(rt), lower_tmp_arg(r0), lower_vt_arg(L, v));
 }
 
 /* SecondResult, Result: the register its CCall (just before it) defined. */
 static void lower_second_result(Lower *L, B3Value *v) {
     B3Value *call = lower_kid(v, 0);
+    if (b3_ccall_float128(call)) { /* the high half of the first FP result register */
+        EMIT(L, MoveHighLaneTo64, lower_tmp_arg(L->c->desc->ret_fpr), lower_vt_arg(L, v));
+        return;
+    }
     B3Reg r = call_result_reg(L, call, v);
     EMIT_OP(L, lower_move_op((B3Type)v->type), lower_tmp_arg(r), lower_vt_arg(L, v));
 }
@@ -1644,7 +1667,9 @@ static void lower_argument_reg(Lower *L, B3Value *v) {
     B3Reg reg = v->m.reg, fp = L->c->desc->frame_pointer;
     AirOpcode op = Air_Move;
     AirArg src = lower_tmp_arg(reg);
-    if (b3_reg_is_fpr(reg))
+    if (v->opcode == B3_ArgumentRegHigh)
+        op = Air_MoveHighLaneTo64;
+    else if (b3_reg_is_fpr(reg))
         op = Air_MoveDouble;
     else if (reg == fp)
         src = air_addr(fp, 0); /* the caller's frame pointer, saved by the prologue */
@@ -1676,6 +1701,13 @@ static void lower_entry_switch_value(Lower *L) {
 static void lower_return(Lower *L, B3Value *v) {
     B3Type types[B3_MAX_RESULTS];
     B3Reg regs[B3_MAX_RESULTS];
+    if (v->m.float128) { /* a Float128 pair, in the first FP result register */
+        types[0] = B3_Double;
+        lower_return_regs(L, 1, types, regs);
+        lower_float128_to(L, lower_kid(v, 0), lower_kid(v, 1), regs[0]);
+        lower_emit_return(L, 1, types);
+        return;
+    }
     for (uint32_t i = 0; i < v->nkids; i++)
         types[i] = (B3Type)lower_kid(v, i)->type;
     lower_return_regs(L, v->nkids, types, regs);
@@ -1741,7 +1773,10 @@ static void lower_value(Lower *L, B3Value *v) {
     case B3_SlotBase:
         EMIT(L, Lea64, air_stack(L->slots[v->m.slot->index], 0), lower_vt_arg(L, v));
         return;
-    case B3_ArgumentReg: lower_argument_reg(L, v); return;
+    case B3_ArgumentReg:
+    case B3_ArgumentRegHigh:
+        lower_argument_reg(L, v);
+        return;
     case B3_FramePointer:
         EMIT(L, Move, lower_tmp_arg(L->c->desc->frame_pointer), lower_vt_arg(L, v));
         return;

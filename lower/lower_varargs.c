@@ -13,9 +13,10 @@
  * The floating-point registers are saved whatever %al says (x86-64 callers
  * set it to the count of vector registers used, which gcc tests to skip
  * the saves): the stores are cheap, and a caller that leaves %al wrong
- * still works.  Only the low 8 bytes of each vector register are saved
- * (an ArgumentReg of an FPR is a Double): what C's double and float
- * variadic arguments use. */
+ * still works.  The low 8 bytes of each vector register are saved (an
+ * ArgumentReg of an FPR is a Double): what C's double and float variadic
+ * arguments use; where the target has Float128 pairs (AAPCS64's long
+ * double in a q register) the high 8 bytes too (ArgumentRegHigh). */
 #include <stdio.h>
 #include <string.h>
 
@@ -99,6 +100,11 @@ static B3StackSlot *save_registers(B3Module *m, B3Proc *p, const B3TargetDesc *d
         B3Value *r = emit(&e, B3_ArgumentReg, B3_Double, 0, NULL, NULL);
         r->m.reg = d->arg_fprs[i];
         store(&e, r, base, (int32_t)(sa->fpr_base + i * sa->fpr_stride));
+        if (d->float128_pairs && sa->fpr_stride == 16) {
+            B3Value *h = emit(&e, B3_ArgumentRegHigh, B3_Int64, 0, NULL, NULL);
+            h->m.reg = d->arg_fprs[i];
+            store(&e, h, base, (int32_t)(sa->fpr_base + i * sa->fpr_stride + 8));
+        }
     }
     b3_insertion_set_execute(&e.ins, root);
     b3_insertion_set_free(&e.ins);

@@ -18,8 +18,8 @@
  * registers only restrict allocation).  A callee that calls itself is left
  * alone (inlining would only unroll the recursion).  The result type must be
  * the CCall's (or the CCall Void), and one value (not Return(@a, @b)); a
- * CCall with `sret` or ByVal children is not inlined (their memory is the
- * C convention's), nor a callee with a `returnsTwice` CCall (as LLVM: a
+ * CCall with `sret`, ByVal or Float128 children or `float128 = 1` is not
+ * inlined (their memory and registers are the C convention's), nor a callee with a `returnsTwice` CCall (as LLVM: a
  * setjmp belongs to its caller's frame, and a longjmp to it after that
  * returned is undefined).
  *
@@ -116,6 +116,7 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
             case B3_StackSave:
             case B3_StackRestore:
             case B3_WasmAddress:
+            case B3_ArgumentRegHigh: /* a Float128 pair parameter (its call has a Float128 child) */
                 return false;
             case B3_X87: /* a `ret` leaves st(0) for its caller's `result` */
                 if (v->m.x87 == B3X87_Ret)

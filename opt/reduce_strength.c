@@ -1293,9 +1293,78 @@ static bool defined_before(const RS *rs, const B3Value *w, const B3Value *v, uin
  * nothing written the Phi reads nothing defined, so any constant will do
  * (B3's simplifySSA, here with the Upsilons of blocks this pass found dead
  * left out, so that a chain of decided branches folds in one round). */
+/* x and y compute the same address: both Add(b, C) with one b and equal
+ * integer constants C (each may be its own Const value). */
+static bool same_offset_address(const B3Value *x, const B3Value *y) {
+    int64_t cx, cy;
+    return x->opcode == B3_Add && y->opcode == B3_Add && x->type == y->type && x->kids[0] == y->kids[0] &&
+           b3_value_int_const(x->kids[1], &cx) && b3_value_int_const(y->kids[1], &cy) && cx == cy;
+}
+
+/* A web of Phis (a Phi, the Phis its live Upsilons write into it, theirs,
+ * ...) whose other inputs are all one value w is w, where w dominates it
+ * (B3's simplifySSA sees only one Phi at a time; loops make webs).  When the
+ * other inputs are all Add(b, C) for one b and one C, in different blocks
+ * (so no CSE could merge them), every Phi of the web is Add(b, C), and the
+ * one at hand becomes it where b dominates it (the others when they are
+ * reached).  clang's IR for a C state machine (a pointer to
+ * each saved field, merged by Phis at every exit and around every loop) has
+ * thousands of these; kept as Phis they are long-lived registers that
+ * spill.  Webs of more than WEB_MAX Phis are left alone. */
+enum { WEB_MAX = 64 };
+
+static bool reduce_phi_of_addresses(RS *rs, B3Value *phi) {
+    B3Value *web[WEB_MAX];
+    uint32_t nweb = 0, next = 0;
+    B3Value *w = NULL;
+    bool same = true; /* every other input is w itself */
+    web[nweb++] = phi;
+    while (next < nweb) {
+        B3Value *q = web[next++];
+        if (q->scratch >= rs->uc.nvalues || rs->p->values[q->scratch] != q)
+            return false; /* made this round: its writes are unknown */
+        for (uint32_t k = rs->pw.start[q->scratch]; k < rs->pw.start[q->scratch + 1]; k++) {
+            B3Value *u = rs->pw.list[k];
+            if (!upsilon_live(rs, u))
+                continue;
+            b3_value_perform_substitution(u);
+            B3Value *x = u->kids[0];
+            if (x->opcode == B3_Phi) {
+                bool seen = false;
+                for (uint32_t i = 0; i < nweb && !seen; i++)
+                    seen = web[i] == x;
+                if (seen)
+                    continue;
+                if (nweb == WEB_MAX)
+                    return false;
+                web[nweb++] = x;
+            } else if (!w) {
+                w = x;
+            } else if (x != w) {
+                if (!same_offset_address(w, x))
+                    return false;
+                same = false;
+            }
+        }
+    }
+    if (!w)
+        return false;
+    if (same && defined_before(rs, w, phi, rs->index)) {
+        replace(rs, phi, w);
+        return true;
+    }
+    if (w->opcode != B3_Add || !defined_before(rs, w->kids[0], phi, rs->index))
+        return false;
+    int64_t c;
+    b3_value_int_const(w->kids[1], &c);
+    become(rs, phi, B3_Add, 2, w->kids[0], add_int(rs, (B3Type)w->kids[1]->type, c), NULL);
+    return true;
+}
+
 static void reduce_phi(RS *rs, B3Value *phi) {
     B3Value *w = NULL;
     uint32_t k0 = rs->pw.start[phi->scratch], k1 = rs->pw.start[phi->scratch + 1];
+    bool many = false;
     for (uint32_t k = k0; k < k1; k++) {
         B3Value *u = rs->pw.list[k];
         if (!upsilon_live(rs, u))
@@ -1305,10 +1374,13 @@ static void reduce_phi(RS *rs, B3Value *phi) {
         if (x == phi || x == w)
             continue;
         if (w)
-            return;
+            many = true;
         w = x;
     }
-    if (!w)
+    if (many) {
+        if (!reduce_phi_of_addresses(rs, phi))
+            return;
+    } else if (!w)
         become_zero(rs, phi);
     else if (defined_before(rs, w, phi, rs->index))
         replace(rs, phi, w);

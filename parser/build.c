@@ -1431,7 +1431,7 @@ void b3p_slot_decl(B3ParseCtx *c, B3Tok name, B3Loc loc, uint32_t kvs) {
 enum {
     MK_offset, MK_range, MK_fenceRange, MK_width, MK_read, MK_write, MK_variadic, MK_cases,
     MK_result, MK_early, MK_late, MK_clobbered, MK_used, MK_id, MK_exit, MK_generator,
-    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_align, MK_index, MK_op, MK_COUNT
+    MK_pinned, MK_maximum, MK_numgp, MK_numfp, MK_sret, MK_returns_twice, MK_float128, MK_align, MK_index, MK_op, MK_COUNT
 };
 
 #define KEY(name, key) \
@@ -1465,6 +1465,7 @@ static const struct {
     KEY("numFPScratchRegisters", MK_numfp),
     KEY("sret", MK_sret),
     KEY("returnsTwice", MK_returns_twice),
+    KEY("float128", MK_float128),
     KEY("align", MK_align),
     KEY("index", MK_index),
     KEY("op", MK_op),
@@ -1487,6 +1488,8 @@ static bool meta_applies(int key, B3Opcode op) {
     case MK_variadic:
     case MK_sret:
     case MK_returns_twice:
+        return info->meta == B3M_CCALL;
+    case MK_float128:
         return info->meta == B3M_CCALL;
     case MK_cases: return info->meta == B3M_SWITCH;
     case MK_align: return info->meta == B3M_ALLOCA;
@@ -1520,13 +1523,43 @@ static B3CCallExtra *ccall_extra(B3ParseCtx *c, B3Value *v) {
     return v->m.ccall.extra;
 }
 
-/* A CCall child's `:ByVal(SIZE, ALIGN)` (docs/c-extensions.md). */
+/* A CCall or Return child's `:Float128`: it and the next child are the low
+ * and high halves of one 128-bit floating-point value (docs/c-extensions.md). */
+static void read_float128(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) {
+    if (i + 1 >= v->nkids) {
+        b3_error(c->d, N(node)->loc,
+                 "Float128 marks the low half of a pair: the high half must be the next child");
+        return;
+    }
+    if (v->opcode == B3_Return) {
+        if (i != 0)
+            b3_error(c->d, N(node)->loc, "a Return's Float128 pair is its two children: mark the first");
+        v->m.float128 = true;
+        return;
+    }
+    B3CCallExtra *x = ccall_extra(c, v);
+    if (!x->byval)
+        x->byval = b3_arena_alloc(&c->m->arena, v->nkids * sizeof(B3ByVal));
+    if (x->byval[i].f128 || x->byval[i + 1].f128) {
+        b3_error(c->d, N(node)->loc, "Float128 pairs cannot overlap: child %u is already a half of one",
+                 x->byval[i].f128 ? i : i + 1);
+        return;
+    }
+    x->byval[i].f128 = B3F128_Low;
+    x->byval[i + 1].f128 = B3F128_High;
+}
+
+/* A CCall child's `:ByVal(SIZE, ALIGN)` or `:Float128` (docs/c-extensions.md). */
 static void read_byval(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) {
     B3Node *n = N(node);
     char buf[80];
     uint32_t a = n->kind == B3N_CALL ? n->sub : 0;
+    if (n->kind == B3N_WORD && tok_is(&n->tok, "Float128")) {
+        read_float128(c, v, i, node);
+        return;
+    }
     if (!tok_is(&n->tok, "ByVal") || (n->kind != B3N_CALL && n->kind != B3N_WORD)) {
-        b3_error(c->d, n->loc, "a CCall child takes only ByVal(SIZE, ALIGN), not %s",
+        b3_error(c->d, n->loc, "a CCall child takes only ByVal(SIZE, ALIGN) or Float128, not %s",
                  node_text(c, node, buf, sizeof buf));
         return;
     }
@@ -1544,7 +1577,8 @@ static void read_byval(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) {
     B3CCallExtra *x = ccall_extra(c, v);
     if (!x->byval)
         x->byval = b3_arena_alloc(&c->m->arena, v->nkids * sizeof(B3ByVal));
-    x->byval[i] = (B3ByVal){(uint32_t)size, (uint32_t)align};
+    x->byval[i].size = (uint32_t)size;
+    x->byval[i].align = (uint32_t)align;
 }
 
 /* State of one value line while its arguments are read. */
@@ -1799,6 +1833,14 @@ static void apply_meta(B3ParseCtx *c, ValueState *st, uint32_t node) {
                 ccall_extra(c, v)->returns_twice = true;
         }
         break;
+    case MK_float128:
+        if (meta_int(c, val, what, R_U64, &x)) {
+            if (x > 1)
+                b3_error(c->d, N(val)->loc, "malformed value for 'float128': expected 0 or 1");
+            else if (x)
+                ccall_extra(c, v)->float128 = true;
+        }
+        break;
     }
 }
 
@@ -1957,6 +1999,9 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             if (n->sub) {
                 if (op == B3_CCall && i > 0)
                     read_byval(c, v, i, n->sub);
+                else if (op == B3_Return && N(n->sub)->kind == B3N_WORD &&
+                         tok_is(&N(n->sub)->tok, "Float128"))
+                    read_float128(c, v, i, n->sub);
                 else if (op == B3_CCall)
                     b3_error(c->d, n->loc2, "the callee of a CCall takes no ByVal or constraint");
                 else if (!sm)
@@ -2041,7 +2086,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             }
             break;
         case B3N_REG:
-            if (op != B3_ArgumentReg && op != B3_WasmAddress) {
+            if (op != B3_ArgumentReg && op != B3_ArgumentRegHigh && op != B3_WasmAddress) {
                 b3_error(c->d, n->loc, "unexpected register '%%%.*s' for %s", TOKF(n->tok), info->name);
             } else if (st.have_ref) {
                 b3_error(c->d, n->loc, "%s takes a single register", info->name);
@@ -2122,6 +2167,8 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
         b3_error(c->d, k->loc, "Upsilon needs the Phi it writes, as in Upsilon(@1, ^@2)");
     else if (op == B3_ArgumentReg && !st.have_ref)
         b3_error(c->d, k->loc, "ArgumentReg needs a register, as in ArgumentReg(%%argumentGPR0)");
+    else if (op == B3_ArgumentRegHigh && !st.have_ref)
+        b3_error(c->d, k->loc, "ArgumentRegHigh needs a register, as in ArgumentRegHigh(%%argumentFPR0)");
     else if (op == B3_WasmAddress && !st.have_ref)
         b3_error(c->d, k->loc, "WasmAddress needs its pinned base register, as in WasmAddress(@1, %%r15)");
     else if (op == B3_SymbolAddress && !st.have_ref)

@@ -1451,6 +1451,17 @@ void arm64_fmov_to_gpr(Arm64Asm *a, bool dbl, B3Reg rd, B3Reg rn) {
     lst(a, "fmov\t%s, %s", rz(rd, dbl), fr(rn, dbl));
 }
 
+/* The high 64 bits of a vector register (element d[1]) from and to an X
+ * register: INS (general) and UMOV, imm5 = 0b11000. */
+void arm64_mov_to_high_lane(Arm64Asm *a, B3Reg vd, B3Reg xn) {
+    put32(a, 0x4E181C00u | gpr(xn) << 5 | fpr(vd));
+    lst(a, "mov\tv%u.d[1], %s", fpr(vd), rz(xn, true));
+}
+void arm64_mov_from_high_lane(Arm64Asm *a, B3Reg xd, B3Reg vn) {
+    put32(a, 0x4E183C00u | fpr(vn) << 5 | gpr(xd));
+    lst(a, "mov\t%s, v%u.d[1]", rz(xd, true), fpr(vn));
+}
+
 void arm64_fmov_imm(Arm64Asm *a, bool dbl, B3Reg rd, double imm) {
     uint8_t imm8;
     if (!arm64_fp_imm_encode(imm, dbl, &imm8))

@@ -489,6 +489,9 @@ void arm64_fcvtz(Arm64Asm *a, bool is_signed, bool dbl, bool is64, B3Reg rd, B3R
 /* fmov between a GPR and an FPR of the same size: Wn <-> Sn, Xn <-> Dn. */
 void arm64_fmov_to_fpr(Arm64Asm *a, bool dbl, B3Reg rd, B3Reg rn);
 void arm64_fmov_to_gpr(Arm64Asm *a, bool dbl, B3Reg rd, B3Reg rn);
+/* mov vd.d[1], xn / mov xd, vn.d[1]: the high half of a 128-bit register. */
+void arm64_mov_to_high_lane(Arm64Asm *a, B3Reg vd, B3Reg xn);
+void arm64_mov_from_high_lane(Arm64Asm *a, B3Reg xd, B3Reg vn);
 /* fmov Fd, #imm: imm must be encodable (arm64_fp_imm_encode). */
 void arm64_fmov_imm(Arm64Asm *a, bool dbl, B3Reg rd, double imm);
 

@@ -701,6 +701,16 @@ A64_OP(to_gpr) {
     arm64_fmov_to_gpr(e->a, size == 8, gpr(inst, 1), fpr(inst, 0));
 }
 
+A64_OP(to_high_lane) {
+    UNUSED_OPERANDS;
+    arm64_mov_to_high_lane(e->a, fpr(inst, 1), gpr(inst, 0));
+}
+
+A64_OP(from_high_lane) {
+    UNUSED_OPERANDS;
+    arm64_mov_from_high_lane(e->a, gpr(inst, 1), fpr(inst, 0));
+}
+
 /* fadd, fsub, fmul, fdiv, fmin, fmax (p: Arm64FP2Op): src, dst (dst op= src) or a, b, dst. */
 A64_OP(fp2) {
     UNUSED_OPERANDS;
@@ -1245,6 +1255,8 @@ static const struct {
     [Air_Move32ToFloat] = {op_to_fpr, 0, 4},
     [Air_MoveDoubleTo64] = {op_to_gpr, 0, 8},
     [Air_MoveFloatTo32] = {op_to_gpr, 0, 4},
+    [Air_Move64ToHighLane] = {op_to_high_lane, 0, 8},
+    [Air_MoveHighLaneTo64] = {op_from_high_lane, 0, 8},
     [Air_AddDouble] = {op_fp2, Arm64FP2_FADD, 8},
     [Air_AddFloat] = {op_fp2, Arm64FP2_FADD, 4},
     [Air_SubDouble] = {op_fp2, Arm64FP2_FSUB, 8},

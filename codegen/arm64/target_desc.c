@@ -181,6 +181,7 @@ const B3TargetDesc b3_arm64_target_desc = {
     .classify_args = b3_target_classify_in_order,
     .va_list_kind = B3VaList_AAPCS64,
     .va_list_size = 32,
+    .float128_pairs = true,
 };
 
 /* Apple's arm64 convention ("Writing ARM64 code for Apple platforms"):

@@ -801,6 +801,10 @@ static void test_fp(T *t) {
         for (unsigned i = 0; i < NR; i++) {
             CASE(t, "fmov to fpr", arm64_fmov_to_fpr(&t->a, d, v_at(i), r_at(i)));
             CASE(t, "fmov to gpr", arm64_fmov_to_gpr(&t->a, d, r_at(i), v_at(i + 1)));
+            if (d) { /* the high half of a q register (Float128 pairs) */
+                CASE(t, "mov to d[1]", arm64_mov_to_high_lane(&t->a, v_at(i + 2), r_at(i)));
+                CASE(t, "mov from d[1]", arm64_mov_from_high_lane(&t->a, r_at(i), v_at(i + 3)));
+            }
         }
         /* Every FP immediate, and values just outside. */
         for (unsigned imm8 = 0; imm8 < 256; imm8++) {

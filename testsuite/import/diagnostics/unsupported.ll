@@ -30,7 +30,7 @@ define i32 @vaarg(ptr %ap) {
   ret i32 %v
 }
 
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ld': fp128 (arm64 Linux's long double, __float128) is not supported yet
+; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ld': fp128 (__float128, arm64 Linux's long double) is supported only on aarch64-linux-gnu
 define double @ld(fp128 %x) {
   %d = fptrunc fp128 %x to double
   ret double %d
@@ -45,7 +45,7 @@ define <4 x i32> @vec(<4 x i32> %a) {
 ; An argument the import refuses, after others were imported (nothing may
 ; leak: make check-sanitize runs this with LeakSanitizer).
 declare void @takes(i32, fp128)
-; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ldarg': fp128 (arm64 Linux's long double, __float128) is not supported yet
+; CHECK: unsupported.ll:[[@LINE+1]]:1: error: in function 'ldarg': fp128 (__float128, arm64 Linux's long double) is supported only on aarch64-linux-gnu
 define void @ldarg(i32 %x) {
   call void @takes(i32 %x, fp128 0xL00000000000000003FFF000000000000)
   ret void
