@@ -428,6 +428,7 @@ typedef enum {
     B3Data_Bytes,
     B3Data_Zero,
     B3Data_Addr,
+    B3Data_Rel32, /* 32 bits: sym + addend - the item's own address (ELF only) */
 } B3DataKind;
 
 typedef struct {
@@ -442,7 +443,7 @@ typedef struct {
         struct {
             B3Symbol *sym;
             int64_t addend;
-        } addr;
+        } addr; /* Addr, Rel32 */
     } u;
     B3Loc loc;
 } B3DataItem;

@@ -841,8 +841,9 @@ static const char *data_kind_name(B3DataKind k) {
         [B3Data_Int8] = "Int8",   [B3Data_Int16] = "Int16", [B3Data_Int32] = "Int32",
         [B3Data_Int64] = "Int64", [B3Data_Float] = "Float", [B3Data_Double] = "Double",
         [B3Data_Bytes] = "Bytes", [B3Data_Zero] = "Zero",   [B3Data_Addr] = "Addr",
+        [B3Data_Rel32] = "Rel32",
     };
-    return k <= B3Data_Addr ? names[k] : "?";
+    return k <= B3Data_Rel32 ? names[k] : "?";
 }
 
 static void put_data_item(Printer *p, const B3DataItem *it) {
@@ -881,6 +882,7 @@ static void put_data_item(Printer *p, const B3DataItem *it) {
         put_u64(p, it->u.zero);
         break;
     case B3Data_Addr:
+    case B3Data_Rel32:
         put_symbol(p, it->u.addr.sym);
         if (it->u.addr.addend > 0) {
             put(p, " + ");

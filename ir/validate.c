@@ -1587,7 +1587,6 @@ static void validate_proc(B3Module *m, B3Diag *d, B3Proc *p) {
 }
 
 static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
-    (void)m;
     const B3Data *data = sym->def.data;
     if (!data)
         return;
@@ -1598,9 +1597,14 @@ static void validate_data(B3Module *m, B3Diag *d, B3Symbol *sym) {
     for (uint32_t i = 0; i < data->nlines; i++)
         for (uint32_t j = 0; j < data->lines[i].nitems; j++) {
             const B3DataItem *it = &data->lines[i].items[j];
-            if (it->kind == B3Data_Addr && it->u.addr.sym && it->u.addr.sym->tls)
-                b3_error(d, it->loc, "@%.*s is thread-local: its address is not a constant for Addr data",
-                         (int)it->u.addr.sym->name_len, it->u.addr.sym->name);
+            bool addr = it->kind == B3Data_Addr || it->kind == B3Data_Rel32;
+            if (addr && it->u.addr.sym && it->u.addr.sym->tls)
+                b3_error(d, it->loc, "@%.*s is thread-local: its address is not a constant for %s data",
+                         (int)it->u.addr.sym->name_len, it->u.addr.sym->name,
+                         it->kind == B3Data_Addr ? "Addr" : "Rel32");
+            /* Mach-O writes a difference of addresses in data as a SUBTRACTOR pair, not made yet. */
+            if (it->kind == B3Data_Rel32 && b3_target_obj_format(m->target) == B3ObjFormat_MachO)
+                b3_error(d, it->loc, "Rel32 data is not supported on %s yet", b3_target_name(m->target));
         }
 }
 

@@ -812,6 +812,21 @@ static void print_items(Writer *w, const B3Data *d, B3SectionId s, uint64_t base
                 fputc('\n', f);
                 break;
             }
+            case B3Data_Rel32: {
+                const B3Reloc *r = reloc_at(w, s, at);
+                if (!r || r->kind != B3Reloc_PC32 || r->sym != it->u.addr.sym ||
+                    r->addend != it->u.addr.addend)
+                    b3_internal_error("asm writer", "a Rel32 item without its relocation");
+                fputs("\t.long\t", f);
+                if (b3_asm_uses_local_alias(w->o, it->u.addr.sym, B3Reloc_PC32)) /* as elf.c binds it */
+                    b3_asm_print_name(f, ".L", it->u.addr.sym, "$local", "", false);
+                else
+                    print_sym(w, it->u.addr.sym);
+                if (it->u.addr.addend)
+                    fprintf(f, "%+" PRId64, it->u.addr.addend);
+                fputs("-.\n", f);
+                break;
+            }
             default:
                 b3_internal_error("asm writer", "unknown data item kind %u", it->kind);
             }
@@ -868,7 +883,8 @@ static void data_section(Writer *w, B3SectionId s) {
             print_items(w, data, s, d->offset);
             for (uint32_t li = 0; li < data->nlines; li++)
                 for (uint32_t j = 0; j < data->lines[li].nitems; j++)
-                    naddr += data->lines[li].items[j].kind == B3Data_Addr;
+                    naddr += data->lines[li].items[j].kind == B3Data_Addr ||
+                             data->lines[li].items[j].kind == B3Data_Rel32;
         }
         at = d->offset + d->size;
     }

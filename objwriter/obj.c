@@ -111,6 +111,7 @@ static bool item_is_zero(const B3DataItem *it) {
     case B3Data_Zero:
         return true;
     case B3Data_Addr:
+    case B3Data_Rel32:
         return false; /* a relocation: never known to be zero */
     default: {
         /* Only the bits that are written count (Int8 255 stored as bits 0xff..). */
@@ -141,7 +142,7 @@ static B3SectionId data_section(B3Obj *o, const B3Symbol *sym, const B3Data *d) 
     for (uint32_t i = 0; i < d->nlines; i++)
         for (uint32_t j = 0; j < d->lines[i].nitems; j++) {
             const B3DataItem *it = &d->lines[i].items[j];
-            addr |= it->kind == B3Data_Addr;
+            addr |= it->kind == B3Data_Addr || it->kind == B3Data_Rel32;
             zero &= item_is_zero(it);
         }
     if (sym->tls) /* constant or not, each thread has its copy */
@@ -211,6 +212,11 @@ static void emit_one(B3Obj *o, B3Symbol *sym) {
             case B3Data_Addr: {
                 uint64_t at = b3_obj_emit(o, s, NULL, 8);
                 b3_obj_reloc(o, s, at, B3Reloc_Abs64, it->u.addr.sym, it->u.addr.addend);
+                break;
+            }
+            case B3Data_Rel32: { /* S + A - P: the linker resolves it, no dynamic relocation */
+                uint64_t at = b3_obj_emit(o, s, NULL, 4);
+                b3_obj_reloc(o, s, at, B3Reloc_PC32, it->u.addr.sym, it->u.addr.addend);
                 break;
             }
             default: {

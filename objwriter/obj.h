@@ -196,6 +196,7 @@ static inline uint32_t b3_data_item_align(B3DataKind k) {
         return 2;
     case B3Data_Int32:
     case B3Data_Float:
+    case B3Data_Rel32:
         return 4;
     case B3Data_Int64:
     case B3Data_Double:
@@ -214,6 +215,7 @@ static inline uint64_t b3_data_item_size(const B3DataItem *it) {
         return 2;
     case B3Data_Int32:
     case B3Data_Float:
+    case B3Data_Rel32:
         return 4;
     case B3Data_Int64:
     case B3Data_Double:

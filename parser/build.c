@@ -914,18 +914,18 @@ static const char *const data_kind_names[] = {
     [B3Data_Int8] = "Int8",   [B3Data_Int16] = "Int16", [B3Data_Int32] = "Int32",
     [B3Data_Int64] = "Int64", [B3Data_Float] = "Float", [B3Data_Double] = "Double",
     [B3Data_Bytes] = "Bytes", [B3Data_Zero] = "Zero",   [B3Data_Addr] = "Addr",
+    [B3Data_Rel32] = "Rel32",
 };
 
 void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
     int kind = -1;
-    for (int k = 0; k <= B3Data_Addr; k++)
+    for (int k = 0; k <= B3Data_Rel32; k++)
         if (tok_is(&kt, data_kind_names[k]))
             kind = k;
     if (kind < 0) {
         b3_error(c->d, loc,
                  "unknown data item kind '%.*s' (expected Int8, Int16, Int32, Int64, Float, Double, Bytes, "
-                 "Zero or "
-                 "Addr)",
+                 "Zero, Addr or Rel32)",
                  TOKF(kt));
         b3p_reset_nodes(c);
         return;
@@ -989,6 +989,7 @@ void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
             ok = true;
             break;
         case B3Data_Addr:
+        case B3Data_Rel32:
             if (n->kind == B3N_SYM) {
                 it->u.addr.sym = sym_ref(c, n->tok, n->loc);
                 ok = true;
@@ -1011,8 +1012,8 @@ void b3p_data_line(B3ParseCtx *c, B3Tok kt, B3Loc loc, uint32_t items) {
                 ok = true;
                 break;
             }
-            b3_error(c->d, n->loc, "expected a symbol (@name, @name + N) in Addr data, found %s",
-                     node_text(c, a, buf, sizeof buf));
+            b3_error(c->d, n->loc, "expected a symbol (@name, @name + N) in %s data, found %s",
+                     data_kind_names[kind], node_text(c, a, buf, sizeof buf));
             break;
         }
         if (ok)
@@ -1042,6 +1043,7 @@ void b3p_data_end(B3ParseCtx *c) {
                 size = a = 2;
                 break;
             case B3Data_Int32:
+            case B3Data_Rel32:
             case B3Data_Float:
                 size = a = 4;
                 break;
