@@ -110,6 +110,12 @@ check-programs: deps
 	$(MAKE) b3c $(IMPORT_SO) b3cc
 	bash scripts/check-programs.sh
 
+# The part of check-programs CI runs (a few minutes): the quick builds on
+# x86-64 at -O0 and -O2.
+check-programs-quick: deps
+	$(MAKE) b3c $(IMPORT_SO) b3cc
+	bash scripts/check-programs.sh --programs=zlib,bzip2,lua --target=x86_64-linux-gnu
+
 # make check's set with b3c and b3c-llvm.so built with ASan + UBSan (any
 # report is fatal), in its own build directory so the normal build is
 # untouched, and the fuzz corpus replays (sanitized harnesses).  LLVM's
@@ -169,4 +175,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) b3c b3cc
 
-.PHONY: all deps check check-long check-programs check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install uninstall clean
+.PHONY: all deps check check-long check-programs check-programs-quick check-sanitize demo fuzz-smoke fuzz-smoke-backend bench format install uninstall clean
