@@ -228,8 +228,15 @@ def check(b3c, triple, mc, work, name, path, link=False):
         p = subprocess.run(['ld64.lld-14', '-arch', arch, '-platform_version', 'macos', '11.0', '11.0', '-dylib',
                             '-undefined', 'dynamic_lookup', '-o', os.path.join(cwd, 'ref.dylib'), ref],
                            cwd=cwd, capture_output=True)
-        if p.returncode or p.stdout or p.stderr:
-            problems.append('ld64.lld: %s%s' % (p.stdout.decode('latin-1'), p.stderr.decode('latin-1')))
+        out = (p.stdout + p.stderr).decode('latin-1')
+        # A reference to a thread-local defined elsewhere cannot be linked
+        # alone: ld64.lld wants to see that the symbol is thread-local (it
+        # refuses clang's object for `extern _Thread_local int x` the same
+        # way).  The objects were compared above; only the link is skipped.
+        extern_tlv = [l for l in out.splitlines() if l.strip()] and all(
+            re.search(r'TLV\w* relocation requires that variable be thread-local', l) for l in out.splitlines() if l.strip())
+        if (p.returncode or out) and not extern_tlv:
+            problems.append('ld64.lld: %s' % out)
     if problems:
         return 'FAIL %s:\n  %s' % (name, '\n  '.join(x.replace('\n', '\n  ') for x in problems))
     return 'PASS %s' % name
