@@ -284,6 +284,10 @@ bool imp_is_x87(LLVMTypeRef t);
 bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out);
 /* llvm.*.f80 intrinsics (fabs, copysign in line, libm's *l functions). */
 bool imp_ldouble_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);
+/* The libm function of long double arguments (NAMEl) that computes the
+ * intrinsic llvm.NAME.<long double type> of NARGS arguments (NAME, the BLEN
+ * bytes at BASE), or NULL.  One table for x86_fp80 and fp128. */
+const char *imp_long_double_libm(const char *base, size_t blen, unsigned nargs);
 /* A long double constant's bytes: 0-7 in *lo, 8-15 in *hi. */
 void imp_ldouble_const(Imp *I, LLVMValueRef c, uint64_t *lo, uint64_t *hi);
 ImpVals imp_ldouble_const_parts(Imp *I, LLVMValueRef c);

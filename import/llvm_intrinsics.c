@@ -575,3 +575,38 @@ bool imp_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpV
     best->fn(&c);
     return true;
 }
+
+/* llvm.NAME.f80 / llvm.NAME.f128 that are libm's NAMEl, by argument count. */
+static const struct {
+    const char *name;
+    const char *fn;
+    uint8_t nargs;
+} long_double_libm[] = {
+    {"floor", "floorl", 1},
+    {"ceil", "ceill", 1},
+    {"trunc", "truncl", 1},
+    {"rint", "rintl", 1},
+    {"nearbyint", "nearbyintl", 1},
+    {"round", "roundl", 1},
+    {"roundeven", "roundevenl", 1},
+    {"sqrt", "sqrtl", 1},
+    {"sin", "sinl", 1},
+    {"cos", "cosl", 1},
+    {"exp", "expl", 1},
+    {"exp2", "exp2l", 1},
+    {"log", "logl", 1},
+    {"log2", "log2l", 1},
+    {"log10", "log10l", 1},
+    {"pow", "powl", 2},
+    {"minnum", "fminl", 2},
+    {"maxnum", "fmaxl", 2},
+    {"fma", "fmal", 3},
+};
+
+const char *imp_long_double_libm(const char *base, size_t blen, unsigned nargs) {
+    for (size_t i = 0; i < sizeof long_double_libm / sizeof long_double_libm[0]; i++)
+        if (strlen(long_double_libm[i].name) == blen && !memcmp(base, long_double_libm[i].name, blen) &&
+            nargs == long_double_libm[i].nargs)
+            return long_double_libm[i].fn;
+    return NULL;
+}

@@ -346,33 +346,6 @@ bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out) {
 
 /* ---- intrinsics ------------------------------------------------------------------- */
 
-/* llvm.NAME.f80 that are libm's NAMEl, by argument count. */
-static const struct {
-    const char *name;
-    const char *fn;
-    uint8_t nargs;
-} libm[] = {
-    {"floor", "floorl", 1},
-    {"ceil", "ceill", 1},
-    {"trunc", "truncl", 1},
-    {"rint", "rintl", 1},
-    {"nearbyint", "nearbyintl", 1},
-    {"round", "roundl", 1},
-    {"roundeven", "roundevenl", 1},
-    {"sqrt", "sqrtl", 1},
-    {"sin", "sinl", 1},
-    {"cos", "cosl", 1},
-    {"exp", "expl", 1},
-    {"exp2", "exp2l", 1},
-    {"log", "logl", 1},
-    {"log2", "log2l", 1},
-    {"log10", "log10l", 1},
-    {"pow", "powl", 2},
-    {"minnum", "fminl", 2},
-    {"maxnum", "fmaxl", 2},
-    {"fma", "fmal", 3},
-};
-
 bool imp_ldouble_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out) {
     if (len < 10 || memcmp(name + len - 4, ".f80", 4) || memcmp(name, "llvm.", 5))
         return false;
@@ -395,11 +368,11 @@ bool imp_ldouble_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t l
         *out = binary(I, B3X87_Add, binary(I, B3X87_Mul, a[0], a[1]), a[2]);
         return true;
     }
-    for (unsigned i = 0; i < sizeof libm / sizeof libm[0]; i++)
-        if (strlen(libm[i].name) == blen && !memcmp(base, libm[i].name, blen) && n == libm[i].nargs) {
-            *out = ld_call(I, libm[i].fn, n, a);
-            return true;
-        }
+    const char *fn = imp_long_double_libm(base, blen, n);
+    if (fn) {
+        *out = ld_call(I, fn, n, a);
+        return true;
+    }
 #undef IS
     return false;
 }

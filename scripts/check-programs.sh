@@ -84,7 +84,12 @@ one() { # one PROGRAM LEVEL TARGET
 }
 export -f one
 export here b3cc
-out=$(printf '%s\n' "${runs[@]}" | xargs -P "$jobs" -I{} bash -c 'one {}' | tee /dev/stderr)
+# Each run's line as it ends (tee to a file, not /dev/stderr: reopening that
+# would overwrite a log both streams are redirected to).
+results=$(mktemp)
+printf '%s\n' "${runs[@]}" | xargs -P "$jobs" -I{} bash -c 'one {}' | tee "$results"
+out=$(cat "$results")
+rm -f "$results"
 passed=$(grep -c '^PASS:' <<< "$out")
 failed=$(grep -c '^FAIL:' <<< "$out")
 skipped=$(grep -c '^SKIP:' <<< "$out")
