@@ -1604,7 +1604,8 @@ static void lower_switch(Lower *L, B3Value *v) {
     B3IntRange known = b3_int_range(x);
     bool checked = true;
     if (n >= 4 && known.lo >= cs[0].value && known.hi >= cs[n - 1].value &&
-        (uint64_t)known.hi - (uint64_t)cs[0].value < 3ull * n && (uint64_t)known.hi - (uint64_t)cs[0].value < 65536) {
+        (uint64_t)known.hi - (uint64_t)cs[0].value < 3ull * n &&
+        (uint64_t)known.hi - (uint64_t)cs[0].value < 65536) {
         range = (uint64_t)known.hi - (uint64_t)cs[0].value + 1;
         checked = false;
     }
