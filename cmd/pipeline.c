@@ -77,6 +77,9 @@ const B3Phase b3_pipeline[] = {
     {"report_used_registers", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_report_used_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_stack},
     {"simplify_cfg",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify_cfg},
+    /* Beyond B3 (LLVM's tail duplication of indirect branches): each
+     * block jumping to an interpreter's dispatch gets its own copy. */
+    {"duplicate_dispatch",   B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_duplicate_dispatch},
     /* As in WebKit: the phases above see EntrySwitch as one multi-way
      * branch of a single-entry CFG, and their allocation holds in every clone. */
     {"lower_entry_switch",   B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_lower_entry_switch},
