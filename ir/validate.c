@@ -1641,7 +1641,7 @@ static bool section_char(char ch) {
            ch == '.' || ch == '$' || ch == '-';
 }
 
-/* section("name") on data (docs/c-extensions.md): a name the assemblers
+/* section("name") on data or a procedure (docs/c-extensions.md): a name the assemblers
  * read back (letters, digits, _ . $ -), on Mach-O "SEG,sect" of at most
  * 16 characters each; not one of b3c's own; not on thread-local data. */
 static void validate_section(B3Module *m, B3Diag *d, const B3Symbol *sym) {
@@ -1711,10 +1711,11 @@ bool b3_validate(B3Module *m, B3Diag *d) {
             validate_data(m, d, it->sym);
         else if (it->kind == B3Item_Alias)
             validate_alias(m, d, it->sym);
-        if (it->kind != B3Item_Data || !it->sym->section)
+        if ((it->kind != B3Item_Data && it->kind != B3Item_Proc) || !it->sym->section)
             continue;
         validate_section(m, d, it->sym);
-        /* At most B3_MAX_NAMED_SECTIONS names (objwriter/obj.h's 16). */
+        /* At most B3_MAX_NAMED_SECTIONS names (objwriter/obj.h's 16), each
+         * holding code or data, not both. */
         uint32_t k = 0;
         while (k < nsections && (names[k]->section_len != it->sym->section_len ||
                                  memcmp(names[k]->section, it->sym->section, it->sym->section_len)))
@@ -1723,6 +1724,10 @@ bool b3_validate(B3Module *m, B3Diag *d) {
             b3_error(d, it->sym->loc, "more than 16 sections of their own in one module");
         else if (k == nsections)
             names[nsections++] = it->sym;
+        else if ((names[k]->kind == B3Sym_Data) != (it->sym->kind == B3Sym_Data))
+            b3_error(d, it->sym->loc, "section \"%.*s\" of @%.*s holds both code and data (@%.*s)",
+                     (int)it->sym->section_len, it->sym->section, (int)it->sym->name_len, it->sym->name,
+                     (int)names[k]->name_len, names[k]->name);
     }
     return d->errors == errors;
 }

@@ -77,8 +77,9 @@ void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint
 }
 
 /* The data-in-code marks matter only to ELF's AArch64 mapping symbols. */
-void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data) {
+void b3_obj_mark_code(B3Obj *o, B3SectionId s, uint64_t offset, bool data) {
     (void)o;
+    (void)s;
     (void)offset;
     (void)data;
 }
