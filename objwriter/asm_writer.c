@@ -171,6 +171,7 @@ typedef struct {
     bool macho;           /* Apple's assembler: Mach-O sections, '_' and L prefixes */
     const char *lp;       /* local label prefix: .L or L */
     uint32_t nalt;        /* Lalt_entry<n> labels made so far (Mach-O) */
+    struct Place *by_place; /* the chunks by section, then offset (chunk_at) */
 } Writer;
 
 static void print_sym(Writer *w, const B3Symbol *s) {
@@ -197,9 +198,15 @@ static int event_cmp(const void *pa, const void *pb) {
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* Orders chunks by section, then offset (text() sorts them so). */
-static int chunk_cmp(const void *pa, const void *pb) {
-    const Chunk *a = pa, *b = pb;
+/* Where a chunk is: its section and offset, for chunk_at's search. */
+struct Place {
+    uint8_t section;
+    uint64_t start, end;
+    uint32_t chunk;
+};
+
+static int place_cmp(const void *pa, const void *pb) {
+    const struct Place *a = pa, *b = pb;
     if (a->section != b->section)
         return a->section < b->section ? -1 : 1;
     return a->start < b->start ? -1 : a->start > b->start;
@@ -207,18 +214,18 @@ static int chunk_cmp(const void *pa, const void *pb) {
 
 /* The chunk whose code holds offset off of code section sec. */
 static uint32_t chunk_at(const Writer *w, B3SectionId sec, uint64_t off) {
-    const Chunk *c = w->t->chunks;
-    /* The last chunk at or before (sec, off) is in [lo, hi). */
+    const struct Place *x = w->by_place;
+    /* The last chunk at or before (sec, off) is x[k], k in [lo, hi). */
     uint32_t lo = 0, hi = w->t->nchunks;
     while (hi - lo > 1) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (c[mid].section < sec || (c[mid].section == sec && c[mid].start <= off))
+        if (x[mid].section < sec || (x[mid].section == sec && x[mid].start <= off))
             lo = mid;
         else
             hi = mid;
     }
-    if (lo < w->t->nchunks && c[lo].section == sec && off >= c[lo].start && off < c[lo].end)
-        return lo;
+    if (lo < w->t->nchunks && x[lo].section == sec && off >= x[lo].start && off < x[lo].end)
+        return x[lo].chunk;
     b3_internal_error("asm writer", "code offset 0x%" PRIx64 " of section %d is in no procedure's code", off,
                       (int)sec);
 }
@@ -607,9 +614,12 @@ static void text(Writer *w) {
     B3Obj *o = w->o;
     B3AsmText *t = w->t;
     FILE *f = w->f;
-    /* The procedures by section (.text first), in each by offset. */
+    /* The procedures by section, in each by offset, for chunk_at. */
+    w->by_place = b3_xmalloc("asm writer", (t->nchunks + 1) * sizeof *w->by_place);
+    for (uint32_t c = 0; c < t->nchunks; c++)
+        w->by_place[c] = (struct Place){t->chunks[c].section, t->chunks[c].start, t->chunks[c].end, c};
     if (t->nchunks)
-        qsort(t->chunks, t->nchunks, sizeof *t->chunks, chunk_cmp);
+        qsort(w->by_place, t->nchunks, sizeof *w->by_place, place_cmp);
     /* Every code symbol starts at, and its size ends at, a label. */
     for (uint32_t i = 0; i < o->ndefs; i++) {
         const B3SymDef *d = &o->defs[i];
@@ -655,19 +665,17 @@ static void text(Writer *w) {
         }
         fputs("\"\n", f);
     }
+    /* The procedures in the order they were made, each in its section, as
+     * clang prints them: the assembler's unwind entries keep that order. */
     if (o->sec[B3Sec_Text].size && (!t->nchunks || t->chunks[0].section != B3Sec_Text))
         section(w, B3Sec_Text);
-    uint64_t at = 0;
+    uint64_t at_of[B3_NUM_SECTIONS] = {0}; /* where each code section's listing has got to */
     uint32_t next = 0;
     for (uint32_t c = 0; c < t->nchunks; c++) {
         const Chunk *ch = &t->chunks[c];
-        if (!c || ch->section != t->chunks[c - 1].section) { /* a code section starts */
-            if (c && at != o->sec[t->chunks[c - 1].section].size)
-                b3_internal_error("asm writer", "code section %d has 0x%" PRIx64 " bytes, the listings 0x%" PRIx64,
-                                  (int)t->chunks[c - 1].section, o->sec[t->chunks[c - 1].section].size, at);
+        if (!c || ch->section != t->chunks[c - 1].section)
             section(w, (B3SectionId)ch->section);
-            at = 0;
-        }
+        uint64_t at = at_of[ch->section];
         if (ch->start < at || ch->start - at != ((16 - at % 16) % 16))
             b3_internal_error("asm writer",
                               "procedure at 0x%" PRIx64 " is not where 16-byte alignment puts it", ch->start);
@@ -712,12 +720,12 @@ static void text(Writer *w) {
                 fputc('\n', f);
             }
         }
-        at = ch->end;
+        at_of[ch->section] = ch->end;
     }
-    B3SectionId last = t->nchunks ? (B3SectionId)t->chunks[t->nchunks - 1].section : B3Sec_Text;
-    if (at != o->sec[last].size)
-        b3_internal_error("asm writer", "code section %d has 0x%" PRIx64 " bytes, the listings 0x%" PRIx64,
-                          (int)last, o->sec[last].size, at);
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        if (b3_obj_sec_is_code(o, (B3SectionId)s) && at_of[s] != o->sec[s].size)
+            b3_internal_error("asm writer", "code section %d has 0x%" PRIx64 " bytes, the listings 0x%" PRIx64, s,
+                              o->sec[s].size, at_of[s]);
 }
 
 /* ---- data ---- */
@@ -1088,6 +1096,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
         fputs("\t.section\t.note.GNU-stack,\"\",@progbits\n", f);
     free(w.ev);
     free(w.begin_label);
+    free(w.by_place);
     free(w.rel);
     free(w.alias);
     return !ferror(f);
