@@ -21,7 +21,8 @@
  * CCall with `sret`, ByVal or Float128 children or `float128 = 1` is not
  * inlined (their memory and registers are the C convention's), nor a callee with a `returnsTwice` CCall (as LLVM: a
  * setjmp belongs to its caller's frame, and a longjmp to it after that
- * returned is undefined).
+ * returned is undefined), nor a callee in a section of its own into a caller
+ * outside it.
  *
  * The call's block is split after the CCall: the arguments go to the
  * copied ArgumentRegs, as the register holds them (an Int32 as ZExt32 and a
@@ -100,6 +101,12 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
     if (count_values(callee) > MAX_CALLEE_VALUES)
         return false;
     if (callee->variadic) /* its va_list reads the caller's own registers and stack arguments */
+        return false;
+    /* Code placed in a section of its own (hot/cold code, a set found
+     * through __start_/__stop_ symbols) stays there. */
+    const B3Symbol *cs = callee->sym, *rs = caller->sym;
+    if (cs && cs->section &&
+        (!rs || rs->section_len != cs->section_len || memcmp(rs->section, cs->section, cs->section_len)))
         return false;
     map_arguments(m->target, call, args);
     for (uint32_t i = 0; i < callee->nblocks; i++) {
