@@ -257,11 +257,12 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     if (want_listing)
         listing_end(&listing, a, o, sec, start);
     for (uint32_t i = 0; i < a->nrelocs; i++)
-        b3_obj_reloc(o, sec, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind,
-                     a->relocs[i].sym, a->relocs[i].addend);
+        b3_obj_reloc(o, sec, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind, a->relocs[i].sym,
+                     a->relocs[i].addend);
     /* A frame that grows at run time has no fixed size: UINT64_MAX, as LLVM
      * writes for variable-sized objects. */
-    b3_obj_add_stackmaps(o, sec, start, c->dynamic_stack ? UINT64_MAX : c->frame_size + t->stackmap_stack_extra,
+    b3_obj_add_stackmaps(o, sec, start,
+                         c->dynamic_stack ? UINT64_MAX : c->frame_size + t->stackmap_stack_extra,
                          &e->stackmaps);
     if (want_lines)
         b3_obj_add_lines(o, p, sec, start, code_size, a->len, &lines);

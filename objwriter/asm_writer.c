@@ -164,13 +164,13 @@ typedef struct {
     const B3AsmSyntax *syn;
     Event *ev;
     uint32_t nev, cap_ev;
-    uint32_t ntmp;        /* .Ltmp<n> labels made so far */
-    uint8_t *begin_label; /* per chunk: has a .Lfunc_begin<proc> label */
-    const B3Reloc **rel;  /* the relocations sorted by section and offset */
-    uint8_t *alias;       /* per definition: a PC32 reference needs its .Lname$local */
-    bool macho;           /* Apple's assembler: Mach-O sections, '_' and L prefixes */
-    const char *lp;       /* local label prefix: .L or L */
-    uint32_t nalt;        /* Lalt_entry<n> labels made so far (Mach-O) */
+    uint32_t ntmp;          /* .Ltmp<n> labels made so far */
+    uint8_t *begin_label;   /* per chunk: has a .Lfunc_begin<proc> label */
+    const B3Reloc **rel;    /* the relocations sorted by section and offset */
+    uint8_t *alias;         /* per definition: a PC32 reference needs its .Lname$local */
+    bool macho;             /* Apple's assembler: Mach-O sections, '_' and L prefixes */
+    const char *lp;         /* local label prefix: .L or L */
+    uint32_t nalt;          /* Lalt_entry<n> labels made so far (Mach-O) */
     struct Place *by_place; /* the chunks by section, then offset (chunk_at) */
 } Writer;
 
@@ -237,7 +237,10 @@ static void section(Writer *w, B3SectionId s) {
         if (w->macho && ns->code)
             fputs(",regular,pure_instructions", w->f);
         else if (!w->macho)
-            fprintf(w->f, ",\"a%s%s\",@progbits", ns->code ? "x" : ns->writable ? "w" : "",
+            fprintf(w->f, ",\"a%s%s\",@progbits",
+                    ns->code       ? "x"
+                    : ns->writable ? "w"
+                                   : "",
                     b3_obj_section_retained(w->o, s) ? "R" : "");
         fputc('\n', w->f);
         return;
@@ -647,8 +650,7 @@ static void text(Writer *w) {
     uint32_t nrows;
     for (uint32_t p = 0; b3_obj_debug_rows(o, p, &sec, &start, &rows, &nrows); p++)
         for (uint32_t r = 0; r < nrows; r++) {
-            Event *e =
-                add_event(w, chunk_at(w, sec, start + rows[r].offset), start + rows[r].offset, Ev_Loc);
+            Event *e = add_event(w, chunk_at(w, sec, start + rows[r].offset), start + rows[r].offset, Ev_Loc);
             e->row = &rows[r];
             e->prologue_end = !rows[r].prologue && r > 0 && rows[r - 1].prologue;
         }
@@ -724,7 +726,8 @@ static void text(Writer *w) {
     }
     for (int s = 0; s < B3_NUM_SECTIONS; s++)
         if (b3_obj_sec_is_code(o, (B3SectionId)s) && at_of[s] != o->sec[s].size)
-            b3_internal_error("asm writer", "code section %d has 0x%" PRIx64 " bytes, the listings 0x%" PRIx64, s,
+            b3_internal_error("asm writer",
+                              "code section %d has 0x%" PRIx64 " bytes, the listings 0x%" PRIx64, s,
                               o->sec[s].size, at_of[s]);
 }
 

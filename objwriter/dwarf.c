@@ -3,13 +3,16 @@
  * .debug_line: one header naming the input file (file 1, directory 0 = the
  * compile unit's comp_dir) and the module's other source files (2 on: the
  * headers of C code imported from LLVM IR), then one sequence per procedure:
- * set_address (R_X86_64_64 against .text) and a row at each change of source
+ * set_address (R_X86_64_64 against .text, or the procedure's own code
+ * section) and a row at each change of source
  * line or file (DW_LNS_set_file before a row in another file), ending
  * at the end of the procedure's instructions (its jump tables, which follow
  * them, are data and get no rows).
  * .debug_info: a DW_TAG_compile_unit (name, comp_dir, producer "b3c VERSION",
  * DW_LANG_Mips_Assembler as assemblers use, stmt_list, low_pc/high_pc over
- * all of .text) with a DW_TAG_subprogram per entry region of each procedure
+ * all of .text; when procedures have sections of their own, low_pc 0 and
+ * DW_AT_ranges: .debug_ranges lists each code section whole) with a
+ * DW_TAG_subprogram per entry region of each procedure
  * (docs/backend.md, "Debug information and readable -S"): name,
  * decl_file/decl_line (the `proc` line), low_pc/high_pc, frame_base
  * DW_OP_call_frame_cfa (the CFA of the unwind information, as clang says

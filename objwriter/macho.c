@@ -137,8 +137,9 @@ static void build_rows(Writer *w) {
             memcpy(w->named_sect[k], comma + 1, sect);
             /* A procedure's own section holds instructions, as clang's
              * ",regular,pure_instructions" says. */
-            uint32_t flags = ns->code ? B3_S_REGULAR | B3_S_ATTR_PURE_INSTRUCTIONS | B3_S_ATTR_SOME_INSTRUCTIONS
-                                      : B3_S_REGULAR;
+            uint32_t flags = ns->code
+                                 ? B3_S_REGULAR | B3_S_ATTR_PURE_INSTRUCTIONS | B3_S_ATTR_SOME_INSTRUCTIONS
+                                 : B3_S_REGULAR;
             w->rows[w->nrows++] = (SecInfo){(B3SectionId)(B3Sec_Named0 + k), w->named_seg[k],
                                             w->named_sect[k], flags, ns->code ? 16 : 1};
         }

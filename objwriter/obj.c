@@ -71,7 +71,8 @@ void b3_obj_align(B3Obj *o, B3SectionId s, uint32_t align) {
         /* Padding in code is never executed, but the target's pad byte can
          * make a stray jump into it fail loudly (x86's int3) instead of
          * sliding into the next function. */
-        uint8_t fill = b3_obj_sec_is_code(o, s) && o->module ? b3_target_desc(o->module->target)->code_pad_byte : 0;
+        uint8_t fill =
+            b3_obj_sec_is_code(o, s) && o->module ? b3_target_desc(o->module->target)->code_pad_byte : 0;
         uint64_t at = b3_obj_emit(o, s, NULL, pad);
         if (fill)
             memset(b->bytes + at, fill, (size_t)pad);
