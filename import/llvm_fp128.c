@@ -63,9 +63,16 @@ unsigned imp_fp128_arg_members(Imp *I, LLVMTypeRef t, unsigned nfp) {
         imp_fail(I, "a long double in an aggregate passed by value is not supported (only up to four long "
                     "doubles alone)");
     if (n > 1 && nfp + n > I->desc->narg_fprs)
-        imp_fail(I, "an aggregate of long doubles that does not fit in the vector registers left is not "
-                    "supported");
+        return 0; /* in memory whole (imp_arg_place) */
     return n;
+}
+
+unsigned imp_fp128_hfa(LLVMTypeRef t) {
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if ((k != LLVMArrayTypeKind && k != LLVMStructTypeKind) || !has_fp128(t))
+        return 0;
+    unsigned n = members(t);
+    return n >= 2 && n <= 4 ? n : 0;
 }
 
 bool imp_fp128_result(Imp *I, LLVMTypeRef t) {

@@ -319,9 +319,13 @@ ImpVals imp_fp128_const_parts(Imp *I, LLVMValueRef c);
 ImpVals imp_fp128_call_result(Imp *I, B3Value *call);
 /* How many Float128 pairs an argument of type t is (0: none; an fp128 1, an
  * aggregate of up to four alone one per member); an error for other
- * aggregates with an fp128, and for one of several members that does not
- * fit in the FP argument registers left after nfp. */
+ * aggregates with an fp128.  0 too for one of several members that does
+ * not fit in the FP argument registers left after nfp: AAPCS64 passes that
+ * on the stack whole (imp_arg_place, imp_fp128_hfa). */
 unsigned imp_fp128_arg_members(Imp *I, LLVMTypeRef t, unsigned nfp);
+/* The members of an AAPCS64 homogeneous aggregate of 2 to 4 fp128s; 0 for
+ * any other type. */
+unsigned imp_fp128_hfa(LLVMTypeRef t);
 /* Whether a result of type t is one fp128 (alone, or the one member of an
  * aggregate): a Float128 pair in q0; an error for other types with one. */
 bool imp_fp128_result(Imp *I, LLVMTypeRef t);
