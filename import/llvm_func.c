@@ -1031,7 +1031,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     }
     LLVMTypeRef rt = LLVMGetReturnType(fty);
     const ImpLeaves *RL = imp_leaves(I, rt);
-    bool ld_result = imp_is_x87(rt); /* in st(0) */
+    bool ld_pair = imp_is_x87_pair(rt);         /* in st(0) and st(1) */
+    bool ld_result = imp_is_x87(rt) || ld_pair; /* in st(0) */
     B3Value *ld_slot = ld_result ? imp_ldouble_result_slot(I) : NULL;
     if (ld_result)
         RL = imp_leaves(I, LLVMVoidTypeInContext(I->ctx));
@@ -1078,6 +1079,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     call->m.ccall.extra = extra;
     call->loc = call->type_loc = I->loc;
     b3_block_append(I->m, I->cur, call);
+    if (ld_pair)
+        return imp_ldouble_pair_call_result(I, ld_slot);
     if (ld_result)
         return imp_ldouble_call_result(I, ld_slot);
     if (q_result)
@@ -1272,6 +1275,10 @@ static void import_ret(Imp *I, LLVMValueRef v) {
     ImpVals p = imp_operand(I, x);
     if (imp_is_x87(LLVMTypeOf(x))) {
         imp_ldouble_return(I, p);
+        return;
+    }
+    if (imp_is_x87_pair(LLVMTypeOf(x))) {
+        imp_ldouble_pair_return(I, p);
         return;
     }
     if (imp_fp128_result(I, LLVMTypeOf(x))) {

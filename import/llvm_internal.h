@@ -91,8 +91,9 @@ typedef struct Imp {
     const char *loc_file_key;
     uint32_t loc_file;
     /* long double (llvm_ldouble.c): the function's scratch slots for X87
-     * operands and results (NULL until first used). */
-    B3StackSlot *ld_scratch[3];
+     * results, operands and a pair result's second part (NULL until first
+     * used). */
+    B3StackSlot *ld_scratch[4];
 } Imp;
 
 /* ---- diagnostics (llvm_module.c) ---------------------------------------- */
@@ -301,6 +302,12 @@ B3Value *imp_ldouble_result_slot(Imp *I);
 ImpVals imp_ldouble_call_result(Imp *I, B3Value *slot);
 /* Returns the value (in st(0)). */
 void imp_ldouble_return(Imp *I, ImpVals v);
+/* C's _Complex long double as a result: { x86_fp80, x86_fp80 }, in st(0)
+ * (real) and st(1) (imaginary), the X87 ret2/result2 operations.  The call
+ * result takes the slot of imp_ldouble_result_slot for its real part. */
+bool imp_is_x87_pair(LLVMTypeRef t);
+ImpVals imp_ldouble_pair_call_result(Imp *I, B3Value *slot);
+void imp_ldouble_pair_return(Imp *I, ImpVals v);
 
 /* ---- fp128 (llvm_fp128.c) ------------------------------------------------
  *

@@ -278,6 +278,40 @@ void imp_ldouble_return(Imp *I, ImpVals v) {
     imp_emit(I, B3_Return, B3_Void, 0, NULL, NULL, NULL);
 }
 
+bool imp_is_x87_pair(LLVMTypeRef t) {
+    return LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMCountStructElementTypes(t) == 2 &&
+           imp_is_x87(LLVMStructGetTypeAtIndex(t, 0)) && imp_is_x87(LLVMStructGetTypeAtIndex(t, 1));
+}
+
+/* A pair's four parts: the real part's two, then the imaginary part's. */
+static ImpVals pair_parts(Imp *I, ImpVals re, ImpVals im) {
+    ImpVals r = imp_vals_new(I, 4);
+    r.v[0] = re.v[0];
+    r.v[1] = re.v[1];
+    r.v[2] = im.v[0];
+    r.v[3] = im.v[1];
+    return r;
+}
+
+ImpVals imp_ldouble_pair_call_result(Imp *I, B3Value *slot) {
+    B3Value *im = scratch(I, 3);
+    x87(I, B3X87_Result2, slot, im, NULL);
+    return pair_parts(I, imp_ldouble_load(I, slot, 0), imp_ldouble_load(I, im, 0));
+}
+
+void imp_ldouble_pair_return(Imp *I, ImpVals v) {
+    if (v.n != 4)
+        imp_fail(I, "a pair of long doubles of %u parts", v.n);
+    ImpVals re = imp_vals_new(I, 2), im = imp_vals_new(I, 2);
+    re.v[0] = v.v[0];
+    re.v[1] = v.v[1];
+    im.v[0] = v.v[2];
+    im.v[1] = v.v[3];
+    B3Value *a = put(I, 1, re), *b = put(I, 2, im);
+    x87(I, B3X87_Ret2, a, b, NULL);
+    imp_emit(I, B3_Return, B3_Void, 0, NULL, NULL, NULL);
+}
+
 bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out) {
     LLVMTypeRef t = LLVMTypeOf(v);
     LLVMValueRef x = LLVMGetNumOperands(v) ? LLVMGetOperand(v, 0) : NULL;

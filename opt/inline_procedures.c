@@ -126,7 +126,7 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
             case B3_ArgumentRegHigh: /* a Float128 pair parameter (its call has a Float128 child) */
                 return false;
             case B3_X87: /* a `ret` leaves st(0) for its caller's `result` */
-                if (v->m.x87 == B3X87_Ret)
+                if (b3_x87_info[v->m.x87].form == B3X87Form_Ret)
                     return false;
                 break;
             case B3_ArgumentReg:
@@ -373,7 +373,7 @@ static bool is_site(const B3Block *b, uint32_t j) {
         return false;
     /* Nor one whose long double result an X87 `result` takes from st(0). */
     const B3Value *n = b3_x87_partner(b, j, 1);
-    return !n || n->opcode != B3_X87 || n->m.x87 != B3X87_Result;
+    return !n || n->opcode != B3_X87 || b3_x87_info[n->m.x87].form != B3X87Form_Result;
 }
 
 bool b3_inline_procedures(B3Module *m, B3Proc *p) {
