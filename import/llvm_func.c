@@ -1036,7 +1036,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     B3Value *ld_slot = ld_result ? imp_ldouble_result_slot(I) : NULL;
     if (ld_result)
         RL = imp_leaves(I, LLVMVoidTypeInContext(I->ctx));
-    bool q_result = imp_fp128_result(I, rt); /* in q0 (llvm_fp128.c) */
+    unsigned q_result = imp_fp128_result(I, rt); /* in q0 (and q1: llvm_fp128.c) */
     if (!q_result)
         imp_check_results(I, RL->n, NULL, RL);
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
@@ -1065,7 +1065,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
             extra->byval[k] = (B3ByVal){16, 16, 0};
         /* Each fp128 whole in a q register (llvm_fp128.c). */
-        unsigned nq = place[i].memory.size ? 0 : imp_fp128_arg_members(I, LLVMTypeOf(LLVMGetOperand(v, i)), 0);
+        LLVMTypeRef at = LLVMTypeOf(LLVMGetOperand(v, i));
+        unsigned nq = place[i].memory.size ? 0 : imp_fp128_arg_members(I, at, 0);
         for (unsigned q = 0; q < nq; q++) {
             extra->byval[k + 2 * q].f128 = B3F128_Low;
             extra->byval[k + 2 * q + 1].f128 = B3F128_High;
@@ -1084,7 +1085,7 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     if (ld_result)
         return imp_ldouble_call_result(I, ld_slot);
     if (q_result)
-        return imp_fp128_call_result(I, call);
+        return imp_fp128_call_result(I, call, q_result);
     return imp_call_results(I, call, RL);
 }
 

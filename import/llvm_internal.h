@@ -322,8 +322,10 @@ bool imp_fp128_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len
 /* A constant's bits: 0-63 in *lo, 64-127 in *hi. */
 void imp_fp128_const(Imp *I, LLVMValueRef c, uint64_t *lo, uint64_t *hi);
 ImpVals imp_fp128_const_parts(Imp *I, LLVMValueRef c);
-/* The (Int64) CCall's fp128 result: float128 = 1 and its SecondResult. */
-ImpVals imp_fp128_call_result(Imp *I, B3Value *call);
+/* The (Int64) CCall's fp128 result: float128 = 1 and its SecondResult;
+ * with npairs 2 (a _Complex long double, q0 and q1) also Result index = 2
+ * and 3. */
+ImpVals imp_fp128_call_result(Imp *I, B3Value *call, unsigned npairs);
 /* How many Float128 pairs an argument of type t is (0: none; an fp128 1, an
  * aggregate of up to four alone one per member); an error for other
  * aggregates with an fp128.  0 too for one of several members that does
@@ -333,9 +335,11 @@ unsigned imp_fp128_arg_members(Imp *I, LLVMTypeRef t, unsigned nfp);
 /* The members of an AAPCS64 homogeneous aggregate of 2 to 4 fp128s; 0 for
  * any other type. */
 unsigned imp_fp128_hfa(LLVMTypeRef t);
-/* Whether a result of type t is one fp128 (alone, or the one member of an
- * aggregate): a Float128 pair in q0; an error for other types with one. */
-bool imp_fp128_result(Imp *I, LLVMTypeRef t);
+/* How many fp128s a result of type t is (0: none): one (alone, or the one
+ * member of an aggregate), a Float128 pair in q0, or two (_Complex long
+ * double, a struct of two), pairs in q0 and q1; an error for other types
+ * with one. */
+unsigned imp_fp128_result(Imp *I, LLVMTypeRef t);
 /* A parameter in the FP register `where` or the caller's argument area. */
 ImpVals imp_fp128_param(Imp *I, B3Reg where, uint32_t stack_off);
 void imp_fp128_return(Imp *I, ImpVals v);

@@ -474,7 +474,7 @@ static void put_children(Args *a, const B3Value *v) {
             put_u64(a->p, bv.align);
             put_c(a->p, ')');
         }
-        if (bv.f128 == B3F128_Low || (v->opcode == B3_Return && v->m.float128 && i == 0))
+        if (bv.f128 == B3F128_Low || (v->opcode == B3_Return && v->m.float128 && i % 2 == 0))
             put(a->p, ":Float128");
         if (sm && sm->reps) {
             B3ValueRep def = {0};

@@ -977,10 +977,18 @@ static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3
         b3_error(c->d, kid_loc(v, 0),
                  "%s must stand right after its CCall @%u in the same block (after its other results only)",
                  oname(v), k->index);
-    if (b3_ccall_float128(k) && (k->type != B3_Int64 || v->type != B3_Int64 || v->opcode != B3_SecondResult))
-        b3_error(c->d, type_loc(v),
-                 "a float128 = 1 CCall has one more result, its high half: an Int64 SecondResult, not %s %s",
-                 tname(v->type), v->opcode == B3_SecondResult ? "SecondResult" : "Result");
+    /* float128 = 1: SecondResult is q0's high half, Result index 2 and 3
+     * q1's halves (a second pair: AAPCS64's _Complex long double). */
+    if (b3_ccall_float128(k)) {
+        if (k->type != B3_Int64 || v->type != B3_Int64 ||
+            (v->opcode == B3_Result && v->m.result_index != 2 && v->m.result_index != 3))
+            b3_error(
+                c->d, type_loc(v),
+                "a float128 = 1 CCall's further results are Int64 halves: SecondResult (q0's high half), "
+                "Result index = 2 and 3 (q1's), not %s %s",
+                tname(v->type), v->opcode == B3_SecondResult ? "SecondResult" : "Result");
+        return;
+    }
     if (v->opcode != B3_Result)
         return;
     const B3TargetDesc *d = b3_target_desc(c->m->target);
@@ -1068,8 +1076,13 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
                      v->m.reg != B3_NO_REG && b3_reg_valid(t, v->m.reg) ? b3_reg_name(t, v->m.reg) : "?");
         break;
     case B3_Return:
-        if (v->m.float128 && float128_ok(c, v->loc, "a Float128 Return"))
-            check_float128_pair(c, v, 0, kids_ok);
+        if (v->m.float128 && float128_ok(c, v->loc, "a Float128 Return")) {
+            if (v->nkids != 2 && v->nkids != 4)
+                b3_error(c->d, v->loc, "a Float128 Return returns one pair (q0) or two (q0, q1), not %u children",
+                         v->nkids);
+            for (uint32_t i = 0; i + 1 < v->nkids; i += 2)
+                check_float128_pair(c, v, i, kids_ok);
+        }
         break;
     case B3_WasmAddress:
         if (v->m.reg == B3_NO_REG)
@@ -1178,7 +1191,7 @@ static const char *return_shape(const B3Value *v, char *buf, size_t size) {
     if (v->nkids == 1)
         return tname(v->kids[0]->type);
     if (v->m.float128)
-        return "a Float128 pair";
+        return v->nkids == 4 ? "two Float128 pairs" : "a Float128 pair";
     size_t k = 0;
     for (uint32_t i = 0; i < v->nkids && k < size; i++)
         k += (size_t)snprintf(buf + k, size - k, "%s%s%s", i ? ", " : "(", tname(v->kids[i]->type),
@@ -1197,7 +1210,8 @@ static void check_return(Ctx *c, const B3Value *v) {
     for (uint32_t i = 0; i < v->nkids; i++)
         types[i] = v->kids[i]->type;
     const B3TargetDesc *d = b3_target_desc(c->m->target);
-    if (!b3_target_result_regs(d, v->nkids, types, regs)) {
+    /* Float128 pairs are in q0 (and q1): check_meta checks them. */
+    if (!v->m.float128 && !b3_target_result_regs(d, v->nkids, types, regs)) {
         char b1[80];
         b3_error(c->d, kid_loc(v, 0),
                  "this Return returns %s, but %s returns at most %u integer and %u floating-point values",

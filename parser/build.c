@@ -1541,8 +1541,11 @@ static void read_float128(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) 
         return;
     }
     if (v->opcode == B3_Return) {
-        if (i != 0)
-            b3_error(c->d, N(node)->loc, "a Return's Float128 pair is its two children: mark the first");
+        /* Two children (q0), or four: two pairs (q0 and q1, AAPCS64's
+         * _Complex long double), each marked. */
+        if (i % 2 || (v->nkids != 2 && v->nkids != 4) || (i == 2 && !v->m.float128))
+            b3_error(c->d, N(node)->loc,
+                     "a Return's Float128 pairs are its two or four children: mark the first (and the third)");
         v->m.float128 = true;
         return;
     }
