@@ -309,6 +309,14 @@ bool imp_is_x87_pair(LLVMTypeRef t);
 ImpVals imp_ldouble_pair_call_result(Imp *I, B3Value *slot);
 void imp_ldouble_pair_return(Imp *I, ImpVals v);
 
+/* ---- 128-bit atomics (llvm_atomic128.c) ------------------------------------
+ * load atomic / store atomic / cmpxchg / atomicrmw of an i128 as calls of
+ * libatomic's __atomic_*_16: false (nothing emitted) for other types. */
+bool imp_atomic128_load(Imp *I, LLVMValueRef v, ImpVals *out);
+bool imp_atomic128_store(Imp *I, LLVMValueRef v);
+bool imp_atomic128_cmpxchg(Imp *I, LLVMValueRef v, ImpVals *out);
+bool imp_atomic128_rmw(Imp *I, LLVMValueRef v, ImpVals *out);
+
 /* ---- fp128 (llvm_fp128.c) ------------------------------------------------
  *
  * An fp128 (C's long double on arm64 Linux, __float128) is two Int64 parts,
