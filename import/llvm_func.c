@@ -1080,7 +1080,8 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
             extra->byval[k] = (B3ByVal){16, 16, 0};
         /* Each fp128 whole in a q register (llvm_fp128.c). */
-        unsigned nq = place[i].memory.size ? 0 : imp_fp128_arg_members(I, LLVMTypeOf(LLVMGetOperand(v, i)), 0);
+        LLVMTypeRef at = LLVMTypeOf(LLVMGetOperand(v, i));
+        unsigned nq = place[i].memory.size ? 0 : imp_fp128_arg_members(I, at, 0);
         for (unsigned q = 0; q < nq; q++) {
             extra->byval[k + 2 * q].f128 = B3F128_Low;
             extra->byval[k + 2 * q + 1].f128 = B3F128_High;
