@@ -276,6 +276,25 @@ static void abbrev(B3Bytes *b, unsigned code, unsigned tag, bool children, const
     b3_bytes_le(b, 0, 2); /* the attribute list's end */
 }
 
+/* The code sections with bytes, .text first, in *code; their count. */
+static uint32_t code_sections(const B3Obj *o, B3SectionId *code) {
+    uint32_t n = 0;
+    if (o->sec[B3Sec_Text].size)
+        code[n++] = B3Sec_Text;
+    for (uint32_t k = 0; k < o->nnamed; k++)
+        if (o->named[k].code && o->sec[B3Sec_Named0 + k].size)
+            code[n++] = (B3SectionId)(B3Sec_Named0 + k);
+    return n;
+}
+
+/* Does the compile unit list its code as ranges: is code in a section
+ * other than .text? */
+static bool cu_ranges(const B3Obj *o) {
+    B3SectionId code[1 + B3_MAX_NAMED_SECTIONS];
+    uint32_t n = code_sections(o, code);
+    return n > 1 || (n == 1 && code[0] != B3Sec_Text);
+}
+
 static void emit_abbrev(B3Obj *o) {
     B3Bytes b = {0};
     /* The order emit_info writes them in; low_pc/high_pc last, so that the
@@ -298,12 +317,13 @@ static void emit_abbrev(B3Obj *o) {
     abbrev(&b, Abbrev_SubprogramLocal, DW_TAG_subprogram, false, sub, 6); /* internal: not external */
     /* Code in more than one section: low_pc 0 (the base of the ranges'
      * absolute addresses) and the list in .debug_ranges. */
-    static const AttrSpec cu_ranges[] = {
+    static const AttrSpec cu_ranges_attrs[] = {
         {DW_AT_producer, DW_FORM_string}, {DW_AT_language, DW_FORM_data2},       {DW_AT_name, DW_FORM_string},
         {DW_AT_comp_dir, DW_FORM_string}, {DW_AT_stmt_list, DW_FORM_sec_offset}, {DW_AT_low_pc, DW_FORM_addr},
         {DW_AT_ranges, DW_FORM_sec_offset},
     };
-    abbrev(&b, Abbrev_CURanges, DW_TAG_compile_unit, true, cu_ranges, 7);
+    if (cu_ranges(o)) /* only then: the objects without stay as they were */
+        abbrev(&b, Abbrev_CURanges, DW_TAG_compile_unit, true, cu_ranges_attrs, 7);
     b3_bytes_le(&b, 0, 1);
     b3_obj_emit(o, B3Sec_DebugAbbrev, b.b, b.n);
     b3_bytes_free(&b);
@@ -396,13 +416,8 @@ static void emit_info(B3Obj *o) {
     /* Procedures in sections of their own: the compile unit's code is a
      * list of ranges, each a whole code section. */
     B3SectionId code[1 + B3_MAX_NAMED_SECTIONS];
-    uint32_t ncode = 0;
-    if (text_size)
-        code[ncode++] = B3Sec_Text;
-    for (uint32_t k = 0; k < o->nnamed; k++)
-        if (o->named[k].code && o->sec[B3Sec_Named0 + k].size)
-            code[ncode++] = (B3SectionId)(B3Sec_Named0 + k);
-    bool ranges = ncode > (text_size ? 1u : 0u);
+    uint32_t ncode = code_sections(o, code);
+    bool ranges = cu_ranges(o);
     b3_bytes_uleb(&b, ranges ? Abbrev_CURanges : text_size ? Abbrev_CU : Abbrev_CUNoCode);
     static const char producer[] = "b3c " B3C_VERSION;
     put_str(&b, producer, sizeof producer - 1);
