@@ -152,7 +152,21 @@ void b3_emitter_free(B3Emitter *e) {
     memset(e, 0, sizeof *e);
 }
 
+/* Blocks with the same successors have the same table (copies of one
+ * dispatch, air_duplicate_dispatch): laid out once. */
+static bool same_succs(const AirBlock *a, const AirBlock *b) {
+    if (a->nsuccs != b->nsuccs)
+        return false;
+    for (uint32_t i = 0; i < a->nsuccs; i++)
+        if (a->succs[i].block != b->succs[i].block)
+            return false;
+    return true;
+}
+
 uint32_t b3_emit_jump_table_new(B3Emitter *e, AirBlock *b) {
+    for (uint32_t i = 0; i < e->ntables; i++)
+        if (same_succs(e->tables[i].block, b))
+            return e->tables[i].label;
     B3_VEC_RESERVE("emitter", e->tables, e->cap_tables, e->ntables + 1);
     uint32_t label = b3_asm_label_new(e->buf);
     e->tables[e->ntables++] = (B3EmitJumpTable){label, b};

@@ -35,6 +35,7 @@
 #include "ir/ice.h"
 #include "ir/loops.h"
 #include "lower/lower_internal.h"
+#include "opt/int_range.h"
 #include "util/alloc.h"
 #include "util/vec.h"
 
@@ -1609,6 +1610,17 @@ static void lower_switch(Lower *L, B3Value *v) {
     }
     AirTmp tx = lower_vt(L, x);
     uint64_t range = (uint64_t)cs[n - 1].value - (uint64_t)cs[0].value + 1;
+    /* A key known to lie in [min, hi] (a masked opcode) needs no bounds
+     * check when the table covers all of it: the values past the last case
+     * go to the default through the table. */
+    B3IntRange known = b3_int_range(x);
+    bool checked = true;
+    if (n >= 4 && known.lo >= cs[0].value && known.hi >= cs[n - 1].value &&
+        (uint64_t)known.hi - (uint64_t)cs[0].value < 3ull * n &&
+        (uint64_t)known.hi - (uint64_t)cs[0].value < 65536) {
+        range = (uint64_t)known.hi - (uint64_t)cs[0].value + 1;
+        checked = false;
+    }
     if (n >= 4 && range != 0 && range <= 3ull * n && range <= 65536) {
         /* Jump table: idx = x - min, unsigned bounds check, then the table. */
         int64_t min = cs[0].value;
@@ -1627,16 +1639,19 @@ static void lower_switch(Lower *L, B3Value *v) {
                 EMIT(L, Sub64, lower_tmp_arg(k), lower_tmp_arg(idx));
             }
         }
-        AirBlock *jt = lower_new_block(L);
-        EMIT(L, Branch64, air_relcond(AirCond_Above), lower_tmp_arg(idx), air_imm((int64_t)range - 1));
-        lower_set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
+        AirBlock *jt = ab;
+        if (checked) {
+            jt = lower_new_block(L);
+            EMIT(L, Branch64, air_relcond(AirCond_Above), lower_tmp_arg(idx), air_imm((int64_t)range - 1));
+            lower_set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
+        }
         AirSucc *table = b3_xmalloc("lower_to_air", (range + 1) * sizeof *table);
         for (uint64_t i = 0; i < range; i++)
             table[i] = def;
         for (uint32_t i = 0; i < n; i++)
             table[(uint64_t)cs[i].value - (uint64_t)min] = cs[i].target;
         table[range] = def;
-        L->sink = jt;
+        L->sink = checked ? jt : NULL;
         EMIT(L, JumpTable, lower_tmp_arg(idx), lower_tmp_arg(lower_newtmp(L, AirGP)),
              lower_tmp_arg(lower_newtmp(L, AirGP)));
         L->sink = NULL;
