@@ -24,7 +24,14 @@
  * (B3TargetInfo.symbol_address_costly: arm64's adrp/add), a SymbolAddress
  * is a constant too, equal to another of the same symbol and offset: made
  * once and out of loops, as a table's base in a loop should be.  (x86-64
- * folds it into each use's rip-relative operand, so there it stays.) */
+ * folds it into each use's rip-relative operand, so there it stays.)
+ *
+ * A SlotBase is a constant too, on every target: equal to another of the
+ * same slot, made once and out of loops.  A load or store of the slot
+ * itself still addresses it in place wherever the SlotBase stands
+ * (lower_addr_for); only an address computed from it (a local array
+ * indexed in a loop) needs it in a register, which is then built once
+ * instead of by a lea at every use. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,10 +51,12 @@ typedef struct {
 } Table;
 
 static bool is_const(const Table *t, const B3Value *v) {
-    return b3_value_is_const(v) || (t->symbols && v->opcode == B3_SymbolAddress);
+    return b3_value_is_const(v) || v->opcode == B3_SlotBase || (t->symbols && v->opcode == B3_SymbolAddress);
 }
 
 static uint64_t const_bits(const B3Value *v) {
+    if (v->opcode == B3_SlotBase)
+        return (uint64_t)(uintptr_t)v->m.slot;
     if (v->opcode == B3_SymbolAddress)
         return (uint64_t)(uintptr_t)v->m.symbol.sym * 31 + (uint64_t)v->m.symbol.offset;
     return b3_const_bits(v);
@@ -56,6 +65,8 @@ static uint64_t const_bits(const B3Value *v) {
 static bool same_const(const B3Value *a, const B3Value *b) {
     if (a->opcode != b->opcode)
         return false;
+    if (a->opcode == B3_SlotBase)
+        return a->m.slot == b->m.slot;
     if (a->opcode == B3_SymbolAddress)
         return a->m.symbol.sym == b->m.symbol.sym && a->m.symbol.offset == b->m.symbol.offset;
     return b3_const_bits(a) == b3_const_bits(b);
