@@ -27,6 +27,12 @@ instruction, or a few where LLVM needs them to say the same thing:
 
 DToI/DToU are fptosi/fptoui (out-of-range results differ from x86's
 cvttsd2si, which compile-speed comparisons do not care about).
+
+Checked by running both: modules of 3,000-6,000 values (seeds 5, 11, 23;
+SymbolAddress of the data item replaced by a constant and the memory at a
+fixed address, so that no address differs), each procedure called with three
+argument sets, compiled by b3c -O0 from the .b3 and by llc-16 -O0 from the
+.ll, return the same values and leave the same memory.
 """
 
 import argparse

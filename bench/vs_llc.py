@@ -11,12 +11,15 @@ of:
   b3c -O0 .b3     the B3 text
   b3c -O2 .b3
   b3c -O0 .ll     the same program through the LLVM-IR importer
-  llc -O0 .ll     llc-16 -O0 -filetype=obj
+  llc -O0 .ll     llc-16 -O0 -relocation-model=pic -filetype=obj (position-
+                  independent, as b3c's objects and clang's are)
 
 in turn (interleaved rounds, so that a change in the machine's load hits
 every row alike).  The table gives per row the CPU time (user + system) best
 and median over the rounds, peak RSS in bytes per value, and the input's
-size and MB/s; then the ratios of the best times: llc -O0 / b3c -O0, b3c -O2
+size and MB/s; "user" is the best user time alone (the system time of a
+b3c run swings from 0.01 to 0.2 s with the kernel's work to find huge pages
+for the arena); then the ratios of the best times: llc -O0 / b3c -O0, b3c -O2
 / b3c -O0, b3c -O0 on .ll / on .b3.  CPU rather than wall time: the machine
 is shared, and every compiler here is single-threaded.
 """
@@ -54,14 +57,14 @@ def inputs(values):
 
 
 def run(cmd):
-    """CPU seconds (user + system) and peak RSS in bytes of one run of cmd."""
+    """CPU seconds (user + system), user seconds and peak RSS in bytes of one run of cmd."""
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, ru = os.wait4(p.pid, 0)
     err = p.stderr.read().decode(errors="replace")
     p.stderr.close()
     if status:
         sys.exit("vs_llc: %s failed:\n%s" % (" ".join(cmd), err))
-    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss * 1024
+    return ru.ru_utime + ru.ru_stime, ru.ru_utime, ru.ru_maxrss * 1024
 
 
 def main():
@@ -78,28 +81,33 @@ def main():
         ("b3c -O0 .b3", [args.b3c, "-O0", b3, "-o", obj], b3),
         ("b3c -O2 .b3", [args.b3c, "-O2", b3, "-o", obj], b3),
         ("b3c -O0 .ll", [args.b3c, "-O0", ll, "-o", obj], ll),
-        ("llc -O0 .ll", [args.llc, "-O0", "-filetype=obj", ll, "-o", obj], ll),
+        ("llc -O0 .ll", [args.llc, "-O0", "-relocation-model=pic", "-filetype=obj", ll, "-o", obj], ll),
     ]
     times = {r[0]: [] for r in rows}
+    user = {r[0]: [] for r in rows}
     rss = {r[0]: 0 for r in rows}
     for _ in range(args.rounds):
         for name, cmd, _ in rows:
-            t, m = run(cmd)
+            t, u, m = run(cmd)
             times[name].append(t)
+            user[name].append(u)
             rss[name] = max(rss[name], m)
     print("%d values; %d interleaved rounds; CPU seconds (user + system)" % (n, args.rounds))
-    print("%-12s %8s %8s %10s %9s %8s" % ("", "best", "median", "bytes/val", "input MB", "MB/s"))
+    print("%-12s %8s %8s %9s %10s %9s %8s" % ("", "best", "median", "user", "bytes/val", "input MB", "MB/s"))
     best = {}
     for name, _, src in rows:
         best[name] = min(times[name])
         mb = os.path.getsize(src) / 1e6
-        print("%-12s %8.3f %8.3f %10.0f %9.1f %8.1f" % (name, best[name], statistics.median(times[name]),
-                                                        rss[name] / n, mb, mb / best[name]))
+        print("%-12s %8.3f %8.3f %9.3f %10.0f %9.1f %8.1f" % (name, best[name], statistics.median(times[name]),
+                                                              min(user[name]), rss[name] / n, mb, mb / best[name]))
     b0 = best["b3c -O0 .b3"]
     print("llc -O0 / b3c -O0:      %.2fx" % (best["llc -O0 .ll"] / b0))
     print("b3c -O2 / b3c -O0:      %.2fx" % (best["b3c -O2 .b3"] / b0))
     print("b3c -O0 .ll / .b3:      %.2fx" % (best["b3c -O0 .ll"] / b0))
     print("llc -O0 / b3c -O0 .ll:  %.2fx" % (best["llc -O0 .ll"] / best["b3c -O0 .ll"]))
+    u = {k: min(v) for k, v in user.items()}
+    print("user time alone: llc -O0 / b3c -O0 %.2fx, b3c -O2 / b3c -O0 %.2fx" %
+          (u["llc -O0 .ll"] / u["b3c -O0 .b3"], u["b3c -O2 .b3"] / u["b3c -O0 .b3"]))
 
 
 if __name__ == "__main__":
