@@ -29,6 +29,9 @@ const B3Phase b3_pipeline[] = {
     {"hoist_loop_invariant_values", B3PhaseIR_B3, B3_O2, 0,               b3_hoist_loop_invariant_values, NULL},
     {"eliminate_common_subexpressions", B3PhaseIR_B3, B3_O2, B3PhaseF_RepeatIfChanged, b3_eliminate_common_subexpressions, NULL},
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O12,  0,                       b3_eliminate_dead_code, NULL},
+    /* Beyond B3: after hoisting and CSE, which leave each loop's invariants
+     * in its preheader and each affine expression computed once. */
+    {"reduce_loop_strength", B3PhaseIR_B3,  B3_O2,   0,                       b3_reduce_loop_strength, NULL},
     {"infer_switches",       B3PhaseIR_B3,  B3_O2,   0,                       b3_infer_switches, NULL},
     /* Beyond B3: before duplicate_tails copies the joins into the arms. */
     {"convert_branches_to_selects", B3PhaseIR_B3, B3_O2, 0,               b3_convert_branches_to_selects, NULL},
@@ -74,6 +77,9 @@ const B3Phase b3_pipeline[] = {
     {"report_used_registers", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_report_used_registers},
     {"allocate_stack",       B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_allocate_stack},
     {"simplify_cfg",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_simplify_cfg},
+    /* Beyond B3 (LLVM's tail duplication of indirect branches): each
+     * block jumping to an interpreter's dispatch gets its own copy. */
+    {"duplicate_dispatch",   B3PhaseIR_Air, B3_O2,   0,                       NULL,             air_duplicate_dispatch},
     /* As in WebKit: the phases above see EntrySwitch as one multi-way
      * branch of a single-entry CFG, and their allocation holds in every clone. */
     {"lower_entry_switch",   B3PhaseIR_Air, B3_OALL, 0,                       NULL,             air_lower_entry_switch},

@@ -41,6 +41,78 @@ int64_t imp_block_address(Imp *I, LLVMValueRef ba) {
     return block_number(I, LLVMGetOperand(ba, 0), LLVMValueAsBasicBlock(LLVMGetOperand(ba, 1)));
 }
 
+/* Whether s is one of indirectbr t's destinations. */
+static bool is_destination(LLVMValueRef t, LLVMBasicBlockRef s) {
+    for (unsigned i = 0; i < LLVMGetNumSuccessors(t); i++)
+        if (LLVMGetSuccessor(t, i) == s)
+            return true;
+    return false;
+}
+
+/* The index into a constant table of this function's block addresses that
+ * indirectbr t's address is loaded from (`goto *table[i]`, an interpreter's
+ * dispatch), with the table's initializer; NULL if the address comes from
+ * anywhere else.  The table must be internal (nothing else can change it) and
+ * name only destinations of t. */
+static LLVMValueRef dispatch_table_index(Imp *I, LLVMValueRef t, LLVMValueRef *init) {
+    LLVMValueRef load = LLVMGetOperand(t, 0);
+    if (!LLVMIsALoadInst(load) || LLVMGetVolatile(load))
+        return NULL;
+    LLVMValueRef gep = LLVMGetOperand(load, 0);
+    if (!LLVMIsAGetElementPtrInst(gep))
+        return NULL;
+    LLVMValueRef table = LLVMGetOperand(gep, 0);
+    if (!LLVMIsAGlobalVariable(table) || !LLVMIsGlobalConstant(table) || !LLVMGetInitializer(table) ||
+        (LLVMGetLinkage(table) != LLVMInternalLinkage && LLVMGetLinkage(table) != LLVMPrivateLinkage))
+        return NULL;
+    LLVMTypeRef src = LLVMGetGEPSourceElementType(gep);
+    LLVMValueRef index;
+    if (LLVMGetNumOperands(gep) == 3 && LLVMGetTypeKind(src) == LLVMArrayTypeKind &&
+        LLVMIsAConstantInt(LLVMGetOperand(gep, 1)) && !LLVMConstIntGetZExtValue(LLVMGetOperand(gep, 1)))
+        index = LLVMGetOperand(gep, 2);
+    else if (LLVMGetNumOperands(gep) == 2 && LLVMGetTypeKind(src) == LLVMPointerTypeKind)
+        index = LLVMGetOperand(gep, 1);
+    else
+        return NULL;
+    if (LLVMGetTypeKind(LLVMTypeOf(index)) != LLVMIntegerTypeKind || imp_int_bits(LLVMTypeOf(index)) > 64)
+        return NULL;
+    LLVMValueRef c = LLVMGetInitializer(table);
+    if (!LLVMIsAConstantArray(c))
+        return NULL;
+    unsigned n = LLVMGetNumOperands(c);
+    if (!n || n > 65536)
+        return NULL;
+    for (unsigned k = 0; k < n; k++) {
+        LLVMValueRef e = LLVMGetOperand(c, k);
+        if (!LLVMIsABlockAddress(e) || LLVMGetOperand(e, 0) != I->fn ||
+            !is_destination(t, LLVMValueAsBasicBlock(LLVMGetOperand(e, 1))))
+            return NULL;
+    }
+    *init = c;
+    return index;
+}
+
+/* `goto *table[i]` with a table as dispatch_table_index finds: a Switch on i
+ * itself, case k going where the table's element k does, so the dispatch
+ * loads no address (the load is left to dead code elimination).  An index
+ * past the table is undefined: it goes to the first destination. */
+static void indirectbr_of_table(Imp *I, LLVMValueRef t, LLVMValueRef index, LLVMValueRef init) {
+    B3Block *b = I->cur;
+    unsigned n = LLVMGetNumOperands(init);
+    B3Value *key = imp_zext_bits(I, imp_scalar(I, index), imp_int_bits(LLVMTypeOf(index)));
+    B3Value *sw = imp_emit(I, B3_Switch, B3_Void, 1, key, NULL, NULL);
+    sw->m.sw.cases = b3_arena_alloc(&I->m->arena, n * sizeof(int64_t));
+    sw->m.sw.ncases = n;
+    b->succs = b3_arena_alloc(&I->m->arena, (n + 1) * sizeof(B3Succ));
+    b->nsuccs = n + 1;
+    for (unsigned k = 0; k < n; k++) {
+        LLVMValueRef e = LLVMGetOperand(init, k);
+        sw->m.sw.cases[k] = k;
+        b->succs[k] = (B3Succ){imp_block_of(I, LLVMValueAsBasicBlock(LLVMGetOperand(e, 1))), B3Freq_Normal};
+    }
+    b->succs[n] = (B3Succ){imp_block_of(I, LLVMGetSuccessor(t, 0)), B3Freq_Normal};
+}
+
 /* indirectbr: a Switch on the address's number over the distinct
  * destinations; an address that is none of them is undefined, so the first
  * destination is the default and needs no case; 0 (NULL) goes there too,
@@ -50,6 +122,11 @@ void imp_indirectbr(Imp *I, LLVMValueRef t) {
     B3Block *b = I->cur;
     if (ns == 0) {
         imp_emit(I, B3_Oops, B3_Void, 0, NULL, NULL, NULL);
+        return;
+    }
+    LLVMValueRef init, index = dispatch_table_index(I, t, &init);
+    if (index) {
+        indirectbr_of_table(I, t, index, init);
         return;
     }
     B3Value *addr = imp_to64(I, imp_scalar(I, LLVMGetOperand(t, 0)), false);

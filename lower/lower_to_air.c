@@ -35,6 +35,7 @@
 #include "ir/ice.h"
 #include "ir/loops.h"
 #include "lower/lower_internal.h"
+#include "opt/int_range.h"
 #include "util/alloc.h"
 #include "util/vec.h"
 
@@ -1462,6 +1463,11 @@ static void lower_ccall(Lower *L, B3Value *v) {
     bool f128 = b3_ccall_float128(v); /* both halves in the first FP result register */
     uint32_t nextra =
         v->type != B3_Void && !f128 ? b3_call_results_end(L->blk, L->idx) - L->idx - 1 : 0;
+    /* A second pair (Result index = 2, 3): in the second FP result register. */
+    bool f128_pair = false;
+    for (uint32_t i = L->idx + 1; f128 && i < b3_call_results_end(L->blk, L->idx); i++)
+        f128_pair |= L->blk->values[i]->opcode == B3_Result;
+    nextra += f128_pair;
     uint32_t n = 1 + ngpr + nfpr + skip + (v->type != B3_Void || f128) + nextra;
     AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
     AirSpecial *sp = lower_new_special(L, n);
@@ -1482,7 +1488,9 @@ static void lower_ccall(Lower *L, B3Value *v) {
     B3Reg r0 = rt0 != B3_Void ? lower_c_result_reg(L, rt0) : B3_NO_REG;
     if (rt0 != B3_Void)
         lower_special_arg(sp, args, &k, lower_tmp_arg(r0), AirRole_Def, rt0);
-    for (uint32_t i = 0; i < nextra; i++) {
+    if (f128_pair)
+        lower_special_arg(sp, args, &k, lower_tmp_arg(d->ret_fprs[1]), AirRole_Def, B3_Double);
+    for (uint32_t i = 0; i < nextra - f128_pair; i++) {
         B3Value *r = L->blk->values[L->idx + 1 + i];
         lower_special_arg(sp, args, &k, lower_tmp_arg(call_result_reg(L, v, r)), AirRole_Def,
                           (B3Type)r->type);
@@ -1501,8 +1509,13 @@ static void lower_ccall(Lower *L, B3Value *v) {
 /* SecondResult, Result: the register its CCall (just before it) defined. */
 static void lower_second_result(Lower *L, B3Value *v) {
     B3Value *call = lower_kid(v, 0);
-    if (b3_ccall_float128(call)) { /* the high half of the first FP result register */
-        EMIT(L, MoveHighLaneTo64, lower_tmp_arg(L->c->desc->ret_fpr), lower_vt_arg(L, v));
+    if (b3_ccall_float128(call)) { /* the high half of q0; Result 2 and 3: q1's halves */
+        const B3TargetDesc *d = L->c->desc;
+        if (v->opcode == B3_Result && v->m.result_index == 2)
+            EMIT(L, MoveDoubleTo64, lower_tmp_arg(d->ret_fprs[1]), lower_vt_arg(L, v));
+        else
+            EMIT(L, MoveHighLaneTo64, lower_tmp_arg(v->opcode == B3_Result ? d->ret_fprs[1] : d->ret_fpr),
+                 lower_vt_arg(L, v));
         return;
     }
     B3Reg r = call_result_reg(L, call, v);
@@ -1597,6 +1610,17 @@ static void lower_switch(Lower *L, B3Value *v) {
     }
     AirTmp tx = lower_vt(L, x);
     uint64_t range = (uint64_t)cs[n - 1].value - (uint64_t)cs[0].value + 1;
+    /* A key known to lie in [min, hi] (a masked opcode) needs no bounds
+     * check when the table covers all of it: the values past the last case
+     * go to the default through the table. */
+    B3IntRange known = b3_int_range(x);
+    bool checked = true;
+    if (n >= 4 && known.lo >= cs[0].value && known.hi >= cs[n - 1].value &&
+        (uint64_t)known.hi - (uint64_t)cs[0].value < 3ull * n &&
+        (uint64_t)known.hi - (uint64_t)cs[0].value < 65536) {
+        range = (uint64_t)known.hi - (uint64_t)cs[0].value + 1;
+        checked = false;
+    }
     if (n >= 4 && range != 0 && range <= 3ull * n && range <= 65536) {
         /* Jump table: idx = x - min, unsigned bounds check, then the table. */
         int64_t min = cs[0].value;
@@ -1615,16 +1639,19 @@ static void lower_switch(Lower *L, B3Value *v) {
                 EMIT(L, Sub64, lower_tmp_arg(k), lower_tmp_arg(idx));
             }
         }
-        AirBlock *jt = lower_new_block(L);
-        EMIT(L, Branch64, air_relcond(AirCond_Above), lower_tmp_arg(idx), air_imm((int64_t)range - 1));
-        lower_set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
+        AirBlock *jt = ab;
+        if (checked) {
+            jt = lower_new_block(L);
+            EMIT(L, Branch64, air_relcond(AirCond_Above), lower_tmp_arg(idx), air_imm((int64_t)range - 1));
+            lower_set_succs(L, ab, 2, (AirSucc[]){def, (AirSucc){jt, B3Freq_Normal}});
+        }
         AirSucc *table = b3_xmalloc("lower_to_air", (range + 1) * sizeof *table);
         for (uint64_t i = 0; i < range; i++)
             table[i] = def;
         for (uint32_t i = 0; i < n; i++)
             table[(uint64_t)cs[i].value - (uint64_t)min] = cs[i].target;
         table[range] = def;
-        L->sink = jt;
+        L->sink = checked ? jt : NULL;
         EMIT(L, JumpTable, lower_tmp_arg(idx), lower_tmp_arg(lower_newtmp(L, AirGP)),
              lower_tmp_arg(lower_newtmp(L, AirGP)));
         L->sink = NULL;
@@ -1701,11 +1728,13 @@ static void lower_entry_switch_value(Lower *L) {
 static void lower_return(Lower *L, B3Value *v) {
     B3Type types[B3_MAX_RESULTS];
     B3Reg regs[B3_MAX_RESULTS];
-    if (v->m.float128) { /* a Float128 pair, in the first FP result register */
-        types[0] = B3_Double;
-        lower_return_regs(L, 1, types, regs);
-        lower_float128_to(L, lower_kid(v, 0), lower_kid(v, 1), regs[0]);
-        lower_emit_return(L, 1, types);
+    if (v->m.float128) { /* Float128 pairs, in the first (two) FP result registers */
+        uint32_t n = v->nkids / 2;
+        types[0] = types[1] = B3_Double;
+        lower_return_regs(L, n, types, regs);
+        for (uint32_t i = 0; i < n; i++)
+            lower_float128_to(L, lower_kid(v, 2 * i), lower_kid(v, 2 * i + 1), regs[i]);
+        lower_emit_return(L, n, types);
         return;
     }
     for (uint32_t i = 0; i < v->nkids; i++)

@@ -19,6 +19,10 @@ bool b3_promote_stack_slots(B3Module *m, B3Proc *p);
 bool b3_fix_ssa(B3Module *m, B3Proc *p);
 /* Pure values and loop-invariant loads move to their loop's preheader. */
 bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p);
+/* Values affine in a loop's induction variable that cost more than an add
+ * per trip become induction variables of their own (loop strength
+ * reduction). */
+bool b3_reduce_loop_strength(B3Module *m, B3Proc *p);
 /* Pure values, loads and stores computed twice along the dominator tree are
  * computed once; stores overwritten in their block go. */
 bool b3_eliminate_common_subexpressions(B3Module *m, B3Proc *p);

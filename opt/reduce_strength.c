@@ -1313,6 +1313,22 @@ static bool same_offset_address(const B3Value *x, const B3Value *y) {
  * spill.  Webs of more than WEB_MAX Phis are left alone. */
 enum { WEB_MAX = 64 };
 
+/* Whether w = Add(b, C) is also how b, a Phi, steps: `len + 1` written back
+ * to len around a loop and also merged at its exits.  The fold would then
+ * keep both len and len + 1 alive across the loop's exit (a copy on every
+ * trip), where the merged Phi costs nothing. */
+static bool is_own_step(const RS *rs, const B3Value *w) {
+    const B3Value *b = w->kids[0];
+    if (b->opcode != B3_Phi || b->scratch >= rs->uc.nvalues || rs->p->values[b->scratch] != b)
+        return false;
+    for (uint32_t k = rs->pw.start[b->scratch]; k < rs->pw.start[b->scratch + 1]; k++) {
+        const B3Value *u = rs->pw.list[k];
+        if (u->opcode == B3_Upsilon && same_offset_address(u->kids[0], w))
+            return true;
+    }
+    return false;
+}
+
 static bool reduce_phi_of_addresses(RS *rs, B3Value *phi) {
     B3Value *web[WEB_MAX];
     uint32_t nweb = 0, next = 0;
@@ -1353,7 +1369,7 @@ static bool reduce_phi_of_addresses(RS *rs, B3Value *phi) {
         replace(rs, phi, w);
         return true;
     }
-    if (w->opcode != B3_Add || !defined_before(rs, w->kids[0], phi, rs->index))
+    if (w->opcode != B3_Add || !defined_before(rs, w->kids[0], phi, rs->index) || is_own_step(rs, w))
         return false;
     int64_t c;
     b3_value_int_const(w->kids[1], &c);

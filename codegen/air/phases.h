@@ -43,6 +43,10 @@ void air_report_used_registers(AirCode *c);
 /* Jump threading, branches whose edges meet become jumps, blocks merged into
  * their single predecessor, unreachable blocks dropped. */
 void air_simplify_cfg(AirCode *c);
+/* After simplify_cfg: a small block ending in a JumpTable (and the small
+ * blocks that jump to it) copied into each block that jumps there, so each
+ * has its own indirect jump. */
+void air_duplicate_dispatch(AirCode *c);
 /* Orders the blocks so that likely successors follow (fall through), rare
  * blocks at the end, loops rotated to end in one conditional back edge. */
 void air_optimize_block_order(AirCode *c);

@@ -34,6 +34,11 @@ everything):
 
 Shapes that can be switched (--shapes=LIST, a comma-separated subset of
 SHAPES; default DEFAULT_SHAPES; "all" for every one):
+  affine      in loops, a second counter (Int64, from any start by any
+              step) and expressions of the counters built by Add, Sub, Neg,
+              Mul and Shl by a constant, with wrapping, observed (what
+              reduce_loop_strength makes induction variables of).  Off by
+              default (it would change the default modules);
   cmp-reuse   a compare result used twice: c = LessThan(a, b);
               d = NotEqual(c, 0) (or Equal(c, 0), Equal(Equal(c, 0), 0), c);
               Branch(d) or Select(d, ...), and d also in a Return, an
@@ -108,7 +113,7 @@ INT64_SPECIAL = [0, 1, -1, 2, 7, 63, 64, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFF
                  0x5555555555555555, 0x123456789ABCDEF0, -0x123456789, 1 << 40, 1 << 53, (1 << 53) + 1]
 
 
-SHAPES = ("cmp-reuse", "dead-phi", "eq-chain", "float-widen", "jump-chain", "small-callees")
+SHAPES = ("affine", "cmp-reuse", "dead-phi", "eq-chain", "float-widen", "jump-chain", "small-callees")
 # cmp-reuse found a compare-fusion bug (a compare fused through
 # Equal/NotEqual(x, 0) whose result had other uses); it is on by default.
 DEFAULT_SHAPES = ("cmp-reuse", "dead-phi", "jump-chain", "small-callees")
@@ -564,6 +569,7 @@ class ProcGen:
         self.next_value = 0
         self.count = 0
         self.vis = {t: [] for t in TYPES}
+        self.ivs = []  # affine: the counters of the loops around, (type, Phi)
         self.marks = []
         self.vars = []
         self.slots = []
@@ -1381,7 +1387,9 @@ class ProcGen:
             if self.mod.call_bias and r.random() < self.mod.call_bias:
                 self.call_proc()
                 continue
-            if self.mod.body_shapes and left > 8 and r.random() < 0.08:
+            if self.ivs and "affine" in self.mod.shapes and r.random() < 0.1:
+                self.affine()
+            elif self.mod.body_shapes and left > 8 and r.random() < 0.08:
                 self.shape(min(left, r.randrange(6, 40)), depth)
             elif depth < 3 and left > 30 and r.random() < 0.4:
                 sub = min(left - 5, r.randrange(15, max(16, min(left, 160 >> depth))))
@@ -1608,21 +1616,75 @@ class ProcGen:
         bound = self.bound()
         self.emit("Void", "Upsilon(@%d, ^@%d)" % (zero, i_phi[1]))
         self.upsilons(carried)
+        counters = self.second_counter()
         header, body, exit_ = self.new_block(), self.new_block(), self.new_block()
         self.terminate("Jump()", "#%d" % header.index, (header,))
         self.cur = header
-        self.define_phis([i_phi] + carried)
+        self.define_phis([i_phi] + carried + counters[:1])
         cond = self.emit("Int32", "LessThan(@%d, @%d)" % (i_phi[1], bound), visible=False)
         self.terminate("Branch(@%d)" % cond, "Then:#%d, Else:#%d" % (body.index, exit_.index), (body, exit_))
         self.cur = body
         self.push()
+        self.ivs.append(i_phi + (len(self.vis["Int32"]),))
+        self.ivs.extend(c + (len(self.vis["Int64"]),) for c in counters[:1])
         self.region(budget, depth + 1)
+        del self.ivs[len(self.ivs) - 1 - len(counters[:1]):]
         nxt = self.emit("Int32", "Add(@%d, @%d)" % (i_phi[1], self.ci("Int32", 1)), visible=False)
         self.emit("Void", "Upsilon(@%d, ^@%d)" % (nxt, i_phi[1]))
+        self.step_counter(counters)
         self.latch_upsilons(carried)
         self.jump(header)
         self.pop()
         self.cur = exit_
+
+    def second_counter(self):
+        """affine: [(Int64 Phi), step] of a counter from a value before the
+        loop by a value before the loop, with its first Upsilon; [] when
+        the shape is off."""
+        if "affine" not in self.mod.shapes:
+            return []
+        phi = ("Int64", self.reserve())
+        self.emit("Void", "Upsilon(@%d, ^@%d)" % (self.pick("Int64"), phi[1]))
+        return [phi, self.pick("Int64")]
+
+    def step_counter(self, counters):
+        if counters:
+            (t, n), step = counters
+            nxt = self.emit(t, "Add(@%d, @%d)" % (n, step), visible=False)
+            self.emit("Void", "Upsilon(@%d, ^@%d)" % (nxt, n))
+
+    def affine(self):
+        """affine: see SHAPES."""
+        r = self.rng
+        if not self.ivs:
+            return
+        t, e, before = r.choice(self.ivs)
+
+        def inv():
+            # mostly a value from before the loop: invariant in it
+            if before and r.random() < 0.85:
+                return self.vis[t][r.randrange(before)]
+            return self.pick(t)
+
+        for _ in range(r.randrange(1, 6)):
+            k = r.randrange(7)
+            if k == 0:
+                e = self.emit(t, "Add(@%d, @%d)" % (e, inv()), visible=False)
+            elif k == 1:
+                e = self.emit(t, "Sub(@%d, @%d)" % (e, inv()), visible=False)
+            elif k == 2:
+                e = self.emit(t, "Sub(@%d, @%d)" % (inv(), e), visible=False)
+            elif k == 3:
+                e = self.emit(t, "Mul(@%d, @%d)" % (e, inv()), visible=False)
+            elif k == 4:
+                e = self.emit(t, "Shl(@%d, @%d)" % (e, self.ci("Int32", r.randrange(0, 70))), visible=False)
+            elif k == 5:
+                e = self.emit(t, "Neg(@%d)" % e, visible=False)
+            else:
+                e = self.emit(t, "Add(@%d, @%d)" % (e, self.ci(t, r.choice(self.EDGE[t]))), visible=False)
+        self.observe(e, t)
+        if r.random() < 0.3:
+            self.vis[t].append(e)
 
     def dowhile(self, budget, depth):
         """A bottom-tested loop; the body may be a single self-looping block."""
@@ -1930,6 +1992,9 @@ class ProcGen:
                 self.flag_reuse()
         elif k == "dead-phi":
             self.dead_phi()
+        elif k == "affine":
+            for _ in range(r.randrange(1, 4)):
+                self.affine()
         elif k == "float-widen":
             for _ in range(r.randrange(4, 12)):
                 self.float_widen()
