@@ -617,6 +617,67 @@ static void reduce_bitand(RS *rs, B3Value *v) {
         become(rs, v, B3_BitXor, 2, add(rs, B3_BitOr, t, a->kids[0], b->kids[0]), a->kids[1], NULL);
 }
 
+/* How many low bits of v are known to be zero (at least; 0: none known).
+ * A Phi counts through its live Upsilons, a step Add(phi, x) by x alone:
+ * an induction variable from 0 by 4 keeps its two low bits clear, as the
+ * index of a loop that clang unrolled four times does. */
+static bool upsilon_live(const RS *rs, const B3Value *u);
+
+static unsigned low_zero_bits(const RS *rs, const B3Value *v, int depth) {
+    unsigned bits = b3_type_bits((B3Type)v->type), a, b;
+    int64_t c;
+    if (b3_value_int_const(v, &c)) {
+        uint64_t x = (uint64_t)c & b3_int_mask((B3Type)v->type);
+        return x ? (unsigned)__builtin_ctzll(x) : bits;
+    }
+    if (depth <= 0 || !b3_type_is_int((B3Type)v->type))
+        return 0;
+    switch (v->opcode) {
+    case B3_Add:
+    case B3_Sub:
+    case B3_BitOr:
+    case B3_BitXor:
+        a = low_zero_bits(rs, v->kids[0], depth - 1);
+        b = low_zero_bits(rs, v->kids[1], depth - 1);
+        return a < b ? a : b;
+    case B3_BitAnd:
+        a = low_zero_bits(rs, v->kids[0], depth - 1);
+        b = low_zero_bits(rs, v->kids[1], depth - 1);
+        return a > b ? a : b;
+    case B3_Mul:
+        a = low_zero_bits(rs, v->kids[0], depth - 1) + low_zero_bits(rs, v->kids[1], depth - 1);
+        return a < bits ? a : bits;
+    case B3_Shl:
+        if (!b3_value_int_const(v->kids[1], &c))
+            return 0;
+        a = low_zero_bits(rs, v->kids[0], depth - 1) + (unsigned)((uint64_t)c & (bits - 1));
+        return a < bits ? a : bits;
+    case B3_Phi: {
+        if (v->scratch >= rs->uc.nvalues || rs->p->values[v->scratch] != v)
+            return 0;
+        unsigned m = bits;
+        bool any = false;
+        for (uint32_t k = rs->pw.start[v->scratch]; k < rs->pw.start[v->scratch + 1] && m; k++) {
+            const B3Value *u = rs->pw.list[k];
+            if (!upsilon_live(rs, u))
+                continue;
+            const B3Value *x = u->kids[0];
+            any = true;
+            if (x == v)
+                continue;
+            if (x->opcode == B3_Add && (x->kids[0] == v || x->kids[1] == v))
+                a = low_zero_bits(rs, x->kids[x->kids[0] == v ? 1 : 0], depth - 1);
+            else
+                a = low_zero_bits(rs, x, depth - 1);
+            m = a < m ? a : m;
+        }
+        return any ? m : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
 static void reduce_bitor(RS *rs, B3Value *v) {
     if (!reduce_idempotent(rs, v))
         return;
@@ -631,6 +692,13 @@ static void reduce_bitor(RS *rs, B3Value *v) {
             replace(rs, v, a);
         else if (!(b3_int_maybe_bits(a) & ~uc)) /* also x | -1 */
             replace(rs, v, b);
+        else if (b3_type_is_int(t)) {
+            /* No bit of c meets a possible bit of a: an Add, which folds
+             * into addresses and induction variables. */
+            unsigned z = low_zero_bits(rs, a, 6);
+            if (z >= 64 || !(uc >> z))
+                become(rs, v, B3_Add, 2, a, b, NULL);
+        }
         return;
     }
     if (a->opcode == B3_BitXor && b->opcode == B3_BitXor && is_all_ones(a->kids[1]) &&
