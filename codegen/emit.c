@@ -21,11 +21,11 @@ static uint8_t *entry_flags(const AirCode *c) {
     return is_entry;
 }
 
-/* Defines c's procedure symbol and its other entrypoints in .text, each at
+/* Defines c's procedure symbol and its other entrypoints in its code section sec, each at
  * its entry's prologue (prologue_at[block], relative to start) and sized to
  * the end of the code (start + len).  The procedure's own symbol is the entry
  * listed as it in entrypoints(...), else entry 0, so references resolve. */
-static void define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len,
+static void define_entries(const AirCode *c, B3Obj *o, B3SectionId sec, uint64_t start, uint64_t len,
                            const uint64_t *prologue_at) {
     const B3Proc *p = c->proc;
     if (!p)
@@ -36,12 +36,12 @@ static void define_entries(const AirCode *c, B3Obj *o, uint64_t start, uint64_t 
             if (p->entrypoints[i] == p->sym)
                 k = i;
         uint64_t off = prologue_at[air_entry_block(c, k)->index];
-        b3_obj_define(o, p->sym, B3Sec_Text, start + off, len - off, true);
+        b3_obj_define(o, p->sym, sec, start + off, len - off, true);
     }
     for (uint32_t i = 0; i < p->nentrypoints; i++)
         if (p->entrypoints[i] && p->entrypoints[i] != p->sym) {
             uint64_t off = prologue_at[air_entry_block(c, i)->index];
-            b3_obj_define(o, p->entrypoints[i], B3Sec_Text, start + off, len - off, true);
+            b3_obj_define(o, p->entrypoints[i], sec, start + off, len - off, true);
         }
 }
 
@@ -53,8 +53,8 @@ static int cmp_u64(const void *pa, const void *pb) {
 /* Hands the frame description f (offsets from an entry) to o once per
  * entry region: from each entry's prologue to the next one in the code, or
  * to the end (start + len); entries sharing a block share a region. */
-static void add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len, const uint64_t *prologue_at,
-                       const B3Frame *f) {
+static void add_frames(const AirCode *c, B3Obj *o, B3SectionId sec, uint64_t start, uint64_t len,
+                       const uint64_t *prologue_at, const B3Frame *f) {
     uint32_t n = c->nentries ? c->nentries : 1, k = 0;
     uint64_t *at = b3_xmalloc("emitter", n * sizeof *at);
     for (uint32_t i = 0; i < n; i++)
@@ -64,7 +64,7 @@ static void add_frames(const AirCode *c, B3Obj *o, uint64_t start, uint64_t len,
         if (!k || at[k - 1] != at[i])
             at[k++] = at[i];
     for (uint32_t i = 0; i < k; i++)
-        b3_obj_add_frame(o, f, start, at[i], (i + 1 < k ? at[i + 1] : len) - at[i]);
+        b3_obj_add_frame(o, f, sec, start, at[i], (i + 1 < k ? at[i + 1] : len) - at[i]);
     free(at);
 }
 
@@ -124,13 +124,13 @@ void b3_emit_listing_origin(B3AsmBuffer *b, const B3Value *v) {
 void b3_emit_listing_reset(B3AsmBuffer *b) { b->listing_origin = NULL; }
 
 /* After the procedure's bytes went to .text at start. */
-static void listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, uint64_t start) {
+static void listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, B3SectionId sec, uint64_t start) {
     if (!o->asm_text)
         return;
     if (fclose(b->listing) != 0)
         b3_internal_error(b->phase, "cannot collect the listing");
     b->listing = NULL;
-    b3_asm_text_add_proc(o->asm_text, start, b->len, l->text, l->len, b->listing_end, b->nlisting_lines);
+    b3_asm_text_add_proc(o->asm_text, sec, start, b->len, l->text, l->len, b->listing_end, b->nlisting_lines);
     free(l->text);
     l->text = NULL;
 }
@@ -222,8 +222,9 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     uint64_t *prologue_at = b3_xcalloc(t->phase, c->nblocks, sizeof(uint64_t));
 
     /* Functions start 16-byte aligned (the object pads .text with the
-     * description's code_pad_byte). */
-    b3_obj_align(o, B3Sec_Text, 16);
+     * description's code_pad_byte), in .text or their own section. */
+    B3SectionId sec = b3_obj_code_section(o, p ? p->sym : NULL);
+    b3_obj_align(o, sec, 16);
 
     /* Branch relaxation (codegen/asm_buffer.h): assemble until every short
      * branch reaches.  The passes before the last are trial runs, without
@@ -258,30 +259,31 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     }
 
     B3AsmBuffer *a = e->buf;
-    uint64_t start = b3_obj_emit(o, B3Sec_Text, a->buf, a->len);
+    uint64_t start = b3_obj_emit(o, sec, a->buf, a->len);
     /* Instructions, then the jump tables (data), then the next procedure or
      * the padding (instructions again): ELF's mapping symbols where the
      * description wants them (AArch64's $x and $d). */
-    b3_obj_mark_code(o, start, false);
+    b3_obj_mark_code(o, sec, start, false);
     if (a->len > code_size) {
-        b3_obj_mark_code(o, start + code_size, true);
-        b3_obj_mark_code(o, start + a->len, false);
+        b3_obj_mark_code(o, sec, start + code_size, true);
+        b3_obj_mark_code(o, sec, start + a->len, false);
     }
     if (want_listing)
-        listing_end(&listing, a, o, start);
+        listing_end(&listing, a, o, sec, start);
     for (uint32_t i = 0; i < a->nrelocs; i++)
-        b3_obj_reloc(o, B3Sec_Text, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind,
-                     a->relocs[i].sym, a->relocs[i].addend);
+        b3_obj_reloc(o, sec, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind, a->relocs[i].sym,
+                     a->relocs[i].addend);
     /* A frame that grows at run time has no fixed size: UINT64_MAX, as LLVM
      * writes for variable-sized objects. */
-    b3_obj_add_stackmaps(o, start, c->dynamic_stack ? UINT64_MAX : c->frame_size + t->stackmap_stack_extra,
+    b3_obj_add_stackmaps(o, sec, start,
+                         c->dynamic_stack ? UINT64_MAX : c->frame_size + t->stackmap_stack_extra,
                          &e->stackmaps);
     if (want_lines)
-        b3_obj_add_lines(o, p, start, code_size, a->len, &lines);
-    define_entries(c, o, start, a->len, prologue_at);
+        b3_obj_add_lines(o, p, sec, start, code_size, a->len, &lines);
+    define_entries(c, o, sec, start, a->len, prologue_at);
     frame.compact = t->compact_unwind(&frame);
     b3_frame_epilogue_trim(&frame, (uint32_t)code_size);
-    add_frames(c, o, start, a->len, prologue_at, &frame);
+    add_frames(c, o, sec, start, a->len, prologue_at, &frame);
     b3_frame_reset(&frame);
     free(is_entry);
     free(prologue_at);

@@ -48,6 +48,8 @@ ImpArgPlace imp_arg_place(Imp *I, LLVMTypeRef t, uint32_t nint, uint32_t nfp) {
         return pl;
     }
     unsigned n = arm64 ? hfa_members(I, t) : 0;
+    if (!n && arm64)
+        n = imp_fp128_hfa(t); /* long doubles: their parts are Int64 leaves */
     if (n && nfp + n > d->narg_fprs) {
         if (nfp < d->narg_fprs)
             pl.pad_fp = (uint8_t)(d->narg_fprs - nfp);

@@ -63,18 +63,26 @@ unsigned imp_fp128_arg_members(Imp *I, LLVMTypeRef t, unsigned nfp) {
         imp_fail(I, "a long double in an aggregate passed by value is not supported (only up to four long "
                     "doubles alone)");
     if (n > 1 && nfp + n > I->desc->narg_fprs)
-        imp_fail(I, "an aggregate of long doubles that does not fit in the vector registers left is not "
-                    "supported");
+        return 0; /* in memory whole (imp_arg_place) */
     return n;
 }
 
-bool imp_fp128_result(Imp *I, LLVMTypeRef t) {
+unsigned imp_fp128_hfa(LLVMTypeRef t) {
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if ((k != LLVMArrayTypeKind && k != LLVMStructTypeKind) || !has_fp128(t))
+        return 0;
+    unsigned n = members(t);
+    return n >= 2 && n <= 4 ? n : 0;
+}
+
+unsigned imp_fp128_result(Imp *I, LLVMTypeRef t) {
     if (!has_fp128(t))
-        return false;
-    if (members(t) != 1)
-        imp_fail(I, "a result of several long doubles (q0-q3) or of a long double and other values is not "
-                    "supported");
-    return true;
+        return 0;
+    unsigned n = members(t);
+    if (n != 1 && n != 2)
+        imp_fail(I, "a result of three or four long doubles (q0-q3) or of a long double and other values is "
+                    "not supported");
+    return n;
 }
 
 /* ---- constants --------------------------------------------------------------- */
@@ -132,7 +140,7 @@ static void mark_pair(Imp *I, B3Value *call, uint32_t k) {
     x->byval[k + 1].f128 = B3F128_High;
 }
 
-ImpVals imp_fp128_call_result(Imp *I, B3Value *call) {
+ImpVals imp_fp128_call_result(Imp *I, B3Value *call, unsigned npairs) {
     B3CCallExtra *x = call->m.ccall.extra;
     if (!x) {
         x = b3_arena_alloc(&I->m->arena, sizeof *x);
@@ -140,7 +148,18 @@ ImpVals imp_fp128_call_result(Imp *I, B3Value *call) {
         call->m.ccall.extra = x;
     }
     x->float128 = true;
-    return parts(I, call, imp_emit(I, B3_SecondResult, B3_Int64, 1, call, NULL, NULL));
+    ImpVals r = parts(I, call, imp_emit(I, B3_SecondResult, B3_Int64, 1, call, NULL, NULL));
+    if (npairs < 2)
+        return r;
+    /* The second pair (q1): Result index = 2 and 3. */
+    ImpVals q = imp_vals_new(I, 4);
+    q.v[0] = r.v[0];
+    q.v[1] = r.v[1];
+    for (unsigned i = 2; i < 4; i++) {
+        q.v[i] = imp_emit(I, B3_Result, B3_Int64, 1, call, NULL, NULL);
+        q.v[i]->m.result_index = i;
+    }
+    return q;
 }
 
 /* A call of a runtime function: n fp128 arguments first (each a pair),
@@ -161,7 +180,7 @@ static B3Value *rt_call(Imp *I, const char *name, B3Type rt, unsigned n, const I
     for (unsigned i = 0; i < n; i++)
         mark_pair(I, call, 1 + 2 * i);
     if (rt == B3_Void)
-        *res = imp_fp128_call_result(I, call);
+        *res = imp_fp128_call_result(I, call, 1);
     return call;
 }
 
@@ -190,9 +209,13 @@ ImpVals imp_fp128_param(Imp *I, B3Reg where, uint32_t stack_off) {
 }
 
 void imp_fp128_return(Imp *I, ImpVals v) {
-    if (v.n != 2)
-        imp_fail(I, "an fp128 of %u parts", v.n);
-    B3Value *r = imp_emit(I, B3_Return, B3_Void, 2, v.v[0], v.v[1], NULL);
+    if (v.n != 2 && v.n != 4)
+        imp_fail(I, "an fp128 result of %u parts", v.n);
+    B3Value *r = b3_value_new(I->m, I->p, B3_Return, B3_Void, v.n, UINT32_MAX);
+    for (uint32_t i = 0; i < v.n; i++)
+        r->kids[i] = v.v[i];
+    r->loc = r->type_loc = I->loc;
+    b3_block_append(I->m, I->cur, r);
     r->m.float128 = true;
 }
 

@@ -415,6 +415,11 @@ static ImpVals import_load(Imp *I, LLVMValueRef v) {
     bool vol = LLVMGetVolatile(v);
     LLVMAtomicOrdering ord = LLVMGetOrdering(v);
     bool acq = is_acquire(ord);
+    ImpVals wide;
+    if (ord != LLVMAtomicOrderingNotAtomic && imp_atomic128_load(I, v, &wide))
+        return wide;
+    if (ord != LLVMAtomicOrderingNotAtomic && L->n > 1)
+        imp_fail(I, "an atomic load of this type is not supported");
     if (ord != LLVMAtomicOrderingNotAtomic && L->n == 1 && L->leaf[0].kind == LK_Int) {
         unsigned b = L->leaf[0].bits;
         if (b != 8 && b != 16 && b != 32 && b != 64)
@@ -433,6 +438,10 @@ static void import_store(Imp *I, LLVMValueRef v) {
     B3Value *ptr = imp_scalar(I, LLVMGetOperand(v, 1));
     bool vol = LLVMGetVolatile(v);
     LLVMAtomicOrdering ord = LLVMGetOrdering(v);
+    if (ord != LLVMAtomicOrderingNotAtomic && imp_atomic128_store(I, v))
+        return;
+    if (ord != LLVMAtomicOrderingNotAtomic && L->n > 1)
+        imp_fail(I, "an atomic store of this type is not supported");
     for (uint32_t i = 0; i < L->n; i++)
         store_leaf(I, &L->leaf[i], x.v[i], ptr, (int64_t)L->leaf[i].off, vol, is_release(ord));
     if (ord == LLVMAtomicOrderingSequentiallyConsistent)
@@ -862,6 +871,9 @@ static ImpVals import_cmpxchg(Imp *I, LLVMValueRef v) {
     B3Value *ptr = imp_scalar(I, LLVMGetOperand(v, 0));
     LLVMValueRef ev = LLVMGetOperand(v, 1);
     unsigned bits = imp_int_bits(LLVMTypeOf(ev));
+    ImpVals wide;
+    if (imp_atomic128_cmpxchg(I, v, &wide))
+        return wide;
     if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
         imp_fail(I, "cmpxchg of this type is not supported");
     B3Value *e = imp_scalar(I, ev), *n = imp_scalar(I, LLVMGetOperand(v, 2));
@@ -878,6 +890,9 @@ static ImpVals import_atomicrmw(Imp *I, LLVMValueRef v) {
     B3Value *ptr = imp_scalar(I, LLVMGetOperand(v, 0));
     LLVMValueRef xv = LLVMGetOperand(v, 1);
     unsigned bits = imp_int_bits(LLVMTypeOf(xv));
+    ImpVals wide;
+    if (imp_atomic128_rmw(I, v, &wide))
+        return wide;
     if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
         imp_fail(I, "atomicrmw of this type is not supported");
     B3Value *x = imp_scalar(I, xv);
@@ -1031,11 +1046,12 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     }
     LLVMTypeRef rt = LLVMGetReturnType(fty);
     const ImpLeaves *RL = imp_leaves(I, rt);
-    bool ld_result = imp_is_x87(rt); /* in st(0) */
+    bool ld_pair = imp_is_x87_pair(rt);         /* in st(0) and st(1) */
+    bool ld_result = imp_is_x87(rt) || ld_pair; /* in st(0) */
     B3Value *ld_slot = ld_result ? imp_ldouble_result_slot(I) : NULL;
     if (ld_result)
         RL = imp_leaves(I, LLVMVoidTypeInContext(I->ctx));
-    bool q_result = imp_fp128_result(I, rt); /* in q0 (llvm_fp128.c) */
+    unsigned q_result = imp_fp128_result(I, rt); /* in q0 (and q1: llvm_fp128.c) */
     if (!q_result)
         imp_check_results(I, RL->n, NULL, RL);
     B3Type t0 = RL->n ? imp_leaf_type(&RL->leaf[0]) : B3_Void;
@@ -1064,8 +1080,9 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
         if (imp_is_x87(LLVMTypeOf(LLVMGetOperand(v, i))))
             extra->byval[k] = (B3ByVal){16, 16, 0};
         /* Each fp128 whole in a q register (llvm_fp128.c). */
-        for (unsigned q = 0, nq = imp_fp128_arg_members(I, LLVMTypeOf(LLVMGetOperand(v, i)), 0); q < nq;
-             q++) {
+        LLVMTypeRef at = LLVMTypeOf(LLVMGetOperand(v, i));
+        unsigned nq = place[i].memory.size ? 0 : imp_fp128_arg_members(I, at, 0);
+        for (unsigned q = 0; q < nq; q++) {
             extra->byval[k + 2 * q].f128 = B3F128_Low;
             extra->byval[k + 2 * q + 1].f128 = B3F128_High;
         }
@@ -1078,10 +1095,12 @@ static ImpVals import_call(Imp *I, LLVMValueRef v) {
     call->m.ccall.extra = extra;
     call->loc = call->type_loc = I->loc;
     b3_block_append(I->m, I->cur, call);
+    if (ld_pair)
+        return imp_ldouble_pair_call_result(I, ld_slot);
     if (ld_result)
         return imp_ldouble_call_result(I, ld_slot);
     if (q_result)
-        return imp_fp128_call_result(I, call);
+        return imp_fp128_call_result(I, call, q_result);
     return imp_call_results(I, call, RL);
 }
 
@@ -1272,6 +1291,10 @@ static void import_ret(Imp *I, LLVMValueRef v) {
     ImpVals p = imp_operand(I, x);
     if (imp_is_x87(LLVMTypeOf(x))) {
         imp_ldouble_return(I, p);
+        return;
+    }
+    if (imp_is_x87_pair(LLVMTypeOf(x))) {
+        imp_ldouble_pair_return(I, p);
         return;
     }
     if (imp_fp128_result(I, LLVMTypeOf(x))) {

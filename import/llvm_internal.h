@@ -91,8 +91,9 @@ typedef struct Imp {
     const char *loc_file_key;
     uint32_t loc_file;
     /* long double (llvm_ldouble.c): the function's scratch slots for X87
-     * operands and results (NULL until first used). */
-    B3StackSlot *ld_scratch[3];
+     * results, operands and a pair result's second part (NULL until first
+     * used). */
+    B3StackSlot *ld_scratch[4];
 } Imp;
 
 /* ---- diagnostics (llvm_module.c) ---------------------------------------- */
@@ -301,6 +302,20 @@ B3Value *imp_ldouble_result_slot(Imp *I);
 ImpVals imp_ldouble_call_result(Imp *I, B3Value *slot);
 /* Returns the value (in st(0)). */
 void imp_ldouble_return(Imp *I, ImpVals v);
+/* C's _Complex long double as a result: { x86_fp80, x86_fp80 }, in st(0)
+ * (real) and st(1) (imaginary), the X87 ret2/result2 operations.  The call
+ * result takes the slot of imp_ldouble_result_slot for its real part. */
+bool imp_is_x87_pair(LLVMTypeRef t);
+ImpVals imp_ldouble_pair_call_result(Imp *I, B3Value *slot);
+void imp_ldouble_pair_return(Imp *I, ImpVals v);
+
+/* ---- 128-bit atomics (llvm_atomic128.c) ------------------------------------
+ * load atomic / store atomic / cmpxchg / atomicrmw of an i128 as calls of
+ * libatomic's __atomic_*_16: false (nothing emitted) for other types. */
+bool imp_atomic128_load(Imp *I, LLVMValueRef v, ImpVals *out);
+bool imp_atomic128_store(Imp *I, LLVMValueRef v);
+bool imp_atomic128_cmpxchg(Imp *I, LLVMValueRef v, ImpVals *out);
+bool imp_atomic128_rmw(Imp *I, LLVMValueRef v, ImpVals *out);
 
 /* ---- fp128 (llvm_fp128.c) ------------------------------------------------
  *
@@ -315,16 +330,24 @@ bool imp_fp128_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len
 /* A constant's bits: 0-63 in *lo, 64-127 in *hi. */
 void imp_fp128_const(Imp *I, LLVMValueRef c, uint64_t *lo, uint64_t *hi);
 ImpVals imp_fp128_const_parts(Imp *I, LLVMValueRef c);
-/* The (Int64) CCall's fp128 result: float128 = 1 and its SecondResult. */
-ImpVals imp_fp128_call_result(Imp *I, B3Value *call);
+/* The (Int64) CCall's fp128 result: float128 = 1 and its SecondResult;
+ * with npairs 2 (a _Complex long double, q0 and q1) also Result index = 2
+ * and 3. */
+ImpVals imp_fp128_call_result(Imp *I, B3Value *call, unsigned npairs);
 /* How many Float128 pairs an argument of type t is (0: none; an fp128 1, an
  * aggregate of up to four alone one per member); an error for other
- * aggregates with an fp128, and for one of several members that does not
- * fit in the FP argument registers left after nfp. */
+ * aggregates with an fp128.  0 too for one of several members that does
+ * not fit in the FP argument registers left after nfp: AAPCS64 passes that
+ * on the stack whole (imp_arg_place, imp_fp128_hfa). */
 unsigned imp_fp128_arg_members(Imp *I, LLVMTypeRef t, unsigned nfp);
-/* Whether a result of type t is one fp128 (alone, or the one member of an
- * aggregate): a Float128 pair in q0; an error for other types with one. */
-bool imp_fp128_result(Imp *I, LLVMTypeRef t);
+/* The members of an AAPCS64 homogeneous aggregate of 2 to 4 fp128s; 0 for
+ * any other type. */
+unsigned imp_fp128_hfa(LLVMTypeRef t);
+/* How many fp128s a result of type t is (0: none): one (alone, or the one
+ * member of an aggregate), a Float128 pair in q0, or two (_Complex long
+ * double, a struct of two), pairs in q0 and q1; an error for other types
+ * with one. */
+unsigned imp_fp128_result(Imp *I, LLVMTypeRef t);
 /* A parameter in the FP register `where` or the caller's argument area. */
 ImpVals imp_fp128_param(Imp *I, B3Reg where, uint32_t stack_off);
 void imp_fp128_return(Imp *I, ImpVals v);

@@ -205,6 +205,37 @@ static B3Value *fcmp(Imp *I, LLVMRealPredicate p, ImpVals a, ImpVals b) {
     return r;
 }
 
+/* An integer of 65 to 128 bits to long double: libgcc's __floattixf or
+ * __floatuntixf (the i128 in two registers, the result in st(0)). */
+static ImpVals wide_to_ld(Imp *I, ImpVals x, unsigned bits, bool sign) {
+    if (bits > 128)
+        imp_fail(I, "converting an i%u to long double is not supported", bits);
+    ImpVals w = imp_wide_ext(I, x, bits, sign);
+    B3Value *d = scratch(I, 0);
+    imp_call_named(I, sign ? "__floattixf" : "__floatuntixf", B3_Void, 2, w.v);
+    return imp_ldouble_call_result(I, d);
+}
+
+/* Long double to an integer of 65 to 128 bits (truncated toward zero):
+ * libgcc's __fixxfti or __fixunsxfti (the argument in memory, the result
+ * in two registers). */
+static ImpVals ld_to_wide(Imp *I, ImpVals a, unsigned bits, bool sign) {
+    if (bits > 128)
+        imp_fail(I, "converting a long double to i%u is not supported", bits);
+    B3Value *at = imp_ldouble_arg(I, a);
+    B3Value *lo = imp_call_named(I, sign ? "__fixxfti" : "__fixunsxfti", B3_Int64, 1, &at);
+    B3CCallExtra *x = b3_arena_alloc(&I->m->arena, sizeof *x);
+    memset(x, 0, sizeof *x);
+    x->byval = b3_arena_alloc(&I->m->arena, 2 * sizeof *x->byval);
+    memset(x->byval, 0, 2 * sizeof *x->byval);
+    x->byval[1] = (B3ByVal){16, 16, 0};
+    lo->m.ccall.extra = x;
+    ImpVals r = imp_vals_new(I, 2);
+    r.v[0] = lo;
+    r.v[1] = imp_emit(I, B3_SecondResult, B3_Int64, 1, lo, NULL, NULL);
+    return r;
+}
+
 /* An integer of `bits` bits (the low bits of x) to long double. */
 static ImpVals int_to_ld(Imp *I, B3Value *x, unsigned bits, bool sign) {
     if (bits > 64)
@@ -278,6 +309,40 @@ void imp_ldouble_return(Imp *I, ImpVals v) {
     imp_emit(I, B3_Return, B3_Void, 0, NULL, NULL, NULL);
 }
 
+bool imp_is_x87_pair(LLVMTypeRef t) {
+    return LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMCountStructElementTypes(t) == 2 &&
+           imp_is_x87(LLVMStructGetTypeAtIndex(t, 0)) && imp_is_x87(LLVMStructGetTypeAtIndex(t, 1));
+}
+
+/* A pair's four parts: the real part's two, then the imaginary part's. */
+static ImpVals pair_parts(Imp *I, ImpVals re, ImpVals im) {
+    ImpVals r = imp_vals_new(I, 4);
+    r.v[0] = re.v[0];
+    r.v[1] = re.v[1];
+    r.v[2] = im.v[0];
+    r.v[3] = im.v[1];
+    return r;
+}
+
+ImpVals imp_ldouble_pair_call_result(Imp *I, B3Value *slot) {
+    B3Value *im = scratch(I, 3);
+    x87(I, B3X87_Result2, slot, im, NULL);
+    return pair_parts(I, imp_ldouble_load(I, slot, 0), imp_ldouble_load(I, im, 0));
+}
+
+void imp_ldouble_pair_return(Imp *I, ImpVals v) {
+    if (v.n != 4)
+        imp_fail(I, "a pair of long doubles of %u parts", v.n);
+    ImpVals re = imp_vals_new(I, 2), im = imp_vals_new(I, 2);
+    re.v[0] = v.v[0];
+    re.v[1] = v.v[1];
+    im.v[0] = v.v[2];
+    im.v[1] = v.v[3];
+    B3Value *a = put(I, 1, re), *b = put(I, 2, im);
+    x87(I, B3X87_Ret2, a, b, NULL);
+    imp_emit(I, B3_Return, B3_Void, 0, NULL, NULL, NULL);
+}
+
 bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out) {
     LLVMTypeRef t = LLVMTypeOf(v);
     LLVMValueRef x = LLVMGetNumOperands(v) ? LLVMGetOperand(v, 0) : NULL;
@@ -323,11 +388,17 @@ bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out) {
     case LLVMUIToFP:
         if (!res)
             return false;
-        *out = int_to_ld(I, imp_scalar(I, x), imp_int_bits(LLVMTypeOf(x)), op == LLVMSIToFP);
+        if (imp_int_bits(LLVMTypeOf(x)) > 64)
+            *out = wide_to_ld(I, imp_operand(I, x), imp_int_bits(LLVMTypeOf(x)), op == LLVMSIToFP);
+        else
+            *out = int_to_ld(I, imp_scalar(I, x), imp_int_bits(LLVMTypeOf(x)), op == LLVMSIToFP);
         return true;
     case LLVMFPToSI:
     case LLVMFPToUI:
-        *out = one_val(I, ld_to_int(I, imp_operand(I, x), imp_int_bits(t), op == LLVMFPToSI));
+        if (imp_int_bits(t) > 64)
+            *out = ld_to_wide(I, imp_operand(I, x), imp_int_bits(t), op == LLVMFPToSI);
+        else
+            *out = one_val(I, ld_to_int(I, imp_operand(I, x), imp_int_bits(t), op == LLVMFPToSI));
         return true;
     case LLVMBitCast: { /* to or from i80: the same words, the high one as wide as its type */
         ImpVals a = imp_operand(I, x);

@@ -139,10 +139,11 @@ void imp_aliases(Imp *I) {
     }
 }
 
-/* __attribute__((section("name"))): a global's own section is its data's
- * `section("name")` (docs/c-extensions.md).  A function's is not
- * implemented yet, and putting it in the usual one would be wrong code for
- * the programs that look for it there (linker sets, __start_name). */
+/* __attribute__((section("name"))): a global's or a function's own section
+ * is its data's or procedure's `section("name")` (docs/c-extensions.md),
+ * which the validator checks.  On Mach-O a function's "SEG,sect" may end
+ * in the attributes clang writes for code, ",regular,pure_instructions":
+ * b3c gives a procedure's section those. */
 void imp_check_section(Imp *I, LLVMValueRef g) {
     const char *sec = LLVMGetSection(g);
     if (!sec || !*sec || LLVMIsDeclaration(g))
@@ -152,11 +153,17 @@ void imp_check_section(Imp *I, LLVMValueRef g) {
      * start-up code together; in __text they run the same. */
     if (!strncmp(sec, "__TEXT,__StaticInit,", 20) && LLVMIsAFunction(g))
         return;
-    if (LLVMIsAGlobalVariable(g)) {
+    size_t n = strlen(sec);
+    static const char code_attrs[] = ",regular,pure_instructions";
+    size_t na = sizeof code_attrs - 1;
+    if (LLVMIsAFunction(g) && b3_target_obj_format(I->m->target) == B3ObjFormat_MachO && n > na &&
+        !strcmp(sec + n - na, code_attrs))
+        n -= na; /* Mach-O: what b3c writes for a procedure's own section anyway */
+    if (LLVMIsAGlobalVariable(g) || LLVMIsAFunction(g)) {
         B3Symbol *s = imp_symbol(I, g);
-        size_t n = strlen(sec);
         char *copy = b3_arena_alloc(&I->m->arena, n + 1);
-        memcpy(copy, sec, n + 1);
+        memcpy(copy, sec, n);
+        copy[n] = 0;
         s->section = copy;
         s->section_len = (uint32_t)n;
         return;

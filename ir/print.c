@@ -474,7 +474,7 @@ static void put_children(Args *a, const B3Value *v) {
             put_u64(a->p, bv.align);
             put_c(a->p, ')');
         }
-        if (bv.f128 == B3F128_Low || (v->opcode == B3_Return && v->m.float128 && i == 0))
+        if (bv.f128 == B3F128_Low || (v->opcode == B3_Return && v->m.float128 && i % 2 == 0))
             put(a->p, ":Float128");
         if (sm && sm->reps) {
             B3ValueRep def = {0};
@@ -765,6 +765,15 @@ static void put_linkage(Printer *p, const B3Symbol *sym) {
     }
 }
 
+/* section("NAME") of data or a procedure (docs/c-extensions.md). */
+static void put_section(Printer *p, const B3Symbol *sym) {
+    if (!sym->section)
+        return;
+    put(p, " section(\"");
+    put_escaped(p, (const uint8_t *)sym->section, sym->section_len);
+    put(p, "\")");
+}
+
 static void print_proc(Printer *p, const B3Proc *proc) {
     /* A bare body is printed wrapped, under the name it was given, so that
      * reading the output back does not depend on the file name. */
@@ -805,6 +814,7 @@ static void print_proc(Printer *p, const B3Proc *proc) {
         snprintf(buf, sizeof buf, " variadic(%u, %u, %u)", proc->va_gprs, proc->va_fprs, proc->va_stack);
         put(p, buf);
     }
+    put_section(p, proc->sym);
     put(p, " {\n");
     for (uint32_t i = 0; i < proc->nblocks; i++)
         print_block(p, proc->blocks[i]);
@@ -908,11 +918,7 @@ static void print_data(Printer *p, const B3Symbol *sym) {
         put(p, " align ");
         put_u64(p, d->align);
     }
-    if (sym->section) {
-        put(p, " section(\"");
-        put_escaped(p, (const uint8_t *)sym->section, sym->section_len);
-        put(p, "\")");
-    }
+    put_section(p, sym);
     put(p, " {\n");
     for (uint32_t i = 0; d && i < d->nlines; i++) {
         const B3DataLine *l = &d->lines[i];

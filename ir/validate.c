@@ -977,10 +977,18 @@ static void check_second_result(Ctx *c, const B3Block *b, uint32_t idx, const B3
         b3_error(c->d, kid_loc(v, 0),
                  "%s must stand right after its CCall @%u in the same block (after its other results only)",
                  oname(v), k->index);
-    if (b3_ccall_float128(k) && (k->type != B3_Int64 || v->type != B3_Int64 || v->opcode != B3_SecondResult))
-        b3_error(c->d, type_loc(v),
-                 "a float128 = 1 CCall has one more result, its high half: an Int64 SecondResult, not %s %s",
-                 tname(v->type), v->opcode == B3_SecondResult ? "SecondResult" : "Result");
+    /* float128 = 1: SecondResult is q0's high half, Result index 2 and 3
+     * q1's halves (a second pair: AAPCS64's _Complex long double). */
+    if (b3_ccall_float128(k)) {
+        if (k->type != B3_Int64 || v->type != B3_Int64 ||
+            (v->opcode == B3_Result && v->m.result_index != 2 && v->m.result_index != 3))
+            b3_error(
+                c->d, type_loc(v),
+                "a float128 = 1 CCall's further results are Int64 halves: SecondResult (q0's high half), "
+                "Result index = 2 and 3 (q1's), not %s %s",
+                tname(v->type), v->opcode == B3_SecondResult ? "SecondResult" : "Result");
+        return;
+    }
     if (v->opcode != B3_Result)
         return;
     const B3TargetDesc *d = b3_target_desc(c->m->target);
@@ -1068,8 +1076,13 @@ static void check_meta(Ctx *c, const B3Value *v, bool kids_ok) {
                      v->m.reg != B3_NO_REG && b3_reg_valid(t, v->m.reg) ? b3_reg_name(t, v->m.reg) : "?");
         break;
     case B3_Return:
-        if (v->m.float128 && float128_ok(c, v->loc, "a Float128 Return"))
-            check_float128_pair(c, v, 0, kids_ok);
+        if (v->m.float128 && float128_ok(c, v->loc, "a Float128 Return")) {
+            if (v->nkids != 2 && v->nkids != 4)
+                b3_error(c->d, v->loc, "a Float128 Return returns one pair (q0) or two (q0, q1), not %u children",
+                         v->nkids);
+            for (uint32_t i = 0; i + 1 < v->nkids; i += 2)
+                check_float128_pair(c, v, i, kids_ok);
+        }
         break;
     case B3_WasmAddress:
         if (v->m.reg == B3_NO_REG)
@@ -1178,7 +1191,7 @@ static const char *return_shape(const B3Value *v, char *buf, size_t size) {
     if (v->nkids == 1)
         return tname(v->kids[0]->type);
     if (v->m.float128)
-        return "a Float128 pair";
+        return v->nkids == 4 ? "two Float128 pairs" : "a Float128 pair";
     size_t k = 0;
     for (uint32_t i = 0; i < v->nkids && k < size; i++)
         k += (size_t)snprintf(buf + k, size - k, "%s%s%s", i ? ", " : "(", tname(v->kids[i]->type),
@@ -1197,7 +1210,8 @@ static void check_return(Ctx *c, const B3Value *v) {
     for (uint32_t i = 0; i < v->nkids; i++)
         types[i] = v->kids[i]->type;
     const B3TargetDesc *d = b3_target_desc(c->m->target);
-    if (!b3_target_result_regs(d, v->nkids, types, regs)) {
+    /* Float128 pairs are in q0 (and q1): check_meta checks them. */
+    if (!v->m.float128 && !b3_target_result_regs(d, v->nkids, types, regs)) {
         char b1[80];
         b3_error(c->d, kid_loc(v, 0),
                  "this Return returns %s, but %s returns at most %u integer and %u floating-point values",
@@ -1641,7 +1655,7 @@ static bool section_char(char ch) {
            ch == '.' || ch == '$' || ch == '-';
 }
 
-/* section("name") on data (docs/c-extensions.md): a name the assemblers
+/* section("name") on data or a procedure (docs/c-extensions.md): a name the assemblers
  * read back (letters, digits, _ . $ -), on Mach-O "SEG,sect" of at most
  * 16 characters each; not one of b3c's own; not on thread-local data. */
 static void validate_section(B3Module *m, B3Diag *d, const B3Symbol *sym) {
@@ -1711,10 +1725,11 @@ bool b3_validate(B3Module *m, B3Diag *d) {
             validate_data(m, d, it->sym);
         else if (it->kind == B3Item_Alias)
             validate_alias(m, d, it->sym);
-        if (it->kind != B3Item_Data || !it->sym->section)
+        if ((it->kind != B3Item_Data && it->kind != B3Item_Proc) || !it->sym->section)
             continue;
         validate_section(m, d, it->sym);
-        /* At most B3_MAX_NAMED_SECTIONS names (objwriter/obj.h's 16). */
+        /* At most B3_MAX_NAMED_SECTIONS names (objwriter/obj.h's 16), each
+         * holding code or data, not both. */
         uint32_t k = 0;
         while (k < nsections && (names[k]->section_len != it->sym->section_len ||
                                  memcmp(names[k]->section, it->sym->section, it->sym->section_len)))
@@ -1723,6 +1738,10 @@ bool b3_validate(B3Module *m, B3Diag *d) {
             b3_error(d, it->sym->loc, "more than 16 sections of their own in one module");
         else if (k == nsections)
             names[nsections++] = it->sym;
+        else if ((names[k]->kind == B3Sym_Data) != (it->sym->kind == B3Sym_Data))
+            b3_error(d, it->sym->loc, "section \"%.*s\" of @%.*s holds both code and data (@%.*s)",
+                     (int)it->sym->section_len, it->sym->section, (int)it->sym->name_len, it->sym->name,
+                     (int)names[k]->name_len, names[k]->name);
     }
     return d->errors == errors;
 }

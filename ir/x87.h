@@ -18,8 +18,8 @@ typedef enum {
     B3X87Form_Binary,  /* (dst, a, b): *dst = *a op *b */
     B3X87Form_Unary,   /* (dst, a): *dst = op *a (conversions: a holds or gets the other type) */
     B3X87Form_Compare, /* (a, b): Int32, the predicate of *a and *b */
-    B3X87Form_Ret,     /* (a): *a into st(0), for the Return right after it */
-    B3X87Form_Result,  /* (dst): st(0) of the CCall right before it, to *dst */
+    B3X87Form_Ret,     /* (a[, b]): *a into st(0) (and *b into st(1)), for the Return right after it */
+    B3X87Form_Result,  /* (dst[, dst2]): st(0) (and st(1)) of the CCall right before it, to *dst (*dst2) */
 } B3X87Form;
 
 /* clang-format off */
@@ -50,7 +50,10 @@ typedef enum {
     X(Uno,        "uno",        2, B3_Int32, B3X87Form_Compare)                 \
     X(Ord,        "ord",        2, B3_Int32, B3X87Form_Compare)                 \
     X(Ret,        "ret",        1, B3_Void,  B3X87Form_Ret)                     \
-    X(Result,     "result",     1, B3_Void,  B3X87Form_Result)
+    X(Result,     "result",     1, B3_Void,  B3X87Form_Result)                  \
+    /* a pair in st(0), st(1): C's _Complex long double result (real, imag) */ \
+    X(Ret2,       "ret2",       2, B3_Void,  B3X87Form_Ret)                     \
+    X(Result2,    "result2",    2, B3_Void,  B3X87Form_Result)
 /* clang-format on */
 
 typedef enum {

@@ -1480,6 +1480,11 @@ static void lower_ccall(Lower *L, B3Value *v) {
     bool f128 = b3_ccall_float128(v); /* both halves in the first FP result register */
     uint32_t nextra =
         v->type != B3_Void && !f128 ? b3_call_results_end(L->blk, L->idx) - L->idx - 1 : 0;
+    /* A second pair (Result index = 2, 3): in the second FP result register. */
+    bool f128_pair = false;
+    for (uint32_t i = L->idx + 1; f128 && i < b3_call_results_end(L->blk, L->idx); i++)
+        f128_pair |= L->blk->values[i]->opcode == B3_Result;
+    nextra += f128_pair;
     uint32_t n = 1 + ngpr + nfpr + skip + (v->type != B3_Void || f128) + nextra;
     AirArg *args = b3_arena_alloc(L->c->arena, n * sizeof *args);
     AirSpecial *sp = lower_new_special(L, n);
@@ -1500,7 +1505,9 @@ static void lower_ccall(Lower *L, B3Value *v) {
     B3Reg r0 = rt0 != B3_Void ? lower_c_result_reg(L, rt0) : B3_NO_REG;
     if (rt0 != B3_Void)
         lower_special_arg(sp, args, &k, lower_tmp_arg(r0), AirRole_Def, rt0);
-    for (uint32_t i = 0; i < nextra; i++) {
+    if (f128_pair)
+        lower_special_arg(sp, args, &k, lower_tmp_arg(d->ret_fprs[1]), AirRole_Def, B3_Double);
+    for (uint32_t i = 0; i < nextra - f128_pair; i++) {
         B3Value *r = L->blk->values[L->idx + 1 + i];
         lower_special_arg(sp, args, &k, lower_tmp_arg(call_result_reg(L, v, r)), AirRole_Def,
                           (B3Type)r->type);
@@ -1519,8 +1526,13 @@ static void lower_ccall(Lower *L, B3Value *v) {
 /* SecondResult, Result: the register its CCall (just before it) defined. */
 static void lower_second_result(Lower *L, B3Value *v) {
     B3Value *call = lower_kid(v, 0);
-    if (b3_ccall_float128(call)) { /* the high half of the first FP result register */
-        EMIT(L, MoveHighLaneTo64, lower_tmp_arg(L->c->desc->ret_fpr), lower_vt_arg(L, v));
+    if (b3_ccall_float128(call)) { /* the high half of q0; Result 2 and 3: q1's halves */
+        const B3TargetDesc *d = L->c->desc;
+        if (v->opcode == B3_Result && v->m.result_index == 2)
+            EMIT(L, MoveDoubleTo64, lower_tmp_arg(d->ret_fprs[1]), lower_vt_arg(L, v));
+        else
+            EMIT(L, MoveHighLaneTo64, lower_tmp_arg(v->opcode == B3_Result ? d->ret_fprs[1] : d->ret_fpr),
+                 lower_vt_arg(L, v));
         return;
     }
     B3Reg r = call_result_reg(L, call, v);
@@ -1733,11 +1745,13 @@ static void lower_entry_switch_value(Lower *L) {
 static void lower_return(Lower *L, B3Value *v) {
     B3Type types[B3_MAX_RESULTS];
     B3Reg regs[B3_MAX_RESULTS];
-    if (v->m.float128) { /* a Float128 pair, in the first FP result register */
-        types[0] = B3_Double;
-        lower_return_regs(L, 1, types, regs);
-        lower_float128_to(L, lower_kid(v, 0), lower_kid(v, 1), regs[0]);
-        lower_emit_return(L, 1, types);
+    if (v->m.float128) { /* Float128 pairs, in the first (two) FP result registers */
+        uint32_t n = v->nkids / 2;
+        types[0] = types[1] = B3_Double;
+        lower_return_regs(L, n, types, regs);
+        for (uint32_t i = 0; i < n; i++)
+            lower_float128_to(L, lower_kid(v, 2 * i), lower_kid(v, 2 * i + 1), regs[i]);
+        lower_emit_return(L, n, types);
         return;
     }
     for (uint32_t i = 0; i < v->nkids; i++)

@@ -26,9 +26,10 @@
 #include "util/vec.h"
 
 typedef struct {
-    uint64_t start, end; /* .text offsets of the procedure's code (jump tables included) */
+    uint64_t start, end; /* offsets of the procedure's code (jump tables included) in its section */
     uint32_t first, n;   /* its listing lines */
     uint32_t proc;       /* its number: .LBB<proc>_*, .Lfunc_end<proc> */
+    uint8_t section;     /* B3SectionId: .text or the procedure's own */
 } Chunk;
 
 struct B3AsmText {
@@ -67,12 +68,12 @@ bool b3_asm_text_verbose(const B3AsmText *t) { return t && t->verbose; }
 
 uint32_t b3_asm_text_next_proc(B3AsmText *t) { return t->nprocs++; }
 
-void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const char *text, size_t len,
-                          const uint32_t *line_end, uint32_t nlines) {
+void b3_asm_text_add_proc(B3AsmText *t, B3SectionId sec, uint64_t start, uint64_t size, const char *text,
+                          size_t len, const uint32_t *line_end, uint32_t nlines) {
     if (t->nprocs == 0)
         b3_internal_error("asm writer", "procedure listing without a number");
     B3_VEC_RESERVE("asm writer", t->chunks, t->cap_chunks, t->nchunks + 1);
-    t->chunks[t->nchunks++] = (Chunk){start, start + size, t->nlines, nlines, t->nprocs - 1};
+    t->chunks[t->nchunks++] = (Chunk){start, start + size, t->nlines, nlines, t->nprocs - 1, (uint8_t)sec};
     B3_VEC_RESERVE("asm writer", t->text, t->cap, t->len + len + 1);
     B3_VEC_RESERVE2("asm writer", t->line_at, t->line_end, t->cap_lines, t->nlines + nlines);
     size_t at = 0;
@@ -163,13 +164,14 @@ typedef struct {
     const B3AsmSyntax *syn;
     Event *ev;
     uint32_t nev, cap_ev;
-    uint32_t ntmp;        /* .Ltmp<n> labels made so far */
-    uint8_t *begin_label; /* per chunk: has a .Lfunc_begin<proc> label */
-    const B3Reloc **rel;  /* the relocations sorted by section and offset */
-    uint8_t *alias;       /* per definition: a PC32 reference needs its .Lname$local */
-    bool macho;           /* Apple's assembler: Mach-O sections, '_' and L prefixes */
-    const char *lp;       /* local label prefix: .L or L */
-    uint32_t nalt;        /* Lalt_entry<n> labels made so far (Mach-O) */
+    uint32_t ntmp;          /* .Ltmp<n> labels made so far */
+    uint8_t *begin_label;   /* per chunk: has a .Lfunc_begin<proc> label */
+    const B3Reloc **rel;    /* the relocations sorted by section and offset */
+    uint8_t *alias;         /* per definition: a PC32 reference needs its .Lname$local */
+    bool macho;             /* Apple's assembler: Mach-O sections, '_' and L prefixes */
+    const char *lp;         /* local label prefix: .L or L */
+    uint32_t nalt;          /* Lalt_entry<n> labels made so far (Mach-O) */
+    struct Place *by_place; /* the chunks by section, then offset (chunk_at) */
 } Writer;
 
 static void print_sym(Writer *w, const B3Symbol *s) {
@@ -196,27 +198,49 @@ static int event_cmp(const void *pa, const void *pb) {
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* The chunk whose code holds off (chunks are in .text order). */
-static uint32_t chunk_at(const Writer *w, uint64_t off) {
-    uint32_t lo = 0, hi = w->t->nchunks; /* the last chunk starting at or before off is in [lo, hi) */
+/* Where a chunk is: its section and offset, for chunk_at's search. */
+struct Place {
+    uint8_t section;
+    uint64_t start, end;
+    uint32_t chunk;
+};
+
+static int place_cmp(const void *pa, const void *pb) {
+    const struct Place *a = pa, *b = pb;
+    if (a->section != b->section)
+        return a->section < b->section ? -1 : 1;
+    return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* The chunk whose code holds offset off of code section sec. */
+static uint32_t chunk_at(const Writer *w, B3SectionId sec, uint64_t off) {
+    const struct Place *x = w->by_place;
+    /* The last chunk at or before (sec, off) is x[k], k in [lo, hi). */
+    uint32_t lo = 0, hi = w->t->nchunks;
     while (hi - lo > 1) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (w->t->chunks[mid].start <= off)
+        if (x[mid].section < sec || (x[mid].section == sec && x[mid].start <= off))
             lo = mid;
         else
             hi = mid;
     }
-    if (lo < w->t->nchunks && off >= w->t->chunks[lo].start && off < w->t->chunks[lo].end)
-        return lo;
-    b3_internal_error("asm writer", ".text offset 0x%" PRIx64 " is in no procedure's code", off);
+    if (lo < w->t->nchunks && x[lo].section == sec && off >= x[lo].start && off < x[lo].end)
+        return x[lo].chunk;
+    b3_internal_error("asm writer", "code offset 0x%" PRIx64 " of section %d is in no procedure's code", off,
+                      (int)sec);
 }
 
 static void section(Writer *w, B3SectionId s) {
-    if (b3_sec_is_named(s)) { /* data's own (docs/c-extensions.md): "SEG,sect" on Mach-O */
+    if (b3_sec_is_named(s)) { /* data's or a procedure's own (docs/c-extensions.md): "SEG,sect" on Mach-O */
         const B3NamedSection *ns = &w->o->named[s - B3Sec_Named0];
         fprintf(w->f, "\t.section\t%.*s", (int)ns->len, ns->name);
-        if (!w->macho)
-            fprintf(w->f, ",\"a%s%s\",@progbits", ns->writable ? "w" : "",
+        if (w->macho && ns->code)
+            fputs(",regular,pure_instructions", w->f);
+        else if (!w->macho)
+            fprintf(w->f, ",\"a%s%s\",@progbits",
+                    ns->code       ? "x"
+                    : ns->writable ? "w"
+                                   : "",
                     b3_obj_section_retained(w->o, s) ? "R" : "");
         fputc('\n', w->f);
         return;
@@ -448,17 +472,21 @@ static void stackmaps(Writer *w, bool print) {
         if (!rel || rel->kind != B3Reloc_Abs64 || addr != 0)
             b3_internal_error("asm writer", ".llvm_stackmaps: function %u has no address relocation", i);
         uint64_t text_off;
+        B3SectionId code_sec;
         if (rel->sym) {
             const B3SymDef *d = def_of(o, rel->sym);
-            if (!d || d->section != B3Sec_Text || rel->addend != 0)
+            if (!d || !b3_obj_sec_is_code(o, (B3SectionId)d->section) || rel->addend != 0)
                 b3_internal_error("asm writer", ".llvm_stackmaps: function %u is not a code symbol", i);
             text_off = d->offset;
+            code_sec = (B3SectionId)d->section;
         } else {
-            if (rel->local_section != B3Sec_Text || rel->addend < 0)
-                b3_internal_error("asm writer", ".llvm_stackmaps: function %u is not in .text", i);
+            if (rel->local_section < 0 || !b3_obj_sec_is_code(o, (B3SectionId)rel->local_section) ||
+                rel->addend < 0)
+                b3_internal_error("asm writer", ".llvm_stackmaps: function %u is not in code", i);
             text_off = (uint64_t)rel->addend;
+            code_sec = (B3SectionId)rel->local_section;
         }
-        fchunk[i] = chunk_at(w, text_off);
+        fchunk[i] = chunk_at(w, code_sec, text_off);
         if (w->t->chunks[fchunk[i]].start != text_off)
             b3_internal_error("asm writer", ".llvm_stackmaps: function %u does not start a procedure", i);
         fsym[i] = rel->sym;
@@ -568,7 +596,7 @@ static void cfi_events(Writer *w) {
     for (uint32_t i = 0; i < o->nframes; i++) {
         const B3FrameRegion *fr = &o->frames[i];
         const B3CfiStep *steps = o->cfi_steps + fr->first_step;
-        uint32_t c = chunk_at(w, fr->start);
+        uint32_t c = chunk_at(w, (B3SectionId)fr->section, fr->start);
         snprintf(add_event(w, c, fr->start, Ev_Directive)->label, sizeof w->ev->label, ".cfi_startproc");
         for (uint32_t k = 0; k < (apple ? fr->nprologue : fr->nsteps); k++) {
             Event *e = add_event(w, c, fr->start + steps[k].at, Ev_Directive);
@@ -589,14 +617,20 @@ static void text(Writer *w) {
     B3Obj *o = w->o;
     B3AsmText *t = w->t;
     FILE *f = w->f;
+    /* The procedures by section, in each by offset, for chunk_at. */
+    w->by_place = b3_xmalloc("asm writer", (t->nchunks + 1) * sizeof *w->by_place);
+    for (uint32_t c = 0; c < t->nchunks; c++)
+        w->by_place[c] = (struct Place){t->chunks[c].section, t->chunks[c].start, t->chunks[c].end, c};
+    if (t->nchunks)
+        qsort(w->by_place, t->nchunks, sizeof *w->by_place, place_cmp);
     /* Every code symbol starts at, and its size ends at, a label. */
     for (uint32_t i = 0; i < o->ndefs; i++) {
         const B3SymDef *d = &o->defs[i];
-        if (d->section != B3Sec_Text || d->sym->kind == B3Sym_Alias)
+        if (!b3_obj_sec_is_code(o, (B3SectionId)d->section) || d->sym->kind == B3Sym_Alias)
             continue;
         if (!d->is_func)
             b3_internal_error("asm writer", "a data symbol in .text");
-        uint32_t c = chunk_at(w, d->offset);
+        uint32_t c = chunk_at(w, (B3SectionId)d->section, d->offset);
         if (d->offset + d->size != t->chunks[c].end)
             b3_internal_error("asm writer", "a code symbol's size does not end with its procedure");
         add_event(w, c, d->offset, Ev_Def)->def = d;
@@ -611,11 +645,12 @@ static void text(Writer *w) {
      * procedure's rows as dwarf.c writes them; the assemblers end one
      * sequence per section, not per procedure). */
     uint64_t start;
+    B3SectionId sec;
     const B3LineRow *rows;
     uint32_t nrows;
-    for (uint32_t p = 0; b3_obj_debug_rows(o, p, &start, &rows, &nrows); p++)
+    for (uint32_t p = 0; b3_obj_debug_rows(o, p, &sec, &start, &rows, &nrows); p++)
         for (uint32_t r = 0; r < nrows; r++) {
-            Event *e = add_event(w, chunk_at(w, start + rows[r].offset), start + rows[r].offset, Ev_Loc);
+            Event *e = add_event(w, chunk_at(w, sec, start + rows[r].offset), start + rows[r].offset, Ev_Loc);
             e->row = &rows[r];
             e->prologue_end = !rows[r].prologue && r > 0 && rows[r - 1].prologue;
         }
@@ -632,12 +667,17 @@ static void text(Writer *w) {
         }
         fputs("\"\n", f);
     }
-    if (o->sec[B3Sec_Text].size || t->nchunks)
+    /* The procedures in the order they were made, each in its section, as
+     * clang prints them: the assembler's unwind entries keep that order. */
+    if (o->sec[B3Sec_Text].size && (!t->nchunks || t->chunks[0].section != B3Sec_Text))
         section(w, B3Sec_Text);
-    uint64_t at = 0;
+    uint64_t at_of[B3_NUM_SECTIONS] = {0}; /* where each code section's listing has got to */
     uint32_t next = 0;
     for (uint32_t c = 0; c < t->nchunks; c++) {
         const Chunk *ch = &t->chunks[c];
+        if (!c || ch->section != t->chunks[c - 1].section)
+            section(w, (B3SectionId)ch->section);
+        uint64_t at = at_of[ch->section];
         if (ch->start < at || ch->start - at != ((16 - at % 16) % 16))
             b3_internal_error("asm writer",
                               "procedure at 0x%" PRIx64 " is not where 16-byte alignment puts it", ch->start);
@@ -682,11 +722,13 @@ static void text(Writer *w) {
                 fputc('\n', f);
             }
         }
-        at = ch->end;
+        at_of[ch->section] = ch->end;
     }
-    if (at != o->sec[B3Sec_Text].size)
-        b3_internal_error("asm writer", ".text has 0x%" PRIx64 " bytes, the listings 0x%" PRIx64,
-                          o->sec[B3Sec_Text].size, at);
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        if (b3_obj_sec_is_code(o, (B3SectionId)s) && at_of[s] != o->sec[s].size)
+            b3_internal_error("asm writer",
+                              "code section %d has 0x%" PRIx64 " bytes, the listings 0x%" PRIx64, s,
+                              o->sec[s].size, at_of[s]);
 }
 
 /* ---- data ---- */
@@ -1003,8 +1045,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     }
     for (uint32_t i = 0; i < o->nrelocs; i++) {
         const B3Reloc *r = &o->relocs[i];
-        if (r->section == B3Sec_Text && !r->sym)
-            b3_internal_error("asm writer", "a section-relative relocation in .text");
+        if (b3_obj_sec_is_code(o, (B3SectionId)r->section) && !r->sym)
+            b3_internal_error("asm writer", "a section-relative relocation in code");
     }
 
     Writer w = {.o = o, .t = o->asm_text, .f = f, .syn = syntax};
@@ -1044,7 +1086,8 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
     pointer_section(&w, B3Sec_ModInitFunc); /* the object writer's order (objwriter/macho.c) */
     data_section(&w, B3Sec_TBss);
     for (uint32_t k = 0; k < o->nnamed; k++)
-        data_section(&w, (B3SectionId)(B3Sec_Named0 + k));
+        if (!o->named[k].code) /* a procedure's own: printed with the code */
+            data_section(&w, (B3SectionId)(B3Sec_Named0 + k));
     aliases(&w);
     if (!w.macho)
         init_arrays(&w);
@@ -1056,6 +1099,7 @@ bool b3_write_asm(B3Obj *o, FILE *f, const B3AsmSyntax *syntax) {
         fputs("\t.section\t.note.GNU-stack,\"\",@progbits\n", f);
     free(w.ev);
     free(w.begin_label);
+    free(w.by_place);
     free(w.rel);
     free(w.alias);
     return !ferror(f);

@@ -40,11 +40,11 @@ bool b3_asm_text_exact(const B3AsmText *t);
 bool b3_asm_text_verbose(const B3AsmText *t);
 /* Numbers the next procedure (its local labels are .LBB<k>_<n>). */
 uint32_t b3_asm_text_next_proc(B3AsmText *t);
-/* A procedure's code: size bytes at .text offset start, listed by text
+/* A procedure's code: size bytes at offset start of code section sec, listed by text
  * (lines ending in '\n'); line_end[i] is the offset from start where the
  * bytes of line i end (a label's or directive's own offset when it has none). */
-void b3_asm_text_add_proc(B3AsmText *t, uint64_t start, uint64_t size, const char *text, size_t len,
-                          const uint32_t *line_end, uint32_t nlines);
+void b3_asm_text_add_proc(B3AsmText *t, B3SectionId sec, uint64_t start, uint64_t size, const char *text,
+                          size_t len, const uint32_t *line_end, uint32_t nlines);
 
 /* The name pre + sym + post, quoted if `quote` or unless every character is
  * plain (a leading digit or '$' is quoted too), then the relocation variant

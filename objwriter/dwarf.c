@@ -3,13 +3,16 @@
  * .debug_line: one header naming the input file (file 1, directory 0 = the
  * compile unit's comp_dir) and the module's other source files (2 on: the
  * headers of C code imported from LLVM IR), then one sequence per procedure:
- * set_address (R_X86_64_64 against .text) and a row at each change of source
+ * set_address (R_X86_64_64 against .text, or the procedure's own code
+ * section) and a row at each change of source
  * line or file (DW_LNS_set_file before a row in another file), ending
  * at the end of the procedure's instructions (its jump tables, which follow
  * them, are data and get no rows).
  * .debug_info: a DW_TAG_compile_unit (name, comp_dir, producer "b3c VERSION",
  * DW_LANG_Mips_Assembler as assemblers use, stmt_list, low_pc/high_pc over
- * all of .text) with a DW_TAG_subprogram per entry region of each procedure
+ * all of .text; when procedures have sections of their own, low_pc 0 and
+ * DW_AT_ranges: .debug_ranges lists each code section whole) with a
+ * DW_TAG_subprogram per entry region of each procedure
  * (docs/backend.md, "Debug information and readable -S"): name,
  * decl_file/decl_line (the `proc` line), low_pc/high_pc, frame_base
  * DW_OP_call_frame_cfa (the CFA of the unwind information, as clang says
@@ -44,6 +47,7 @@ enum {
     DW_AT_language = 0x13,
     DW_AT_comp_dir = 0x1b,
     DW_AT_producer = 0x25,
+    DW_AT_ranges = 0x55,
     DW_AT_decl_file = 0x3a,
     DW_AT_decl_line = 0x3b,
     DW_AT_external = 0x3f,
@@ -70,7 +74,7 @@ enum {
 };
 
 /* Abbreviation codes of this writer's .debug_abbrev. */
-enum { Abbrev_CU = 1, Abbrev_CUNoCode, Abbrev_Subprogram, Abbrev_SubprogramLocal };
+enum { Abbrev_CU = 1, Abbrev_CUNoCode, Abbrev_Subprogram, Abbrev_SubprogramLocal, Abbrev_CURanges };
 
 /* The line program's special-opcode parameters (those GNU as uses). */
 enum { LineBase = -5, LineRange = 14, OpcodeBase = 13 };
@@ -78,7 +82,8 @@ enum { LineBase = -5, LineRange = 14, OpcodeBase = 13 };
 typedef struct {
     uint32_t decl_line; /* the `proc` line */
     uint32_t decl_file; /* its B3Loc.file */
-    uint64_t start;     /* in .text */
+    uint8_t section;    /* B3SectionId: .text or the procedure's own */
+    uint64_t start;     /* in that section */
     uint64_t code_size; /* the instructions: the line sequence's extent */
     uint64_t size;      /* with the jump tables: the subprogram's extent */
     B3LineRow *rows;
@@ -175,8 +180,8 @@ void b3_obj_enable_debug(B3Obj *o, const char *file, const char *const *prefix_m
     o->debug = d;
 }
 
-void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t code_size, uint64_t size,
-                      B3LineRows *rows) {
+void b3_obj_add_lines(B3Obj *o, const B3Proc *p, B3SectionId sec, uint64_t text_offset, uint64_t code_size,
+                      uint64_t size, B3LineRows *rows) {
     struct B3DebugInfo *d = o->debug;
     if (!d || !code_size) {
         b3_line_rows_free(rows);
@@ -200,6 +205,7 @@ void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t 
     d->procs[d->nprocs++] = (DebugProc){
         .decl_line = decl_line,
         .decl_file = decl_file,
+        .section = (uint8_t)sec,
         .start = text_offset,
         .code_size = code_size,
         .size = size,
@@ -213,9 +219,11 @@ const char *b3_obj_debug_file(const B3Obj *o, uint32_t k) {
     return o->debug && k < o->debug->nfiles ? o->debug->files[k] : NULL;
 }
 
-bool b3_obj_debug_rows(const B3Obj *o, uint32_t i, uint64_t *start, const B3LineRow **rows, uint32_t *n) {
+bool b3_obj_debug_rows(const B3Obj *o, uint32_t i, B3SectionId *sec, uint64_t *start, const B3LineRow **rows,
+                       uint32_t *n) {
     if (!o->debug || i >= o->debug->nprocs)
         return false;
+    *sec = (B3SectionId)o->debug->procs[i].section;
     *start = o->debug->procs[i].start;
     *rows = o->debug->procs[i].rows;
     *n = o->debug->procs[i].nrows;
@@ -268,6 +276,25 @@ static void abbrev(B3Bytes *b, unsigned code, unsigned tag, bool children, const
     b3_bytes_le(b, 0, 2); /* the attribute list's end */
 }
 
+/* The code sections with bytes, .text first, in *code; their count. */
+static uint32_t code_sections(const B3Obj *o, B3SectionId *code) {
+    uint32_t n = 0;
+    if (o->sec[B3Sec_Text].size)
+        code[n++] = B3Sec_Text;
+    for (uint32_t k = 0; k < o->nnamed; k++)
+        if (o->named[k].code && o->sec[B3Sec_Named0 + k].size)
+            code[n++] = (B3SectionId)(B3Sec_Named0 + k);
+    return n;
+}
+
+/* Does the compile unit list its code as ranges: is code in a section
+ * other than .text? */
+static bool cu_ranges(const B3Obj *o) {
+    B3SectionId code[1 + B3_MAX_NAMED_SECTIONS];
+    uint32_t n = code_sections(o, code);
+    return n > 1 || (n == 1 && code[0] != B3Sec_Text);
+}
+
 static void emit_abbrev(B3Obj *o) {
     B3Bytes b = {0};
     /* The order emit_info writes them in; low_pc/high_pc last, so that the
@@ -288,6 +315,15 @@ static void emit_abbrev(B3Obj *o) {
     abbrev(&b, Abbrev_CUNoCode, DW_TAG_compile_unit, true, cu, 5); /* without low_pc/high_pc */
     abbrev(&b, Abbrev_Subprogram, DW_TAG_subprogram, false, sub, 7);
     abbrev(&b, Abbrev_SubprogramLocal, DW_TAG_subprogram, false, sub, 6); /* internal: not external */
+    /* Code in more than one section: low_pc 0 (the base of the ranges'
+     * absolute addresses) and the list in .debug_ranges. */
+    static const AttrSpec cu_ranges_attrs[] = {
+        {DW_AT_producer, DW_FORM_string}, {DW_AT_language, DW_FORM_data2},       {DW_AT_name, DW_FORM_string},
+        {DW_AT_comp_dir, DW_FORM_string}, {DW_AT_stmt_list, DW_FORM_sec_offset}, {DW_AT_low_pc, DW_FORM_addr},
+        {DW_AT_ranges, DW_FORM_sec_offset},
+    };
+    if (cu_ranges(o)) /* only then: the objects without stay as they were */
+        abbrev(&b, Abbrev_CURanges, DW_TAG_compile_unit, true, cu_ranges_attrs, 7);
     b3_bytes_le(&b, 0, 1);
     b3_obj_emit(o, B3Sec_DebugAbbrev, b.b, b.n);
     b3_bytes_free(&b);
@@ -300,10 +336,13 @@ typedef struct {
     const B3Symbol *sym;
     uint32_t decl_line, decl_file;
     uint64_t start, size;
+    uint8_t section;
 } Subprogram;
 
 static int def_cmp(const void *pa, const void *pb) {
     const B3SymDef *a = *(const B3SymDef *const *)pa, *b = *(const B3SymDef *const *)pb;
+    if (a->section != b->section)
+        return a->section < b->section ? -1 : 1;
     if (a->offset != b->offset)
         return a->offset < b->offset ? -1 : 1;
     /* At one offset the procedure's own symbol first, then by id (deterministic). */
@@ -325,26 +364,34 @@ static uint32_t subprograms(const B3Obj *o, Subprogram **out) {
     const B3SymDef **defs = b3_xrealloc("debug info", NULL, (o->ndefs + 1) * sizeof *defs);
     uint32_t ndefs = 0;
     for (uint32_t i = 0; i < o->ndefs; i++)
-        if (o->defs[i].section == B3Sec_Text && o->defs[i].is_func)
+        if (b3_obj_sec_is_code(o, (B3SectionId)o->defs[i].section) && o->defs[i].is_func)
             defs[ndefs++] = &o->defs[i];
     if (ndefs)
         qsort(defs, ndefs, sizeof *defs, def_cmp);
     Subprogram *v = b3_xrealloc("debug info", NULL, (ndefs + 1) * sizeof *v);
-    uint32_t n = 0, k = 0;
+    uint32_t n = 0;
     for (uint32_t i = 0; i < d->nprocs; i++) {
         const DebugProc *p = &d->procs[i];
         uint64_t end = p->start + p->size;
-        while (k < ndefs && defs[k]->offset < p->start)
-            k++;
+        /* The first definition at or after the procedure's start in its section. */
+        uint32_t k = 0, hi = ndefs;
+        while (k < hi) {
+            uint32_t mid = k + (hi - k) / 2;
+            if (defs[mid]->section < p->section ||
+                (defs[mid]->section == p->section && defs[mid]->offset < p->start))
+                k = mid + 1;
+            else
+                hi = mid;
+        }
         bool any = false;
         uint64_t last_def = 0;
-        for (; k < ndefs && defs[k]->offset < end; k++) {
+        for (; k < ndefs && defs[k]->section == p->section && defs[k]->offset < end; k++) {
             if (any && defs[k]->offset == last_def)
                 continue; /* the same prologue as the entry before */
             if (any)
                 v[n - 1].size = defs[k]->offset - v[n - 1].start;
             uint64_t at = any ? defs[k]->offset : p->start;
-            v[n++] = (Subprogram){defs[k]->sym, p->decl_line, p->decl_file, at, end - at};
+            v[n++] = (Subprogram){defs[k]->sym, p->decl_line, p->decl_file, at, end - at, p->section};
             any = true;
             last_def = defs[k]->offset;
         }
@@ -366,7 +413,12 @@ static void emit_info(B3Obj *o) {
     b3_bytes_le(&b, 0, 4); /* debug_abbrev_offset */
     b3_bytes_le(&b, 8, 1); /* address_size */
 
-    b3_bytes_uleb(&b, text_size ? Abbrev_CU : Abbrev_CUNoCode);
+    /* Procedures in sections of their own: the compile unit's code is a
+     * list of ranges, each a whole code section. */
+    B3SectionId code[1 + B3_MAX_NAMED_SECTIONS];
+    uint32_t ncode = code_sections(o, code);
+    bool ranges = cu_ranges(o);
+    b3_bytes_uleb(&b, ranges ? Abbrev_CURanges : text_size ? Abbrev_CU : Abbrev_CUNoCode);
     static const char producer[] = "b3c " B3C_VERSION;
     put_str(&b, producer, sizeof producer - 1);
     b3_bytes_le(&b, DW_LANG_Mips_Assembler, 2);
@@ -377,7 +429,12 @@ static void emit_info(B3Obj *o) {
     size_t *addr_at = b3_xrealloc("debug info", NULL, (nsubs + 1) * sizeof *addr_at);
     uint64_t *addr_val = b3_xrealloc("debug info", NULL, (nsubs + 1) * sizeof *addr_val);
     uint32_t naddr = 0;
-    if (text_size) {
+    size_t ranges_at = 0;
+    if (ranges) {
+        b3_bytes_le(&b, 0, 8); /* low_pc: the ranges' addresses are absolute */
+        ranges_at = b.n;
+        b3_bytes_le(&b, 0, 4);
+    } else if (text_size) {
         /* The whole of .text: every procedure, its jump tables and the padding. */
         addr_at[naddr] = b.n;
         addr_val[naddr++] = 0;
@@ -405,9 +462,25 @@ static void emit_info(B3Obj *o) {
     uint64_t base = b3_obj_emit(o, B3Sec_DebugInfo, b.b, b.n);
     reloc_to_section(o, B3Sec_DebugInfo, base + abbrev_at, B3Reloc_Abs32, B3Sec_DebugAbbrev, 0);
     reloc_to_section(o, B3Sec_DebugInfo, base + stmt_at, B3Reloc_Abs32, B3Sec_DebugLine, 0);
+    /* addr_at[0] is the compile unit's .text when there are no ranges. */
     for (uint32_t i = 0; i < naddr; i++)
-        reloc_to_section(o, B3Sec_DebugInfo, base + addr_at[i], B3Reloc_Abs64, B3Sec_Text,
+        reloc_to_section(o, B3Sec_DebugInfo, base + addr_at[i], B3Reloc_Abs64,
+                         i < naddr - nsubs ? B3Sec_Text : (B3SectionId)subs[i - (naddr - nsubs)].section,
                          (int64_t)addr_val[i]);
+    if (ranges) {
+        reloc_to_section(o, B3Sec_DebugInfo, base + ranges_at, B3Reloc_Abs32, B3Sec_DebugRanges, 0);
+        /* .debug_ranges: each code section's start and end, then the end of the list. */
+        B3Bytes r = {0};
+        for (uint32_t i = 0; i < 2 * ncode + 2; i++)
+            b3_bytes_le(&r, 0, 8);
+        uint64_t rbase = b3_obj_emit(o, B3Sec_DebugRanges, r.b, r.n);
+        for (uint32_t i = 0; i < ncode; i++) {
+            reloc_to_section(o, B3Sec_DebugRanges, rbase + 16 * i, B3Reloc_Abs64, code[i], 0);
+            reloc_to_section(o, B3Sec_DebugRanges, rbase + 16 * i + 8, B3Reloc_Abs64, code[i],
+                             (int64_t)o->sec[code[i]].size);
+        }
+        b3_bytes_free(&r);
+    }
     free(addr_at);
     free(addr_val);
     free(subs);
@@ -513,7 +586,7 @@ static void emit_line(B3Obj *o) {
 
     uint64_t base = b3_obj_emit(o, B3Sec_DebugLine, b.b, b.n);
     for (uint32_t i = 0; i < d->nprocs; i++)
-        reloc_to_section(o, B3Sec_DebugLine, base + set_at[i], B3Reloc_Abs64, B3Sec_Text,
+        reloc_to_section(o, B3Sec_DebugLine, base + set_at[i], B3Reloc_Abs64, (B3SectionId)d->procs[i].section,
                          (int64_t)d->procs[i].start);
     free(set_at);
     b3_bytes_free(&b);

@@ -37,20 +37,22 @@ void b3_line_rows_free(B3LineRows *r);
  * OLD of the file name and of the current directory to NEW; the last that
  * matches wins, as in gcc. */
 void b3_obj_enable_debug(B3Obj *o, const char *file, const char *const *prefix_map, uint32_t nprefix_map);
-/* Takes the rows of procedure p, whose code is at text_offset in .text:
+/* Takes the rows of procedure p, whose code is at text_offset in code section sec:
  * code_size bytes of instructions, size bytes in all (with its jump tables).
  * The list is left empty.  Does nothing (but empty the list) without -g. */
-void b3_obj_add_lines(B3Obj *o, const B3Proc *p, uint64_t text_offset, uint64_t code_size, uint64_t size,
-                      B3LineRows *rows);
+void b3_obj_add_lines(B3Obj *o, const B3Proc *p, B3SectionId sec, uint64_t text_offset, uint64_t code_size,
+                      uint64_t size, B3LineRows *rows);
 /* Writes the debug sections and their relocations; call once, after the last
  * procedure and the data.  Does nothing without -g. */
 void b3_obj_emit_debug(B3Obj *o);
 /* For -S -g (the assembly writer's .file/.loc): the name of file k (0 the
  * input, k >= 1 the module's files[k - 1]), or NULL without -g or past the
- * last; and procedure i's rows (offsets from start in .text), false past
- * the last procedure.  The line table's file number of B3Loc.file k is k + 1. */
+ * last; and procedure i's rows (offsets from start in its code section
+ * *sec), false past the last procedure.  The line table's file number of
+ * B3Loc.file k is k + 1. */
 const char *b3_obj_debug_file(const B3Obj *o, uint32_t k);
-bool b3_obj_debug_rows(const B3Obj *o, uint32_t i, uint64_t *start, const B3LineRow **rows, uint32_t *n);
+bool b3_obj_debug_rows(const B3Obj *o, uint32_t i, B3SectionId *sec, uint64_t *start, const B3LineRow **rows,
+                       uint32_t *n);
 /* Frees what the functions above kept (b3_obj_free calls it). */
 void b3_obj_free_debug(B3Obj *o);
 

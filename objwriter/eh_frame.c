@@ -186,7 +186,7 @@ void b3_obj_build_eh_frame(B3Obj *o) {
     uint64_t base = b3_obj_emit(o, B3Sec_EhFrame, b.b, b.n);
     for (uint32_t i = 0; i < o->nframes; i++) {
         b3_obj_reloc(o, B3Sec_EhFrame, base + pc_at[i], B3Reloc_PC32, NULL, (int64_t)o->frames[i].start);
-        o->relocs[o->nrelocs - 1].local_section = B3Sec_Text;
+        o->relocs[o->nrelocs - 1].local_section = o->frames[i].section;
     }
     free(pc_at);
     b3_bytes_free(&b);

@@ -79,6 +79,7 @@ static const SecInfo sec_info[] = {
     {B3Sec_DebugAbbrev, ".debug_abbrev", ".rela.debug_abbrev", SHT_PROGBITS, 0, 1},
     {B3Sec_DebugInfo, ".debug_info", ".rela.debug_info", SHT_PROGBITS, 0, 1},
     {B3Sec_DebugLine, ".debug_line", ".rela.debug_line", SHT_PROGBITS, 0, 1},
+    {B3Sec_DebugRanges, ".debug_ranges", ".rela.debug_ranges", SHT_PROGBITS, 0, 1},
     /* Unwind tables (objwriter/eh_frame.c): the type is the target's
      * (SHT_X86_64_UNWIND on x86-64); no section symbol, since nothing
      * refers to it (as the assemblers write it). */
@@ -172,7 +173,8 @@ static void collect_inits(Writer *w) {
     free(st);
 }
 
-/* w->rows: the fixed sections, and after .tbss those the data name. */
+/* w->rows: the fixed sections, and after .tbss those the data and the
+ * procedures name. */
 static void build_rows(Writer *w) {
     B3Obj *o = w->o;
     for (size_t i = 0; i < NSEC; i++) {
@@ -189,7 +191,9 @@ static void build_rows(Writer *w) {
                                             name,
                                             rela,
                                             SHT_PROGBITS,
-                                            SHF_ALLOC | (ns->writable ? SHF_WRITE : 0),
+                                            SHF_ALLOC | (ns->code       ? SHF_EXECINSTR
+                                                         : ns->writable ? SHF_WRITE
+                                                                        : 0),
                                             1};
         }
     }
@@ -232,7 +236,7 @@ static void number_sections(Writer *w) {
     w->nsections = n;
 }
 
-/* AArch64 mapping symbols in .text, where GNU as and llvm-mc put them: $x
+/* AArch64 mapping symbols in the code sections, where GNU as and llvm-mc put them: $x
  * where it changes to instructions, $d where it changes to data (a mark at
  * the end of the section or overtaken by the next at its offset changes
  * nothing).  None in data sections: the ABI makes them optional there, and
@@ -240,16 +244,22 @@ static void number_sections(Writer *w) {
 static void add_mapping_symbols(Writer *w) {
     B3Obj *o = w->o;
     uint32_t x = str_add(&w->strtab, "$x", 2), d = str_add(&w->strtab, "$d", 2);
-    int state = -1; /* -1: none yet, else the last mark's data */
+    int state[B3_NUM_SECTIONS]; /* per code section: -1: none yet, else the last mark's data */
+    for (int s = 0; s < B3_NUM_SECTIONS; s++)
+        state[s] = -1;
     for (uint32_t i = 0; i < o->ncode_marks; i++) {
         const B3CodeMark *k = &o->code_marks[i];
-        if (k->offset >= o->sec[B3Sec_Text].size ||
-            (i + 1 < o->ncode_marks && o->code_marks[i + 1].offset == k->offset) || state == k->data)
+        const B3CodeMark *next = NULL; /* the section's next mark */
+        for (uint32_t j = i + 1; j < o->ncode_marks && !next; j++)
+            if (o->code_marks[j].section == k->section)
+                next = &o->code_marks[j];
+        if (k->offset >= o->sec[k->section].size || (next && next->offset == k->offset) ||
+            state[k->section] == k->data)
             continue;
-        state = k->data;
+        state[k->section] = k->data;
         add_sym(w, (Elf64_Sym){.st_name = k->data ? d : x,
                                .st_info = ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE),
-                               .st_shndx = (uint16_t)w->shndx[B3Sec_Text],
+                               .st_shndx = (uint16_t)w->shndx[k->section],
                                .st_value = k->offset});
     }
 }

@@ -51,7 +51,8 @@ static void put_le(uint8_t *p, uint64_t v, unsigned n) {
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t proc_start, uint64_t off, uint64_t size) {
+void b3_obj_add_frame(B3Obj *o, const B3Frame *f, B3SectionId sec, uint64_t proc_start, uint64_t off,
+                      uint64_t size) {
     uint64_t start = proc_start + off;
     if (f->in_epilogue)
         b3_internal_error("frame", "an epilogue without its end");
@@ -63,11 +64,16 @@ void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t proc_start, uint64_t 
     for (hi = lo; hi < f->nepilogue && f->epilogue[hi].at < off + size; hi++)
         ;
     uint32_t nsteps = f->nsteps + (hi - lo);
-    if (o->nframes && o->frames[o->nframes - 1].start + o->frames[o->nframes - 1].size > start)
-        b3_internal_error("frame", "entry regions out of order at 0x%" PRIx64, start);
+    for (uint32_t i = o->nframes; i-- > 0;)
+        if (o->frames[i].section == sec) { /* the section's last region */
+            if (o->frames[i].start + o->frames[i].size > start)
+                b3_internal_error("frame", "entry regions out of order at 0x%" PRIx64, start);
+            break;
+        }
     B3_VEC_RESERVE("objwriter", o->frames, o->cap_frames, o->nframes + 1);
     B3_VEC_RESERVE("objwriter", o->cfi_steps, o->cap_cfi_steps, o->ncfi_steps + nsteps);
-    o->frames[o->nframes++] = (B3FrameRegion){.start = start,
+    o->frames[o->nframes++] = (B3FrameRegion){.section = (uint8_t)sec,
+                                              .start = start,
                                               .size = size,
                                               .first_step = o->ncfi_steps,
                                               .nsteps = nsteps,
@@ -92,7 +98,7 @@ void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t proc_start, uint64_t 
     b3_obj_align(o, B3Sec_CompactUnwind, 8);
     uint64_t at = b3_obj_emit(o, B3Sec_CompactUnwind, e, sizeof e);
     b3_obj_reloc(o, B3Sec_CompactUnwind, at, B3Reloc_Abs64, NULL, (int64_t)start);
-    o->relocs[o->nrelocs - 1].local_section = B3Sec_Text;
+    o->relocs[o->nrelocs - 1].local_section = sec;
 }
 
 void b3_frame_step_text(char *buf, size_t n, const B3CfiStep *s, const char *(*reg_name)(B3Reg r)) {

@@ -72,6 +72,7 @@ typedef struct B3Frame {
  * the epilogues in the region (ELF only: compact unwind describes the
  * prologue, and Apple's -S says what it reads). */
 typedef struct B3FrameRegion {
+    uint8_t section; /* B3SectionId of the code: .text or the procedure's own */
     uint64_t start, size;
     uint32_t first_step, nsteps, nprologue;
     uint32_t compact;
@@ -93,12 +94,13 @@ void b3_frame_epilogue_trim(B3Frame *f, uint32_t code_end);
 void b3_frame_reset(B3Frame *f);
 
 /* Records f (only what it uses) for the entry region [proc_start + off,
- * proc_start + off + size) of .text, after the regions before it: its
+ * proc_start + off + size) of code section sec, after the regions before it: its
  * prologue and the epilogues in the region (the RestoreState that would
  * follow the region's last return is dropped: no code of the region is
  * after it).  On an Apple target, also its __LD,__compact_unwind entry
  * (start address, length, f->compact, no personality, no LSDA). */
-void b3_obj_add_frame(B3Obj *o, const B3Frame *f, uint64_t proc_start, uint64_t off, uint64_t size);
+void b3_obj_add_frame(B3Obj *o, const B3Frame *f, B3SectionId sec, uint64_t proc_start, uint64_t off,
+                      uint64_t size);
 
 /* ELF: lays out .eh_frame (B3Sec_EhFrame and its PC32 relocations) from
  * o->frames — one CIE, one FDE per entry region — unless it has been

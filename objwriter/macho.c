@@ -76,6 +76,7 @@ static const SecInfo sec_info[] = {
     {B3Sec_DebugAbbrev, "__DWARF", "__debug_abbrev", B3_S_REGULAR | B3_S_ATTR_DEBUG, 1},
     {B3Sec_DebugInfo, "__DWARF", "__debug_info", B3_S_REGULAR | B3_S_ATTR_DEBUG, 1},
     {B3Sec_DebugLine, "__DWARF", "__debug_line", B3_S_REGULAR | B3_S_ATTR_DEBUG, 1},
+    {B3Sec_DebugRanges, "__DWARF", "__debug_ranges", B3_S_REGULAR | B3_S_ATTR_DEBUG, 1},
 };
 #define NSEC (sizeof sec_info / sizeof sec_info[0])
 
@@ -134,8 +135,13 @@ static void build_rows(Writer *w) {
                 b3_internal_error("objwriter", "section \"%.*s\" is not SEG,sect", (int)ns->len, ns->name);
             memcpy(w->named_seg[k], ns->name, seg);
             memcpy(w->named_sect[k], comma + 1, sect);
+            /* A procedure's own section holds instructions, as clang's
+             * ",regular,pure_instructions" says. */
+            uint32_t flags = ns->code
+                                 ? B3_S_REGULAR | B3_S_ATTR_PURE_INSTRUCTIONS | B3_S_ATTR_SOME_INSTRUCTIONS
+                                 : B3_S_REGULAR;
             w->rows[w->nrows++] = (SecInfo){(B3SectionId)(B3Sec_Named0 + k), w->named_seg[k],
-                                            w->named_sect[k], B3_S_REGULAR, 1};
+                                            w->named_sect[k], flags, ns->code ? 16 : 1};
         }
     }
 }

@@ -71,7 +71,8 @@ void b3_obj_align(B3Obj *o, B3SectionId s, uint32_t align) {
         /* Padding in code is never executed, but the target's pad byte can
          * make a stray jump into it fail loudly (x86's int3) instead of
          * sliding into the next function. */
-        uint8_t fill = s == B3Sec_Text && o->module ? b3_target_desc(o->module->target)->code_pad_byte : 0;
+        uint8_t fill =
+            b3_obj_sec_is_code(o, s) && o->module ? b3_target_desc(o->module->target)->code_pad_byte : 0;
         uint64_t at = b3_obj_emit(o, s, NULL, pad);
         if (fill)
             memset(b->bytes + at, fill, (size_t)pad);
@@ -88,9 +89,9 @@ void b3_obj_reloc(B3Obj *o, B3SectionId s, uint64_t offset, B3RelocKind kind, B3
                                         .addend = addend};
 }
 
-void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data) {
+void b3_obj_mark_code(B3Obj *o, B3SectionId s, uint64_t offset, bool data) {
     B3_VEC_RESERVE("objwriter", o->code_marks, o->cap_code_marks, o->ncode_marks + 1);
-    o->code_marks[o->ncode_marks++] = (B3CodeMark){offset, data};
+    o->code_marks[o->ncode_marks++] = (B3CodeMark){.offset = offset, .section = (uint8_t)s, .data = data};
 }
 
 void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint64_t size, bool is_func) {
@@ -122,8 +123,9 @@ static bool item_is_zero(const B3DataItem *it) {
     }
 }
 
-/* The section of its own that sym names, made on first use. */
-static B3SectionId named_section(B3Obj *o, const B3Symbol *sym, bool writable) {
+/* The section of its own that sym names, made on first use (holding code
+ * when it is made for a procedure). */
+static B3SectionId named_section(B3Obj *o, const B3Symbol *sym, bool writable, bool code) {
     uint32_t i = 0;
     while (i < o->nnamed &&
            (o->named[i].len != sym->section_len || memcmp(o->named[i].name, sym->section, sym->section_len)))
@@ -131,10 +133,16 @@ static B3SectionId named_section(B3Obj *o, const B3Symbol *sym, bool writable) {
     if (i == o->nnamed) {
         if (i == B3_MAX_NAMED_SECTIONS)
             b3_internal_error("objwriter", "more than %d named sections", B3_MAX_NAMED_SECTIONS);
-        o->named[o->nnamed++] = (B3NamedSection){.name = sym->section, .len = sym->section_len};
+        o->named[o->nnamed++] = (B3NamedSection){.name = sym->section, .len = sym->section_len, .code = code};
+        if (code) /* functions start 16-byte aligned, as in .text */
+            o->sec[B3Sec_Named0 + i].align = 16;
     }
     o->named[i].writable |= writable;
     return (B3SectionId)(B3Sec_Named0 + i);
+}
+
+B3SectionId b3_obj_code_section(B3Obj *o, const B3Symbol *sym) {
+    return sym && sym->section ? named_section(o, sym, false, true) : B3Sec_Text;
 }
 
 static B3SectionId data_section(B3Obj *o, const B3Symbol *sym, const B3Data *d) {
@@ -148,7 +156,7 @@ static B3SectionId data_section(B3Obj *o, const B3Symbol *sym, const B3Data *d) 
     if (sym->tls) /* constant or not, each thread has its copy */
         return zero ? B3Sec_TBss : B3Sec_TData;
     if (sym->section) /* bytes in the file, zero or not, as C compilers do */
-        return named_section(o, sym, !d->readonly || addr);
+        return named_section(o, sym, !d->readonly || addr, false);
     if (d->readonly)
         return addr ? B3Sec_DataRelRo : B3Sec_ROData;
     return zero ? B3Sec_BSS : B3Sec_Data;

@@ -32,6 +32,7 @@ typedef enum {
     B3Sec_DebugAbbrev,
     B3Sec_DebugInfo,
     B3Sec_DebugLine,
+    B3Sec_DebugRanges, /* the compile unit's ranges when procedures have sections of their own */
     /* ELF only (objwriter/eh_frame.c): the unwind tables, laid out from the
      * frame descriptions when the object is written. */
     B3Sec_EhFrame,
@@ -127,15 +128,18 @@ typedef struct {
  * (B3TargetDesc.elf_mapping_symbols).  Marked by the target's emitter. */
 typedef struct {
     uint64_t offset;
+    uint8_t section; /* B3SectionId: .text or a code section of its own */
     bool data;
 } B3CodeMark;
 
-/* A section of its own: its name (on Mach-O "SEG,sect") and whether any
- * datum in it is writable or needs load-time relocations. */
+/* A section of its own: its name (on Mach-O "SEG,sect"), whether any
+ * datum in it is writable or needs load-time relocations, and whether it
+ * holds code (procedures' `section("name")`) instead of data. */
 typedef struct {
     const char *name;
     uint32_t len;
     bool writable;
+    bool code;
 } B3NamedSection;
 
 static inline bool b3_sec_is_named(B3SectionId s) { return s >= B3Sec_Named0 && s <= B3Sec_NamedLast; }
@@ -257,8 +261,17 @@ uint64_t b3_obj_emit(B3Obj *o, B3SectionId s, const void *bytes, uint64_t n);
 void b3_obj_align(B3Obj *o, B3SectionId s, uint32_t align);
 void b3_obj_reloc(B3Obj *o, B3SectionId s, uint64_t offset, B3RelocKind kind, B3Symbol *sym, int64_t addend);
 void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint64_t size, bool is_func);
-/* From offset on, .text holds data (or instructions again). */
-void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data);
+/* From offset on, code section s holds data (or instructions again). */
+void b3_obj_mark_code(B3Obj *o, B3SectionId s, uint64_t offset, bool data);
+
+/* Does section s hold code: .text, or a procedure's section of its own? */
+static inline bool b3_obj_sec_is_code(const B3Obj *o, B3SectionId s) {
+    return s == B3Sec_Text || (b3_sec_is_named(s) && o->named[s - B3Sec_Named0].code);
+}
+
+/* The section procedure symbol sym's code goes in: .text, or its
+ * `section("name")` (docs/c-extensions.md), made on first use. */
+B3SectionId b3_obj_code_section(B3Obj *o, const B3Symbol *sym);
 
 /* Lays out every data item of the module into .rodata/.data/.bss (on
  * Mach-O also the thread-local descriptors and the constructor pointers). */

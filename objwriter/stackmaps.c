@@ -20,6 +20,7 @@
 typedef struct {
     uint64_t text_offset, stack_size;
     uint32_t first, n; /* its records: recs[first .. first + n - 1] */
+    uint8_t section;   /* B3SectionId of its code */
 } SMFunction;
 
 struct B3StackMaps {
@@ -53,7 +54,8 @@ void b3_stackmap_list_free(B3StackMapList *l) {
     memset(l, 0, sizeof *l);
 }
 
-void b3_obj_add_stackmaps(B3Obj *o, uint64_t text_offset, uint64_t stack_size, B3StackMapList *l) {
+void b3_obj_add_stackmaps(B3Obj *o, B3SectionId sec, uint64_t text_offset, uint64_t stack_size,
+                          B3StackMapList *l) {
     if (!l->n)
         return;
     if (!o->stackmaps) {
@@ -61,7 +63,7 @@ void b3_obj_add_stackmaps(B3Obj *o, uint64_t text_offset, uint64_t stack_size, B
     }
     struct B3StackMaps *s = o->stackmaps;
     B3_VEC_RESERVE("stackmaps", s->funcs, s->cap_funcs, s->nfuncs + 1);
-    s->funcs[s->nfuncs++] = (SMFunction){text_offset, stack_size, s->nrecs, l->n};
+    s->funcs[s->nfuncs++] = (SMFunction){text_offset, stack_size, s->nrecs, l->n, (uint8_t)sec};
     B3_VEC_RESERVE("stackmaps", s->recs, s->cap_recs, s->nrecs + l->n);
     /* The records (and their location arrays) move over; the list is emptied. */
     memcpy(s->recs + s->nrecs, l->v, l->n * sizeof *l->v);
@@ -158,18 +160,18 @@ void b3_obj_emit_stackmaps(B3Obj *o) {
     b3_obj_align(o, B3Sec_StackMaps, 8);
     uint64_t at = b3_obj_emit(o, B3Sec_StackMaps, b.b, b.n);
     /* Each function's address: the function symbol defined where its code
-     * starts, as LLVM writes it; else (an entry symbol elsewhere) .text plus
-     * that offset. */
+     * starts, as LLVM writes it; else (an entry symbol elsewhere) its code
+     * section plus that offset. */
     for (uint32_t f = 0; f < s->nfuncs; f++) {
         B3Symbol *sym = NULL;
         for (uint32_t d = 0; d < o->ndefs && !sym; d++)
-            if (o->defs[d].is_func && o->defs[d].section == B3Sec_Text &&
+            if (o->defs[d].is_func && o->defs[d].section == s->funcs[f].section &&
                 o->defs[d].offset == s->funcs[f].text_offset)
                 sym = o->defs[d].sym;
         b3_obj_reloc(o, B3Sec_StackMaps, at + func_at + 24 * f, B3Reloc_Abs64, sym,
                      sym ? 0 : (int64_t)s->funcs[f].text_offset);
         if (!sym)
-            o->relocs[o->nrelocs - 1].local_section = B3Sec_Text;
+            o->relocs[o->nrelocs - 1].local_section = s->funcs[f].section;
     }
     b3_bytes_free(&b);
     free(pool);

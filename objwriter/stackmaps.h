@@ -42,8 +42,10 @@ void b3_stackmap_list_add(B3StackMapList *l, uint64_t id, uint32_t offset, const
 void b3_stackmap_list_free(B3StackMapList *l);
 
 /* Takes the records of the procedure whose code starts at text_offset in
- * .text (the list is left empty).  Nothing is recorded for an empty list. */
-void b3_obj_add_stackmaps(B3Obj *o, uint64_t text_offset, uint64_t stack_size, B3StackMapList *l);
+ * code section sec (the list is left empty).  Nothing is recorded for an
+ * empty list. */
+void b3_obj_add_stackmaps(B3Obj *o, B3SectionId sec, uint64_t text_offset, uint64_t stack_size,
+                          B3StackMapList *l);
 /* Writes .llvm_stackmaps (and its relocations) if any procedure had records;
  * call once, after the last procedure. */
 void b3_obj_emit_stackmaps(B3Obj *o);

@@ -21,7 +21,8 @@
  * CCall with `sret`, ByVal or Float128 children or `float128 = 1` is not
  * inlined (their memory and registers are the C convention's), nor a callee with a `returnsTwice` CCall (as LLVM: a
  * setjmp belongs to its caller's frame, and a longjmp to it after that
- * returned is undefined).
+ * returned is undefined), nor a callee in a section of its own into a caller
+ * outside it.
  *
  * The call's block is split after the CCall: the arguments go to the
  * copied ArgumentRegs, as the register holds them (an Int32 as ZExt32 and a
@@ -101,6 +102,12 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
         return false;
     if (callee->variadic) /* its va_list reads the caller's own registers and stack arguments */
         return false;
+    /* Code placed in a section of its own (hot/cold code, a set found
+     * through __start_/__stop_ symbols) stays there. */
+    const B3Symbol *cs = callee->sym, *rs = caller->sym;
+    if (cs && cs->section &&
+        (!rs || rs->section_len != cs->section_len || memcmp(rs->section, cs->section, cs->section_len)))
+        return false;
     map_arguments(m->target, call, args);
     for (uint32_t i = 0; i < callee->nblocks; i++) {
         const B3Block *b = callee->blocks[i];
@@ -119,7 +126,7 @@ static bool can_inline(const B3Module *m, const B3Proc *caller, const B3Value *c
             case B3_ArgumentRegHigh: /* a Float128 pair parameter (its call has a Float128 child) */
                 return false;
             case B3_X87: /* a `ret` leaves st(0) for its caller's `result` */
-                if (v->m.x87 == B3X87_Ret)
+                if (b3_x87_info[v->m.x87].form == B3X87Form_Ret)
                     return false;
                 break;
             case B3_ArgumentReg:
@@ -366,7 +373,7 @@ static bool is_site(const B3Block *b, uint32_t j) {
         return false;
     /* Nor one whose long double result an X87 `result` takes from st(0). */
     const B3Value *n = b3_x87_partner(b, j, 1);
-    return !n || n->opcode != B3_X87 || n->m.x87 != B3X87_Result;
+    return !n || n->opcode != B3_X87 || b3_x87_info[n->m.x87].form != B3X87Form_Result;
 }
 
 bool b3_inline_procedures(B3Module *m, B3Proc *p) {

@@ -694,6 +694,24 @@ static void proc_variadic(B3ParseCtx *c, B3Proc *p, B3Node *n) {
     p->va_stack = vals[2];
 }
 
+/* section("NAME") on data or a procedure (docs/c-extensions.md): sets
+ * s's section; false if n is another attribute. */
+static bool section_attr(B3ParseCtx *c, B3Symbol *s, const B3Node *n) {
+    if (n->kind != B3N_CALL || !tok_is(&n->tok, "section") || !n->sub || N(n->sub)->kind != B3N_STRING ||
+        N(n->sub)->next)
+        return false;
+    const B3Node *str = N(n->sub);
+    if (!str->tok.len || memchr(str->tok.p, 0, str->tok.len))
+        b3_error(c->d, str->loc, "a section name is not empty and has no NUL byte");
+    else if (s->section)
+        b3_error(c->d, n->loc, "section(...) given twice");
+    else {
+        s->section = str->tok.p;
+        s->section_len = str->tok.len;
+    }
+    return true;
+}
+
 void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
     B3Module *m = c->m;
     const char *bare = c->opt && c->opt->bare_name ? c->opt->bare_name : "main";
@@ -806,6 +824,8 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
             }
             continue;
         }
+        if (section_attr(c, s, n))
+            continue;
         if (tok_is(&n->tok, "variadic")) {
             if (n->kind == B3N_CALL)
                 proc_variadic(c, p, n);
@@ -817,7 +837,7 @@ void b3p_proc_begin(B3ParseCtx *c, B3Tok *name, B3Loc loc, uint32_t attrs) {
         }
         b3_error(c->d, n->loc,
                  "unknown procedure attribute %s (expected internal, weak, hidden, entrypoints(...), "
-                 "pinned(...), variadic(...), constructor(N) or destructor(N))",
+                 "pinned(...), variadic(...), constructor(N), destructor(N) or section(\"NAME\"))",
                  node_text(c, a, buf, sizeof buf));
     }
     b3p_reset_nodes(c);
@@ -857,19 +877,8 @@ void b3p_data_begin(B3ParseCtx *c, B3Tok t, B3Loc loc, uint32_t attrs) {
         B3Node *n = N(a);
         if (tls_attr(c, s, a))
             continue;
-        if (n->kind == B3N_CALL && tok_is(&n->tok, "section") && n->sub && N(n->sub)->kind == B3N_STRING &&
-            !N(n->sub)->next) {
-            const B3Node *str = N(n->sub);
-            if (!str->tok.len || memchr(str->tok.p, 0, str->tok.len))
-                b3_error(c->d, str->loc, "a section name is not empty and has no NUL byte");
-            else if (s->section)
-                b3_error(c->d, n->loc, "section(...) given twice");
-            else {
-                s->section = str->tok.p;
-                s->section_len = str->tok.len;
-            }
+        if (section_attr(c, s, n))
             continue;
-        }
         if (n->kind == B3N_CALL) {
             b3_error(c->d, n->loc,
                      "unknown data attribute %s (expected internal, weak, hidden, used, readonly, align N, "
@@ -1532,8 +1541,11 @@ static void read_float128(B3ParseCtx *c, B3Value *v, uint32_t i, uint32_t node) 
         return;
     }
     if (v->opcode == B3_Return) {
-        if (i != 0)
-            b3_error(c->d, N(node)->loc, "a Return's Float128 pair is its two children: mark the first");
+        /* Two children (q0), or four: two pairs (q0 and q1, AAPCS64's
+         * _Complex long double), each marked. */
+        if (i % 2 || (v->nkids != 2 && v->nkids != 4) || (i == 2 && !v->m.float128))
+            b3_error(c->d, N(node)->loc,
+                     "a Return's Float128 pairs are its two or four children: mark the first (and the third)");
         v->m.float128 = true;
         return;
     }

@@ -15,6 +15,8 @@
  *   compare          a, b, d     fldt b; fldt a; fucomip; fstp %st(0); setcc d; movzbl
  *   ret              a           fldt a
  *   result           dst         fstpt dst
+ *   ret2             a, b        fldt b; fldt a        (st(0) = *a, st(1) = *b)
+ *   result2          dst, dst2   fstpt dst; fstpt dst2
  *
  * The operand accessors are emit.c's (emit_operands.h). */
 #include "codegen/x86_64/emit.h"
@@ -137,6 +139,16 @@ void x86_op_x87(X86Emitter *e, AirBlock *b, AirInst *inst, AirBlock *next, unsig
         return;
     case B3X87_Result:
         break;
+    case B3X87_Ret2:
+        load(e, X87_Fldt, inst, 2);
+        load(e, X87_Fldt, inst, 1);
+        return;
+    case B3X87_Result2: {
+        X86Mem dst2 = slot(inst, 2, 0);
+        x86_x87_mem(e->a, X87_Fstpt, &dst);
+        x86_x87_mem(e->a, X87_Fstpt, &dst2);
+        return;
+    }
     default:
         bad(inst, "not an X87 operation of memory");
     }

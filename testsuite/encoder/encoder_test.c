@@ -650,7 +650,8 @@ static void repair(AirOpcode op, uint32_t nargs, AirArg *args) {
         static const uint8_t ops[] = {B3X87_Add,       B3X87_Sub,        B3X87_Mul,      B3X87_Div,
                                       B3X87_Neg,       B3X87_Abs,        B3X87_FromI32,  B3X87_FromI64,
                                       B3X87_FromFloat, B3X87_FromDouble, B3X87_ToI64,    B3X87_ToFloat,
-                                      B3X87_ToDouble,  B3X87_Ret,        B3X87_Result};
+                                      B3X87_ToDouble,  B3X87_Ret,        B3X87_Result,   B3X87_Ret2,
+                                      B3X87_Result2};
         args[0] = air_imm(ops[(args[1].base + args[2].base) % sizeof ops]);
         break;
     }

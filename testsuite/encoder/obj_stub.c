@@ -76,9 +76,17 @@ void b3_obj_define(B3Obj *o, B3Symbol *sym, B3SectionId s, uint64_t offset, uint
     o->defs[o->ndefs++] = (B3SymDef){sym, (uint8_t)s, offset, size, is_func};
 }
 
-/* The data-in-code marks matter only to ELF's AArch64 mapping symbols. */
-void b3_obj_mark_code(B3Obj *o, uint64_t offset, bool data) {
+/* Every procedure's code in .text here. */
+B3SectionId b3_obj_code_section(B3Obj *o, const B3Symbol *sym) {
     (void)o;
+    (void)sym;
+    return B3Sec_Text;
+}
+
+/* The data-in-code marks matter only to ELF's AArch64 mapping symbols. */
+void b3_obj_mark_code(B3Obj *o, B3SectionId s, uint64_t offset, bool data) {
+    (void)o;
+    (void)s;
     (void)offset;
     (void)data;
 }

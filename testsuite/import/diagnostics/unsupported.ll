@@ -4,16 +4,10 @@
 ; RUN: rm -f %t.o
 ; RUN: not %b3c %s -o %t.o 2>&1 | FileCheck %s
 ; RUN: test ! -e %t.o
-; CHECK: unsupported.ll: error: the section "mysec" of 'insec' is not supported yet
-; CHECK-NOT: 'gsec'
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
 @g = global i32 0
-@gsec = global i32 1, section "mysec"
-define void @insec() section "mysec" {
-  ret void
-}
 declare void @llvm.va_start(ptr)
 
 ; A variadic definition compiles (docs/c-extensions.md, "Variadic procedures").
