@@ -99,7 +99,19 @@ static uint32_t hash32(uint32_t x) {
     return h << 4 | (x & 15);
 }
 
-void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
+/* Whether key keeps a map of count entries dense: the array stays within a
+ * few slots per entry (values and blocks are numbered from 0, mostly without
+ * gaps), so a direct index costs no more memory than the table would. */
+static bool nummap_dense_ok(uint32_t key, uint32_t count) { return key < (uint64_t)4 * count + 1024; }
+
+static void nummap_init_dense(B3NumMap *m, B3Arena *a, uint32_t slots) {
+    m->cap = (uint32_t)b3_vec_capacity(16, slots);
+    m->count = 0;
+    m->keys = NULL;
+    m->vals = b3_arena_alloc_pow2(a, m->cap * sizeof(void *));
+}
+
+static void nummap_init_hashed(B3NumMap *m, B3Arena *a, uint32_t expected) {
     uint32_t cap = (uint32_t)b3_vec_capacity(16, (size_t)expected * 2); /* at most half full */
     m->cap = cap;
     m->count = 0;
@@ -107,10 +119,18 @@ void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) {
     m->vals = b3_arena_alloc_pow2(a, cap * sizeof(void *));
 }
 
-void b3_nummap_clear(B3NumMap *m, B3Arena *a, uint32_t expected) {
-    if (!m->cap || m->cap < (uint64_t)expected * 2) {
+void b3_nummap_init(B3NumMap *m, B3Arena *a, uint32_t expected) { nummap_init_dense(m, a, expected); }
+
+static void nummap_release(B3NumMap *m, B3Arena *a) {
+    if (m->keys)
         b3_arena_release(a, m->keys, m->cap * sizeof(uint32_t));
-        b3_arena_release(a, m->vals, m->cap * sizeof(void *));
+    b3_arena_release(a, m->vals, m->cap * sizeof(void *));
+}
+
+void b3_nummap_clear(B3NumMap *m, B3Arena *a, uint32_t expected) {
+    if (!m->cap || m->keys || m->cap < expected) {
+        if (m->cap)
+            nummap_release(m, a);
         b3_nummap_init(m, a, expected);
         return;
     }
@@ -119,8 +139,8 @@ void b3_nummap_clear(B3NumMap *m, B3Arena *a, uint32_t expected) {
 }
 
 void *b3_nummap_get(const B3NumMap *m, uint32_t key) {
-    if (!m->cap)
-        return NULL;
+    if (!m->keys)
+        return key < m->cap ? m->vals[key] : NULL;
     uint32_t mask = m->cap - 1;
     for (uint32_t i = hash32(key) & mask;; i = (i + NUM_PROBE_STEP) & mask) {
         if (!m->vals[i])
@@ -130,7 +150,7 @@ void *b3_nummap_get(const B3NumMap *m, uint32_t key) {
     }
 }
 
-/* Stores a key known not to be in m, which has room. */
+/* Stores a key known not to be in m, which is hashed and has room. */
 static void nummap_insert_new(B3NumMap *m, uint32_t key, void *val) {
     uint32_t mask = m->cap - 1, i = hash32(key) & mask;
     while (m->vals[i])
@@ -140,19 +160,39 @@ static void nummap_insert_new(B3NumMap *m, uint32_t key, void *val) {
     m->count++;
 }
 
+/* Makes room for key: a bigger array while the map stays dense, else a
+ * bigger table (the entries moved over). */
+static void nummap_grow(B3NumMap *m, B3Arena *a, uint32_t key) {
+    B3NumMap n;
+    if (!m->keys && nummap_dense_ok(key, m->count + 1)) {
+        nummap_init_dense(&n, a, key + 1);
+        memcpy(n.vals, m->vals, m->cap * sizeof(void *));
+        n.count = m->count;
+    } else {
+        nummap_init_hashed(&n, a, m->keys ? m->cap : m->count + 1);
+        for (uint32_t i = 0; i < m->cap; i++)
+            if (m->vals[i])
+                nummap_insert_new(&n, m->keys ? m->keys[i] : i, m->vals[i]);
+    }
+    nummap_release(m, a);
+    *m = n;
+}
+
 void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val) {
     if (!m->cap)
         b3_nummap_init(m, a, 8);
-    if ((m->count + 1) * 2 > m->cap) {
-        B3NumMap n;
-        b3_nummap_init(&n, a, m->cap);
-        for (uint32_t i = 0; i < m->cap; i++)
-            if (m->vals[i])
-                nummap_insert_new(&n, m->keys[i], m->vals[i]);
-        b3_arena_release(a, m->keys, m->cap * sizeof(uint32_t));
-        b3_arena_release(a, m->vals, m->cap * sizeof(void *));
-        *m = n;
+    if (!m->keys) {
+        if (key >= m->cap)
+            nummap_grow(m, a, key);
+        if (!m->keys) {
+            void *old = m->vals[key];
+            m->vals[key] = val;
+            m->count += !old;
+            return old;
+        }
     }
+    if ((m->count + 1) * 2 > m->cap)
+        nummap_grow(m, a, key);
     uint32_t mask = m->cap - 1;
     for (uint32_t i = hash32(key) & mask;; i = (i + NUM_PROBE_STEP) & mask) {
         if (!m->vals[i]) {

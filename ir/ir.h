@@ -344,9 +344,11 @@ struct B3Block {
     B3Loc succ_loc; /* where the successors were written */
 };
 
-/* Open-addressing map from a 32-bit number to a pointer. */
+/* Map from a 32-bit number to a pointer.  While the numbers stay dense
+ * (keys == NULL) it is an array indexed by the number; once one is far past
+ * the others it becomes an open-addressing table. */
 typedef struct {
-    uint32_t *keys;
+    uint32_t *keys; /* NULL: vals[key] directly */
     void **vals;
     uint32_t cap, count;
 } B3NumMap;

@@ -94,12 +94,6 @@ typedef struct {
      * (x86-64's rip-relative ones): move_constants then treats it as a
      * constant, made once and out of loops. */
     bool symbol_address_costly;
-    /* A stack slot's address as the base of an indexed access costs an
-     * instruction of its own where it stands (arm64's base + index takes no
-     * offset: `sub xN, x29, #off` first): move_constants then treats a
-     * SlotBase as a constant too, made once and out of loops.  (Plain
-     * slot + constant accesses fold into the frame operand either way.) */
-    bool slot_address_costly;
 } B3TargetInfo;
 
 /* The description of a target's machine and C calling convention: plain

@@ -25,10 +25,13 @@
  * is a constant too, equal to another of the same symbol and offset: made
  * once and out of loops, as a table's base in a loop should be.  (x86-64
  * folds it into each use's rip-relative operand, so there it stays.)
- * Likewise a SlotBase where B3TargetInfo.slot_address_costly (arm64: the
- * base of an indexed access into a stack array is a register made by one
- * `sub` from the frame pointer, which in a loop was made every trip): equal
- * to another of the same slot, made once and out of loops. */
+ *
+ * A SlotBase is a constant too, on every target: equal to another of the
+ * same slot, made once and out of loops.  A load or store of the slot
+ * itself still addresses it in place wherever the SlotBase stands
+ * (lower_addr_for); only an address computed from it (a local array
+ * indexed in a loop) needs it in a register, which is then built once
+ * instead of by a lea at every use. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,30 +47,28 @@
 typedef struct {
     B3Value **slots;
     uint32_t cap;
-    bool symbols;    /* SymbolAddress counts as a constant */
-    bool slot_bases; /* and SlotBase */
+    bool symbols; /* SymbolAddress counts as a constant */
 } Table;
 
 static bool is_const(const Table *t, const B3Value *v) {
-    return b3_value_is_const(v) || (t->symbols && v->opcode == B3_SymbolAddress) ||
-           (t->slot_bases && v->opcode == B3_SlotBase);
+    return b3_value_is_const(v) || v->opcode == B3_SlotBase || (t->symbols && v->opcode == B3_SymbolAddress);
 }
 
 static uint64_t const_bits(const B3Value *v) {
-    if (v->opcode == B3_SymbolAddress)
-        return (uint64_t)(uintptr_t)v->m.symbol.sym * 31 + (uint64_t)v->m.symbol.offset;
     if (v->opcode == B3_SlotBase)
         return (uint64_t)(uintptr_t)v->m.slot;
+    if (v->opcode == B3_SymbolAddress)
+        return (uint64_t)(uintptr_t)v->m.symbol.sym * 31 + (uint64_t)v->m.symbol.offset;
     return b3_const_bits(v);
 }
 
 static bool same_const(const B3Value *a, const B3Value *b) {
     if (a->opcode != b->opcode)
         return false;
-    if (a->opcode == B3_SymbolAddress)
-        return a->m.symbol.sym == b->m.symbol.sym && a->m.symbol.offset == b->m.symbol.offset;
     if (a->opcode == B3_SlotBase)
         return a->m.slot == b->m.slot;
+    if (a->opcode == B3_SymbolAddress)
+        return a->m.symbol.sym == b->m.symbol.sym && a->m.symbol.offset == b->m.symbol.offset;
     return b3_const_bits(a) == b3_const_bits(b);
 }
 
@@ -89,8 +90,7 @@ bool b3_move_constants(B3Module *m, B3Proc *p) {
     b3_loops_compute(&loops, p, &dom);
     /* at most half full: a power of two from 16 up */
     Table t = {NULL, (uint32_t)b3_vec_capacity(16, 2 * (size_t)n + 16),
-               b3_target_info(m->target)->symbol_address_costly,
-               b3_target_info(m->target)->slot_address_costly};
+               b3_target_info(m->target)->symbol_address_costly};
     t.slots = b3_xcalloc(PHASE, t.cap, sizeof *t.slots);
     B3Block **home = b3_xcalloc(PHASE, n + 1, sizeof *home); /* canonical constant -> its block, or NULL */
     uint32_t *per_block = b3_xcalloc(PHASE, p->nblocks + 1, sizeof *per_block);

@@ -175,19 +175,48 @@ static uint8_t form_kind(uint8_t k) {
 
 _Static_assert(AirArg_Special < 16, "form keys hold an arg kind in 4 bits");
 
-static bool valid_key(B3Target t, AirOpcode op, uint32_t nargs, uint32_t key) {
+static bool valid_key_uncached(unsigned arch, AirOpcode op, uint32_t nargs, uint32_t key) {
     const AirOverload *o = find_overload(op, nargs);
     if (!o)
         return false;
     /* An empty FORMS string yields no rows: a no-argument overload is its only form. */
     if (nargs == 0)
         return true;
-    unsigned arch = b3_target_desc(t)->air_form_mask;
     const AirFormRow *row = &air_form_rows[o->first_row];
     for (unsigned r = 0; r < o->nrows; r++)
         if (row[r].key == key && (row[r].arch_mask & arch))
             return true;
     return false;
+}
+
+/* The answers of valid_key_uncached, direct-mapped by (opcode, arity, key,
+ * architecture): lowering and emission ask about every instruction, a
+ * program uses a few hundred forms, and an overload such as Move's has
+ * dozens of rows to scan. */
+enum { FORM_MEMO = 1024 };
+static struct {
+    uint32_t key;
+    uint16_t op;
+    uint8_t nargs; /* 0: an empty entry (a no-argument form is not looked up) */
+    uint8_t arch;
+    bool ok;
+} form_memo[FORM_MEMO];
+
+static bool valid_key(B3Target t, AirOpcode op, uint32_t nargs, uint32_t key) {
+    unsigned arch = b3_target_desc(t)->air_form_mask;
+    if (nargs == 0)
+        return valid_key_uncached(arch, op, nargs, key);
+    uint32_t h = (key * 0x9E3779B1u ^ (uint32_t)op * 0x85EBCA6Bu ^ nargs ^ arch << 8) >> 22;
+    if (form_memo[h].nargs == nargs && form_memo[h].key == key && form_memo[h].op == op &&
+        form_memo[h].arch == arch)
+        return form_memo[h].ok;
+    bool ok = valid_key_uncached(arch, op, nargs, key);
+    form_memo[h].key = key;
+    form_memo[h].op = (uint16_t)op;
+    form_memo[h].nargs = (uint8_t)nargs;
+    form_memo[h].arch = (uint8_t)arch;
+    form_memo[h].ok = ok;
+    return ok;
 }
 
 bool air_is_valid_form_kinds(B3Target t, AirOpcode op, uint32_t nargs, const uint8_t *kinds) {
