@@ -34,6 +34,11 @@ typedef struct B3Backend {
      * [x1, x2, #8])?  Then base + index + offset is an Add in a register
      * (shared by the accesses off it) addressed with the offset. */
     bool index_without_offset;
+    /* Is any integer constant that move_constants hoisted out of a loop
+     * built once where it stands, however small (arm64: every constant a
+     * use needs in a register costs a movz, and there are registers to keep
+     * it)?  Else only one too wide for an immediate is. */
+    bool hoisted_consts_in_registers;
     /* The object-format policy: may code address sym PC-relatively (else
      * through the GOT)? */
     bool (*pc_relative_ok)(const B3Symbol *sym);

@@ -184,6 +184,10 @@ void lower_move_int_const(Lower *L, B3Type type, int64_t c, AirArg dst);
 AirTmp lower_fp_const_tmp(Lower *L, uint64_t bits, bool dbl);
 /* The tmp holding v's value at the current point. */
 AirTmp lower_vt(Lower *L, B3Value *v);
+/* Is integer constant v (of value c), used here, built once in its own block
+ * (another one, outside a loop that holds this use), so that lower_vt gives
+ * its tmp instead of building it again? */
+bool lower_const_elsewhere(Lower *L, const B3Value *v, int64_t c);
 static inline AirArg lower_vt_arg(Lower *L, B3Value *v) { return lower_tmp_arg(lower_vt(L, v)); }
 /* Copies v (of type `type`) into dst, with an immediate when v is a constant. */
 void lower_move_value_to(Lower *L, B3Value *v, AirArg dst, B3Type type);

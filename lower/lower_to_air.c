@@ -23,7 +23,9 @@
  *    (cheaper than keeping them live), except a Const64 too wide for an
  *    immediate used from another block (move_constants hoisted it out of a
  *    loop): that one is built once where it stands, as are nonzero float
- *    constants.  On a target where a SymbolAddress costs instructions, a
+ *    constants, and on a backend that keeps hoisted constants in registers
+ *    (B3Backend.hoisted_consts_in_registers) any constant used in a loop
+ *    that its block is outside of.  On a target where a SymbolAddress costs instructions, a
  *    memory access folds only one of its own block.
  * Each value's instructions go to a chunk; a block's chunks are then laid out
  * in program order. */
@@ -117,8 +119,27 @@ AirTmp lower_fp_const_tmp(Lower *L, uint64_t bits, bool dbl) {
     return f;
 }
 
-static bool big_const_elsewhere(const Lower *L, const B3Value *v, int64_t c) {
-    return v->opcode == B3_Const64 && !b3_fits32(c) && v->owner != L->blk;
+static void need_loops(Lower *L) {
+    if (!L->have_loops) {
+        b3_dominators_compute(&L->dom, L->p);
+        b3_loops_compute(&L->loops, L->p, &L->dom);
+        L->have_loops = true;
+    }
+}
+
+/* Is constant v, used here from another block, built once where it stands
+ * (move_constants put it there, before a loop)?  A Const64 too wide for an
+ * immediate always; any other where the backend keeps hoisted constants in
+ * registers and v's block is outside a loop that holds this use. */
+bool lower_const_elsewhere(Lower *L, const B3Value *v, int64_t c) {
+    if (v->owner == L->blk || (v->opcode != B3_Const64 && v->opcode != B3_Const32))
+        return false;
+    if (v->opcode == B3_Const64 && !b3_fits32(c))
+        return true;
+    if (!L->c->backend->hoisted_consts_in_registers)
+        return false;
+    need_loops(L);
+    return b3_loop_depth(&L->loops, v->owner) < b3_loop_depth(&L->loops, L->blk);
 }
 
 /* The tmp holding v's value at the current point. */
@@ -128,7 +149,7 @@ AirTmp lower_vt(Lower *L, B3Value *v) {
     /* A constant too wide for an immediate is made where it stands if used
      * from another block (move_constants put it there, before a loop): the
      * use reads its tmp instead of building it again, every iteration. */
-    if (lower_int_const(v, &c) && !big_const_elsewhere(L, v, c)) {
+    if (lower_int_const(v, &c) && !lower_const_elsewhere(L, v, c)) {
         AirTmp t = lower_newtmp(L, AirGP);
         lower_move_int_const(L, (B3Type)v->type, c, lower_tmp_arg(t));
         return t;
@@ -665,11 +686,7 @@ static bool dies_here(Lower *L, B3Value *x) {
         return false;
     if (x->owner == L->blk)
         return true;
-    if (!L->have_loops) {
-        b3_dominators_compute(&L->dom, L->p);
-        b3_loops_compute(&L->loops, L->p, &L->dom);
-        L->have_loops = true;
-    }
+    need_loops(L);
     B3Loop *lp = b3_loop_of(&L->loops, L->blk);
     return !lp || b3_loop_contains(&L->loops, lp, x->owner);
 }
@@ -1782,11 +1799,14 @@ static void lower_value(Lower *L, B3Value *v) {
     if (hook && hook(L, v))
         return; /* the target's own selection */
     switch (v->opcode) {
-    case B3_Nop: case B3_Identity: case B3_Opaque: case B3_Const32:
+    case B3_Nop: case B3_Identity: case B3_Opaque:
         return;
-    case B3_Const64: /* NEEDED only by another block's uses (big_const_elsewhere) */
-        lower_move_int_const(L, B3_Int64, v->m.c.i, lower_tmp_arg(L->vtmp[lower_vid(L, v)]));
+    case B3_Const32: case B3_Const64: { /* NEEDED only by another block's uses (lower_const_elsewhere) */
+        int64_t c;
+        b3_value_int_const(v, &c);
+        lower_move_int_const(L, ty, c, lower_tmp_arg(L->vtmp[lower_vid(L, v)]));
         return;
+    }
     case B3_ConstFloat: case B3_ConstDouble: {
         AirTmp r = lower_vt(L, v);
         AirTmp f = lower_fp_const_tmp(L, b3_const_bits(v), ty == B3_Double);

@@ -16,6 +16,7 @@ const B3Backend b3_arm64_backend = {
     .lower = b3_arm64_lower_hooks,
     .extended_index = true,
     .index_without_offset = true,
+    .hoisted_consts_in_registers = true,
     .pc_relative_ok = b3_obj_pc_relative_ok, /* ELF, position-independent: adrp/add, GOT for global data */
     .emit = &b3_arm64_emit,
     .write_asm = b3_arm64_write_asm, /* GNU as / llvm-mc, ELF directives */

@@ -626,9 +626,36 @@ A64_OP(clz) {
     arm64_dp1(e->a, Arm64DP1_CLZ, size == 8, gpr(inst, 1), gpr(inst, 0));
 }
 
+/* Lea32 of base + index * scale + off in 32-bit adds, which zero-extend as
+ * Lea32 must (a widened index's sxtw/uxtw changes no bit of the low word):
+ * `add wd, wn, wm, lsl #s; add wd, wd, #off` where the 64-bit sum and a mov
+ * would take one more.  Returns false where it does not apply (an sp base,
+ * an offset that is no add immediate). */
+static bool lea32(A64Emitter *e, const AirInst *inst, B3Reg rd) {
+    const AirArg *m = arg(inst, 0);
+    if ((m->kind != AirArg_Addr && m->kind != AirArg_Index) || m->base == ARM64_SP)
+        return false;
+    int64_t off = (int32_t)(uint32_t)m->value;
+    if (off && !arm64_addsub_imm_ok(off < 0 ? -(uint64_t)off : (uint64_t)off))
+        return false;
+    B3Reg base = (B3Reg)m->base;
+    if (m->kind == AirArg_Index) {
+        arm64_addsub_shifted(e->a, Arm64AddSub_ADD, false, rd, base, (B3Reg)m->index, Arm64Shift_LSL,
+                             b3_log2_ceil(m->scale));
+        base = rd;
+    }
+    if (off)
+        arm64_add_imm_any(e->a, false, rd, base, off);
+    else if (m->kind == AirArg_Addr)
+        arm64_mov(e->a, false, rd, base);
+    return true;
+}
+
 A64_OP(lea) {
     UNUSED_OPERANDS;
     B3Reg rd = gpr(inst, 1);
+    if (size == 4 && lea32(e, inst, rd))
+        return;
     lea(e, inst, 0, rd);
     if (size == 4)
         arm64_mov(e->a, false, rd, rd); /* Lea32 zero-extends */

@@ -107,6 +107,10 @@ static bool widening_operand(Lower *L, B3Value *x, bool sign, AirArg *y, B3Value
     if (lower_int_const(x, &c)) {
         if (sign ? !b3_fits32(c) : (c < 0 || c > (int64_t)UINT32_MAX))
             return false;
+        if (lower_const_elsewhere(L, lower_resolve(x), c)) {
+            *y = lower_vt_arg(L, x); /* built before the loop: its low word */
+            return true;
+        }
         AirTmp t = lower_newtmp(L, AirGP);
         lower_move_int_const(L, B3_Int32, (int32_t)(uint32_t)c, lower_tmp_arg(t));
         *y = lower_tmp_arg(t);
