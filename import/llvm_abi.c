@@ -58,18 +58,6 @@ ImpArgPlace imp_arg_place(Imp *I, LLVMTypeRef t, uint32_t nint, uint32_t nfp) {
     return pl;
 }
 
-static B3StackSlot *arg_slot(Imp *I, B3ByVal bv) {
-    char name[32];
-    snprintf(name, sizeof name, "arg%u", I->p->nslots);
-    char *nm = b3_arena_alloc(&I->m->arena, strlen(name) + 1);
-    strcpy(nm, name);
-    B3StackSlot *s = b3_slot_new(I->m, I->p, nm, bv.size);
-    s->align = bv.align;
-    s->has_align = true;
-    s->loc = I->loc;
-    return s;
-}
-
 ImpVals imp_arg_placed(Imp *I, LLVMTypeRef t, ImpVals p, const ImpArgPlace *pl) {
     uint32_t npad = pl->pad_int + pl->pad_fp;
     ImpVals q = imp_vals_new(I, npad + (pl->memory.size ? 1 : p.n));
@@ -85,7 +73,7 @@ ImpVals imp_arg_placed(Imp *I, LLVMTypeRef t, ImpVals p, const ImpArgPlace *pl) 
     }
     const ImpLeaves *L = imp_leaves(I, t);
     B3Value *base = imp_emit(I, B3_SlotBase, B3_Int64, 0, NULL, NULL, NULL);
-    base->m.slot = arg_slot(I, pl->memory);
+    base->m.slot = imp_new_slot(I, "arg", pl->memory.size, pl->memory.align);
     for (uint32_t i = 0; i < p.n; i++) {
         B3Value *st = imp_emit(I, B3_Store, B3_Void, 2, p.v[i], base, NULL);
         st->m.mem.offset = (int32_t)L->leaf[i].off;

@@ -57,14 +57,7 @@ static ImpVals load16(Imp *I, B3Value *ptr, LLVMAtomicOrdering o) {
 /* A 16-byte, 16-aligned slot of the function for a compare-and-swap's
  * expected value. */
 static B3Value *expected_slot(Imp *I) {
-    char name[32];
-    snprintf(name, sizeof name, "cas%u", I->p->nslots);
-    char *nm = b3_arena_alloc(&I->m->arena, strlen(name) + 1);
-    strcpy(nm, name);
-    B3StackSlot *s = b3_slot_new(I->m, I->p, nm, 16);
-    s->align = 16;
-    s->has_align = true;
-    s->loc = I->loc;
+    B3StackSlot *s = imp_new_slot(I, "cas", 16, 16);
     B3Value *b = imp_emit(I, B3_SlotBase, B3_Int64, 0, NULL, NULL, NULL);
     b->m.slot = s;
     return b;

@@ -496,6 +496,16 @@ static B3Value *import_gep(Imp *I, LLVMValueRef v) {
     return addr;
 }
 
+B3StackSlot *imp_new_slot(Imp *I, const char *prefix, uint64_t size, uint32_t align) {
+    char name[48];
+    snprintf(name, sizeof name, "%s%u", prefix, I->p->nslots);
+    B3StackSlot *s = b3_slot_new(I->m, I->p, b3_arena_strndup(&I->m->arena, name, strlen(name)), size);
+    s->align = align;
+    s->has_align = true;
+    s->loc = I->loc;
+    return s;
+}
+
 static ImpVals import_alloca(Imp *I, LLVMValueRef v) {
     LLVMValueRef count = LLVMGetOperand(v, 0);
     /* A frame slot is aligned to 16 at most: a more aligned one is made at
@@ -505,14 +515,7 @@ static ImpVals import_alloca(Imp *I, LLVMValueRef v) {
         return one(I, imp_alloca_dynamic(I, v));
     uint64_t size = LLVMABISizeOfType(I->td, LLVMGetAllocatedType(v)) * LLVMConstIntGetZExtValue(count);
     unsigned align = LLVMGetAlignment(v);
-    char name[32];
-    snprintf(name, sizeof name, "stack%u", I->p->nslots);
-    char *nm = b3_arena_alloc(&I->m->arena, strlen(name) + 1);
-    strcpy(nm, name);
-    B3StackSlot *s = b3_slot_new(I->m, I->p, nm, size ? size : 1);
-    s->align = align ? align : 1;
-    s->has_align = true;
-    s->loc = I->loc;
+    B3StackSlot *s = imp_new_slot(I, "stack", size ? size : 1, align ? align : 1);
     B3Value *b = imp_emit(I, B3_SlotBase, B3_Int64, 0, NULL, NULL, NULL);
     b->m.slot = s;
     return one(I, b);

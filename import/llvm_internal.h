@@ -201,6 +201,9 @@ void imp_indirectbr(Imp *I, LLVMValueRef t);
 /* ---- the stack pointer (llvm_control.c) ---------------------------------- */
 
 /* An alloca of a run-time size or outside the entry block: AllocaDynamic. */
+/* A new stack slot of the function named PREFIX<number>, at the current
+ * source location. */
+B3StackSlot *imp_new_slot(Imp *I, const char *prefix, uint64_t size, uint32_t align);
 B3Value *imp_alloca_dynamic(Imp *I, LLVMValueRef alloca);
 /* llvm.stacksave / llvm.stackrestore: StackSave / StackRestore (true: it
  * was one of them, *out its result). */

@@ -16,17 +16,7 @@ bool imp_is_x87(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMX86_FP80TypeKi
 
 /* ---- slots ------------------------------------------------------------------ */
 
-static B3StackSlot *new_slot(Imp *I) {
-    char name[32];
-    snprintf(name, sizeof name, "ld%u", I->p->nslots);
-    char *nm = b3_arena_alloc(&I->m->arena, strlen(name) + 1);
-    strcpy(nm, name);
-    B3StackSlot *s = b3_slot_new(I->m, I->p, nm, 16);
-    s->align = 16;
-    s->has_align = true;
-    s->loc = I->loc;
-    return s;
-}
+static B3StackSlot *new_slot(Imp *I) { return imp_new_slot(I, "ld", 16, 16); }
 
 static B3Value *slot_base(Imp *I, B3StackSlot *s) {
     B3Value *b = imp_emit(I, B3_SlotBase, B3_Int64, 0, NULL, NULL, NULL);

@@ -258,3 +258,15 @@ uint32_t b3_loops_ensure_preheaders(B3Module *m, B3Proc *p, const B3Loops *l) {
     free(ph_of);
     return made;
 }
+
+bool b3_loops_compute_with_preheaders(B3Module *m, B3Proc *p, B3Dominators *dom, B3Loops *l) {
+    b3_dominators_compute(dom, p);
+    b3_loops_compute(l, p, dom);
+    if (!l->nloops || !b3_loops_ensure_preheaders(m, p, l))
+        return false;
+    b3_loops_free(l);
+    b3_dominators_free(dom);
+    b3_dominators_compute(dom, p);
+    b3_loops_compute(l, p, dom);
+    return true;
+}

@@ -90,4 +90,9 @@ B3Block *b3_loop_preheader(const B3Loops *l, const B3Loop *loop);
  * afterwards.  Returns how many blocks were created. */
 uint32_t b3_loops_ensure_preheaders(B3Module *m, B3Proc *p, const B3Loops *l);
 
+/* Computes the dominators and loops of p after giving every loop a
+ * preheader (both then current).  Returns whether blocks were created;
+ * with no loop at all nothing is created and l->nloops is 0. */
+bool b3_loops_compute_with_preheaders(B3Module *m, B3Proc *p, B3Dominators *dom, B3Loops *l);
+
 #endif

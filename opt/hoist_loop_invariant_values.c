@@ -234,20 +234,11 @@ static void place(B3Module *m, B3Proc *p, Move *moves, uint32_t nmoves) {
 
 bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p) {
     Licm x = {.p = p};
-    b3_dominators_compute(&x.dom, p);
-    b3_loops_compute(&x.loops, p, &x.dom);
+    bool changed = b3_loops_compute_with_preheaders(m, p, &x.dom, &x.loops);
     if (!x.loops.nloops) {
         b3_loops_free(&x.loops);
         b3_dominators_free(&x.dom);
         return false;
-    }
-    bool changed = false;
-    if (b3_loops_ensure_preheaders(m, p, &x.loops)) {
-        changed = true;
-        b3_loops_free(&x.loops);
-        b3_dominators_free(&x.dom);
-        b3_dominators_compute(&x.dom, p);
-        b3_loops_compute(&x.loops, p, &x.dom);
     }
     analyze(&x);
 

@@ -514,20 +514,11 @@ static void analyze(LSR *x) {
 
 bool b3_reduce_loop_strength(B3Module *m, B3Proc *p) {
     LSR x = {.m = m, .p = p};
-    b3_dominators_compute(&x.dom, p);
-    b3_loops_compute(&x.loops, p, &x.dom);
+    bool changed = b3_loops_compute_with_preheaders(m, p, &x.dom, &x.loops);
     if (!x.loops.nloops) {
         b3_loops_free(&x.loops);
         b3_dominators_free(&x.dom);
         return false;
-    }
-    bool changed = false;
-    if (b3_loops_ensure_preheaders(m, p, &x.loops)) {
-        changed = true;
-        b3_loops_free(&x.loops);
-        b3_dominators_free(&x.dom);
-        b3_dominators_compute(&x.dom, p);
-        b3_loops_compute(&x.loops, p, &x.dom);
     }
     analyze(&x);
     /* Inner loops come after the loops around them in the array.  One

@@ -1,6 +1,7 @@
 /* Air core: construction, the opcode form table, arg iteration. */
 #include "codegen/air/air.h"
 #include "util/alloc.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,16 @@ AirStackSlot *air_slot_new(AirCode *c, uint32_t size, uint32_t align, bool spill
         c->slots = b3_arena_grow(c->arena, c->slots, sizeof(AirStackSlot *), &c->cap_slots, 0);
     c->slots[c->nslots++] = s;
     return s;
+}
+
+void air_block_reserve(AirCode *c, AirBlock *b, uint32_t n) {
+    if (n <= b->cap_insts)
+        return;
+    uint32_t cap = (uint32_t)b3_vec_capacity(b->cap_insts ? b->cap_insts : 4, n);
+    AirInst *insts = b3_arena_alloc(c->arena, cap * sizeof(AirInst));
+    memcpy(insts, b->insts, b->ninsts * sizeof(AirInst));
+    b->insts = insts;
+    b->cap_insts = cap;
 }
 
 AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs,

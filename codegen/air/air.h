@@ -227,6 +227,8 @@ static inline AirBank air_tmp_bank(const AirCode *c, AirTmp t) {
 }
 AirStackSlot *air_slot_new(AirCode *c, uint32_t size, uint32_t align, bool spill);
 /* Appends an inst; args are copied. Returns it (valid until the next append). */
+/* Makes room for n instructions in b (its current ones kept). */
+void air_block_reserve(AirCode *c, AirBlock *b, uint32_t n);
 AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs, const AirArg *args);
 void air_compute_preds(AirCode *c);
 /* Entrypoint k's block: c->entries once air_lower_entry_switch ran, else blocks[0]. */

@@ -26,7 +26,6 @@
 
 #include "codegen/air/phases.h"
 #include "util/alloc.h"
-#include "util/vec.h"
 
 #define MAX_CHAIN 3
 #define MAX_INSTS 16
@@ -69,13 +68,7 @@ static AirBlock *dispatch_from(const AirCode *c, AirBlock *s, uint32_t *size) {
 static void copy_chain(AirCode *c, AirBlock *b, AirBlock *s, const AirBlock *t, uint32_t size) {
     b->ninsts--; /* the Jump */
     uint32_t need = b->ninsts + size;
-    if (need > b->cap_insts) {
-        uint32_t cap = (uint32_t)b3_vec_capacity(b->cap_insts ? b->cap_insts : 4, need);
-        AirInst *insts = b3_arena_alloc(c->arena, cap * sizeof(AirInst));
-        memcpy(insts, b->insts, b->ninsts * sizeof(AirInst));
-        b->insts = insts;
-        b->cap_insts = cap;
-    }
+    air_block_reserve(c, b, need);
     for (;; s = s->succs[0].block) {
         uint32_t n = s == t ? s->ninsts : s->ninsts - 1;
         for (uint32_t i = 0; i < n; i++) {

@@ -16,7 +16,6 @@
 
 #include "codegen/air/phases.h"
 #include "util/alloc.h"
-#include "util/vec.h"
 
 static bool is_jump_only(const AirBlock *b) {
     return b->ninsts == 1 && b->insts[0].opcode == Air_Jump && b->nsuccs == 1;
@@ -85,13 +84,7 @@ static bool is_foldable_branch(const AirCode *c, AirInst *inst) {
 static void absorb(AirCode *c, AirBlock *b, AirBlock *s) {
     b->ninsts--; /* the Jump */
     uint32_t need = b->ninsts + s->ninsts;
-    if (need > b->cap_insts) {
-        uint32_t cap = (uint32_t)b3_vec_capacity(b->cap_insts ? b->cap_insts : 4, need);
-        AirInst *insts = b3_arena_alloc(c->arena, cap * sizeof(AirInst));
-        memcpy(insts, b->insts, b->ninsts * sizeof(AirInst));
-        b->insts = insts;
-        b->cap_insts = cap;
-    }
+    air_block_reserve(c, b, need);
     memcpy(b->insts + b->ninsts, s->insts, s->ninsts * sizeof(AirInst));
     b->ninsts = need;
     b->succs = s->succs;
