@@ -389,7 +389,16 @@ typedef struct {
     size_t n, cap;
 } TmpRanges;
 
-static void tr_push(TmpRanges *r, AirTmp t, uint32_t start, uint32_t end) {
+/* A range of t from start to end; where it ends just before t's last one
+ * begins (t lives through the block boundary), that one grows instead, so
+ * a tmp living through a run of blocks takes one range, not one per block.
+ * last[t] indexes t's last range, or is NONE. */
+static inline void tr_push(TmpRanges *r, uint32_t *last, AirTmp t, uint32_t start, uint32_t end) {
+    if (last[t] != NONE && r->v[last[t]].start == end + 1) {
+        r->v[last[t]].start = start;
+        return;
+    }
+    last[t] = (uint32_t)r->n;
     B3_VEC_PUSH(PHASE, r->v, r->n, r->cap, ((TmpRange){t, start, end}));
 }
 
@@ -400,8 +409,10 @@ static void tr_push(TmpRanges *r, AirTmp t, uint32_t start, uint32_t end) {
 static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
     const AirCode *c = s->c;
     uint32_t n = s->n;
-    uint32_t *open = b3_xmalloc(PHASE, n * sizeof(uint32_t)); /* end of the range being built, or NONE */
-    for (uint32_t t = 0; t < n; t++)
+    uint32_t *open =
+        b3_xmalloc(PHASE, 2 * (size_t)n * sizeof(uint32_t)); /* end of the range being built, or NONE */
+    uint32_t *last = open + n;                               /* tr_push's */
+    for (uint32_t t = 0; t < 2 * n; t++)
         open[t] = NONE;
     AirTmp *opened = NULL;
     uint32_t nopened = 0, capopened = 0;
@@ -436,7 +447,7 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
                 AirTmp t = acts->v[i].tmp;
                 if (!acts->v[i].def || air_tmp_is_reg(t))
                     continue;
-                tr_push(&tr, t, p, open[t] == NONE ? p : open[t]);
+                tr_push(&tr, last, t, p, open[t] == NONE ? p : open[t]);
                 open[t] = NONE;
             }
             for (uint32_t i = lo; i < hi; i++) {
@@ -448,7 +459,7 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         for (uint32_t i = 0; i < nopened; i++) {
             AirTmp t = opened[i];
             if (open[t] != NONE)
-                tr_push(&tr, t, bstart, open[t]);
+                tr_push(&tr, last, t, bstart, open[t]);
             open[t] = NONE;
         }
     }
