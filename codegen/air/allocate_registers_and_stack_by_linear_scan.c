@@ -140,9 +140,8 @@ static void ranges_reverse_from(Ranges *r, uint32_t from) {
  * Only tmps with an upward-exposed use somewhere can be live into a block;
  * in big procedures hundreds of them live across most blocks.  Bit sets over those (densely numbered) make the dataflow a few
  * word operations per block and pass, far cheaper than sparse sets; where
- * the bit sets would be large, liveness.c's sparse solver does it.  The hulls need no lists: the first
- * block (in code order) whose live-in has a tmp sets its start, the last one
- * whose live-out has it its end. */
+ * the bit sets would be large, liveness.c's sparse solver does it.  Only
+ * live-out is read (build_ranges, build_fixed_ranges). */
 
 #define BITSET_MAX_WORDS (4u << 20) /* per set kind: 32 MiB */
 
@@ -257,47 +256,11 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
     return true;
 }
 
-/* Interval hulls of the global tmps from the bit sets. */
-static void hulls_from_bits(LS *s, const LiveBits *lb, const AirActs *acts) {
-    uint32_t words = lb->words;
-    uint64_t *seen = b3_xcalloc(PHASE, words + 1, 8);
-    for (uint32_t bi = 0; bi < lb->nb; bi++) {
-        if (acts->first[bi + 1] == acts->first[bi])
-            continue;
-        const uint64_t *set = lb->in + (size_t)bi * words;
-        for (uint32_t w = 0; w < words; w++)
-            for (uint64_t m = set[w] & ~seen[w]; m; m &= m - 1) {
-                AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
-                if (!air_tmp_is_reg(t))
-                    extend(s, t, 2 * acts->first[bi]);
-            }
-        for (uint32_t w = 0; w < words; w++)
-            seen[w] |= set[w];
-    }
-    memset(seen, 0, (words + 1) * 8);
-    for (uint32_t bi = lb->nb; bi-- > 0;) {
-        if (acts->first[bi + 1] == acts->first[bi])
-            continue;
-        const uint64_t *set = lb->out + (size_t)bi * words;
-        for (uint32_t w = 0; w < words; w++)
-            for (uint64_t m = set[w] & ~seen[w]; m; m &= m - 1) {
-                AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
-                if (!air_tmp_is_reg(t))
-                    extend(s, t, 2 * acts->first[bi + 1] - 1);
-            }
-        for (uint32_t w = 0; w < words; w++)
-            seen[w] |= set[w];
-    }
-    free(seen);
-}
-
-/* The live ranges of the bank's registers and the intervals of its tmps,
- * one backward walk per block over the gathered actions. */
-static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
+/* The live ranges of the bank's registers, one backward walk per block over
+ * the gathered actions.  (The tmps' intervals are the hulls of their exact
+ * ranges: build_ranges.) */
+static void build_fixed_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
     const AirCode *c = s->c;
-    uint32_t *defined = b3_xmalloc(PHASE, s->n * sizeof(uint32_t)); /* the last block defining the tmp */
-    for (uint32_t t = 0; t < s->n; t++)
-        defined[t] = NONE;
     uint32_t open[32]; /* per register rank: end of the range being built, or NONE */
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         uint32_t base = acts->first[bi], ninsts = acts->first[bi + 1] - base;
@@ -319,9 +282,7 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, c
         }
         for (uint32_t i = 0; lv && i < lv->nlive_out[bi]; i++) {
             AirTmp t = lv->live_out[bi][i];
-            if (!air_tmp_is_reg(t))
-                extend(s, t, bend);
-            else if (s->rf.rank[t] >= 0)
+            if (air_tmp_is_reg(t) && s->rf.rank[t] >= 0)
                 open[s->rf.rank[t]] = bend;
         }
         for (uint32_t k = ninsts; k-- > 0;) {
@@ -331,24 +292,16 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, c
                 uint32_t lo = acts->start[p], hi = acts->start[p + 1];
                 for (uint32_t i = lo; i < hi; i++) {
                     const AirAct *a = &acts->v[i];
-                    if (!a->def)
+                    if (!a->def || !air_tmp_is_reg(a->tmp) || s->rf.rank[a->tmp] < 0)
                         continue;
-                    if (!air_tmp_is_reg(a->tmp)) {
-                        extend(s, a->tmp, p);
-                        defined[a->tmp] = bi;
-                    } else if (s->rf.rank[a->tmp] >= 0) {
-                        uint32_t r = (uint32_t)s->rf.rank[a->tmp];
-                        range_add(&s->fixed[r], p, open[r] == NONE ? p : open[r]);
-                        open[r] = NONE;
-                    }
+                    uint32_t r = (uint32_t)s->rf.rank[a->tmp];
+                    range_add(&s->fixed[r], p, open[r] == NONE ? p : open[r]);
+                    open[r] = NONE;
                 }
                 for (uint32_t i = lo; i < hi; i++) {
                     const AirAct *a = &acts->v[i];
-                    if (a->def)
-                        continue;
-                    if (!air_tmp_is_reg(a->tmp))
-                        extend(s, a->tmp, p);
-                    else if (s->rf.rank[a->tmp] >= 0 && open[s->rf.rank[a->tmp]] == NONE)
+                    if (!a->def && air_tmp_is_reg(a->tmp) && s->rf.rank[a->tmp] >= 0 &&
+                        open[s->rf.rank[a->tmp]] == NONE)
                         open[s->rf.rank[a->tmp]] = p;
                 }
             }
@@ -358,21 +311,7 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, c
                 range_add(&s->fixed[r], bstart, open[r]);
             ranges_reverse_from(&s->fixed[r], from[r]);
         }
-        if (!lv)
-            continue;
-        /* Live-in: the upward-exposed uses, and what lives through the block. */
-        for (uint32_t i = 0; i < lv->nlive_in[bi]; i++)
-            if (!air_tmp_is_reg(lv->live_in[bi][i]))
-                extend(s, lv->live_in[bi][i], bstart);
-        for (uint32_t i = 0; i < lv->nlive_out[bi]; i++) {
-            AirTmp t = lv->live_out[bi][i];
-            if (!air_tmp_is_reg(t) && defined[t] != bi)
-                extend(s, t, bstart);
-        }
     }
-    free(defined);
-    if (lb)
-        hulls_from_bits(s, lb, acts);
     for (uint32_t r = 0; r < s->rf.k; r++)
         ranges_finish(&s->fixed[r]);
 }
@@ -503,6 +442,12 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         }
         s->rn[t] = out + 1;
     }
+    /* The hulls: from the first range's start to the last one's end. */
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        if (s->rn[t]) {
+            s->start[t] = s->rv[s->rfirst[t]].start;
+            s->end[t] = s->rv[s->rfirst[t] + s->rn[t] - 1].end;
+        }
 }
 
 /* Copies between tmps (or a tmp and a register) of the bank: each side
@@ -953,13 +898,13 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     /* Intervals need live-in and live-out, not their order. */
     LiveBits lb;
     if (bitset_liveness(&lb, c, &s->acts, s->n)) {
-        build_intervals(s, &s->acts, NULL, &lb);
+        build_fixed_ranges(s, &s->acts, NULL, &lb);
         build_ranges(s, &s->acts, NULL, &lb);
         livebits_free(&lb);
     } else {
         AirLiveness lv;
         air_liveness_compute_acts_unordered(&lv, c, &s->acts);
-        build_intervals(s, &s->acts, &lv, NULL);
+        build_fixed_ranges(s, &s->acts, &lv, NULL);
         build_ranges(s, &s->acts, &lv, NULL);
         air_liveness_free(&lv);
     }
