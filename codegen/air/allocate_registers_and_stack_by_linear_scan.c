@@ -361,6 +361,12 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         open[T] = (P);                                       \
     } while (0)
     TmpRanges tr = {0};
+    /* With bit sets, the global tmps open at the current position are a bit
+     * set too, and a range of one goes on across a block boundary where the
+     * tmp is live: only the tmps whose liveness changes there are touched,
+     * not every one live through the block. */
+    uint64_t *live = lb ? b3_xcalloc(PHASE, lb->words + 1, sizeof(uint64_t)) : NULL;
+    uint32_t after = NONE; /* the start of the block walked before (the next in code order) */
     for (uint32_t bi = c->nblocks; bi-- > 0;) {
         uint32_t base = acts->first[bi], ninsts = acts->first[bi + 1] - base;
         if (!ninsts)
@@ -369,12 +375,21 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         nopened = 0;
         if (lb) {
             const uint64_t *o = lb->out + (size_t)bi * lb->words;
-            for (uint32_t w = 0; w < lb->words; w++)
-                for (uint64_t m = o[w]; m; m &= m - 1) {
+            for (uint32_t w = 0; w < lb->words; w++) {
+                for (uint64_t m = live[w] & ~o[w]; m; m &= m - 1) {
+                    AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
+                    if (!air_tmp_is_reg(t) && open[t] != NONE) {
+                        tr_push(&tr, last, t, after, open[t]);
+                        open[t] = NONE;
+                    }
+                }
+                for (uint64_t m = o[w] & ~live[w]; m; m &= m - 1) {
                     AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
                     if (!air_tmp_is_reg(t))
-                        OPEN(t, bend);
+                        open[t] = bend;
                 }
+                live[w] = o[w];
+            }
         } else {
             for (uint32_t i = 0; i < lv->nlive_out[bi]; i++)
                 if (!air_tmp_is_reg(lv->live_out[bi][i]))
@@ -388,11 +403,21 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
                     continue;
                 tr_push(&tr, last, t, p, open[t] == NONE ? p : open[t]);
                 open[t] = NONE;
+                uint32_t d = lb ? lb->dense[t] : NONE;
+                if (d != NONE)
+                    live[d / 64] &= ~(1ull << (d % 64));
             }
             for (uint32_t i = lo; i < hi; i++) {
                 AirTmp t = acts->v[i].tmp;
-                if (!acts->v[i].def && !air_tmp_is_reg(t) && open[t] == NONE)
+                if (acts->v[i].def || air_tmp_is_reg(t) || open[t] != NONE)
+                    continue;
+                uint32_t d = lb ? lb->dense[t] : NONE;
+                if (d != NONE) {
+                    live[d / 64] |= 1ull << (d % 64);
+                    open[t] = p;
+                } else {
                     OPEN(t, p);
+                }
             }
         }
         for (uint32_t i = 0; i < nopened; i++) {
@@ -401,7 +426,15 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
                 tr_push(&tr, last, t, bstart, open[t]);
             open[t] = NONE;
         }
+        after = bstart;
     }
+    for (uint32_t w = 0; lb && w < lb->words; w++)
+        for (uint64_t m = live[w]; m; m &= m - 1) {
+            AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
+            if (!air_tmp_is_reg(t) && open[t] != NONE)
+                tr_push(&tr, last, t, after, open[t]);
+        }
+    free(live);
 #undef OPEN
     free(opened);
     free(open);
