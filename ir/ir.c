@@ -178,6 +178,16 @@ static void nummap_grow(B3NumMap *m, B3Arena *a, uint32_t key) {
     *m = n;
 }
 
+bool b3_nummap_remove_dense(B3NumMap *m, uint32_t key, const void *val) {
+    if (m->keys)
+        return false;
+    if (key < m->cap && m->vals[key] == val && val) {
+        m->vals[key] = NULL;
+        m->count--;
+    }
+    return true;
+}
+
 void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val) {
     if (!m->cap)
         b3_nummap_init(m, a, 8);
@@ -489,16 +499,22 @@ static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
         b->nvalues = n;
     }
     uint32_t n = 0;
+    bool rebuild = false; /* the map is a table: it is built again */
     for (uint32_t i = 0; i < p->nvalues; i++) {
-        if (!drop(p->values[i]))
-            p->values[n++] = p->values[i];
+        B3Value *v = p->values[i];
+        if (!drop(v))
+            p->values[n++] = v;
+        else if (!rebuild)
+            rebuild = !b3_nummap_remove_dense(&p->value_map, v->index, v);
     }
     if (n == p->nvalues)
         return dropped;
     p->nvalues = n;
-    b3_nummap_clear(&p->value_map, &m->arena, n);
-    for (uint32_t i = 0; i < n; i++)
-        b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+    if (rebuild) {
+        b3_nummap_clear(&p->value_map, &m->arena, n);
+        for (uint32_t i = 0; i < n; i++)
+            b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+    }
     return true;
 }
 

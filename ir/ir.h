@@ -359,6 +359,9 @@ void b3_nummap_clear(B3NumMap *m, B3Arena *a, uint32_t expected);
 void *b3_nummap_get(const B3NumMap *m, uint32_t key);
 /* Returns the previous value for key (NULL if none) and stores val. */
 void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val);
+/* Removes key's entry if it maps to val, in an array-indexed map only:
+ * false when m is a table (the caller rebuilds it instead). */
+bool b3_nummap_remove_dense(B3NumMap *m, uint32_t key, const void *val);
 
 struct B3Proc {
     B3Symbol *sym;
