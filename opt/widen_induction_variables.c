@@ -52,6 +52,7 @@
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "ir/loops.h"
+#include "ir/use_counts.h"
 #include "opt/int_range.h"
 #include "opt/phases.h"
 #include "util/alloc.h"
@@ -77,6 +78,7 @@ typedef struct {
     B3Dominators dom;
     B3Loops loops;
     uint32_t nv;
+    B3UseCounts uc;
     B3Value **ups; /* 2 per Phi (dense id) */
     uint8_t *nups; /* 3: more than two */
     B3Loop *loop;
@@ -403,41 +405,64 @@ static bool is_integer_compare(const B3Value *u) {
            u->kids[0]->type == B3_Int32;
 }
 
-/* Rewrites the uses of the counters in the loop's blocks (see the header).
- * Returns whether anything changed. */
-static bool rewrite_uses(WIV *w) {
+/* How u uses iv (0: not in a way this phase rewrites; 1: an extension of
+ * k; 2: a compare of k or its step with an invariant, operand *which). */
+static int use_kind(const WIV *w, const CountedIV *iv, const B3Value *u, uint32_t *which) {
+    if (u == iv->step || u->opcode == B3_Upsilon || !is_original(w, u))
+        return 0;
+    if ((u->opcode == B3_SExt32 && iv->sext) || (u->opcode == B3_ZExt32 && iv->zext))
+        return u->kids[0] == iv->phi ? 1 : 0;
+    if (!iv->sext || !is_integer_compare(u))
+        return 0;
+    for (uint32_t k = 0; k < 2; k++) {
+        const B3Value *other = u->kids[1 - k];
+        if ((u->kids[k] == iv->phi || u->kids[k] == iv->step) && invariant(w, other) &&
+            is_original(w, other)) {
+            *which = k;
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* Rewrites the uses of the counters in the loop's blocks (see the header):
+ * those of a counter that then dies, or that is extended twice or more, or
+ * all (`all`: the loop's expressions are widened already).  Returns whether
+ * anything changed. */
+static bool rewrite_uses(WIV *w, bool all) {
     bool changed = false;
     B3Loop *loop = w->loop;
-    for (uint32_t bi = 0; bi < loop->nblocks; bi++) {
-        B3Block *b = loop->blocks[bi];
-        for (uint32_t i = 0; i < b->nvalues; i++) {
-            B3Value *u = b->values[i];
-            if (!is_original(w, u) || u->opcode == B3_Upsilon)
-                continue;
-            for (uint32_t ii = 0; ii < w->nivs; ii++) {
-                CountedIV *iv = &w->ivs[ii];
-                if (u == iv->step)
-                    continue;
-                if ((u->opcode == B3_SExt32 && iv->sext) || (u->opcode == B3_ZExt32 && iv->zext)) {
-                    if (u->kids[0] == iv->phi) {
-                        b3_value_replace_with_identity(u, wide_iv(w, iv));
-                        changed = true;
-                    }
-                    continue;
-                }
-                if (iv->sext && is_integer_compare(u)) {
-                    for (uint32_t k = 0; k < 2; k++) {
-                        B3Value *other = u->kids[1 - k];
-                        bool mine = u->kids[k] == iv->phi || u->kids[k] == iv->step;
-                        if (!mine || !invariant(w, other) || !is_original(w, other))
-                            continue;
-                        B3Value *ow = wide_of(w, iv, other);
-                        wide_iv(w, iv);
-                        u->kids[k] = u->kids[k] == iv->phi ? iv->wide : iv->wide_step;
-                        u->kids[1 - k] = ow;
-                        changed = true;
-                        break;
-                    }
+    for (uint32_t ii = 0; ii < w->nivs; ii++) {
+        CountedIV *iv = &w->ivs[ii];
+        uint32_t ext = 0, phi_uses = 1, step_uses = 1, which; /* the step, its Upsilon */
+        for (uint32_t bi = 0; bi < loop->nblocks; bi++) {
+            B3Block *b = loop->blocks[bi];
+            for (uint32_t i = 0; i < b->nvalues; i++) {
+                int kind = use_kind(w, iv, b->values[i], &which);
+                ext += kind == 1;
+                if (kind == 1 || (kind == 2 && b->values[i]->kids[which] == iv->phi))
+                    phi_uses++;
+                else if (kind == 2)
+                    step_uses++;
+            }
+        }
+        bool dies = b3_use_count(&w->uc, iv->phi) == phi_uses && b3_use_count(&w->uc, iv->step) == step_uses;
+        if (!all && !dies && ext < 2)
+            continue;
+        for (uint32_t bi = 0; bi < loop->nblocks; bi++) {
+            B3Block *b = loop->blocks[bi];
+            for (uint32_t i = 0; i < b->nvalues; i++) {
+                B3Value *u = b->values[i];
+                int kind = use_kind(w, iv, u, &which);
+                if (kind == 1) {
+                    b3_value_replace_with_identity(u, wide_iv(w, iv));
+                    changed = true;
+                } else if (kind == 2) {
+                    B3Value *ow = wide_of(w, iv, u->kids[1 - which]);
+                    wide_iv(w, iv);
+                    u->kids[which] = u->kids[which] == iv->phi ? iv->wide : iv->wide_step;
+                    u->kids[1 - which] = ow;
+                    changed = true;
                 }
             }
         }
@@ -630,7 +655,7 @@ static bool version_loop(WIV *w) {
     w->pre->nsuccs = 2;
     for (uint32_t i = 0; i < n; i++)
         b3_value_replace_with_identity(sexts[i], wide_of(w, sext_iv[i], sexts[i]->kids[0]));
-    rewrite_uses(w);
+    rewrite_uses(w, true);
     return true;
 }
 
@@ -639,7 +664,8 @@ static bool version_loop(WIV *w) {
 static bool round_over_loops(WIV *w, bool *versioned) {
     bool changed = false;
     *versioned = false;
-    w->nv = b3_proc_number_values(w->p);
+    b3_use_counts_compute(&w->uc, w->p);
+    w->nv = w->uc.nvalues;
     compute_upsilons(w);
     w->wide = b3_xcalloc(PHASE, w->nv, sizeof *w->wide);
     w->wide_stamp = b3_xcalloc(PHASE, w->nv, sizeof *w->wide_stamp);
@@ -657,13 +683,14 @@ static bool round_over_loops(WIV *w, bool *versioned) {
             execute_sets(w);
             break; /* the analysis is stale now */
         }
-        changed |= rewrite_uses(w);
+        changed |= rewrite_uses(w, false);
         execute_sets(w);
     }
     free(w->wide);
     free(w->wide_stamp);
     free(w->ups);
     free(w->nups);
+    b3_use_counts_free(&w->uc);
     return changed;
 }
 
