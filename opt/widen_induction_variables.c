@@ -412,7 +412,11 @@ static int use_kind(const WIV *w, const CountedIV *iv, const B3Value *u, uint32_
         return 0;
     if ((u->opcode == B3_SExt32 && iv->sext) || (u->opcode == B3_ZExt32 && iv->zext))
         return u->kids[0] == iv->phi ? 1 : 0;
-    if (!iv->sext || !is_integer_compare(u))
+    if (!is_integer_compare(u))
+        return 0;
+    /* ZExt32 keeps equality and the unsigned order only. */
+    if (!iv->sext && u->opcode != B3_Equal && u->opcode != B3_NotEqual && u->opcode != B3_Below &&
+        u->opcode != B3_Above && u->opcode != B3_BelowEqual && u->opcode != B3_AboveEqual)
         return 0;
     for (uint32_t k = 0; k < 2; k++) {
         const B3Value *other = u->kids[1 - k];
@@ -458,7 +462,11 @@ static bool rewrite_uses(WIV *w, bool all) {
                     b3_value_replace_with_identity(u, wide_iv(w, iv));
                     changed = true;
                 } else if (kind == 2) {
-                    B3Value *ow = wide_of(w, iv, u->kids[1 - which]);
+                    B3Value *o = u->kids[1 - which];
+                    int64_t c;
+                    B3Value *ow = iv->sext                    ? wide_of(w, iv, o)
+                                  : b3_value_int_const(o, &c) ? const64_pre(w, (int64_t)(uint32_t)c, o)
+                                                              : emit_pre(w, B3_ZExt32, B3_Int64, o, NULL, o);
                     wide_iv(w, iv);
                     u->kids[which] = u->kids[which] == iv->phi ? iv->wide : iv->wide_step;
                     u->kids[1 - which] = ow;
