@@ -36,7 +36,8 @@
  * affine in k over the integers, and for k in [init, n - 1] (the values k
  * takes where k < n held, with n invariant in L) it fits exactly when it
  * fits at both ends.  That is not known at compile time, so an innermost
- * loop with such an SExt32 is versioned: the preheader tests both ends of
+ * loop with such an SExt32, whose counter's start and bound are the same on
+ * every trip of the loop around it, is versioned: the preheader tests both ends of
  * every such X (Equal(SExt32(Trunc(X)), X)) and enters L, where the SExt32s
  * become the Int64 expressions, or an unchanged copy of L.  A copy is made
  * only of a loop with one exit edge whose target has no other predecessor
@@ -110,6 +111,17 @@ static uint32_t slot_in_loop(const WIV *w, const B3Block *b) {
 
 static bool invariant(const WIV *w, const B3Value *v) {
     return v->type == B3_Int32 && (!in_loop(w, v->owner) || v->opcode == B3_Const32);
+}
+
+/* Is v the same on every trip of the loop around the current one (or is
+ * there none)?  The versioning test runs each time the loop is entered: a
+ * loop whose counter's start and bound change with each entry (fannkuch's
+ * flips: a few trips to a bound loaded just before) pays the test for
+ * little gain, where one whose ends are fixed for the outer loop (matmul's
+ * n) pays it once per outer trip. */
+static bool invariant_outside(const WIV *w, const B3Value *v) {
+    const B3Loop *outer = w->loop->parent;
+    return !outer || v->opcode == B3_Const32 || !v->owner || !b3_loop_contains(&w->loops, outer, v->owner);
 }
 
 static B3InsertionSet *set_for(WIV *w, B3Block *b) {
@@ -502,6 +514,7 @@ static uint32_t versioned_sexts(WIV *w, B3Value **out, CountedIV **out_iv) {
             for (uint32_t ii = 0; ii < w->nivs; ii++) {
                 CountedIV *iv = &w->ivs[ii];
                 if (!iv->sext || u->kids[0] == iv->phi || !invariant(w, iv->bound) ||
+                    !invariant_outside(w, iv->bound) || !invariant_outside(w, iv->init) ||
                     !b3_dominates(&w->dom, iv->body, b))
                     continue;
                 unsigned visits = 0;
