@@ -172,11 +172,8 @@ void air_drop_unreachable(AirCode *c, AirBlock *const *roots, uint32_t nroots, c
 /* ---- forms ---- */
 
 static const AirOverload *find_overload(AirOpcode op, uint32_t nargs) {
-    unsigned first = air_op_overloads[op][0], count = air_op_overloads[op][1];
-    for (unsigned i = first; i < first + count; i++)
-        if (air_overloads[i].nargs == nargs)
-            return &air_overloads[i];
-    return NULL;
+    unsigned i = nargs < 9 ? air_op_arity_overload[op][nargs] : 0;
+    return i ? &air_overloads[i - 1] : NULL;
 }
 
 /* The form table lists Addr for every memory kind that is based on a register or the PC. */
@@ -279,53 +276,26 @@ AirBank air_move_bank(AirOpcode op) {
 
 /* ---- iteration ---- */
 
-void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx) {
-    (void)c;
+void air_inst_sig(const AirInst *inst, AirSig *sig) {
     if (inst->special) {
-        for (uint32_t i = 0; i < inst->nargs; i++)
-            f(ctx, inst, &inst->args[i], (AirRole)inst->special->roles[i], (AirBank)inst->special->banks[i],
-              (AirWidth)inst->special->widths[i]);
+        *sig = (AirSig){inst->special->roles, inst->special->banks, inst->special->widths, NULL};
         return;
     }
     const AirOverload *o = find_overload((AirOpcode)inst->opcode, inst->nargs);
     if (!o)
         b3_internal_error("air", "no overload of %s with %u args", air_opcode_names[inst->opcode],
                           inst->nargs);
-    for (uint32_t i = 0; i < inst->nargs; i++) {
-        if (o->conds[i])
-            continue;
-        f(ctx, inst, &inst->args[i], (AirRole)o->roles[i], (AirBank)o->banks[i], (AirWidth)o->widths[i]);
-    }
+    *sig = (AirSig){o->roles, o->banks, o->widths, o->conds};
 }
 
-typedef struct {
-    AirTmpFn f;
-    void *ctx;
-} TmpIter;
-
-static void tmp_of_arg(void *vctx, AirInst *inst, AirArg *a, AirRole role, AirBank bank, AirWidth width) {
-    TmpIter *it = vctx;
-    switch (a->kind) {
-    case AirArg_Tmp:
-        it->f(it->ctx, inst, &a->base, role, bank, width);
-        break;
-    case AirArg_Addr:
-        /* The address's registers are read early, whatever the access does. */
-        it->f(it->ctx, inst, &a->base, AirRole_Use, AirGP, AirW64);
-        break;
-    case AirArg_Index:
-        it->f(it->ctx, inst, &a->base, AirRole_Use, AirGP, AirW64);
-        /* An extended index is read in its low 32 bits only. */
-        it->f(it->ctx, inst, &a->index, AirRole_Use, AirGP, a->ext ? AirW32 : AirW64);
-        break;
-    default:
-        break;
-    }
+void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx) {
+    (void)c;
+    air_for_each_arg_inline(inst, f, ctx);
 }
 
 void air_for_each_tmp(const AirCode *c, AirInst *inst, AirTmpFn f, void *ctx) {
-    TmpIter it = {f, ctx};
-    air_for_each_arg(c, inst, tmp_of_arg, &it);
+    (void)c;
+    air_for_each_tmp_inline(inst, f, ctx);
 }
 
 AirCond air_cond_invert(AirCond c) {

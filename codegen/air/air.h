@@ -291,6 +291,97 @@ void air_for_each_tmp(const AirCode *c, AirInst *inst, AirTmpFn f, void *ctx);
 typedef void (*AirArgFn)(void *ctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width);
 void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx);
 
+/* An inst's signature: per arg its AirRole, AirBank and AirWidth; skip[i]
+ * non-zero: arg i is a condition, not walked (skip NULL: none is). */
+typedef struct {
+    const uint8_t *roles, *banks, *widths, *skip;
+} AirSig;
+void air_inst_sig(const AirInst *inst, AirSig *sig);
+
+/* The same walk as air_for_each_tmp, inline, for the hottest loops:
+ *     AirTmpIter it;
+ *     AirTmpRef r;
+ *     for (air_tmp_iter_init(&it, inst); air_tmp_iter_next(&it, &r);)
+ *         ... r.tmp, r.role, r.bank, r.width ...
+ * visits the tmps in the same order with the same roles. */
+typedef struct {
+    AirTmp *tmp;
+    AirRole role;
+    AirBank bank;
+    AirWidth width;
+} AirTmpRef;
+
+typedef struct {
+    AirArg *args;
+    AirSig sig;
+    uint32_t i, n;
+    bool index_next; /* args[i] is an Index whose base was visited */
+} AirTmpIter;
+
+static inline void air_tmp_iter_init(AirTmpIter *it, AirInst *inst) {
+    air_inst_sig(inst, &it->sig);
+    it->args = inst->args;
+    it->i = 0;
+    it->n = inst->nargs;
+    it->index_next = false;
+}
+
+static inline bool air_tmp_iter_next(AirTmpIter *it, AirTmpRef *r) {
+    if (it->index_next) {
+        /* An extended index is read in its low 32 bits only. */
+        AirArg *a = &it->args[it->i++];
+        it->index_next = false;
+        *r = (AirTmpRef){&a->index, AirRole_Use, AirGP, a->ext ? AirW32 : AirW64};
+        return true;
+    }
+    for (; it->i < it->n; it->i++) {
+        uint32_t i = it->i;
+        if (it->sig.skip && it->sig.skip[i])
+            continue;
+        AirArg *a = &it->args[i];
+        switch (a->kind) {
+        case AirArg_Tmp:
+            *r = (AirTmpRef){&a->base, (AirRole)it->sig.roles[i], (AirBank)it->sig.banks[i],
+                             (AirWidth)it->sig.widths[i]};
+            it->i++;
+            return true;
+        case AirArg_Addr:
+            /* The address's registers are read early, whatever the access does. */
+            *r = (AirTmpRef){&a->base, AirRole_Use, AirGP, AirW64};
+            it->i++;
+            return true;
+        case AirArg_Index:
+            *r = (AirTmpRef){&a->base, AirRole_Use, AirGP, AirW64};
+            it->index_next = true;
+            return true;
+        default:
+            break;
+        }
+    }
+    return false;
+}
+
+/* air_for_each_arg and air_for_each_tmp inline, for the hot loops: with f
+ * a known static function, the compiler inlines the walk and f. */
+__attribute__((always_inline)) static inline void air_for_each_arg_inline(AirInst *inst, AirArgFn f,
+                                                                          void *ctx) {
+    AirSig sig;
+    air_inst_sig(inst, &sig);
+    for (uint32_t i = 0; i < inst->nargs; i++) {
+        if (sig.skip && sig.skip[i])
+            continue;
+        f(ctx, inst, &inst->args[i], (AirRole)sig.roles[i], (AirBank)sig.banks[i], (AirWidth)sig.widths[i]);
+    }
+}
+
+__attribute__((always_inline)) static inline void air_for_each_tmp_inline(AirInst *inst, AirTmpFn f,
+                                                                          void *ctx) {
+    AirTmpIter it;
+    AirTmpRef r;
+    for (air_tmp_iter_init(&it, inst); air_tmp_iter_next(&it, &r);)
+        f(ctx, inst, r.tmp, r.role, r.bank, r.width);
+}
+
 /* Enumerating the form table (tests and tools): overload i of
  * 0..air_num_overloads()-1 has a signature and nforms allowed kind tuples. */
 typedef struct {

@@ -998,7 +998,7 @@ void air_allocate_registers_and_stack_by_linear_scan(AirCode *c) {
     /* One pass for both banks: the FP bank's intervals do not depend on GP registers. */
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
         for (uint32_t ii = 0; ii < c->blocks[bi]->ninsts; ii++)
-            air_for_each_tmp(c, &c->blocks[bi]->insts[ii], assign_tmp, s);
+            air_for_each_tmp_inline(&c->blocks[bi]->insts[ii], assign_tmp, s);
     c->used_callee_saves = saves;
     /* Cleanups where spill code went (they are block-local). */
     uint8_t *touched = b3_xcalloc(PHASE, c->nblocks, 1);

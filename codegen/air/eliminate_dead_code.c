@@ -33,21 +33,24 @@ typedef struct {
 static bool is_vtmp(const Dce *d, AirTmp t) { return !air_tmp_is_reg(t) && t - AIR_FIRST_VTMP < d->ntmps; }
 
 /* Pass 1 (count) and 2 (fill): the defs of each virtual tmp. */
-static void note_def(void *ctx, AirInst *inst, AirArg *arg, AirRole role, AirBank bank, AirWidth width) {
-    (void)inst, (void)bank, (void)width;
-    Dce *d = ctx;
-    if (!air_role_is_def(role))
-        return;
-    if (arg->kind != AirArg_Tmp || !is_vtmp(d, arg->base)) {
-        if (arg->kind != AirArg_None)
-            d->live = true; /* memory or a physical register */
-        return;
+static void note_defs(Dce *d, const AirInst *inst) {
+    AirSig sig;
+    air_inst_sig(inst, &sig);
+    for (uint32_t i = 0; i < inst->nargs; i++) {
+        if ((sig.skip && sig.skip[i]) || !air_role_is_def((AirRole)sig.roles[i]))
+            continue;
+        const AirArg *arg = &inst->args[i];
+        if (arg->kind != AirArg_Tmp || !is_vtmp(d, arg->base)) {
+            if (arg->kind != AirArg_None)
+                d->live = true; /* memory or a physical register */
+            continue;
+        }
+        uint32_t t = arg->base - AIR_FIRST_VTMP;
+        if (d->fill)
+            d->defs[d->fill[t]++] = d->inst_id;
+        else
+            d->count[t]++;
     }
-    uint32_t t = arg->base - AIR_FIRST_VTMP;
-    if (d->fill)
-        d->defs[d->fill[t]++] = d->inst_id;
-    else
-        d->count[t]++;
 }
 
 static void mark_inst(Dce *d, uint32_t id) {
@@ -58,9 +61,7 @@ static void mark_inst(Dce *d, uint32_t id) {
 }
 
 /* A live inst's uses make their tmps, and so those tmps' defs, live. */
-static void note_use(void *ctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
-    (void)inst, (void)bank, (void)width;
-    Dce *d = ctx;
+static inline void note_use(Dce *d, const AirTmp *tmp, AirRole role) {
     if (!air_role_is_use(role) || !is_vtmp(d, *tmp))
         return;
     uint32_t t = *tmp - AIR_FIRST_VTMP;
@@ -95,7 +96,7 @@ void air_eliminate_dead_code(AirCode *c) {
         for (uint32_t i = 0; i < b->ninsts; i++, id++) {
             d.live = false;
             d.inst_id = id;
-            air_for_each_arg(c, &b->insts[i], note_def, &d);
+            note_defs(&d, &b->insts[i]);
             if (d.live || has_effects(&b->insts[i]))
                 mark_inst(&d, id);
         }
@@ -116,7 +117,7 @@ void air_eliminate_dead_code(AirCode *c) {
         AirBlock *b = c->blocks[bi];
         for (uint32_t i = 0; i < b->ninsts; i++, id++) {
             d.inst_id = id;
-            air_for_each_arg(c, &b->insts[i], note_def, &d);
+            note_defs(&d, &b->insts[i]);
         }
     }
 
@@ -135,7 +136,10 @@ void air_eliminate_dead_code(AirCode *c) {
             else
                 hi = mid;
         }
-        air_for_each_tmp(c, &c->blocks[lo]->insts[x - first[lo]], note_use, &d);
+        AirTmpIter it;
+        AirTmpRef r;
+        for (air_tmp_iter_init(&it, &c->blocks[lo]->insts[x - first[lo]]); air_tmp_iter_next(&it, &r);)
+            note_use(&d, r.tmp, r.role);
     }
 
     id = 0;

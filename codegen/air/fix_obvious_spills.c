@@ -145,9 +145,9 @@ static void fix_block(AirCode *c, AirBlock *b, HoldSet *hs) {
             if (r >= 0)
                 inst->args[0] = air_tmp((AirTmp)r);
         } else if (!inst->special) {
-            air_for_each_arg(c, inst, fix_use_arg, &x);
+            air_for_each_arg_inline(inst, fix_use_arg, &x);
         }
-        air_for_each_arg(c, inst, fix_def_arg, &x);
+        air_for_each_arg_inline(inst, fix_def_arg, &x);
         if (inst->special)
             for (unsigned r = 0; r < 64; r++)
                 if (b3_regset_has(&inst->special->early_clobber, (B3Reg)r) ||
@@ -276,7 +276,7 @@ void air_remove_dead_spill_stores(AirCode *c, const uint8_t *blocks) {
             }
             if (full_store)
                 x.dead[inst->args[1].u.slot->index] = x.stamp;
-            air_for_each_arg(c, inst, dead_use_arg, &x);
+            air_for_each_arg_inline(inst, dead_use_arg, &x);
         }
         if (!removed)
             continue;

@@ -97,8 +97,12 @@ static void push_clobbers(const B3RegSet *set, AirBank bank, AirInst *inst, bool
 
 void air_inst_actions(const AirCode *c, AirInst *inst, AirBank bank, AirActionList *early,
                       AirActionList *late) {
+    (void)c;
     ActCtx x = {bank, early, late};
-    air_for_each_tmp(c, inst, act_of_tmp, &x);
+    AirTmpIter it;
+    AirTmpRef r;
+    for (air_tmp_iter_init(&it, inst); air_tmp_iter_next(&it, &r);)
+        act_of_tmp(&x, inst, r.tmp, r.role, r.bank, r.width);
     if (inst->special) {
         push_clobbers(&inst->special->early_clobber, bank, inst, false, early);
         push_clobbers(&inst->special->late_clobber, bank, inst, true, late);
@@ -282,10 +286,7 @@ static void gather_push_late(GatherCtx *g, AirAct x) {
     g->late[g->nlate++] = x;
 }
 
-static void gather_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
-    (void)inst;
-    (void)width;
-    GatherCtx *g = vctx;
+static inline void gather_tmp(GatherCtx *g, const AirTmp *tmp, AirRole role, AirBank bank) {
     if (bank != g->bank)
         return;
     unsigned m = role_moments(role);
@@ -320,7 +321,10 @@ void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank) {
             AirInst *inst = &b->insts[ii];
             a->start[2 * i] = a->nv;
             g.nlate = 0;
-            air_for_each_tmp(c, inst, gather_tmp, &g);
+            AirTmpIter it;
+            AirTmpRef r;
+            for (air_tmp_iter_init(&it, inst); air_tmp_iter_next(&it, &r);)
+                gather_tmp(&g, r.tmp, r.role, r.bank);
             if (inst->special) {
                 for (uint64_t m = bank_clobbers(&inst->special->early_clobber, bank); m; m &= m - 1)
                     gather_push(&g, (AirAct){(AirTmp)__builtin_ctzll(m), 1, 1});

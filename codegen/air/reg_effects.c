@@ -7,9 +7,7 @@
 
 static bool is_zdef(AirRole r) { return r == AirRole_ZDef || r == AirRole_UseZDef || r == AirRole_EarlyZDef; }
 
-static void note(void *ctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
-    (void)inst;
-    AirRegEffects *e = ctx;
+static inline void note(AirRegEffects *e, const AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
     if (!air_tmp_is_reg(*tmp))
         b3_internal_error("reg_effects", "a virtual tmp after register allocation");
     uint64_t bit = air_reg_bit(*tmp);
@@ -36,8 +34,12 @@ static void note(void *ctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank ba
 }
 
 void air_reg_effects(const AirCode *c, AirInst *inst, AirRegEffects *e) {
+    (void)c;
     *e = (AirRegEffects){0};
-    air_for_each_tmp(c, inst, note, e);
+    AirTmpIter it;
+    AirTmpRef r;
+    for (air_tmp_iter_init(&it, inst); air_tmp_iter_next(&it, &r);)
+        note(e, r.tmp, r.role, r.bank, r.width);
     if (inst->special) {
         /* Clobbers destroy the register whole (B3Regs are < 64: one word). */
         uint64_t cl = inst->special->early_clobber.bits[0] | inst->special->late_clobber.bits[0];

@@ -153,5 +153,25 @@ int main(void) {
         printf("    {%u, %u}, /* %s */\n", first, count, opnames[j]);
     }
     printf("};\n");
+    /* Per opcode and arity, the overload's index + 1 (0: none): the lookup
+     * every walk over an inst's args starts with. */
+    printf("static const uint16_t air_op_arity_overload[][9] = {\n");
+    for (size_t j = 0; j < nops; j++) {
+        unsigned by_arity[9] = {0};
+        for (size_t i = n; i-- > 0;)
+            if (!strcmp(opnames[j], table[i].op)) {
+                unsigned nargs = 0;
+                char buf[1024];
+                snprintf(buf, sizeof buf, "%s", table[i].sig);
+                for (char *save = NULL, *a = strtok_r(buf, " ", &save); a; a = strtok_r(NULL, " ", &save))
+                    nargs++;
+                by_arity[nargs] = (unsigned)i + 1; /* the first of an arity wins, as in find_overload */
+            }
+        printf("    {");
+        for (unsigned k = 0; k < 9; k++)
+            printf("%u,", by_arity[k]);
+        printf("}, /* %s */\n", opnames[j]);
+    }
+    printf("};\n");
     return 0;
 }
