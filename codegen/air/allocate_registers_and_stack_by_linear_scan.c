@@ -40,6 +40,18 @@ typedef struct {
     uint32_t n, cap;
 } Ranges;
 
+/* Per register, the positions its fixed ranges and the tmps holding it
+ * take (they never overlap, so a spilled holder's bits clear exactly): word
+ * w of register r is bits[w * k + r], so that one word row serves all the
+ * registers a tmp is tested against; busy[w] has bit r set when bits[w * k +
+ * r] is not empty, so that a word a range covers whole is one test for all
+ * the registers. */
+typedef struct {
+    uint64_t *bits;
+    uint32_t *busy;
+    uint32_t k, words;
+} Occ;
+
 typedef struct {
     AirCode *c;
     AirBank bank;
@@ -65,6 +77,7 @@ typedef struct {
     Range *rv;
     uint32_t *rfirst, *rn;
     uint32_t *rcur; /* per tmp below nr: its first range not ending before the scan position */
+    Occ fixed_occ; /* the registers' fixed ranges, the start of every scan */
 } LS;
 
 static void ls_grow(LS *s, uint32_t n) {
@@ -531,39 +544,51 @@ static const Range *ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
     return hull;
 }
 
-/* Per register, the positions its fixed ranges and the tmps holding it
- * take (they never overlap, so a spilled holder's bits clear exactly): word
- * w of register r is occ[w * k + r], so that one word row serves all the
- * registers a tmp is tested against. */
-static inline uint64_t word_mask(uint32_t w, uint32_t a, uint32_t b) {
-    uint64_t m = ~0ull;
-    if (w == a >> 6)
-        m &= ~0ull << (a & 63);
-    if (w == b >> 6)
-        m &= ~0ull >> (63 - (b & 63));
-    return m;
+static void occ_set(Occ *o, uint32_t r, const Range *v, uint32_t n, bool on) {
+    uint32_t k = o->k;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t w0 = v[i].start >> 6, w1 = v[i].end >> 6;
+        uint64_t lo = ~0ull << (v[i].start & 63), hi = ~0ull >> (63 - (v[i].end & 63));
+        for (uint32_t w = w0; w <= w1; w++) {
+            uint64_t m = (w == w0 ? lo : ~0ull) & (w == w1 ? hi : ~0ull);
+            uint64_t *x = &o->bits[(size_t)w * k + r];
+            if (on) {
+                *x |= m;
+                o->busy[w] |= 1u << r;
+            } else if (!(*x &= ~m)) {
+                o->busy[w] &= ~(1u << r);
+            }
+        }
+    }
 }
 
-static void occ_set(uint64_t *occ, uint32_t k, uint32_t r, const Range *v, uint32_t n, bool on) {
-    for (uint32_t i = 0; i < n; i++)
-        for (uint32_t w = v[i].start >> 6; w <= v[i].end >> 6; w++) {
-            uint64_t m = word_mask(w, v[i].start, v[i].end);
-            occ[(size_t)w * k + r] = on ? occ[(size_t)w * k + r] | m : occ[(size_t)w * k + r] & ~m;
-        }
+/* The registers of mask whose taken positions in word w meet m. */
+static inline uint32_t occ_word_hits(const Occ *o, uint32_t w, uint64_t m, uint32_t mask) {
+    const uint64_t *row = o->bits + (size_t)w * o->k;
+    uint32_t hits = 0;
+    for (uint32_t mm = mask & o->busy[w]; mm; mm &= mm - 1) {
+        uint32_t r = (uint32_t)__builtin_ctz(mm);
+        if (row[r] & m)
+            hits |= 1u << r;
+    }
+    return hits;
 }
 
 /* The registers of mask none of whose positions in ranges v is taken. */
-static uint32_t occ_free(const uint64_t *occ, uint32_t k, uint32_t mask, const Range *v, uint32_t n) {
-    for (uint32_t i = 0; i < n && mask; i++)
-        for (uint32_t w = v[i].start >> 6; w <= v[i].end >> 6 && mask; w++) {
-            uint64_t m = word_mask(w, v[i].start, v[i].end);
-            const uint64_t *row = occ + (size_t)w * k;
-            for (uint32_t mm = mask; mm; mm &= mm - 1) {
-                uint32_t r = (uint32_t)__builtin_ctz(mm);
-                if (row[r] & m)
-                    mask &= ~(1u << r);
-            }
+static uint32_t occ_free(const Occ *o, uint32_t mask, const Range *v, uint32_t n) {
+    for (uint32_t i = 0; i < n && mask; i++) {
+        uint32_t w0 = v[i].start >> 6, w1 = v[i].end >> 6;
+        uint64_t lo = ~0ull << (v[i].start & 63), hi = ~0ull >> (63 - (v[i].end & 63));
+        if (w0 == w1) {
+            mask &= ~occ_word_hits(o, w0, lo & hi, mask);
+            continue;
         }
+        mask &= ~occ_word_hits(o, w0, lo, mask);
+        for (uint32_t w = w0 + 1; w < w1 && mask; w++)
+            mask &= ~o->busy[w];
+        if (mask)
+            mask &= ~occ_word_hits(o, w1, hi, mask);
+    }
     return mask;
 }
 
@@ -638,10 +663,21 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         held[r] = NULL;
         nheld[r] = capheld[r] = cur[r] = 0;
     }
-    uint32_t words = s->npos / 64 + 1;
-    uint64_t *occ = b3_xcalloc(PHASE, (size_t)words * k, sizeof(uint64_t));
-    for (uint32_t r = 0; r < k; r++)
-        occ_set(occ, k, r, s->fixed[r].v, s->fixed[r].n, true);
+    /* The registers' fixed ranges, laid out once per bank. */
+    if (!s->fixed_occ.bits) {
+        Occ *f = &s->fixed_occ;
+        f->k = k;
+        f->words = s->npos / 64 + 1;
+        f->bits = b3_xcalloc(PHASE, (size_t)f->words * k, sizeof(uint64_t));
+        f->busy = b3_xcalloc(PHASE, f->words, sizeof(uint32_t));
+        for (uint32_t r = 0; r < k; r++)
+            occ_set(f, r, s->fixed[r].v, s->fixed[r].n, true);
+    }
+    Occ occv = s->fixed_occ, *occ = &occv;
+    occv.bits = b3_xmalloc(PHASE, (size_t)occv.words * k * sizeof(uint64_t));
+    occv.busy = b3_xmalloc(PHASE, occv.words * sizeof(uint32_t));
+    memcpy(occv.bits, s->fixed_occ.bits, (size_t)occv.words * k * sizeof(uint64_t));
+    memcpy(occv.busy, s->fixed_occ.busy, occv.words * sizeof(uint32_t));
     uint32_t all = k == 32 ? ~0u : (1u << k) - 1;
     bool ok = true;
     for (uint32_t i = 0; i < nt; i++) {
@@ -650,7 +686,7 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         Range hull;
         uint32_t ntr;
         const Range *tr = ranges_of(s, t, &hull, &ntr);
-        uint32_t freemask = occ_free(occ, k, all, tr, ntr), evictmask = 0;
+        uint32_t freemask = occ_free(occ, all, tr, ntr), evictmask = 0;
         uint32_t evict_end[32]; /* the earliest end among the tmps t would evict */
         /* Only with no register free: what emptying each one would spill. */
         for (uint32_t r = 0; r < k && !freemask; r++) {
@@ -681,7 +717,7 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
                 Range hh;
                 uint32_t nh;
                 const Range *hrng = all_ranges_of(s, h, &hh, &nh);
-                uint32_t later = occ_free(occ, k, freemask, hrng, nh);
+                uint32_t later = occ_free(occ, freemask, hrng, nh);
                 pick = later ? __builtin_ctz(later) : -1;
             }
         }
@@ -702,7 +738,7 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
                         s->spilled[v] = 1;
                         s->reg[v] = NO_REG;
                         vr = all_ranges_of(s, v, &vh, &nv);
-                        occ_set(occ, k, (uint32_t)victim, vr, nv, false);
+                        occ_set(occ, (uint32_t)victim, vr, nv, false);
                     }
                 }
                 pick = victim;
@@ -718,11 +754,12 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         }
         s->reg[t] = (uint8_t)pick;
         B3_VEC_PUSH(PHASE, held[pick], nheld[pick], capheld[pick], t);
-        occ_set(occ, k, (uint32_t)pick, tr, ntr, true);
+        occ_set(occ, (uint32_t)pick, tr, ntr, true);
     }
     for (uint32_t r = 0; r < k; r++)
         free(held[r]);
-    free(occ);
+    free(occv.bits);
+    free(occv.busy);
     return ok;
 }
 
@@ -910,6 +947,8 @@ static void ls_free(LS *s) {
     free(s->rfirst);
     free(s->rn);
     free(s->rcur);
+    free(s->fixed_occ.bits);
+    free(s->fixed_occ.busy);
     air_acts_free(&s->acts);
 }
 
