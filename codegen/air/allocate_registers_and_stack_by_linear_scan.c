@@ -275,6 +275,16 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
 static void build_fixed_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
     const AirCode *c = s->c;
     uint32_t open[32]; /* per register rank: end of the range being built, or NONE */
+    /* The positions where the bank's registers are mentioned, ascending:
+     * most positions mention none, and only these are walked below. */
+    uint32_t *rp = NULL, nrp = 0, caprp = 0;
+    for (uint32_t p = 0, np = 2 * acts->first[c->nblocks]; p < np; p++)
+        for (uint32_t i = acts->start[p]; i < acts->start[p + 1]; i++)
+            if (air_tmp_is_reg(acts->v[i].tmp) && s->rf.rank[acts->v[i].tmp] >= 0) {
+                B3_VEC_PUSH(PHASE, rp, nrp, caprp, p);
+                break;
+            }
+    uint32_t seg = 0; /* rp[seg ..]: the positions of this block and the next ones */
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         uint32_t base = acts->first[bi], ninsts = acts->first[bi + 1] - base;
         if (!ninsts)
@@ -298,25 +308,25 @@ static void build_fixed_ranges(LS *s, const AirActs *acts, const AirLiveness *lv
             if (air_tmp_is_reg(t) && s->rf.rank[t] >= 0)
                 open[s->rf.rank[t]] = bend;
         }
-        for (uint32_t k = ninsts; k-- > 0;) {
-            uint32_t g = base + k;
-            for (int late = 1; late >= 0; late--) {
-                uint32_t p = 2 * g + (uint32_t)late;
-                uint32_t lo = acts->start[p], hi = acts->start[p + 1];
-                for (uint32_t i = lo; i < hi; i++) {
-                    const AirAct *a = &acts->v[i];
-                    if (!a->def || !air_tmp_is_reg(a->tmp) || s->rf.rank[a->tmp] < 0)
-                        continue;
-                    uint32_t r = (uint32_t)s->rf.rank[a->tmp];
-                    range_add(&s->fixed[r], p, open[r] == NONE ? p : open[r]);
-                    open[r] = NONE;
-                }
-                for (uint32_t i = lo; i < hi; i++) {
-                    const AirAct *a = &acts->v[i];
-                    if (!a->def && air_tmp_is_reg(a->tmp) && s->rf.rank[a->tmp] >= 0 &&
-                        open[s->rf.rank[a->tmp]] == NONE)
-                        open[s->rf.rank[a->tmp]] = p;
-                }
+        uint32_t seg_end = seg;
+        while (seg_end < nrp && rp[seg_end] <= bend)
+            seg_end++;
+        for (uint32_t j = seg_end; j-- > seg;) {
+            uint32_t p = rp[j];
+            uint32_t lo = acts->start[p], hi = acts->start[p + 1];
+            for (uint32_t i = lo; i < hi; i++) {
+                const AirAct *a = &acts->v[i];
+                if (!a->def || !air_tmp_is_reg(a->tmp) || s->rf.rank[a->tmp] < 0)
+                    continue;
+                uint32_t r = (uint32_t)s->rf.rank[a->tmp];
+                range_add(&s->fixed[r], p, open[r] == NONE ? p : open[r]);
+                open[r] = NONE;
+            }
+            for (uint32_t i = lo; i < hi; i++) {
+                const AirAct *a = &acts->v[i];
+                if (!a->def && air_tmp_is_reg(a->tmp) && s->rf.rank[a->tmp] >= 0 &&
+                    open[s->rf.rank[a->tmp]] == NONE)
+                    open[s->rf.rank[a->tmp]] = p;
             }
         }
         for (uint32_t r = 0; r < s->rf.k; r++) {
@@ -324,7 +334,9 @@ static void build_fixed_ranges(LS *s, const AirActs *acts, const AirLiveness *lv
                 range_add(&s->fixed[r], bstart, open[r]);
             ranges_reverse_from(&s->fixed[r], from[r]);
         }
+        seg = seg_end;
     }
+    free(rp);
     for (uint32_t r = 0; r < s->rf.k; r++)
         ranges_finish(&s->fixed[r]);
 }
