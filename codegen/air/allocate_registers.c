@@ -1730,6 +1730,7 @@ static uint32_t *copy_slot_groups(const Alloc *a, AirStackSlot *const *take) {
  * any spilled tmp's do).  The fresh tmp is colored like any other; if it
  * spills in turn, it is not split again. */
 #define SPLIT_BUDGET (1u << 26) /* candidate tmps times blocks */
+#define SPLIT_GAIN_FACTOR 1.0
 
 typedef struct {
     AirTmp from, to;
@@ -1816,6 +1817,8 @@ typedef struct {
     const AirStackSlot *const *slot_of;
     bool terminal;
     uint8_t *term_def; /* per tmp: defined by the current block's terminal */
+    double use_w;      /* the block's weight if it has no call, else 0 */
+    double *gain;      /* per tmp: its uses in blocks without a call, weighted */
 } MentionCtx;
 
 static void note_mention(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
@@ -1826,8 +1829,41 @@ static void note_mention(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, A
     if (air_tmp_is_reg(*tmp) || !x->slot_of[*tmp])
         return;
     block_list_add(x->l, *tmp, x->b);
+    if (air_role_is_use(role))
+        x->gain[*tmp] += x->use_w;
     if (x->terminal && air_role_is_def(role))
         x->term_def[*tmp] = 1;
+}
+
+/* The block a pred stands for: an edge block made by an earlier split
+ * stands for the block before it. */
+static const AirBlock *split_pred(const AirBlock *q, uint32_t nold) {
+    while (q->index >= nold && q->npreds == 1)
+        q = q->preds[0];
+    return q;
+}
+
+/* Do t's uses in its region (the blocks marked in[b] == t), weighted,
+ * outweigh the loads entering the region would cost? */
+static bool split_pays(const AirCode *c, uint32_t t, const BlockLists *live, const uint32_t *in,
+                       const uint8_t *is_live_in, uint32_t nold, const double *w, double gain) {
+    double cost = 0;
+    for (uint32_t e = live->first[t]; e; e = live->next[e - 1]) {
+        uint32_t bi = live->blk[e - 1];
+        const AirBlock *b = c->blocks[bi];
+        if (in[bi] != t || !is_live_in[bi])
+            continue;
+        if (b == c->blocks[0])
+            cost += w[bi];
+        for (uint32_t p = 0; p < b->npreds; p++) {
+            const AirBlock *q = split_pred(b->preds[p], nold);
+            if (q->index >= nold)
+                cost += w[bi];
+            else if (in[q->index] != t)
+                cost += w[q->index] < w[bi] ? w[q->index] : w[bi];
+        }
+    }
+    return gain > SPLIT_GAIN_FACTOR * cost;
 }
 
 /* Returns true if any tmp was split. */
@@ -1853,13 +1889,16 @@ static bool split_around_calls(AirCode *c, AirBank bank, AirStackSlot *const *sl
     BlockLists live = {b3_xcalloc(PHASE, n, sizeof(uint32_t)), NULL, NULL, 0, 0};
     BlockLists ment = {b3_xcalloc(PHASE, n, sizeof(uint32_t)), NULL, NULL, 0, 0};
     uint8_t *term_def = b3_xcalloc(PHASE, n, 1);
+    double *gain = b3_xcalloc(PHASE, n, sizeof(double));
+    double *w = loop_weights(c);
     for (uint32_t bi = 0; bi < nold; bi++) {
         for (uint32_t i = 0; i < lv.nlive_in[bi]; i++) {
             uint32_t t = lv.live_in[bi][i];
             if (!air_tmp_is_reg(t) && slot_of[t] && !no_split[t])
                 block_list_add(&live, t, bi);
         }
-        MentionCtx x = {&ment, bi, (const AirStackSlot *const *)slot_of, false, term_def};
+        MentionCtx x = {
+            &ment, bi, (const AirStackSlot *const *)slot_of, false, term_def, call[bi] ? 0 : w[bi], gain};
         AirBlock *b = c->blocks[bi];
         for (uint32_t i = 0; i < b->ninsts; i++) {
             x.terminal = i + 1 == b->ninsts;
@@ -1882,12 +1921,6 @@ static bool split_around_calls(AirCode *c, AirBank bank, AirStackSlot *const *sl
             used |= !call[ment.blk[e - 1]];
         if (!crosses || !used)
             continue;
-        AirTmp t2 = air_tmp_new(c, bank);
-        /* May spill, but is not split again. */
-        grow_persistent(f, persist_cap, AIR_FIRST_VTMP + c->ntmps, 0, 1);
-        no_split = f->no_split;
-        f->split_slot[t2] = slot_of[t];
-        changed = true;
         for (int pass = 0; pass < 2; pass++) {
             BlockLists *l = pass ? &ment : &live;
             for (uint32_t e = l->first[t]; e; e = l->next[e - 1]) {
@@ -1898,6 +1931,24 @@ static bool split_around_calls(AirCode *c, AirBank bank, AirStackSlot *const *sl
                     is_live_in[b] = 1;
             }
         }
+        /* Worth it only if the region's uses, which would read the slot,
+         * outweigh the loads on the edges entering it. */
+        if (!split_pays(c, t, &live, in, is_live_in, nold, w, gain[t])) {
+            for (int pass = 0; pass < 2; pass++) {
+                BlockLists *l = pass ? &ment : &live;
+                for (uint32_t e = l->first[t]; e; e = l->next[e - 1]) {
+                    in[l->blk[e - 1]] = 0;
+                    is_live_in[l->blk[e - 1]] = 0;
+                }
+            }
+            continue;
+        }
+        AirTmp t2 = air_tmp_new(c, bank);
+        /* May spill, but is not split again. */
+        grow_persistent(f, persist_cap, AIR_FIRST_VTMP + c->ntmps, 0, 1);
+        no_split = f->no_split;
+        f->split_slot[t2] = slot_of[t];
+        changed = true;
         bool split_edges = false;
         for (int pass = 0; pass < 2; pass++) {
             BlockLists *l = pass ? &ment : &live;
@@ -1961,6 +2012,8 @@ static bool split_around_calls(AirCode *c, AirBank bank, AirStackSlot *const *sl
     free(is_live_in);
     free(call);
     free(term_def);
+    free(gain);
+    free(w);
     free(live.first);
     free(live.next);
     free(live.blk);
