@@ -1968,7 +1968,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
         index = c->next_provisional--;
     }
 
-    B3Value *v = b3_value_new(m, p, op, type, nkids, index);
+    B3Value *v = b3_value_new_located(m, p, op, type, nkids, index);
     if (placed && !named)
         B3P_PUSH(c->unnamed, v);
     if (named)
@@ -1976,8 +1976,6 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     v->kflags = (uint8_t)k->kflags;
     v->loc = k->loc;
     v->type_loc = c->lhs.have_type ? c->lhs.type_loc : k->loc;
-    if (nkids)
-        v->kid_locs = b3_arena_alloc(&m->arena, nkids * sizeof(B3Loc));
     B3StackmapMeta *sm = info->meta == B3M_STACKMAP ? v->m.stackmap : NULL;
     if (sm) {
         for (uint32_t i = 0; i < nkids; i++)
