@@ -366,7 +366,8 @@ static B3Value *value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint
     if (p->nvalues == p->cap_values)
         p->values = b3_arena_grow(&m->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
     p->values[p->nvalues++] = v;
-    b3_nummap_put(&p->value_map, &m->arena, index, v);
+    if (!located)
+        b3_nummap_put(&p->value_map, &m->arena, index, v);
     return v;
 }
 

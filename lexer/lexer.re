@@ -737,6 +737,60 @@ static const unsigned char *fast_arg(B3ParseCtx *c, const unsigned char *p, uint
     return e;
 }
 
+/* The arguments of a direct line at p (see B3FastLine): children, then at
+ * most one literal, Phi reference, `offset = INT` and `range = INT`, in any
+ * order.  Returns where the ')' should be, or NULL if the line must build
+ * nodes. */
+static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B3FastLine *fl) {
+    fl->nkids = 0;
+    fl->lit_kind = 0;
+    fl->has_phi = fl->has_offset = fl->has_range = false;
+    if (*p == ')')
+        return p;
+    bool past_kids = false;
+    for (;;) {
+        B3Tok t;
+        const unsigned char *e;
+        bool flt;
+        if (*p == '@') {
+            if (past_kids || fl->nkids == B3_DIRECT_KIDS || !is_dig(p[1]) || !(e = fast_ref(p, &t)))
+                return NULL;
+            fl->kid_num[fl->nkids] = (uint32_t)t.u;
+            fl->kid_loc[fl->nkids++] = loc_at(c, p);
+        } else if (*p == '^') {
+            if (fl->has_phi || !(e = fast_ref(p, &fl->phi)))
+                return NULL;
+            fl->has_phi = true;
+            fl->phi_loc = loc_at(c, p);
+        } else if ((e = fast_number(p, &t, &flt))) {
+            if (fl->lit_kind || (*e == '.' && !flt))
+                return NULL;
+            fl->lit = t;
+            fl->lit_kind = flt ? B3N_FLOAT : B3N_INT;
+        } else if ((e = fast_ident(p, &t))) {
+            /* offset = INT, range = INT */
+            bool off = t.len == 6 && !memcmp(p, "offset", 6), rng = t.len == 5 && !memcmp(p, "range", 5);
+            const unsigned char *q = fast_ws(e);
+            if ((!off && !rng) || *q != '=' || (off ? fl->has_offset : fl->has_range))
+                return NULL;
+            B3Tok *v = off ? &fl->offset : &fl->range;
+            if (!(e = fast_number(fast_ws(q + 1), v, &flt)) || flt || *e == '.')
+                return NULL;
+            fl->has_offset |= off;
+            fl->has_range |= rng;
+        } else {
+            return NULL;
+        }
+        past_kids |= *p != '@';
+        p = fast_ws(e);
+        if (*p == ')')
+            return p;
+        if (*p != ',')
+            return NULL;
+        p = fast_ws(p + 1);
+    }
+}
+
 bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     const unsigned char *p = c->cur;
     if (*p != ' ' && *p != '\t')
@@ -757,10 +811,16 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     p = fast_ws(p);
     if (*p != '(')
         return false;
-    fl->kind = b3p_kind(c, opt, loc_at(c, op), 0);
-    fl->args = 0;
+    fl->op = opt;
+    fl->op_loc = loc_at(c, op);
     p = fast_ws(p + 1);
-    if (*p != ')') {
+    const unsigned char *rparen = direct_args(c, p, fl);
+    fl->direct = rparen && b3p_direct_ok(c, fl);
+    if (fl->direct) {
+        p = rparen;
+    } else if (*p != ')') {
+        fl->kind = b3p_kind(c, opt, fl->op_loc, 0);
+        fl->args = 0;
         for (;;) {
             uint32_t n;
             if (!(p = fast_arg(c, p, &n)))
@@ -773,6 +833,9 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
                 return false;
             p = fast_ws(p + 1);
         }
+    } else {
+        fl->kind = b3p_kind(c, opt, fl->op_loc, 0);
+        fl->args = 0;
     }
     fl->rparen_loc = loc_at(c, p);
     const unsigned char *e = fl->end = p + 1;

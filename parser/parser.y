@@ -404,9 +404,17 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
         B3FastLine fl;
         B3Loc type_loc = *lloc;
         uint8_t type = (uint8_t)c->toks.a[lval->tok].u;
+        fl.type = type;
+        fl.type_loc = type_loc;
         if (!b3_lex_value_line(c, &fl)) {
             c->nodes.n = nodes;
             return;
+        }
+        if (fl.direct) {
+            c->toks.n = 0;
+            *yychar = b3_lex_after_value_line(c, &fl, lval, lloc);
+            b3p_value_direct(c, &fl);
+            continue;
         }
         c->lhs.have_type = c->lhs.have_name = true;
         c->lhs.type = type;
