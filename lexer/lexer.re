@@ -636,18 +636,28 @@ static const unsigned char *fast_number(const unsigned char *p, B3Tok *t, bool *
     return e;
 }
 
-/* "@N" or "^@N" / "^N" (a value name or Phi reference) at p, or NULL. */
-static const unsigned char *fast_ref(const unsigned char *p, B3Tok *t) {
-    const unsigned char *d = p + 1;
-    if (*p == '^' && *d == '@')
-        d++;
+/* The number N of a value name or Phi reference, its digits at d; NULL if
+ * there are none or it is out of range. */
+static inline const unsigned char *fast_value_number(const unsigned char *d, uint32_t *num) {
     const unsigned char *e = d;
     uint64_t v = 0; /* wraps only past 19 digits, which are turned down */
     for (unsigned k; (k = (unsigned)*e - '0') < 10; e++)
         v = v * 10 + k;
     if (e == d || e - d > 10 || is_idch(*e) || v > B3_MAX_VALUE_NUMBER)
         return NULL;
-    *t = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p), .u = v};
+    *num = (uint32_t)v;
+    return e;
+}
+
+/* "@N" or "^@N" / "^N" (a value name or Phi reference) at p, or NULL. */
+static const unsigned char *fast_ref(const unsigned char *p, B3Tok *t) {
+    const unsigned char *d = p + 1;
+    if (*p == '^' && *d == '@')
+        d++;
+    uint32_t v;
+    const unsigned char *e = fast_value_number(d, &v);
+    if (e)
+        *t = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p), .u = v};
     return e;
 }
 
@@ -753,9 +763,8 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
         const unsigned char *e;
         bool flt;
         if (*p == '@') {
-            if (past_kids || fl->nkids == B3_DIRECT_KIDS || !is_dig(p[1]) || !(e = fast_ref(p, &t)))
+            if (past_kids || fl->nkids == B3_DIRECT_KIDS || !(e = fast_value_number(p + 1, &fl->kid_num[fl->nkids])))
                 return NULL;
-            fl->kid_num[fl->nkids] = (uint32_t)t.u;
             fl->kid_loc[fl->nkids++] = loc_at(c, p);
         } else if (*p == '^') {
             if (fl->has_phi || !(e = fast_ref(p, &fl->phi)))
@@ -796,26 +805,33 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     if (*p != ' ' && *p != '\t')
         return false;
     p = fast_ws(p);
-    if (*p != '@')
-        return false;
-    fl->name_loc = loc_at(c, p);
-    if (!(p = fast_ref(p, &fl->name)))
+    const unsigned char *name = p;
+    if (*p != '@' || !(p = fast_ref(p, &fl->name)))
         return false;
     p = fast_ws(p);
     if (*p != '=')
         return false;
-    const unsigned char *op = fast_ws(p + 1);
-    B3Tok opt;
-    if (!(p = fast_ident(op, &opt)))
+    /* The opcode: an identifier (fast_ident) followed by '(' */
+    const unsigned char *op = fast_ws(p + 1), *op_end = op;
+    if (cclass[*op] != CC_ALPHA)
         return false;
-    p = fast_ws(p);
+    while (is_idch(*op_end))
+        op_end++;
+    p = fast_ws(op_end);
     if (*p != '(')
         return false;
+    B3Tok opt = {.p = (const char *)op, .len = (uint32_t)(op_end - op)};
     fl->op = opt;
     fl->op_loc = loc_at(c, op);
     p = fast_ws(p + 1);
     const unsigned char *rparen = direct_args(c, p, fl);
+    /* (No opcode is a reserved word: a direct line's opcode is none.) */
     fl->direct = rparen && b3p_direct_ok(c, fl);
+    if (!fl->direct) {
+        if (fast_reserved(op, op_end))
+            return false;
+        fl->name_loc = loc_at(c, name);
+    }
     if (fl->direct) {
         p = rparen;
     } else if (*p != ')') {
@@ -837,7 +853,8 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
         fl->kind = b3p_kind(c, opt, fl->op_loc, 0);
         fl->args = 0;
     }
-    fl->rparen_loc = loc_at(c, p);
+    if (!fl->direct)
+        fl->rparen_loc = loc_at(c, p);
     const unsigned char *e = fl->end = p + 1;
     while (*e == ' ' || *e == '\t' || *e == '\r')
         e++;

@@ -114,12 +114,20 @@ static bool tok_is(const B3Tok *t, const char *s) { return !strncmp(t->p, s, t->
 
 static const char *opname(B3Opcode op) { return b3_op_info[op].name; }
 
-/* Opcode names are found through a small open-addressing table. */
+/* Opcode names are found through a small open-addressing table, hashed by
+ * their length and three of their letters: every name is within three
+ * probes of its slot, and the usual ones are in theirs. */
+static uint32_t op_hash(const char *s, uint32_t len) {
+    return ((uint32_t)(unsigned char)s[0] * 17 + (uint32_t)(unsigned char)s[len - 1] * 11 +
+            (uint32_t)(unsigned char)s[len / 2] * 17 + len * 31) &
+           255;
+}
+
 static void init_ops(B3ParseCtx *c) {
     for (int op = 0; op < B3_NUM_OPCODES; op++) {
         const char *n = b3_op_info[op].name;
         c->op_len[op] = (uint8_t)strlen(n);
-        uint32_t h = b3_hash_bytes(n, (uint32_t)strlen(n)) & 255;
+        uint32_t h = op_hash(n, (uint32_t)strlen(n));
         while (c->op_hash[h])
             h = (h + 1) & 255;
         c->op_hash[h] = (uint16_t)(op + 1);
@@ -127,9 +135,15 @@ static void init_ops(B3ParseCtx *c) {
 }
 
 static B3Opcode find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
-    for (uint32_t h = b3_hash_bytes(s, len) & 255; c->op_hash[h]; h = (h + 1) & 255) {
+    for (uint32_t h = op_hash(s, len); c->op_hash[h]; h = (h + 1) & 255) {
         int op = c->op_hash[h] - 1;
-        if (c->op_len[op] == len && !memcmp(b3_op_info[op].name, s, len))
+        if (c->op_len[op] != len)
+            continue;
+        const char *n = b3_op_info[op].name; /* names are short: no call to memcmp */
+        uint32_t i = 0;
+        while (i < len && n[i] == s[i])
+            i++;
+        if (i == len)
             return (B3Opcode)op;
     }
     return B3_NUM_OPCODES;
