@@ -872,10 +872,10 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     case '}': return true;
     case 'B': return q[1] == 'B' && q[2] == '#' && is_dig(q[3]);
     case 'I':
-        if (fast_prefix(q, "Int32 "))
-            fl->next_type = B3_Int32;
-        else if (fast_prefix(q, "Int64 "))
-            fl->next_type = B3_Int64;
+        /* "Int32 " or "Int64 ", read in order: nothing past a mismatch (the NUL) */
+        if (q[1] == 'n' && q[2] == 't' && ((q[3] == '3' && q[4] == '2') || (q[3] == '6' && q[4] == '4')) &&
+            q[5] == ' ')
+            fl->next_type = q[3] == '3' ? B3_Int32 : B3_Int64;
         return fl->next_type >= 0;
     case 'V': return fast_prefix(q, "Void ") && (fl->next_type = B3_Void, true);
     case 'F': return fast_prefix(q, "Float ") && (fl->next_type = B3_Float, true);

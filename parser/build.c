@@ -2382,8 +2382,16 @@ static void number_unnamed(B3ParseCtx *c) {
      * map is sized for them, with no arrays outgrown on the way. */
     uint32_t slots = next < (uint64_t)4 * p->nvalues + 1024 ? next : p->nvalues;
     b3_nummap_clear(&p->value_map, &c->m->arena, slots);
-    for (uint32_t i = 0; i < p->nvalues; i++)
-        b3_nummap_put(&p->value_map, &c->m->arena, p->values[i]->index, p->values[i]);
+    B3NumMap *map = &p->value_map;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        B3Value *v = p->values[i];
+        if (!map->keys && v->index < map->cap && !map->vals[v->index]) {
+            map->vals[v->index] = v; /* b3_nummap_put's dense case, without the call */
+            map->count++;
+        } else {
+            b3_nummap_put(map, &c->m->arena, v->index, v);
+        }
+    }
     p->next_value_index = next;
 }
 
