@@ -48,8 +48,9 @@ $(IMPORT_SO): $(IMPORT_OBJS)
 	    -Wl,-rpath,$(shell $(LLVM_CONFIG) --libdir)
 -include $(IMPORT_OBJS:.o=.d)
 
-# b3cc: the cc-compatible C driver (clang's front end, b3c, the system cc).
-b3cc: $(B3CC_SRCS:%.c=$(BUILD)/%.o)
+# b3cc: the cc-compatible C driver (clang's front end, b3c, the system cc),
+# with the allocation layer of util/ (its out-of-memory policy is its own).
+b3cc: $(B3CC_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/util/alloc.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
 # `make b3c` builds the configured binary whatever its name.

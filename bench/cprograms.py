@@ -10,9 +10,11 @@ and the C kernels of bench/quality (NAME.c, kernel_NAME_c).
 2. b3c's part alone, on the same bitcode, against LLVM's code generator:
    b3c -O0 vs llc-16 -O0 on clang's -O0 bitcode, b3c -O2 vs llc-16 -O2 on
    clang's `-O2 -fno-vectorize -fno-slp-vectorize` bitcode (-filetype=obj).
-3. Run time of the kernels built by each compiler, each linked with the same
-   driver (bench/quality/driver.c, gcc -O2), after a check that every build
-   prints the same checksum.
+3. Run time of the kernels built by each compiler, by b3c -O2 and llc-16 -O2
+   on the same optimized bitcode, and by b3c -O2 on clang's -O0 bitcode
+   (optnone off: B3's optimizer without LLVM's) next to clang -O1; each
+   linked with the same driver (bench/quality/driver.c, gcc -O2), after a
+   check that every build prints the same checksum.
 Every measurement runs once per round; rounds are interleaved (each round
 measures everything once, in shuffled order) and the minimum is kept.  The
 tables give the ratios and their geometric means; a program b3cc cannot
@@ -111,7 +113,8 @@ def main():
     # ---- bitcode for b3c and llc (made once; not timed) ----
     bitcode = {}
     for name, src, flags in progs:
-        for lvl, cflags in (('O0', ['-O0']), ('O2', ['-O2'] + NOVEC)):
+        for lvl, cflags in (('O0', ['-O0']), ('O2', ['-O2'] + NOVEC),
+                            ('O0opt', ['-O0', '-Xclang', '-disable-O0-optnone'])):
             bc = os.path.join(out, '%s.%s.bc' % (name, lvl))
             subprocess.run([clang, '-c', '-emit-llvm'] + cflags + flags + [src, '-o', bc], check=True)
             bitcode[name, lvl] = bc
@@ -129,12 +132,21 @@ def main():
         cmds[name, 'clang-O2'] = [clang, '-O2', '-c'] + flags + [src, '-o', obj(name, 'clang-O2')]
         cmds[name, 'gcc-O2'] = [gcc, '-O2', '-c'] + flags + [src, '-o', obj(name, 'gcc-O2')]
         cmds[name, 'b3c-O0'] = [b3c, '-O0', bitcode[name, 'O0'], '-o', obj(name, 'b3c-O0')]
-        cmds[name, 'llc-O0'] = [llc, '-O0', '-filetype=obj', bitcode[name, 'O0'], '-o', obj(name, 'llc-O0')]
+        cmds[name, 'llc-O0'] = [llc, '-O0', '-relocation-model=pic', '-filetype=obj', bitcode[name, 'O0'], '-o', obj(name, 'llc-O0')]
         cmds[name, 'b3c-O2'] = [b3c, '-O2', bitcode[name, 'O2'], '-o', obj(name, 'b3c-O2')]
-        cmds[name, 'llc-O2'] = [llc, '-O2', '-filetype=obj', bitcode[name, 'O2'], '-o', obj(name, 'llc-O2')]
+        cmds[name, 'llc-O2'] = [llc, '-O2', '-relocation-model=pic', '-filetype=obj', bitcode[name, 'O2'], '-o', obj(name, 'llc-O2')]
 
     # ---- the kernels' programs ----
-    variants = ['b3cc-O0', 'b3cc-O2', 'clang-O0', 'clang-O2', 'gcc-O2']
+    # Beside the five drivers: the two code generators on the same optimized
+    # bitcode (b3c-O2, llc-O2), and B3's own optimizer without LLVM's: clang's
+    # -O0 bitcode (optnone off) through b3c -O2, against clang -O1.  These two
+    # are built for the run only; their compile time is not measured.
+    variants = ['b3cc-O0', 'b3cc-O2', 'clang-O0', 'clang-O2', 'gcc-O2', 'b3c-O2', 'llc-O2', 'b3c-O2-O0bc',
+                'clang-O1']
+    build_only = {}
+    for name, src, flags in progs:
+        build_only[name, 'b3c-O2-O0bc'] = [b3c, '-O2', bitcode[name, 'O0opt'], '-o', obj(name, 'b3c-O2-O0bc')]
+        build_only[name, 'clang-O1'] = [clang, '-O1', '-c'] + flags + [src, '-o', obj(name, 'clang-O1')]
     exes = {}
     failed = {}  # (program, tool) -> first error line
     run_kernels = [] if a.no_run else kernels
@@ -144,7 +156,7 @@ def main():
                        check=True)
         for k in run_kernels:
             for v in variants:
-                p = subprocess.run(cmds[k, v], capture_output=True, text=True)
+                p = subprocess.run(cmds.get((k, v)) or build_only[k, v], capture_output=True, text=True)
                 if p.returncode != 0:
                     failed[k, v] = (p.stderr.strip().split('\n') or [''])[0]
                     continue
@@ -222,22 +234,28 @@ def main():
 
     if run_kernels:
         print('\nRun time of the kernels, ms (%s, min of %d), and the ratio to gcc -O2' % (a.clock, a.rounds))
-        print('%-12s' % 'kernel' + ''.join('%10s %6s' % (v, '') for v in variants) + ' %9s' % 'b3cc/clang')
+        # The pairs compared side by side: b3cc against clang, b3c against llc
+        # on the same bitcode, B3's optimizer on -O0 bitcode against clang -O1.
+        pairs = [('b3cc/clang', 'b3cc-O2', 'clang-O2'), ('b3c/llc', 'b3c-O2', 'llc-O2'),
+                 ('O0bc/clO1', 'b3c-O2-O0bc', 'clang-O1')]
+        print('%-12s' % 'kernel' + ''.join('%12s %6s' % (v, '') for v in variants) +
+              ''.join(' %10s' % p[0] for p in pairs))
         rr = {v: [] for v in variants}
-        rbc = []
+        rp = {p[0]: [] for p in pairs}
         for k in run_kernels:
             g = runs.get((k, 'gcc-O2'))
             line = '%-12s' % k
             for v in variants:
                 t = runs.get((k, v))
-                line += '%s %s' % (fmt(t, width=10), ratio(t, g, 6))
+                line += '%s %s' % (fmt(t, width=12), ratio(t, g, 6))
                 rr[v].append(t / g if t and g else None)
-            x, c = runs.get((k, 'b3cc-O2')), runs.get((k, 'clang-O2'))
-            line += ' %9s' % ratio(x, c, 9).strip()
-            rbc.append(x / c if x and c else None)
+            for label, x, c in pairs:
+                x, c = runs.get((k, x)), runs.get((k, c))
+                line += ' %10s' % ratio(x, c, 10).strip()
+                rp[label].append(x / c if x and c else None)
             print(line)
-        print('%-12s' % 'geomean' + ''.join('%10s %s' % ('', ratio(geomean(rr[v]), 1, 6)) for v in variants) +
-              ' %9s' % ratio(geomean(rbc), 1, 9).strip())
+        print('%-12s' % 'geomean' + ''.join('%12s %s' % ('', ratio(geomean(rr[v]), 1, 6)) for v in variants) +
+              ''.join(' %10s' % ratio(geomean(rp[p[0]]), 1, 10).strip() for p in pairs))
 
     if failed:
         print('\nNot measured (b3cc or b3c failed, or a wrong checksum):')

@@ -14,11 +14,14 @@
 #   - b3c's part alone on the same bitcode against llc-16 -filetype=obj:
 #     b3c -O0 vs llc -O0 on clang's -O0 bitcode, b3c -O2 vs llc -O2 on clang's
 #     `-O2 -fno-vectorize -fno-slp-vectorize` bitcode;
-#   - run time of the kernels built by each of the five, each linked with the
-#     same driver (bench/quality/driver.c by gcc -O2), after checking that
-#     every build prints the same checksum.
+#   - run time of the kernels built by each of the five, by b3c -O2 and
+#     llc -O2 on the same optimized bitcode, and by B3's optimizer alone
+#     (clang's -O0 bitcode with optnone off through b3c -O2) next to
+#     clang -O1; each linked with the same driver (bench/quality/driver.c by
+#     gcc -O2), after checking that every build prints the same checksum.
 # Prints three tables with the ratios (b3cc/clang, b3cc/gcc, b3c/llc, each
-# kernel's time over gcc -O2's) and their geometric means.  A program b3cc
+# kernel's time over gcc -O2's, b3c/llc and the -O0-bitcode build over
+# clang -O1 at run time) and their geometric means.  A program b3cc
 # cannot compile (an LLVM construct the importer does not take yet) is listed
 # at the end and left out of the means.
 #

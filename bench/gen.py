@@ -47,8 +47,9 @@ class Block:
 
 
 class ProcGen:
-    def __init__(self, rng, name, budget):
+    def __init__(self, rng, name, budget, trips=0):
         self.rng = rng
+        self.trips = trips
         self.name = name
         self.budget = budget
         self.blocks = []
@@ -332,6 +333,9 @@ class ProcGen:
         carried = self.phis(r.randrange(0, 3))
         zero = self.emit("Int32", "Const32(0)")
         bound = self.pick("Int32") if r.random() < 0.3 else self.emit("Int32", "Const32(%d)" % r.randrange(1, 100))
+        if self.trips:  # at most trips - 1 trips, drawing nothing more from rng
+            mask = self.emit("Int32", "Const32(%d)" % (self.trips - 1), visible=False)
+            bound = self.emit("Int32", "BitAnd(@%d, @%d)" % (bound, mask), visible=False)
         self.emit("Void", "Upsilon(@%d, ^@%d)" % (zero, i_phi[1]))
         self.upsilons(carried)
         header, body, exit_ = self.new_block(), self.new_block(), self.new_block()
@@ -393,6 +397,9 @@ def main():
     ap.add_argument("--seed", type=int, default=0xB3, help="random seed (default 179)")
     ap.add_argument("--min-proc", type=int, default=10_000, help="smallest procedure (values)")
     ap.add_argument("--max-proc", type=int, default=100_000, help="largest procedure (values)")
+    ap.add_argument("--trips", type=int, default=0,
+                    help="a power of two: every loop runs fewer trips than this, so that the "
+                         "program can be run (default 0: loops as generated)")
     ap.add_argument("-o", "--output", default="-", help="output file (default stdout)")
     args = ap.parse_args()
 
@@ -408,7 +415,7 @@ def main():
         if left < size + args.min_proc:
             size = left  # the last procedure takes the rest
         size = max(size, 200)
-        g = ProcGen(rng, "bench_%d" % procs, size)
+        g = ProcGen(rng, "bench_%d" % procs, size, args.trips)
         g.generate()
         out.write("\n")
         g.write(out)

@@ -16,6 +16,7 @@
 #include "cmd/b3cc_options.h"
 #include "cmd/b3cc_run.h"
 #include "ir/version.h"
+#include "util/vec.h"
 
 /* ---- facts: optimization levels and targets ------------------------------- */
 
@@ -87,11 +88,11 @@ static struct {
     bool native;
     B3ccArgs clang, b3c, asm_flags, cpp_asm;
     Input *inputs;
-    int ninputs;
+    int ninputs, inputscap;
     LinkItem *link;
-    int nlink;
+    int nlink, linkcap;
     B3ccArgs *cmds;
-    int ncmds;
+    int ncmds, cmdscap;
     bool used_tmp;
 } d;
 
@@ -194,16 +195,12 @@ static Lang lang_of_name(const char *path) {
 }
 
 static void add_link(const char *arg, int input) {
-    d.link = realloc(d.link, sizeof *d.link * (size_t)(d.nlink + 1));
-    if (!d.link)
-        fail("out of memory%s", "");
+    B3_VEC_RESERVE("b3cc", d.link, d.linkcap, (size_t)d.nlink + 1);
     d.link[d.nlink++] = (LinkItem){arg, input};
 }
 
 static void add_input(const char *path, const char *x) {
-    d.inputs = realloc(d.inputs, sizeof *d.inputs * (size_t)(d.ninputs + 1));
-    if (!d.inputs)
-        fail("out of memory%s", "");
+    B3_VEC_RESERVE("b3cc", d.inputs, d.inputscap, (size_t)d.ninputs + 1);
     Lang lang = x ? lang_of_x(x) : lang_of_name(path);
     d.inputs[d.ninputs] = (Input){path, lang, x, NULL};
     add_link(NULL, d.ninputs++);
@@ -362,9 +359,7 @@ static const char *cc_prog(void) {
 /* ---- planning ------------------------------------------------------------- */
 
 static B3ccArgs *new_cmd(const char *prog) {
-    d.cmds = realloc(d.cmds, sizeof *d.cmds * (size_t)(d.ncmds + 1));
-    if (!d.cmds)
-        fail("out of memory%s", "");
+    B3_VEC_RESERVE("b3cc", d.cmds, d.cmdscap, (size_t)d.ncmds + 1);
     B3ccArgs *c = &d.cmds[d.ncmds++];
     *c = (B3ccArgs){0};
     b3cc_push(c, prog);
@@ -389,7 +384,7 @@ static char *stem_of(const char *path) {
 }
 
 static char *with_ext(const char *stem, const char *ext) {
-    char *s = b3cc_xmalloc(strlen(stem) + strlen(ext) + 1);
+    char *s = b3_xmalloc("b3cc", strlen(stem) + strlen(ext) + 1);
     strcpy(s, stem);
     strcat(s, ext);
     return s;

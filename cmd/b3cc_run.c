@@ -10,30 +10,24 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-void *b3cc_xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fputs("b3cc: error: out of memory\n", stderr);
-        exit(1);
-    }
-    return p;
+#include "util/alloc.h"
+#include "util/vec.h"
+
+/* b3cc's out-of-memory policy for util/alloc.h: a driver has no phases or
+ * procedures to name, so it says what ran out and stops, as cc does. */
+void b3_out_of_memory(const char *phase) {
+    (void)phase;
+    fputs("b3cc: error: out of memory\n", stderr);
+    exit(1);
 }
 
 char *b3cc_xstrdup(const char *s) {
     size_t n = strlen(s) + 1;
-    return memcpy(b3cc_xmalloc(n), s, n);
+    return memcpy(b3_xmalloc("b3cc", n), s, n);
 }
 
 void b3cc_push(B3ccArgs *a, const char *arg) {
-    if (a->n + 2 > a->cap) {
-        int cap = a->cap ? a->cap * 2 : 16;
-        char **v = b3cc_xmalloc(sizeof *v * (size_t)cap);
-        if (a->n)
-            memcpy(v, a->v, sizeof *v * (size_t)a->n);
-        free(a->v);
-        a->v = v;
-        a->cap = cap;
-    }
+    B3_VEC_RESERVE("b3cc", a->v, a->cap, (size_t)a->n + 2); /* and the NULL after the last */
     a->v[a->n++] = b3cc_xstrdup(arg);
     a->v[a->n] = NULL;
 }
@@ -48,7 +42,7 @@ void b3cc_pushf(B3ccArgs *a, const char *fmt, ...) {
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    char *s = b3cc_xmalloc((size_t)n + 1);
+    char *s = b3_xmalloc("b3cc", (size_t)n + 1);
     va_start(ap, fmt);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -145,7 +139,7 @@ void b3cc_cleanup(void) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
             size_t n = strlen(tmp_dir) + strlen(e->d_name) + 2;
-            char *path = b3cc_xmalloc(n);
+            char *path = b3_xmalloc("b3cc", n);
             snprintf(path, n, "%s/%s", tmp_dir, e->d_name);
             unlink(path);
             free(path);
@@ -169,7 +163,7 @@ const char *b3cc_tmpdir(bool dry_run) {
     if (!base || !*base)
         base = "/tmp";
     size_t n = strlen(base) + sizeof "/b3cc-XXXXXX";
-    tmp_dir = b3cc_xmalloc(n);
+    tmp_dir = b3_xmalloc("b3cc", n);
     snprintf(tmp_dir, n, "%s/b3cc-XXXXXX", base);
     if (!mkdtemp(tmp_dir)) {
         fprintf(stderr, "b3cc: error: cannot create a temporary directory in %s: %s\n", base,
@@ -192,7 +186,7 @@ const char *b3cc_tmpdir(bool dry_run) {
 char *b3cc_tmpfile(const char *stem, const char *ext, bool dry_run) {
     const char *dir = b3cc_tmpdir(dry_run);
     size_t n = strlen(dir) + strlen(stem) + strlen(ext) + 32;
-    char *path = b3cc_xmalloc(n);
+    char *path = b3_xmalloc("b3cc", n);
     for (int k = 0;; k++) {
         if (k == 0)
             snprintf(path, n, "%s/%s%s", dir, stem, ext);
@@ -205,8 +199,8 @@ char *b3cc_tmpfile(const char *stem, const char *ext, bool dry_run) {
             break;
     }
     if (tmp_count == tmp_cap) {
-        int cap = tmp_cap ? tmp_cap * 2 : 16;
-        char **v = b3cc_xmalloc(sizeof *v * (size_t)cap);
+        size_t cap = b3_vec_capacity(tmp_cap, tmp_count + 1);
+        char **v = b3_xmalloc("b3cc", sizeof *v * cap);
         if (tmp_count)
             memcpy(v, tmp_files, sizeof *v * (size_t)tmp_count);
         char **old = tmp_files;

@@ -41,7 +41,6 @@ char *b3cc_tmpfile(const char *stem, const char *ext, bool dry_run);
 void b3cc_cleanup(void);
 
 /* Allocation that exits on failure. */
-void *b3cc_xmalloc(size_t n);
 char *b3cc_xstrdup(const char *s);
 
 #endif

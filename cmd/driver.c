@@ -15,45 +15,16 @@
 #include "cmd/output.h"
 #include "cmd/pipeline.h"
 #include "codegen/backend.h"
-#include "ir/ice.h"
 #include "import/import.h"
+#include "ir/ice.h"
 #include "ir/ir.h"
 #include "objwriter/asm_writer.h"
 #include "objwriter/dwarf.h"
 #include "parser/parser.h"
 #include "util/alloc.h"
+#include "util/file.h"
 
-char *b3_read_stream(FILE *f, size_t *len) {
-    size_t cap = 1 << 16, n = 0;
-    char *buf = b3_xmalloc("driver", cap + 1);
-    for (;;) {
-        if (n == cap)
-            buf = b3_xrealloc("driver", buf, (cap *= 2) + 1);
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
-static char *read_all(const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f)
-        return NULL;
-    char *buf = b3_read_stream(f, len);
-    if (f != stdin)
-        fclose(f);
-    return buf;
-}
-
-/* A regular file mapped read-only, or NULL (then read_all).  The lexer needs
+/* A regular file mapped read-only, or NULL (then b3_read_file).  The lexer needs
  * a NUL after the text: the zero fill of the last page gives it, so a size
  * that is a multiple of the page size is read instead. */
 static char *map_file(const char *path, size_t *len) {
@@ -322,7 +293,7 @@ int b3_drive(const B3Options *o) {
     char *src = map_file(o->input, &len);
     bool mapped = src != NULL;
     if (!mapped)
-        src = read_all(o->input, &len);
+        src = strcmp(o->input, "-") ? b3_read_file(o->input, &len) : b3_read_stream(stdin, &len);
     if (!src) {
         fprintf(stderr, "b3c: error: cannot read '%s': %s\n", o->input, strerror(errno));
         free(default_path);

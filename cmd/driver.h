@@ -37,10 +37,6 @@ typedef struct {
     uint32_t ndebug_prefix_map;
 } B3Options;
 
-/* All of f, NUL-terminated (*len bytes before the NUL), or NULL on a read
- * error or when out of memory.  The caller frees it. */
-char *b3_read_stream(FILE *f, size_t *len);
-
 /* Runs the whole compilation; returns the process exit status. */
 int b3_drive(const B3Options *o);
 

@@ -13,6 +13,7 @@
 #include "ir/version.h"
 #include "parser/parser.h"
 #include "util/alloc.h"
+#include "util/file.h"
 #include "util/vec.h"
 
 static void usage(FILE *f) {
@@ -192,16 +193,6 @@ static void split_response(const char *text, Args *out, Args *pool) {
     }
 }
 
-static char *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t len;
-    char *text = b3_read_stream(f, &len);
-    fclose(f);
-    return text;
-}
-
 /* Appends args, expanding each @FILE into the arguments it holds (again
  * expanded: response files nest).  As gcc: a file that cannot be read
  * leaves the argument as it is.  After "--" nothing is expanded.  The
@@ -211,7 +202,7 @@ static void expand_args(int argc, char **argv, Args *out, int depth, bool *ended
         const char *a = argv[i];
         if (!*ended && !strcmp(a, "--"))
             *ended = true;
-        char *text = !*ended && a[0] == '@' && a[1] ? slurp(a + 1) : NULL;
+        char *text = !*ended && a[0] == '@' && a[1] ? b3_read_file(a + 1, &(size_t){0}) : NULL;
         if (!text) {
             args_push(out, argv[i]);
             continue;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "import/llvm_internal.h"
+#include "util/file.h"
 #include "util/vec.h"
 
 /* ---- pointer map ----------------------------------------------------------- */
@@ -80,32 +81,6 @@ const char *imp_value_name(Imp *I, LLVMValueRef v) {
     return c;
 }
 
-static char *read_text_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 14, n = 0;
-    char *buf = malloc(cap + 1);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *g = realloc(buf, (cap *= 2) + 1);
-            if (!g) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = g;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *len = n;
-    }
-    return buf;
-}
-
 /* The .ll line that defines function or global fn ("define ... @name(",
  * "@name = ..."), or 0. */
 static uint32_t ll_line_of_function(Imp *I, LLVMValueRef fn) {
@@ -163,9 +138,9 @@ static void report(Imp *I, const char *msg) {
         else
             snprintf(path, sizeof path, "%s", shown);
         size_t len = 0;
-        char *src = read_text_file(path, &len);
+        char *src = b3_read_file(path, &len);
         if (!src)
-            src = read_text_file(shown, &len);
+            src = b3_read_file(shown, &len);
         B3Diag d;
         b3_diag_init(&d, shown, src ? src : "", src ? len : 0);
         d.color = I->o->diag->color;

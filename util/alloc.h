@@ -4,7 +4,11 @@
  * that names the phase that ran out (and, through the internal-error
  * context, the procedure), exits with status 3 and writes no output.  Every
  * malloc'ed array in b3c comes from these functions; the IR's own memory
- * comes from the module's arena (ir/arena.c), which reports the same way. */
+ * comes from the module's arena (ir/arena.c), which reports the same way.
+ * The one exception is the diagnostics' own buffers (ir/diag.c): the
+ * out-of-memory report is written through them, so they fall back to
+ * shorter or unsorted output instead.  A program other than b3c that links
+ * this layer (b3cc) defines b3_out_of_memory with its own wording. */
 #ifndef B3_UTIL_ALLOC_H
 #define B3_UTIL_ALLOC_H
 
