@@ -340,28 +340,37 @@ static B3Value *value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint
     v->opcode = (uint16_t)op;
     v->type = (uint8_t)type;
     v->nkids = nkids;
-    if (b3_op_info[op].meta == B3M_MEMORY) {
+    switch (b3_op_info[op].meta) { /* the meta data's defaults */
+    case B3M_NONE:
+        break;
+    case B3M_MEMORY:
         v->m.mem.range = B3_HEAP_TOP;
         v->m.mem.fence_range = B3_HEAP_BOTTOM;
-    }
-    if (op == B3_Fence) {
+        break;
+    case B3M_FENCE:
         v->m.fence.read = B3_HEAP_TOP;
         v->m.fence.write = B3_HEAP_TOP;
-    }
-    if (op == B3_CCall)
+        break;
+    case B3M_CCALL:
         v->m.ccall.variadic = -1;
-    if (op == B3_WasmAddress || op == B3_ArgumentReg)
-        v->m.reg = B3_NO_REG;
-    if (op == B3_WasmBoundsCheck) {
+        break;
+    case B3M_REG:
+        if (op == B3_WasmAddress || op == B3_ArgumentReg)
+            v->m.reg = B3_NO_REG;
+        break;
+    case B3M_BOUNDS:
         v->m.bounds = b3_arena_alloc(&m->arena, sizeof(B3BoundsMeta));
         v->m.bounds->pinned = B3_NO_REG;
-    }
-    if (b3_op_info[op].meta == B3M_STACKMAP) {
+        break;
+    case B3M_STACKMAP:
         v->m.stackmap = b3_arena_alloc(&m->arena, sizeof(B3StackmapMeta));
         if (nkids)
             v->m.stackmap->reps = b3_arena_alloc(&m->arena, nkids * sizeof(B3ValueRep));
         for (uint32_t i = 0; i < nkids; i++)
             v->m.stackmap->reps[i].kind = B3Rep_ColdAny;
+        break;
+    default:
+        break;
     }
     if (p->nvalues == p->cap_values)
         p->values = b3_arena_grow(&m->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);

@@ -559,6 +559,8 @@ static bool is_idch(unsigned ch) { return cclass[ch] & (CC_DIG | CC_ALPHA); }
 static bool is_dig(unsigned ch) { return cclass[ch] & CC_DIG; }
 
 static const unsigned char *fast_ws(const unsigned char *p) {
+    if (*p == ' ') /* usually one space, or none */
+        p++;
     while (*p == ' ' || *p == '\t')
         p++;
     return p;
@@ -894,9 +896,10 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
 int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, B3Loc *lloc) {
     c->cur = fl->eol;
     c->line_has_tok = true;
-    c->last_end = loc_at(c, fl->end);
-    if (fl->next_type < 0 || b3_diag_stopped(c->d))
+    if (fl->next_type < 0 || b3_diag_stopped(c->d)) {
+        c->last_end = loc_at(c, fl->end);
         return yylex(lval, lloc, c);
+    }
     B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
     lval->tok = c->toks.n;
     B3Tok *t = &c->toks.a[c->toks.n++];

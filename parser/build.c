@@ -139,8 +139,16 @@ static B3Opcode find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
         int op = c->op_hash[h] - 1;
         if (c->op_len[op] != len)
             continue;
-        const char *n = b3_op_info[op].name; /* names are short: no call to memcmp */
+        /* Four bytes at a time, then the rest: names are short, a call to
+         * memcmp would cost more. */
+        const char *n = b3_op_info[op].name;
         uint32_t i = 0;
+        for (uint32_t a, b; i + 4 <= len; i += 4) {
+            memcpy(&a, n + i, 4);
+            memcpy(&b, s + i, 4);
+            if (a != b)
+                break;
+        }
         while (i < len && n[i] == s[i])
             i++;
         if (i == len)
