@@ -394,7 +394,9 @@ static void recover(B3ParseCtx *c) {
  * token becomes the lookahead, in the same parser state.  The lexer accepts
  * a line only when the next line starts with a token after which the grammar
  * reduces the value line (so the value is built in both cases), and only
- * when no error recovery is under way (bison counts shifted tokens then). */
+ * when no error recovery is under way (bison counts shifted tokens then).
+ * A direct line (B3FastLine) builds no nodes: b3p_value_direct builds its
+ * value after the next token is read, as b3p_value would have. */
 static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, int errstatus) {
     if (c->opt && c->opt->no_fast_lines)
         return;
