@@ -31,6 +31,9 @@ const B3Phase b3_pipeline[] = {
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O12,  0,                       b3_eliminate_dead_code, NULL},
     /* Beyond B3: after hoisting and CSE, which leave each loop's invariants
      * in its preheader and each affine expression computed once. */
+    /* Beyond B3: Int32 counters in Int64, so that reduce_loop_strength
+     * sees the 64-bit indexes. */
+    {"widen_induction_variables", B3PhaseIR_B3, B3_O2, 0,                 b3_widen_induction_variables, NULL},
     {"reduce_loop_strength", B3PhaseIR_B3,  B3_O2,   0,                       b3_reduce_loop_strength, NULL},
     {"infer_switches",       B3PhaseIR_B3,  B3_O2,   0,                       b3_infer_switches, NULL},
     /* Beyond B3: before duplicate_tails copies the joins into the arms. */

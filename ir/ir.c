@@ -389,6 +389,22 @@ B3Value *b3_value_new_located(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, 
     return value_new(m, p, op, type, nkids, index, true);
 }
 
+B3Value *b3_value_clone(B3Module *m, B3Proc *p, const B3Value *v) {
+    B3Value *c = b3_value_new(m, p, (B3Opcode)v->opcode, (B3Type)v->type, v->nkids, UINT32_MAX);
+    B3Value **kids = c->kids;
+    uint32_t index = c->index;
+    *c = *v;
+    c->kids = kids;
+    c->index = index;
+    c->owner = NULL;
+    memcpy(kids, v->kids, v->nkids * sizeof *kids);
+    if (v->opcode == B3_Switch && v->m.sw.ncases) {
+        c->m.sw.cases = b3_arena_alloc(&m->arena, v->m.sw.ncases * sizeof(int64_t));
+        memcpy(c->m.sw.cases, v->m.sw.cases, v->m.sw.ncases * sizeof(int64_t));
+    }
+    return c;
+}
+
 void b3_block_append(B3Module *m, B3Block *b, B3Value *v) {
     if (b->nvalues == b->cap_values)
         b->values = b3_arena_grow(&m->arena, b->values, sizeof(B3Value *), &b->cap_values, 0);

@@ -565,6 +565,9 @@ static inline bool b3_value_is_const(const B3Value *v) {
 /* An integer constant's value (a Const32's sign-extended); false if v is none. */
 bool b3_value_int_const(const B3Value *v, int64_t *out);
 B3Value *b3_value_find(const B3Proc *p, uint32_t index);
+/* A copy of v with a fresh number, its meta data and the same children, not
+ * placed in a block. */
+B3Value *b3_value_clone(B3Module *m, B3Proc *p, const B3Value *v);
 void b3_block_append(B3Module *m, B3Block *b, B3Value *v);
 B3Variable *b3_variable_new(B3Module *m, B3Proc *p, const char *name, B3Type type);
 B3StackSlot *b3_slot_new(B3Module *m, B3Proc *p, const char *name, uint64_t size);

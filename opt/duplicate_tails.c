@@ -198,23 +198,6 @@ static void demote(DT *dt) {
     free(out);
 }
 
-/* A copy of v (not placed), with its meta data. */
-static B3Value *clone(B3Module *m, B3Proc *p, const B3Value *v) {
-    B3Value *c = b3_value_new(m, p, (B3Opcode)v->opcode, (B3Type)v->type, v->nkids, UINT32_MAX);
-    B3Value **kids = c->kids;
-    uint32_t index = c->index;
-    *c = *v;
-    c->kids = kids;
-    c->index = index;
-    c->owner = NULL;
-    memcpy(kids, v->kids, v->nkids * sizeof *kids);
-    if (v->opcode == B3_Switch && v->m.sw.ncases) {
-        c->m.sw.cases = b3_arena_alloc(&m->arena, v->m.sw.ncases * sizeof(int64_t));
-        memcpy(c->m.sw.cases, v->m.sw.cases, v->m.sw.ncases * sizeof(int64_t));
-    }
-    return c;
-}
-
 /* Puts an empty block on each edge from b to a successor with several
  * predecessors that gained some (gained, by position; b has several
  * successors), moving b's Upsilons to that successor's Phis into it.
@@ -341,7 +324,7 @@ bool b3_duplicate_tails(B3Module *m, B3Proc *p) {
             b3_value_replace_with_nop(j);
             for (uint32_t i = 0; i < t->nvalues; i++) {
                 B3Value *v = t->values[i];
-                B3Value *c = clone(m, p, v);
+                B3Value *c = b3_value_clone(m, p, v);
                 for (uint32_t k = 0; k < c->nkids; k++) {
                     B3Value *kid = c->kids[k];
                     if (kid->scratch < nv && p->values[kid->scratch] == kid &&

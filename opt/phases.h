@@ -19,6 +19,9 @@ bool b3_promote_stack_slots(B3Module *m, B3Proc *p);
 bool b3_fix_ssa(B3Module *m, B3Proc *p);
 /* Pure values and loop-invariant loads move to their loop's preheader. */
 bool b3_hoist_loop_invariant_values(B3Module *m, B3Proc *p);
+/* Int32 loop counters that provably never wrap count in Int64 too, and their
+ * SExt32s (of expressions, in a versioned copy of the loop) use that. */
+bool b3_widen_induction_variables(B3Module *m, B3Proc *p);
 /* Values affine in a loop's induction variable that cost more than an add
  * per trip become induction variables of their own (loop strength
  * reduction). */

@@ -96,6 +96,7 @@ typedef struct {
     struct Copy {
         AirTmp src, dst;
         bool move32;
+        double freq; /* the block's weight */
     } * copies;
     uint32_t ncopies, cap_copies;
 } TmpFacts;
@@ -1446,9 +1447,10 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
             air_for_each_arg(c, inst, fact_arg, &x);
             if (!is_coalescable_move(inst, bank))
                 continue;
-            B3_VEC_PUSH(PHASE, f->copies, f->ncopies, f->cap_copies,
-                        ((struct Copy){inst->args[0].base, inst->args[1].base,
-                                       air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend}));
+            B3_VEC_PUSH(
+                PHASE, f->copies, f->ncopies, f->cap_copies,
+                ((struct Copy){inst->args[0].base, inst->args[1].base,
+                               air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend, x.freq}));
             f->copy[gi] = f->ncopies;
         }
         x.index++; /* a tmp used in two blocks is never "short" */
@@ -1616,16 +1618,125 @@ static void prespill(const AirCode *c, const TmpFacts *f, const AirLiveness *lv,
 
 /* ---- spill code ---- */
 
+/* Spilled nodes joined by copies share a slot when no tmp of one interferes
+ * with a tmp of the other, the hottest copies first: the copy then goes away
+ * instead of becoming a load and a store.  (Values that stay spilled across a
+ * big switch carry a Phi at every merge, and each Phi's copies would
+ * otherwise move the value from slot to slot.)  Copies the coloring left
+ * between spilled nodes were frozen, so the graph says nothing of their
+ * nodes as a whole; the test looks at every pair of their tmps, which never
+ * lose an edge.  Returns, per spilled node, the spilled node whose slot it
+ * takes. */
+#define SLOT_SHARE_BUDGET (1u << 22) /* edge tests in all */
+
+static uint32_t slot_group(uint32_t *group, uint32_t t) {
+    while (group[t] != t) {
+        group[t] = group[group[t]];
+        t = group[t];
+    }
+    return t;
+}
+
+/* Can the copy's ends share a location?  A Move32 zero-extends: its
+ * destination may take the source's slot only if nobody reads its upper half
+ * (a narrow def in place leaves that half of the slot unwritten). */
+static bool copy_fits_slot(const TmpFacts *f, const struct Copy *cp) {
+    return !cp->move32 || f->use_width[cp->dst] <= AirW32 + 1;
+}
+
+static uint32_t *copy_slot_groups(const Alloc *a) {
+    const TmpFacts *f = a->f;
+    uint32_t n = a->n;
+    uint32_t *group = b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t));
+    uint32_t *next = b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t)); /* members, in a ring per group */
+    for (uint32_t t = 0; t < n; t++)
+        group[t] = next[t] = t;
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        if (a->state[t] == N_COALESCED) {
+            uint32_t r = get_alias(a, t);
+            if (a->state[r] == N_SPILLED) {
+                next[t] = next[r];
+                next[r] = t;
+            }
+        }
+    /* The copies between spilled nodes, hottest first (Victim's tmp: the copy's index). */
+    Victim *order = b3_xmalloc(PHASE, (f->ncopies + 1) * sizeof(Victim));
+    uint32_t norder = 0;
+    for (uint32_t i = 0; i < f->ncopies; i++) {
+        const struct Copy *cp = &f->copies[i];
+        if (air_tmp_is_reg(cp->src) || air_tmp_is_reg(cp->dst) || a->state[cp->src] == N_NONE ||
+            a->state[cp->dst] == N_NONE || !copy_fits_slot(f, cp))
+            continue;
+        if (a->state[get_alias(a, cp->src)] == N_SPILLED && a->state[get_alias(a, cp->dst)] == N_SPILLED)
+            order[norder++] = (Victim){cp->freq, i};
+    }
+    qsort(order, norder, sizeof(Victim), cmp_victim);
+    uint64_t budget = SLOT_SHARE_BUDGET;
+    for (uint32_t k = 0; k < norder && budget; k++) {
+        const struct Copy *cp = &f->copies[order[k].tmp];
+        uint32_t x = slot_group(group, get_alias(a, cp->src)), y = slot_group(group, get_alias(a, cp->dst));
+        if (x == y)
+            continue;
+        bool clash = false;
+        uint32_t u = x;
+        do {
+            uint32_t v = y;
+            do {
+                clash = has_edge(a, u, v);
+                v = next[v];
+            } while (!clash && v != y && --budget);
+            u = next[u];
+        } while (!clash && u != x && budget);
+        if (clash || !budget)
+            continue;
+        group[y] = x;
+        uint32_t t = next[x]; /* splice the rings */
+        next[x] = next[y];
+        next[y] = t;
+    }
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        if (a->state[t] == N_SPILLED)
+            next[t] = slot_group(group, t);
+    free(order);
+    free(group);
+    return next;
+}
+
+/* Deletes the copies whose ends now share a slot. */
+static void drop_copies_within_slots(AirCode *c, AirBank bank, AirStackSlot *const *slot_of,
+                                     const TmpFacts *f) {
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        uint32_t out = 0;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++) {
+            const AirInst *inst = &b->insts[ii];
+            if (is_coalescable_move(inst, bank)) {
+                AirTmp s = inst->args[0].base, d = inst->args[1].base;
+                struct Copy cp = {s, d, air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend, 0};
+                if (!air_tmp_is_reg(s) && !air_tmp_is_reg(d) && slot_of[s] && slot_of[s] == slot_of[d] &&
+                    copy_fits_slot(f, &cp))
+                    continue;
+            }
+            b->insts[out++] = b->insts[ii];
+        }
+        b->ninsts = out;
+    }
+}
+
 /* Rewrites the mentions of the spilled tmps; a (NULL for spills chosen
  * before coloring) tells which tmps were coalesced into spilled ones. */
 static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, const Alloc *a, TmpFacts *f,
                               uint32_t *unspill_cap) {
     uint32_t n = AIR_FIRST_VTMP + c->ntmps;
     AirStackSlot **slot_of = b3_xcalloc(PHASE, n, sizeof(AirStackSlot *));
+    uint32_t *group = a ? copy_slot_groups(a) : NULL;
     for (uint32_t i = 0; i < spilled->n; i++) {
-        uint32_t t = spilled->v[i];
-        slot_of[t] = air_slot_new(c, 8, 8, true);
+        uint32_t t = spilled->v[i], g = group ? group[t] : t;
+        if (!slot_of[g])
+            slot_of[g] = air_slot_new(c, 8, 8, true);
+        slot_of[t] = slot_of[g];
     }
+    free(group);
     /* Tmps coalesced into a spilled node share its slot: they never interfere. */
     for (uint32_t t = AIR_FIRST_VTMP; a && t < n; t++)
         if (a->state[t] == N_COALESCED) {
@@ -1642,6 +1753,8 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
     for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
         if (slot_of[t] && f->use_width[t] > AirW32 + 1)
             slot_of[t]->narrow = false;
+    if (a)
+        drop_copies_within_slots(c, bank, slot_of, f);
     AirSpiller sp = {.c = c, .bank = bank, .slot_of = slot_of, .nslot_of = n, .use_width = f->use_width};
     uint32_t nblocks = c->nblocks; /* not the edge blocks it adds */
     for (uint32_t bi = 0; bi < nblocks; bi++)
