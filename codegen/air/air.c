@@ -276,16 +276,8 @@ AirBank air_move_bank(AirOpcode op) {
 
 /* ---- iteration ---- */
 
-void air_inst_sig(const AirInst *inst, AirSig *sig) {
-    if (inst->special) {
-        *sig = (AirSig){inst->special->roles, inst->special->banks, inst->special->widths, NULL};
-        return;
-    }
-    const AirOverload *o = find_overload((AirOpcode)inst->opcode, inst->nargs);
-    if (!o)
-        b3_internal_error("air", "no overload of %s with %u args", air_opcode_names[inst->opcode],
-                          inst->nargs);
-    *sig = (AirSig){o->roles, o->banks, o->widths, o->conds};
+void air_no_overload(const AirInst *inst) {
+    b3_internal_error("air", "no overload of %s with %u args", air_opcode_names[inst->opcode], inst->nargs);
 }
 
 void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx) {

@@ -296,7 +296,21 @@ void air_for_each_arg(const AirCode *c, AirInst *inst, AirArgFn f, void *ctx);
 typedef struct {
     const uint8_t *roles, *banks, *widths, *skip;
 } AirSig;
-void air_inst_sig(const AirInst *inst, AirSig *sig);
+/* Per opcode and arity (at most 8 for a table signature), the index + 1 in
+ * air_overload_sigs of the opcode's overload of that arity (0: none). */
+extern const uint16_t air_op_arity_overload[][9];
+extern const AirSig air_overload_sigs[];
+_Noreturn void air_no_overload(const AirInst *inst);
+static inline void air_inst_sig(const AirInst *inst, AirSig *sig) {
+    if (inst->special) {
+        *sig = (AirSig){inst->special->roles, inst->special->banks, inst->special->widths, NULL};
+        return;
+    }
+    unsigned i = inst->nargs < 9 ? air_op_arity_overload[inst->opcode][inst->nargs] : 0;
+    if (!i)
+        air_no_overload(inst);
+    *sig = air_overload_sigs[i - 1];
+}
 
 /* The same walk as air_for_each_tmp, inline, for the hottest loops:
  *     AirTmpIter it;

@@ -155,7 +155,7 @@ int main(void) {
     printf("};\n");
     /* Per opcode and arity, the overload's index + 1 (0: none): the lookup
      * every walk over an inst's args starts with. */
-    printf("static const uint16_t air_op_arity_overload[][9] = {\n");
+    printf("const uint16_t air_op_arity_overload[AIR_NUM_OPCODES][9] = {\n");
     for (size_t j = 0; j < nops; j++) {
         unsigned by_arity[9] = {0};
         for (size_t i = n; i-- > 0;)
@@ -172,6 +172,13 @@ int main(void) {
             printf("%u,", by_arity[k]);
         printf("}, /* %s */\n", opnames[j]);
     }
+    printf("};\n");
+    /* Each overload's signature as the arg walks read it. */
+    printf("const AirSig air_overload_sigs[] = {\n");
+    for (size_t i = 0; i < n; i++)
+        printf("    {air_overloads[%zu].roles, air_overloads[%zu].banks, air_overloads[%zu].widths, "
+               "air_overloads[%zu].conds},\n",
+               i, i, i, i);
     printf("};\n");
     return 0;
 }
