@@ -670,10 +670,10 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     /* Per register: the tmps given it that may still meet later ones (only
      * walked when no register is free), and the positions taken. */
     AirTmp *held[32];
-    uint32_t nheld[32], capheld[32], cur[32];
+    uint32_t nheld[32], capheld[32];
     for (uint32_t r = 0; r < k; r++) {
         held[r] = NULL;
-        nheld[r] = capheld[r] = cur[r] = 0;
+        nheld[r] = capheld[r] = 0;
     }
     /* The registers' fixed ranges, laid out once per bank. */
     if (!s->fixed_occ.bits) {
@@ -700,12 +700,11 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         const Range *tr = ranges_of(s, t, &hull, &ntr);
         uint32_t freemask = occ_free(occ, all, tr, ntr), evictmask = 0;
         uint32_t evict_end[32]; /* the earliest end among the tmps t would evict */
-        /* Only with no register free: what emptying each one would spill. */
+        /* Only with no register free: what emptying each one would spill
+         * (not one whose fixed ranges meet t's). */
+        uint32_t unfixed = freemask ? 0 : occ_free(&s->fixed_occ, all, tr, ntr);
         for (uint32_t r = 0; r < k && !freemask; r++) {
-            const Ranges *fr = &s->fixed[r];
-            while (cur[r] < fr->n && fr->v[cur[r]].end < st)
-                cur[r]++;
-            if (ranges_meet(tr, ntr, fr->v + cur[r], fr->n - cur[r]))
+            if (!(unfixed >> r & 1))
                 continue;
             uint32_t earliest;
             bool stuck;
