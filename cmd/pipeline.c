@@ -25,7 +25,10 @@ const B3Phase b3_pipeline[] = {
     /* B3's first phase at -O2; here after fix_ssa, so that it sees Phis
      * rather than Variables, and still before reduce_strength. */
     {"reduce_double_to_float", B3PhaseIR_B3, B3_O2,  0,                       b3_reduce_double_to_float, NULL},
-    {"reduce_strength",      B3PhaseIR_B3,  B3_O12,  0,                       b3_reduce_strength, NULL},
+    /* Beyond B3: at most two rounds at -O1 (their fixed point's last rounds
+     * change little, and cost as much as the first). */
+    {"reduce_strength",      B3PhaseIR_B3,  B3_O1,   0,                       b3_reduce_strength_quick, NULL},
+    {"reduce_strength",      B3PhaseIR_B3,  B3_O2,   0,                       b3_reduce_strength, NULL},
     {"hoist_loop_invariant_values", B3PhaseIR_B3, B3_O2, 0,               b3_hoist_loop_invariant_values, NULL},
     {"eliminate_common_subexpressions", B3PhaseIR_B3, B3_O2, B3PhaseF_RepeatIfChanged, b3_eliminate_common_subexpressions, NULL},
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O12,  0,                       b3_eliminate_dead_code, NULL},

@@ -45,10 +45,13 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
     for (uint32_t i = 0; i < n; i++)
         b3_nummap_put(&p->block_map, &m->arena, p->blocks[i]->index, p->blocks[i]);
     uint32_t nv = 0;
+    bool rebuild = false; /* the value map is a table: it is built again */
     for (uint32_t i = 0; i < p->nvalues; i++) {
         B3Value *v = p->values[i];
         if (v->owner && b3_block_find(p, v->owner->index) == v->owner)
             p->values[nv++] = v;
+        else if (!rebuild)
+            rebuild = !b3_nummap_remove_dense(&p->value_map, v->index, v);
     }
     p->nvalues = nv;
     /* An Upsilon in a kept block may feed a Phi that was dropped: it stores
@@ -65,8 +68,10 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
             v->m.phi = NULL;
         }
     }
-    b3_nummap_clear(&p->value_map, &m->arena, nv);
-    for (uint32_t i = 0; i < nv; i++)
-        b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+    if (rebuild) {
+        b3_nummap_clear(&p->value_map, &m->arena, nv);
+        for (uint32_t i = 0; i < nv; i++)
+            b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+    }
     b3_proc_compute_preds(m, p);
 }

@@ -178,6 +178,16 @@ static void nummap_grow(B3NumMap *m, B3Arena *a, uint32_t key) {
     *m = n;
 }
 
+bool b3_nummap_remove_dense(B3NumMap *m, uint32_t key, const void *val) {
+    if (m->keys)
+        return false;
+    if (key < m->cap && m->vals[key] == val && val) {
+        m->vals[key] = NULL;
+        m->count--;
+    }
+    return true;
+}
+
 void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val) {
     if (!m->cap)
         b3_nummap_init(m, a, 8);
@@ -313,7 +323,21 @@ bool b3_value_int_const(const B3Value *v, int64_t *out) {
     return true;
 }
 
-B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index) {
+/* A value, its children and (located) their locations in one arena block:
+ * room for max(nkids, 1) children right after the value, then nkids
+ * locations.  A phase that needs more children gives the value a new array. */
+static B3Value *value_alloc(B3Module *m, uint32_t nkids, bool located) {
+    size_t room = nkids ? nkids : 1;
+    size_t n = sizeof(B3Value) + room * sizeof(B3Value *) + (located ? nkids * sizeof(B3Loc) : 0);
+    B3Value *v = b3_arena_alloc(&m->arena, n);
+    v->kids = (B3Value **)(v + 1);
+    if (located && nkids)
+        v->kid_locs = (B3Loc *)(v->kids + room);
+    return v;
+}
+
+static B3Value *value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index,
+                          bool located) {
     if (index == UINT32_MAX) {
         while (b3_value_find(p, p->next_value_index))
             p->next_value_index++;
@@ -321,40 +345,58 @@ B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t
     } else if (index >= p->next_value_index) {
         p->next_value_index = index + 1;
     }
-    B3Value *v = b3_arena_alloc(&m->arena, sizeof *v);
+    B3Value *v = value_alloc(m, nkids, located);
     v->index = index;
     v->opcode = (uint16_t)op;
     v->type = (uint8_t)type;
     v->nkids = nkids;
-    v->kids = b3_arena_alloc(&m->arena, (nkids ? nkids : 1) * sizeof(B3Value *));
-    if (b3_op_info[op].meta == B3M_MEMORY) {
+    switch (b3_op_info[op].meta) { /* the meta data's defaults */
+    case B3M_NONE:
+        break;
+    case B3M_MEMORY:
         v->m.mem.range = B3_HEAP_TOP;
         v->m.mem.fence_range = B3_HEAP_BOTTOM;
-    }
-    if (op == B3_Fence) {
+        break;
+    case B3M_FENCE:
         v->m.fence.read = B3_HEAP_TOP;
         v->m.fence.write = B3_HEAP_TOP;
-    }
-    if (op == B3_CCall)
+        break;
+    case B3M_CCALL:
         v->m.ccall.variadic = -1;
-    if (op == B3_WasmAddress || op == B3_ArgumentReg)
-        v->m.reg = B3_NO_REG;
-    if (op == B3_WasmBoundsCheck) {
+        break;
+    case B3M_REG:
+        if (op == B3_WasmAddress || op == B3_ArgumentReg)
+            v->m.reg = B3_NO_REG;
+        break;
+    case B3M_BOUNDS:
         v->m.bounds = b3_arena_alloc(&m->arena, sizeof(B3BoundsMeta));
         v->m.bounds->pinned = B3_NO_REG;
-    }
-    if (b3_op_info[op].meta == B3M_STACKMAP) {
+        break;
+    case B3M_STACKMAP:
         v->m.stackmap = b3_arena_alloc(&m->arena, sizeof(B3StackmapMeta));
         if (nkids)
             v->m.stackmap->reps = b3_arena_alloc(&m->arena, nkids * sizeof(B3ValueRep));
         for (uint32_t i = 0; i < nkids; i++)
             v->m.stackmap->reps[i].kind = B3Rep_ColdAny;
+        break;
+    default:
+        break;
     }
     if (p->nvalues == p->cap_values)
         p->values = b3_arena_grow(&m->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
     p->values[p->nvalues++] = v;
-    b3_nummap_put(&p->value_map, &m->arena, index, v);
+    if (!located)
+        b3_nummap_put(&p->value_map, &m->arena, index, v);
     return v;
+}
+
+B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index) {
+    return value_new(m, p, op, type, nkids, index, false);
+}
+
+B3Value *b3_value_new_located(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids,
+                              uint32_t index) {
+    return value_new(m, p, op, type, nkids, index, true);
 }
 
 B3Value *b3_value_clone(B3Module *m, B3Proc *p, const B3Value *v) {
@@ -505,16 +547,22 @@ static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
         b->nvalues = n;
     }
     uint32_t n = 0;
+    bool rebuild = false; /* the map is a table: it is built again */
     for (uint32_t i = 0; i < p->nvalues; i++) {
-        if (!drop(p->values[i]))
-            p->values[n++] = p->values[i];
+        B3Value *v = p->values[i];
+        if (!drop(v))
+            p->values[n++] = v;
+        else if (!rebuild)
+            rebuild = !b3_nummap_remove_dense(&p->value_map, v->index, v);
     }
     if (n == p->nvalues)
         return dropped;
     p->nvalues = n;
-    b3_nummap_clear(&p->value_map, &m->arena, n);
-    for (uint32_t i = 0; i < n; i++)
-        b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+    if (rebuild) {
+        b3_nummap_clear(&p->value_map, &m->arena, n);
+        for (uint32_t i = 0; i < n; i++)
+            b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+    }
     return true;
 }
 

@@ -359,6 +359,9 @@ void b3_nummap_clear(B3NumMap *m, B3Arena *a, uint32_t expected);
 void *b3_nummap_get(const B3NumMap *m, uint32_t key);
 /* Returns the previous value for key (NULL if none) and stores val. */
 void *b3_nummap_put(B3NumMap *m, B3Arena *a, uint32_t key, void *val);
+/* Removes key's entry if it maps to val, in an array-indexed map only:
+ * false when m is a table (the caller rebuilds it instead). */
+bool b3_nummap_remove_dense(B3NumMap *m, uint32_t key, const void *val);
 
 struct B3Proc {
     B3Symbol *sym;
@@ -549,6 +552,12 @@ B3Block *b3_block_find(const B3Proc *p, uint32_t index);
 /* Creates a value with room for nkids children (at least one, so that any
  * value can become an Identity in place); it is not placed in a block. */
 B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index);
+/* The same with room for the children's locations (kid_locs is set, zeroed),
+ * for the parser, which also maps the number itself (b3_value_find does not
+ * find the value until then): it maps each procedure's values at once, when
+ * all are read. */
+B3Value *b3_value_new_located(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids,
+                              uint32_t index);
 /* A constant's bits as the machine holds them: a Const32's low 32 bits, a
  * ConstFloat's float bits (not the union's), a Const64's or ConstDouble's 64. */
 uint64_t b3_const_bits(const B3Value *v);

@@ -559,6 +559,8 @@ static bool is_idch(unsigned ch) { return cclass[ch] & (CC_DIG | CC_ALPHA); }
 static bool is_dig(unsigned ch) { return cclass[ch] & CC_DIG; }
 
 static const unsigned char *fast_ws(const unsigned char *p) {
+    if (*p == ' ') /* usually one space, or none */
+        p++;
     while (*p == ' ' || *p == '\t')
         p++;
     return p;
@@ -636,18 +638,28 @@ static const unsigned char *fast_number(const unsigned char *p, B3Tok *t, bool *
     return e;
 }
 
-/* "@N" or "^@N" / "^N" (a value name or Phi reference) at p, or NULL. */
-static const unsigned char *fast_ref(const unsigned char *p, B3Tok *t) {
-    const unsigned char *d = p + 1;
-    if (*p == '^' && *d == '@')
-        d++;
+/* The number N of a value name or Phi reference, its digits at d; NULL if
+ * there are none or it is out of range. */
+static inline const unsigned char *fast_value_number(const unsigned char *d, uint32_t *num) {
     const unsigned char *e = d;
     uint64_t v = 0; /* wraps only past 19 digits, which are turned down */
     for (unsigned k; (k = (unsigned)*e - '0') < 10; e++)
         v = v * 10 + k;
     if (e == d || e - d > 10 || is_idch(*e) || v > B3_MAX_VALUE_NUMBER)
         return NULL;
-    *t = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p), .u = v};
+    *num = (uint32_t)v;
+    return e;
+}
+
+/* "@N" or "^@N" / "^N" (a value name or Phi reference) at p, or NULL. */
+static const unsigned char *fast_ref(const unsigned char *p, B3Tok *t) {
+    const unsigned char *d = p + 1;
+    if (*p == '^' && *d == '@')
+        d++;
+    uint32_t v;
+    const unsigned char *e = fast_value_number(d, &v);
+    if (e)
+        *t = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p), .u = v};
     return e;
 }
 
@@ -737,30 +749,96 @@ static const unsigned char *fast_arg(B3ParseCtx *c, const unsigned char *p, uint
     return e;
 }
 
+/* The arguments of a direct line at p (see B3FastLine): children, then at
+ * most one literal, Phi reference, `offset = INT` and `range = INT`, in any
+ * order.  Returns where the ')' should be, or NULL if the line must build
+ * nodes. */
+static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B3FastLine *fl) {
+    fl->nkids = 0;
+    fl->lit_kind = 0;
+    fl->has_phi = fl->has_offset = fl->has_range = false;
+    if (*p == ')')
+        return p;
+    bool past_kids = false;
+    for (;;) {
+        B3Tok t;
+        const unsigned char *e;
+        bool flt;
+        if (*p == '@') {
+            if (past_kids || fl->nkids == B3_DIRECT_KIDS || !(e = fast_value_number(p + 1, &fl->kid_num[fl->nkids])))
+                return NULL;
+            fl->kid_loc[fl->nkids++] = loc_at(c, p);
+        } else if (*p == '^') {
+            if (fl->has_phi || !(e = fast_ref(p, &fl->phi)))
+                return NULL;
+            fl->has_phi = true;
+            fl->phi_loc = loc_at(c, p);
+        } else if ((e = fast_number(p, &t, &flt))) {
+            if (fl->lit_kind || (*e == '.' && !flt))
+                return NULL;
+            fl->lit = t;
+            fl->lit_kind = flt ? B3N_FLOAT : B3N_INT;
+        } else if ((e = fast_ident(p, &t))) {
+            /* offset = INT, range = INT */
+            bool off = t.len == 6 && !memcmp(p, "offset", 6), rng = t.len == 5 && !memcmp(p, "range", 5);
+            const unsigned char *q = fast_ws(e);
+            if ((!off && !rng) || *q != '=' || (off ? fl->has_offset : fl->has_range))
+                return NULL;
+            B3Tok *v = off ? &fl->offset : &fl->range;
+            if (!(e = fast_number(fast_ws(q + 1), v, &flt)) || flt || *e == '.')
+                return NULL;
+            fl->has_offset |= off;
+            fl->has_range |= rng;
+        } else {
+            return NULL;
+        }
+        past_kids |= *p != '@';
+        p = fast_ws(e);
+        if (*p == ')')
+            return p;
+        if (*p != ',')
+            return NULL;
+        p = fast_ws(p + 1);
+    }
+}
+
 bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     const unsigned char *p = c->cur;
     if (*p != ' ' && *p != '\t')
         return false;
     p = fast_ws(p);
-    if (*p != '@')
-        return false;
-    fl->name_loc = loc_at(c, p);
-    if (!(p = fast_ref(p, &fl->name)))
+    const unsigned char *name = p;
+    if (*p != '@' || !(p = fast_ref(p, &fl->name)))
         return false;
     p = fast_ws(p);
     if (*p != '=')
         return false;
-    const unsigned char *op = fast_ws(p + 1);
-    B3Tok opt;
-    if (!(p = fast_ident(op, &opt)))
+    /* The opcode: an identifier (fast_ident) followed by '(' */
+    const unsigned char *op = fast_ws(p + 1), *op_end = op;
+    if (cclass[*op] != CC_ALPHA)
         return false;
-    p = fast_ws(p);
+    while (is_idch(*op_end))
+        op_end++;
+    p = fast_ws(op_end);
     if (*p != '(')
         return false;
-    fl->kind = b3p_kind(c, opt, loc_at(c, op), 0);
-    fl->args = 0;
+    B3Tok opt = {.p = (const char *)op, .len = (uint32_t)(op_end - op)};
+    fl->op = opt;
+    fl->op_loc = loc_at(c, op);
     p = fast_ws(p + 1);
-    if (*p != ')') {
+    const unsigned char *rparen = direct_args(c, p, fl);
+    /* (No opcode is a reserved word: a direct line's opcode is none.) */
+    fl->direct = rparen && b3p_direct_ok(c, fl);
+    if (!fl->direct) {
+        if (fast_reserved(op, op_end))
+            return false;
+        fl->name_loc = loc_at(c, name);
+    }
+    if (fl->direct) {
+        p = rparen;
+    } else if (*p != ')') {
+        fl->kind = b3p_kind(c, opt, fl->op_loc, 0);
+        fl->args = 0;
         for (;;) {
             uint32_t n;
             if (!(p = fast_arg(c, p, &n)))
@@ -773,8 +851,12 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
                 return false;
             p = fast_ws(p + 1);
         }
+    } else {
+        fl->kind = b3p_kind(c, opt, fl->op_loc, 0);
+        fl->args = 0;
     }
-    fl->rparen_loc = loc_at(c, p);
+    if (!fl->direct)
+        fl->rparen_loc = loc_at(c, p);
     const unsigned char *e = fl->end = p + 1;
     while (*e == ' ' || *e == '\t' || *e == '\r')
         e++;
@@ -792,10 +874,10 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     case '}': return true;
     case 'B': return q[1] == 'B' && q[2] == '#' && is_dig(q[3]);
     case 'I':
-        if (fast_prefix(q, "Int32 "))
-            fl->next_type = B3_Int32;
-        else if (fast_prefix(q, "Int64 "))
-            fl->next_type = B3_Int64;
+        /* "Int32 " or "Int64 ", read in order: nothing past a mismatch (the NUL) */
+        if (q[1] == 'n' && q[2] == 't' && ((q[3] == '3' && q[4] == '2') || (q[3] == '6' && q[4] == '4')) &&
+            q[5] == ' ')
+            fl->next_type = q[3] == '3' ? B3_Int32 : B3_Int64;
         return fl->next_type >= 0;
     case 'V': return fast_prefix(q, "Void ") && (fl->next_type = B3_Void, true);
     case 'F': return fast_prefix(q, "Float ") && (fl->next_type = B3_Float, true);
@@ -814,9 +896,10 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
 int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, B3Loc *lloc) {
     c->cur = fl->eol;
     c->line_has_tok = true;
-    c->last_end = loc_at(c, fl->end);
-    if (fl->next_type < 0 || b3_diag_stopped(c->d))
+    if (fl->next_type < 0 || b3_diag_stopped(c->d)) {
+        c->last_end = loc_at(c, fl->end);
         return yylex(lval, lloc, c);
+    }
     B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
     lval->tok = c->toks.n;
     B3Tok *t = &c->toks.a[c->toks.n++];

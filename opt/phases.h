@@ -10,6 +10,7 @@
 /* B3's reduceStrength: constant folding, algebraic simplification,
  * canonicalization, CFG and Phi cleanup, to a fixpoint (opt/reduce_strength.c). */
 bool b3_reduce_strength(B3Module *m, B3Proc *p);
+bool b3_reduce_strength_quick(B3Module *m, B3Proc *p); /* -O1: at most two rounds */
 /* Direct calls of small procedures of the module become copies of their
  * bodies (beyond B3; opt/inline_procedures.c). */
 bool b3_inline_procedures(B3Module *m, B3Proc *p);

@@ -81,7 +81,9 @@ static void value_define(B3ParseCtx *c, uint32_t num, B3Value *v) {
         /* Grow only while the numbering stays reasonably dense. */
         uint64_t limit = (uint64_t)8 * c->proc->nvalues + (1u << 16);
         if (num >= limit) {
+            /* value_at finds it through the procedure's map. */
             B3P_PUSH(c->vsparse, v);
+            b3_nummap_put(&c->proc->value_map, &c->m->arena, num, v);
             return;
         }
         B3_VEC_RESERVE_ZEROED("parse", c->vdense, c->vcap, (size_t)num + 1);
@@ -112,12 +114,20 @@ static bool tok_is(const B3Tok *t, const char *s) { return !strncmp(t->p, s, t->
 
 static const char *opname(B3Opcode op) { return b3_op_info[op].name; }
 
-/* Opcode names are found through a small open-addressing table. */
+/* Opcode names are found through a small open-addressing table, hashed by
+ * their length and three of their letters: every name is within three
+ * probes of its slot, and the usual ones are in theirs. */
+static uint32_t op_hash(const char *s, uint32_t len) {
+    return ((uint32_t)(unsigned char)s[0] * 17 + (uint32_t)(unsigned char)s[len - 1] * 11 +
+            (uint32_t)(unsigned char)s[len / 2] * 17 + len * 31) &
+           255;
+}
+
 static void init_ops(B3ParseCtx *c) {
     for (int op = 0; op < B3_NUM_OPCODES; op++) {
         const char *n = b3_op_info[op].name;
         c->op_len[op] = (uint8_t)strlen(n);
-        uint32_t h = b3_hash_bytes(n, (uint32_t)strlen(n)) & 255;
+        uint32_t h = op_hash(n, (uint32_t)strlen(n));
         while (c->op_hash[h])
             h = (h + 1) & 255;
         c->op_hash[h] = (uint16_t)(op + 1);
@@ -125,9 +135,23 @@ static void init_ops(B3ParseCtx *c) {
 }
 
 static B3Opcode find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
-    for (uint32_t h = b3_hash_bytes(s, len) & 255; c->op_hash[h]; h = (h + 1) & 255) {
+    for (uint32_t h = op_hash(s, len); c->op_hash[h]; h = (h + 1) & 255) {
         int op = c->op_hash[h] - 1;
-        if (c->op_len[op] == len && !memcmp(b3_op_info[op].name, s, len))
+        if (c->op_len[op] != len)
+            continue;
+        /* Four bytes at a time, then the rest: names are short, a call to
+         * memcmp would cost more. */
+        const char *n = b3_op_info[op].name;
+        uint32_t i = 0;
+        for (uint32_t a, b; i + 4 <= len; i += 4) {
+            memcpy(&a, n + i, 4);
+            memcpy(&b, s + i, 4);
+            if (a != b)
+                break;
+        }
+        while (i < len && n[i] == s[i])
+            i++;
+        if (i == len)
             return (B3Opcode)op;
     }
     return B3_NUM_OPCODES;
@@ -1968,7 +1992,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
         index = c->next_provisional--;
     }
 
-    B3Value *v = b3_value_new(m, p, op, type, nkids, index);
+    B3Value *v = b3_value_new_located(m, p, op, type, nkids, index);
     if (placed && !named)
         B3P_PUSH(c->unnamed, v);
     if (named)
@@ -1976,8 +2000,6 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     v->kflags = (uint8_t)k->kflags;
     v->loc = k->loc;
     v->type_loc = c->lhs.have_type ? c->lhs.type_loc : k->loc;
-    if (nkids)
-        v->kid_locs = b3_arena_alloc(&m->arena, nkids * sizeof(B3Loc));
     B3StackmapMeta *sm = info->meta == B3M_STACKMAP ? v->m.stackmap : NULL;
     if (sm) {
         for (uint32_t i = 0; i < nkids; i++)
@@ -2201,6 +2223,108 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     b3p_reset_nodes(c);
 }
 
+/* ---- direct value lines ------------------------------------------------------------ */
+
+/* Whether b3p_value, given fl's line as nodes, would report nothing and do
+ * no more than b3p_value_direct does: a known opcode in a block, a new
+ * number, the literal a constant needs (its bits in fl->bits), the Phi an
+ * Upsilon needs, and an offset and range for a memory access that fit.
+ * Changes nothing but fl. */
+bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
+    B3Opcode op = find_op(c, fl->op.p, fl->op.len);
+    if (op == B3_NUM_OPCODES || c->section != B3Sec_Block || !c->block || value_at(c, (uint32_t)fl->name.u))
+        return false;
+    const B3OpInfo *info = b3_op(op);
+    switch (info->meta) {
+    case B3M_NONE:
+    case B3M_CONST:
+    case B3M_MEMORY:
+    case B3M_CCALL:
+    case B3M_UPSILON:
+    case B3M_RETURN:
+        break;
+    default:
+        return false;
+    }
+    if (fl->has_phi != (op == B3_Upsilon) || (fl->lit_kind != 0) != (info->meta == B3M_CONST))
+        return false;
+    if ((fl->has_offset || fl->has_range) && info->meta != B3M_MEMORY)
+        return false;
+    if (fl->has_offset && !lit_fits(&fl->offset, 32, false))
+        return false;
+    if (fl->has_range && (fl->range.neg || fl->range.ovf || fl->range.u > UINT32_MAX - 1))
+        return false;
+    if (op == B3_Const32 || op == B3_Const64) {
+        if (fl->lit_kind != B3N_INT || !lit_fits(&fl->lit, op == B3_Const32 ? 32 : 64, true))
+            return false;
+        uint64_t b = lit_bits(&fl->lit);
+        fl->bits = op == B3_Const32 ? (uint64_t)(int64_t)(int32_t)(uint32_t)b : b;
+    } else if (info->meta == B3M_CONST) {
+        char text[128];
+        if (fl->lit.len >= sizeof text)
+            return false;
+        memcpy(text, fl->lit.p, fl->lit.len);
+        text[fl->lit.len] = 0;
+        char *end;
+        if (op == B3_ConstFloat) {
+            float f = strtof(text, &end);
+            uint32_t b32;
+            memcpy(&b32, &f, 4);
+            fl->bits = b32;
+        } else {
+            double d = strtod(text, &end);
+            memcpy(&fl->bits, &d, 8);
+        }
+        if (*end)
+            return false;
+    }
+    fl->opcode = (uint16_t)op;
+    return true;
+}
+
+/* Builds the value of a line b3p_direct_ok accepted, as b3p_value would. */
+void b3p_value_direct(B3ParseCtx *c, const B3FastLine *fl) {
+    B3Opcode op = (B3Opcode)fl->opcode;
+    uint32_t index = (uint32_t)fl->name.u;
+    if (index > c->max_index)
+        c->max_index = index;
+    B3Value *v = b3_value_new_located(c->m, c->proc, op, (B3Type)fl->type, fl->nkids, index);
+    value_define(c, index, v);
+    v->loc = fl->op_loc;
+    v->type_loc = fl->type_loc;
+    for (uint32_t i = 0; i < fl->nkids; i++) {
+        v->kid_locs[i] = fl->kid_loc[i];
+        B3Value *kid = value_at(c, fl->kid_num[i]);
+        if (kid)
+            v->kids[i] = kid;
+        else
+            pend_value(c, v, i, fl->kid_num[i], fl->kid_loc[i]);
+    }
+    if (fl->lit_kind) {
+        if (op == B3_ConstFloat) {
+            uint32_t b32 = (uint32_t)fl->bits;
+            v->m.c.bits = 0;
+            memcpy(&v->m.c.f, &b32, 4);
+        } else {
+            v->m.c.bits = fl->bits;
+        }
+    }
+    if (fl->has_offset)
+        v->m.mem.offset = (int32_t)lit_bits(&fl->offset);
+    if (fl->has_range)
+        v->m.mem.range = (B3HeapRange){(uint32_t)fl->range.u, (uint32_t)fl->range.u + 1};
+    if (fl->has_phi) {
+        B3Value *phi = value_at(c, (uint32_t)fl->phi.u);
+        if (phi)
+            v->m.phi = phi;
+        else
+            pend_value(c, v, UINT32_MAX, (uint32_t)fl->phi.u, fl->phi_loc);
+    }
+    b3_block_append(c->m, c->block, v);
+    c->in_args = false;
+    c->lhs.have_type = c->lhs.have_name = false;
+}
+
 /* ---- the end of a procedure ----------------------------------------------------- */
 
 static void resolve(B3ParseCtx *c) {
@@ -2260,12 +2384,21 @@ static void number_unnamed(B3ParseCtx *c) {
         if (x <= B3_MAX_VALUE_NUMBER && x >= next)
             next = x + 1;
     }
-    if (c->unnamed.n) {
-        for (uint32_t i = 0; i < c->unnamed.n; i++)
-            c->unnamed.a[i]->index = next++;
-        b3_nummap_clear(&p->value_map, &c->m->arena, p->nvalues);
-        for (uint32_t i = 0; i < p->nvalues; i++)
-            b3_nummap_put(&p->value_map, &c->m->arena, p->values[i]->index, p->values[i]);
+    for (uint32_t i = 0; i < c->unnamed.n; i++)
+        c->unnamed.a[i]->index = next++;
+    /* The values are mapped now, all at once (b3_value_new_located): the
+     * map is sized for them, with no arrays outgrown on the way. */
+    uint32_t slots = next < (uint64_t)4 * p->nvalues + 1024 ? next : p->nvalues;
+    b3_nummap_clear(&p->value_map, &c->m->arena, slots);
+    B3NumMap *map = &p->value_map;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        B3Value *v = p->values[i];
+        if (!map->keys && v->index < map->cap && !map->vals[v->index]) {
+            map->vals[v->index] = v; /* b3_nummap_put's dense case, without the call */
+            map->count++;
+        } else {
+            b3_nummap_put(map, &c->m->arena, v->index, v);
+        }
     }
     p->next_value_index = next;
 }

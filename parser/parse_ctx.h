@@ -185,15 +185,34 @@ typedef struct B3ParseCtx {
     uint8_t op_len[B3_NUM_OPCODES];
 } B3ParseCtx;
 
-/* A plain value line read by the lexer's fast path (b3_lex_value_line). */
+/* Children a direct value line may have (more: the line builds nodes). */
+enum { B3_DIRECT_KIDS = 16 };
+
+/* A plain value line read by the lexer's fast path (b3_lex_value_line).
+ * A direct line (the usual "TYPE @N = Op(@a, @b)", constants, memory
+ * offsets and ranges, an Upsilon's Phi) builds no nodes: its arguments are
+ * kept here, b3p_direct_ok checks that b3p_value would report nothing about
+ * them, and b3p_value_direct builds the value as b3p_value would. */
 typedef struct {
     B3Tok name;                 /* the @N token */
     B3Loc name_loc, rparen_loc; /* where @N and the closing ')' are */
     const unsigned char *end;   /* just past the ')' */
     const unsigned char *eol;   /* the newline that ends the line */
-    uint32_t kind, args;        /* nodes, as the grammar would build them */
+    uint32_t kind, args;        /* nodes, as the grammar would build them (not direct) */
     int next_type;              /* the B3Type that starts the next line, or -1 */
     const unsigned char *next_tok;
+
+    bool direct;
+    uint8_t lit_kind;              /* 0: no literal, B3N_INT or B3N_FLOAT */
+    bool has_phi, has_offset, has_range;
+    uint8_t type;                  /* B3Type written before @N */
+    uint16_t opcode;               /* resolved by b3p_direct_ok */
+    uint32_t nkids;
+    B3Tok op, lit, phi, offset, range;
+    B3Loc type_loc, op_loc, phi_loc;
+    uint64_t bits; /* the literal's bits for the constant (b3p_direct_ok) */
+    uint32_t kid_num[B3_DIRECT_KIDS];
+    B3Loc kid_loc[B3_DIRECT_KIDS];
 } B3FastLine;
 
 /* Value numbers written in the source stay below this; values written
@@ -229,6 +248,8 @@ void b3p_module_end(B3ParseCtx *c);
 /* parser/build.c: body lines */
 void b3p_block_header(B3ParseCtx *c, B3Tok num, B3Loc loc);
 void b3p_value(B3ParseCtx *c, uint32_t kind, uint32_t args, B3Loc rparen);
+bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl);
+void b3p_value_direct(B3ParseCtx *c, const B3FastLine *fl);
 void b3p_preds_line(B3ParseCtx *c, B3Loc loc, uint32_t list);
 void b3p_succs_line(B3ParseCtx *c, B3Loc loc, uint32_t list);
 void b3p_section(B3ParseCtx *c, int section, B3Loc loc);

@@ -394,7 +394,9 @@ static void recover(B3ParseCtx *c) {
  * token becomes the lookahead, in the same parser state.  The lexer accepts
  * a line only when the next line starts with a token after which the grammar
  * reduces the value line (so the value is built in both cases), and only
- * when no error recovery is under way (bison counts shifted tokens then). */
+ * when no error recovery is under way (bison counts shifted tokens then).
+ * A direct line (B3FastLine) builds no nodes: b3p_value_direct builds its
+ * value after the next token is read, as b3p_value would have. */
 static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, int errstatus) {
     if (c->opt && c->opt->no_fast_lines)
         return;
@@ -404,9 +406,17 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
         B3FastLine fl;
         B3Loc type_loc = *lloc;
         uint8_t type = (uint8_t)c->toks.a[lval->tok].u;
+        fl.type = type;
+        fl.type_loc = type_loc;
         if (!b3_lex_value_line(c, &fl)) {
             c->nodes.n = nodes;
             return;
+        }
+        if (fl.direct) {
+            c->toks.n = 0;
+            *yychar = b3_lex_after_value_line(c, &fl, lval, lloc);
+            b3p_value_direct(c, &fl);
+            continue;
         }
         c->lhs.have_type = c->lhs.have_name = true;
         c->lhs.type = type;

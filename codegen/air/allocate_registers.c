@@ -87,8 +87,12 @@ typedef struct {
     uint8_t *def_width; /* widest def, counting a non-zero-extending def as 64 bits */
     uint8_t *appears;
     uint8_t *unspillable; /* persistent across rounds: spill tmps and such */
-    double *uses;         /* uses + defs, weighted by block frequency */
-    uint32_t *span;       /* insts from the first mention to the last, in block order */
+    uint8_t *no_split;    /* persistent: made by spill code or by splitting around calls */
+    /* Persistent: for a tmp made by splitting around calls, its parent's slot
+     * (which the split keeps up to date), else NULL. */
+    AirStackSlot **split_slot;
+    double *uses;   /* uses + defs, weighted by block frequency */
+    uint32_t *span; /* insts from the first mention to the last, in block order */
     /* Coalescable moves, noted while their args are at hand so the
      * interference walk need not touch the insts: per inst in block order,
      * 0 or 1 + the index of its entry in copies. */
@@ -1402,6 +1406,20 @@ static double *loop_weights(const AirCode *c) {
     return w;
 }
 
+/* Extends the persistent per-tmp facts to n tmps, the new ones unspillable
+ * and not to be split as told. */
+static void grow_persistent(TmpFacts *f, uint32_t *cap, uint32_t n, uint8_t unspillable, uint8_t no_split) {
+    if (*cap >= n)
+        return;
+    f->unspillable = b3_xrealloc(PHASE, f->unspillable, n);
+    f->no_split = b3_xrealloc(PHASE, f->no_split, n);
+    f->split_slot = b3_xrealloc(PHASE, f->split_slot, n * sizeof(AirStackSlot *));
+    memset(f->unspillable + *cap, unspillable, n - *cap);
+    memset(f->no_split + *cap, no_split, n - *cap);
+    memset(f->split_slot + *cap, 0, (n - *cap) * sizeof(AirStackSlot *));
+    *cap = n;
+}
+
 static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspill_cap) {
     uint32_t n = AIR_FIRST_VTMP + c->ntmps;
     free(f->use_width);
@@ -1414,11 +1432,7 @@ static void compute_facts(AirCode *c, AirBank bank, TmpFacts *f, uint32_t *unspi
     f->appears = b3_xcalloc(PHASE, n, 1);
     f->uses = b3_xcalloc(PHASE, n, sizeof(double));
     f->span = b3_xcalloc(PHASE, n, sizeof(uint32_t));
-    if (*unspill_cap < n) {
-        f->unspillable = b3_xrealloc(PHASE, f->unspillable, n);
-        memset(f->unspillable + *unspill_cap, 0, n - *unspill_cap);
-        *unspill_cap = n;
-    }
+    grow_persistent(f, unspill_cap, n, 0, 0);
     /* first/last are read only where count says the tmp was seen. */
     FactCtx x = {c,
                  bank,
@@ -1478,6 +1492,8 @@ static void facts_free(TmpFacts *f) {
     free(f->uses);
     free(f->span);
     free(f->unspillable);
+    free(f->no_split);
+    free(f->split_slot);
     free(f->copy);
     free(f->copies);
 }
@@ -1644,7 +1660,7 @@ static bool copy_fits_slot(const TmpFacts *f, const struct Copy *cp) {
     return !cp->move32 || f->use_width[cp->dst] <= AirW32 + 1;
 }
 
-static uint32_t *copy_slot_groups(const Alloc *a) {
+static uint32_t *copy_slot_groups(const Alloc *a, AirStackSlot *const *take) {
     const TmpFacts *f = a->f;
     uint32_t n = a->n;
     uint32_t *group = b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t));
@@ -1667,7 +1683,8 @@ static uint32_t *copy_slot_groups(const Alloc *a) {
         if (air_tmp_is_reg(cp->src) || air_tmp_is_reg(cp->dst) || a->state[cp->src] == N_NONE ||
             a->state[cp->dst] == N_NONE || !copy_fits_slot(f, cp))
             continue;
-        if (a->state[get_alias(a, cp->src)] == N_SPILLED && a->state[get_alias(a, cp->dst)] == N_SPILLED)
+        uint32_t rs = get_alias(a, cp->src), rd = get_alias(a, cp->dst);
+        if (a->state[rs] == N_SPILLED && a->state[rd] == N_SPILLED && !take[rs] && !take[rd])
             order[norder++] = (Victim){cp->freq, i};
     }
     qsort(order, norder, sizeof(Victim), cmp_victim);
@@ -1702,8 +1719,331 @@ static uint32_t *copy_slot_groups(const Alloc *a) {
     return next;
 }
 
-/* Deletes the copies whose ends now share a slot. */
-static void drop_copies_within_slots(AirCode *c, AirBank bank, AirStackSlot *const *slot_of,
+/* ---- splitting around calls ----
+ * A spilled tmp that lives across a call would be read from its slot at
+ * every use.  Instead, in the blocks without a call where it lives or is
+ * mentioned (its region), it becomes a fresh tmp, which crosses no call and
+ * may take a caller-saved register: each of its defs there also stores to
+ * the slot, so the slot holds the value wherever the tmp lives, and the
+ * region loads it from the slot on each edge that enters it from a block
+ * outside (a block with a call, where the tmp's mentions use the slot as
+ * any spilled tmp's do).  The fresh tmp is colored like any other; if it
+ * spills in turn, it is not split again. */
+#define SPLIT_BUDGET (1u << 26) /* candidate tmps times blocks */
+#define SPLIT_GAIN_FACTOR 1.0
+
+typedef struct {
+    AirTmp from, to;
+    bool def;
+} RenameCtx;
+
+static void rename_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
+    (void)inst;
+    (void)bank;
+    (void)width;
+    RenameCtx *x = vctx;
+    if (*tmp == x->from) {
+        *tmp = x->to;
+        x->def |= air_role_is_def(role);
+    }
+}
+
+static bool inst_is_call(const AirInst *inst, const AirRegFile *rf) {
+    if (!inst->special)
+        return false;
+    for (uint32_t i = 0; i < rf->k; i++)
+        if (b3_regset_has(&inst->special->late_clobber, rf->order[i]))
+            return true;
+    return false;
+}
+
+/* Renames t to t2 in block b and stores t2 to the slot after each def;
+ * load: t2 is loaded from the slot first. */
+static void split_rewrite_block(AirCode *c, AirBank bank, AirBlock *b, AirTmp t, AirTmp t2,
+                                const AirStackSlot *slot, bool load) {
+    uint32_t cap = b->ninsts + 1 + load, n = 0;
+    AirInst *out = b3_xmalloc(PHASE, cap * sizeof(AirInst));
+    if (load)
+        out[n++] = air_spill_move(c, bank, slot, t2, true, b->ninsts ? b->insts[0].origin : NULL);
+    for (uint32_t i = 0; i < b->ninsts; i++) {
+        RenameCtx x = {t, t2, false};
+        air_for_each_tmp(c, &b->insts[i], rename_tmp, &x);
+        if (n + 2 > cap) {
+            cap = 2 * cap + 2;
+            out = b3_xrealloc(PHASE, out, cap * sizeof(AirInst));
+        }
+        out[n++] = b->insts[i];
+        if (x.def)
+            out[n++] = air_spill_move(c, bank, slot, t2, false, b->insts[i].origin);
+    }
+    if (n > b->cap_insts) {
+        b->cap_insts = n + n / 8 + 4;
+        b->insts = b3_arena_alloc(c->arena, b->cap_insts * sizeof(AirInst));
+    }
+    memcpy(b->insts, out, n * sizeof(AirInst));
+    b->ninsts = n;
+    free(out);
+}
+
+/* Puts a load of t2 before b's terminal. */
+static void split_load_at_end(AirCode *c, AirBank bank, AirBlock *b, AirTmp t2, const AirStackSlot *slot) {
+    AirInst term = b->insts[b->ninsts - 1];
+    air_block_reserve(c, b, b->ninsts + 1);
+    b->insts[b->ninsts - 1] = air_spill_move(c, bank, slot, t2, true, term.origin);
+    b->insts[b->ninsts++] = term;
+}
+
+typedef struct {
+    uint32_t *first, *next, *blk; /* per tmp, lists of blocks (1 + entry index; 0 ends) */
+    uint32_t n, cap;
+} BlockLists;
+
+static void block_list_add(BlockLists *l, uint32_t t, uint32_t b) {
+    if (l->first[t] && l->blk[l->first[t] - 1] == b)
+        return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->next = b3_xrealloc(PHASE, l->next, l->cap * sizeof(uint32_t));
+        l->blk = b3_xrealloc(PHASE, l->blk, l->cap * sizeof(uint32_t));
+    }
+    l->blk[l->n] = b;
+    l->next[l->n] = l->first[t];
+    l->first[t] = ++l->n;
+}
+
+typedef struct {
+    BlockLists *l;
+    uint32_t b;
+    const AirStackSlot *const *slot_of;
+    bool terminal;
+    uint8_t *term_def; /* per tmp: defined by the current block's terminal */
+    double use_w;      /* the block's weight if it has no call, else 0 */
+    double *gain;      /* per tmp: its uses in blocks without a call, weighted */
+} MentionCtx;
+
+static void note_mention(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
+    (void)inst;
+    (void)bank;
+    (void)width;
+    MentionCtx *x = vctx;
+    if (air_tmp_is_reg(*tmp) || !x->slot_of[*tmp])
+        return;
+    block_list_add(x->l, *tmp, x->b);
+    if (air_role_is_use(role))
+        x->gain[*tmp] += x->use_w;
+    if (x->terminal && air_role_is_def(role))
+        x->term_def[*tmp] = 1;
+}
+
+/* The block a pred stands for: an edge block made by an earlier split
+ * stands for the block before it. */
+static const AirBlock *split_pred(const AirBlock *q, uint32_t nold) {
+    while (q->index >= nold && q->npreds == 1)
+        q = q->preds[0];
+    return q;
+}
+
+/* Do t's uses in its region (the blocks marked in[b] == t), weighted,
+ * outweigh the loads entering the region would cost? */
+static bool split_pays(const AirCode *c, uint32_t t, const BlockLists *live, const uint32_t *in,
+                       const uint8_t *is_live_in, uint32_t nold, const double *w, double gain) {
+    double cost = 0;
+    for (uint32_t e = live->first[t]; e; e = live->next[e - 1]) {
+        uint32_t bi = live->blk[e - 1];
+        const AirBlock *b = c->blocks[bi];
+        if (in[bi] != t || !is_live_in[bi])
+            continue;
+        if (b == c->blocks[0])
+            cost += w[bi];
+        for (uint32_t p = 0; p < b->npreds; p++) {
+            const AirBlock *q = split_pred(b->preds[p], nold);
+            if (q->index >= nold)
+                cost += w[bi];
+            else if (in[q->index] != t)
+                cost += w[q->index] < w[bi] ? w[q->index] : w[bi];
+        }
+    }
+    return gain > SPLIT_GAIN_FACTOR * cost;
+}
+
+/* Returns true if any tmp was split. */
+static bool split_around_calls(AirCode *c, AirBank bank, AirStackSlot *const *slot_of, TmpFacts *f,
+                               uint32_t *persist_cap) {
+    const uint8_t *no_split = f->no_split; /* read only below the tmps made here */
+    uint32_t n = AIR_FIRST_VTMP + c->ntmps, nold = c->nblocks, ncand = 0;
+    AirRegFile rf;
+    air_reg_file(c, bank, &rf);
+    uint8_t *call = b3_xcalloc(PHASE, nold ? nold : 1, 1);
+    bool any_call = false;
+    for (uint32_t bi = 0; bi < nold; bi++)
+        for (uint32_t i = 0; i < c->blocks[bi]->ninsts && !call[bi]; i++)
+            any_call |= call[bi] = inst_is_call(&c->blocks[bi]->insts[i], &rf);
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        ncand += slot_of[t] && !no_split[t];
+    if (!any_call || !ncand || (uint64_t)ncand * nold > SPLIT_BUDGET) {
+        free(call);
+        return false;
+    }
+    AirLiveness lv;
+    air_liveness_compute(&lv, c, bank);
+    BlockLists live = {b3_xcalloc(PHASE, n, sizeof(uint32_t)), NULL, NULL, 0, 0};
+    BlockLists ment = {b3_xcalloc(PHASE, n, sizeof(uint32_t)), NULL, NULL, 0, 0};
+    uint8_t *term_def = b3_xcalloc(PHASE, n, 1);
+    double *gain = b3_xcalloc(PHASE, n, sizeof(double));
+    double *w = loop_weights(c);
+    for (uint32_t bi = 0; bi < nold; bi++) {
+        for (uint32_t i = 0; i < lv.nlive_in[bi]; i++) {
+            uint32_t t = lv.live_in[bi][i];
+            if (!air_tmp_is_reg(t) && slot_of[t] && !no_split[t])
+                block_list_add(&live, t, bi);
+        }
+        MentionCtx x = {
+            &ment, bi, (const AirStackSlot *const *)slot_of, false, term_def, call[bi] ? 0 : w[bi], gain};
+        AirBlock *b = c->blocks[bi];
+        for (uint32_t i = 0; i < b->ninsts; i++) {
+            x.terminal = i + 1 == b->ninsts;
+            air_for_each_tmp(c, &b->insts[i], note_mention, &x);
+        }
+    }
+    /* Per block: 1 + the candidate whose region it is in (the current one). */
+    uint32_t *in = b3_xcalloc(PHASE, nold ? nold : 1, sizeof(uint32_t));
+    uint8_t *is_live_in = b3_xcalloc(PHASE, nold ? nold : 1, 1);
+    bool changed = false;
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++) {
+        if (!slot_of[t] || no_split[t] || term_def[t])
+            continue;
+        bool crosses = false, used = false;
+        for (uint32_t e = live.first[t]; e; e = live.next[e - 1])
+            crosses |= call[live.blk[e - 1]];
+        for (uint32_t e = ment.first[t]; e; e = ment.next[e - 1])
+            crosses |= call[ment.blk[e - 1]];
+        for (uint32_t e = ment.first[t]; e; e = ment.next[e - 1])
+            used |= !call[ment.blk[e - 1]];
+        if (!crosses || !used)
+            continue;
+        for (int pass = 0; pass < 2; pass++) {
+            BlockLists *l = pass ? &ment : &live;
+            for (uint32_t e = l->first[t]; e; e = l->next[e - 1]) {
+                uint32_t b = l->blk[e - 1];
+                if (!call[b])
+                    in[b] = t;
+                if (!pass)
+                    is_live_in[b] = 1;
+            }
+        }
+        /* Worth it only if the region's uses, which would read the slot,
+         * outweigh the loads on the edges entering it. */
+        if (!split_pays(c, t, &live, in, is_live_in, nold, w, gain[t])) {
+            for (int pass = 0; pass < 2; pass++) {
+                BlockLists *l = pass ? &ment : &live;
+                for (uint32_t e = l->first[t]; e; e = l->next[e - 1]) {
+                    in[l->blk[e - 1]] = 0;
+                    is_live_in[l->blk[e - 1]] = 0;
+                }
+            }
+            continue;
+        }
+        AirTmp t2 = air_tmp_new(c, bank);
+        /* May spill, but is not split again. */
+        grow_persistent(f, persist_cap, AIR_FIRST_VTMP + c->ntmps, 0, 1);
+        no_split = f->no_split;
+        f->split_slot[t2] = slot_of[t];
+        changed = true;
+        bool split_edges = false;
+        for (int pass = 0; pass < 2; pass++) {
+            BlockLists *l = pass ? &ment : &live;
+            for (uint32_t e = l->first[t]; e; e = l->next[e - 1]) {
+                uint32_t bi = l->blk[e - 1];
+                AirBlock *b = c->blocks[bi];
+                if (in[bi] != t)
+                    continue;
+                in[bi] = UINT32_MAX; /* done */
+                /* The edges entering the region here from outside. */
+                uint32_t outside = 0;
+                for (uint32_t p = 0; p < b->npreds; p++) {
+                    const AirBlock *q = b->preds[p];
+                    while (q->index >= nold && q->npreds == 1) /* an edge block split earlier */
+                        q = q->preds[0];
+                    outside += q->index >= nold || (in[q->index] != t && in[q->index] != UINT32_MAX);
+                }
+                bool top = is_live_in[bi] && (outside == b->npreds || b == c->blocks[0]);
+                split_rewrite_block(c, bank, b, t, t2, slot_of[t], top);
+                if (!is_live_in[bi] || top)
+                    continue;
+                for (uint32_t p = 0; p < b->npreds; p++) {
+                    AirBlock *pb = b->preds[p];
+                    const AirBlock *q = pb;
+                    while (q->index >= nold && q->npreds == 1)
+                        q = q->preds[0];
+                    if (!(q->index >= nold || (in[q->index] != t && in[q->index] != UINT32_MAX)))
+                        continue;
+                    if (pb->nsuccs == 1 && !pb->insts[pb->ninsts - 1].special) {
+                        split_load_at_end(c, bank, pb, t2, slot_of[t]);
+                        continue;
+                    }
+                    for (uint32_t s = 0; s < pb->nsuccs; s++) {
+                        if (pb->succs[s].block != b)
+                            continue;
+                        AirBlock *nb = air_block_new(c);
+                        nb->frequency = pb->frequency < b->frequency ? pb->frequency : b->frequency;
+                        AirInst ld = air_spill_move(c, bank, slot_of[t], t2, true, NULL);
+                        air_append(c, nb, (AirOpcode)ld.opcode, NULL, 2, ld.args);
+                        air_append(c, nb, Air_Jump, NULL, 0, NULL);
+                        nb->succs = b3_arena_alloc(c->arena, sizeof(AirSucc));
+                        nb->succs[0] = pb->succs[s];
+                        nb->nsuccs = 1;
+                        pb->succs[s].block = nb;
+                    }
+                    split_edges = true;
+                }
+            }
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            BlockLists *l = pass ? &ment : &live;
+            for (uint32_t e = l->first[t]; e; e = l->next[e - 1]) {
+                in[l->blk[e - 1]] = 0;
+                is_live_in[l->blk[e - 1]] = 0;
+            }
+        }
+        if (split_edges)
+            air_compute_preds(c);
+    }
+    free(in);
+    free(is_live_in);
+    free(call);
+    free(term_def);
+    free(gain);
+    free(w);
+    free(live.first);
+    free(live.next);
+    free(live.blk);
+    free(ment.first);
+    free(ment.next);
+    free(ment.blk);
+    air_liveness_free(&lv);
+    return changed;
+}
+
+/* Is the inst a load or store between a tmp and the slot the tmp now takes
+ * (a split tmp's, which spilled into its parent's slot)? */
+static bool moves_within_slot(const AirInst *inst, AirBank bank, AirStackSlot *const *slot_of, uint32_t n) {
+    if (inst->nargs != 2 || inst->special)
+        return false;
+    AirOpcode op = (AirOpcode)inst->opcode;
+    if (air_move_kind(op) == AirMove_None || air_move_bank(op) != bank)
+        return false;
+    for (int k = 0; k < 2; k++) {
+        const AirArg *m = &inst->args[k], *r = &inst->args[1 - k];
+        if (m->kind == AirArg_Stack && m->value == 0 && r->kind == AirArg_Tmp && !air_tmp_is_reg(r->base) &&
+            r->base < n && slot_of[r->base] == m->u.slot)
+            return true;
+    }
+    return false;
+}
+
+/* Deletes the copies whose ends now share a slot, and the loads and stores
+ * between a tmp and its own slot. */
+static void drop_copies_within_slots(AirCode *c, AirBank bank, AirStackSlot *const *slot_of, uint32_t n,
                                      const TmpFacts *f) {
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
@@ -1713,9 +2053,11 @@ static void drop_copies_within_slots(AirCode *c, AirBank bank, AirStackSlot *con
             if (is_coalescable_move(inst, bank)) {
                 AirTmp s = inst->args[0].base, d = inst->args[1].base;
                 struct Copy cp = {s, d, air_move_kind((AirOpcode)inst->opcode) == AirMove_ZeroExtend, 0};
-                if (!air_tmp_is_reg(s) && !air_tmp_is_reg(d) && slot_of[s] && slot_of[s] == slot_of[d] &&
-                    copy_fits_slot(f, &cp))
+                if (!air_tmp_is_reg(s) && !air_tmp_is_reg(d) && s < n && d < n && slot_of[s] &&
+                    slot_of[s] == slot_of[d] && copy_fits_slot(f, &cp))
                     continue;
+            } else if (moves_within_slot(inst, bank, slot_of, n)) {
+                continue;
             }
             b->insts[out++] = b->insts[ii];
         }
@@ -1729,9 +2071,26 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
                               uint32_t *unspill_cap) {
     uint32_t n = AIR_FIRST_VTMP + c->ntmps;
     AirStackSlot **slot_of = b3_xcalloc(PHASE, n, sizeof(AirStackSlot *));
-    uint32_t *group = a ? copy_slot_groups(a) : NULL;
+    /* A spilled node made only of tmps split from one slot takes that slot:
+     * the split's loads and stores of it then do nothing and go, and the
+     * node's mentions use the slot as the parent's did.  The slot already
+     * holds the value wherever the node lives. */
+    AirStackSlot **take = b3_xcalloc(PHASE, n, sizeof(AirStackSlot *));
+    for (uint32_t i = 0; i < spilled->n; i++)
+        take[spilled->v[i]] = f->split_slot[spilled->v[i]];
+    for (uint32_t t = AIR_FIRST_VTMP; a && t < n; t++)
+        if (a->state[t] == N_COALESCED) {
+            uint32_t r = get_alias(a, t);
+            if (a->state[r] == N_SPILLED && take[r] != f->split_slot[t])
+                take[r] = NULL;
+        }
+    uint32_t *group = a ? copy_slot_groups(a, take) : NULL;
     for (uint32_t i = 0; i < spilled->n; i++) {
         uint32_t t = spilled->v[i], g = group ? group[t] : t;
+        if (take[t]) {
+            slot_of[t] = take[t];
+            continue;
+        }
         if (!slot_of[g])
             slot_of[g] = air_slot_new(c, 8, 8, true);
         slot_of[t] = slot_of[g];
@@ -1749,12 +2108,15 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
      * Add32 into it) store 4 bytes, and an 8-byte reload of a 4-byte store
      * cannot be forwarded from the store buffer (a stall of ~10 cycles). */
     for (uint32_t i = 0; i < spilled->n; i++)
-        slot_of[spilled->v[i]]->narrow = true;
+        if (!take[spilled->v[i]]) /* a taken slot keeps its width */
+            slot_of[spilled->v[i]]->narrow = true;
     for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
-        if (slot_of[t] && f->use_width[t] > AirW32 + 1)
+        if (slot_of[t] && slot_of[t] != f->split_slot[t] && f->use_width[t] > AirW32 + 1)
             slot_of[t]->narrow = false;
-    if (a)
-        drop_copies_within_slots(c, bank, slot_of, f);
+    free(take);
+    if (a && c->opt_level >= 2)
+        split_around_calls(c, bank, slot_of, f, unspill_cap);
+    drop_copies_within_slots(c, bank, slot_of, n, f);
     AirSpiller sp = {.c = c, .bank = bank, .slot_of = slot_of, .nslot_of = n, .use_width = f->use_width};
     uint32_t nblocks = c->nblocks; /* not the edge blocks it adds */
     for (uint32_t bi = 0; bi < nblocks; bi++)
@@ -1764,11 +2126,7 @@ static void insert_spill_code(AirCode *c, AirBank bank, const Vec *spilled, cons
     free(slot_of);
     /* Everything the spill code introduced must get a register. */
     uint32_t nn = AIR_FIRST_VTMP + c->ntmps;
-    if (*unspill_cap < nn) {
-        f->unspillable = b3_xrealloc(PHASE, f->unspillable, nn);
-        memset(f->unspillable + *unspill_cap, 1, nn - *unspill_cap);
-        *unspill_cap = nn;
-    }
+    grow_persistent(f, unspill_cap, nn, 1, 1);
     if (split)
         air_compute_preds(c);
 }

@@ -140,9 +140,8 @@ static void ranges_reverse_from(Ranges *r, uint32_t from) {
  * Only tmps with an upward-exposed use somewhere can be live into a block;
  * in big procedures hundreds of them live across most blocks.  Bit sets over those (densely numbered) make the dataflow a few
  * word operations per block and pass, far cheaper than sparse sets; where
- * the bit sets would be large, liveness.c's sparse solver does it.  The hulls need no lists: the first
- * block (in code order) whose live-in has a tmp sets its start, the last one
- * whose live-out has it its end. */
+ * the bit sets would be large, liveness.c's sparse solver does it.  Only
+ * live-out is read (build_ranges, build_fixed_ranges). */
 
 #define BITSET_MAX_WORDS (4u << 20) /* per set kind: 32 MiB */
 
@@ -257,47 +256,11 @@ static bool bitset_liveness(LiveBits *lb, const AirCode *c, const AirActs *acts,
     return true;
 }
 
-/* Interval hulls of the global tmps from the bit sets. */
-static void hulls_from_bits(LS *s, const LiveBits *lb, const AirActs *acts) {
-    uint32_t words = lb->words;
-    uint64_t *seen = b3_xcalloc(PHASE, words + 1, 8);
-    for (uint32_t bi = 0; bi < lb->nb; bi++) {
-        if (acts->first[bi + 1] == acts->first[bi])
-            continue;
-        const uint64_t *set = lb->in + (size_t)bi * words;
-        for (uint32_t w = 0; w < words; w++)
-            for (uint64_t m = set[w] & ~seen[w]; m; m &= m - 1) {
-                AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
-                if (!air_tmp_is_reg(t))
-                    extend(s, t, 2 * acts->first[bi]);
-            }
-        for (uint32_t w = 0; w < words; w++)
-            seen[w] |= set[w];
-    }
-    memset(seen, 0, (words + 1) * 8);
-    for (uint32_t bi = lb->nb; bi-- > 0;) {
-        if (acts->first[bi + 1] == acts->first[bi])
-            continue;
-        const uint64_t *set = lb->out + (size_t)bi * words;
-        for (uint32_t w = 0; w < words; w++)
-            for (uint64_t m = set[w] & ~seen[w]; m; m &= m - 1) {
-                AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
-                if (!air_tmp_is_reg(t))
-                    extend(s, t, 2 * acts->first[bi + 1] - 1);
-            }
-        for (uint32_t w = 0; w < words; w++)
-            seen[w] |= set[w];
-    }
-    free(seen);
-}
-
-/* The live ranges of the bank's registers and the intervals of its tmps,
- * one backward walk per block over the gathered actions. */
-static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
+/* The live ranges of the bank's registers, one backward walk per block over
+ * the gathered actions.  (The tmps' intervals are the hulls of their exact
+ * ranges: build_ranges.) */
+static void build_fixed_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
     const AirCode *c = s->c;
-    uint32_t *defined = b3_xmalloc(PHASE, s->n * sizeof(uint32_t)); /* the last block defining the tmp */
-    for (uint32_t t = 0; t < s->n; t++)
-        defined[t] = NONE;
     uint32_t open[32]; /* per register rank: end of the range being built, or NONE */
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         uint32_t base = acts->first[bi], ninsts = acts->first[bi + 1] - base;
@@ -319,9 +282,7 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, c
         }
         for (uint32_t i = 0; lv && i < lv->nlive_out[bi]; i++) {
             AirTmp t = lv->live_out[bi][i];
-            if (!air_tmp_is_reg(t))
-                extend(s, t, bend);
-            else if (s->rf.rank[t] >= 0)
+            if (air_tmp_is_reg(t) && s->rf.rank[t] >= 0)
                 open[s->rf.rank[t]] = bend;
         }
         for (uint32_t k = ninsts; k-- > 0;) {
@@ -331,24 +292,16 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, c
                 uint32_t lo = acts->start[p], hi = acts->start[p + 1];
                 for (uint32_t i = lo; i < hi; i++) {
                     const AirAct *a = &acts->v[i];
-                    if (!a->def)
+                    if (!a->def || !air_tmp_is_reg(a->tmp) || s->rf.rank[a->tmp] < 0)
                         continue;
-                    if (!air_tmp_is_reg(a->tmp)) {
-                        extend(s, a->tmp, p);
-                        defined[a->tmp] = bi;
-                    } else if (s->rf.rank[a->tmp] >= 0) {
-                        uint32_t r = (uint32_t)s->rf.rank[a->tmp];
-                        range_add(&s->fixed[r], p, open[r] == NONE ? p : open[r]);
-                        open[r] = NONE;
-                    }
+                    uint32_t r = (uint32_t)s->rf.rank[a->tmp];
+                    range_add(&s->fixed[r], p, open[r] == NONE ? p : open[r]);
+                    open[r] = NONE;
                 }
                 for (uint32_t i = lo; i < hi; i++) {
                     const AirAct *a = &acts->v[i];
-                    if (a->def)
-                        continue;
-                    if (!air_tmp_is_reg(a->tmp))
-                        extend(s, a->tmp, p);
-                    else if (s->rf.rank[a->tmp] >= 0 && open[s->rf.rank[a->tmp]] == NONE)
+                    if (!a->def && air_tmp_is_reg(a->tmp) && s->rf.rank[a->tmp] >= 0 &&
+                        open[s->rf.rank[a->tmp]] == NONE)
                         open[s->rf.rank[a->tmp]] = p;
                 }
             }
@@ -358,21 +311,7 @@ static void build_intervals(LS *s, const AirActs *acts, const AirLiveness *lv, c
                 range_add(&s->fixed[r], bstart, open[r]);
             ranges_reverse_from(&s->fixed[r], from[r]);
         }
-        if (!lv)
-            continue;
-        /* Live-in: the upward-exposed uses, and what lives through the block. */
-        for (uint32_t i = 0; i < lv->nlive_in[bi]; i++)
-            if (!air_tmp_is_reg(lv->live_in[bi][i]))
-                extend(s, lv->live_in[bi][i], bstart);
-        for (uint32_t i = 0; i < lv->nlive_out[bi]; i++) {
-            AirTmp t = lv->live_out[bi][i];
-            if (!air_tmp_is_reg(t) && defined[t] != bi)
-                extend(s, t, bstart);
-        }
     }
-    free(defined);
-    if (lb)
-        hulls_from_bits(s, lb, acts);
     for (uint32_t r = 0; r < s->rf.k; r++)
         ranges_finish(&s->fixed[r]);
 }
@@ -389,7 +328,16 @@ typedef struct {
     size_t n, cap;
 } TmpRanges;
 
-static void tr_push(TmpRanges *r, AirTmp t, uint32_t start, uint32_t end) {
+/* A range of t from start to end; where it ends just before t's last one
+ * begins (t lives through the block boundary), that one grows instead, so
+ * a tmp living through a run of blocks takes one range, not one per block.
+ * last[t] indexes t's last range, or is NONE. */
+static inline void tr_push(TmpRanges *r, uint32_t *last, AirTmp t, uint32_t start, uint32_t end) {
+    if (last[t] != NONE && r->v[last[t]].start == end + 1) {
+        r->v[last[t]].start = start;
+        return;
+    }
+    last[t] = (uint32_t)r->n;
     B3_VEC_PUSH(PHASE, r->v, r->n, r->cap, ((TmpRange){t, start, end}));
 }
 
@@ -400,8 +348,10 @@ static void tr_push(TmpRanges *r, AirTmp t, uint32_t start, uint32_t end) {
 static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, const LiveBits *lb) {
     const AirCode *c = s->c;
     uint32_t n = s->n;
-    uint32_t *open = b3_xmalloc(PHASE, n * sizeof(uint32_t)); /* end of the range being built, or NONE */
-    for (uint32_t t = 0; t < n; t++)
+    uint32_t *open =
+        b3_xmalloc(PHASE, 2 * (size_t)n * sizeof(uint32_t)); /* end of the range being built, or NONE */
+    uint32_t *last = open + n;                               /* tr_push's */
+    for (uint32_t t = 0; t < 2 * n; t++)
         open[t] = NONE;
     AirTmp *opened = NULL;
     uint32_t nopened = 0, capopened = 0;
@@ -411,6 +361,12 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         open[T] = (P);                                       \
     } while (0)
     TmpRanges tr = {0};
+    /* With bit sets, the global tmps open at the current position are a bit
+     * set too, and a range of one goes on across a block boundary where the
+     * tmp is live: only the tmps whose liveness changes there are touched,
+     * not every one live through the block. */
+    uint64_t *live = lb ? b3_xcalloc(PHASE, lb->words + 1, sizeof(uint64_t)) : NULL;
+    uint32_t after = NONE; /* the start of the block walked before (the next in code order) */
     for (uint32_t bi = c->nblocks; bi-- > 0;) {
         uint32_t base = acts->first[bi], ninsts = acts->first[bi + 1] - base;
         if (!ninsts)
@@ -419,12 +375,21 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         nopened = 0;
         if (lb) {
             const uint64_t *o = lb->out + (size_t)bi * lb->words;
-            for (uint32_t w = 0; w < lb->words; w++)
-                for (uint64_t m = o[w]; m; m &= m - 1) {
+            for (uint32_t w = 0; w < lb->words; w++) {
+                for (uint64_t m = live[w] & ~o[w]; m; m &= m - 1) {
+                    AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
+                    if (!air_tmp_is_reg(t) && open[t] != NONE) {
+                        tr_push(&tr, last, t, after, open[t]);
+                        open[t] = NONE;
+                    }
+                }
+                for (uint64_t m = o[w] & ~live[w]; m; m &= m - 1) {
                     AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
                     if (!air_tmp_is_reg(t))
-                        OPEN(t, bend);
+                        open[t] = bend;
                 }
+                live[w] = o[w];
+            }
         } else {
             for (uint32_t i = 0; i < lv->nlive_out[bi]; i++)
                 if (!air_tmp_is_reg(lv->live_out[bi][i]))
@@ -436,22 +401,40 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
                 AirTmp t = acts->v[i].tmp;
                 if (!acts->v[i].def || air_tmp_is_reg(t))
                     continue;
-                tr_push(&tr, t, p, open[t] == NONE ? p : open[t]);
+                tr_push(&tr, last, t, p, open[t] == NONE ? p : open[t]);
                 open[t] = NONE;
+                uint32_t d = lb ? lb->dense[t] : NONE;
+                if (d != NONE)
+                    live[d / 64] &= ~(1ull << (d % 64));
             }
             for (uint32_t i = lo; i < hi; i++) {
                 AirTmp t = acts->v[i].tmp;
-                if (!acts->v[i].def && !air_tmp_is_reg(t) && open[t] == NONE)
+                if (acts->v[i].def || air_tmp_is_reg(t) || open[t] != NONE)
+                    continue;
+                uint32_t d = lb ? lb->dense[t] : NONE;
+                if (d != NONE) {
+                    live[d / 64] |= 1ull << (d % 64);
+                    open[t] = p;
+                } else {
                     OPEN(t, p);
+                }
             }
         }
         for (uint32_t i = 0; i < nopened; i++) {
             AirTmp t = opened[i];
             if (open[t] != NONE)
-                tr_push(&tr, t, bstart, open[t]);
+                tr_push(&tr, last, t, bstart, open[t]);
             open[t] = NONE;
         }
+        after = bstart;
     }
+    for (uint32_t w = 0; lb && w < lb->words; w++)
+        for (uint64_t m = live[w]; m; m &= m - 1) {
+            AirTmp t = lb->tmp_of[64 * w + (uint32_t)__builtin_ctzll(m)];
+            if (!air_tmp_is_reg(t) && open[t] != NONE)
+                tr_push(&tr, last, t, after, open[t]);
+        }
+    free(live);
 #undef OPEN
     free(opened);
     free(open);
@@ -492,6 +475,12 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         }
         s->rn[t] = out + 1;
     }
+    /* The hulls: from the first range's start to the last one's end. */
+    for (uint32_t t = AIR_FIRST_VTMP; t < n; t++)
+        if (s->rn[t]) {
+            s->start[t] = s->rv[s->rfirst[t]].start;
+            s->end[t] = s->rv[s->rfirst[t] + s->rn[t] - 1].end;
+        }
 }
 
 /* Copies between tmps (or a tmp and a register) of the bank: each side
@@ -942,13 +931,13 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     /* Intervals need live-in and live-out, not their order. */
     LiveBits lb;
     if (bitset_liveness(&lb, c, &s->acts, s->n)) {
-        build_intervals(s, &s->acts, NULL, &lb);
+        build_fixed_ranges(s, &s->acts, NULL, &lb);
         build_ranges(s, &s->acts, NULL, &lb);
         livebits_free(&lb);
     } else {
         AirLiveness lv;
         air_liveness_compute_acts_unordered(&lv, c, &s->acts);
-        build_intervals(s, &s->acts, &lv, NULL);
+        build_fixed_ranges(s, &s->acts, &lv, NULL);
         build_ranges(s, &s->acts, &lv, NULL);
         air_liveness_free(&lv);
     }

@@ -14,6 +14,7 @@
  * that leave the register as it was.  The registers are 64-bit masks, so
  * both dataflows are a few words per block. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "codegen/air/phases.h"
 #include "codegen/air/reg_effects.h"
@@ -77,20 +78,31 @@ static uint64_t upper_before(const Fx *f, uint64_t live) {
 }
 
 /* (1): upper halves live after each inst, from the live-out sets. */
-static void delete_unread(AirCode *c, Fx **fx, uint64_t *out, uint64_t *in, uint8_t *dead) {
+static void delete_unread(AirCode *c, Fx **fx, uint64_t *out, uint64_t *in, uint8_t *dead,
+                          uint32_t *done_at) {
+    uint32_t *changed_at = done_at + c->nblocks;
     uint64_t at_exit = air_regs_live_at_exit(c);
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
         in[bi] = 0;
+    uint32_t tick = 0;
+    memset(done_at, 0, 2 * c->nblocks * sizeof(uint32_t));
     for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t bi = c->nblocks; bi-- > 0;) {
             AirBlock *b = c->blocks[bi];
+            bool redo = !done_at[bi];
+            for (uint32_t s = 0; s < b->nsuccs && !redo; s++)
+                redo = changed_at[b->succs[s].block->index] >= done_at[bi];
+            if (!redo)
+                continue;
+            done_at[bi] = ++tick;
             uint64_t live = air_regs_live_out(b, in, at_exit);
             out[bi] = live;
             for (uint32_t i = b->ninsts; i-- > 0;)
                 live = upper_before(&fx[bi][i], live);
             if (live != in[bi]) {
                 in[bi] = live;
+                changed_at[bi] = tick;
                 changed = true;
             }
         }
@@ -122,14 +134,24 @@ static uint64_t zero_after(const Fx *f, uint64_t z) {
 }
 
 /* (2): registers known zero-extended at each block's start. */
-static void delete_redundant(AirCode *c, Fx **fx, uint64_t *out, uint64_t *in, uint8_t *dead) {
+static void delete_redundant(AirCode *c, Fx **fx, uint64_t *out, uint64_t *in, uint8_t *dead,
+                             uint32_t *done_at) {
+    uint32_t *changed_at = done_at + c->nblocks;
     air_compute_preds(c);
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
         out[bi] = ~0ull; /* optimistic: the fixpoint only removes registers */
+    uint32_t tick = 0;
+    memset(done_at, 0, 2 * c->nblocks * sizeof(uint32_t));
     for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t bi = 0; bi < c->nblocks; bi++) {
             AirBlock *b = c->blocks[bi];
+            bool redo = !done_at[bi];
+            for (uint32_t p = 0; p < b->npreds && !redo; p++)
+                redo = changed_at[b->preds[p]->index] >= done_at[bi];
+            if (!redo)
+                continue;
+            done_at[bi] = ++tick;
             uint64_t z = b->npreds ? ~0ull : 0; /* nothing is known at an entry */
             for (uint32_t p = 0; p < b->npreds; p++)
                 z &= out[b->preds[p]->index];
@@ -138,6 +160,7 @@ static void delete_redundant(AirCode *c, Fx **fx, uint64_t *out, uint64_t *in, u
                 z = zero_after(&fx[bi][i], z);
             if (z != out[bi]) {
                 out[bi] = z;
+                changed_at[bi] = tick;
                 changed = true;
             }
         }
@@ -182,8 +205,13 @@ void air_eliminate_zero_extensions(AirCode *c) {
     uint64_t *out = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint64_t));
     uint64_t *in = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint64_t));
     uint8_t *dead = b3_xmalloc(PHASE, most);
-    delete_unread(c, fx, out, in, dead);
-    delete_redundant(c, fx, out, in, dead);
+    /* Per block: when it was last done and when its result last changed
+     * (ticks count the blocks done; 0: never), so that each pass redoes only
+     * the blocks whose neighbours changed since. */
+    uint32_t *done_at = b3_xmalloc(PHASE, (2 * (size_t)c->nblocks + 1) * sizeof(uint32_t));
+    delete_unread(c, fx, out, in, dead, done_at);
+    delete_redundant(c, fx, out, in, dead, done_at);
+    free(done_at);
     free(all);
     free(fx);
     free(out);

@@ -18,6 +18,10 @@
 
 #define PHASE "report_used_registers"
 
+typedef struct {
+    uint64_t use, def, kill;
+} Fx;
+
 void air_report_used_registers(AirCode *c) {
     uint64_t at_exit = air_regs_live_at_exit(c);
     uint64_t *in = b3_xcalloc(PHASE, c->nblocks + 1, sizeof(uint64_t));
@@ -30,12 +34,20 @@ void air_report_used_registers(AirCode *c) {
      * fixpoint does not walk the insts again (that walk is the cost). */
     uint64_t *gen = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint64_t));
     uint64_t *kill = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint64_t));
-    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+    /* Each inst's effects, kept for the sweep: walking its args is most of
+     * the phase's cost. */
+    size_t total = 0;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++)
+        total += c->blocks[bi]->ninsts;
+    Fx *fx = b3_xmalloc(PHASE, (total + 1) * sizeof(Fx));
+    for (uint32_t bi = 0, k0 = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
         uint64_t g = 0, k = 0;
+        k0 += b->ninsts;
         for (uint32_t i = b->ninsts; i-- > 0;) {
             AirRegEffects e;
             air_reg_effects(c, &b->insts[i], &e);
+            fx[k0 - b->ninsts + i] = (Fx){e.use, e.def, e.kill};
             g = (g & ~e.kill) | e.use;
             k |= e.kill;
         }
@@ -57,20 +69,21 @@ void air_report_used_registers(AirCode *c) {
     free(kill);
     /* One sweep: a deleted inst's uses are not counted, so what only it
      * read dies too when it comes before it in the same block. */
-    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+    for (uint32_t bi = 0, k0 = 0; bi < c->nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
         uint64_t live = air_regs_live_out(b, in, at_exit);
         bool any = false;
+        const Fx *bfx = fx + k0;
+        k0 += b->ninsts;
         for (uint32_t i = b->ninsts; i-- > 0;) {
             AirInst *inst = &b->insts[i];
-            AirRegEffects e;
-            air_reg_effects(c, inst, &e);
-            dead[i] = e.def && !(e.def & live) && air_inst_only_defines_registers(inst);
+            const Fx *e = &bfx[i];
+            dead[i] = e->def && !(e->def & live) && air_inst_only_defines_registers(inst);
             if (dead[i]) {
                 any = true;
                 continue;
             }
-            live = (live & ~e.kill) | e.use;
+            live = (live & ~e->kill) | e->use;
         }
         if (any) {
             uint32_t out = 0;
@@ -80,6 +93,7 @@ void air_report_used_registers(AirCode *c) {
             b->ninsts = out;
         }
     }
+    free(fx);
     free(in);
     free(dead);
 }
