@@ -94,6 +94,11 @@ typedef struct {
      * (x86-64's rip-relative ones): move_constants then treats it as a
      * constant, made once and out of loops. */
     bool symbol_address_costly;
+    /* A load or store whose index is the SExt32 of an Int32 costs no more
+     * than one with an Int64 index (arm64's `[xN, wM, sxtw #s]`; x86-64
+     * needs a movslq first): widen_induction_variables then copies no loop
+     * to widen such indexes, which would only add the copy's test. */
+    bool sext32_index_free;
 } B3TargetInfo;
 
 /* The description of a target's machine and C calling convention: plain

@@ -505,10 +505,20 @@ static void reduce_neg(RS *rs, B3Value *v) {
 
 static void reduce_mul(RS *rs, B3Value *v) {
     commute(rs, v);
-    if (fold(rs, v) || !b3_type_is_int((B3Type)v->type))
+    if (fold(rs, v))
         return;
     B3Type t = (B3Type)v->type;
     B3Value *a = v->kids[0], *b = v->kids[1];
+    /* Float x * 2 -> x + x: the same rounding of the same real number (NaN,
+     * infinities and zeros alike), and an addition is quicker than a
+     * multiplication on the cores that have a fast adder. */
+    if (b3_type_is_float(t)) {
+        if (b3_value_is_const(b) && (t == B3_Float ? b->m.c.f == 2.0f : b->m.c.d == 2.0))
+            become(rs, v, B3_Add, 2, a, a, NULL);
+        return;
+    }
+    if (!b3_type_is_int(t))
+        return;
     int64_t c;
     if (b3_value_int_const(b, &c)) {
         uint64_t uc = (uint64_t)c & b3_int_mask(t);

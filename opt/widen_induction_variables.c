@@ -53,6 +53,7 @@
 #include "ir/ice.h"
 #include "ir/insertion_set.h"
 #include "ir/loops.h"
+#include "ir/target.h"
 #include "ir/use_counts.h"
 #include "opt/int_range.h"
 #include "opt/phases.h"
@@ -498,6 +499,8 @@ static uint32_t versioned_sexts(WIV *w, B3Value **out, CountedIV **out_iv) {
     B3Loop *loop = w->loop;
     if (loop->own != loop->nblocks)
         return 0; /* innermost loops only */
+    if (b3_target_info(w->m->target)->sext32_index_free)
+        return 0; /* the copy would gain nothing for its test */
     for (uint32_t i = 0; i < w->ncopies; i++)
         if (w->copies[i] == loop->header->index)
             return 0;

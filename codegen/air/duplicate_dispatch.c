@@ -4,8 +4,10 @@
  * A small block that ends in a JumpTable (a Switch in a loop, such as the
  * `goto *table[op]` or `switch (op)` of an interpreter: fetch the next
  * opcode, jump through the table), or a short chain of small blocks that
- * jump to one (the fetch, then the table jump), is copied into every block
- * that reaches it by a Jump: each handler then ends in its own indirect
+ * lead to one (the fetch, then the table jump; a block on the way may end in
+ * a conditional branch with the rest of the chain on one side, such as a
+ * switch's range check, its other side the default), is copied into every
+ * block that reaches it by a Jump: each handler then ends in its own indirect
  * jump, whose history the branch predictor keeps apart from the others' (a
  * shared one mostly predicts the last opcode's successor), and the jump to
  * the shared block goes.  This is LLVM's tail duplication of indirect
@@ -31,46 +33,64 @@
 #define MAX_INSTS 16
 #define ALLOWANCE 256
 
-/* The last block of the chain of small blocks from s (s jumping to the
- * next, ...) that ends in a JumpTable, with the number of instructions the
- * chain copies (its Jumps excluded); NULL if there is none. */
-static AirBlock *dispatch_from(const AirCode *c, AirBlock *s, uint32_t *size) {
-    uint32_t n = 0;
-    for (uint32_t k = 0; k < MAX_CHAIN; k++) {
-        if (s == c->blocks[0] || !s->ninsts)
-            return NULL;
-        for (uint32_t i = 0; i < s->ninsts; i++)
-            if (s->insts[i].special)
-                return NULL;
-        const AirInst *last = &s->insts[s->ninsts - 1];
-        if (last->opcode == Air_JumpTable) {
-            for (uint32_t i = 0; i < s->nsuccs; i++)
-                if (s->succs[i].block == s)
-                    return NULL;
-            n += s->ninsts;
-            if (n > MAX_INSTS)
-                return NULL;
-            *size = n;
-            return s;
-        }
-        if (last->opcode != Air_Jump || s->nsuccs != 1 || s->succs[0].block == s)
-            return NULL;
-        n += s->ninsts - 1;
-        if (n > MAX_INSTS)
-            return NULL;
-        s = s->succs[0].block;
+/* The chain of small blocks from s to a JumpTable: each block jumps to the
+ * next, or ends in a conditional branch with the next as one side (the range
+ * check of a switch: its other side, the default, is left as it is). */
+typedef struct {
+    AirBlock *blocks[MAX_CHAIN];
+    uint32_t via[MAX_CHAIN]; /* the successor that goes on along the chain */
+    uint32_t n;
+    uint32_t size; /* instructions the chain copies, its Jumps excluded */
+} Chain;
+
+static bool chain_from(const AirCode *c, AirBlock *s, Chain *ch) {
+    if (ch->n == MAX_CHAIN || s == c->blocks[0] || !s->ninsts)
+        return false;
+    for (uint32_t k = 0; k < ch->n; k++)
+        if (ch->blocks[k] == s)
+            return false;
+    for (uint32_t i = 0; i < s->ninsts; i++)
+        if (s->insts[i].special)
+            return false;
+    const AirInst *last = &s->insts[s->ninsts - 1];
+    for (uint32_t i = 0; i < s->nsuccs; i++)
+        if (s->succs[i].block == s)
+            return false;
+    uint32_t n = ch->size + s->ninsts - (last->opcode == Air_Jump ? 1 : 0);
+    if (n > MAX_INSTS)
+        return false;
+    if (last->opcode == Air_JumpTable) {
+        ch->blocks[ch->n++] = s;
+        ch->size = n;
+        return true;
     }
-    return NULL;
+    if (!(last->opcode == Air_Jump && s->nsuccs == 1) && !(air_is_conditional_branch(last) && s->nsuccs == 2))
+        return false;
+    /* A failed try leaves *ch as it found it. */
+    Chain saved = *ch;
+    for (uint32_t i = 0; i < s->nsuccs; i++) {
+        ch->blocks[saved.n] = s;
+        ch->via[saved.n] = i;
+        ch->n = saved.n + 1;
+        ch->size = n;
+        if (chain_from(c, s->succs[i].block, ch))
+            return true;
+    }
+    *ch = saved;
+    return false;
 }
 
-/* Appends copies of the chain's instructions from s to t (its Jumps
- * excluded) to b in place of b's final Jump; b takes t's successors. */
-static void copy_chain(AirCode *c, AirBlock *b, AirBlock *s, const AirBlock *t, uint32_t size) {
+/* Appends copies of the chain's instructions (its Jumps excluded) to b in
+ * place of b's final Jump.  A conditional branch of the chain ends the block
+ * it is copied into: the copy goes on in a new block, its side of the
+ * branch.  The last block takes the JumpTable's successors. */
+static void copy_chain(AirCode *c, AirBlock *b, const Chain *ch) {
     b->ninsts--; /* the Jump */
-    uint32_t need = b->ninsts + size;
-    air_block_reserve(c, b, need);
-    for (;; s = s->succs[0].block) {
-        uint32_t n = s == t ? s->ninsts : s->ninsts - 1;
+    for (uint32_t k = 0; k < ch->n; k++) {
+        const AirBlock *s = ch->blocks[k];
+        const AirInst *last = &s->insts[s->ninsts - 1];
+        uint32_t n = last->opcode == Air_Jump ? s->ninsts - 1 : s->ninsts;
+        air_block_reserve(c, b, b->ninsts + n);
         for (uint32_t i = 0; i < n; i++) {
             AirInst *inst = &b->insts[b->ninsts++];
             *inst = s->insts[i];
@@ -79,12 +99,18 @@ static void copy_chain(AirCode *c, AirBlock *b, AirBlock *s, const AirBlock *t, 
                 memcpy(inst->args, s->insts[i].args, inst->nargs * sizeof(AirArg));
             }
         }
-        if (s == t)
+        if (last->opcode == Air_Jump)
+            continue;
+        b->succs = b3_arena_alloc(c->arena, s->nsuccs * sizeof(AirSucc));
+        memcpy(b->succs, s->succs, s->nsuccs * sizeof(AirSucc));
+        b->nsuccs = s->nsuccs;
+        if (k + 1 == ch->n)
             break;
+        AirBlock *nb = air_block_new(c);
+        nb->frequency = b->frequency;
+        b->succs[ch->via[k]].block = nb;
+        b = nb;
     }
-    b->succs = b3_arena_alloc(c->arena, t->nsuccs * sizeof(AirSucc));
-    memcpy(b->succs, t->succs, t->nsuccs * sizeof(AirSucc));
-    b->nsuccs = t->nsuccs;
 }
 
 void air_duplicate_dispatch(AirCode *c) {
@@ -98,24 +124,23 @@ void air_duplicate_dispatch(AirCode *c) {
     if (!any)
         return;
     bool changed = false;
-    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+    for (uint32_t bi = 0, nblocks = c->nblocks; bi < nblocks; bi++) {
         AirBlock *b = c->blocks[bi];
         if (!b->ninsts || b->insts[b->ninsts - 1].opcode != Air_Jump || b->nsuccs != 1)
             continue;
         AirBlock *s = b->succs[0].block;
-        uint32_t size;
-        AirBlock *t = s == b ? NULL : dispatch_from(c, s, &size);
-        if (!t || size > budget)
+        Chain ch = {.n = 0};
+        if (s == b || !chain_from(c, s, &ch) || ch.size > budget)
             continue;
         /* b itself on the chain (a loop through the dispatch with no
          * other block in it) stays as it is. */
         bool on_chain = false;
-        for (AirBlock *k = s; k != t && !on_chain; k = k->succs[0].block)
-            on_chain = k == b;
-        if (on_chain || t == b)
+        for (uint32_t k = 0; k < ch.n; k++)
+            on_chain |= ch.blocks[k] == b;
+        if (on_chain)
             continue;
-        budget -= size;
-        copy_chain(c, b, s, t, size);
+        budget -= ch.size;
+        copy_chain(c, b, &ch);
         changed = true;
     }
     if (!changed)

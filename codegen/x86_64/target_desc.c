@@ -112,7 +112,7 @@ const B3TargetDesc b3_x86_64_target_desc = {
     .indirect_call_reg = B3X_r11,
     .pinnable_text = "%rbx, %r12-%r15",
     /* [base + index*scale + disp32] for every access, atomics included. */
-    .info = {INT32_MIN, INT32_MAX, 0, INT32_MIN, INT32_MAX, false, false},
+    .info = {INT32_MIN, INT32_MAX, 0, INT32_MIN, INT32_MAX, false, false, false},
     .code_pad_byte = 0xcc, /* int3: a stray jump into the padding traps */
     .dwarf_gprs = dwarf_gprs,
     .dwarf_fpr_base = 17,
