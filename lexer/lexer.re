@@ -802,6 +802,11 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
             return NULL;
         }
         past_kids |= *p != '@';
+        /* ", " before the next argument, or the ')' */
+        if (e[0] == ',' && e[1] == ' ' && e[2] != ' ' && e[2] != '\t') {
+            p = e + 2;
+            continue;
+        }
         p = fast_ws(e);
         if (*p == ')')
             return p;
