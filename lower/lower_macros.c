@@ -108,32 +108,54 @@ static void lower_float_mod(Rewriter *r, B3Value *v) {
     v->m.ccall.variadic = -1;
 }
 
+/* How many values lowering v adds (0: v stays). */
+static uint32_t added_values(const B3Value *v) {
+    if ((v->opcode == B3_Div || v->opcode == B3_Mod) && b3_type_is_int((B3Type)v->type) &&
+        (v->kflags & B3K_CHILL))
+        return v->opcode == B3_Div ? 8 : 5;
+    if (v->opcode == B3_Mod && b3_type_is_float((B3Type)v->type))
+        return 1;
+    return 0;
+}
+
 bool b3_lower_macros(B3Module *m, B3Proc *p) {
     Rewriter r = {m, p, NULL, 0, 0};
     bool any = b3_lower_varargs(m, p);
+    /* The additions are counted first: the value list and number map then
+     * grow once, exactly, and only the blocks that change are rewritten. */
+    uint32_t extra = 0, nchanged = 0;
+    uint32_t *changed = NULL, cap_changed = 0;
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
-        bool changed = false;
+        uint32_t before = extra;
+        for (uint32_t i = 0; i < b->nvalues; i++)
+            extra += added_values(b->values[i]);
+        if (extra != before) {
+            B3_VEC_RESERVE("lower_macros", changed, cap_changed, nchanged + 1);
+            changed[nchanged++] = bi;
+        }
+    }
+    if (!nchanged)
+        return any;
+    b3_proc_reserve_values(m, p, extra);
+    for (uint32_t k = 0; k < nchanged; k++) {
+        B3Block *b = p->blocks[changed[k]];
         r.nout = 0;
         for (uint32_t i = 0; i < b->nvalues; i++) {
             B3Value *v = b->values[i];
-            bool is_divmod = v->opcode == B3_Div || v->opcode == B3_Mod;
-            if (is_divmod && b3_type_is_int((B3Type)v->type) && (v->kflags & B3K_CHILL)) {
-                lower_chill(&r, v);
-                changed = true;
-            } else if (v->opcode == B3_Mod && b3_type_is_float((B3Type)v->type)) {
+            if (v->opcode == B3_Mod && b3_type_is_float((B3Type)v->type))
                 lower_float_mod(&r, v);
-                changed = true;
-            }
+            else if (added_values(v))
+                lower_chill(&r, v);
             push(&r, v);
         }
-        if (!changed)
-            continue;
-        any = true;
-        b->values = b3_arena_alloc(&m->arena, r.nout * sizeof(B3Value *));
+        /* In place where the block's array has room. */
+        if (r.nout > b->cap_values)
+            b->values = b3_arena_grow(&m->arena, b->values, sizeof(B3Value *), &b->cap_values, r.nout);
         memcpy(b->values, r.out, r.nout * sizeof(B3Value *));
-        b->nvalues = b->cap_values = r.nout;
+        b->nvalues = r.nout;
     }
+    free(changed);
     free(r.out);
-    return any;
+    return true;
 }
