@@ -160,8 +160,8 @@ static void push_after(AirSpiller *sp, AirInst i) {
     B3_VEC_PUSH(PHASE, sp->after, sp->nafter, sp->cap_after, i);
 }
 
-AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
-                       B3Value *origin) {
+AirInst air_spill_move_in(AirArg args[2], AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
+                          B3Value *origin) {
     AirOpcode op =
         bank == AirGP ? (s->narrow ? Air_Move32 : Air_Move) : (s->narrow ? Air_MoveFloat : Air_MoveDouble);
     AirInst i;
@@ -169,10 +169,15 @@ AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t
     i.opcode = (uint16_t)op;
     i.nargs = 2;
     i.origin = origin;
-    i.args = b3_arena_alloc(c->arena, 2 * sizeof(AirArg));
+    i.args = args;
     i.args[load ? 0 : 1] = air_stack((AirStackSlot *)s, 0);
     i.args[load ? 1 : 0] = air_tmp(t);
     return i;
+}
+
+AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
+                       B3Value *origin) {
+    return air_spill_move_in(b3_arena_alloc(c->arena, 2 * sizeof(AirArg)), bank, s, t, load, origin);
 }
 
 static bool may_mention(AirSpiller *sp, uint32_t bi, uint32_t ii) {

@@ -73,6 +73,9 @@ typedef struct {
  * move the spill rewriter and the fast allocator put around insts: Move or
  * MoveDouble, Move32 or MoveFloat for a narrow slot. */
 AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t, bool load, B3Value *origin);
+/* The same with its two args in memory the caller provides. */
+AirInst air_spill_move_in(AirArg args[2], AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
+                          B3Value *origin);
 
 /* Rewrites block bi; true if any mention in it was rewritten. */
 bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi);
