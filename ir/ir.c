@@ -393,6 +393,7 @@ static B3Value *value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint
 void b3_proc_reserve_values(B3Module *m, B3Proc *p, uint32_t extra) {
     uint32_t need = p->nvalues + extra;
     if (extra && need > p->cap_values) {
+        need += need / 16; /* room for the next phase's few (a copy more otherwise) */
         B3Value **vals = b3_arena_alloc(&m->arena, (size_t)need * sizeof *vals);
         memcpy(vals, p->values, (size_t)p->nvalues * sizeof *vals);
         b3_arena_release(&m->arena, p->values, (size_t)p->cap_values * sizeof *vals);
@@ -402,7 +403,8 @@ void b3_proc_reserve_values(B3Module *m, B3Proc *p, uint32_t extra) {
     /* The new values take the free numbers from next_value_index on. */
     B3NumMap *map = &p->value_map;
     uint64_t slots = (uint64_t)p->next_value_index + extra;
-    if (extra && map->cap && !map->keys && slots > map->cap && slots <= UINT32_MAX) {
+    if (extra && map->cap && !map->keys && slots > map->cap && slots + slots / 16 <= UINT32_MAX) {
+        slots += slots / 16;
         void **vals = b3_arena_alloc(&m->arena, (size_t)slots * sizeof *vals);
         memcpy(vals, map->vals, (size_t)map->cap * sizeof *vals);
         b3_arena_release(&m->arena, map->vals, (size_t)map->cap * sizeof *vals);

@@ -559,9 +559,10 @@ B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t
 B3Value *b3_value_new_located(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids,
                               uint32_t index);
 /* Room for `extra` more values made by a phase (b3_value_new with
- * UINT32_MAX), in the procedure's value list and number map, exactly: the
- * doubling a few additions would cause when either is just full was most of
- * what a lowering added to a large procedure.  The next growth doubles. */
+ * UINT32_MAX), in the procedure's value list and number map, with a
+ * sixteenth to spare: the doubling a few additions would cause when either
+ * is just full was most of what a lowering added to a large procedure.  The
+ * next growth doubles. */
 void b3_proc_reserve_values(B3Module *m, B3Proc *p, uint32_t extra);
 /* A constant's bits as the machine holds them: a Const32's low 32 bits, a
  * ConstFloat's float bits (not the union's), a Const64's or ConstDouble's 64. */
