@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 struct B3ArenaChunk {
     B3ArenaChunk *next;
@@ -191,10 +192,24 @@ void *b3_arena_alloc_pow2(B3Arena *a, size_t n) {
     return p;
 }
 
+/* Blocks from this size on give their whole pages back when released. */
+enum { RELEASE_PAGES_MIN = 128 << 10 };
+
 void b3_arena_release(B3Arena *a, void *p, size_t n) {
     int k = pow2_class(n);
     if (!p || k < 0)
         return;
+    if (n >= RELEASE_PAGES_MIN) {
+        /* The big arrays (a procedure's values, its number map) grow once or
+         * twice late and leave the old one behind, which is seldom asked for
+         * again: its pages need not stay resident.  Past the free-list link
+         * in the first word; a recycled block then reads as zeroes. */
+        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+        uintptr_t lo = ((uintptr_t)p + sizeof(void *) + page - 1) & ~(page - 1);
+        uintptr_t hi = ((uintptr_t)p + n) & ~(page - 1);
+        if (hi > lo)
+            madvise((void *)lo, hi - lo, MADV_DONTNEED);
+    }
     *(void **)p = a->free[k];
     a->free[k] = p;
 }

@@ -26,7 +26,7 @@ typedef struct {
     uint32_t nout, cap;
 } Rewriter;
 
-static void push(Rewriter *r, B3Value *v) {
+static inline void push(Rewriter *r, B3Value *v) {
     B3_VEC_RESERVE("lower_macros", r->out, r->cap, r->nout + 1);
     r->out[r->nout++] = v;
 }
@@ -109,7 +109,7 @@ static void lower_float_mod(Rewriter *r, B3Value *v) {
 }
 
 /* How many values lowering v adds (0: v stays). */
-static uint32_t added_values(const B3Value *v) {
+static inline uint32_t added_values(const B3Value *v) {
     if ((v->opcode == B3_Div || v->opcode == B3_Mod) && b3_type_is_int((B3Type)v->type) &&
         (v->kflags & B3K_CHILL))
         return v->opcode == B3_Div ? 8 : 5;
@@ -143,9 +143,10 @@ bool b3_lower_macros(B3Module *m, B3Proc *p) {
         r.nout = 0;
         for (uint32_t i = 0; i < b->nvalues; i++) {
             B3Value *v = b->values[i];
-            if (v->opcode == B3_Mod && b3_type_is_float((B3Type)v->type))
+            uint32_t n = added_values(v);
+            if (n == 1)
                 lower_float_mod(&r, v);
-            else if (added_values(v))
+            else if (n)
                 lower_chill(&r, v);
             push(&r, v);
         }

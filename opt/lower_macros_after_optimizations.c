@@ -26,15 +26,6 @@
 bool b3_lower_macros_after_optimizations(B3Module *m, B3Proc *p) {
     if (b3_target_info(m->target)->fp_abs_neg_native)
         return false;
-    /* Two values per Abs or Neg: the value list and number map grow once. */
-    uint32_t extra = 0;
-    for (uint32_t i = 0; i < p->nvalues; i++) {
-        const B3Value *v = p->values[i];
-        extra += 2 * ((v->opcode == B3_Abs || v->opcode == B3_Neg) && b3_type_is_float((B3Type)v->type));
-    }
-    if (!extra)
-        return false;
-    b3_proc_reserve_values(m, p, extra);
     bool changed = false;
     B3InsertionSet ins;
     b3_insertion_set_init(&ins, m, p);

@@ -268,22 +268,28 @@ static AirStackSlot *slot_of(Fast *f, uint32_t v) {
     return f->slot[v] = f->pool[f->used_pool++];
 }
 
+/* Moves to the next hole with room for n bytes: one of the last few, else
+ * none (the arena serves). */
+static bool next_hole(Fast *f, size_t n) {
+    uint32_t k = f->nholes, stop = k > 8 ? k - 8 : 0;
+    while (k > stop && f->holes[k - 1].n < n)
+        k--;
+    if (k == stop)
+        return false;
+    Hole h = f->holes[k - 1];
+    f->holes[k - 1] = f->holes[--f->nholes];
+    if (f->hend - f->hcur >= 64) /* the rest of the one being filled stays a hole */
+        f->holes[f->nholes++] = (Hole){f->hcur, (size_t)(f->hend - f->hcur)};
+    f->hcur = h.p;
+    f->hend = h.p + h.n;
+    return true;
+}
+
 /* n bytes (a multiple of 16), not zeroed: from the hole being filled, else
  * from one of the last holes that has room, else from the arena. */
-static void *take_memory(Fast *f, size_t n) {
-    if ((size_t)(f->hend - f->hcur) < n) {
-        uint32_t k = f->nholes, stop = k > 8 ? k - 8 : 0;
-        while (k > stop && f->holes[k - 1].n < n)
-            k--;
-        if (k == stop)
-            return b3_arena_alloc(f->c->arena, n);
-        Hole h = f->holes[k - 1];
-        f->holes[k - 1] = f->holes[--f->nholes];
-        if (f->hend - f->hcur >= 64) /* the rest of the one being filled stays a hole */
-            f->holes[f->nholes++] = (Hole){f->hcur, (size_t)(f->hend - f->hcur)};
-        f->hcur = h.p;
-        f->hend = h.p + h.n;
-    }
+static inline void *take_memory(Fast *f, size_t n) {
+    if ((size_t)(f->hend - f->hcur) < n && !next_hole(f, n))
+        return b3_arena_alloc(f->c->arena, n);
     void *p = f->hcur;
     f->hcur += n;
     return p;

@@ -160,21 +160,6 @@ static void push_after(AirSpiller *sp, AirInst i) {
     B3_VEC_PUSH(PHASE, sp->after, sp->nafter, sp->cap_after, i);
 }
 
-AirInst air_spill_move_in(AirArg args[2], AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
-                          B3Value *origin) {
-    AirOpcode op =
-        bank == AirGP ? (s->narrow ? Air_Move32 : Air_Move) : (s->narrow ? Air_MoveFloat : Air_MoveDouble);
-    AirInst i;
-    memset(&i, 0, sizeof i);
-    i.opcode = (uint16_t)op;
-    i.nargs = 2;
-    i.origin = origin;
-    i.args = args;
-    i.args[load ? 0 : 1] = air_stack((AirStackSlot *)s, 0);
-    i.args[load ? 1 : 0] = air_tmp(t);
-    return i;
-}
-
 AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
                        B3Value *origin) {
     return air_spill_move_in(b3_arena_alloc(c->arena, 2 * sizeof(AirArg)), bank, s, t, load, origin);

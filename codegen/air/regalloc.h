@@ -74,8 +74,15 @@ typedef struct {
  * MoveDouble, Move32 or MoveFloat for a narrow slot. */
 AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t, bool load, B3Value *origin);
 /* The same with its two args in memory the caller provides. */
-AirInst air_spill_move_in(AirArg args[2], AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
-                          B3Value *origin);
+static inline AirInst air_spill_move_in(AirArg args[2], AirBank bank, const AirStackSlot *s, AirTmp t,
+                                        bool load, B3Value *origin) {
+    AirOpcode op =
+        bank == AirGP ? (s->narrow ? Air_Move32 : Air_Move) : (s->narrow ? Air_MoveFloat : Air_MoveDouble);
+    AirInst i = {.opcode = (uint16_t)op, .nargs = 2, .args = args, .origin = origin};
+    args[load ? 0 : 1] = air_stack((AirStackSlot *)s, 0);
+    args[load ? 1 : 0] = air_tmp(t);
+    return i;
+}
 
 /* Rewrites block bi; true if any mention in it was rewritten. */
 bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi);
