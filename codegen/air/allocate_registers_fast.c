@@ -63,12 +63,6 @@ typedef struct {
     AirInst inst;
 } Load;
 
-/* Dead memory in the Air arena. */
-typedef struct {
-    char *p;
-    size_t n;
-} Hole;
-
 typedef struct {
     AirCode *c;
     /* per virtual tmp (index t - AIR_FIRST_VTMP) */
@@ -116,12 +110,7 @@ typedef struct {
     uint32_t nfix, cap_fix;
     uint32_t npool, cap_pool, used_pool;
     bool split;
-    /* The insts arrays blocks had before their allocation, dead once it
-     * wrote the new one: the memory of the spill moves' args and of later
-     * blocks' arrays (they had been a third of what the phase added). */
-    Hole *holes;
-    uint32_t nholes, cap_holes;
-    char *hcur, *hend; /* the hole being filled */
+    AirHoles holes; /* the replaced insts arrays */
 } Fast;
 
 static inline uint64_t bit(uint32_t r) { return 1ull << r; }
@@ -268,46 +257,12 @@ static AirStackSlot *slot_of(Fast *f, uint32_t v) {
     return f->slot[v] = f->pool[f->used_pool++];
 }
 
-/* Moves to the next hole with room for n bytes: one of the last few, else
- * none (the arena serves). */
-static bool next_hole(Fast *f, size_t n) {
-    uint32_t k = f->nholes, stop = k > 8 ? k - 8 : 0;
-    while (k > stop && f->holes[k - 1].n < n)
-        k--;
-    if (k == stop)
-        return false;
-    Hole h = f->holes[k - 1];
-    f->holes[k - 1] = f->holes[--f->nholes];
-    if (f->hend - f->hcur >= 64) /* the rest of the one being filled stays a hole */
-        f->holes[f->nholes++] = (Hole){f->hcur, (size_t)(f->hend - f->hcur)};
-    f->hcur = h.p;
-    f->hend = h.p + h.n;
-    return true;
-}
-
-/* n bytes (a multiple of 16), not zeroed: from the hole being filled, else
- * from one of the last holes that has room, else from the arena. */
-static inline void *take_memory(Fast *f, size_t n) {
-    if ((size_t)(f->hend - f->hcur) < n && !next_hole(f, n))
-        return b3_arena_alloc(f->c->arena, n);
-    void *p = f->hcur;
-    f->hcur += n;
-    return p;
-}
-
-static void add_hole(Fast *f, void *p, size_t n) {
-    n &= ~(size_t)15;
-    if (n < 64)
-        return;
-    B3_VEC_RESERVE(PHASE, f->holes, f->cap_holes, f->nholes + 1);
-    f->holes[f->nholes++] = (Hole){p, n};
-}
-
 /* A load (slot to register r) or a store (r to the slot): the spill
  * rewriter's move (the slots here are never narrow), its slot operand
  * placed as every slot mention here. */
 static AirInst make_move(Fast *f, AirBank bank, bool load, AirStackSlot *s, uint32_t r, B3Value *origin) {
-    AirInst i = air_spill_move_in(take_memory(f, 2 * sizeof(AirArg)), bank, s, r, load, origin);
+    AirInst i =
+        air_spill_move_in(air_holes_take(&f->holes, f->c, 2 * sizeof(AirArg)), bank, s, r, load, origin);
     set_slot_arg(f, &i.args[!load], s, 0);
     return i;
 }
@@ -746,9 +701,9 @@ static void allocate_block(Fast *f, AirBlock *b) {
     }
     uint32_t n = f->nrev + f->nloads;
     if (n > b->cap_insts) {
-        add_hole(f, b->insts, (size_t)b->cap_insts * sizeof(AirInst));
+        air_holes_add(&f->holes, b->insts, (size_t)b->cap_insts * sizeof(AirInst));
         b->cap_insts = n;
-        b->insts = take_memory(f, (size_t)n * sizeof(AirInst));
+        b->insts = air_holes_take(&f->holes, c, (size_t)n * sizeof(AirInst));
     }
     uint32_t out = 0;
     for (uint32_t p = f->nrev; p-- > 0;) {
@@ -817,7 +772,7 @@ void air_allocate_registers_fast(AirCode *c) {
     free(f.loads);
     free(f.load_at);
     free(f.pool);
-    free(f.holes);
+    air_holes_free(&f.holes);
     if (!f.layout) {
         air_allocate_stack(c);
         return;

@@ -160,9 +160,42 @@ static void push_after(AirSpiller *sp, AirInst i) {
     B3_VEC_PUSH(PHASE, sp->after, sp->nafter, sp->cap_after, i);
 }
 
+void air_holes_add(AirHoles *h, void *p, size_t n) {
+    n &= ~(size_t)15;
+    if (n < 64)
+        return;
+    B3_VEC_RESERVE(PHASE, h->v, h->cap, h->n + 1);
+    h->v[h->n++] = (AirHole){p, n};
+}
+
+bool air_holes_next(AirHoles *h, size_t n) {
+    uint32_t k = h->n, stop = k > 8 ? k - 8 : 0;
+    while (k > stop && h->v[k - 1].n < n)
+        k--;
+    if (k == stop)
+        return false;
+    AirHole next = h->v[k - 1];
+    h->v[k - 1] = h->v[--h->n];
+    if (h->end - h->cur >= 64) /* the rest of the one being filled stays a hole */
+        h->v[h->n++] = (AirHole){h->cur, (size_t)(h->end - h->cur)};
+    h->cur = next.p;
+    h->end = next.p + next.n;
+    return true;
+}
+
+void air_holes_free(AirHoles *h) {
+    free(h->v);
+    memset(h, 0, sizeof *h);
+}
+
 AirInst air_spill_move(AirCode *c, AirBank bank, const AirStackSlot *s, AirTmp t, bool load,
                        B3Value *origin) {
     return air_spill_move_in(b3_arena_alloc(c->arena, 2 * sizeof(AirArg)), bank, s, t, load, origin);
+}
+
+static AirInst spill_move(AirSpiller *sp, const AirStackSlot *s, AirTmp t, bool load, B3Value *origin) {
+    AirArg *args = air_holes_take(&sp->holes, sp->c, 2 * sizeof(AirArg));
+    return air_spill_move_in(args, sp->bank, s, t, load, origin);
 }
 
 static bool may_mention(AirSpiller *sp, uint32_t bi, uint32_t ii) {
@@ -195,9 +228,9 @@ bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi) {
             const AirSpillFill *fl = &sp->fills[k];
             const AirStackSlot *s = sp->slot_of[fl->orig];
             if (fl->load)
-                push_out(sp, air_spill_move(c, sp->bank, s, fl->fresh, true, inst.origin), NONE);
+                push_out(sp, spill_move(sp, s, fl->fresh, true, inst.origin), NONE);
             if (fl->store)
-                push_after(sp, air_spill_move(c, sp->bank, s, fl->fresh, false, inst.origin));
+                push_after(sp, spill_move(sp, s, fl->fresh, false, inst.origin));
         }
         push_out(sp, inst, ii);
         if (!sp->nafter)
@@ -214,12 +247,12 @@ bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi) {
         return false;
     if (sp->nout == b->ninsts) /* only args rewritten in place */
         return true;
-    /* In place when it fits, else in a new arena array with room for the
-     * next round's spill code (an outgrown array stays in the arena until
-     * the module is freed). */
+    /* In place when it fits, else in a new array with room for the next
+     * round's spill code (the outgrown one becomes a hole). */
     if (sp->nout > b->cap_insts) {
+        air_holes_add(&sp->holes, b->insts, (size_t)b->cap_insts * sizeof(AirInst));
         b->cap_insts = sp->nout + sp->nout / 8 + 4;
-        b->insts = b3_arena_alloc(c->arena, b->cap_insts * sizeof(AirInst));
+        b->insts = air_holes_take(&sp->holes, c, (size_t)b->cap_insts * sizeof(AirInst));
     }
     memcpy(b->insts, sp->out, sp->nout * sizeof(AirInst));
     b->ninsts = sp->nout;
@@ -228,6 +261,7 @@ bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi) {
 }
 
 void air_spiller_free(AirSpiller *sp) {
+    air_holes_free(&sp->holes);
     free(sp->fills);
     free(sp->out);
     free(sp->src);

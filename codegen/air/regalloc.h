@@ -40,6 +40,33 @@ typedef struct {
     bool load, store;
 } AirSpillFill;
 
+/* Dead memory of the Air arena: the insts arrays blocks had before a
+ * rewrite replaced them (lowering's, of their exact size), reused for the
+ * spill moves' args and later blocks' arrays; they had been a third of
+ * what an allocator added to the arena. */
+typedef struct {
+    char *p;
+    size_t n;
+} AirHole;
+typedef struct {
+    AirHole *v;
+    uint32_t n, cap;
+    char *cur, *end; /* the hole being filled */
+} AirHoles;
+/* Gives a dead block of n bytes (16-byte aligned) to the holes. */
+void air_holes_add(AirHoles *h, void *p, size_t n);
+/* Moves to a hole with room for n bytes (one of the last few); false: none. */
+bool air_holes_next(AirHoles *h, size_t n);
+/* n bytes (a multiple of 16), not zeroed: from the holes, else from the arena. */
+static inline void *air_holes_take(AirHoles *h, AirCode *c, size_t n) {
+    if ((size_t)(h->end - h->cur) < n && !air_holes_next(h, n))
+        return b3_arena_alloc(c->arena, n);
+    void *p = h->cur;
+    h->cur += n;
+    return p;
+}
+void air_holes_free(AirHoles *h);
+
 typedef struct {
     /* Set by the caller: */
     AirCode *c;
@@ -67,6 +94,7 @@ typedef struct {
     bool touched;
     AirInst *out, *after;
     uint32_t nout, cap_out, nafter, cap_after;
+    AirHoles holes;
 } AirSpiller;
 
 /* A fill (load: slot s to tmp t) or store (t to s) of a bank's value, the
