@@ -175,6 +175,19 @@ uint32_t b3_emit_jump_table_new(B3Emitter *e, AirBlock *b) {
 
 /* ---- the driver ---- */
 
+/* Whether the code of block p, laid out right before b, can run on into b's
+ * start (it does not end in a jump elsewhere, a return or a trap). */
+static bool falls_into(const AirBlock *p, const AirBlock *b) {
+    if (!p->ninsts)
+        return true;
+    const AirInst *last = &p->insts[p->ninsts - 1];
+    if (!air_is_terminal((AirOpcode)last->opcode))
+        return true;
+    if (!p->nsuccs)
+        return false;
+    return !(last->opcode == Air_Jump && p->succs[0].block != b);
+}
+
 /* One pass over the procedure: the body (a prologue before each entry
  * block), then the jump tables.  Returns the size of the code before the
  * tables; prologue_at[block] gets each entry block's prologue offset and
@@ -194,7 +207,7 @@ static uint64_t emit_pass(const B3EmitTarget *t, B3Emitter *e, const uint8_t *is
                 b3_line_rows_note(lines, a->len, p->loc, true);
             t->prologue(e);
         } else if (b->loop_header && t->loop_header) {
-            t->loop_header(e);
+            t->loop_header(e, i > 0 && falls_into(c->blocks[i - 1], b));
         }
         b3_asm_bind(a, e->block_label[b->index]);
         b3_emit_listing_reset(a); /* each block names its first value */
