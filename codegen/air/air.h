@@ -32,9 +32,7 @@ typedef enum {
     AirArg_Stack,   /* an Air stack slot + offset; becomes Addr(fp, ...) */
     AirArg_CallArg, /* offset from the stack pointer at a call */
     AirArg_Sym,     /* a symbol + addend as a PC-relative memory operand (or GOT entry when got) */
-    AirArg_RelCond,
-    AirArg_ResCond,
-    AirArg_DoubleCond,
+    AirArg_RelCond, AirArg_ResCond, AirArg_DoubleCond,
     AirArg_Special, /* opcode-specific data (calls, patchpoints, jump tables) */
 } AirArgKind;
 
@@ -42,52 +40,36 @@ typedef enum {
  * RelationalCondition and ResultCondition: what is tested, not how a target
  * encodes it (each emitter maps them to its condition codes). */
 typedef enum {
-    AirCond_Equal,
-    AirCond_NotEqual,
-    AirCond_Above,
-    AirCond_BelowOrEqual,
-    AirCond_AboveOrEqual,
-    AirCond_Below,
-    AirCond_GreaterThan,
-    AirCond_LessThanOrEqual,
-    AirCond_GreaterThanOrEqual,
-    AirCond_LessThan,
-    AirCond_Overflow,
-    AirCond_NoOverflow,
-    AirCond_Signed,
-    AirCond_PositiveOrZero,
+    AirCond_Equal, AirCond_NotEqual,
+    AirCond_Above, AirCond_BelowOrEqual,
+    AirCond_AboveOrEqual, AirCond_Below,
+    AirCond_GreaterThan, AirCond_LessThanOrEqual,
+    AirCond_GreaterThanOrEqual, AirCond_LessThan,
+    AirCond_Overflow, AirCond_NoOverflow,
+    AirCond_Signed, AirCond_PositiveOrZero,
     AirCond_NUM,
     /* ResCond aliases */
-    AirCond_Zero = AirCond_Equal,
-    AirCond_NonZero = AirCond_NotEqual,
+    AirCond_Zero = AirCond_Equal, AirCond_NonZero = AirCond_NotEqual,
 } AirCond;
 
 /* Floating-point relations (ordered unless named OrUnordered). */
 typedef enum {
-    AirDCond_Equal,
-    AirDCond_NotEqual,
-    AirDCond_GreaterThan,
-    AirDCond_GreaterThanOrEqual,
-    AirDCond_LessThan,
-    AirDCond_LessThanOrEqual,
-    AirDCond_EqualOrUnordered,
-    AirDCond_NotEqualOrUnordered,
-    AirDCond_GreaterThanOrUnordered,
-    AirDCond_GreaterThanOrEqualOrUnordered,
-    AirDCond_LessThanOrUnordered,
-    AirDCond_LessThanOrEqualOrUnordered,
+    AirDCond_Equal, AirDCond_NotEqual, AirDCond_GreaterThan, AirDCond_GreaterThanOrEqual,
+    AirDCond_LessThan, AirDCond_LessThanOrEqual,
+    AirDCond_EqualOrUnordered, AirDCond_NotEqualOrUnordered, AirDCond_GreaterThanOrUnordered,
+    AirDCond_GreaterThanOrEqualOrUnordered, AirDCond_LessThanOrUnordered, AirDCond_LessThanOrEqualOrUnordered,
 } AirDoubleCond;
 
 typedef struct AirStackSlot {
     uint32_t index;
     uint32_t size, align;
-    bool spill;      /* a spill slot (else a B3 stack slot, "locked") */
-    bool shared;     /* a spill slot its allocator already shares between tmps
+    bool spill;          /* a spill slot (else a B3 stack slot, "locked") */
+    bool shared;         /* a spill slot its allocator already shares between tmps
                           * (linear scan): allocate_stack gives it a place of its own */
-    bool narrow;     /* a spill slot nobody reads wider than 32 bits: its fills
+    bool narrow;         /* a spill slot nobody reads wider than 32 bits: its fills
                           * and stores are Move32/MoveFloat (allocate_registers) */
-    B3StackSlot *b3; /* the B3 slot it implements, if any */
-    int64_t offset;  /* from the frame pointer, assigned by allocate_stack */
+    B3StackSlot *b3;     /* the B3 slot it implements, if any */
+    int64_t offset;      /* from the frame pointer, assigned by allocate_stack */
 } AirStackSlot;
 
 /* The widening of an Index arg's 32-bit index (none: a 64-bit index). */
@@ -122,18 +104,18 @@ extern const char *const air_opcode_names[AIR_NUM_OPCODES];
 
 /* Arg roles, with the timing the Air reference gives them. */
 typedef enum {
-    AirRole_Use,     /* early warm use */
-    AirRole_ColdUse, /* early cold use */
+    AirRole_Use,         /* early warm use */
+    AirRole_ColdUse,     /* early cold use */
     AirRole_LateUse,
     AirRole_LateColdUse,
-    AirRole_Def,  /* late def */
-    AirRole_ZDef, /* late def, zero-extending above the width */
+    AirRole_Def,         /* late def */
+    AirRole_ZDef,        /* late def, zero-extending above the width */
     AirRole_UseDef,
     AirRole_UseZDef,
     AirRole_EarlyDef,
     AirRole_EarlyZDef,
-    AirRole_Scratch, /* early def + late use: a register that conflicts with everything in the inst */
-    AirRole_UseAddr, /* computes the address; does not access memory */
+    AirRole_Scratch,     /* early def + late use: a register that conflicts with everything in the inst */
+    AirRole_UseAddr,     /* computes the address; does not access memory */
 } AirRole;
 
 static inline bool air_role_is_use(AirRole r) {
@@ -156,16 +138,16 @@ enum { AirInstFlag_Traps = 1 };
 /* Data for the variable-argument opcodes (Call, Patchpoint, jump tables).
  * Their Args are listed with explicit roles instead of a table signature. */
 typedef struct {
-    uint8_t *roles;                       /* AirRole per arg */
-    uint8_t *banks;                       /* AirBank per arg */
-    uint8_t *widths;                      /* AirWidth per arg */
+    uint8_t *roles;   /* AirRole per arg */
+    uint8_t *banks;   /* AirBank per arg */
+    uint8_t *widths;  /* AirWidth per arg */
     B3RegSet early_clobber, late_clobber; /* registers the inst destroys */
-    void *data;                           /* opcode specific (stackmap info, jump table, ...) */
+    void *data;       /* opcode specific (stackmap info, jump table, ...) */
 } AirSpecial;
 
 /* special->data of a Call. */
 typedef struct {
-    uint32_t nfprs;     /* vector registers used by the arguments (%al for varargs) */
+    uint32_t nfprs; /* vector registers used by the arguments (%al for varargs) */
     bool returns_twice; /* the CCall's returnsTwice: see spill_across_returns_twice.c */
 } AirCallInfo;
 
@@ -213,7 +195,7 @@ typedef struct {
     uint32_t cap_tmps;
     AirStackSlot **slots;
     uint32_t nslots, cap_slots;
-    B3RegSet pinned;            /* never allocated */
+    B3RegSet pinned;      /* never allocated */
     B3RegSet used_callee_saves; /* filled by register allocation */
     /* No frame pointer (-O2 unless -fno-omit-frame-pointer; set before
      * allocation): the target's frame register is allocatable (a callee save
@@ -222,7 +204,7 @@ typedef struct {
     /* The stack pointer moves in the body (AllocaDynamic, StackRestore; set
      * by lower_to_air): the epilogue restores it from the frame pointer. */
     bool dynamic_stack;
-    uint64_t frame_size;    /* bytes below the saved frame pointer, 16-aligned; set by allocate_stack */
+    uint64_t frame_size;  /* bytes below the saved frame pointer, 16-aligned; set by allocate_stack */
     uint32_t call_arg_area; /* bytes of outgoing stack arguments needed */
     /* One entry block per entrypoint, set by air_lower_entry_switch (several
      * entrypoints may share a block).  Before it runs (nentries == 0) the only
@@ -247,8 +229,7 @@ AirStackSlot *air_slot_new(AirCode *c, uint32_t size, uint32_t align, bool spill
 /* Appends an inst; args are copied. Returns it (valid until the next append). */
 /* Makes room for n instructions in b (its current ones kept). */
 void air_block_reserve(AirCode *c, AirBlock *b, uint32_t n);
-AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs,
-                    const AirArg *args);
+AirInst *air_append(AirCode *c, AirBlock *b, AirOpcode op, B3Value *origin, uint32_t nargs, const AirArg *args);
 void air_compute_preds(AirCode *c);
 /* Entrypoint k's block: c->entries once air_lower_entry_switch ran, else blocks[0]. */
 static inline const AirBlock *air_entry_block(const AirCode *c, uint32_t k) {
@@ -263,12 +244,9 @@ void air_drop_unreachable(AirCode *c, AirBlock *const *roots, uint32_t nroots, c
 static inline AirArg air_tmp(AirTmp t) { return (AirArg){.kind = AirArg_Tmp, .base = t}; }
 static inline AirArg air_imm(int64_t v) { return (AirArg){.kind = AirArg_Imm, .value = v}; }
 static inline AirArg air_bigimm(int64_t v) { return (AirArg){.kind = AirArg_BigImm, .value = v}; }
-static inline AirArg air_addr(AirTmp base, int64_t off) {
-    return (AirArg){.kind = AirArg_Addr, .base = base, .value = off};
-}
+static inline AirArg air_addr(AirTmp base, int64_t off) { return (AirArg){.kind = AirArg_Addr, .base = base, .value = off}; }
 static inline AirArg air_index(AirTmp base, AirTmp index, unsigned scale, int64_t off) {
-    return (AirArg){
-        .kind = AirArg_Index, .base = base, .index = index, .scale = (uint8_t)scale, .value = off};
+    return (AirArg){.kind = AirArg_Index, .base = base, .index = index, .scale = (uint8_t)scale, .value = off};
 }
 /* base + extend(index32) * scale + off: ext AirExt_SXTW or AirExt_UXTW. */
 static inline AirArg air_index_ext(AirTmp base, AirTmp index, unsigned scale, int64_t off, uint8_t ext) {
@@ -285,9 +263,7 @@ static inline AirArg air_sym(B3Symbol *s, int64_t addend, bool got) {
 }
 static inline AirArg air_relcond(AirCond c) { return (AirArg){.kind = AirArg_RelCond, .cond = (uint8_t)c}; }
 static inline AirArg air_rescond(AirCond c) { return (AirArg){.kind = AirArg_ResCond, .cond = (uint8_t)c}; }
-static inline AirArg air_dcond(AirDoubleCond c) {
-    return (AirArg){.kind = AirArg_DoubleCond, .cond = (uint8_t)c};
-}
+static inline AirArg air_dcond(AirDoubleCond c) { return (AirArg){.kind = AirArg_DoubleCond, .cond = (uint8_t)c}; }
 /* The negation of an integer or result condition. */
 AirCond air_cond_invert(AirCond c);
 /* The negation of a float relation: each ordered relation and the "or
@@ -426,7 +402,7 @@ typedef struct {
     AirOpcode opcode;
     uint32_t nargs;
     uint8_t roles[8], banks[8], widths[8]; /* AirRole, AirBank, AirWidth per arg */
-    uint8_t conds[8];                      /* non-zero: the arg is a condition of that AirArgKind */
+    uint8_t conds[8]; /* non-zero: the arg is a condition of that AirArgKind */
     uint32_t nforms;
 } AirOverloadInfo;
 uint32_t air_num_overloads(void);
@@ -465,7 +441,6 @@ static inline bool air_is_conditional_branch(const AirInst *i) {
             i->args[0].kind == AirArg_DoubleCond) &&
            air_is_terminal((AirOpcode)i->opcode);
 }
-/* Effects beyond the args (the EFFECTS column): a fence. */
 /* Whether s is one of b's successors. */
 static inline bool air_block_has_succ(const AirBlock *b, const AirBlock *s) {
     for (uint32_t k = 0; k < b->nsuccs; k++)
@@ -473,6 +448,7 @@ static inline bool air_block_has_succ(const AirBlock *b, const AirBlock *s) {
             return true;
     return false;
 }
+/* Effects beyond the args (the EFFECTS column): a fence. */
 static inline bool air_has_non_arg_effects(AirOpcode op) { return air_op_info[op].effects; }
 
 /* Does the opcode write only the low lane of its FP destination on the
