@@ -1341,11 +1341,11 @@ static void prologue(B3Emitter *e) { x86_emit_prologue((X86Emitter *)e); }
  * at a 32-byte boundary, one window of the decoded-uop cache: collatz's
  * inner loop, entered by a jump to its test between the two arms, ran 11%
  * faster there than across a boundary. */
-static void loop_header(B3Emitter *e, bool falls_in) {
-    if (falls_in)
-        x86_align_code(((X86Emitter *)e)->a, 16, 10);
+static void loop_header(B3Emitter *e, uint32_t jumped_align) {
+    if (jumped_align)
+        x86_align(((X86Emitter *)e)->a, jumped_align, 0xcc);
     else
-        x86_align(((X86Emitter *)e)->a, 32, 0xcc);
+        x86_align_code(((X86Emitter *)e)->a, 16, 10);
 }
 
 static uint32_t emit_insts(B3Emitter *e, AirBlock *b, uint32_t j, AirBlock *next) {
@@ -1367,6 +1367,7 @@ const B3EmitTarget b3_x86_64_emit = {
     .listing_begin = listing_begin,
     .prologue = prologue,
     .loop_header = loop_header,
+    .jumped_loop_align = 32,
     .emit_insts = emit_insts,
     .jump_tables = jump_tables,
     .compact_unwind = b3_x86_64_compact_unwind,
