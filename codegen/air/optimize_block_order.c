@@ -179,14 +179,19 @@ static bool likelier(const Order *o, const AirSucc *a, const AirSucc *b) {
  * first: an exit pushed by one arm of a loop must not separate that arm from
  * the other, which would then sit after the exit code, far from the header
  * it jumps back to.  Only the top few entries are looked at (the pending arms
- * of the current loop are pushed recently), so the layout stays linear. */
+ * of the current loop are pushed recently), so the layout stays linear.
+ * Only for a small innermost loop (blocks[h]: how many blocks h heads
+ * directly, UINT32_MAX when it holds another loop), such as collatz's
+ * odd/even step: brainfuck's bracket loops, around a larger body, ran 17%
+ * slower with their blocks pulled ahead of the exits. */
 #define FINISH_LOOP_WINDOW 8
+#define FINISH_LOOP_BLOCKS 4
 static void finish_loop_first(const Order *o, uint32_t *fast, uint32_t nfast, const uint8_t *placed,
-                              uint32_t last) {
+                              uint32_t last, const uint32_t *blocks) {
     if (last == NONE)
         return;
     uint32_t h = o->is_header[last] ? last : o->loop_parent[last];
-    if (h == NONE || in_loop(o, fast[nfast - 1], h))
+    if (h == NONE || blocks[h] > FINISH_LOOP_BLOCKS || in_loop(o, fast[nfast - 1], h))
         return;
     uint32_t stop = nfast > FINISH_LOOP_WINDOW ? nfast - FINISH_LOOP_WINDOW : 0;
     for (uint32_t k = nfast - 1; k-- > stop;) {
@@ -212,10 +217,19 @@ static uint32_t lay_out(Order *o, AirBlock *const *roots, uint32_t nroots, uint3
     for (uint32_t r = nroots; r-- > 0;)
         fast[nfast++] = roots[r]->index;
     uint32_t last = NONE;
+    uint32_t *blocks = b3_xcalloc("optimize_block_order", o->n, sizeof(uint32_t));
+    for (uint32_t i = 0; i < o->n; i++) {
+        uint32_t h = o->is_header[i] ? o->loop_parent[i] : NONE;
+        if (h != NONE)
+            blocks[h] = UINT32_MAX;
+        h = o->is_header[i] ? i : o->loop_parent[i];
+        if (h != NONE && blocks[h] != UINT32_MAX)
+            blocks[h]++;
+    }
     for (;;) {
         uint32_t v;
         if (nfast) {
-            finish_loop_first(o, fast, nfast, placed, last);
+            finish_loop_first(o, fast, nfast, placed, last, blocks);
             v = fast[--nfast];
         } else if (nslow)
             v = slow[--nslow];
@@ -245,6 +259,7 @@ static uint32_t lay_out(Order *o, AirBlock *const *roots, uint32_t nroots, uint3
     free(fast);
     free(slow);
     free(placed);
+    free(blocks);
     return norder;
 }
 
