@@ -558,9 +558,18 @@ static const uint8_t cclass[256] = {
 static bool is_idch(unsigned ch) { return cclass[ch] & (CC_DIG | CC_ALPHA); }
 static bool is_dig(unsigned ch) { return cclass[ch] & CC_DIG; }
 
-static const unsigned char *fast_ws(const unsigned char *p) {
+static inline const unsigned char *fast_ws(const unsigned char *p) {
     if (*p == ' ') /* usually one space, or none */
         p++;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+/* The indentation that opens a line: usually four spaces. */
+static inline const unsigned char *fast_indent(const unsigned char *p) {
+    if (p[0] == ' ' && p[1] == ' ' && p[2] == ' ' && p[3] == ' ') /* in order: never past the NUL */
+        p += 4;
     while (*p == ' ' || *p == '\t')
         p++;
     return p;
@@ -793,6 +802,11 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
             return NULL;
         }
         past_kids |= *p != '@';
+        /* ", " before the next argument, or the ')' */
+        if (e[0] == ',' && e[1] == ' ' && e[2] != ' ' && e[2] != '\t') {
+            p = e + 2;
+            continue;
+        }
         p = fast_ws(e);
         if (*p == ')')
             return p;
@@ -808,13 +822,19 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
         return false;
     p = fast_ws(p);
     const unsigned char *name = p;
-    if (*p != '@' || !(p = fast_ref(p, &fl->name)))
+    uint32_t num;
+    if (*p != '@' || !(p = fast_value_number(p + 1, &num)))
         return false;
-    p = fast_ws(p);
-    if (*p != '=')
+    fl->name = (B3Tok){.p = (const char *)name, .len = (uint32_t)(p - name), .u = num};
+    /* " = ", or other spacing */
+    if (p[0] == ' ' && p[1] == '=' && p[2] == ' ' && p[3] != ' ' && p[3] != '\t')
+        p += 3;
+    else if (*(p = fast_ws(p)) == '=')
+        p = fast_ws(p + 1);
+    else
         return false;
     /* The opcode: an identifier (fast_ident) followed by '(' */
-    const unsigned char *op = fast_ws(p + 1), *op_end = op;
+    const unsigned char *op = p, *op_end = op;
     if (cclass[*op] != CC_ALPHA)
         return false;
     while (is_idch(*op_end))
@@ -866,7 +886,7 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     /* The next line must start with a token that ends a value line in the
      * grammar (so that the line is reduced exactly as it would be).  A
      * type is remembered: b3_lex_after_value_line reads it without the DFA. */
-    const unsigned char *q = fast_ws(e + 1);
+    const unsigned char *q = fast_indent(e + 1);
     fl->next_type = -1;
     fl->next_tok = q;
     switch (*q) {
