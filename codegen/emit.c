@@ -124,13 +124,15 @@ void b3_emit_listing_origin(B3AsmBuffer *b, const B3Value *v) {
 void b3_emit_listing_reset(B3AsmBuffer *b) { b->listing_origin = NULL; }
 
 /* After the procedure's bytes went to .text at start. */
-static void listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, B3SectionId sec, uint64_t start) {
+static void listing_end(B3EmitListing *l, B3AsmBuffer *b, B3Obj *o, B3SectionId sec, uint64_t start,
+                        uint32_t align) {
     if (!o->asm_text)
         return;
     if (fclose(b->listing) != 0)
         b3_internal_error(b->phase, "cannot collect the listing");
     b->listing = NULL;
-    b3_asm_text_add_proc(o->asm_text, sec, start, b->len, l->text, l->len, b->listing_end, b->nlisting_lines);
+    b3_asm_text_add_proc(o->asm_text, sec, start, b->len, align, l->text, l->len, b->listing_end,
+                         b->nlisting_lines);
     free(l->text);
     l->text = NULL;
 }
@@ -175,6 +177,35 @@ uint32_t b3_emit_jump_table_new(B3Emitter *e, AirBlock *b) {
 
 /* ---- the driver ---- */
 
+/* Whether the code of block p, laid out right before b, can run on into b's
+ * start (it does not end in a jump elsewhere, a return or a trap). */
+static bool falls_into(const AirBlock *p, const AirBlock *b) {
+    if (!p->ninsts)
+        return true;
+    const AirInst *last = &p->insts[p->ninsts - 1];
+    if (!air_is_terminal((AirOpcode)last->opcode))
+        return true;
+    if (!p->nsuccs)
+        return false;
+    return !(last->opcode == Air_Jump && p->succs[0].block != b);
+}
+
+/* Whether block i is laid out after code that cannot run on into it. */
+static bool jumped_loop(const AirCode *c, uint32_t i) {
+    return i > 0 && !falls_into(c->blocks[i - 1], c->blocks[i]);
+}
+
+/* The procedure's start: 16 bytes, or the alignment of a loop header the
+ * code before jumps past, which is only as aligned as that. */
+static uint32_t proc_align(const B3EmitTarget *t, const AirCode *c, const uint8_t *is_entry) {
+    uint32_t align = 16;
+    for (uint32_t i = 0; t->loop_header && i < c->nblocks; i++)
+        if (c->blocks[i]->loop_header && !is_entry[c->blocks[i]->index] && jumped_loop(c, i) &&
+            t->jumped_loop_align > align)
+            align = t->jumped_loop_align;
+    return align;
+}
+
 /* One pass over the procedure: the body (a prologue before each entry
  * block), then the jump tables.  Returns the size of the code before the
  * tables; prologue_at[block] gets each entry block's prologue offset and
@@ -194,7 +225,7 @@ static uint64_t emit_pass(const B3EmitTarget *t, B3Emitter *e, const uint8_t *is
                 b3_line_rows_note(lines, a->len, p->loc, true);
             t->prologue(e);
         } else if (b->loop_header && t->loop_header) {
-            t->loop_header(e);
+            t->loop_header(e, jumped_loop(c, i) ? t->jumped_loop_align : 0);
         }
         b3_asm_bind(a, e->block_label[b->index]);
         b3_emit_listing_reset(a); /* each block names its first value */
@@ -221,10 +252,12 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     uint8_t *is_entry = entry_flags(c);
     uint64_t *prologue_at = b3_xcalloc(t->phase, c->nblocks, sizeof(uint64_t));
 
-    /* Functions start 16-byte aligned (the object pads .text with the
-     * description's code_pad_byte), in .text or their own section. */
+    /* Functions start 16-byte aligned or more (proc_align; the object pads
+     * .text with the description's code_pad_byte), in .text or their own
+     * section. */
     B3SectionId sec = b3_obj_code_section(o, p ? p->sym : NULL);
-    b3_obj_align(o, sec, 16);
+    uint32_t align = proc_align(t, c, is_entry);
+    b3_obj_align(o, sec, align);
 
     /* Branch relaxation (codegen/asm_buffer.h): assemble until every short
      * branch reaches.  The passes before the last are trial runs, without
@@ -269,7 +302,7 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
         b3_obj_mark_code(o, sec, start + a->len, false);
     }
     if (want_listing)
-        listing_end(&listing, a, o, sec, start);
+        listing_end(&listing, a, o, sec, start, align);
     for (uint32_t i = 0; i < a->nrelocs; i++)
         b3_obj_reloc(o, sec, start + a->relocs[i].offset, (B3RelocKind)a->relocs[i].kind, a->relocs[i].sym,
                      a->relocs[i].addend);

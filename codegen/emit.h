@@ -103,11 +103,16 @@ typedef struct B3EmitTarget {
      * target's syntax). */
     void (*listing_begin)(B3Emitter *e, B3EmitListing *l, B3Obj *o);
     /* The code: an entry block's prologue; before a loop header that is not
-     * an entry (NULL: nothing; x86-64 aligns it); instruction j of b (next:
+     * an entry (NULL: nothing; x86-64 aligns it; jumped_align: 0 when the
+     * code before can run into the padding, else jumped_loop_align);
+     * instruction j of b (next:
      * the block laid out after b), returning how many it encoded (arm64
      * pairs neighbouring loads or stores); after the code, the jump tables. */
     void (*prologue)(B3Emitter *e);
-    void (*loop_header)(B3Emitter *e);
+    void (*loop_header)(B3Emitter *e, uint32_t jumped_align);
+    /* The alignment of a loop header that the code before it jumps past
+     * (its padding never runs), and then of its procedure (0: none). */
+    uint32_t jumped_loop_align;
     uint32_t (*emit_insts)(B3Emitter *e, AirBlock *b, uint32_t j, AirBlock *next);
     void (*jump_tables)(B3Emitter *e);
     /* Mach-O's compact unwind encoding of the frame (codegen/<arch>/unwind.c). */

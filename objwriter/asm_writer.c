@@ -30,6 +30,7 @@ typedef struct {
     uint32_t first, n;   /* its listing lines */
     uint32_t proc;       /* its number: .LBB<proc>_*, .Lfunc_end<proc> */
     uint8_t section;     /* B3SectionId: .text or the procedure's own */
+    uint32_t align;      /* where it starts: a multiple of 16 or more */
 } Chunk;
 
 struct B3AsmText {
@@ -68,12 +69,13 @@ bool b3_asm_text_verbose(const B3AsmText *t) { return t && t->verbose; }
 
 uint32_t b3_asm_text_next_proc(B3AsmText *t) { return t->nprocs++; }
 
-void b3_asm_text_add_proc(B3AsmText *t, B3SectionId sec, uint64_t start, uint64_t size, const char *text,
-                          size_t len, const uint32_t *line_end, uint32_t nlines) {
+void b3_asm_text_add_proc(B3AsmText *t, B3SectionId sec, uint64_t start, uint64_t size, uint32_t align,
+                          const char *text, size_t len, const uint32_t *line_end, uint32_t nlines) {
     if (t->nprocs == 0)
         b3_internal_error("asm writer", "procedure listing without a number");
     B3_VEC_RESERVE("asm writer", t->chunks, t->cap_chunks, t->nchunks + 1);
-    t->chunks[t->nchunks++] = (Chunk){start, start + size, t->nlines, nlines, t->nprocs - 1, (uint8_t)sec};
+    t->chunks[t->nchunks++] =
+        (Chunk){start, start + size, t->nlines, nlines, t->nprocs - 1, (uint8_t)sec, align};
     B3_VEC_RESERVE("asm writer", t->text, t->cap, t->len + len + 1);
     B3_VEC_RESERVE2("asm writer", t->line_at, t->line_end, t->cap_lines, t->nlines + nlines);
     size_t at = 0;
@@ -678,10 +680,11 @@ static void text(Writer *w) {
         if (!c || ch->section != t->chunks[c - 1].section)
             section(w, (B3SectionId)ch->section);
         uint64_t at = at_of[ch->section];
-        if (ch->start < at || ch->start - at != ((16 - at % 16) % 16))
+        if (ch->start < at || ch->start - at != ((ch->align - at % ch->align) % ch->align))
             b3_internal_error("asm writer",
-                              "procedure at 0x%" PRIx64 " is not where 16-byte alignment puts it", ch->start);
-        w->syn->proc_align(f, ch->start - at);
+                              "procedure at 0x%" PRIx64 " is not where %u-byte alignment puts it", ch->start,
+                              ch->align);
+        w->syn->proc_align(f, ch->start - at, ch->align);
         uint64_t pos = ch->start;
         uint32_t first = next; /* this chunk's events: [first, next) once printed */
         for (uint32_t i = ch->first; i < ch->first + ch->n; i++) {

@@ -40,11 +40,12 @@ bool b3_asm_text_exact(const B3AsmText *t);
 bool b3_asm_text_verbose(const B3AsmText *t);
 /* Numbers the next procedure (its local labels are .LBB<k>_<n>). */
 uint32_t b3_asm_text_next_proc(B3AsmText *t);
-/* A procedure's code: size bytes at offset start of code section sec, listed by text
+/* A procedure's code: size bytes at offset start of code section sec
+ * (aligned to align, 16 or more), listed by text
  * (lines ending in '\n'); line_end[i] is the offset from start where the
  * bytes of line i end (a label's or directive's own offset when it has none). */
-void b3_asm_text_add_proc(B3AsmText *t, B3SectionId sec, uint64_t start, uint64_t size, const char *text,
-                          size_t len, const uint32_t *line_end, uint32_t nlines);
+void b3_asm_text_add_proc(B3AsmText *t, B3SectionId sec, uint64_t start, uint64_t size, uint32_t align,
+                          const char *text, size_t len, const uint32_t *line_end, uint32_t nlines);
 
 /* The name pre + sym + post, quoted if `quote` or unless every character is
  * plain (a leading digit or '$' is quoted too), then the relocation variant
@@ -71,8 +72,8 @@ typedef struct B3AsmSyntax {
     const char *comment;
     /* Prints what puts the next procedure at its .text offset: `pad` bytes
      * of the description's code_pad_byte in the object (0 at the section's
-     * start) up to the 16-byte boundary. */
-    void (*proc_align)(FILE *f, uint64_t pad);
+     * start) up to the boundary of align bytes (16 or more). */
+    void (*proc_align)(FILE *f, uint64_t pad, uint32_t align);
     /* How .cfi_* directives name a register (NULL: the target prints none). */
     const char *(*cfi_reg_name)(B3Reg r);
     /* Mach-O: is an entry of a procedure `_e = Lalt_entryN + 0` (arm64)

@@ -441,6 +441,13 @@ static inline bool air_is_conditional_branch(const AirInst *i) {
             i->args[0].kind == AirArg_DoubleCond) &&
            air_is_terminal((AirOpcode)i->opcode);
 }
+/* Whether s is one of b's successors. */
+static inline bool air_block_has_succ(const AirBlock *b, const AirBlock *s) {
+    for (uint32_t k = 0; k < b->nsuccs; k++)
+        if (b->succs[k].block == s)
+            return true;
+    return false;
+}
 /* Effects beyond the args (the EFFECTS column): a fence. */
 static inline bool air_has_non_arg_effects(AirOpcode op) { return air_op_info[op].effects; }
 

@@ -18,4 +18,13 @@ void air_align_loop_headers(AirCode *c) {
             if (b->succs[s].block->index <= i)
                 b->succs[s].block->loop_header = true;
     }
+    /* A test rotated between the two arms of a loop (optimize_block_order's
+     * branching latch: the arm before it falls into it and it branches back
+     * to that arm) is inside the loop the arm starts: padding it would put
+     * nops on the path around. */
+    for (uint32_t i = 1; i < c->nblocks; i++) {
+        AirBlock *b = c->blocks[i], *p = c->blocks[i - 1];
+        if (b->loop_header && p->loop_header && air_block_has_succ(b, p) && air_block_has_succ(p, b))
+            b->loop_header = false;
+    }
 }

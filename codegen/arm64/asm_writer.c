@@ -11,6 +11,7 @@
 #include "codegen/arm64/arm64.h"
 #include "codegen/emit.h"
 #include "objwriter/asm_writer.h"
+#include "util/bits.h"
 
 /* The comment leader both assemblers read on ELF and Mach-O. */
 #define ARM64_COMMENT "//"
@@ -95,13 +96,13 @@ void arm64_listing_begin(Arm64Listing *l, Arm64Asm *a, B3Obj *o) {
  * with 0 (llvm-mc takes a fill equal to its default as "code alignment"),
  * so the padding is spelled out; the .p2align after it pads nothing and
  * gives .text its 16-byte alignment. */
-static void proc_align(FILE *f, uint64_t pad) {
+static void proc_align(FILE *f, uint64_t pad, uint32_t align) {
     if (pad % 4)
         b3_internal_error("arm64 asm writer", "procedure padding of %u bytes is not whole words",
                           (unsigned)pad);
     for (uint64_t i = 0; i < pad; i += 4)
         fputs("\tudf\t#0\n", f);
-    fputs("\t.p2align\t4\n", f);
+    fprintf(f, "\t.p2align\t%u\n", b3_log2_floor(align));
 }
 
 static const B3AsmSyntax arm64_syntax = {.comment = ARM64_COMMENT,

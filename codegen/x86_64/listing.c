@@ -4,6 +4,7 @@
 
 #include "codegen/x86_64/x86_64.h"
 #include "objwriter/asm_writer.h"
+#include "util/bits.h"
 
 /* A symbol operand for a relocation of `kind`: sym@PLT for calls to global
  * symbols, sym@GOTPCREL for GOT loads, and for a PC-relative address of a
@@ -58,9 +59,9 @@ void x86_listing_begin(X86Listing *l, X86Asm *a, B3Obj *o) {
 /* The object pads between procedures with int3 (the description's
  * code_pad_byte); the assemblers pad as much, the plain -S text's jumps
  * relaxed by them or not. */
-static void proc_align(FILE *f, uint64_t pad) {
+static void proc_align(FILE *f, uint64_t pad, uint32_t align) {
     (void)pad;
-    fputs("\t.p2align\t4, 0xcc\n", f);
+    fprintf(f, "\t.p2align\t%u, 0xcc\n", b3_log2_floor(align));
 }
 
 static const B3AsmSyntax x86_64_syntax = {
