@@ -96,7 +96,8 @@ void air_block_reserve(AirCode *c, AirBlock *b, uint32_t n) {
         return;
     uint32_t cap = (uint32_t)b3_vec_capacity(b->cap_insts ? b->cap_insts : 4, n);
     AirInst *insts = b3_arena_alloc(c->arena, cap * sizeof(AirInst));
-    memcpy(insts, b->insts, b->ninsts * sizeof(AirInst));
+    if (b->ninsts) /* a new block has no array yet: memcpy takes no NULL */
+        memcpy(insts, b->insts, b->ninsts * sizeof(AirInst));
     b->insts = insts;
     b->cap_insts = cap;
 }
