@@ -114,44 +114,56 @@ static bool tok_is(const B3Tok *t, const char *s) { return !strncmp(t->p, s, t->
 
 static const char *opname(B3Opcode op) { return b3_op_info[op].name; }
 
-/* Opcode names are found through a small open-addressing table, hashed by
- * their length and three of their letters: every name is within three
- * probes of its slot, and the usual ones are in theirs. */
-static uint32_t op_hash(const char *s, uint32_t len) {
-    return ((uint32_t)(unsigned char)s[0] * 17 + (uint32_t)(unsigned char)s[len - 1] * 11 +
-            (uint32_t)(unsigned char)s[len / 2] * 17 + len * 31) &
-           255;
+/* Opcode names are found through an open-addressing table keyed by their
+ * first sixteen bytes (zero past the name) and their length, hashed from
+ * those bytes: one probe finds nearly every name, and a match is two word
+ * compares (and, for names past sixteen bytes, a compare of the rest). */
+static void op_words(const B3ParseCtx *c, const char *s, uint32_t len, uint64_t w[2]) {
+    uintptr_t a = (uintptr_t)s, lo = (uintptr_t)c->src, hi = (uintptr_t)c->lim;
+    if (a >= lo && hi >= 16 && a <= hi - 16) {
+        memcpy(w, s, 16); /* inside the source: no read past its end */
+    } else {
+        char buf[16] = {0};
+        memcpy(buf, s, len < 16 ? len : 16);
+        memcpy(w, buf, 16);
+    }
+    if (len < 8) {
+        w[0] &= ((uint64_t)1 << (8 * len)) - 1;
+        w[1] = 0;
+    } else if (len < 16) {
+        w[1] &= ((uint64_t)1 << (8 * (len - 8))) - 1;
+    }
+}
+
+static uint32_t op_hash(const uint64_t w[2], uint32_t len) {
+    return (uint32_t)(((w[0] ^ (w[1] * 0xff51afd7ed558ccdull) ^ len) * 0x9e3779b97f4a7c15ull) >> 55) &
+           (B3_OP_SLOTS - 1);
 }
 
 static void init_ops(B3ParseCtx *c) {
     for (int op = 0; op < B3_NUM_OPCODES; op++) {
         const char *n = b3_op_info[op].name;
-        c->op_len[op] = (uint8_t)strlen(n);
-        uint32_t h = op_hash(n, (uint32_t)strlen(n));
-        while (c->op_hash[h])
-            h = (h + 1) & 255;
-        c->op_hash[h] = (uint16_t)(op + 1);
+        uint32_t len = (uint32_t)strlen(n);
+        uint64_t w[2];
+        char buf[16] = {0};
+        memcpy(buf, n, len < 16 ? len : 16);
+        memcpy(w, buf, 16);
+        uint32_t h = op_hash(w, len);
+        while (c->ops[h].op1)
+            h = (h + 1) & (B3_OP_SLOTS - 1);
+        c->ops[h] = (B3OpSlot){w[0], w[1], (uint16_t)(op + 1), (uint16_t)len};
     }
 }
 
 static B3Opcode find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
-    for (uint32_t h = op_hash(s, len); c->op_hash[h]; h = (h + 1) & 255) {
-        int op = c->op_hash[h] - 1;
-        if (c->op_len[op] != len)
+    uint64_t w[2];
+    op_words(c, s, len, w);
+    for (uint32_t h = op_hash(w, len); c->ops[h].op1; h = (h + 1) & (B3_OP_SLOTS - 1)) {
+        const B3OpSlot *o = &c->ops[h];
+        if (o->w0 != w[0] || o->w1 != w[1] || o->len != len)
             continue;
-        /* Four bytes at a time, then the rest: names are short, a call to
-         * memcmp would cost more. */
-        const char *n = b3_op_info[op].name;
-        uint32_t i = 0;
-        for (uint32_t a, b; i + 4 <= len; i += 4) {
-            memcpy(&a, n + i, 4);
-            memcpy(&b, s + i, 4);
-            if (a != b)
-                break;
-        }
-        while (i < len && n[i] == s[i])
-            i++;
-        if (i == len)
+        int op = o->op1 - 1;
+        if (len <= 16 || !memcmp(s + 16, b3_op_info[op].name + 16, len - 16))
             return (B3Opcode)op;
     }
     return B3_NUM_OPCODES;

@@ -112,6 +112,14 @@ typedef struct {
         uint32_t n, cap; \
     }
 
+/* An opcode name in the lookup table: its first sixteen bytes (zero past the
+ * name), the opcode plus one (0: a free slot) and the name's length. */
+enum { B3_OP_SLOTS = 512 };
+typedef struct {
+    uint64_t w0, w1;
+    uint16_t op1, len;
+} B3OpSlot;
+
 enum { B3Sec_None, B3Sec_Block, B3Sec_Vars, B3Sec_Slots, B3Sec_Orphans };
 
 typedef struct B3ParseCtx {
@@ -180,9 +188,8 @@ typedef struct B3ParseCtx {
     uint32_t vcap;
     B3_VEC(B3Value *) vsparse;
 
-    /* opcode name lookup */
-    uint16_t op_hash[256];
-    uint8_t op_len[B3_NUM_OPCODES];
+    /* opcode name lookup (build.c, find_op) */
+    B3OpSlot ops[B3_OP_SLOTS];
 } B3ParseCtx;
 
 /* Children a direct value line may have (more: the line builds nodes). */
@@ -200,13 +207,14 @@ typedef struct {
     const unsigned char *eol;   /* the newline that ends the line */
     uint32_t kind, args;        /* nodes, as the grammar would build them (not direct) */
     int next_type;              /* the B3Type that starts the next line, or -1 */
+    uint32_t next_len;          /* the length of its name */
     const unsigned char *next_tok;
 
     bool direct;
-    uint8_t lit_kind;              /* 0: no literal, B3N_INT or B3N_FLOAT */
+    uint8_t lit_kind; /* 0: no literal, B3N_INT or B3N_FLOAT */
     bool has_phi, has_offset, has_range;
-    uint8_t type;                  /* B3Type written before @N */
-    uint16_t opcode;               /* resolved by b3p_direct_ok */
+    uint8_t type;    /* B3Type written before @N */
+    uint16_t opcode; /* resolved by b3p_direct_ok */
     uint32_t nkids;
     B3Tok op, lit, phi, offset, range;
     B3Loc type_loc, op_loc, phi_loc;
@@ -222,7 +230,9 @@ typedef struct {
 /* lexer/lexer.re */
 void b3_lex_init(B3ParseCtx *c, const char *src, size_t len);
 bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl);
-/* (in the grammar's %code provides: b3_lex_after_value_line, which takes a YYSTYPE) */
+B3Loc b3_lex_next_type(B3ParseCtx *c, const B3FastLine *fl);
+/* (in the grammar's %code provides: b3_lex_after_value_line and
+ * b3_lex_type_token, which take a YYSTYPE) */
 
 /* parser/build.c: nodes */
 uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc);
