@@ -798,7 +798,8 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
         const unsigned char *e;
         bool flt;
         if (*p == '@') {
-            if (past_kids || fl->nkids == B3_DIRECT_KIDS || !(e = fast_value_number(p + 1, c->lim, &fl->kid_num[fl->nkids])))
+            if (past_kids || fl->nkids == B3_DIRECT_KIDS ||
+                !(e = fast_value_number(p + 1, c->lim, &fl->kid_num[fl->nkids])))
                 return NULL;
             fl->kid_loc[fl->nkids++] = loc_at(c, p);
         } else if (*p == '^') {
@@ -868,6 +869,7 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
         return false;
     B3Tok opt = {.p = (const char *)op, .len = (uint32_t)(op_end - op)};
     fl->op = opt;
+    fl->opcode = (uint16_t)b3p_find_op(c, opt.p, opt.len);
     fl->op_loc = loc_at(c, op);
     p = fast_ws(p + 1);
     const unsigned char *rparen = direct_args(c, p, fl);

@@ -114,32 +114,6 @@ static bool tok_is(const B3Tok *t, const char *s) { return !strncmp(t->p, s, t->
 
 static const char *opname(B3Opcode op) { return b3_op_info[op].name; }
 
-/* Opcode names are found through an open-addressing table keyed by their
- * first sixteen bytes (zero past the name) and their length, hashed from
- * those bytes: one probe finds nearly every name, and a match is two word
- * compares (and, for names past sixteen bytes, a compare of the rest). */
-static void op_words(const B3ParseCtx *c, const char *s, uint32_t len, uint64_t w[2]) {
-    uintptr_t a = (uintptr_t)s, lo = (uintptr_t)c->src, hi = (uintptr_t)c->lim;
-    if (a >= lo && hi >= 16 && a <= hi - 16) {
-        memcpy(w, s, 16); /* inside the source: no read past its end */
-    } else {
-        char buf[16] = {0};
-        memcpy(buf, s, len < 16 ? len : 16);
-        memcpy(w, buf, 16);
-    }
-    if (len < 8) {
-        w[0] &= ((uint64_t)1 << (8 * len)) - 1;
-        w[1] = 0;
-    } else if (len < 16) {
-        w[1] &= ((uint64_t)1 << (8 * (len - 8))) - 1;
-    }
-}
-
-static uint32_t op_hash(const uint64_t w[2], uint32_t len) {
-    return (uint32_t)(((w[0] ^ (w[1] * 0xff51afd7ed558ccdull) ^ len) * 0x9e3779b97f4a7c15ull) >> 55) &
-           (B3_OP_SLOTS - 1);
-}
-
 static void init_ops(B3ParseCtx *c) {
     for (int op = 0; op < B3_NUM_OPCODES; op++) {
         const char *n = b3_op_info[op].name;
@@ -148,25 +122,11 @@ static void init_ops(B3ParseCtx *c) {
         char buf[16] = {0};
         memcpy(buf, n, len < 16 ? len : 16);
         memcpy(w, buf, 16);
-        uint32_t h = op_hash(w, len);
+        uint32_t h = b3p_op_hash(w, len);
         while (c->ops[h].op1)
             h = (h + 1) & (B3_OP_SLOTS - 1);
         c->ops[h] = (B3OpSlot){w[0], w[1], (uint16_t)(op + 1), (uint16_t)len};
     }
-}
-
-static B3Opcode find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
-    uint64_t w[2];
-    op_words(c, s, len, w);
-    for (uint32_t h = op_hash(w, len); c->ops[h].op1; h = (h + 1) & (B3_OP_SLOTS - 1)) {
-        const B3OpSlot *o = &c->ops[h];
-        if (o->w0 != w[0] || o->w1 != w[1] || o->len != len)
-            continue;
-        int op = o->op1 - 1;
-        if (len <= 16 || !memcmp(s + 16, b3_op_info[op].name + 16, len - 16))
-            return (B3Opcode)op;
-    }
-    return B3_NUM_OPCODES;
 }
 
 /* How a node was written, for messages: its first token, quoted. */
@@ -1930,7 +1890,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     B3Node *k = N(kind_node);
     B3Loc start = c->lhs.have_type ? c->lhs.type_loc : c->lhs.have_name ? c->lhs.name_loc : k->loc;
     char buf[300];
-    B3Opcode op = find_op(c, k->tok.p, k->tok.len);
+    B3Opcode op = b3p_find_op(c, k->tok.p, k->tok.len);
     bool unknown = op == B3_NUM_OPCODES;
     if (unknown) {
         /* Keep going with a placeholder so that uses of the name still resolve. */
@@ -2243,7 +2203,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
  * Upsilon needs, and an offset and range for a memory access that fit.
  * Changes nothing but fl. */
 bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
-    B3Opcode op = find_op(c, fl->op.p, fl->op.len);
+    B3Opcode op = (B3Opcode)fl->opcode;
     if (op == B3_NUM_OPCODES || c->section != B3Sec_Block || !c->block || value_at(c, (uint32_t)fl->name.u))
         return false;
     const B3OpInfo *info = b3_op(op);
@@ -2290,7 +2250,6 @@ bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
         if (*end)
             return false;
     }
-    fl->opcode = (uint16_t)op;
     return true;
 }
 

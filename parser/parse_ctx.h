@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ir/diag.h"
 #include "ir/ir.h"
@@ -191,6 +192,46 @@ typedef struct B3ParseCtx {
     /* opcode name lookup (build.c, find_op) */
     B3OpSlot ops[B3_OP_SLOTS];
 } B3ParseCtx;
+
+/* Opcode names are found through an open-addressing table keyed by their
+ * first sixteen bytes (zero past the name) and their length, hashed from
+ * those bytes: one probe finds nearly every name, and a match is two word
+ * compares (and, for names past sixteen bytes, a compare of the rest). */
+static inline void b3p_op_words(const B3ParseCtx *c, const char *s, uint32_t len, uint64_t w[2]) {
+    uintptr_t a = (uintptr_t)s, lo = (uintptr_t)c->src, hi = (uintptr_t)c->lim;
+    if (a >= lo && hi >= 16 && a <= hi - 16) {
+        memcpy(w, s, 16); /* inside the source: no read past its end */
+    } else {
+        char buf[16] = {0};
+        memcpy(buf, s, len < 16 ? len : 16);
+        memcpy(w, buf, 16);
+    }
+    if (len < 8) {
+        w[0] &= ((uint64_t)1 << (8 * len)) - 1;
+        w[1] = 0;
+    } else if (len < 16) {
+        w[1] &= ((uint64_t)1 << (8 * (len - 8))) - 1;
+    }
+}
+
+static inline uint32_t b3p_op_hash(const uint64_t w[2], uint32_t len) {
+    return (uint32_t)(((w[0] ^ (w[1] * 0xff51afd7ed558ccdull) ^ len) * 0x9e3779b97f4a7c15ull) >> 55) &
+           (B3_OP_SLOTS - 1);
+}
+
+static inline B3Opcode b3p_find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
+    uint64_t w[2];
+    b3p_op_words(c, s, len, w);
+    for (uint32_t h = b3p_op_hash(w, len); c->ops[h].op1; h = (h + 1) & (B3_OP_SLOTS - 1)) {
+        const B3OpSlot *o = &c->ops[h];
+        if (o->w0 != w[0] || o->w1 != w[1] || o->len != len)
+            continue;
+        int op = o->op1 - 1;
+        if (len <= 16 || !memcmp(s + 16, b3_op_info[op].name + 16, len - 16))
+            return (B3Opcode)op;
+    }
+    return B3_NUM_OPCODES;
+}
 
 /* Children a direct value line may have (more: the line builds nodes). */
 enum { B3_DIRECT_KIDS = 16 };
