@@ -57,6 +57,9 @@ const B3Phase b3_pipeline[] = {
     {"move_constants",       B3PhaseIR_B3,  B3_O12,  0,                       b3_move_constants, NULL},
     /* B3 ends -O2 with one more pass, after lowering the macros. */
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O2,   0,                       b3_eliminate_dead_code, NULL},
+    /* Beyond B3: a Phi's writes on the edge that needs them, not before a
+     * branch that may go elsewhere. */
+    {"place_upsilons_on_edges", B3PhaseIR_B3, B3_O2, 0,                    b3_place_upsilons_on_edges, NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
     /* Named apart from the B3 phase for --print-after and --time-passes.
      * Linear, and it leaves the allocator less to do.  Not at -O0, whose
