@@ -122,7 +122,8 @@ bool b3_value_must_execute(const B3Value *v) {
             return false;
         break;
     case B3E_LOAD:
-        if (!(op->flags & B3OF_TERMINAL) && !(v->kflags & B3K_TRAPS) && b3_heap_is_bottom(v->m.mem.fence_range))
+        if (!(op->flags & B3OF_TERMINAL) && !(v->kflags & B3K_TRAPS) &&
+            b3_heap_is_bottom(v->m.mem.fence_range))
             return false;
         break;
     default:

@@ -77,7 +77,7 @@ typedef struct {
     Range *rv;
     uint32_t *rfirst, *rn;
     uint32_t *rcur; /* per tmp below nr: its first range not ending before the scan position */
-    Occ fixed_occ; /* the registers' fixed ranges, the start of every scan */
+    Occ fixed_occ;  /* the registers' fixed ranges, the start of every scan */
 } LS;
 
 static void ls_grow(LS *s, uint32_t n) {
