@@ -317,10 +317,14 @@ bool b3_pipeline_run(B3Module *m, const B3PipelineOptions *opt, B3Obj *o) {
         b3_lower_macho_destructors(m);
     run_b3_phases(&p, level);
 
-    /* Air one procedure at a time: its Air is dead once it is encoded. */
+    /* Air one procedure at a time: its Air is dead once it is encoded, and
+     * so is its B3 IR (the object writer keeps what it needs). */
     for (uint32_t i = 0; i < m->nitems; i++)
-        if (m->items[i].kind == B3Item_Proc)
-            run_air(&p, m->items[i].sym->def.proc, level, o);
+        if (m->items[i].kind == B3Item_Proc) {
+            B3Proc *proc = m->items[i].sym->def.proc;
+            run_air(&p, proc, level, o);
+            b3_proc_free_ir(proc);
+        }
     if (!opt->emit_air) {
         begin_phase(&p, "emit_data", NULL, NULL);
         b3_obj_emit_data(o, m);
