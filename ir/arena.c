@@ -28,6 +28,9 @@ static unsigned nspare;
 
 void b3_arena_init(B3Arena *a) { memset(a, 0, sizeof *a); }
 
+/* Blocks from this size on give their whole pages back when released. */
+enum { RELEASE_PAGES_MIN = 128 << 10 };
+
 /* Gives back the whole pages of [lo, hi): they read as zeroes when touched again. */
 static void drop_pages(void *lo_p, void *hi_p) {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
@@ -35,6 +38,11 @@ static void drop_pages(void *lo_p, void *hi_p) {
     uintptr_t hi = (uintptr_t)hi_p & ~(page - 1);
     if (hi > lo)
         madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
+void b3_arena_trim(B3Arena *a) {
+    if ((size_t)(a->end - a->cur) >= RELEASE_PAGES_MIN)
+        drop_pages(a->cur, a->end);
 }
 
 void b3_arena_drop(B3Arena *a) {
@@ -214,8 +222,6 @@ void *b3_arena_alloc_pow2(B3Arena *a, size_t n) {
     return p;
 }
 
-/* Blocks from this size on give their whole pages back when released. */
-enum { RELEASE_PAGES_MIN = 128 << 10 };
 
 void b3_arena_release(B3Arena *a, void *p, size_t n) {
     int k = pow2_class(n);

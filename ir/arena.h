@@ -29,6 +29,10 @@ void b3_arena_free(B3Arena *a);
  * pages are given back to the kernel first (a procedure's B3 IR once the
  * procedure is emitted; the Air arenas' chunks stay resident for the next). */
 void b3_arena_drop(B3Arena *a);
+/* Gives back the pages of the current chunk's unused rest (when it is big):
+ * for an arena that is done growing for a while, whose last chunk, a huge
+ * page, would otherwise stay resident whole (a procedure's, once parsed). */
+void b3_arena_trim(B3Arena *a);
 /* Zeroed memory, aligned to 16 bytes.  Aborts on out-of-memory. */
 void *b3_arena_alloc(B3Arena *a, size_t n);
 /* Copies n bytes and appends a NUL. */

@@ -2472,6 +2472,7 @@ void b3p_proc_end(B3ParseCtx *c) {
             b3_proc_remove_unreachable(c->m, p);
     }
     proc_state_free(c);
+    b3_arena_trim(&p->arena); /* the phases grow it much later */
     c->proc = NULL;
     c->block = NULL;
     c->scratch = NULL;
