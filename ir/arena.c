@@ -222,7 +222,6 @@ void *b3_arena_alloc_pow2(B3Arena *a, size_t n) {
     return p;
 }
 
-
 void b3_arena_release(B3Arena *a, void *p, size_t n) {
     int k = pow2_class(n);
     if (!p || k < 0)
