@@ -270,3 +270,57 @@ bool b3_loops_compute_with_preheaders(B3Module *m, B3Proc *p, B3Dominators *dom,
     b3_loops_compute(l, p, dom);
     return true;
 }
+
+/* ---- counted loops' Phis ---- */
+
+static bool numbered(const B3Proc *p, uint32_t n, const B3Value *v) {
+    return v->scratch < n && v->scratch < p->nvalues && p->values[v->scratch] == v;
+}
+
+void b3_phi_upsilons_compute(B3PhiUpsilons *pu, const B3Proc *p, uint32_t n) {
+    pu->n = n;
+    pu->ups = b3_xcalloc("loops", 2 * (size_t)n + 1, sizeof *pu->ups);
+    pu->nups = b3_xcalloc("loops", (size_t)n + 1, sizeof *pu->nups);
+    for (uint32_t bi = 0; bi < p->nblocks; bi++) {
+        const B3Block *b = p->blocks[bi];
+        for (uint32_t i = 0; i < b->nvalues; i++) {
+            B3Value *u = b->values[i];
+            if (u->opcode != B3_Upsilon || !u->m.phi || !numbered(p, n, u->m.phi))
+                continue;
+            uint32_t id = u->m.phi->scratch;
+            if (pu->nups[id] < 2)
+                pu->ups[2 * id + pu->nups[id]] = u;
+            if (pu->nups[id] < 3)
+                pu->nups[id]++;
+        }
+    }
+}
+
+void b3_phi_upsilons_free(B3PhiUpsilons *pu) {
+    free(pu->ups);
+    free(pu->nups);
+    pu->ups = NULL;
+    pu->nups = NULL;
+}
+
+bool b3_loop_phi_init_and_step(const B3Loops *l, const B3Dominators *dom, const B3Loop *loop,
+                               const B3Block *pre, const B3PhiUpsilons *pu, const B3Value *phi,
+                               B3Value **init, B3Value **step) {
+    if (phi->opcode != B3_Phi || phi->scratch >= pu->n || pu->nups[phi->scratch] != 2 ||
+        pu->ups[2 * phi->scratch]->m.phi != phi)
+        return false;
+    B3Value *ua = pu->ups[2 * phi->scratch], *ub = pu->ups[2 * phi->scratch + 1];
+    if (b3_loop_contains(l, loop, ua->owner)) {
+        B3Value *t = ua;
+        ua = ub;
+        ub = t;
+    }
+    if (b3_loop_contains(l, loop, ua->owner) || !b3_loop_contains(l, loop, ub->owner))
+        return false;
+    if (b3_loop_of(l, ua->owner) != loop->parent || !b3_dominates(dom, ua->owner, pre) ||
+        !b3_dominates(dom, ua->kids[0]->owner, pre))
+        return false;
+    *init = ua;
+    *step = ub;
+    return true;
+}

@@ -95,4 +95,25 @@ uint32_t b3_loops_ensure_preheaders(B3Module *m, B3Proc *p, const B3Loops *l);
  * with no loop at all nothing is created and l->nloops is 0. */
 bool b3_loops_compute_with_preheaders(B3Module *m, B3Proc *p, B3Dominators *dom, B3Loops *l);
 
+/* Each Phi's Upsilons, for the Phis numbered by b3_proc_number_values
+ * (p->values[phi->scratch] == phi, scratch < n): the first two of them, and
+ * how many there are (3: more than two).  Values made after the numbering
+ * have none. */
+typedef struct {
+    B3Value **ups; /* 2 per Phi */
+    uint8_t *nups;
+    uint32_t n;
+} B3PhiUpsilons;
+
+void b3_phi_upsilons_compute(B3PhiUpsilons *pu, const B3Proc *p, uint32_t n);
+void b3_phi_upsilons_free(B3PhiUpsilons *pu);
+
+/* A header Phi of loop that counts: exactly two Upsilons, one in the loop
+ * (*step, the Upsilon of the next trip's value) and one outside it that runs
+ * before every entry (*init: its block is in the loop around loop, and both
+ * it and its input dominate the preheader pre). */
+bool b3_loop_phi_init_and_step(const B3Loops *l, const B3Dominators *dom, const B3Loop *loop,
+                               const B3Block *pre, const B3PhiUpsilons *pu, const B3Value *phi,
+                               B3Value **init, B3Value **step);
+
 #endif

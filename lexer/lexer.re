@@ -648,8 +648,32 @@ static const unsigned char *fast_number(const unsigned char *p, B3Tok *t, bool *
 }
 
 /* The number N of a value name or Phi reference, its digits at d; NULL if
- * there are none or it is out of range. */
-static inline const unsigned char *fast_value_number(const unsigned char *d, uint32_t *num) {
+ * there are none or it is out of range.  Up to seven digits are read as one
+ * word where eight bytes of the source follow d (lim is its end). */
+static inline const unsigned char *fast_value_number(const unsigned char *d, const unsigned char *lim,
+                                                     uint32_t *num) {
+    if (lim - d >= 8) {
+        uint64_t x;
+        memcpy(&x, d, 8);
+        uint64_t t = x - 0x3030303030303030ull;
+        /* The high bit of each byte that is not a digit (below '0' the
+         * subtraction wraps, from ':' on the addition carries); a byte's
+         * borrow or carry reaches only bytes after it. */
+        uint64_t bad = (x | t | (x + 0x4646464646464646ull)) & 0x8080808080808080ull;
+        if (bad) {
+            unsigned n = (unsigned)__builtin_ctzll(bad) >> 3; /* digits */
+            if (!n || is_idch(d[n]))
+                return NULL;
+            /* The digits to the top bytes (the first, most significant, lowest),
+             * then pairs, fours and eights of them combined. */
+            t <<= 64 - 8 * n;
+            t = (t * 10 + (t >> 8)) & 0x00ff00ff00ff00ffull;
+            t = (t * 100 + (t >> 16)) & 0x0000ffff0000ffffull;
+            t = (t * 10000 + (t >> 32)) & 0xffffffffull;
+            *num = (uint32_t)t;
+            return d + n;
+        }
+    }
     const unsigned char *e = d;
     uint64_t v = 0; /* wraps only past 19 digits, which are turned down */
     for (unsigned k; (k = (unsigned)*e - '0') < 10; e++)
@@ -661,12 +685,12 @@ static inline const unsigned char *fast_value_number(const unsigned char *d, uin
 }
 
 /* "@N" or "^@N" / "^N" (a value name or Phi reference) at p, or NULL. */
-static const unsigned char *fast_ref(const unsigned char *p, B3Tok *t) {
+static const unsigned char *fast_ref(const unsigned char *p, const unsigned char *lim, B3Tok *t) {
     const unsigned char *d = p + 1;
     if (*p == '^' && *d == '@')
         d++;
     uint32_t v;
-    const unsigned char *e = fast_value_number(d, &v);
+    const unsigned char *e = fast_value_number(d, lim, &v);
     if (e)
         *t = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p), .u = v};
     return e;
@@ -702,7 +726,7 @@ static const unsigned char *fast_arg(B3ParseCtx *c, const unsigned char *p, uint
             fast_node(c, B3N_SYM, p, node)->tok = (B3Tok){.p = (const char *)p + 1, .len = (uint32_t)(e - p - 1)};
             return e;
         }
-        if (!(e = fast_ref(p, &t)))
+        if (!(e = fast_ref(p, c->lim, &t)))
             return NULL;
         fast_node(c, *p == '@' ? B3N_CHILD : B3N_PHI, p, node)->tok = t;
         return e;
@@ -774,11 +798,12 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
         const unsigned char *e;
         bool flt;
         if (*p == '@') {
-            if (past_kids || fl->nkids == B3_DIRECT_KIDS || !(e = fast_value_number(p + 1, &fl->kid_num[fl->nkids])))
+            if (past_kids || fl->nkids == B3_DIRECT_KIDS ||
+                !(e = fast_value_number(p + 1, c->lim, &fl->kid_num[fl->nkids])))
                 return NULL;
             fl->kid_loc[fl->nkids++] = loc_at(c, p);
         } else if (*p == '^') {
-            if (fl->has_phi || !(e = fast_ref(p, &fl->phi)))
+            if (fl->has_phi || !(e = fast_ref(p, c->lim, &fl->phi)))
                 return NULL;
             fl->has_phi = true;
             fl->phi_loc = loc_at(c, p);
@@ -823,7 +848,7 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     p = fast_ws(p);
     const unsigned char *name = p;
     uint32_t num;
-    if (*p != '@' || !(p = fast_value_number(p + 1, &num)))
+    if (*p != '@' || !(p = fast_value_number(p + 1, c->lim, &num)))
         return false;
     fl->name = (B3Tok){.p = (const char *)name, .len = (uint32_t)(p - name), .u = num};
     /* " = ", or other spacing */
@@ -844,6 +869,7 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
         return false;
     B3Tok opt = {.p = (const char *)op, .len = (uint32_t)(op_end - op)};
     fl->op = opt;
+    fl->opcode = (uint16_t)b3p_find_op(c, opt.p, opt.len);
     fl->op_loc = loc_at(c, op);
     p = fast_ws(p + 1);
     const unsigned char *rparen = direct_args(c, p, fl);
@@ -898,21 +924,44 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
         if (q[1] == 'n' && q[2] == 't' && ((q[3] == '3' && q[4] == '2') || (q[3] == '6' && q[4] == '4')) &&
             q[5] == ' ')
             fl->next_type = q[3] == '3' ? B3_Int32 : B3_Int64;
+        fl->next_len = 5;
         return fl->next_type >= 0;
-    case 'V': return fast_prefix(q, "Void ") && (fl->next_type = B3_Void, true);
-    case 'F': return fast_prefix(q, "Float ") && (fl->next_type = B3_Float, true);
-    case 'D': return fast_prefix(q, "Double ") && (fl->next_type = B3_Double, true);
+    case 'V': return fast_prefix(q, "Void ") && (fl->next_type = B3_Void, fl->next_len = 4, true);
+    case 'F': return fast_prefix(q, "Float ") && (fl->next_type = B3_Float, fl->next_len = 5, true);
+    case 'D': return fast_prefix(q, "Double ") && (fl->next_type = B3_Double, fl->next_len = 6, true);
     case 'P': return fast_prefix(q, "Predecessors:");
     case 'S': return fast_prefix(q, "Successors:");
     default: return false;
     }
 }
 
+/* Moves the lexer onto the line after one b3_lex_value_line read, when that
+ * line starts with a type (fl->next_type >= 0): the newline (a new line,
+ * with nothing to strip at its start: the fast path looked), the
+ * indentation, then the type, read as yylex would but not yet returned as a
+ * token (b3_lex_type_token does that).  Returns where the type was written. */
+B3Loc b3_lex_next_type(B3ParseCtx *c, const B3FastLine *fl) {
+    c->line++;
+    c->line_start = fl->eol + 1;
+    c->at_bol = false;
+    c->line_has_tok = false;
+    c->cur = fl->next_tok + fl->next_len;
+    return loc_at(c, fl->next_tok);
+}
+
+/* Returns the type b3_lex_next_type moved past (at tok) as yylex would have. */
+int b3_lex_type_token(B3ParseCtx *c, const unsigned char *tok, int type, YYSTYPE *lval, B3Loc *lloc) {
+    B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
+    lval->tok = c->toks.n;
+    B3Tok *t = &c->toks.a[c->toks.n++];
+    const unsigned char *end = c->cur;
+    *t = (B3Tok){.p = (const char *)tok, .len = (uint32_t)(end - tok), .u = (uint64_t)type};
+    finish(c, lloc, tok, end);
+    return TK_TYPE;
+}
+
 /* Moves the lexer past a line read by b3_lex_value_line, as if its tokens
- * had been returned, and returns the next token as yylex would.  When that
- * is the type that starts the next line, this is what yylex would do: the
- * newline (a new line, with nothing to strip at its start: the fast path
- * looked), the indentation, then the TYPE token. */
+ * had been returned, and returns the next token as yylex would. */
 int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, B3Loc *lloc) {
     c->cur = fl->eol;
     c->line_has_tok = true;
@@ -920,16 +969,6 @@ int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, 
         c->last_end = loc_at(c, fl->end);
         return yylex(lval, lloc, c);
     }
-    B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
-    lval->tok = c->toks.n;
-    B3Tok *t = &c->toks.a[c->toks.n++];
-    const unsigned char *tok = fl->next_tok;
-    const unsigned char *end = tok + (fl->next_type == B3_Void ? 4 : fl->next_type == B3_Double ? 6 : 5);
-    c->line++;
-    c->line_start = fl->eol + 1;
-    c->at_bol = false;
-    c->line_has_tok = false;
-    *t = (B3Tok){.p = (const char *)tok, .len = (uint32_t)(end - tok), .u = (uint64_t)fl->next_type};
-    finish(c, lloc, tok, end);
-    return TK_TYPE;
+    b3_lex_next_type(c, fl);
+    return b3_lex_type_token(c, fl->next_tok, fl->next_type, lval, lloc);
 }

@@ -69,9 +69,7 @@ typedef struct {
     /* Per value (dense id): the innermost loop holding its block and every
      * block that uses it (NULL: none). */
     B3Loop **scope;
-    /* Per Phi (dense id): its Upsilons when there are at most two. */
-    B3Value **ups; /* 2 per Phi */
-    uint8_t *nups; /* 3: more than two */
+    B3PhiUpsilons pu; /* per Phi (dense id): its Upsilons */
     /* The loop being reduced. */
     B3Loop *loop;
     uint32_t stamp;
@@ -85,24 +83,6 @@ typedef struct {
     B3InsertionSet sets[2 + MAX_NEW];
     uint32_t nsets;
 } LSR;
-
-static void compute_upsilons(LSR *x) {
-    x->ups = b3_xcalloc(PHASE, 2 * (size_t)x->nvalues, sizeof *x->ups);
-    x->nups = b3_xcalloc(PHASE, x->nvalues, sizeof *x->nups);
-    for (uint32_t bi = 0; bi < x->p->nblocks; bi++) {
-        B3Block *b = x->p->blocks[bi];
-        for (uint32_t i = 0; i < b->nvalues; i++) {
-            B3Value *u = b->values[i];
-            if (u->opcode != B3_Upsilon || !u->m.phi || u->m.phi->scratch >= x->nvalues)
-                continue;
-            uint32_t id = u->m.phi->scratch;
-            if (x->nups[id] < 2)
-                x->ups[2 * id + x->nups[id]] = u;
-            if (x->nups[id] < 3)
-                x->nups[id]++;
-        }
-    }
-}
 
 /* The innermost loop containing both a and b (NULL: none). */
 static B3Loop *common_loop(B3Loop *a, B3Loop *b) {
@@ -414,23 +394,11 @@ static bool is_address_use(const B3Value *u, uint32_t k) {
 static void find_basic_ivs(LSR *x) {
     x->nivs = 0;
     B3Block *h = x->loop->header;
-    B3Loop *outer = x->loop->parent;
     for (uint32_t i = 0; i < h->nvalues; i++) {
         B3Value *phi = h->values[i];
-        if (phi->opcode != B3_Phi || !b3_type_is_int((B3Type)phi->type) || phi->scratch >= x->nvalues ||
-            x->nups[phi->scratch] != 2)
-            continue;
-        B3Value *ua = x->ups[2 * phi->scratch], *ub = x->ups[2 * phi->scratch + 1];
-        if (in_loop(x, ua->owner)) {
-            B3Value *t = ua;
-            ua = ub;
-            ub = t;
-        }
-        if (in_loop(x, ua->owner) || !in_loop(x, ub->owner))
-            continue;
-        /* init: runs before every entry (see the header). */
-        if (b3_loop_of(&x->loops, ua->owner) != outer || !b3_dominates(&x->dom, ua->owner, x->pre) ||
-            !b3_dominates(&x->dom, ua->kids[0]->owner, x->pre))
+        B3Value *ua, *ub;
+        if (!b3_type_is_int((B3Type)phi->type) ||
+            !b3_loop_phi_init_and_step(&x->loops, &x->dom, x->loop, x->pre, &x->pu, phi, &ua, &ub))
             continue;
         B3Value *st = ub->kids[0];
         if (st->opcode != B3_Add || st->type != phi->type)
@@ -508,7 +476,7 @@ static void analyze(LSR *x) {
     x->nvalues = b3_proc_number_values(x->p);
     b3_use_counts_compute(&x->uc, x->p);
     x->form = b3_xcalloc(PHASE, x->nvalues, sizeof *x->form);
-    compute_upsilons(x);
+    b3_phi_upsilons_compute(&x->pu, x->p, x->nvalues);
     compute_scopes(x);
 }
 
@@ -535,8 +503,7 @@ bool b3_reduce_loop_strength(B3Module *m, B3Proc *p) {
     b3_use_counts_free(&x.uc);
     free(x.form);
     free(x.scope);
-    free(x.ups);
-    free(x.nups);
+    b3_phi_upsilons_free(&x.pu);
     free(x.ivs);
     b3_loops_free(&x.loops);
     b3_dominators_free(&x.dom);

@@ -81,8 +81,7 @@ typedef struct {
     B3Loops loops;
     uint32_t nv;
     B3UseCounts uc;
-    B3Value **ups; /* 2 per Phi (dense id) */
-    uint8_t *nups; /* 3: more than two */
+    B3PhiUpsilons pu;
     B3Loop *loop;
     B3Block *pre;
     CountedIV *ivs;
@@ -174,24 +173,6 @@ static B3Value *const64_pre(WIV *w, int64_t c, const B3Value *origin) {
     return b3_insertion_set_insert_int_const(set_for(w, w->pre), w->pre->nvalues - 1, origin, B3_Int64, c);
 }
 
-static void compute_upsilons(WIV *w) {
-    w->ups = b3_xcalloc(PHASE, 2 * (size_t)w->nv, sizeof *w->ups);
-    w->nups = b3_xcalloc(PHASE, w->nv, sizeof *w->nups);
-    for (uint32_t bi = 0; bi < w->p->nblocks; bi++) {
-        B3Block *b = w->p->blocks[bi];
-        for (uint32_t i = 0; i < b->nvalues; i++) {
-            B3Value *u = b->values[i];
-            if (u->opcode != B3_Upsilon || !u->m.phi || !is_original(w, u->m.phi))
-                continue;
-            uint32_t id = u->m.phi->scratch;
-            if (w->nups[id] < 2)
-                w->ups[2 * id + w->nups[id]] = u;
-            if (w->nups[id] < 3)
-                w->nups[id]++;
-        }
-    }
-}
-
 /* ---- finding counted induction variables ---- */
 
 /* Whether the edge into b (b's only predecessor's Branch) proves phi < its
@@ -247,22 +228,9 @@ static void find_counted_ivs(WIV *w) {
     B3Block *h = w->loop->header;
     for (uint32_t i = 0; i < h->nvalues; i++) {
         B3Value *phi = h->values[i];
-        if (phi->opcode != B3_Phi || phi->type != B3_Int32 || !is_original(w, phi) ||
-            w->nups[phi->scratch] != 2)
-            continue;
-        B3Value *ua = w->ups[2 * phi->scratch], *ub = w->ups[2 * phi->scratch + 1];
-        if (in_loop(w, ua->owner)) {
-            B3Value *t = ua;
-            ua = ub;
-            ub = t;
-        }
-        if (in_loop(w, ua->owner) || !in_loop(w, ub->owner))
-            continue;
-        /* init runs before every entry: its block and value dominate the
-         * preheader, and it is in the loop around L (not in a sibling loop
-         * run before). */
-        if (b3_loop_of(&w->loops, ua->owner) != w->loop->parent ||
-            !b3_dominates(&w->dom, ua->owner, w->pre) || !b3_dominates(&w->dom, ua->kids[0]->owner, w->pre))
+        B3Value *ua, *ub;
+        if (phi->type != B3_Int32 ||
+            !b3_loop_phi_init_and_step(&w->loops, &w->dom, w->loop, w->pre, &w->pu, phi, &ua, &ub))
             continue;
         B3Value *st = ub->kids[0];
         int64_t one;
@@ -690,7 +658,7 @@ static bool round_over_loops(WIV *w, bool *versioned) {
     *versioned = false;
     b3_use_counts_compute(&w->uc, w->p);
     w->nv = w->uc.nvalues;
-    compute_upsilons(w);
+    b3_phi_upsilons_compute(&w->pu, w->p, w->nv);
     w->wide = b3_xcalloc(PHASE, w->nv, sizeof *w->wide);
     w->wide_stamp = b3_xcalloc(PHASE, w->nv, sizeof *w->wide_stamp);
     for (uint32_t li = w->loops.nloops; li-- > 0;) {
@@ -712,8 +680,7 @@ static bool round_over_loops(WIV *w, bool *versioned) {
     }
     free(w->wide);
     free(w->wide_stamp);
-    free(w->ups);
-    free(w->nups);
+    b3_phi_upsilons_free(&w->pu);
     b3_use_counts_free(&w->uc);
     return changed;
 }

@@ -114,47 +114,19 @@ static bool tok_is(const B3Tok *t, const char *s) { return !strncmp(t->p, s, t->
 
 static const char *opname(B3Opcode op) { return b3_op_info[op].name; }
 
-/* Opcode names are found through a small open-addressing table, hashed by
- * their length and three of their letters: every name is within three
- * probes of its slot, and the usual ones are in theirs. */
-static uint32_t op_hash(const char *s, uint32_t len) {
-    return ((uint32_t)(unsigned char)s[0] * 17 + (uint32_t)(unsigned char)s[len - 1] * 11 +
-            (uint32_t)(unsigned char)s[len / 2] * 17 + len * 31) &
-           255;
-}
-
 static void init_ops(B3ParseCtx *c) {
     for (int op = 0; op < B3_NUM_OPCODES; op++) {
         const char *n = b3_op_info[op].name;
-        c->op_len[op] = (uint8_t)strlen(n);
-        uint32_t h = op_hash(n, (uint32_t)strlen(n));
-        while (c->op_hash[h])
-            h = (h + 1) & 255;
-        c->op_hash[h] = (uint16_t)(op + 1);
+        uint32_t len = (uint32_t)strlen(n);
+        uint64_t w[2];
+        char buf[16] = {0};
+        memcpy(buf, n, len < 16 ? len : 16);
+        memcpy(w, buf, 16);
+        uint32_t h = b3p_op_hash(w, len);
+        while (c->ops[h].op1)
+            h = (h + 1) & (B3_OP_SLOTS - 1);
+        c->ops[h] = (B3OpSlot){w[0], w[1], (uint16_t)(op + 1), (uint16_t)len};
     }
-}
-
-static B3Opcode find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
-    for (uint32_t h = op_hash(s, len); c->op_hash[h]; h = (h + 1) & 255) {
-        int op = c->op_hash[h] - 1;
-        if (c->op_len[op] != len)
-            continue;
-        /* Four bytes at a time, then the rest: names are short, a call to
-         * memcmp would cost more. */
-        const char *n = b3_op_info[op].name;
-        uint32_t i = 0;
-        for (uint32_t a, b; i + 4 <= len; i += 4) {
-            memcpy(&a, n + i, 4);
-            memcpy(&b, s + i, 4);
-            if (a != b)
-                break;
-        }
-        while (i < len && n[i] == s[i])
-            i++;
-        if (i == len)
-            return (B3Opcode)op;
-    }
-    return B3_NUM_OPCODES;
 }
 
 /* How a node was written, for messages: its first token, quoted. */
@@ -1918,7 +1890,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     B3Node *k = N(kind_node);
     B3Loc start = c->lhs.have_type ? c->lhs.type_loc : c->lhs.have_name ? c->lhs.name_loc : k->loc;
     char buf[300];
-    B3Opcode op = find_op(c, k->tok.p, k->tok.len);
+    B3Opcode op = b3p_find_op(c, k->tok.p, k->tok.len);
     bool unknown = op == B3_NUM_OPCODES;
     if (unknown) {
         /* Keep going with a placeholder so that uses of the name still resolve. */
@@ -2231,7 +2203,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
  * Upsilon needs, and an offset and range for a memory access that fit.
  * Changes nothing but fl. */
 bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
-    B3Opcode op = find_op(c, fl->op.p, fl->op.len);
+    B3Opcode op = (B3Opcode)fl->opcode;
     if (op == B3_NUM_OPCODES || c->section != B3Sec_Block || !c->block || value_at(c, (uint32_t)fl->name.u))
         return false;
     const B3OpInfo *info = b3_op(op);
@@ -2278,7 +2250,6 @@ bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
         if (*end)
             return false;
     }
-    fl->opcode = (uint16_t)op;
     return true;
 }
 

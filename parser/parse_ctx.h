@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ir/diag.h"
 #include "ir/ir.h"
@@ -112,6 +113,14 @@ typedef struct {
         uint32_t n, cap; \
     }
 
+/* An opcode name in the lookup table: its first sixteen bytes (zero past the
+ * name), the opcode plus one (0: a free slot) and the name's length. */
+enum { B3_OP_SLOTS = 512 };
+typedef struct {
+    uint64_t w0, w1;
+    uint16_t op1, len;
+} B3OpSlot;
+
 enum { B3Sec_None, B3Sec_Block, B3Sec_Vars, B3Sec_Slots, B3Sec_Orphans };
 
 typedef struct B3ParseCtx {
@@ -180,10 +189,49 @@ typedef struct B3ParseCtx {
     uint32_t vcap;
     B3_VEC(B3Value *) vsparse;
 
-    /* opcode name lookup */
-    uint16_t op_hash[256];
-    uint8_t op_len[B3_NUM_OPCODES];
+    /* opcode name lookup (build.c, find_op) */
+    B3OpSlot ops[B3_OP_SLOTS];
 } B3ParseCtx;
+
+/* Opcode names are found through an open-addressing table keyed by their
+ * first sixteen bytes (zero past the name) and their length, hashed from
+ * those bytes: one probe finds nearly every name, and a match is two word
+ * compares (and, for names past sixteen bytes, a compare of the rest). */
+static inline void b3p_op_words(const B3ParseCtx *c, const char *s, uint32_t len, uint64_t w[2]) {
+    uintptr_t a = (uintptr_t)s, lo = (uintptr_t)c->src, hi = (uintptr_t)c->lim;
+    if (a >= lo && hi >= 16 && a <= hi - 16) {
+        memcpy(w, s, 16); /* inside the source: no read past its end */
+    } else {
+        char buf[16] = {0};
+        memcpy(buf, s, len < 16 ? len : 16);
+        memcpy(w, buf, 16);
+    }
+    if (len < 8) {
+        w[0] &= ((uint64_t)1 << (8 * len)) - 1;
+        w[1] = 0;
+    } else if (len < 16) {
+        w[1] &= ((uint64_t)1 << (8 * (len - 8))) - 1;
+    }
+}
+
+static inline uint32_t b3p_op_hash(const uint64_t w[2], uint32_t len) {
+    return (uint32_t)(((w[0] ^ (w[1] * 0xff51afd7ed558ccdull) ^ len) * 0x9e3779b97f4a7c15ull) >> 55) &
+           (B3_OP_SLOTS - 1);
+}
+
+static inline B3Opcode b3p_find_op(const B3ParseCtx *c, const char *s, uint32_t len) {
+    uint64_t w[2];
+    b3p_op_words(c, s, len, w);
+    for (uint32_t h = b3p_op_hash(w, len); c->ops[h].op1; h = (h + 1) & (B3_OP_SLOTS - 1)) {
+        const B3OpSlot *o = &c->ops[h];
+        if (o->w0 != w[0] || o->w1 != w[1] || o->len != len)
+            continue;
+        int op = o->op1 - 1;
+        if (len <= 16 || !memcmp(s + 16, b3_op_info[op].name + 16, len - 16))
+            return (B3Opcode)op;
+    }
+    return B3_NUM_OPCODES;
+}
 
 /* Children a direct value line may have (more: the line builds nodes). */
 enum { B3_DIRECT_KIDS = 16 };
@@ -200,13 +248,14 @@ typedef struct {
     const unsigned char *eol;   /* the newline that ends the line */
     uint32_t kind, args;        /* nodes, as the grammar would build them (not direct) */
     int next_type;              /* the B3Type that starts the next line, or -1 */
+    uint32_t next_len;          /* the length of its name */
     const unsigned char *next_tok;
 
     bool direct;
-    uint8_t lit_kind;              /* 0: no literal, B3N_INT or B3N_FLOAT */
+    uint8_t lit_kind; /* 0: no literal, B3N_INT or B3N_FLOAT */
     bool has_phi, has_offset, has_range;
-    uint8_t type;                  /* B3Type written before @N */
-    uint16_t opcode;               /* resolved by b3p_direct_ok */
+    uint8_t type;    /* B3Type written before @N */
+    uint16_t opcode; /* resolved by b3p_direct_ok */
     uint32_t nkids;
     B3Tok op, lit, phi, offset, range;
     B3Loc type_loc, op_loc, phi_loc;
@@ -222,7 +271,9 @@ typedef struct {
 /* lexer/lexer.re */
 void b3_lex_init(B3ParseCtx *c, const char *src, size_t len);
 bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl);
-/* (in the grammar's %code provides: b3_lex_after_value_line, which takes a YYSTYPE) */
+B3Loc b3_lex_next_type(B3ParseCtx *c, const B3FastLine *fl);
+/* (in the grammar's %code provides: b3_lex_after_value_line and
+ * b3_lex_type_token, which take a YYSTYPE) */
 
 /* parser/build.c: nodes */
 uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc);

@@ -16,6 +16,7 @@
 %code provides {
 int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c);
 int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, B3Loc *lloc);
+int b3_lex_type_token(B3ParseCtx *c, const unsigned char *tok, int type, YYSTYPE *lval, B3Loc *lloc);
 }
 
 %code {
@@ -395,38 +396,62 @@ static void recover(B3ParseCtx *c) {
  * a line only when the next line starts with a token after which the grammar
  * reduces the value line (so the value is built in both cases), and only
  * when no error recovery is under way (bison counts shifted tokens then).
- * A direct line (B3FastLine) builds no nodes: b3p_value_direct builds its
- * value after the next token is read, as b3p_value would have. */
+ * A direct line (B3FastLine) builds no nodes, and b3p_value_direct reports
+ * nothing: its value is built before the next line's type is read (which
+ * reports nothing either), and that type becomes a token only when the
+ * next line is not a direct one too, so a run of direct lines goes by
+ * without the grammar's tokens. */
 static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, int errstatus) {
     if (c->opt && c->opt->no_fast_lines)
         return;
-    while (*yychar == TK_TYPE && !errstatus && c->tok_first && !c->skip_line && c->byproducts < 0 &&
+    if (*yychar != TK_TYPE)
+        return;
+    B3FastLine fl;
+    fl.type = (uint8_t)c->toks.a[lval->tok].u;
+    fl.type_loc = *lloc;
+    /* The type token that starts the line is bison's lookahead (pending:
+     * it is still to be made one, at type_tok) */
+    bool pending = false;
+    const unsigned char *type_tok = NULL;
+    while (!errstatus && (pending || c->tok_first) && !c->skip_line && c->byproducts < 0 &&
            !b3_diag_stopped(c->d)) {
         uint32_t nodes = c->nodes.n;
-        B3FastLine fl;
-        B3Loc type_loc = *lloc;
-        uint8_t type = (uint8_t)c->toks.a[lval->tok].u;
-        fl.type = type;
-        fl.type_loc = type_loc;
         if (!b3_lex_value_line(c, &fl)) {
             c->nodes.n = nodes;
-            return;
+            break;
         }
+        if (fl.direct && fl.next_type >= 0) {
+            b3p_value_direct(c, &fl);
+            type_tok = fl.next_tok;
+            fl.type_loc = b3_lex_next_type(c, &fl);
+            fl.type = (uint8_t)fl.next_type;
+            pending = true;
+            continue;
+        }
+        pending = false;
         if (fl.direct) {
             c->toks.n = 0;
             *yychar = b3_lex_after_value_line(c, &fl, lval, lloc);
             b3p_value_direct(c, &fl);
-            continue;
+        } else {
+            c->lhs.have_type = c->lhs.have_name = true;
+            c->lhs.type = fl.type;
+            c->lhs.type_loc = fl.type_loc;
+            c->lhs.num = (uint32_t)fl.name.u;
+            c->lhs.name_loc = fl.name_loc;
+            c->in_args = true;
+            c->toks.n = 0;
+            *yychar = b3_lex_after_value_line(c, &fl, lval, lloc);
+            b3p_value(c, fl.kind, fl.args, fl.rparen_loc);
         }
-        c->lhs.have_type = c->lhs.have_name = true;
-        c->lhs.type = type;
-        c->lhs.type_loc = type_loc;
-        c->lhs.num = (uint32_t)fl.name.u;
-        c->lhs.name_loc = fl.name_loc;
-        c->in_args = true;
+        if (*yychar != TK_TYPE)
+            return;
+        fl.type = (uint8_t)c->toks.a[lval->tok].u;
+        fl.type_loc = *lloc;
+    }
+    if (pending) {
         c->toks.n = 0;
-        *yychar = b3_lex_after_value_line(c, &fl, lval, lloc);
-        b3p_value(c, fl.kind, fl.args, fl.rparen_loc);
+        *yychar = b3_lex_type_token(c, type_tok, fl.type, lval, lloc);
     }
 }
 

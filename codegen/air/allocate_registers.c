@@ -216,7 +216,6 @@ typedef struct {
     uint32_t *degree;
     uint32_t *alias;
     uint8_t *color;  /* B3Reg */
-    uint32_t *range; /* inst boundaries the tmp is live across */
     Vec *adj;        /* list graphs: neighbours, registers included (in csr, or from pool) */
     uint32_t *csr;   /* list graphs: the lists as built */
     /* List graphs while building: the edges (u, v) as found (a register v
@@ -501,9 +500,14 @@ static bool move_related(const Alloc *a, uint32_t t) {
 }
 
 static double spill_score(const Alloc *a, uint32_t t) {
-    /* Long ranges with few (frequency-weighted) uses go first; spill tmps never unless forced. */
+    /* Chaitin's degree over cost: many neighbours and few (frequency-weighted)
+     * uses go first; spill tmps never unless forced.  Weighing the range too
+     * made a value used all over a big function (bzip2's decoder state `s`)
+     * the first candidate: pushed early, it was popped after its many short
+     * neighbours had taken every register somewhere, and spilled, though
+     * keeping it cost far less than reloading it at every use. */
     double deg = a->degree[t], uses = a->f->uses[t] > 1e-9 ? a->f->uses[t] : 1e-9;
-    double s = deg * (a->range[t] + 1.0) / uses;
+    double s = deg / uses;
     if (a->f->unspillable[t])
         s = -1e300 + deg;
     return s;
@@ -743,7 +747,6 @@ static void combine(Alloc *a, uint32_t u, uint32_t v) {
     node_retire(a, v);
     a->alias[v] = u;
     a->f->uses[u] += a->f->uses[v];
-    a->range[u] += a->range[v];
     if (!a->f->unspillable[v])
         a->f->unspillable[u] = 0;
     /* Coalesced and constrained moves are left behind: nothing reads them
@@ -891,20 +894,16 @@ static void add_moment_edges(Alloc *a, Moment acts, const AirTmpSet *live, AirTm
 }
 
 /* The build walk's live set: a sparse set of tmps and, for matrix graphs,
- * the same as bits over nodes plus a mask of registers.  Ranges are counted
- * per tmp when it dies rather than per live tmp at every boundary: since[t]
- * is the first (highest) boundary at which t was counted live. */
+ * the same as bits over nodes plus a mask of registers. */
 typedef struct {
     AirTmpSet set;
     uint64_t *bits; /* matrix graphs only */
     uint64_t regs;
-    int32_t *since;
 } BuildLive;
 
-static void live_add(Alloc *a, BuildLive *l, uint32_t t, int32_t first) {
+static void live_add(Alloc *a, BuildLive *l, uint32_t t) {
     if (!air_tmpset_add(&l->set, t))
         return;
-    l->since[t] = first;
     if (!l->bits)
         return;
     if (air_tmp_is_reg(t))
@@ -913,10 +912,9 @@ static void live_add(Alloc *a, BuildLive *l, uint32_t t, int32_t first) {
         air_bit_set(l->bits, a->node[t]);
 }
 
-static void live_remove(Alloc *a, BuildLive *l, uint32_t t, int32_t k) {
+static void live_remove(Alloc *a, BuildLive *l, uint32_t t) {
     if (!air_tmpset_remove(&l->set, t))
         return;
-    a->range[t] += (uint32_t)(l->since[t] - k + 1);
     if (!l->bits)
         return;
     if (air_tmp_is_reg(t))
@@ -926,13 +924,13 @@ static void live_remove(Alloc *a, BuildLive *l, uint32_t t, int32_t k) {
 }
 
 /* live = (live - defs) + uses for the moments of boundary k. */
-static void apply_moment(Alloc *a, BuildLive *l, Moment acts, int32_t k) {
+static void apply_moment(Alloc *a, BuildLive *l, Moment acts) {
     for (uint32_t i = 0; i < acts.n; i++)
         if (acts.v[i].def)
-            live_remove(a, l, acts.v[i].tmp, k);
+            live_remove(a, l, acts.v[i].tmp);
     for (uint32_t i = 0; i < acts.n; i++)
         if (!acts.v[i].def)
-            live_add(a, l, acts.v[i].tmp, k - 1);
+            live_add(a, l, acts.v[i].tmp);
 }
 
 /* add_moment_edges for matrix graphs: a virtual def ORs the live bits into
@@ -1009,13 +1007,12 @@ static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
     a->building = true;
     BuildLive l = {.bits = a->mat.bits ? b3_xcalloc(PHASE, a->mat.words, sizeof(uint64_t)) : NULL};
     air_tmpset_init(&l.set, a->n);
-    l.since = b3_xmalloc(PHASE, (size_t)a->n * sizeof(int32_t)); /* set when a tmp becomes live */
     for (uint32_t bi = 0; bi < a->c->nblocks; bi++) {
         AirBlock *b = a->c->blocks[bi];
         const uint32_t *st = acts->start + 2 * (size_t)acts->first[bi];
         air_tmpset_clear(&l.set);
         for (uint32_t i = 0; i < lv->nlive_out[bi]; i++)
-            live_add(a, &l, lv->live_out[bi][i], (int32_t)b->ninsts);
+            live_add(a, &l, lv->live_out[bi][i]);
         for (int32_t k = (int32_t)b->ninsts; k >= 0; k--) {
             /* E: inst k's early moment. */
             Moment early = {acts->v + st[2 * k], k < (int32_t)b->ninsts ? st[2 * k + 1] - st[2 * k] : 0};
@@ -1023,7 +1020,7 @@ static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
                 matrix_moment_edges(a, &l, early, AIR_NO_TMP);
             else
                 add_moment_edges(a, early, &l.set, AIR_NO_TMP);
-            apply_moment(a, &l, early, k);
+            apply_moment(a, &l, early);
             if (k == 0)
                 break;
             /* L: inst k-1's late moment. */
@@ -1040,16 +1037,15 @@ static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
                 matrix_moment_edges(a, &l, late, copy_src);
             else
                 add_moment_edges(a, late, &l.set, copy_src);
-            apply_moment(a, &l, late, k);
+            apply_moment(a, &l, late);
         }
         /* What is live into the block was counted down to boundary 0. */
         while (l.set.size)
-            live_remove(a, &l, l.set.dense[l.set.size - 1], 0);
+            live_remove(a, &l, l.set.dense[l.set.size - 1]);
         l.regs = 0;
     }
     air_tmpset_free(&l.set);
     free(l.bits);
-    free(l.since);
 }
 
 /* ---- assign colors ---- */
@@ -1168,7 +1164,6 @@ static void alloc_init(Alloc *a, AirCode *c, AirBank bank, TmpFacts *f) {
     a->degree = b3_xcalloc(PHASE, n, sizeof(uint32_t));
     a->alias = b3_xmalloc(PHASE, (size_t)n * sizeof(uint32_t));
     a->color = b3_xcalloc(PHASE, n, 1);
-    a->range = b3_xcalloc(PHASE, n, sizeof(uint32_t));
     a->moves_of = b3_xcalloc(PHASE, n, sizeof(Vec));
     a->maybe_active = b3_xcalloc(PHASE, n, 1);
     memset(a->ra_lo, 0xff, sizeof a->ra_lo);
@@ -1196,7 +1191,6 @@ static void alloc_free(Alloc *a) {
     free(a->degree);
     free(a->alias);
     free(a->color);
-    free(a->range);
     free(a->adj);
     free(a->moves_of);
     free(a->mark);
