@@ -6,7 +6,14 @@
  * model of liveness.h.  Spilled tmps get 8-byte spill slots; each mention is
  * rewritten to the slot when the inst's form allows it, else to a fresh
  * unspillable tmp loaded before / stored after the inst (regalloc.h's spill
- * rewriter), and allocation repeats until nothing spills. */
+ * rewriter), and allocation repeats until nothing spills.
+ *
+ * Coalescing is optimistic (Park and Moon) where George and Appel's is
+ * conservative: two virtual tmps joined by a copy merge whenever they do
+ * not interfere, and a merged node that finds no register when colored
+ * either parts again, each tmp colored or spilled alone, or spills whole
+ * into one slot, whichever costs less (split_or_spill).  A copy with a
+ * register keeps George's test. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -198,6 +205,7 @@ typedef struct {
     AirTmp src, dst;
     uint8_t state;
     uint32_t george_word; /* matrix graphs: where George's test last failed (likely to again) */
+    double freq;          /* the copy's block weight */
 } Move;
 
 typedef struct {
@@ -214,10 +222,11 @@ typedef struct {
 
     uint8_t *state;
     uint32_t *degree;
+    double *own_uses; /* during coloring: each tmp's uses before coalescing added others' */
     uint32_t *alias;
-    uint8_t *color;  /* B3Reg */
-    Vec *adj;        /* list graphs: neighbours, registers included (in csr, or from pool) */
-    uint32_t *csr;   /* list graphs: the lists as built */
+    uint8_t *color; /* B3Reg */
+    Vec *adj;       /* list graphs: neighbours, registers included (in csr, or from pool) */
+    uint32_t *csr;  /* list graphs: the lists as built */
     /* List graphs while building: the edges (u, v) as found (a register v
      * gets no list), in runs of one u: a word with PAIR_RUN set starts the
      * run of its u, each other word is a v.  A def meets its whole live set
@@ -247,7 +256,7 @@ typedef struct {
     HeapEntry *heap;
     uint32_t nheap, cap_heap;
 
-    uint32_t *mark;        /* scratch for Briggs' test */
+    uint32_t *mark;        /* scratch: dedup of neighbours */
     uint8_t *maybe_active; /* moves_of[t] may hold an M_ACTIVE move */
     /* Per register, a bit set over moves (rows of (nmoves + 63) / 64 words,
      * words [ra_lo, ra_hi) possibly non-zero): its moves made active since it
@@ -712,36 +721,6 @@ static bool george(const Alloc *a, uint32_t u, uint32_t v, Move *m) {
     return true;
 }
 
-static bool briggs(Alloc *a, uint32_t u, uint32_t v) {
-    if (a->alive) {
-        /* Registers count as significant; they are never simplified. */
-        uint32_t high = popcount64(a->regmask[u] | a->regmask[v]);
-        const uint64_t *ru = mat_row(&a->mat, a->node[u]), *rv = mat_row(&a->mat, a->node[v]);
-        for (uint32_t w = 0; w < a->mat.words && high < a->rf.k; w++)
-            high += popcount64((ru[w] | rv[w]) & a->hi[w]);
-        return high < a->rf.k;
-    }
-    if (++a->epoch == 0) {
-        memset(a->mark, 0, a->n * sizeof(uint32_t));
-        a->epoch = 1;
-    }
-    uint32_t high = 0;
-    const uint32_t nodes[2] = {u, v};
-    for (int j = 0; j < 2; j++) {
-        Nbrs it;
-        uint32_t t;
-        for (nbrs_init(a, nodes[j], false, &it); nbrs_next(&it, &t);) {
-            if (!adjacent_live(a, t) || a->mark[t] == a->epoch)
-                continue;
-            a->mark[t] = a->epoch;
-            if (a->degree[t] >= a->rf.k || is_precolored(a, t))
-                if (++high >= a->rf.k)
-                    return false;
-        }
-    }
-    return true;
-}
-
 static void combine(Alloc *a, uint32_t u, uint32_t v) {
     a->state[v] = N_COALESCED;
     node_retire(a, v);
@@ -795,7 +774,7 @@ static void coalesce(Alloc *a, uint32_t mi) {
         m->state = M_CONSTRAINED;
         add_worklist(a, u);
         add_worklist(a, v);
-    } else if (is_precolored(a, u) ? george(a, u, v, m) : briggs(a, u, v)) {
+    } else if (!is_precolored(a, u) || george(a, u, v, m)) {
         m->state = M_COALESCED;
         combine(a, u, v);
         add_worklist(a, u);
@@ -854,13 +833,13 @@ static bool pop_spill(Alloc *a, uint32_t *out) {
 
 /* ---- build ---- */
 
-static void register_move(Alloc *a, AirTmp s, AirTmp d) {
+static void register_move(Alloc *a, AirTmp s, AirTmp d, double freq) {
     if (s == d || a->state[s] == N_NONE || a->state[d] == N_NONE)
         return;
     if (is_precolored(a, s) && is_precolored(a, d))
         return;
     uint32_t mi = a->nmoves;
-    B3_VEC_PUSH(PHASE, a->moves, a->nmoves, a->cap_moves, ((Move){s, d, M_WORKLIST, 0}));
+    B3_VEC_PUSH(PHASE, a->moves, a->nmoves, a->cap_moves, ((Move){s, d, M_WORKLIST, 0, freq}));
     pool_push(&a->pool, &a->moves_of[s], mi);
     pool_push(&a->pool, &a->moves_of[d], mi);
     vec_push(&a->move_wl, mi);
@@ -997,7 +976,7 @@ static void choose_graph(Alloc *a, const AirLiveness *lv) {
         a->adj = b3_xcalloc(PHASE, AIR_FIRST_VTMP, sizeof(Vec)); /* only registers' (empty) lists are read */
     } else {
         a->adj = b3_xcalloc(PHASE, a->n, sizeof(Vec));
-        a->mark = b3_xcalloc(PHASE, a->n, sizeof(uint32_t)); /* Briggs' test and dedup on lists */
+        a->mark = b3_xcalloc(PHASE, a->n, sizeof(uint32_t)); /* dedup on lists */
     }
 }
 
@@ -1029,7 +1008,7 @@ static void build(Alloc *a, const AirLiveness *lv, const AirActs *acts) {
             uint32_t ci = a->f->copy[acts->first[bi] + (uint32_t)k - 1];
             if (ci) {
                 const struct Copy *cp = &a->f->copies[ci - 1];
-                register_move(a, cp->src, cp->dst);
+                register_move(a, cp->src, cp->dst, cp->freq);
                 if (copy_is_pure(cp->move32, cp->src, cp->dst, a->f))
                     copy_src = cp->src;
             }
@@ -1103,45 +1082,159 @@ static void color_cache_set(const Alloc *a, ColorCache *cc, uint32_t t, int pick
     }
 }
 
+/* The registers t may take: none that a colored neighbour or a register it
+ * meets holds (as a bit set over ranks). */
+static uint64_t free_colors(Alloc *a, const ColorCache *cc, uint32_t t) {
+    uint64_t ok = a->rf.k == 64 ? ~0ull : (1ull << a->rf.k) - 1;
+    if (a->alive)
+        return ok & ~color_cache_taken(a, cc, t);
+    Nbrs it;
+    uint32_t nb;
+    for (nbrs_init(a, t, false, &it); nbrs_next(&it, &nb);) {
+        uint32_t w = get_alias(a, nb);
+        if (a->state[w] == N_COLORED || a->state[w] == N_PRECOLORED)
+            ok &= ~(1ull << a->rf.rank[a->color[w]]);
+    }
+    return ok;
+}
+
+/* Gives t a register if one is free (a move partner's first, so the move
+ * disappears); false if none is. */
+static bool color_node(Alloc *a, ColorCache *cc, uint32_t t) {
+    uint64_t ok = free_colors(a, cc, t);
+    if (!ok)
+        return false;
+    int pick = -1;
+    for (uint32_t i = 0; i < a->moves_of[t].n && pick < 0; i++) {
+        const Move *m = &a->moves[a->moves_of[t].v[i]];
+        uint32_t x = get_alias(a, m->src), y = get_alias(a, m->dst), o = x == t ? y : x;
+        if ((a->state[o] == N_COLORED || a->state[o] == N_PRECOLORED) && (ok >> a->rf.rank[a->color[o]]) & 1)
+            pick = a->rf.rank[a->color[o]];
+    }
+    if (pick < 0)
+        pick = __builtin_ctzll(ok);
+    a->state[t] = N_COLORED;
+    a->color[t] = a->rf.order[pick];
+    if (a->alive)
+        color_cache_set(a, cc, t, pick);
+    return true;
+}
+
+typedef struct {
+    double uses;
+    uint32_t tmp;
+} Member;
+
+static int cmp_uses_desc(const void *pa, const void *pb) {
+    const Member *x = pa, *y = pb;
+    if (x->uses != y->uses)
+        return x->uses > y->uses ? -1 : 1;
+    return x->tmp < y->tmp ? -1 : x->tmp > y->tmp;
+}
+
+/* t, made of several tmps by coalescing, found no register.  Spilled
+ * whole, its tmps share one slot and the copies between them go; parted
+ * again (Park and Moon's optimistic coalescing), each tmp takes a register
+ * of its own, the most used first, or spills alone, and the copies between
+ * tmps that end up apart come back.  Parted if that costs less: the spilled
+ * tmps' uses and the parted copies, weighted, against all the uses.  (A
+ * value a state machine carries through Phis at every merge and rarely
+ * uses is best kept whole in its slot; a hot loop's value and its next
+ * trip's are best parted.) */
+static void split_or_spill(Alloc *a, ColorCache *cc, uint32_t t, const uint32_t *first,
+                           const uint32_t *next) {
+    uint32_t n = 1;
+    for (uint32_t m = first[t]; m != UINT32_MAX; m = next[m])
+        n++;
+    Member *mem = b3_xmalloc(PHASE, n * sizeof(Member));
+    n = 0;
+    mem[n++] = (Member){a->own_uses[t], t};
+    for (uint32_t m = first[t]; m != UINT32_MAX; m = next[m])
+        mem[n++] = (Member){a->own_uses[m], m};
+    double whole = 0, parted = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        whole += mem[i].uses;
+        a->alias[mem[i].tmp] = mem[i].tmp;
+        a->state[mem[i].tmp] = N_SELECT;
+    }
+    uint32_t saved_head = 0;
+    if (a->alive) {
+        saved_head = cc->head[a->node[t]];
+        cc->head[a->node[t]] = UINT32_MAX; /* t alone from here on */
+    }
+    qsort(mem, n, sizeof(Member), cmp_uses_desc);
+    for (uint32_t i = 0; i < n; i++)
+        if (!color_node(a, cc, mem[i].tmp)) {
+            a->state[mem[i].tmp] = N_SPILLED;
+            parted += mem[i].uses;
+        }
+    /* The copies between the group's tmps that now join different places. */
+    for (uint32_t i = 0; i < n && parted < whole; i++) {
+        const Vec *ms = &a->moves_of[mem[i].tmp];
+        for (uint32_t j = 0; j < ms->n; j++) {
+            const Move *mv = &a->moves[ms->v[j]];
+            uint32_t o = mv->src == mem[i].tmp ? mv->dst : mv->src;
+            if (mv->state != M_COALESCED || o < mem[i].tmp || a->alias[o] != o ||
+                (a->state[o] != N_COLORED && a->state[o] != N_SPILLED))
+                continue; /* each copy once, from its lower end; only the group's */
+            bool same = a->state[o] == a->state[mem[i].tmp] &&
+                        (a->state[o] == N_SPILLED || a->color[o] == a->color[mem[i].tmp]);
+            if (!same)
+                parted += mv->freq;
+        }
+    }
+    if (parted < whole) {
+        for (uint32_t i = 0; i < n; i++)
+            if (a->state[mem[i].tmp] == N_SPILLED)
+                vec_push(&a->spilled, mem[i].tmp);
+    } else {
+        /* Back together, spilled whole. */
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t m = mem[i].tmp;
+            if (a->alive && a->state[m] == N_COLORED)
+                air_bit_clear(cc->colored, a->node[m]);
+            if (m != t) {
+                a->alias[m] = t;
+                a->state[m] = N_COALESCED;
+            }
+        }
+        if (a->alive)
+            cc->head[a->node[t]] = saved_head;
+        a->state[t] = N_SPILLED;
+        vec_push(&a->spilled, t);
+    }
+    free(mem);
+}
+
 static void assign_colors(Alloc *a) {
     ColorCache cc = {0};
     if (a->alive)
         color_cache_init(a, &cc);
-    while (a->select_stack.n) {
-        uint32_t t = a->select_stack.v[--a->select_stack.n];
-        uint64_t ok = a->rf.k == 64 ? ~0ull : (1ull << a->rf.k) - 1;
-        if (a->alive) {
-            ok &= ~color_cache_taken(a, &cc, t);
-        } else {
-            Nbrs it;
-            uint32_t nb;
-            for (nbrs_init(a, t, false, &it); nbrs_next(&it, &nb);) {
-                uint32_t w = get_alias(a, nb);
-                if (a->state[w] == N_COLORED || a->state[w] == N_PRECOLORED)
-                    ok &= ~(1ull << a->rf.rank[a->color[w]]);
+    /* Per node made of several tmps: the tmps coalesced into it. */
+    uint32_t *first = b3_xmalloc(PHASE, (size_t)a->n * sizeof(uint32_t));
+    uint32_t *next = b3_xmalloc(PHASE, (size_t)a->n * sizeof(uint32_t));
+    memset(first, 0xff, (size_t)a->n * sizeof(uint32_t));
+    for (uint32_t t = AIR_FIRST_VTMP; t < a->n; t++)
+        if (a->state[t] == N_COALESCED) {
+            uint32_t r = get_alias(a, t);
+            if (a->state[r] == N_SELECT) {
+                next[t] = first[r];
+                first[r] = t;
             }
         }
-        if (!ok) {
-            a->state[t] = N_SPILLED;
-            vec_push(&a->spilled, t);
+    while (a->select_stack.n) {
+        uint32_t t = a->select_stack.v[--a->select_stack.n];
+        if (color_node(a, &cc, t))
+            continue;
+        if (first[t] != UINT32_MAX) {
+            split_or_spill(a, &cc, t, first, next);
             continue;
         }
-        /* Prefer a move partner's register so the move disappears. */
-        int pick = -1;
-        for (uint32_t i = 0; i < a->moves_of[t].n && pick < 0; i++) {
-            const Move *m = &a->moves[a->moves_of[t].v[i]];
-            uint32_t x = get_alias(a, m->src), y = get_alias(a, m->dst), o = x == t ? y : x;
-            if ((a->state[o] == N_COLORED || a->state[o] == N_PRECOLORED) &&
-                (ok >> a->rf.rank[a->color[o]]) & 1)
-                pick = a->rf.rank[a->color[o]];
-        }
-        if (pick < 0)
-            pick = __builtin_ctzll(ok);
-        a->state[t] = N_COLORED;
-        a->color[t] = a->rf.order[pick];
-        if (a->alive)
-            color_cache_set(a, &cc, t, pick);
+        a->state[t] = N_SPILLED;
+        vec_push(&a->spilled, t);
     }
+    free(first);
+    free(next);
     free(cc.colored);
     free(cc.ncol);
     free(cc.head);
@@ -1215,6 +1308,9 @@ static void alloc_free(Alloc *a) {
 }
 
 static void run_coloring(Alloc *a) {
+    /* Each tmp's own uses: coalescing adds the others' to a node's. */
+    a->own_uses = b3_xmalloc(PHASE, (size_t)a->n * sizeof(double));
+    memcpy(a->own_uses, a->f->uses, (size_t)a->n * sizeof(double));
     for (uint32_t t = AIR_FIRST_VTMP; t < a->n; t++) {
         if (a->state[t] != N_INITIAL)
             continue;
@@ -1244,6 +1340,8 @@ static void run_coloring(Alloc *a) {
         }
     }
     assign_colors(a);
+    free(a->own_uses);
+    a->own_uses = NULL;
 }
 
 /* ---- facts ---- */
