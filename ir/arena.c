@@ -160,6 +160,11 @@ void *b3_arena_alloc(B3Arena *a, size_t n) {
     return p;
 }
 
+void *b3_arena_alloc_uninit_slow(B3Arena *a, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    return alloc_raw(a, n ? n : 16);
+}
+
 char *b3_arena_strndup(B3Arena *a, const char *s, size_t n) {
     char *p = b3_arena_alloc(a, n + 1);
     memcpy(p, s, n);

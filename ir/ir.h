@@ -558,6 +558,11 @@ B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t
  * all are read. */
 B3Value *b3_value_new_located(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids,
                               uint32_t index);
+/* b3_value_new_located for a value the parser writes whole: index (below
+ * UINT32_MAX), its locations given, and every one of its nkids children and
+ * their locations written by the caller (they are not zeroed). */
+B3Value *b3_value_new_parsed(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index,
+                             B3Loc loc, B3Loc type_loc);
 /* Room for `extra` more values made by a phase (b3_value_new with
  * UINT32_MAX), in the procedure's value list and number map, with a
  * sixteenth to spare: the doubling a few additions would cause when either

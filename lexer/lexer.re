@@ -789,7 +789,7 @@ static const unsigned char *fast_arg(B3ParseCtx *c, const unsigned char *p, uint
 static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B3FastLine *fl) {
     fl->nkids = 0;
     fl->lit_kind = 0;
-    fl->has_phi = fl->has_offset = fl->has_range = false;
+    fl->extras = 0;
     if (*p == ')')
         return p;
     bool past_kids = false;
@@ -803,26 +803,26 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
                 return NULL;
             fl->kid_loc[fl->nkids++] = loc_at(c, p);
         } else if (*p == '^') {
-            if (fl->has_phi || !(e = fast_ref(p, c->lim, &fl->phi)))
+            if ((fl->extras & B3FL_PHI) || !(e = fast_ref(p, c->lim, &fl->phi)))
                 return NULL;
-            fl->has_phi = true;
+            fl->extras |= B3FL_PHI;
             fl->phi_loc = loc_at(c, p);
         } else if ((e = fast_number(p, &t, &flt))) {
             if (fl->lit_kind || (*e == '.' && !flt))
                 return NULL;
             fl->lit = t;
             fl->lit_kind = flt ? B3N_FLOAT : B3N_INT;
+            fl->extras |= B3FL_LIT;
         } else if ((e = fast_ident(p, &t))) {
             /* offset = INT, range = INT */
             bool off = t.len == 6 && !memcmp(p, "offset", 6), rng = t.len == 5 && !memcmp(p, "range", 5);
             const unsigned char *q = fast_ws(e);
-            if ((!off && !rng) || *q != '=' || (off ? fl->has_offset : fl->has_range))
+            if ((!off && !rng) || *q != '=' || (fl->extras & (off ? B3FL_OFFSET : B3FL_RANGE)))
                 return NULL;
             B3Tok *v = off ? &fl->offset : &fl->range;
             if (!(e = fast_number(fast_ws(q + 1), v, &flt)) || flt || *e == '.')
                 return NULL;
-            fl->has_offset |= off;
-            fl->has_range |= rng;
+            fl->extras |= off ? B3FL_OFFSET : B3FL_RANGE;
         } else {
             return NULL;
         }
