@@ -470,9 +470,8 @@ B3Value *b3_value_clone(B3Module *m, B3Proc *p, const B3Value *v) {
     return c;
 }
 
-void b3_block_append(B3Module *m, B3Block *b, B3Value *v) {
-    if (b->nvalues == b->cap_values)
-        b->values = b3_arena_grow(&m->arena, b->values, sizeof(B3Value *), &b->cap_values, 0);
+void b3_block_append_grow(B3Module *m, B3Block *b, B3Value *v) {
+    b->values = b3_arena_grow(&m->arena, b->values, sizeof(B3Value *), &b->cap_values, 0);
     b->values[b->nvalues++] = v;
     v->owner = b;
 }

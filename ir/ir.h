@@ -582,7 +582,17 @@ B3Value *b3_value_find(const B3Proc *p, uint32_t index);
 /* A copy of v with a fresh number, its meta data and the same children, not
  * placed in a block. */
 B3Value *b3_value_clone(B3Module *m, B3Proc *p, const B3Value *v);
-void b3_block_append(B3Module *m, B3Block *b, B3Value *v);
+/* Appends v to b's values (and makes b its owner); the array's growth is
+ * out of line. */
+void b3_block_append_grow(B3Module *m, B3Block *b, B3Value *v);
+static inline void b3_block_append(B3Module *m, B3Block *b, B3Value *v) {
+    if (b->nvalues == b->cap_values) {
+        b3_block_append_grow(m, b, v);
+        return;
+    }
+    b->values[b->nvalues++] = v;
+    v->owner = b;
+}
 B3Variable *b3_variable_new(B3Module *m, B3Proc *p, const char *name, B3Type type);
 B3StackSlot *b3_slot_new(B3Module *m, B3Proc *p, const char *name, uint64_t size);
 /* Recomputes every block's predecessor list from the successors. */

@@ -69,28 +69,33 @@ void b3p_reset_nodes(B3ParseCtx *c) { c->nodes.n = 1; /* node 0 means "none" */ 
 
 /* ---- values by number -------------------------------------------------------- */
 
-static void value_define(B3ParseCtx *c, uint32_t num, B3Value *v) {
-    if (num >= c->vcap) {
-        /* Grow only while the numbering stays reasonably dense. */
-        uint64_t limit = (uint64_t)8 * c->proc->nvalues + (1u << 16);
-        if (num >= limit) {
-            /* value_at finds it through the procedure's map. */
-            B3P_PUSH(c->vsparse, v);
-            b3_nummap_put(&c->proc->value_map, &c->m->arena, num, v);
-            return;
-        }
-        B3_VEC_RESERVE_ZEROED("parse", c->vdense, c->vcap, (size_t)num + 1);
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < c->vsparse.n; i++) {
-            B3Value *w = c->vsparse.a[i];
-            if (w->index < c->vcap)
-                c->vdense[w->index] = w;
-            else
-                c->vsparse.a[k++] = w;
-        }
-        c->vsparse.n = k;
+/* value_define past the dense map: the map grows only while the numbering
+ * stays reasonably dense; a far number is found through the procedure's map. */
+static void value_define_slow(B3ParseCtx *c, uint32_t num, B3Value *v) {
+    uint64_t limit = (uint64_t)8 * c->proc->nvalues + (1u << 16);
+    if (num >= limit) {
+        B3P_PUSH(c->vsparse, v);
+        b3_nummap_put(&c->proc->value_map, &c->m->arena, num, v);
+        return;
     }
+    B3_VEC_RESERVE_ZEROED("parse", c->vdense, c->vcap, (size_t)num + 1);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < c->vsparse.n; i++) {
+        B3Value *w = c->vsparse.a[i];
+        if (w->index < c->vcap)
+            c->vdense[w->index] = w;
+        else
+            c->vsparse.a[k++] = w;
+    }
+    c->vsparse.n = k;
     c->vdense[num] = v;
+}
+
+static inline void value_define(B3ParseCtx *c, uint32_t num, B3Value *v) {
+    if (num < c->vcap)
+        c->vdense[num] = v;
+    else
+        value_define_slow(c, num, v);
 }
 
 static void values_clear(B3ParseCtx *c) {
@@ -520,11 +525,20 @@ static void read_generator(B3ParseCtx *c, uint32_t node, const char *what, bool 
 
 /* ---- module items ------------------------------------------------------------ */
 
-void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt) {
+void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt, size_t len) {
     c->m = m;
     c->d = d;
     c->opt = opt;
     init_ops(c);
+    /* The dense number map, sized for the numbers a source of len bytes
+     * usually writes (a value line takes more than 24 bytes): it is then
+     * not regrown and copied as the numbers rise.  Zeroed by calloc, whose
+     * untouched pages cost nothing. */
+    size_t guess = len / 24 < B3_DENSE_GUESS_MAX ? len / 24 : B3_DENSE_GUESS_MAX;
+    if (guess > 1024) {
+        c->vdense = b3_xcalloc("parse", guess, sizeof *c->vdense);
+        c->vcap = (uint32_t)guess;
+    }
     b3p_node(c, B3N_NONE, (B3Loc){0, 0, 0});
 }
 

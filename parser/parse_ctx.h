@@ -274,6 +274,8 @@ typedef struct {
 /* Value numbers written in the source stay below this; values written
  * without a name get provisional numbers above it until the procedure ends. */
 #define B3_MAX_VALUE_NUMBER 0x7fffffffu
+/* The most numbers the dense map is first sized for (b3p_init). */
+#define B3_DENSE_GUESS_MAX (1u << 24)
 
 /* The value numbered num in the procedure being built, or NULL. */
 static inline B3Value *b3p_value_at(B3ParseCtx *c, uint32_t num) {
@@ -311,7 +313,8 @@ void b3p_reset_nodes(B3ParseCtx *c);
 #define B3P_PUSH(v, x) B3_VEC_PUSH("parse", (v).a, (v).n, (v).cap, (x))
 
 /* parser/build.c: module items */
-void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt);
+/* len: the source's length, for the size of the number map. */
+void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt, size_t len);
 void b3p_free(B3ParseCtx *c);
 void b3p_extern(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);
 /* alias @a ATTRS = @target [+ offset] (offset NULL: none). */

@@ -553,7 +553,7 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, B3ParseCtx *c) {
 bool b3_parse(B3Module *m, B3Diag *d, const char *src, size_t len, const B3ParseOptions *opt) {
     unsigned errors = d->errors;
     B3ParseCtx *c = b3_xcalloc("parse", 1, sizeof *c);
-    b3p_init(c, m, d, opt);
+    b3p_init(c, m, d, opt, len);
     b3_lex_init(c, src, len);
     int r = yyparse(c);
     if (r != 0 && d->errors == errors)
