@@ -110,6 +110,9 @@ static void scan_int(B3Tok *t, const unsigned char *p, const unsigned char *e) {
                 ovf = true;
             v = v << 4 | d;
         }
+    } else if (e - p <= 19) {
+        for (; p < e; p++) /* nineteen digits always fit */
+            v = v * 10 + (unsigned)(*p - '0');
     } else {
         for (; p < e; p++) {
             unsigned d = *p - '0';
@@ -696,6 +699,44 @@ static const unsigned char *fast_ref(const unsigned char *p, const unsigned char
     return e;
 }
 
+/* The opcode whose name is written at op and followed at once by '(', found
+ * by the name's first sixteen bytes when the '(' is among them (its length
+ * in *n); -1 if there
+ * is none such (the caller reads the name the long way: the '(' may be
+ * further on, the name unknown).  Known names are identifiers, so a match
+ * is the IDENT token the long way would read. */
+static inline int fast_opcode(const B3ParseCtx *c, const unsigned char *op, uint32_t *n) {
+    if (c->lim - op < 16)
+        return -1;
+    uint64_t w[2];
+    memcpy(w, op, 16);
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull, paren = 0x2828282828282828ull;
+    /* The lowest byte equal to '(' (a borrow can only mark bytes after it). */
+    uint64_t x0 = w[0] ^ paren, x1 = w[1] ^ paren;
+    uint64_t z0 = (x0 - ones) & ~x0 & highs, z1 = (x1 - ones) & ~x1 & highs;
+    uint32_t len;
+    if (z0) {
+        len = (uint32_t)__builtin_ctzll(z0) >> 3;
+        if (!len)
+            return -1;
+        w[0] &= ((uint64_t)1 << (8 * len)) - 1;
+        w[1] = 0;
+    } else if (z1) {
+        len = 8 + ((uint32_t)__builtin_ctzll(z1) >> 3);
+        w[1] &= ((uint64_t)1 << (8 * (len - 8))) - 1; /* len - 8 < 8 */
+    } else {
+        return -1;
+    }
+    for (uint32_t h = b3p_op_hash(w, len); c->ops[h].op1; h = (h + 1) & (B3_OP_SLOTS - 1)) {
+        const B3OpSlot *o = &c->ops[h];
+        if (o->w0 == w[0] && o->w1 == w[1] && o->len == len) {
+            *n = len;
+            return o->op1 - 1;
+        }
+    }
+    return -1;
+}
+
 /* Whether p starts with lit; stops at the first difference, so it never reads
  * past the NUL that ends the source. */
 static bool fast_prefix(const unsigned char *p, const char *lit) {
@@ -813,11 +854,15 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
             fl->lit = t;
             fl->lit_kind = flt ? B3N_FLOAT : B3N_INT;
             fl->extras |= B3FL_LIT;
-        } else if ((e = fast_ident(p, &t))) {
-            /* offset = INT, range = INT */
-            bool off = t.len == 6 && !memcmp(p, "offset", 6), rng = t.len == 5 && !memcmp(p, "range", 5);
-            const unsigned char *q = fast_ws(e);
-            if ((!off && !rng) || *q != '=' || (fl->extras & (off ? B3FL_OFFSET : B3FL_RANGE)))
+        } else if ((*p == 'o' && fast_prefix(p, "offset") && !is_idch(p[6])) ||
+                   (*p == 'r' && fast_prefix(p, "range") && !is_idch(p[5]))) {
+            /* offset = INT, range = INT (the word ends at a character no
+             * identifier has, so it is the whole IDENT token, or no token
+             * at all if that is ':' or '@' or a symbol's: then no '='
+             * follows) */
+            bool off = *p == 'o';
+            const unsigned char *q = fast_ws(p + (off ? 6 : 5));
+            if (*q != '=' || (fl->extras & (off ? B3FL_OFFSET : B3FL_RANGE)))
                 return NULL;
             B3Tok *v = off ? &fl->offset : &fl->range;
             if (!(e = fast_number(fast_ws(q + 1), v, &flt)) || flt || *e == '.')
@@ -850,7 +895,7 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     uint32_t num;
     if (*p != '@' || !(p = fast_value_number(p + 1, c->lim, &num)))
         return false;
-    fl->name = (B3Tok){.p = (const char *)name, .len = (uint32_t)(p - name), .u = num};
+    fl->num = num;
     /* " = ", or other spacing */
     if (p[0] == ' ' && p[1] == '=' && p[2] == ' ' && p[3] != ' ' && p[3] != '\t')
         p += 3;
@@ -859,17 +904,24 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     else
         return false;
     /* The opcode: an identifier (fast_ident) followed by '(' */
-    const unsigned char *op = p, *op_end = op;
-    if (cclass[*op] != CC_ALPHA)
-        return false;
-    while (is_idch(*op_end))
-        op_end++;
-    p = fast_ws(op_end);
-    if (*p != '(')
-        return false;
+    const unsigned char *op = p, *op_end;
+    uint32_t op_len;
+    int known = fast_opcode(c, op, &op_len);
+    if (known >= 0) {
+        op_end = op + op_len;
+        p = op_end;
+        fl->opcode = (uint16_t)known;
+    } else {
+        if (cclass[*op] != CC_ALPHA)
+            return false;
+        for (op_end = op; is_idch(*op_end); op_end++) {
+        }
+        p = fast_ws(op_end);
+        if (*p != '(')
+            return false;
+        fl->opcode = (uint16_t)b3p_find_op(c, (const char *)op, (uint32_t)(op_end - op));
+    }
     B3Tok opt = {.p = (const char *)op, .len = (uint32_t)(op_end - op)};
-    fl->op = opt;
-    fl->opcode = (uint16_t)b3p_find_op(c, opt.p, opt.len);
     fl->op_loc = loc_at(c, op);
     p = fast_ws(p + 1);
     const unsigned char *rparen = direct_args(c, p, fl);

@@ -2264,7 +2264,7 @@ bool b3p_direct_args_ok(B3ParseCtx *c, B3FastLine *fl) {
 /* Builds the value of a line b3p_direct_ok accepted, as b3p_value would. */
 void b3p_value_direct(B3ParseCtx *c, const B3FastLine *fl) {
     B3Opcode op = (B3Opcode)fl->opcode;
-    uint32_t index = (uint32_t)fl->name.u;
+    uint32_t index = fl->num;
     if (index > c->max_index)
         c->max_index = index;
     B3Value *v = b3_value_new_parsed(c->m, c->proc, op, (B3Type)fl->type, fl->nkids, index, fl->op_loc,

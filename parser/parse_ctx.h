@@ -249,7 +249,7 @@ enum { B3FL_LIT = 1, B3FL_PHI = 2, B3FL_OFFSET = 4, B3FL_RANGE = 8, B3FL_NEVER =
  * kept here, b3p_direct_ok checks that b3p_value would report nothing about
  * them, and b3p_value_direct builds the value as b3p_value would. */
 typedef struct {
-    B3Tok name;                 /* the @N token */
+    uint32_t num;               /* N of the @N written */
     B3Loc name_loc, rparen_loc; /* where @N and the closing ')' are */
     const unsigned char *end;   /* just past the ')' */
     const unsigned char *eol;   /* the newline that ends the line */
@@ -264,7 +264,7 @@ typedef struct {
     uint8_t type;    /* B3Type written before @N */
     uint16_t opcode; /* resolved by b3p_direct_ok */
     uint32_t nkids;
-    B3Tok op, lit, phi, offset, range;
+    B3Tok lit, phi, offset, range;
     B3Loc type_loc, op_loc, phi_loc;
     uint64_t bits; /* the literal's bits for the constant (b3p_direct_ok) */
     uint32_t kid_num[B3_DIRECT_KIDS];
@@ -293,7 +293,7 @@ static inline bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
     uint32_t op = fl->opcode, x = fl->extras;
     uint32_t need = c->direct_need[op], may = c->direct_may[op];
     if ((x & need) != need || (x & ~may) || c->section != B3Sec_Block || !c->block ||
-        b3p_value_at(c, (uint32_t)fl->name.u))
+        b3p_value_at(c, fl->num))
         return false;
     return !x || b3p_direct_args_ok(c, fl);
 }

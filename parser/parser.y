@@ -437,7 +437,7 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
             c->lhs.have_type = c->lhs.have_name = true;
             c->lhs.type = fl.type;
             c->lhs.type_loc = fl.type_loc;
-            c->lhs.num = (uint32_t)fl.name.u;
+            c->lhs.num = fl.num;
             c->lhs.name_loc = fl.name_loc;
             c->in_args = true;
             c->toks.n = 0;
