@@ -564,7 +564,7 @@ static bool is_dig(unsigned ch) { return cclass[ch] & CC_DIG; }
 static inline const unsigned char *fast_ws(const unsigned char *p) {
     if (*p == ' ') /* usually one space, or none */
         p++;
-    while (*p == ' ' || *p == '\t')
+    while (*p <= ' ' && (*p == ' ' || *p == '\t')) /* one compare for the usual character */
         p++;
     return p;
 }
@@ -737,6 +737,27 @@ static inline int fast_opcode(const B3ParseCtx *c, const unsigned char *op, uint
     return -1;
 }
 
+/* Whether the n bytes at p (n <= 8) are those of lit, whose bytes are also
+ * the word w (little-endian): eight bytes compared at once where the source
+ * has them (lim is its end), else one by one.  FAST_WORD spells it. */
+static inline bool fast_word(const unsigned char *p, const unsigned char *lim, uint64_t w, unsigned n,
+                             const char *lit) {
+    if (lim - p < 8) {
+        for (unsigned i = 0; i < n; i++)
+            if (p[i] != (unsigned char)lit[i])
+                return false;
+        return true;
+    }
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return (n == 8 ? x : x & (((uint64_t)1 << (8 * n)) - 1)) == w;
+}
+#define LIT_BYTE(s, k) ((uint64_t)(sizeof(s) - 1 > (k) ? (unsigned char)(s)[sizeof(s) - 1 > (k) ? (k) : 0] : 0) << (8 * (k)))
+#define LIT_WORD(s)                                                                                                \
+    (LIT_BYTE(s, 0) | LIT_BYTE(s, 1) | LIT_BYTE(s, 2) | LIT_BYTE(s, 3) | LIT_BYTE(s, 4) | LIT_BYTE(s, 5) |           \
+     LIT_BYTE(s, 6) | LIT_BYTE(s, 7))
+#define FAST_WORD(p, lim, s) fast_word((p), (lim), LIT_WORD(s), sizeof(s) - 1, (s))
+
 /* Whether p starts with lit; stops at the first difference, so it never reads
  * past the NUL that ends the source. */
 static bool fast_prefix(const unsigned char *p, const char *lit) {
@@ -854,8 +875,8 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
             fl->lit = t;
             fl->lit_kind = flt ? B3N_FLOAT : B3N_INT;
             fl->extras |= B3FL_LIT;
-        } else if ((*p == 'o' && fast_prefix(p, "offset") && !is_idch(p[6])) ||
-                   (*p == 'r' && fast_prefix(p, "range") && !is_idch(p[5]))) {
+        } else if ((*p == 'o' && FAST_WORD(p, c->lim, "offset") && !is_idch(p[6])) ||
+                   (*p == 'r' && FAST_WORD(p, c->lim, "range") && !is_idch(p[5]))) {
             /* offset = INT, range = INT (the word ends at a character no
              * identifier has, so it is the whole IDENT token, or no token
              * at all if that is ':' or '@' or a symbol's: then no '='
@@ -956,10 +977,12 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     if (!fl->direct)
         fl->rparen_loc = loc_at(c, p);
     const unsigned char *e = fl->end = p + 1;
-    while (*e == ' ' || *e == '\t' || *e == '\r')
-        e++;
-    if (*e != '\n')
-        return false;
+    if (*e != '\n') {
+        while (*e == ' ' || *e == '\t' || *e == '\r')
+            e++;
+        if (*e != '\n')
+            return false;
+    }
     fl->eol = e;
     /* The next line must start with a token that ends a value line in the
      * grammar (so that the line is reduced exactly as it would be).  A
@@ -972,15 +995,15 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     case '}': return true;
     case 'B': return q[1] == 'B' && q[2] == '#' && is_dig(q[3]);
     case 'I':
-        /* "Int32 " or "Int64 ", read in order: nothing past a mismatch (the NUL) */
-        if (q[1] == 'n' && q[2] == 't' && ((q[3] == '3' && q[4] == '2') || (q[3] == '6' && q[4] == '4')) &&
-            q[5] == ' ')
-            fl->next_type = q[3] == '3' ? B3_Int32 : B3_Int64;
+        if (FAST_WORD(q, c->lim, "Int64 "))
+            fl->next_type = B3_Int64;
+        else if (FAST_WORD(q, c->lim, "Int32 "))
+            fl->next_type = B3_Int32;
         fl->next_len = 5;
         return fl->next_type >= 0;
-    case 'V': return fast_prefix(q, "Void ") && (fl->next_type = B3_Void, fl->next_len = 4, true);
-    case 'F': return fast_prefix(q, "Float ") && (fl->next_type = B3_Float, fl->next_len = 5, true);
-    case 'D': return fast_prefix(q, "Double ") && (fl->next_type = B3_Double, fl->next_len = 6, true);
+    case 'V': return FAST_WORD(q, c->lim, "Void ") && (fl->next_type = B3_Void, fl->next_len = 4, true);
+    case 'F': return FAST_WORD(q, c->lim, "Float ") && (fl->next_type = B3_Float, fl->next_len = 5, true);
+    case 'D': return FAST_WORD(q, c->lim, "Double ") && (fl->next_type = B3_Double, fl->next_len = 6, true);
     case 'P': return fast_prefix(q, "Predecessors:");
     case 'S': return fast_prefix(q, "Successors:");
     default: return false;
