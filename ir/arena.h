@@ -39,6 +39,9 @@ char *b3_arena_strndup(B3Arena *a, const char *s, size_t n);
  * holding the old contents (the rest zeroed).  The old array is released
  * (b3_arena_release): no pointer into it may be kept. */
 void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min);
+/* The same without zeroing the new part, for an array whose elements past
+ * its count are never read. */
+void *b3_arena_grow_uninit(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min);
 /* Zeroed memory of n bytes, a recycled block when n is a power of two that
  * was released before.  For arrays that grow by doubling (b3_arena_grow,
  * hash tables): what they leave behind would otherwise stay until the arena

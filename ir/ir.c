@@ -448,8 +448,8 @@ B3Value *b3_value_new_parsed(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, u
         meta_defaults(m, v, op, nkids);
     if (index >= p->next_value_index)
         p->next_value_index = index + 1;
-    if (p->nvalues == p->cap_values)
-        p->values = b3_arena_grow(&m->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
+    if (p->nvalues == p->cap_values) /* (no phase reads past nvalues) */
+        p->values = b3_arena_grow_uninit(&m->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
     p->values[p->nvalues++] = v;
     return v;
 }
