@@ -430,7 +430,8 @@ B3Value *b3_value_new_located(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, 
 B3Value *b3_value_new_parsed(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index,
                              B3Loc loc, B3Loc type_loc) {
     size_t room = nkids ? nkids : 1;
-    B3Value *v = b3_arena_alloc_uninit(&m->arena, sizeof(B3Value) + room * sizeof(B3Value *) + nkids * sizeof(B3Loc));
+    B3Value *v =
+        b3_arena_alloc_uninit(&m->arena, sizeof(B3Value) + room * sizeof(B3Value *) + nkids * sizeof(B3Loc));
     B3Value **kids = (B3Value **)(v + 1);
     *v = (B3Value){
         .index = index,
@@ -443,7 +444,7 @@ B3Value *b3_value_new_parsed(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, u
         .type_loc = type_loc,
     };
     memset(&v->m, 0, sizeof v->m); /* all of it, not only the union's first member */
-    kids[0] = NULL;                 /* the room of a value without children */
+    kids[0] = NULL;                /* the room of a value without children */
     if (b3_op_info[op].meta != B3M_NONE)
         meta_defaults(m, v, op, nkids);
     if (index >= p->next_value_index)

@@ -758,6 +758,20 @@ static inline bool fast_word(const unsigned char *p, const unsigned char *lim, u
      LIT_BYTE(s, 6) | LIT_BYTE(s, 7))
 #define FAST_WORD(p, lim, s) fast_word((p), (lim), LIT_WORD(s), sizeof(s) - 1, (s))
 
+/* The type (a B3Type) whose name, then a space, start a line at q, the
+ * name's length in *len; -1 if there is none. */
+int b3_lex_type_word(const B3ParseCtx *c, const unsigned char *q, uint32_t *len) {
+    switch (*q) {
+    case 'I':
+        *len = 5;
+        return FAST_WORD(q, c->lim, "Int64 ") ? B3_Int64 : FAST_WORD(q, c->lim, "Int32 ") ? B3_Int32 : -1;
+    case 'V': *len = 4; return FAST_WORD(q, c->lim, "Void ") ? B3_Void : -1;
+    case 'F': *len = 5; return FAST_WORD(q, c->lim, "Float ") ? B3_Float : -1;
+    case 'D': *len = 6; return FAST_WORD(q, c->lim, "Double ") ? B3_Double : -1;
+    default: return -1;
+    }
+}
+
 /* Whether p starts with lit; stops at the first difference, so it never reads
  * past the NUL that ends the source. */
 static bool fast_prefix(const unsigned char *p, const char *lit) {
@@ -988,25 +1002,14 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
      * grammar (so that the line is reduced exactly as it would be).  A
      * type is remembered: b3_lex_after_value_line reads it without the DFA. */
     const unsigned char *q = fast_indent(e + 1);
-    fl->next_type = -1;
     fl->next_tok = q;
     switch (*q) {
-    case '@': return is_dig(q[1]);
-    case '}': return true;
-    case 'B': return q[1] == 'B' && q[2] == '#' && is_dig(q[3]);
-    case 'I':
-        if (FAST_WORD(q, c->lim, "Int64 "))
-            fl->next_type = B3_Int64;
-        else if (FAST_WORD(q, c->lim, "Int32 "))
-            fl->next_type = B3_Int32;
-        fl->next_len = 5;
-        return fl->next_type >= 0;
-    case 'V': return FAST_WORD(q, c->lim, "Void ") && (fl->next_type = B3_Void, fl->next_len = 4, true);
-    case 'F': return FAST_WORD(q, c->lim, "Float ") && (fl->next_type = B3_Float, fl->next_len = 5, true);
-    case 'D': return FAST_WORD(q, c->lim, "Double ") && (fl->next_type = B3_Double, fl->next_len = 6, true);
-    case 'P': return fast_prefix(q, "Predecessors:");
-    case 'S': return fast_prefix(q, "Successors:");
-    default: return false;
+    case '@': fl->next_type = -1; return is_dig(q[1]);
+    case '}': fl->next_type = -1; return true;
+    case 'B':
+    case 'P':
+    case 'S': fl->next_type = -1; return b3_lex_block_word(c, q, &(const unsigned char *){NULL}, &(uint32_t){0});
+    default: return (fl->next_type = b3_lex_type_word(c, q, &fl->next_len)) >= 0;
     }
 }
 
@@ -1026,13 +1029,7 @@ B3Loc b3_lex_next_type(B3ParseCtx *c, const B3FastLine *fl) {
 
 /* Returns the type b3_lex_next_type moved past (at tok) as yylex would have. */
 int b3_lex_type_token(B3ParseCtx *c, const unsigned char *tok, int type, YYSTYPE *lval, B3Loc *lloc) {
-    B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
-    lval->tok = c->toks.n;
-    B3Tok *t = &c->toks.a[c->toks.n++];
-    const unsigned char *end = c->cur;
-    *t = (B3Tok){.p = (const char *)tok, .len = (uint32_t)(end - tok), .u = (uint64_t)type};
-    finish(c, lloc, tok, end);
-    return TK_TYPE;
+    return b3_lex_token(c, tok, c->cur, TK_TYPE, (uint64_t)type, lval, lloc);
 }
 
 /* Moves the lexer past a line read by b3_lex_value_line, as if its tokens
@@ -1046,4 +1043,139 @@ int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, 
     }
     b3_lex_next_type(c, fl);
     return b3_lex_type_token(c, fl->next_tok, fl->next_type, lval, lloc);
+}
+
+/* ---- block structure lines on the fast path ---------------------------------
+ *
+ * "BB#N:", "Predecessors: #a, #b" and "Successors: Then:#a, Else:#b" lines
+ * between runs of value lines, read by hand (parser/parser.y, block_lines,
+ * drives them in the grammar's order of effects). */
+
+/* The token that starts the block-structure line at q, as yylex returns it:
+ * TK_BBNAME (when a ':' follows it), TK_PREDECESSORS or TK_SUCCESSORS, *end
+ * just past it and *num the N of BB#N; 0 if the line starts with none of
+ * them, or with a block number yylex would report. */
+int b3_lex_block_word(const B3ParseCtx *c, const unsigned char *q, const unsigned char **end, uint32_t *num) {
+    switch (*q) {
+    case 'B': {
+        if (q[1] != 'B' || q[2] != '#' || !is_dig(q[3]))
+            return 0;
+        const unsigned char *e = q + 3;
+        uint64_t n = 0;
+        for (; is_dig(*e) && e - q < 13; e++)
+            n = n * 10 + (unsigned)(*e - '0');
+        if (*e != ':' || n >= UINT32_MAX)
+            return 0;
+        *end = e;
+        *num = (uint32_t)n;
+        return TK_BBNAME;
+    }
+    case 'P': return fast_prefix(q, "Predecessors:") ? (*end = q + 13, TK_PREDECESSORS) : 0;
+    case 'S': return fast_prefix(q, "Successors:") ? (*end = q + 11, TK_SUCCESSORS) : 0;
+    default: (void)c; return 0;
+    }
+}
+
+/* A block reference "#N" at p as the BLOCKREF token, its node (B3N_SUCC, as
+ * the grammar's block_list and succ_target build it) in *node; NULL if
+ * there is none or yylex would read or report it otherwise. */
+static const unsigned char *fast_blockref(B3ParseCtx *c, const unsigned char *p, uint32_t *node) {
+    if (*p != '#' || !is_dig(p[1]))
+        return NULL;
+    const unsigned char *e = p + 1;
+    uint64_t n = 0;
+    for (; is_dig(*e) && e - p < 12; e++)
+        n = n * 10 + (unsigned)(*e - '0');
+    if (is_dig(*e) || is_idch(*e) || *e == '.' || n >= UINT32_MAX)
+        return NULL;
+    B3Loc loc = loc_at(c, p);
+    *node = b3p_node(c, B3N_SUCC, loc);
+    B3Node *nd = b3p_n(c, *node);
+    nd->tok = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p), .u = n};
+    nd->loc3 = loc;
+    return e;
+}
+
+/* The rest of a block-structure line, after its first token (of kind,
+ * ending at p): builds the nodes the grammar would (the list in *list, 0
+ * for BB#N:), sets *eol to the line's newline and *last past its last
+ * token.  Returns false unless the line is as plain as this reads (no
+ * comment, case successor or unknown label; then the caller drops the
+ * nodes).  The lexer is on the line (b3_lex_enter_line). */
+bool b3_lex_block_rest(B3ParseCtx *c, int kind, const unsigned char *p, uint32_t *list, const unsigned char **eol,
+                       const unsigned char **last) {
+    *list = 0;
+    if (kind == TK_BBNAME) {
+        p++; /* the ':' */
+    } else {
+        p = fast_ws(p);
+        for (;;) {
+            uint32_t n;
+            const unsigned char *e;
+            if (kind == TK_SUCCESSORS && cclass[*p] == CC_ALPHA) {
+                /* Label:#N, with a label that is not reported */
+                const unsigned char *l = p;
+                while (is_idch(*p))
+                    p++;
+                uint32_t len = (uint32_t)(p - l);
+                if (*p != ':' || !((len == 4 && (!memcmp(l, "Then", 4) || !memcmp(l, "Else", 4) ||
+                                                 !memcmp(l, "Rare", 4))) ||
+                                   (len == 6 && !memcmp(l, "Normal", 6))))
+                    return false;
+                if (!(e = fast_blockref(c, p + 1, &n)))
+                    return false;
+                B3Tok lt = {.p = (const char *)l, .len = len};
+                b3p_succ_label(c, lt, loc_at(c, l), n);
+            } else if (!(e = fast_blockref(c, p, &n))) {
+                return false;
+            }
+            *list = b3p_append(c, *list, n);
+            p = e;
+            if (*fast_ws(e) != ',')
+                break;
+            p = fast_ws(fast_ws(e) + 1);
+        }
+    }
+    *last = p;
+    p = fast_ws(p);
+    if (*p != '\n')
+        return false;
+    *eol = p;
+    return true;
+}
+
+/* Moves the lexer onto the line after the newline at eol, to q, where the
+ * line's first token is (the fast path looked: nothing to strip). */
+void b3_lex_enter_line(B3ParseCtx *c, const unsigned char *eol, const unsigned char *q) {
+    c->line++;
+    c->line_start = eol + 1;
+    c->at_bol = false;
+    c->line_has_tok = false;
+    c->cur = q;
+}
+
+/* Moves the lexer to the newline at eol that ends a line read by hand,
+ * whose last token ended at last. */
+void b3_lex_leave_line(B3ParseCtx *c, const unsigned char *eol, const unsigned char *last) {
+    c->cur = eol;
+    c->line_has_tok = true;
+    c->last_end = loc_at(c, last);
+}
+
+B3Loc b3_lex_loc(const B3ParseCtx *c, const unsigned char *p) { return loc_at(c, p); }
+
+/* Where the first token of the line after the newline at eol would be, past
+ * the usual indentation. */
+const unsigned char *b3_lex_first_token(const unsigned char *eol) { return fast_indent(eol + 1); }
+
+/* Returns the token [tok, end) of kind (its number u) as yylex would, the
+ * lexer moving past it. */
+int b3_lex_token(B3ParseCtx *c, const unsigned char *tok, const unsigned char *end, int kind, uint64_t u,
+                 YYSTYPE *lval, B3Loc *lloc) {
+    B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
+    lval->tok = c->toks.n;
+    B3Tok *t = &c->toks.a[c->toks.n++];
+    *t = (B3Tok){.p = (const char *)tok, .len = (uint32_t)(end - tok), .u = u};
+    finish(c, lloc, tok, end);
+    return kind;
 }

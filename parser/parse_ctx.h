@@ -261,8 +261,8 @@ typedef struct {
     bool direct;
     uint8_t lit_kind; /* 0: no literal, B3N_INT or B3N_FLOAT */
     uint8_t extras;   /* B3FL_*: which of lit, phi, offset and range were written */
-    uint8_t type;    /* B3Type written before @N */
-    uint16_t opcode; /* resolved by b3p_direct_ok */
+    uint8_t type;     /* B3Type written before @N */
+    uint16_t opcode;  /* resolved by b3p_direct_ok */
     uint32_t nkids;
     B3Tok lit, phi, offset, range;
     B3Loc type_loc, op_loc, phi_loc;
@@ -302,8 +302,16 @@ static inline bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
 void b3_lex_init(B3ParseCtx *c, const char *src, size_t len);
 bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl);
 B3Loc b3_lex_next_type(B3ParseCtx *c, const B3FastLine *fl);
-/* (in the grammar's %code provides: b3_lex_after_value_line and
- * b3_lex_type_token, which take a YYSTYPE) */
+int b3_lex_type_word(const B3ParseCtx *c, const unsigned char *q, uint32_t *len);
+int b3_lex_block_word(const B3ParseCtx *c, const unsigned char *q, const unsigned char **end, uint32_t *num);
+bool b3_lex_block_rest(B3ParseCtx *c, int kind, const unsigned char *p, uint32_t *list,
+                       const unsigned char **eol, const unsigned char **last);
+void b3_lex_enter_line(B3ParseCtx *c, const unsigned char *eol, const unsigned char *q);
+void b3_lex_leave_line(B3ParseCtx *c, const unsigned char *eol, const unsigned char *last);
+B3Loc b3_lex_loc(const B3ParseCtx *c, const unsigned char *p);
+const unsigned char *b3_lex_first_token(const unsigned char *eol);
+/* (in the grammar's %code provides: b3_lex_after_value_line,
+ * b3_lex_type_token and b3_lex_token, which take a YYSTYPE) */
 
 /* parser/build.c: nodes */
 uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc);
