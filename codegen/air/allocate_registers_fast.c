@@ -85,6 +85,7 @@ typedef struct {
     /* the inst being allocated: registers read or written at each moment */
     uint64_t eu, ed, edv, lu, ld; /* edv: early defs whose value outlives the inst */
     bool keep;                    /* the inst writes memory or a register not allocatable */
+    AirInst *inst;                /* the inst being allocated */
     uint32_t gbase, gcur;         /* the block's first inst and the inst, numbered as def_at */
     Op *ops;
     uint32_t nops, cap_ops;
@@ -289,6 +290,43 @@ static void evict(Fast *f, uint32_t r) {
         release(f, f->occ[r], r);
 }
 
+static bool admits_stack(Fast *f, AirInst *inst, Op *o);
+static bool is_cold_use(AirRole r) { return r == AirRole_ColdUse || r == AirRole_LateColdUse; }
+
+/* A register of the bank held by a virtual tmp that the inst only reads
+ * cold (a stackmap's "any" location), every mention of it admitting the
+ * stack: its args move to its slot and it gives the register up, loaded
+ * below.  The last resort of pick: a patchpoint whose cold arguments were
+ * left in registers by the code below may still need registers for its
+ * others.  Returns the register, or NO_REG. */
+static uint32_t free_cold_use(Fast *f, AirBank bank, uint64_t forbid) {
+    uint64_t named = f->phys | f->ed | f->ld | (forbid & ~(f->eu | f->lu));
+    for (uint64_t m = f->alloc[bank] & f->busy & (f->eu | f->lu) & ~named; m; m &= m - 1) {
+        uint32_t r = (uint32_t)__builtin_ctzll(m);
+        AirTmp t = f->occ[r];
+        bool ok = true, any = false;
+        for (uint32_t k = 0; k < f->nops && ok; k++) {
+            Op *o = &f->ops[k];
+            if (o->orig != t)
+                continue;
+            any = true;
+            ok = is_cold_use((AirRole)o->role) && o->direct && admits_stack(f, f->inst, o);
+        }
+        if (!ok || !any)
+            continue;
+        uint32_t v = t - AIR_FIRST_VTMP;
+        for (uint32_t k = 0; k < f->nops; k++)
+            if (f->ops[k].orig == t)
+                set_slot_arg(f, f->ops[k].arg, slot_of(f, v), 0);
+        release(f, t, r);
+        f->stored[v] = 0; /* read here: the def above stores */
+        f->eu &= ~bit(r);
+        f->lu &= ~bit(r);
+        return r;
+    }
+    return NO_REG;
+}
+
 /* A register of the bank outside `forbid` for a new value; hint first,
  * then caller-saved ones.  With none free, a virtual tmp that is no
  * operand of the inst gives its register up (a global's first: its slot
@@ -302,8 +340,12 @@ static uint32_t pick(Fast *f, AirBank bank, uint64_t forbid, uint32_t hint) {
     if (free_)
         return (uint32_t)__builtin_ctzll(free_);
     uint64_t cand = f->alloc[bank] & f->busy & ~f->phys & ~forbid & ~(f->eu | f->ed | f->lu | f->ld);
-    if (!cand)
-        b3_internal_error(PHASE, "no %s register left", bank == AirGP ? "GP" : "FP");
+    if (!cand) {
+        uint32_t r = free_cold_use(f, bank, forbid);
+        if (r == NO_REG)
+            b3_internal_error(PHASE, "no %s register left", bank == AirGP ? "GP" : "FP");
+        return r;
+    }
     uint32_t victim = (uint32_t)__builtin_ctzll(cand);
     for (uint64_t m = cand; m; m &= m - 1) {
         uint32_t r = (uint32_t)__builtin_ctzll(m);
@@ -508,6 +550,7 @@ static bool defines_late(const Fast *f, AirTmp t) {
 static bool allocate_inst(Fast *f, AirInst *inst) {
     f->nops = 0;
     f->keep = false;
+    f->inst = inst;
     air_for_each_arg(f->c, inst, collect, f);
     if (dead(f, inst))
         return false;
