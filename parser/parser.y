@@ -387,22 +387,6 @@ static void recover(B3ParseCtx *c) {
     b3p_reset_nodes(c);
 }
 
-/* Plain value lines without the grammar.  Here, after a body line, the
- * parser is in the state that reads the next body line, and the lookahead
- * is that line's first token.  If it is a TYPE starting a line that
- * b3_lex_value_line can read, the line is handled here as the grammar would
- * handle it, in the same order: its nodes are built, the next line's first
- * token is read (the grammar reads it before it reduces the line, so any
- * diagnostic of that token comes first), then the value is built, and that
- * token becomes the lookahead, in the same parser state.  The lexer accepts
- * a line only when the next line starts with a token after which the grammar
- * reduces the value line (so the value is built in both cases), and only
- * when no error recovery is under way (bison counts shifted tokens then).
- * A direct line (B3FastLine) builds no nodes, and b3p_value_direct reports
- * nothing: its value is built before the next line's type is read (which
- * reports nothing either), and that type becomes a token only when the
- * next line is not a direct one too, so a run of direct lines goes by
- * without the grammar's tokens. */
 /* Block-structure lines ("BB#N:", "Predecessors:", "Successors:") after a
  * direct value line read by fl, built at once like the lines the fast path
  * reads: each in the grammar's order of effects, once the next line's first
@@ -471,6 +455,22 @@ static bool block_lines(B3ParseCtx *c, B3FastLine *fl, int *yychar, YYSTYPE *lva
     }
 }
 
+/* Plain value lines without the grammar.  Here, after a body line, the
+ * parser is in the state that reads the next body line, and the lookahead
+ * is that line's first token.  If it is a TYPE starting a line that
+ * b3_lex_value_line can read, the line is handled here as the grammar would
+ * handle it, in the same order: its nodes are built, the next line's first
+ * token is read (the grammar reads it before it reduces the line, so any
+ * diagnostic of that token comes first), then the value is built, and that
+ * token becomes the lookahead, in the same parser state.  The lexer accepts
+ * a line only when the next line starts with a token after which the grammar
+ * reduces the value line (so the value is built in both cases), and only
+ * when no error recovery is under way (bison counts shifted tokens then).
+ * A direct line (B3FastLine) builds no nodes, and b3p_value_direct reports
+ * nothing: its value is built before the next line's type is read (which
+ * reports nothing either), and that type becomes a token only when the
+ * next line is not a direct one too, so a run of direct lines goes by
+ * without the grammar's tokens. */
 static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, int errstatus) {
     if (c->opt && c->opt->no_fast_lines)
         return;
