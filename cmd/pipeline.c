@@ -16,7 +16,7 @@ const B3Phase b3_pipeline[] = {
     /* name                  IR             levels   flags                    B3 phase          Air phase */
     /* Beyond B3 (its clients inline before it): small callees of the module
      * copied into their callers, before the phases that clean the copies up. */
-    {"inline_procedures",    B3PhaseIR_B3,  B3_O2,   0,                       b3_inline_procedures, NULL},
+    {"inline_procedures",    B3PhaseIR_B3,  B3_O2,   B3PhaseF_Module,         b3_inline_procedures, NULL},
     /* Beyond B3: slots that only loads and stores use become Variables. */
     {"promote_stack_slots",  B3PhaseIR_B3,  B3_O12,  0,                       b3_promote_stack_slots, NULL},
     /* Not in B3 at -O1; here first, so the phases after it see SSA values
@@ -57,6 +57,9 @@ const B3Phase b3_pipeline[] = {
     {"move_constants",       B3PhaseIR_B3,  B3_O12,  0,                       b3_move_constants, NULL},
     /* B3 ends -O2 with one more pass, after lowering the macros. */
     {"eliminate_dead_code",  B3PhaseIR_B3,  B3_O2,   0,                       b3_eliminate_dead_code, NULL},
+    /* Beyond B3: a Phi's writes on the edge that needs them, not before a
+     * branch that may go elsewhere. */
+    {"place_upsilons_on_edges", B3PhaseIR_B3, B3_O2, 0,                    b3_place_upsilons_on_edges, NULL},
     {"lower_to_air",         B3PhaseIR_Air, B3_OALL, 0,                       NULL,             b3_lower_to_air},
     /* Named apart from the B3 phase for --print-after and --time-passes.
      * Linear, and it leaves the allocator less to do.  Not at -O0, whose
@@ -233,21 +236,23 @@ static void after_air(Pipe *p, AirCode *c, const char *phase) {
         air_validate(c, phase);
 }
 
+/* One B3 phase over one procedure. */
+static void run_b3_phase_on(Pipe *p, const B3Phase *ph, B3Proc *proc) {
+    begin_phase(p, ph->name, proc, NULL);
+    bool changed = ph->b3(p->m, proc);
+    if (changed && (ph->flags & B3PhaseF_RepeatIfChanged))
+        ph->b3(p->m, proc);
+    end_phase(p, ph->name);
+}
+
 /* One B3 phase over every procedure. */
 static void run_b3_phase(Pipe *p, const B3Phase *ph) {
     B3Module *m = p->m;
     if (p->opt->times)
         b3_pass_times_add(p->opt->times, ph->name, 0); /* listed even with no procedure */
-    for (uint32_t i = 0; i < m->nitems; i++) {
-        if (m->items[i].kind != B3Item_Proc)
-            continue;
-        B3Proc *proc = m->items[i].sym->def.proc;
-        begin_phase(p, ph->name, proc, NULL);
-        bool changed = ph->b3(m, proc);
-        if (changed && (ph->flags & B3PhaseF_RepeatIfChanged))
-            ph->b3(m, proc);
-        end_phase(p, ph->name);
-    }
+    for (uint32_t i = 0; i < m->nitems; i++)
+        if (m->items[i].kind == B3Item_Proc)
+            run_b3_phase_on(p, ph, m->items[i].sym->def.proc);
     after_b3(p, ph->name);
 }
 
@@ -284,19 +289,28 @@ static unsigned level_mask(const B3PipelineOptions *opt) {
     return 1u << (opt->opt_level < 0 ? 0 : opt->opt_level > 2 ? 2 : opt->opt_level);
 }
 
-static void run_b3_phases(Pipe *p, unsigned level) {
-    /* The table lists B3 phases before Air ones: Air exists only after lower_to_air. */
-    bool air_seen = false;
+/* The index of the first Air phase: the table lists B3 phases before Air
+ * ones (Air exists only after lower_to_air). */
+static unsigned first_air_phase(void) {
+    unsigned first_air = b3_pipeline_n;
     for (unsigned i = 0; i < b3_pipeline_n; i++) {
         const B3Phase *ph = &b3_pipeline[i];
-        if (ph->ir == B3PhaseIR_Air)
-            air_seen = true;
-        else if (air_seen)
+        if (ph->ir == B3PhaseIR_Air && first_air == b3_pipeline_n)
+            first_air = i;
+        else if (ph->ir == B3PhaseIR_B3 && first_air < i)
             b3_internal_error("pipeline", "B3 phase %s is listed after an Air phase", ph->name);
-        if (ph->ir == B3PhaseIR_B3 && (ph->levels & level))
-            run_b3_phase(p, ph);
     }
+    return first_air;
 }
+
+/* The B3 phases of the table in [from, to) that run at the level, each over every procedure. */
+static void run_b3_phases_range(Pipe *p, unsigned level, unsigned from, unsigned to) {
+    for (unsigned i = from; i < to; i++)
+        if (b3_pipeline[i].levels & level)
+            run_b3_phase(p, &b3_pipeline[i]);
+}
+
+static void run_b3_phases(Pipe *p, unsigned level) { run_b3_phases_range(p, level, 0, first_air_phase()); }
 
 void b3_pipeline_run_b3(B3Module *m, const B3PipelineOptions *opt) {
     if (opt->opt_level <= 0)
@@ -315,12 +329,33 @@ bool b3_pipeline_run(B3Module *m, const B3PipelineOptions *opt, B3Obj *o) {
     unsigned level = level_mask(opt);
     if (b3_target_obj_format(m->target) == B3ObjFormat_MachO)
         b3_lower_macho_destructors(m);
-    run_b3_phases(&p, level);
-
-    /* Air one procedure at a time: its Air is dead once it is encoded. */
+    /* Procedure by procedure: each one's B3 phases, its Air, its emission,
+     * then its IR is freed (the object writer keeps what it needs), so the
+     * optimizer's and the back end's memory is one procedure's at a time.
+     * A phase that reads other procedures (B3PhaseF_Module) and those before
+     * it run over the whole module first: every procedure sees the others
+     * as the phase order says.  Printing or checking the module after each
+     * phase (--print-after, --verify-each) keeps the phases module-wide. */
+    unsigned first_air = first_air_phase(), split = first_air;
+    if (!opt->print_after && !opt->verify_each) {
+        split = 0;
+        for (unsigned i = 0; i < first_air; i++)
+            if (b3_pipeline[i].flags & B3PhaseF_Module)
+                split = i + 1;
+    }
+    run_b3_phases_range(&p, level, 0, split);
+    for (unsigned i = split; i < first_air && opt->times; i++)
+        if (b3_pipeline[i].levels & level) /* listed in the table's order, even with no procedure */
+            b3_pass_times_add(opt->times, b3_pipeline[i].name, 0);
     for (uint32_t i = 0; i < m->nitems; i++)
-        if (m->items[i].kind == B3Item_Proc)
-            run_air(&p, m->items[i].sym->def.proc, level, o);
+        if (m->items[i].kind == B3Item_Proc) {
+            B3Proc *proc = m->items[i].sym->def.proc;
+            for (unsigned j = split; j < first_air; j++)
+                if (b3_pipeline[j].levels & level)
+                    run_b3_phase_on(&p, &b3_pipeline[j], proc);
+            run_air(&p, proc, level, o);
+            b3_proc_free_ir(proc);
+        }
     if (!opt->emit_air) {
         begin_phase(&p, "emit_data", NULL, NULL);
         b3_obj_emit_data(o, m);

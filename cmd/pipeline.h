@@ -44,6 +44,10 @@ enum { B3_O0 = 1, B3_O1 = 2, B3_O2 = 4, B3_O01 = B3_O0 | B3_O1, B3_O12 = B3_O1 |
 enum {
     B3PhaseF_RepeatIfChanged = 1, /* run again once when the first run changed something (B3's CSE) */
     B3PhaseF_EmitAirAfter = 2,    /* --emit=air prints the Air after this phase and stops */
+    /* Reads other procedures (the callees it copies): it and the phases
+     * before it run over the whole module before the later phases run
+     * procedure by procedure (b3_pipeline_run). */
+    B3PhaseF_Module = 4,
 };
 
 typedef struct {

@@ -28,6 +28,29 @@ static unsigned nspare;
 
 void b3_arena_init(B3Arena *a) { memset(a, 0, sizeof *a); }
 
+/* Blocks from this size on give their whole pages back when released. */
+enum { RELEASE_PAGES_MIN = 128 << 10 };
+
+/* Gives back the whole pages of [lo, hi): they read as zeroes when touched again. */
+static void drop_pages(void *lo_p, void *hi_p) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t lo = ((uintptr_t)lo_p + page - 1) & ~(page - 1);
+    uintptr_t hi = (uintptr_t)hi_p & ~(page - 1);
+    if (hi > lo)
+        madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
+void b3_arena_trim(B3Arena *a) {
+    if ((size_t)(a->end - a->cur) >= RELEASE_PAGES_MIN)
+        drop_pages(a->cur, a->end);
+}
+
+void b3_arena_drop(B3Arena *a) {
+    for (B3ArenaChunk *c = a->chunk; c; c = c->next)
+        drop_pages(c + 1, (char *)(c + 1) + c->size);
+    b3_arena_free(a);
+}
+
 void b3_arena_free(B3Arena *a) {
     B3ArenaChunk *c = a->chunk;
     while (c) {
@@ -141,11 +164,18 @@ static void *alloc_raw(B3Arena *a, size_t n) {
         }
         return c + 1;
     }
-    B3ArenaChunk *c = chunk_alloc(a, CHUNK);
+    size_t size = CHUNK;
+    if (a->next_chunk) {
+        size = a->next_chunk - sizeof(B3ArenaChunk);
+        if (size < n)
+            size = n;
+        a->next_chunk = 2 * a->next_chunk < HUGE / 2 ? 2 * a->next_chunk : 0;
+    }
+    B3ArenaChunk *c = chunk_alloc(a, size);
     c->next = a->chunk;
     a->chunk = c;
     a->cur = (char *)(c + 1);
-    a->end = a->cur + CHUNK;
+    a->end = a->cur + size;
     void *p = a->cur;
     a->cur += n;
     return p;
@@ -197,9 +227,6 @@ void *b3_arena_alloc_pow2(B3Arena *a, size_t n) {
     return p;
 }
 
-/* Blocks from this size on give their whole pages back when released. */
-enum { RELEASE_PAGES_MIN = 128 << 10 };
-
 void b3_arena_release(B3Arena *a, void *p, size_t n) {
     int k = pow2_class(n);
     if (!p || k < 0)
@@ -209,11 +236,7 @@ void b3_arena_release(B3Arena *a, void *p, size_t n) {
          * twice late and leave the old one behind, which is seldom asked for
          * again: its pages need not stay resident.  Past the free-list link
          * in the first word; a recycled block then reads as zeroes. */
-        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-        uintptr_t lo = ((uintptr_t)p + sizeof(void *) + page - 1) & ~(page - 1);
-        uintptr_t hi = ((uintptr_t)p + n) & ~(page - 1);
-        if (hi > lo)
-            madvise((void *)lo, hi - lo, MADV_DONTNEED);
+        drop_pages((char *)p + sizeof(void *), (char *)p + n);
     }
     *(void **)p = a->free[k];
     a->free[k] = p;

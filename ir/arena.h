@@ -14,11 +14,25 @@ typedef struct {
     B3ArenaChunk *chunk;
     char *cur, *end;
     size_t total; /* bytes obtained from malloc, for statistics */
+    /* Non-zero: the size of the next chunk, doubled at each new one until
+     * the 2 MiB chunks (B3_ARENA_SMALL: an arena that may stay small, such
+     * as a procedure's, which would otherwise take a whole huge page). */
+    size_t next_chunk;
     void *free[B3_ARENA_NFREE]; /* per power-of-two size: released blocks, linked through their first word */
 } B3Arena;
 
+enum { B3_ARENA_SMALL = 64 << 10 };
+
 void b3_arena_init(B3Arena *a);
 void b3_arena_free(B3Arena *a);
+/* b3_arena_free for an arena whose memory is not needed again soon: its
+ * pages are given back to the kernel first (a procedure's B3 IR once the
+ * procedure is emitted; the Air arenas' chunks stay resident for the next). */
+void b3_arena_drop(B3Arena *a);
+/* Gives back the pages of the current chunk's unused rest (when it is big):
+ * for an arena that is done growing for a while, whose last chunk, a huge
+ * page, would otherwise stay resident whole (a procedure's, once parsed). */
+void b3_arena_trim(B3Arena *a);
 /* Zeroed memory, aligned to 16 bytes.  Aborts on out-of-memory. */
 void *b3_arena_alloc(B3Arena *a, size_t n);
 /* Uninitialised memory, aligned to 16 bytes, for a block its caller writes

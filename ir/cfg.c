@@ -41,9 +41,9 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
         return;
     p->nblocks = n;
     /* Rebuild the maps and the value list without the dropped blocks. */
-    b3_nummap_clear(&p->block_map, &m->arena, n);
+    b3_nummap_clear(&p->block_map, &p->arena, n);
     for (uint32_t i = 0; i < n; i++)
-        b3_nummap_put(&p->block_map, &m->arena, p->blocks[i]->index, p->blocks[i]);
+        b3_nummap_put(&p->block_map, &p->arena, p->blocks[i]->index, p->blocks[i]);
     uint32_t nv = 0;
     bool rebuild = false; /* the value map is a table: it is built again */
     for (uint32_t i = 0; i < p->nvalues; i++) {
@@ -69,9 +69,9 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
         }
     }
     if (rebuild) {
-        b3_nummap_clear(&p->value_map, &m->arena, nv);
+        b3_nummap_clear(&p->value_map, &p->arena, nv);
         for (uint32_t i = 0; i < nv; i++)
-            b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+            b3_nummap_put(&p->value_map, &p->arena, p->values[i]->index, p->values[i]);
     }
     b3_proc_compute_preds(m, p);
 }

@@ -111,6 +111,27 @@ B3Effects b3_effects(const B3Value *v) {
     return e;
 }
 
+bool b3_value_must_execute(const B3Value *v) {
+    const B3OpInfo *op = b3_op((B3Opcode)v->opcode);
+    switch ((B3EffectsClass)op->effects) {
+    case B3E_NONE:
+    case B3E_DIV:
+    case B3E_PINNED:
+    case B3E_LOCAL_READ:
+        if (!(op->flags & B3OF_TERMINAL) && !(v->kflags & B3K_TRAPS))
+            return false;
+        break;
+    case B3E_LOAD:
+        if (!(op->flags & B3OF_TERMINAL) && !(v->kflags & B3K_TRAPS) &&
+            b3_heap_is_bottom(v->m.mem.fence_range))
+            return false;
+        break;
+    default:
+        break;
+    }
+    return b3_effects_must_execute(b3_effects(v));
+}
+
 bool b3_effects_none(B3Effects e) {
     return !e.terminal && !e.exits_sideways && !e.control_dependent && !e.writes_local_state &&
            !e.reads_local_state && !e.reads_pinned && !e.writes_pinned && !e.fence &&

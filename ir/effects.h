@@ -62,6 +62,12 @@ static inline bool b3_effects_must_execute(B3Effects e) {
            e.writes_pinned || e.fence;
 }
 
+/* b3_effects_must_execute(b3_effects(v)) where v's effects class says so
+ * without building the effects: false for a value that neither ends its
+ * block, traps, writes nor fences (arithmetic, loads without a fence,
+ * divisions, reads of local state); else what the effects say. */
+bool b3_value_must_execute(const B3Value *v);
+
 /* True if executing values with effects a and b in the other order may
  * change the program's behaviour (B3's Effects::interferes; symmetric). */
 bool b3_effects_interfere(B3Effects a, B3Effects b);

@@ -229,6 +229,8 @@ void b3_module_init(B3Module *m, B3Target target) {
 }
 
 void b3_module_free(B3Module *m) {
+    for (uint32_t i = 0; i < m->nprocs; i++)
+        b3_arena_free(&m->procs[i]->arena);
     b3_strmap_free(&m->symtab);
     b3_arena_free(&m->arena);
 }
@@ -275,13 +277,29 @@ B3Proc *b3_proc_new(B3Module *m, B3Symbol *sym) {
     B3Proc *p = b3_arena_alloc(&m->arena, sizeof *p);
     p->sym = sym;
     p->ctor_priority = p->dtor_priority = -1;
+    b3_arena_init(&p->arena);
+    p->arena.next_chunk = B3_ARENA_SMALL; /* most procedures are small */
+    if (m->nprocs == m->cap_procs)
+        m->procs = b3_arena_grow(&m->arena, m->procs, sizeof(B3Proc *), &m->cap_procs, 0);
+    m->procs[m->nprocs++] = p;
     return p;
+}
+
+void b3_proc_free_ir(B3Proc *p) {
+    b3_arena_drop(&p->arena);
+    p->blocks = NULL;
+    p->nblocks = p->cap_blocks = 0;
+    p->values = NULL;
+    p->nvalues = p->cap_values = 0;
+    memset(&p->value_map, 0, sizeof p->value_map);
+    memset(&p->block_map, 0, sizeof p->block_map);
 }
 
 B3Block *b3_block_find(const B3Proc *p, uint32_t index) { return b3_nummap_get(&p->block_map, index); }
 B3Value *b3_value_find(const B3Proc *p, uint32_t index) { return b3_nummap_get(&p->value_map, index); }
 
 B3Block *b3_block_new(B3Module *m, B3Proc *p, uint32_t index) {
+    (void)m; /* the procedure's own arena (B3Proc.arena) */
     if (index == UINT32_MAX)
         while (b3_block_find(p, p->next_block_index))
             p->next_block_index++;
@@ -289,14 +307,14 @@ B3Block *b3_block_new(B3Module *m, B3Proc *p, uint32_t index) {
         index = p->next_block_index++;
     else if (index >= p->next_block_index)
         p->next_block_index = index + 1;
-    B3Block *b = b3_arena_alloc(&m->arena, sizeof *b);
+    B3Block *b = b3_arena_alloc(&p->arena, sizeof *b);
     b->index = index;
     b->pos = p->nblocks;
     b->frequency = 1.0;
     if (p->nblocks == p->cap_blocks)
-        p->blocks = b3_arena_grow(&m->arena, p->blocks, sizeof(B3Block *), &p->cap_blocks, 0);
+        p->blocks = b3_arena_grow(&p->arena, p->blocks, sizeof(B3Block *), &p->cap_blocks, 0);
     p->blocks[p->nblocks++] = b;
-    b3_nummap_put(&p->block_map, &m->arena, index, b);
+    b3_nummap_put(&p->block_map, &p->arena, index, b);
     return b;
 }
 
@@ -326,10 +344,10 @@ bool b3_value_int_const(const B3Value *v, int64_t *out) {
 /* A value, its children and (located) their locations in one arena block:
  * room for max(nkids, 1) children right after the value, then nkids
  * locations.  A phase that needs more children gives the value a new array. */
-static B3Value *value_alloc(B3Module *m, uint32_t nkids, bool located) {
+static B3Value *value_alloc(B3Proc *p, uint32_t nkids, bool located) {
     size_t room = nkids ? nkids : 1;
     size_t n = sizeof(B3Value) + room * sizeof(B3Value *) + (located ? nkids * sizeof(B3Loc) : 0);
-    B3Value *v = b3_arena_alloc(&m->arena, n);
+    B3Value *v = b3_arena_alloc(&p->arena, n);
     v->kids = (B3Value **)(v + 1);
     if (located && nkids)
         v->kid_locs = (B3Loc *)(v->kids + room);
@@ -381,27 +399,28 @@ static B3Value *value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint
     } else if (index >= p->next_value_index) {
         p->next_value_index = index + 1;
     }
-    B3Value *v = value_alloc(m, nkids, located);
+    B3Value *v = value_alloc(p, nkids, located);
     v->index = index;
     v->opcode = (uint16_t)op;
     v->type = (uint8_t)type;
     v->nkids = nkids;
     meta_defaults(m, v, op, nkids);
     if (p->nvalues == p->cap_values)
-        p->values = b3_arena_grow(&m->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
+        p->values = b3_arena_grow(&p->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
     p->values[p->nvalues++] = v;
     if (!located)
-        b3_nummap_put(&p->value_map, &m->arena, index, v);
+        b3_nummap_put(&p->value_map, &p->arena, index, v);
     return v;
 }
 
 void b3_proc_reserve_values(B3Module *m, B3Proc *p, uint32_t extra) {
+    (void)m; /* the procedure's own arena (B3Proc.arena) */
     uint32_t need = p->nvalues + extra;
     if (extra && need > p->cap_values) {
         need += need / 16; /* room for the next phase's few (a copy more otherwise) */
-        B3Value **vals = b3_arena_alloc(&m->arena, (size_t)need * sizeof *vals);
+        B3Value **vals = b3_arena_alloc(&p->arena, (size_t)need * sizeof *vals);
         memcpy(vals, p->values, (size_t)p->nvalues * sizeof *vals);
-        b3_arena_release(&m->arena, p->values, (size_t)p->cap_values * sizeof *vals);
+        b3_arena_release(&p->arena, p->values, (size_t)p->cap_values * sizeof *vals);
         p->values = vals;
         p->cap_values = need;
     }
@@ -410,9 +429,9 @@ void b3_proc_reserve_values(B3Module *m, B3Proc *p, uint32_t extra) {
     uint64_t slots = (uint64_t)p->next_value_index + extra;
     if (extra && map->cap && !map->keys && slots > map->cap && slots + slots / 16 <= UINT32_MAX) {
         slots += slots / 16;
-        void **vals = b3_arena_alloc(&m->arena, (size_t)slots * sizeof *vals);
+        void **vals = b3_arena_alloc(&p->arena, (size_t)slots * sizeof *vals);
         memcpy(vals, map->vals, (size_t)map->cap * sizeof *vals);
-        b3_arena_release(&m->arena, map->vals, (size_t)map->cap * sizeof *vals);
+        b3_arena_release(&p->arena, map->vals, (size_t)map->cap * sizeof *vals);
         map->vals = vals;
         map->cap = (uint32_t)slots;
     }
@@ -431,7 +450,7 @@ B3Value *b3_value_new_parsed(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, u
                              B3Loc loc, B3Loc type_loc) {
     size_t room = nkids ? nkids : 1;
     B3Value *v =
-        b3_arena_alloc_uninit(&m->arena, sizeof(B3Value) + room * sizeof(B3Value *) + nkids * sizeof(B3Loc));
+        b3_arena_alloc_uninit(&p->arena, sizeof(B3Value) + room * sizeof(B3Value *) + nkids * sizeof(B3Loc));
     B3Value **kids = (B3Value **)(v + 1);
     *v = (B3Value){
         .index = index,
@@ -450,7 +469,7 @@ B3Value *b3_value_new_parsed(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, u
     if (index >= p->next_value_index)
         p->next_value_index = index + 1;
     if (p->nvalues == p->cap_values) /* (no phase reads past nvalues) */
-        p->values = b3_arena_grow_uninit(&m->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
+        p->values = b3_arena_grow_uninit(&p->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
     p->values[p->nvalues++] = v;
     return v;
 }
@@ -501,6 +520,7 @@ B3StackSlot *b3_slot_new(B3Module *m, B3Proc *p, const char *name, uint64_t size
 }
 
 void b3_proc_compute_preds(B3Module *m, B3Proc *p) {
+    (void)m; /* the procedure's own arena (B3Proc.arena) */
     /* Count every edge (an upper bound), then fill.  A block reached twice
      * from one terminal is listed once: all of b's edges are added before the
      * next block's, so an earlier edge from b to s is s's last pred.  (A scan
@@ -514,7 +534,7 @@ void b3_proc_compute_preds(B3Module *m, B3Proc *p) {
     }
     for (uint32_t i = 0; i < p->nblocks; i++) {
         B3Block *b = p->blocks[i];
-        b->preds = b->npreds ? b3_arena_alloc(&m->arena, b->npreds * sizeof(B3Block *)) : NULL;
+        b->preds = b->npreds ? b3_arena_alloc(&p->arena, b->npreds * sizeof(B3Block *)) : NULL;
         b->npreds = 0;
     }
     for (uint32_t i = 0; i < p->nblocks; i++) {
@@ -588,6 +608,7 @@ bool b3_value_perform_substitution(B3Value *v) {
 /* Removes the values `drop` selects from the blocks and p->values; returns
  * true if there were any. */
 static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
+    (void)m; /* the procedure's own arena (B3Proc.arena) */
     bool dropped = false;
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
@@ -614,9 +635,9 @@ static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
         return dropped;
     p->nvalues = n;
     if (rebuild) {
-        b3_nummap_clear(&p->value_map, &m->arena, n);
+        b3_nummap_clear(&p->value_map, &p->arena, n);
         for (uint32_t i = 0; i < n; i++)
-            b3_nummap_put(&p->value_map, &m->arena, p->values[i]->index, p->values[i]);
+            b3_nummap_put(&p->value_map, &p->arena, p->values[i]->index, p->values[i]);
     }
     return true;
 }

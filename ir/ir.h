@@ -393,6 +393,11 @@ struct B3Proc {
     uint32_t next_value_index; /* for values made by phases */
     uint32_t next_block_index;
     B3Loc loc;
+    /* The procedure's own IR memory: its values (with their children), its
+     * blocks, the values and blocks arrays, the number maps and the
+     * predecessor lists.  Freed once the procedure is emitted
+     * (b3_proc_free_ir); everything else stays in the module's arena. */
+    B3Arena arena;
 };
 
 typedef enum { B3Sym_Extern, B3Sym_Data, B3Sym_Proc, B3Sym_Entry, B3Sym_Alias } B3SymKind;
@@ -519,6 +524,8 @@ typedef struct {
      * files[k - 1]), in the module's arena; none for a .b3 input. */
     const char **files;
     uint32_t nfiles, cap_files;
+    B3Proc **procs; /* every procedure made (b3_proc_new), whose arenas b3_module_free frees */
+    uint32_t nprocs, cap_procs;
 } B3Module;
 
 /* The byval facts of a CCall's child i (size 0: an ordinary argument). */
@@ -547,6 +554,10 @@ B3Symbol *b3_symbol_find(const B3Module *m, const char *name, uint32_t len);
 void b3_module_add_item(B3Module *m, B3ItemKind kind, B3Symbol *sym);
 
 B3Proc *b3_proc_new(B3Module *m, B3Symbol *sym);
+/* Frees the procedure's own IR (B3Proc.arena: its blocks and values) once
+ * nothing reads it any more (after its emission); the B3Proc itself stays,
+ * with no blocks and no values. */
+void b3_proc_free_ir(B3Proc *p);
 B3Block *b3_block_new(B3Module *m, B3Proc *p, uint32_t index); /* index UINT32_MAX: next free */
 B3Block *b3_block_find(const B3Proc *p, uint32_t index);
 /* Creates a value with room for nkids children (at least one, so that any

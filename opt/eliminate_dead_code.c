@@ -95,6 +95,8 @@ static void mark_group(Dce *d, const Groups *g, uint32_t id) {
 
 /* Is v a root?  Local writes wait for a reader. */
 static bool root(const B3Value *v) {
+    if (b3_op((B3Opcode)v->opcode)->effects != B3E_LOCAL_WRITE)
+        return b3_value_must_execute(v);
     B3Effects e = b3_effects(v);
     if (e.writes_local_state) {
         e.writes_local_state = false;
@@ -147,8 +149,8 @@ bool b3_eliminate_dead_code(B3Module *m, B3Proc *p) {
         B3Value *v = d.work[--d.nwork];
         for (uint32_t k = 0; k < v->nkids; k++)
             mark(&d, v->kids[k]);
-        B3Effects e = b3_effects(v);
-        if (!e.reads_local_state)
+        /* Only a read of local state (a Get, a Phi) has more to mark. */
+        if (b3_op((B3Opcode)v->opcode)->effects != B3E_LOCAL_READ)
             continue;
         uint32_t id;
         if (b3_op((B3Opcode)v->opcode)->meta == B3M_VARIABLE) { /* a Get */

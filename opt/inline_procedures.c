@@ -296,7 +296,10 @@ static void inline_call(B3Module *m, B3Proc *p, B3Value *call, B3Proc *callee, B
             c->kflags = v->kflags;
             c->loc = v->loc;
             c->type_loc = v->type_loc;
-            c->kid_locs = v->kid_locs;
+            if (v->kid_locs && v->nkids) { /* the callee's own, freed with its IR */
+                c->kid_locs = b3_arena_alloc(&m->arena, v->nkids * sizeof(B3Loc));
+                memcpy(c->kid_locs, v->kid_locs, v->nkids * sizeof(B3Loc));
+            }
             c->m = v->m;
             switch (b3_op(v->opcode)->meta) {
             case B3M_VARIABLE:

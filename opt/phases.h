@@ -56,5 +56,8 @@ bool b3_legalize_memory_offsets(B3Module *m, B3Proc *p);
 /* Equal constants are shared and placed at a common dominator of their
  * uses, outside loops. */
 bool b3_move_constants(B3Module *m, B3Proc *p);
+/* An Upsilon in a block that branches, for a Phi of one successor, moves
+ * onto that edge (a new block), so that the other ways out skip it. */
+bool b3_place_upsilons_on_edges(B3Module *m, B3Proc *p);
 
 #endif

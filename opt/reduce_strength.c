@@ -1670,7 +1670,7 @@ static bool eliminate_dead_code(RS *rs) {
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *v = p->blocks[bi]->values[i];
             /* An Upsilon is a store to its Phi: needed when the Phi is. */
-            if (v->opcode != B3_Upsilon && b3_effects_must_execute(b3_effects(v)) && !live[v->scratch]) {
+            if (v->opcode != B3_Upsilon && b3_value_must_execute(v) && !live[v->scratch]) {
                 live[v->scratch] = 1;
                 work[sp++] = v;
             }

@@ -75,7 +75,7 @@ static void value_define_slow(B3ParseCtx *c, uint32_t num, B3Value *v) {
     uint64_t limit = (uint64_t)8 * c->proc->nvalues + (1u << 16);
     if (num >= limit) {
         B3P_PUSH(c->vsparse, v);
-        b3_nummap_put(&c->proc->value_map, &c->m->arena, num, v);
+        b3_nummap_put(&c->proc->value_map, &c->proc->arena, num, v);
         return;
     }
     B3_VEC_RESERVE_ZEROED("parse", c->vdense, c->vcap, (size_t)num + 1);
@@ -2366,7 +2366,7 @@ static void number_unnamed(B3ParseCtx *c) {
     /* The values are mapped now, all at once (b3_value_new_located): the
      * map is sized for them, with no arrays outgrown on the way. */
     uint32_t slots = next < (uint64_t)4 * p->nvalues + 1024 ? next : p->nvalues;
-    b3_nummap_clear(&p->value_map, &c->m->arena, slots);
+    b3_nummap_clear(&p->value_map, &p->arena, slots);
     B3NumMap *map = &p->value_map;
     for (uint32_t i = 0; i < p->nvalues; i++) {
         B3Value *v = p->values[i];
@@ -2374,7 +2374,7 @@ static void number_unnamed(B3ParseCtx *c) {
             map->vals[v->index] = v; /* b3_nummap_put's dense case, without the call */
             map->count++;
         } else {
-            b3_nummap_put(map, &c->m->arena, v->index, v);
+            b3_nummap_put(map, &p->arena, v->index, v);
         }
     }
     p->next_value_index = next;
@@ -2449,6 +2449,7 @@ void b3p_proc_end(B3ParseCtx *c) {
             b3_proc_remove_unreachable(c->m, p);
     }
     proc_state_free(c);
+    b3_arena_trim(&p->arena); /* the phases grow it much later */
     c->proc = NULL;
     c->block = NULL;
     c->scratch = NULL;

@@ -218,8 +218,14 @@ typedef struct {
     uint8_t *color;  /* B3Reg */
     Vec *adj;        /* list graphs: neighbours, registers included (in csr, or from pool) */
     uint32_t *csr;   /* list graphs: the lists as built */
-    uint32_t *pairs; /* list graphs while building: edges (u, v) as found; a register v gets no list */
-    size_t npairs, cap_pairs; /* cap_pairs counts uint32_t words, two per pair */
+    /* List graphs while building: the edges (u, v) as found (a register v
+     * gets no list), in runs of one u: a word with PAIR_RUN set starts the
+     * run of its u, each other word is a v.  A def meets its whole live set
+     * at once, so a run holds about as many edges as tmps are live: about
+     * half the words of (u, v) pairs, at the peak of a big procedure. */
+    uint32_t *pairs;
+    size_t npairs, cap_pairs; /* words */
+    uint32_t run_u;           /* the last run's u */
     Vec *moves_of;            /* from pool */
     Pool pool;
     Matrix mat;         /* dense graphs: virtual-virtual edges (then adj stays empty) */
@@ -276,11 +282,15 @@ static void degree_up(Alloc *a, uint32_t t) {
 }
 
 /* List graphs while building: an edge as found (duplicates included). */
+#define PAIR_RUN 0x80000000u /* tmp numbers stay below it */
+
 static void pair_push(Alloc *a, uint32_t u, uint32_t v) {
-    B3_VEC_RESERVE(PHASE, a->pairs, a->cap_pairs, 2 * (a->npairs + 1));
-    a->pairs[2 * a->npairs] = u;
-    a->pairs[2 * a->npairs + 1] = v;
-    a->npairs++;
+    B3_VEC_RESERVE(PHASE, a->pairs, a->cap_pairs, a->npairs + 2);
+    if (!a->npairs || u != a->run_u) {
+        a->pairs[a->npairs++] = u | PAIR_RUN;
+        a->run_u = u;
+    }
+    a->pairs[a->npairs++] = v;
 }
 
 static void add_edge(Alloc *a, uint32_t u, uint32_t v) {
@@ -350,8 +360,13 @@ static void finish_build(Alloc *a) {
      * order its edges were found), compact for the coloring's walks; a list
      * that grows later moves to the pool. */
     uint32_t n = a->n, *off = b3_xcalloc(PHASE, (size_t)n + 1, sizeof(uint32_t));
+    uint32_t u = 0;
     for (size_t i = 0; i < a->npairs; i++) {
-        uint32_t u = a->pairs[2 * i], v = a->pairs[2 * i + 1];
+        uint32_t v = a->pairs[i];
+        if (v & PAIR_RUN) {
+            u = v & ~PAIR_RUN;
+            continue;
+        }
         off[u + 1]++;
         if (!air_tmp_is_reg(v))
             off[v + 1]++;
@@ -362,7 +377,11 @@ static void finish_build(Alloc *a) {
     for (uint32_t t = 0; t < n; t++)
         a->adj[t] = (Vec){a->csr + off[t], 0, off[t + 1] - off[t]};
     for (size_t i = 0; i < a->npairs; i++) {
-        uint32_t u = a->pairs[2 * i], v = a->pairs[2 * i + 1];
+        uint32_t v = a->pairs[i];
+        if (v & PAIR_RUN) {
+            u = v & ~PAIR_RUN;
+            continue;
+        }
         a->adj[u].v[a->adj[u].n++] = v;
         if (!air_tmp_is_reg(v))
             a->adj[v].v[a->adj[v].n++] = u;

@@ -77,7 +77,7 @@ typedef struct {
     Range *rv;
     uint32_t *rfirst, *rn;
     uint32_t *rcur; /* per tmp below nr: its first range not ending before the scan position */
-    Occ fixed_occ; /* the registers' fixed ranges, the start of every scan */
+    Occ fixed_occ;  /* the registers' fixed ranges, the start of every scan */
 } LS;
 
 static void ls_grow(LS *s, uint32_t n) {
@@ -577,13 +577,15 @@ static void occ_set(Occ *o, uint32_t r, const Range *v, uint32_t n, bool on) {
 /* The registers of mask whose taken positions in word w meet m. */
 static inline uint32_t occ_word_hits(const Occ *o, uint32_t w, uint64_t m, uint32_t mask) {
     const uint64_t *row = o->bits + (size_t)w * o->k;
+    uint32_t mm = mask & o->busy[w];
+    if (!mm)
+        return 0;
+    /* Every register of the row, without branches: cheaper than walking
+     * the busy ones when most are. */
     uint32_t hits = 0;
-    for (uint32_t mm = mask & o->busy[w]; mm; mm &= mm - 1) {
-        uint32_t r = (uint32_t)__builtin_ctz(mm);
-        if (row[r] & m)
-            hits |= 1u << r;
-    }
-    return hits;
+    for (uint32_t r = 0; r < o->k; r++)
+        hits |= (uint32_t)((row[r] & m) != 0) << r;
+    return hits & mm;
 }
 
 /* The registers of mask none of whose positions in ranges v is taken. */
@@ -963,15 +965,61 @@ static void ls_free(LS *s) {
     air_acts_free(&s->acts);
 }
 
-/* Registers of one bank: afterwards s->reg says each virtual tmp's. */
-static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_saves) {
+/* The actions of the other bank (gathered before this bank's allocation)
+ * for the code as this bank's spill code left it: the insts s->pos maps to
+ * an original inst keep theirs, and spill code (moves of this bank, jumps of
+ * edge blocks) has none.  Same as gathering them again, without walking the
+ * insts' args. */
+static void acts_follow_spill_code(const LS *s, AirActs *a) {
+    const AirCode *c = s->c;
+    if (!s->pos)
+        return;
+    bool same = c->nblocks == s->nblocks_pos;
+    for (uint32_t bi = 0; bi < s->nblocks_pos && same; bi++)
+        same = !s->touched[bi];
+    if (same)
+        return;
+    uint32_t ninsts = 0;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++)
+        ninsts += c->blocks[bi]->ninsts;
+    AirActs n = {.bank = a->bank, .nv = a->nv};
+    n.first = b3_xmalloc(PHASE, (c->nblocks + 1) * sizeof(uint32_t));
+    n.start = b3_xmalloc(PHASE, (2 * (size_t)ninsts + 1) * sizeof(uint32_t));
+    n.v = b3_xmalloc(PHASE, (a->nv + 1) * sizeof(AirAct));
+    uint32_t j = 0, nv = 0;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        n.first[bi] = j;
+        for (uint32_t i = 0; i < c->blocks[bi]->ninsts; i++, j++) {
+            uint32_t g = s->pos[bi][i];
+            n.start[2 * j] = nv;
+            if (g == NONE) {
+                n.start[2 * j + 1] = nv;
+                continue;
+            }
+            uint32_t lo = a->start[2 * g], mid = a->start[2 * g + 1], hi = a->start[2 * g + 2];
+            memcpy(n.v + nv, a->v + lo, (hi - lo) * sizeof(AirAct));
+            n.start[2 * j + 1] = nv + (mid - lo);
+            nv += hi - lo;
+        }
+    }
+    n.first[c->nblocks] = j;
+    n.start[2 * (size_t)j] = nv;
+    if (nv != a->nv)
+        b3_internal_error(PHASE, "spill code of one bank lost actions of the other");
+    air_acts_free(a);
+    *a = n;
+}
+
+/* Registers of one bank: afterwards s->reg says each virtual tmp's.  Takes
+ * over the bank's gathered actions. */
+static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_saves, AirActs *acts) {
     memset(s, 0, sizeof *s);
     s->c = c;
     s->bank = bank;
     air_reg_file(c, bank, &s->rf);
     ls_grow(s, AIR_FIRST_VTMP + c->ntmps);
 
-    air_acts_gather(&s->acts, c, bank);
+    s->acts = *acts;
     uint32_t ninsts = s->acts.first[c->nblocks];
     s->npos = 2 * ninsts;
     /* Registers the code names (fixed operands, clobbers) may need saving. */
@@ -1043,8 +1091,13 @@ static void assign_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, Air
 void air_allocate_registers_and_stack_by_linear_scan(AirCode *c) {
     LS s[2]; /* indexed by AirBank */
     B3RegSet saves = {{0, 0}};
-    allocate_bank(&s[AirGP], c, AirGP, &saves);
-    allocate_bank(&s[AirFP], c, AirFP, &saves);
+    /* Both banks' actions in one walk; the FP bank's follow the GP bank's
+     * spill code. */
+    AirActs acts[2];
+    air_acts_gather_both(acts, c);
+    allocate_bank(&s[AirGP], c, AirGP, &saves, &acts[AirGP]);
+    acts_follow_spill_code(&s[AirGP], &acts[AirFP]);
+    allocate_bank(&s[AirFP], c, AirFP, &saves, &acts[AirFP]);
     /* One pass for both banks: the FP bank's intervals do not depend on GP registers. */
     for (uint32_t bi = 0; bi < c->nblocks; bi++)
         for (uint32_t ii = 0; ii < c->blocks[bi]->ninsts; ii++)

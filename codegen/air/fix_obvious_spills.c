@@ -148,11 +148,10 @@ static void fix_block(AirCode *c, AirBlock *b, HoldSet *hs) {
             air_for_each_arg_inline(inst, fix_use_arg, &x);
         }
         air_for_each_arg_inline(inst, fix_def_arg, &x);
-        if (inst->special)
-            for (unsigned r = 0; r < 64; r++)
-                if (b3_regset_has(&inst->special->early_clobber, (B3Reg)r) ||
-                    b3_regset_has(&inst->special->late_clobber, (B3Reg)r))
-                    holds_forget_reg(hs, (B3Reg)r);
+        if (inst->special) /* in register order (B3Regs are < 64: one word) */
+            for (uint64_t m = inst->special->early_clobber.bits[0] | inst->special->late_clobber.bits[0];
+                 m && hs->n; m &= m - 1)
+                holds_forget_reg(hs, (B3Reg)__builtin_ctzll(m));
         if (is_narrow_spill_store(inst)) {
             holds_add(hs, (B3Reg)inst->args[0].base, inst->args[1].u.slot);
         } else if (is_spill_move(inst)) {

@@ -340,6 +340,53 @@ void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank) {
     free(g.late);
 }
 
+void air_acts_gather_both(AirActs a[2], const AirCode *c) {
+    uint32_t ninsts = 0;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++)
+        ninsts += c->blocks[bi]->ninsts;
+    GatherCtx g[2];
+    for (int k = 0; k < 2; k++) {
+        memset(&a[k], 0, sizeof a[k]);
+        a[k].bank = (AirBank)k;
+        a[k].first = b3_xmalloc("air liveness", (c->nblocks + 1) * sizeof(uint32_t));
+        a[k].start = b3_xmalloc("air liveness", (2 * (size_t)ninsts + 1) * sizeof(uint32_t));
+        g[k] = (GatherCtx){(AirBank)k, &a[k], (k == AirGP ? 4 * ninsts : ninsts) + 16, NULL, 0, 0};
+        a[k].v = b3_xmalloc("air liveness", g[k].cap * sizeof(AirAct));
+    }
+    uint32_t i = 0;
+    for (uint32_t bi = 0; bi < c->nblocks; bi++) {
+        AirBlock *b = c->blocks[bi];
+        a[0].first[bi] = a[1].first[bi] = i;
+        for (uint32_t ii = 0; ii < b->ninsts; ii++, i++) {
+            AirInst *inst = &b->insts[ii];
+            for (int k = 0; k < 2; k++) {
+                a[k].start[2 * i] = a[k].nv;
+                g[k].nlate = 0;
+            }
+            AirTmpIter it;
+            AirTmpRef r;
+            for (air_tmp_iter_init(&it, inst); air_tmp_iter_next(&it, &r);)
+                gather_tmp(&g[r.bank], r.tmp, r.role, r.bank);
+            for (int k = 0; k < 2; k++) {
+                if (inst->special) {
+                    for (uint64_t m = bank_clobbers(&inst->special->early_clobber, (AirBank)k); m; m &= m - 1)
+                        gather_push(&g[k], (AirAct){(AirTmp)__builtin_ctzll(m), 1, 1});
+                    for (uint64_t m = bank_clobbers(&inst->special->late_clobber, (AirBank)k); m; m &= m - 1)
+                        gather_push_late(&g[k], (AirAct){(AirTmp)__builtin_ctzll(m), 1, 1});
+                }
+                a[k].start[2 * i + 1] = a[k].nv;
+                for (uint32_t j = 0; j < g[k].nlate; j++)
+                    gather_push(&g[k], g[k].late[j]);
+            }
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        a[k].first[c->nblocks] = ninsts;
+        a[k].start[2 * (size_t)ninsts] = a[k].nv;
+        free(g[k].late);
+    }
+}
+
 void air_acts_free(AirActs *a) {
     free(a->v);
     free(a->start);

@@ -127,6 +127,9 @@ typedef struct {
 } AirActs;
 
 void air_acts_gather(AirActs *a, const AirCode *c, AirBank bank);
+/* Both banks' actions in one walk of the code: a[AirGP] and a[AirFP], each
+ * the same as air_acts_gather's. */
+void air_acts_gather_both(AirActs a[2], const AirCode *c);
 void air_acts_free(AirActs *a);
 /* air_liveness_compute from gathered actions (same sets, in the same order). */
 void air_liveness_compute_acts(AirLiveness *l, const AirCode *c, const AirActs *a);

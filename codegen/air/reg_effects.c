@@ -36,10 +36,29 @@ static inline void note(AirRegEffects *e, const AirTmp *tmp, AirRole role, AirBa
 void air_reg_effects(const AirCode *c, AirInst *inst, AirRegEffects *e) {
     (void)c;
     *e = (AirRegEffects){0};
-    AirTmpIter it;
-    AirTmpRef r;
-    for (air_tmp_iter_init(&it, inst); air_tmp_iter_next(&it, &r);)
-        note(e, r.tmp, r.role, r.bank, r.width);
+    /* The tmps of air_tmp_iter, walked directly (the masks do not depend
+     * on the order). */
+    AirSig sig;
+    air_inst_sig(inst, &sig);
+    for (uint32_t i = 0; i < inst->nargs; i++) {
+        if (sig.skip && sig.skip[i])
+            continue;
+        const AirArg *a = &inst->args[i];
+        switch (a->kind) {
+        case AirArg_Tmp:
+            note(e, &a->base, (AirRole)sig.roles[i], (AirBank)sig.banks[i], (AirWidth)sig.widths[i]);
+            break;
+        case AirArg_Addr:
+            note(e, &a->base, AirRole_Use, AirGP, AirW64);
+            break;
+        case AirArg_Index:
+            note(e, &a->base, AirRole_Use, AirGP, AirW64);
+            note(e, &a->index, AirRole_Use, AirGP, a->ext ? AirW32 : AirW64);
+            break;
+        default:
+            break;
+        }
+    }
     if (inst->special) {
         /* Clobbers destroy the register whole (B3Regs are < 64: one word). */
         uint64_t cl = inst->special->early_clobber.bits[0] | inst->special->late_clobber.bits[0];
