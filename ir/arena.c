@@ -190,6 +190,11 @@ void *b3_arena_alloc(B3Arena *a, size_t n) {
     return p;
 }
 
+void *b3_arena_alloc_uninit_slow(B3Arena *a, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    return alloc_raw(a, n ? n : 16);
+}
+
 char *b3_arena_strndup(B3Arena *a, const char *s, size_t n) {
     char *p = b3_arena_alloc(a, n + 1);
     memcpy(p, s, n);
@@ -237,18 +242,24 @@ void b3_arena_release(B3Arena *a, void *p, size_t n) {
     a->free[k] = p;
 }
 
-void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min) {
+void *b3_arena_grow_uninit(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min) {
     uint32_t n = *cap ? *cap * 2 : 8;
     if (n < min)
         n = min;
-    /* Only the part past the old contents needs zeroing. */
     char *p = b3_arena_alloc_pow2_uninit(a, (size_t)n * elem);
     size_t kept = old ? (size_t)*cap * elem : 0;
     if (kept) {
         memcpy(p, old, kept);
         b3_arena_release(a, old, kept);
     }
-    memset(p + kept, 0, (size_t)n * elem - kept);
     *cap = n;
+    return p;
+}
+
+void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min) {
+    size_t kept = old ? (size_t)*cap * elem : 0;
+    char *p = b3_arena_grow_uninit(a, old, elem, cap, min);
+    /* Only the part past the old contents needs zeroing. */
+    memset(p + kept, 0, (size_t)*cap * elem - kept);
     return p;
 }

@@ -35,12 +35,27 @@ void b3_arena_drop(B3Arena *a);
 void b3_arena_trim(B3Arena *a);
 /* Zeroed memory, aligned to 16 bytes.  Aborts on out-of-memory. */
 void *b3_arena_alloc(B3Arena *a, size_t n);
+/* Uninitialised memory, aligned to 16 bytes, for a block its caller writes
+ * whole: the bump path inline, the rest out of line. */
+void *b3_arena_alloc_uninit_slow(B3Arena *a, size_t n);
+static inline void *b3_arena_alloc_uninit(B3Arena *a, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    if (n && (size_t)(a->end - a->cur) >= n) {
+        void *p = a->cur;
+        a->cur += n;
+        return p;
+    }
+    return b3_arena_alloc_uninit_slow(a, n);
+}
 /* Copies n bytes and appends a NUL. */
 char *b3_arena_strndup(B3Arena *a, const char *s, size_t n);
 /* Grows an arena array: returns a new array of cap*2 (at least min) elements
  * holding the old contents (the rest zeroed).  The old array is released
  * (b3_arena_release): no pointer into it may be kept. */
 void *b3_arena_grow(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min);
+/* The same without zeroing the new part, for an array whose elements past
+ * its count are never read. */
+void *b3_arena_grow_uninit(B3Arena *a, void *old, size_t elem, uint32_t *cap, uint32_t min);
 /* Zeroed memory of n bytes, a recycled block when n is a power of two that
  * was released before.  For arrays that grow by doubling (b3_arena_grow,
  * hash tables): what they leave behind would otherwise stay until the arena

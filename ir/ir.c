@@ -354,21 +354,9 @@ static B3Value *value_alloc(B3Proc *p, uint32_t nkids, bool located) {
     return v;
 }
 
-static B3Value *value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index,
-                          bool located) {
-    if (index == UINT32_MAX) {
-        while (b3_value_find(p, p->next_value_index))
-            p->next_value_index++;
-        index = p->next_value_index++;
-    } else if (index >= p->next_value_index) {
-        p->next_value_index = index + 1;
-    }
-    B3Value *v = value_alloc(p, nkids, located);
-    v->index = index;
-    v->opcode = (uint16_t)op;
-    v->type = (uint8_t)type;
-    v->nkids = nkids;
-    switch (b3_op_info[op].meta) { /* the meta data's defaults */
+/* The meta data's defaults for a new value of opcode op (v->m zeroed). */
+static void meta_defaults(B3Module *m, B3Value *v, B3Opcode op, uint32_t nkids) {
+    switch (b3_op_info[op].meta) {
     case B3M_NONE:
         break;
     case B3M_MEMORY:
@@ -400,6 +388,23 @@ static B3Value *value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint
     default:
         break;
     }
+}
+
+static B3Value *value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index,
+                          bool located) {
+    if (index == UINT32_MAX) {
+        while (b3_value_find(p, p->next_value_index))
+            p->next_value_index++;
+        index = p->next_value_index++;
+    } else if (index >= p->next_value_index) {
+        p->next_value_index = index + 1;
+    }
+    B3Value *v = value_alloc(p, nkids, located);
+    v->index = index;
+    v->opcode = (uint16_t)op;
+    v->type = (uint8_t)type;
+    v->nkids = nkids;
+    meta_defaults(m, v, op, nkids);
     if (p->nvalues == p->cap_values)
         p->values = b3_arena_grow(&p->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
     p->values[p->nvalues++] = v;
@@ -441,6 +446,34 @@ B3Value *b3_value_new_located(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, 
     return value_new(m, p, op, type, nkids, index, true);
 }
 
+B3Value *b3_value_new_parsed(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index,
+                             B3Loc loc, B3Loc type_loc) {
+    size_t room = nkids ? nkids : 1;
+    B3Value *v =
+        b3_arena_alloc_uninit(&p->arena, sizeof(B3Value) + room * sizeof(B3Value *) + nkids * sizeof(B3Loc));
+    B3Value **kids = (B3Value **)(v + 1);
+    *v = (B3Value){
+        .index = index,
+        .opcode = (uint16_t)op,
+        .type = (uint8_t)type,
+        .nkids = nkids,
+        .kids = kids,
+        .kid_locs = nkids ? (B3Loc *)(kids + room) : NULL,
+        .loc = loc,
+        .type_loc = type_loc,
+    };
+    memset(&v->m, 0, sizeof v->m); /* all of it, not only the union's first member */
+    kids[0] = NULL;                /* the room of a value without children */
+    if (b3_op_info[op].meta != B3M_NONE)
+        meta_defaults(m, v, op, nkids);
+    if (index >= p->next_value_index)
+        p->next_value_index = index + 1;
+    if (p->nvalues == p->cap_values) /* (no phase reads past nvalues) */
+        p->values = b3_arena_grow_uninit(&p->arena, p->values, sizeof(B3Value *), &p->cap_values, 0);
+    p->values[p->nvalues++] = v;
+    return v;
+}
+
 B3Value *b3_value_clone(B3Module *m, B3Proc *p, const B3Value *v) {
     B3Value *c = b3_value_new(m, p, (B3Opcode)v->opcode, (B3Type)v->type, v->nkids, UINT32_MAX);
     B3Value **kids = c->kids;
@@ -457,9 +490,8 @@ B3Value *b3_value_clone(B3Module *m, B3Proc *p, const B3Value *v) {
     return c;
 }
 
-void b3_block_append(B3Module *m, B3Block *b, B3Value *v) {
-    if (b->nvalues == b->cap_values)
-        b->values = b3_arena_grow(&m->arena, b->values, sizeof(B3Value *), &b->cap_values, 0);
+void b3_block_append_grow(B3Module *m, B3Block *b, B3Value *v) {
+    b->values = b3_arena_grow(&m->arena, b->values, sizeof(B3Value *), &b->cap_values, 0);
     b->values[b->nvalues++] = v;
     v->owner = b;
 }

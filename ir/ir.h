@@ -569,6 +569,11 @@ B3Value *b3_value_new(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t
  * all are read. */
 B3Value *b3_value_new_located(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids,
                               uint32_t index);
+/* b3_value_new_located for a value the parser writes whole: index (below
+ * UINT32_MAX), its locations given, and every one of its nkids children and
+ * their locations written by the caller (they are not zeroed). */
+B3Value *b3_value_new_parsed(B3Module *m, B3Proc *p, B3Opcode op, B3Type type, uint32_t nkids, uint32_t index,
+                             B3Loc loc, B3Loc type_loc);
 /* Room for `extra` more values made by a phase (b3_value_new with
  * UINT32_MAX), in the procedure's value list and number map, with a
  * sixteenth to spare: the doubling a few additions would cause when either
@@ -588,7 +593,17 @@ B3Value *b3_value_find(const B3Proc *p, uint32_t index);
 /* A copy of v with a fresh number, its meta data and the same children, not
  * placed in a block. */
 B3Value *b3_value_clone(B3Module *m, B3Proc *p, const B3Value *v);
-void b3_block_append(B3Module *m, B3Block *b, B3Value *v);
+/* Appends v to b's values (and makes b its owner); the array's growth is
+ * out of line. */
+void b3_block_append_grow(B3Module *m, B3Block *b, B3Value *v);
+static inline void b3_block_append(B3Module *m, B3Block *b, B3Value *v) {
+    if (b->nvalues == b->cap_values) {
+        b3_block_append_grow(m, b, v);
+        return;
+    }
+    b->values[b->nvalues++] = v;
+    v->owner = b;
+}
 B3Variable *b3_variable_new(B3Module *m, B3Proc *p, const char *name, B3Type type);
 B3StackSlot *b3_slot_new(B3Module *m, B3Proc *p, const char *name, uint64_t size);
 /* Recomputes every block's predecessor list from the successors. */

@@ -110,6 +110,9 @@ static void scan_int(B3Tok *t, const unsigned char *p, const unsigned char *e) {
                 ovf = true;
             v = v << 4 | d;
         }
+    } else if (e - p <= 19) {
+        for (; p < e; p++) /* nineteen digits always fit */
+            v = v * 10 + (unsigned)(*p - '0');
     } else {
         for (; p < e; p++) {
             unsigned d = *p - '0';
@@ -561,7 +564,7 @@ static bool is_dig(unsigned ch) { return cclass[ch] & CC_DIG; }
 static inline const unsigned char *fast_ws(const unsigned char *p) {
     if (*p == ' ') /* usually one space, or none */
         p++;
-    while (*p == ' ' || *p == '\t')
+    while (*p <= ' ' && (*p == ' ' || *p == '\t')) /* one compare for the usual character */
         p++;
     return p;
 }
@@ -696,6 +699,79 @@ static const unsigned char *fast_ref(const unsigned char *p, const unsigned char
     return e;
 }
 
+/* The opcode whose name is written at op and followed at once by '(', found
+ * by the name's first sixteen bytes when the '(' is among them (its length
+ * in *n); -1 if there
+ * is none such (the caller reads the name the long way: the '(' may be
+ * further on, the name unknown).  Known names are identifiers, so a match
+ * is the IDENT token the long way would read. */
+static inline int fast_opcode(const B3ParseCtx *c, const unsigned char *op, uint32_t *n) {
+    if (c->lim - op < 16)
+        return -1;
+    uint64_t w[2];
+    memcpy(w, op, 16);
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull, paren = 0x2828282828282828ull;
+    /* The lowest byte equal to '(' (a borrow can only mark bytes after it). */
+    uint64_t x0 = w[0] ^ paren, x1 = w[1] ^ paren;
+    uint64_t z0 = (x0 - ones) & ~x0 & highs, z1 = (x1 - ones) & ~x1 & highs;
+    uint32_t len;
+    if (z0) {
+        len = (uint32_t)__builtin_ctzll(z0) >> 3;
+        if (!len)
+            return -1;
+        w[0] &= ((uint64_t)1 << (8 * len)) - 1;
+        w[1] = 0;
+    } else if (z1) {
+        len = 8 + ((uint32_t)__builtin_ctzll(z1) >> 3);
+        w[1] &= ((uint64_t)1 << (8 * (len - 8))) - 1; /* len - 8 < 8 */
+    } else {
+        return -1;
+    }
+    for (uint32_t h = b3p_op_hash(w, len); c->ops[h].op1; h = (h + 1) & (B3_OP_SLOTS - 1)) {
+        const B3OpSlot *o = &c->ops[h];
+        if (o->w0 == w[0] && o->w1 == w[1] && o->len == len) {
+            *n = len;
+            return o->op1 - 1;
+        }
+    }
+    return -1;
+}
+
+/* Whether the n bytes at p (n <= 8) are those of lit, whose bytes are also
+ * the word w (little-endian): eight bytes compared at once where the source
+ * has them (lim is its end), else one by one.  FAST_WORD spells it. */
+static inline bool fast_word(const unsigned char *p, const unsigned char *lim, uint64_t w, unsigned n,
+                             const char *lit) {
+    if (lim - p < 8) {
+        for (unsigned i = 0; i < n; i++)
+            if (p[i] != (unsigned char)lit[i])
+                return false;
+        return true;
+    }
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return (n == 8 ? x : x & (((uint64_t)1 << (8 * n)) - 1)) == w;
+}
+#define LIT_BYTE(s, k) ((uint64_t)(sizeof(s) - 1 > (k) ? (unsigned char)(s)[sizeof(s) - 1 > (k) ? (k) : 0] : 0) << (8 * (k)))
+#define LIT_WORD(s)                                                                                                \
+    (LIT_BYTE(s, 0) | LIT_BYTE(s, 1) | LIT_BYTE(s, 2) | LIT_BYTE(s, 3) | LIT_BYTE(s, 4) | LIT_BYTE(s, 5) |           \
+     LIT_BYTE(s, 6) | LIT_BYTE(s, 7))
+#define FAST_WORD(p, lim, s) fast_word((p), (lim), LIT_WORD(s), sizeof(s) - 1, (s))
+
+/* The type (a B3Type) whose name, then a space, start a line at q, the
+ * name's length in *len; -1 if there is none. */
+int b3_lex_type_word(const B3ParseCtx *c, const unsigned char *q, uint32_t *len) {
+    switch (*q) {
+    case 'I':
+        *len = 5;
+        return FAST_WORD(q, c->lim, "Int64 ") ? B3_Int64 : FAST_WORD(q, c->lim, "Int32 ") ? B3_Int32 : -1;
+    case 'V': *len = 4; return FAST_WORD(q, c->lim, "Void ") ? B3_Void : -1;
+    case 'F': *len = 5; return FAST_WORD(q, c->lim, "Float ") ? B3_Float : -1;
+    case 'D': *len = 6; return FAST_WORD(q, c->lim, "Double ") ? B3_Double : -1;
+    default: return -1;
+    }
+}
+
 /* Whether p starts with lit; stops at the first difference, so it never reads
  * past the NUL that ends the source. */
 static bool fast_prefix(const unsigned char *p, const char *lit) {
@@ -789,7 +865,7 @@ static const unsigned char *fast_arg(B3ParseCtx *c, const unsigned char *p, uint
 static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B3FastLine *fl) {
     fl->nkids = 0;
     fl->lit_kind = 0;
-    fl->has_phi = fl->has_offset = fl->has_range = false;
+    fl->extras = 0;
     if (*p == ')')
         return p;
     bool past_kids = false;
@@ -803,26 +879,30 @@ static const unsigned char *direct_args(B3ParseCtx *c, const unsigned char *p, B
                 return NULL;
             fl->kid_loc[fl->nkids++] = loc_at(c, p);
         } else if (*p == '^') {
-            if (fl->has_phi || !(e = fast_ref(p, c->lim, &fl->phi)))
+            if ((fl->extras & B3FL_PHI) || !(e = fast_ref(p, c->lim, &fl->phi)))
                 return NULL;
-            fl->has_phi = true;
+            fl->extras |= B3FL_PHI;
             fl->phi_loc = loc_at(c, p);
         } else if ((e = fast_number(p, &t, &flt))) {
             if (fl->lit_kind || (*e == '.' && !flt))
                 return NULL;
             fl->lit = t;
             fl->lit_kind = flt ? B3N_FLOAT : B3N_INT;
-        } else if ((e = fast_ident(p, &t))) {
-            /* offset = INT, range = INT */
-            bool off = t.len == 6 && !memcmp(p, "offset", 6), rng = t.len == 5 && !memcmp(p, "range", 5);
-            const unsigned char *q = fast_ws(e);
-            if ((!off && !rng) || *q != '=' || (off ? fl->has_offset : fl->has_range))
+            fl->extras |= B3FL_LIT;
+        } else if ((*p == 'o' && FAST_WORD(p, c->lim, "offset") && !is_idch(p[6])) ||
+                   (*p == 'r' && FAST_WORD(p, c->lim, "range") && !is_idch(p[5]))) {
+            /* offset = INT, range = INT (the word ends at a character no
+             * identifier has, so it is the whole IDENT token, or no token
+             * at all if that is ':' or '@' or a symbol's: then no '='
+             * follows) */
+            bool off = *p == 'o';
+            const unsigned char *q = fast_ws(p + (off ? 6 : 5));
+            if (*q != '=' || (fl->extras & (off ? B3FL_OFFSET : B3FL_RANGE)))
                 return NULL;
             B3Tok *v = off ? &fl->offset : &fl->range;
             if (!(e = fast_number(fast_ws(q + 1), v, &flt)) || flt || *e == '.')
                 return NULL;
-            fl->has_offset |= off;
-            fl->has_range |= rng;
+            fl->extras |= off ? B3FL_OFFSET : B3FL_RANGE;
         } else {
             return NULL;
         }
@@ -850,7 +930,7 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     uint32_t num;
     if (*p != '@' || !(p = fast_value_number(p + 1, c->lim, &num)))
         return false;
-    fl->name = (B3Tok){.p = (const char *)name, .len = (uint32_t)(p - name), .u = num};
+    fl->num = num;
     /* " = ", or other spacing */
     if (p[0] == ' ' && p[1] == '=' && p[2] == ' ' && p[3] != ' ' && p[3] != '\t')
         p += 3;
@@ -859,17 +939,24 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     else
         return false;
     /* The opcode: an identifier (fast_ident) followed by '(' */
-    const unsigned char *op = p, *op_end = op;
-    if (cclass[*op] != CC_ALPHA)
-        return false;
-    while (is_idch(*op_end))
-        op_end++;
-    p = fast_ws(op_end);
-    if (*p != '(')
-        return false;
+    const unsigned char *op = p, *op_end;
+    uint32_t op_len;
+    int known = fast_opcode(c, op, &op_len);
+    if (known >= 0) {
+        op_end = op + op_len;
+        p = op_end;
+        fl->opcode = (uint16_t)known;
+    } else {
+        if (cclass[*op] != CC_ALPHA)
+            return false;
+        for (op_end = op; is_idch(*op_end); op_end++) {
+        }
+        p = fast_ws(op_end);
+        if (*p != '(')
+            return false;
+        fl->opcode = (uint16_t)b3p_find_op(c, (const char *)op, (uint32_t)(op_end - op));
+    }
     B3Tok opt = {.p = (const char *)op, .len = (uint32_t)(op_end - op)};
-    fl->op = opt;
-    fl->opcode = (uint16_t)b3p_find_op(c, opt.p, opt.len);
     fl->op_loc = loc_at(c, op);
     p = fast_ws(p + 1);
     const unsigned char *rparen = direct_args(c, p, fl);
@@ -904,34 +991,25 @@ bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl) {
     if (!fl->direct)
         fl->rparen_loc = loc_at(c, p);
     const unsigned char *e = fl->end = p + 1;
-    while (*e == ' ' || *e == '\t' || *e == '\r')
-        e++;
-    if (*e != '\n')
-        return false;
+    if (*e != '\n') {
+        while (*e == ' ' || *e == '\t' || *e == '\r')
+            e++;
+        if (*e != '\n')
+            return false;
+    }
     fl->eol = e;
     /* The next line must start with a token that ends a value line in the
      * grammar (so that the line is reduced exactly as it would be).  A
      * type is remembered: b3_lex_after_value_line reads it without the DFA. */
     const unsigned char *q = fast_indent(e + 1);
-    fl->next_type = -1;
     fl->next_tok = q;
     switch (*q) {
-    case '@': return is_dig(q[1]);
-    case '}': return true;
-    case 'B': return q[1] == 'B' && q[2] == '#' && is_dig(q[3]);
-    case 'I':
-        /* "Int32 " or "Int64 ", read in order: nothing past a mismatch (the NUL) */
-        if (q[1] == 'n' && q[2] == 't' && ((q[3] == '3' && q[4] == '2') || (q[3] == '6' && q[4] == '4')) &&
-            q[5] == ' ')
-            fl->next_type = q[3] == '3' ? B3_Int32 : B3_Int64;
-        fl->next_len = 5;
-        return fl->next_type >= 0;
-    case 'V': return fast_prefix(q, "Void ") && (fl->next_type = B3_Void, fl->next_len = 4, true);
-    case 'F': return fast_prefix(q, "Float ") && (fl->next_type = B3_Float, fl->next_len = 5, true);
-    case 'D': return fast_prefix(q, "Double ") && (fl->next_type = B3_Double, fl->next_len = 6, true);
-    case 'P': return fast_prefix(q, "Predecessors:");
-    case 'S': return fast_prefix(q, "Successors:");
-    default: return false;
+    case '@': fl->next_type = -1; return is_dig(q[1]);
+    case '}': fl->next_type = -1; return true;
+    case 'B':
+    case 'P':
+    case 'S': fl->next_type = -1; return b3_lex_block_word(c, q, &(const unsigned char *){NULL}, &(uint32_t){0});
+    default: return (fl->next_type = b3_lex_type_word(c, q, &fl->next_len)) >= 0;
     }
 }
 
@@ -951,13 +1029,7 @@ B3Loc b3_lex_next_type(B3ParseCtx *c, const B3FastLine *fl) {
 
 /* Returns the type b3_lex_next_type moved past (at tok) as yylex would have. */
 int b3_lex_type_token(B3ParseCtx *c, const unsigned char *tok, int type, YYSTYPE *lval, B3Loc *lloc) {
-    B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
-    lval->tok = c->toks.n;
-    B3Tok *t = &c->toks.a[c->toks.n++];
-    const unsigned char *end = c->cur;
-    *t = (B3Tok){.p = (const char *)tok, .len = (uint32_t)(end - tok), .u = (uint64_t)type};
-    finish(c, lloc, tok, end);
-    return TK_TYPE;
+    return b3_lex_token(c, tok, c->cur, TK_TYPE, (uint64_t)type, lval, lloc);
 }
 
 /* Moves the lexer past a line read by b3_lex_value_line, as if its tokens
@@ -971,4 +1043,139 @@ int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, 
     }
     b3_lex_next_type(c, fl);
     return b3_lex_type_token(c, fl->next_tok, fl->next_type, lval, lloc);
+}
+
+/* ---- block structure lines on the fast path ---------------------------------
+ *
+ * "BB#N:", "Predecessors: #a, #b" and "Successors: Then:#a, Else:#b" lines
+ * between runs of value lines, read by hand (parser/parser.y, block_lines,
+ * drives them in the grammar's order of effects). */
+
+/* The token that starts the block-structure line at q, as yylex returns it:
+ * TK_BBNAME (when a ':' follows it), TK_PREDECESSORS or TK_SUCCESSORS, *end
+ * just past it and *num the N of BB#N; 0 if the line starts with none of
+ * them, or with a block number yylex would report. */
+int b3_lex_block_word(const B3ParseCtx *c, const unsigned char *q, const unsigned char **end, uint32_t *num) {
+    switch (*q) {
+    case 'B': {
+        if (q[1] != 'B' || q[2] != '#' || !is_dig(q[3]))
+            return 0;
+        const unsigned char *e = q + 3;
+        uint64_t n = 0;
+        for (; is_dig(*e) && e - q < 13; e++)
+            n = n * 10 + (unsigned)(*e - '0');
+        if (*e != ':' || n >= UINT32_MAX)
+            return 0;
+        *end = e;
+        *num = (uint32_t)n;
+        return TK_BBNAME;
+    }
+    case 'P': return fast_prefix(q, "Predecessors:") ? (*end = q + 13, TK_PREDECESSORS) : 0;
+    case 'S': return fast_prefix(q, "Successors:") ? (*end = q + 11, TK_SUCCESSORS) : 0;
+    default: (void)c; return 0;
+    }
+}
+
+/* A block reference "#N" at p as the BLOCKREF token, its node (B3N_SUCC, as
+ * the grammar's block_list and succ_target build it) in *node; NULL if
+ * there is none or yylex would read or report it otherwise. */
+static const unsigned char *fast_blockref(B3ParseCtx *c, const unsigned char *p, uint32_t *node) {
+    if (*p != '#' || !is_dig(p[1]))
+        return NULL;
+    const unsigned char *e = p + 1;
+    uint64_t n = 0;
+    for (; is_dig(*e) && e - p < 12; e++)
+        n = n * 10 + (unsigned)(*e - '0');
+    if (is_dig(*e) || is_idch(*e) || *e == '.' || n >= UINT32_MAX)
+        return NULL;
+    B3Loc loc = loc_at(c, p);
+    *node = b3p_node(c, B3N_SUCC, loc);
+    B3Node *nd = b3p_n(c, *node);
+    nd->tok = (B3Tok){.p = (const char *)p, .len = (uint32_t)(e - p), .u = n};
+    nd->loc3 = loc;
+    return e;
+}
+
+/* The rest of a block-structure line, after its first token (of kind,
+ * ending at p): builds the nodes the grammar would (the list in *list, 0
+ * for BB#N:), sets *eol to the line's newline and *last past its last
+ * token.  Returns false unless the line is as plain as this reads (no
+ * comment, case successor or unknown label; then the caller drops the
+ * nodes).  The lexer is on the line (b3_lex_enter_line). */
+bool b3_lex_block_rest(B3ParseCtx *c, int kind, const unsigned char *p, uint32_t *list, const unsigned char **eol,
+                       const unsigned char **last) {
+    *list = 0;
+    if (kind == TK_BBNAME) {
+        p++; /* the ':' */
+    } else {
+        p = fast_ws(p);
+        for (;;) {
+            uint32_t n;
+            const unsigned char *e;
+            if (kind == TK_SUCCESSORS && cclass[*p] == CC_ALPHA) {
+                /* Label:#N, with a label that is not reported */
+                const unsigned char *l = p;
+                while (is_idch(*p))
+                    p++;
+                uint32_t len = (uint32_t)(p - l);
+                if (*p != ':' || !((len == 4 && (!memcmp(l, "Then", 4) || !memcmp(l, "Else", 4) ||
+                                                 !memcmp(l, "Rare", 4))) ||
+                                   (len == 6 && !memcmp(l, "Normal", 6))))
+                    return false;
+                if (!(e = fast_blockref(c, p + 1, &n)))
+                    return false;
+                B3Tok lt = {.p = (const char *)l, .len = len};
+                b3p_succ_label(c, lt, loc_at(c, l), n);
+            } else if (!(e = fast_blockref(c, p, &n))) {
+                return false;
+            }
+            *list = b3p_append(c, *list, n);
+            p = e;
+            if (*fast_ws(e) != ',')
+                break;
+            p = fast_ws(fast_ws(e) + 1);
+        }
+    }
+    *last = p;
+    p = fast_ws(p);
+    if (*p != '\n')
+        return false;
+    *eol = p;
+    return true;
+}
+
+/* Moves the lexer onto the line after the newline at eol, to q, where the
+ * line's first token is (the fast path looked: nothing to strip). */
+void b3_lex_enter_line(B3ParseCtx *c, const unsigned char *eol, const unsigned char *q) {
+    c->line++;
+    c->line_start = eol + 1;
+    c->at_bol = false;
+    c->line_has_tok = false;
+    c->cur = q;
+}
+
+/* Moves the lexer to the newline at eol that ends a line read by hand,
+ * whose last token ended at last. */
+void b3_lex_leave_line(B3ParseCtx *c, const unsigned char *eol, const unsigned char *last) {
+    c->cur = eol;
+    c->line_has_tok = true;
+    c->last_end = loc_at(c, last);
+}
+
+B3Loc b3_lex_loc(const B3ParseCtx *c, const unsigned char *p) { return loc_at(c, p); }
+
+/* Where the first token of the line after the newline at eol would be, past
+ * the usual indentation. */
+const unsigned char *b3_lex_first_token(const unsigned char *eol) { return fast_indent(eol + 1); }
+
+/* Returns the token [tok, end) of kind (its number u) as yylex would, the
+ * lexer moving past it. */
+int b3_lex_token(B3ParseCtx *c, const unsigned char *tok, const unsigned char *end, int kind, uint64_t u,
+                 YYSTYPE *lval, B3Loc *lloc) {
+    B3_VEC_RESERVE("parse", c->toks.a, c->toks.cap, c->toks.n + 1);
+    lval->tok = c->toks.n;
+    B3Tok *t = &c->toks.a[c->toks.n++];
+    *t = (B3Tok){.p = (const char *)tok, .len = (uint32_t)(end - tok), .u = u};
+    finish(c, lloc, tok, end);
+    return kind;
 }

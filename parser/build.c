@@ -69,35 +69,33 @@ void b3p_reset_nodes(B3ParseCtx *c) { c->nodes.n = 1; /* node 0 means "none" */ 
 
 /* ---- values by number -------------------------------------------------------- */
 
-static B3Value *value_at(B3ParseCtx *c, uint32_t num) {
-    if (num < c->vcap)
-        return c->vdense[num];
-    B3Value *v = b3_value_find(c->proc, num);
-    return v && v->index == num ? v : NULL;
+/* value_define past the dense map: the map grows only while the numbering
+ * stays reasonably dense; a far number is found through the procedure's map. */
+static void value_define_slow(B3ParseCtx *c, uint32_t num, B3Value *v) {
+    uint64_t limit = (uint64_t)8 * c->proc->nvalues + (1u << 16);
+    if (num >= limit) {
+        B3P_PUSH(c->vsparse, v);
+        b3_nummap_put(&c->proc->value_map, &c->proc->arena, num, v);
+        return;
+    }
+    B3_VEC_RESERVE_ZEROED("parse", c->vdense, c->vcap, (size_t)num + 1);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < c->vsparse.n; i++) {
+        B3Value *w = c->vsparse.a[i];
+        if (w->index < c->vcap)
+            c->vdense[w->index] = w;
+        else
+            c->vsparse.a[k++] = w;
+    }
+    c->vsparse.n = k;
+    c->vdense[num] = v;
 }
 
-static void value_define(B3ParseCtx *c, uint32_t num, B3Value *v) {
-    if (num >= c->vcap) {
-        /* Grow only while the numbering stays reasonably dense. */
-        uint64_t limit = (uint64_t)8 * c->proc->nvalues + (1u << 16);
-        if (num >= limit) {
-            /* value_at finds it through the procedure's map. */
-            B3P_PUSH(c->vsparse, v);
-            b3_nummap_put(&c->proc->value_map, &c->proc->arena, num, v);
-            return;
-        }
-        B3_VEC_RESERVE_ZEROED("parse", c->vdense, c->vcap, (size_t)num + 1);
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < c->vsparse.n; i++) {
-            B3Value *w = c->vsparse.a[i];
-            if (w->index < c->vcap)
-                c->vdense[w->index] = w;
-            else
-                c->vsparse.a[k++] = w;
-        }
-        c->vsparse.n = k;
-    }
-    c->vdense[num] = v;
+static inline void value_define(B3ParseCtx *c, uint32_t num, B3Value *v) {
+    if (num < c->vcap)
+        c->vdense[num] = v;
+    else
+        value_define_slow(c, num, v);
 }
 
 static void values_clear(B3ParseCtx *c) {
@@ -126,6 +124,25 @@ static void init_ops(B3ParseCtx *c) {
         while (c->ops[h].op1)
             h = (h + 1) & (B3_OP_SLOTS - 1);
         c->ops[h] = (B3OpSlot){w[0], w[1], (uint16_t)(op + 1), (uint16_t)len};
+    }
+    /* Direct lines: opcodes whose meta data is at most a constant's
+     * literal, a memory access's offset and range or an Upsilon's Phi. */
+    for (int op = 0; op <= B3_NUM_OPCODES; op++) {
+        int meta = op < B3_NUM_OPCODES ? b3_op_info[op].meta : -1;
+        uint8_t need = 0, may = 0;
+        switch (meta) {
+        case B3M_NONE:
+        case B3M_CCALL:
+        case B3M_RETURN: break;
+        case B3M_CONST: need = may = B3FL_LIT; break;
+        case B3M_MEMORY: may = B3FL_OFFSET | B3FL_RANGE; break;
+        case B3M_UPSILON: break;
+        default: need = B3FL_NEVER; break;
+        }
+        if (op == B3_Upsilon)
+            need = may = B3FL_PHI;
+        c->direct_need[op] = need;
+        c->direct_may[op] = may;
     }
 }
 
@@ -508,11 +525,20 @@ static void read_generator(B3ParseCtx *c, uint32_t node, const char *what, bool 
 
 /* ---- module items ------------------------------------------------------------ */
 
-void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt) {
+void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt, size_t len) {
     c->m = m;
     c->d = d;
     c->opt = opt;
     init_ops(c);
+    /* The dense number map, sized for the numbers a source of len bytes
+     * usually writes (a value line takes more than 24 bytes): it is then
+     * not regrown and copied as the numbers rise.  Zeroed by calloc, whose
+     * untouched pages cost nothing. */
+    size_t guess = len / 24 < B3_DENSE_GUESS_MAX ? len / 24 : B3_DENSE_GUESS_MAX;
+    if (guess > 1024) {
+        c->vdense = b3_xcalloc("parse", guess, sizeof *c->vdense);
+        c->vcap = (uint32_t)guess;
+    }
     b3p_node(c, B3N_NONE, (B3Loc){0, 0, 0});
 }
 
@@ -1949,7 +1975,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
     uint32_t index;
     bool named = false;
     if (c->lhs.have_name && placed) {
-        B3Value *old = value_at(c, c->lhs.num);
+        B3Value *old = b3p_value_at(c, c->lhs.num);
         if (old) {
             b3_error(c->d, c->lhs.name_loc, "redefinition of @%u", c->lhs.num);
             b3_note(c->d, old->type_loc.line ? old->type_loc : old->loc, "previous definition is here");
@@ -1996,7 +2022,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
             uint32_t num = (uint32_t)n->tok.u;
             v->kid_locs[i] = n->loc;
             if (placed) {
-                B3Value *kid = value_at(c, num);
+                B3Value *kid = b3p_value_at(c, num);
                 if (kid)
                     v->kids[i] = kid;
                 else
@@ -2083,7 +2109,7 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
                 st.have_ref = true;
                 uint32_t num = (uint32_t)n->tok.u;
                 if (placed) {
-                    B3Value *phi = value_at(c, num);
+                    B3Value *phi = b3p_value_at(c, num);
                     if (phi)
                         v->m.phi = phi;
                     else
@@ -2197,41 +2223,23 @@ void b3p_value(B3ParseCtx *c, uint32_t kind_node, uint32_t args, B3Loc rparen) {
 
 /* ---- direct value lines ------------------------------------------------------------ */
 
-/* Whether b3p_value, given fl's line as nodes, would report nothing and do
- * no more than b3p_value_direct does: a known opcode in a block, a new
- * number, the literal a constant needs (its bits in fl->bits), the Phi an
- * Upsilon needs, and an offset and range for a memory access that fit.
- * Changes nothing but fl. */
-bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
+/* The checks of b3p_direct_ok that depend on a direct line's literal,
+ * offset and range (the opcode takes the ones written, has the ones it
+ * needs): the literal a constant needs (its bits in fl->bits), and an
+ * offset and range for a memory access that fit. */
+bool b3p_direct_args_ok(B3ParseCtx *c, B3FastLine *fl) {
+    (void)c;
     B3Opcode op = (B3Opcode)fl->opcode;
-    if (op == B3_NUM_OPCODES || c->section != B3Sec_Block || !c->block || value_at(c, (uint32_t)fl->name.u))
+    if ((fl->extras & B3FL_OFFSET) && !lit_fits(&fl->offset, 32, false))
         return false;
-    const B3OpInfo *info = b3_op(op);
-    switch (info->meta) {
-    case B3M_NONE:
-    case B3M_CONST:
-    case B3M_MEMORY:
-    case B3M_CCALL:
-    case B3M_UPSILON:
-    case B3M_RETURN:
-        break;
-    default:
-        return false;
-    }
-    if (fl->has_phi != (op == B3_Upsilon) || (fl->lit_kind != 0) != (info->meta == B3M_CONST))
-        return false;
-    if ((fl->has_offset || fl->has_range) && info->meta != B3M_MEMORY)
-        return false;
-    if (fl->has_offset && !lit_fits(&fl->offset, 32, false))
-        return false;
-    if (fl->has_range && (fl->range.neg || fl->range.ovf || fl->range.u > UINT32_MAX - 1))
+    if ((fl->extras & B3FL_RANGE) && (fl->range.neg || fl->range.ovf || fl->range.u > UINT32_MAX - 1))
         return false;
     if (op == B3_Const32 || op == B3_Const64) {
         if (fl->lit_kind != B3N_INT || !lit_fits(&fl->lit, op == B3_Const32 ? 32 : 64, true))
             return false;
         uint64_t b = lit_bits(&fl->lit);
         fl->bits = op == B3_Const32 ? (uint64_t)(int64_t)(int32_t)(uint32_t)b : b;
-    } else if (info->meta == B3M_CONST) {
+    } else if (fl->extras & B3FL_LIT) {
         char text[128];
         if (fl->lit.len >= sizeof text)
             return false;
@@ -2256,22 +2264,20 @@ bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
 /* Builds the value of a line b3p_direct_ok accepted, as b3p_value would. */
 void b3p_value_direct(B3ParseCtx *c, const B3FastLine *fl) {
     B3Opcode op = (B3Opcode)fl->opcode;
-    uint32_t index = (uint32_t)fl->name.u;
+    uint32_t index = fl->num;
     if (index > c->max_index)
         c->max_index = index;
-    B3Value *v = b3_value_new_located(c->m, c->proc, op, (B3Type)fl->type, fl->nkids, index);
+    B3Value *v = b3_value_new_parsed(c->m, c->proc, op, (B3Type)fl->type, fl->nkids, index, fl->op_loc,
+                                     fl->type_loc);
     value_define(c, index, v);
-    v->loc = fl->op_loc;
-    v->type_loc = fl->type_loc;
     for (uint32_t i = 0; i < fl->nkids; i++) {
         v->kid_locs[i] = fl->kid_loc[i];
-        B3Value *kid = value_at(c, fl->kid_num[i]);
-        if (kid)
-            v->kids[i] = kid;
-        else
+        B3Value *kid = b3p_value_at(c, fl->kid_num[i]);
+        v->kids[i] = kid;
+        if (!kid)
             pend_value(c, v, i, fl->kid_num[i], fl->kid_loc[i]);
     }
-    if (fl->lit_kind) {
+    if (fl->extras & B3FL_LIT) {
         if (op == B3_ConstFloat) {
             uint32_t b32 = (uint32_t)fl->bits;
             v->m.c.bits = 0;
@@ -2280,12 +2286,12 @@ void b3p_value_direct(B3ParseCtx *c, const B3FastLine *fl) {
             v->m.c.bits = fl->bits;
         }
     }
-    if (fl->has_offset)
+    if (fl->extras & B3FL_OFFSET)
         v->m.mem.offset = (int32_t)lit_bits(&fl->offset);
-    if (fl->has_range)
+    if (fl->extras & B3FL_RANGE)
         v->m.mem.range = (B3HeapRange){(uint32_t)fl->range.u, (uint32_t)fl->range.u + 1};
-    if (fl->has_phi) {
-        B3Value *phi = value_at(c, (uint32_t)fl->phi.u);
+    if (fl->extras & B3FL_PHI) {
+        B3Value *phi = b3p_value_at(c, (uint32_t)fl->phi.u);
         if (phi)
             v->m.phi = phi;
         else
@@ -2302,7 +2308,7 @@ static void resolve(B3ParseCtx *c) {
     B3Proc *p = c->proc;
     for (uint32_t i = 0; i < c->pend_values.n; i++) {
         B3PendingValue *pv = &c->pend_values.a[i];
-        B3Value *w = value_at(c, pv->num);
+        B3Value *w = b3p_value_at(c, pv->num);
         if (!w) {
             if (pv->slot == UINT32_MAX)
                 b3_error(c->d, pv->loc, "Upsilon writes undefined value @%u", pv->num);

@@ -191,6 +191,10 @@ typedef struct B3ParseCtx {
 
     /* opcode name lookup (build.c, find_op) */
     B3OpSlot ops[B3_OP_SLOTS];
+    /* per opcode (B3_NUM_OPCODES: unknown): the B3FL_* arguments a direct
+     * line of it must have and may have (B3FL_NEVER: it is never direct);
+     * derived from the opcode table by b3p_init */
+    uint8_t direct_need[B3_NUM_OPCODES + 1], direct_may[B3_NUM_OPCODES + 1];
 } B3ParseCtx;
 
 /* Opcode names are found through an open-addressing table keyed by their
@@ -236,13 +240,16 @@ static inline B3Opcode b3p_find_op(const B3ParseCtx *c, const char *s, uint32_t 
 /* Children a direct value line may have (more: the line builds nodes). */
 enum { B3_DIRECT_KIDS = 16 };
 
+/* The arguments besides children a direct line may have (B3FastLine.extras). */
+enum { B3FL_LIT = 1, B3FL_PHI = 2, B3FL_OFFSET = 4, B3FL_RANGE = 8, B3FL_NEVER = 0x80 };
+
 /* A plain value line read by the lexer's fast path (b3_lex_value_line).
  * A direct line (the usual "TYPE @N = Op(@a, @b)", constants, memory
  * offsets and ranges, an Upsilon's Phi) builds no nodes: its arguments are
  * kept here, b3p_direct_ok checks that b3p_value would report nothing about
  * them, and b3p_value_direct builds the value as b3p_value would. */
 typedef struct {
-    B3Tok name;                 /* the @N token */
+    uint32_t num;               /* N of the @N written */
     B3Loc name_loc, rparen_loc; /* where @N and the closing ')' are */
     const unsigned char *end;   /* just past the ')' */
     const unsigned char *eol;   /* the newline that ends the line */
@@ -253,11 +260,11 @@ typedef struct {
 
     bool direct;
     uint8_t lit_kind; /* 0: no literal, B3N_INT or B3N_FLOAT */
-    bool has_phi, has_offset, has_range;
-    uint8_t type;    /* B3Type written before @N */
-    uint16_t opcode; /* resolved by b3p_direct_ok */
+    uint8_t extras;   /* B3FL_*: which of lit, phi, offset and range were written */
+    uint8_t type;     /* B3Type written before @N */
+    uint16_t opcode;  /* resolved by b3p_direct_ok */
     uint32_t nkids;
-    B3Tok op, lit, phi, offset, range;
+    B3Tok lit, phi, offset, range;
     B3Loc type_loc, op_loc, phi_loc;
     uint64_t bits; /* the literal's bits for the constant (b3p_direct_ok) */
     uint32_t kid_num[B3_DIRECT_KIDS];
@@ -267,13 +274,44 @@ typedef struct {
 /* Value numbers written in the source stay below this; values written
  * without a name get provisional numbers above it until the procedure ends. */
 #define B3_MAX_VALUE_NUMBER 0x7fffffffu
+/* The most numbers the dense map is first sized for (b3p_init). */
+#define B3_DENSE_GUESS_MAX (1u << 24)
+
+/* The value numbered num in the procedure being built, or NULL. */
+static inline B3Value *b3p_value_at(B3ParseCtx *c, uint32_t num) {
+    if (num < c->vcap)
+        return c->vdense[num];
+    B3Value *v = b3_value_find(c->proc, num);
+    return v && v->index == num ? v : NULL;
+}
+
+/* Whether b3p_value, given fl's line as nodes, would report nothing and do
+ * no more than b3p_value_direct does (see b3p_direct_args_ok).  Changes
+ * nothing but fl. */
+bool b3p_direct_args_ok(B3ParseCtx *c, B3FastLine *fl);
+static inline bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl) {
+    uint32_t op = fl->opcode, x = fl->extras;
+    uint32_t need = c->direct_need[op], may = c->direct_may[op];
+    if ((x & need) != need || (x & ~may) || c->section != B3Sec_Block || !c->block ||
+        b3p_value_at(c, fl->num))
+        return false;
+    return !x || b3p_direct_args_ok(c, fl);
+}
 
 /* lexer/lexer.re */
 void b3_lex_init(B3ParseCtx *c, const char *src, size_t len);
 bool b3_lex_value_line(B3ParseCtx *c, B3FastLine *fl);
 B3Loc b3_lex_next_type(B3ParseCtx *c, const B3FastLine *fl);
-/* (in the grammar's %code provides: b3_lex_after_value_line and
- * b3_lex_type_token, which take a YYSTYPE) */
+int b3_lex_type_word(const B3ParseCtx *c, const unsigned char *q, uint32_t *len);
+int b3_lex_block_word(const B3ParseCtx *c, const unsigned char *q, const unsigned char **end, uint32_t *num);
+bool b3_lex_block_rest(B3ParseCtx *c, int kind, const unsigned char *p, uint32_t *list,
+                       const unsigned char **eol, const unsigned char **last);
+void b3_lex_enter_line(B3ParseCtx *c, const unsigned char *eol, const unsigned char *q);
+void b3_lex_leave_line(B3ParseCtx *c, const unsigned char *eol, const unsigned char *last);
+B3Loc b3_lex_loc(const B3ParseCtx *c, const unsigned char *p);
+const unsigned char *b3_lex_first_token(const unsigned char *eol);
+/* (in the grammar's %code provides: b3_lex_after_value_line,
+ * b3_lex_type_token and b3_lex_token, which take a YYSTYPE) */
 
 /* parser/build.c: nodes */
 uint32_t b3p_node(B3ParseCtx *c, B3NodeKind kind, B3Loc loc);
@@ -283,7 +321,8 @@ void b3p_reset_nodes(B3ParseCtx *c);
 #define B3P_PUSH(v, x) B3_VEC_PUSH("parse", (v).a, (v).n, (v).cap, (x))
 
 /* parser/build.c: module items */
-void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt);
+/* len: the source's length, for the size of the number map. */
+void b3p_init(B3ParseCtx *c, B3Module *m, B3Diag *d, const B3ParseOptions *opt, size_t len);
 void b3p_free(B3ParseCtx *c);
 void b3p_extern(B3ParseCtx *c, B3Tok sym, B3Loc loc, uint32_t attrs);
 /* alias @a ATTRS = @target [+ offset] (offset NULL: none). */
@@ -299,7 +338,6 @@ void b3p_module_end(B3ParseCtx *c);
 /* parser/build.c: body lines */
 void b3p_block_header(B3ParseCtx *c, B3Tok num, B3Loc loc);
 void b3p_value(B3ParseCtx *c, uint32_t kind, uint32_t args, B3Loc rparen);
-bool b3p_direct_ok(B3ParseCtx *c, B3FastLine *fl);
 void b3p_value_direct(B3ParseCtx *c, const B3FastLine *fl);
 void b3p_preds_line(B3ParseCtx *c, B3Loc loc, uint32_t list);
 void b3p_succs_line(B3ParseCtx *c, B3Loc loc, uint32_t list);

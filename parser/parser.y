@@ -17,6 +17,8 @@
 int yylex(YYSTYPE *lval, B3Loc *lloc, B3ParseCtx *c);
 int b3_lex_after_value_line(B3ParseCtx *c, const B3FastLine *fl, YYSTYPE *lval, B3Loc *lloc);
 int b3_lex_type_token(B3ParseCtx *c, const unsigned char *tok, int type, YYSTYPE *lval, B3Loc *lloc);
+int b3_lex_token(B3ParseCtx *c, const unsigned char *tok, const unsigned char *end, int kind, uint64_t u,
+                 YYSTYPE *lval, B3Loc *lloc);
 }
 
 %code {
@@ -385,6 +387,74 @@ static void recover(B3ParseCtx *c) {
     b3p_reset_nodes(c);
 }
 
+/* Block-structure lines ("BB#N:", "Predecessors:", "Successors:") after a
+ * direct value line read by fl, built at once like the lines the fast path
+ * reads: each in the grammar's order of effects, once the next line's first
+ * token is read (no reading reports anything; a line that the lexer cannot
+ * read by hand goes back to the grammar with its first token).  Returns
+ * true on reaching a line that starts with a type, moved past it (fl->type,
+ * fl->type_loc and *type_tok say which and where); false with bison's
+ * lookahead in *yychar otherwise. */
+static bool block_lines(B3ParseCtx *c, B3FastLine *fl, int *yychar, YYSTYPE *lval, B3Loc *lloc,
+                        const unsigned char **type_tok) {
+    const unsigned char *eol = fl->eol, *last = fl->end, *q = fl->next_tok, *wend = NULL;
+    uint32_t num = 0;
+    b3_lex_leave_line(c, eol, last);
+    int kind = b3_lex_block_word(c, q, &wend, &num);
+    if (!kind) {
+        *yychar = yylex(lval, lloc, c);
+        return false;
+    }
+    b3_lex_enter_line(c, eol, q);
+    for (;;) {
+        uint32_t nodes = c->nodes.n, list;
+        B3Loc loc = b3_lex_loc(c, q);
+        if (!b3_lex_block_rest(c, kind, wend, &list, &eol, &last)) {
+            c->nodes.n = nodes;
+            *yychar = b3_lex_token(c, q, wend, kind, num, lval, lloc);
+            return false;
+        }
+        B3Tok word = {.p = (const char *)q, .len = (uint32_t)(wend - q), .u = num};
+        b3_lex_leave_line(c, eol, last);
+        /* The next line's first token, then this line's effects. */
+        const unsigned char *q2 = b3_lex_first_token(eol), *wend2 = NULL;
+        uint32_t num2 = 0, len = 0;
+        int type = b3_lex_type_word(c, q2, &len);
+        int kind2 = type < 0 ? b3_lex_block_word(c, q2, &wend2, &num2) : 0;
+        if (type >= 0 || kind2) {
+            b3_lex_enter_line(c, eol, q2);
+            if (type >= 0)
+                c->cur = q2 + len;
+        } else {
+            *yychar = yylex(lval, lloc, c);
+        }
+        if (kind == TK_BBNAME)
+            b3p_block_header(c, word, loc);
+        else if (kind == TK_PREDECESSORS)
+            b3p_preds_line(c, loc, list);
+        else
+            b3p_succs_line(c, loc, list);
+        if (type < 0 && !kind2)
+            return false;
+        if (b3_diag_stopped(c->d)) {
+            /* the next token was read before the limit was reached */
+            *yychar = type >= 0 ? b3_lex_type_token(c, q2, type, lval, lloc)
+                                : b3_lex_token(c, q2, wend2, kind2, num2, lval, lloc);
+            return false;
+        }
+        if (type >= 0) {
+            fl->type = (uint8_t)type;
+            fl->type_loc = b3_lex_loc(c, q2);
+            *type_tok = q2;
+            return true;
+        }
+        kind = kind2;
+        q = q2;
+        wend = wend2;
+        num = num2;
+    }
+}
+
 /* Plain value lines without the grammar.  Here, after a body line, the
  * parser is in the state that reads the next body line, and the lookahead
  * is that line's first token.  If it is a TYPE starting a line that
@@ -429,6 +499,14 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
             continue;
         }
         pending = false;
+        if (fl.direct && fl.next_type < 0 && *fl.next_tok != '@' && *fl.next_tok != '}') {
+            c->toks.n = 0;
+            b3p_value_direct(c, &fl);
+            if (!block_lines(c, &fl, yychar, lval, lloc, &type_tok))
+                return;
+            pending = true;
+            continue;
+        }
         if (fl.direct) {
             c->toks.n = 0;
             *yychar = b3_lex_after_value_line(c, &fl, lval, lloc);
@@ -437,7 +515,7 @@ static void fast_lines(B3ParseCtx *c, int *yychar, YYSTYPE *lval, B3Loc *lloc, i
             c->lhs.have_type = c->lhs.have_name = true;
             c->lhs.type = fl.type;
             c->lhs.type_loc = fl.type_loc;
-            c->lhs.num = (uint32_t)fl.name.u;
+            c->lhs.num = fl.num;
             c->lhs.name_loc = fl.name_loc;
             c->in_args = true;
             c->toks.n = 0;
@@ -553,7 +631,7 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, B3ParseCtx *c) {
 bool b3_parse(B3Module *m, B3Diag *d, const char *src, size_t len, const B3ParseOptions *opt) {
     unsigned errors = d->errors;
     B3ParseCtx *c = b3_xcalloc("parse", 1, sizeof *c);
-    b3p_init(c, m, d, opt);
+    b3p_init(c, m, d, opt, len);
     b3_lex_init(c, src, len);
     int r = yyparse(c);
     if (r != 0 && d->errors == errors)
