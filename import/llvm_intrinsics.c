@@ -225,6 +225,29 @@ static void i_bswap(Call *c) {
     ret1(c, op2(c, B3_RotR, x, k32(c, 32)));
 }
 
+/* bitreverse of an iN (N <= 64): the whole 32- or 64-bit register reversed
+ * by swapping ever wider fields, then the low N bits' image shifted down
+ * (what stood above them, whatever it was, leaves on the right).  Clang
+ * emits it for __builtin_bitreverse*, and its optimizer for bit tricks on
+ * booleans (llvm.bitreverse.i1, which is the identity). */
+static void i_bitreverse(Call *c) {
+    unsigned b = arg_bits(c, 0);
+    if (b > 64)
+        imp_fail(c->I, "llvm.bitreverse of i%u is not supported", b);
+    B3Value *x = arg(c, 0);
+    B3Type t = (B3Type)x->type;
+    unsigned w = t == B3_Int32 ? 32 : 64;
+    static const long long masks[] = {0x5555555555555555ll, 0x3333333333333333ll, 0x0f0f0f0f0f0f0f0fll,
+                                      0x00ff00ff00ff00ffll, 0x0000ffff0000ffffll};
+    for (unsigned k = 0, sh = 1; sh < w / 2; k++, sh *= 2) {
+        B3Value *m = kt(c, t, w == 64 ? masks[k] : (long long)(uint32_t)masks[k]);
+        x = op2(c, B3_BitOr, op2(c, B3_BitAnd, op2(c, B3_ZShr, x, k32(c, (int)sh)), m),
+                op2(c, B3_Shl, op2(c, B3_BitAnd, x, m), k32(c, (int)sh)));
+    }
+    x = op2(c, B3_RotR, x, k32(c, (int)(w / 2)));
+    ret1(c, b == w ? x : op2(c, B3_ZShr, x, k32(c, (int)(w - b))));
+}
+
 /* fshl(a, b, s): the high half of (a:b) << (s mod w); fshr: the low half of (a:b) >> (s mod w). */
 static void funnel(Call *c, bool left) {
     unsigned b = arg_bits(c, 0);
@@ -508,6 +531,7 @@ static const Intrinsic intrinsics[] = {
     {"llvm.objectsize.", i_objectsize},
     {"llvm.is.constant.", i_is_constant},
     {"llvm.bswap.", i_bswap},
+    {"llvm.bitreverse.", i_bitreverse},
     {"llvm.ctpop.", i_ctpop},
     {"llvm.ctlz.", i_ctlz},
     {"llvm.cttz.", i_cttz},
