@@ -48,15 +48,20 @@ static uint32_t *count_writers(B3Proc *p, uint32_t nv) {
     return count;
 }
 
-/* How many distinct blocks precede b. */
-static uint32_t distinct_preds(const B3Block *b) {
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < b->npreds; i++) {
-        bool seen = false;
-        for (uint32_t j = 0; j < i && !seen; j++)
-            seen = b->preds[j] == b->preds[i];
-        n += !seen;
+/* Per block (by position): how many distinct blocks precede it. */
+static uint32_t *count_distinct_preds(const B3Proc *p) {
+    uint32_t nb = p->nblocks;
+    uint32_t *n = b3_xcalloc(PHASE, nb ? nb : 1, sizeof(uint32_t));
+    uint32_t *seen = b3_xcalloc(PHASE, nb ? nb : 1, sizeof(uint32_t)); /* pred position: 1 + block's */
+    for (uint32_t bi = 0; bi < nb; bi++) {
+        const B3Block *b = p->blocks[bi];
+        for (uint32_t i = 0; i < b->npreds; i++)
+            if (seen[b->preds[i]->pos] != bi + 1) {
+                seen[b->preds[i]->pos] = bi + 1;
+                n[bi]++;
+            }
     }
+    free(seen);
     return n;
 }
 
@@ -67,36 +72,30 @@ static bool movable(const B3Value *u, const B3Block *t, const uint32_t *count, u
            count[u->m.phi->scratch] == npreds_t;
 }
 
-/* Moves b's Upsilons for t's Phis onto a new block on the edge b -> t
- * (successor s). */
-static void split_edge(B3Module *m, B3Proc *p, B3Block *b, uint32_t s, const uint32_t *count, uint32_t nv,
-                       uint32_t npreds_t) {
+/* A new block on the edge b -> t (successor s), holding nothing yet but
+ * the jump on. */
+static B3Block *edge_block(B3Module *m, B3Proc *p, B3Block *b, uint32_t s) {
     B3Block *t = b->succs[s].block;
     B3Block *e = b3_block_new(m, p, UINT32_MAX);
     e->loc = e->succ_loc = t->loc;
     e->frequency = b->frequency < t->frequency ? b->frequency : t->frequency;
-    uint32_t out = 0;
-    for (uint32_t i = 0; i < b->nvalues; i++) {
-        B3Value *u = b->values[i];
-        if (i + 1 < b->nvalues && movable(u, t, count, nv, npreds_t))
-            b3_block_append(m, e, u);
-        else
-            b->values[out++] = u;
-    }
-    b->nvalues = out;
-    B3Value *jump = b3_value_new(m, p, B3_Jump, B3_Void, 0, UINT32_MAX);
-    jump->loc = jump->type_loc = b->values[out - 1]->loc;
-    b3_block_append(m, e, jump);
     e->succs = b3_arena_alloc(&m->arena, sizeof(B3Succ));
     e->succs[0] = (B3Succ){t, B3Freq_Normal};
     e->nsuccs = 1;
     b->succs[s].block = e;
+    return e;
 }
 
 bool b3_place_upsilons_on_edges(B3Module *m, B3Proc *p) {
     uint32_t nv = b3_proc_number_values(p);
     uint32_t *count = count_writers(p, nv);
     uint32_t nb = p->nblocks; /* not the edge blocks made here */
+    uint32_t *npreds = count_distinct_preds(p);
+    /* Per successor of the block at hand (by position): stamp (1 + the
+     * block's position), edges to it, and its edge block if it gets one. */
+    uint32_t *stamp = b3_xcalloc(PHASE, nb ? nb : 1, sizeof(uint32_t));
+    uint32_t *nedges = b3_xcalloc(PHASE, nb ? nb : 1, sizeof(uint32_t));
+    B3Block **edge = b3_xcalloc(PHASE, nb ? nb : 1, sizeof(B3Block *));
     bool changed = false;
     for (uint32_t bi = 0; bi < nb; bi++) {
         B3Block *b = p->blocks[bi];
@@ -104,22 +103,60 @@ bool b3_place_upsilons_on_edges(B3Module *m, B3Proc *p) {
         if (!term || (term->opcode != B3_Branch && term->opcode != B3_Switch) || b->nsuccs < 2)
             continue;
         for (uint32_t s = 0; s < b->nsuccs; s++) {
-            B3Block *t = b->succs[s].block;
-            bool twice = false;
-            for (uint32_t k = 0; k < b->nsuccs && !twice; k++)
-                twice = k != s && b->succs[k].block == t;
-            if (twice)
-                continue;
-            uint32_t npreds_t = distinct_preds(t);
-            bool any = false;
-            for (uint32_t i = 0; i + 1 < b->nvalues && !any; i++)
-                any = movable(b->values[i], t, count, nv, npreds_t);
-            if (!any)
-                continue;
-            split_edge(m, p, b, s, count, nv, npreds_t);
-            changed = true;
+            uint32_t t = b->succs[s].block->pos;
+            if (stamp[t] != bi + 1) {
+                stamp[t] = bi + 1;
+                nedges[t] = 0;
+                edge[t] = NULL;
+            }
+            nedges[t]++;
         }
+        /* Which successors, reached by one edge, get Upsilons: marked with
+         * b itself until their blocks are made, in successor order. */
+        bool any = false;
+        for (uint32_t i = 0; i + 1 < b->nvalues; i++) {
+            const B3Value *u = b->values[i];
+            if (u->opcode != B3_Upsilon || !u->m.phi || !u->m.phi->owner)
+                continue;
+            B3Block *t = u->m.phi->owner;
+            if (t->pos < nb && stamp[t->pos] == bi + 1 && nedges[t->pos] == 1 &&
+                movable(u, t, count, nv, npreds[t->pos])) {
+                edge[t->pos] = b;
+                any = true;
+            }
+        }
+        if (!any)
+            continue;
+        for (uint32_t s = 0; s < b->nsuccs; s++) {
+            uint32_t t = b->succs[s].block->pos;
+            if (edge[t] == b)
+                edge[t] = edge_block(m, p, b, s);
+        }
+        uint32_t out = 0;
+        for (uint32_t i = 0; i < b->nvalues; i++) {
+            B3Value *u = b->values[i];
+            B3Block *t = u->opcode == B3_Upsilon && u->m.phi ? u->m.phi->owner : NULL;
+            if (i + 1 < b->nvalues && t && t->pos < nb && stamp[t->pos] == bi + 1 && edge[t->pos] &&
+                movable(u, t, count, nv, npreds[t->pos]))
+                b3_block_append(m, edge[t->pos], u);
+            else
+                b->values[out++] = u;
+        }
+        b->nvalues = out;
+        for (uint32_t s = 0; s < b->nsuccs; s++) {
+            B3Block *e = b->succs[s].block;
+            if (e->pos < nb)
+                continue;
+            B3Value *jump = b3_value_new(m, p, B3_Jump, B3_Void, 0, UINT32_MAX);
+            jump->loc = jump->type_loc = b->values[out - 1]->loc;
+            b3_block_append(m, e, jump);
+        }
+        changed = true;
     }
+    free(stamp);
+    free(nedges);
+    free(edge);
+    free(npreds);
     free(count);
     if (changed)
         b3_proc_compute_preds(m, p);

@@ -1120,16 +1120,18 @@ static bool color_node(Alloc *a, ColorCache *cc, uint32_t t) {
     return true;
 }
 
+/* A tmp with a score (its uses, or how well it would spill), sorted highest
+ * first, ties by tmp number. */
 typedef struct {
-    double uses;
+    double score;
     uint32_t tmp;
-} Member;
+} Victim;
 
-static int cmp_uses_desc(const void *pa, const void *pb) {
-    const Member *x = pa, *y = pb;
-    if (x->uses != y->uses)
-        return x->uses > y->uses ? -1 : 1;
-    return x->tmp < y->tmp ? -1 : x->tmp > y->tmp;
+static int cmp_victim(const void *pa, const void *pb) {
+    const Victim *a = pa, *b = pb;
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    return a->tmp < b->tmp ? -1 : a->tmp > b->tmp;
 }
 
 /* t, made of several tmps by coalescing, found no register.  Spilled
@@ -1146,14 +1148,14 @@ static void split_or_spill(Alloc *a, ColorCache *cc, uint32_t t, const uint32_t 
     uint32_t n = 1;
     for (uint32_t m = first[t]; m != UINT32_MAX; m = next[m])
         n++;
-    Member *mem = b3_xmalloc(PHASE, n * sizeof(Member));
+    Victim *mem = b3_xmalloc(PHASE, n * sizeof(Victim));
     n = 0;
-    mem[n++] = (Member){a->own_uses[t], t};
+    mem[n++] = (Victim){a->own_uses[t], t};
     for (uint32_t m = first[t]; m != UINT32_MAX; m = next[m])
-        mem[n++] = (Member){a->own_uses[m], m};
+        mem[n++] = (Victim){a->own_uses[m], m};
     double whole = 0, parted = 0;
     for (uint32_t i = 0; i < n; i++) {
-        whole += mem[i].uses;
+        whole += mem[i].score;
         a->alias[mem[i].tmp] = mem[i].tmp;
         a->state[mem[i].tmp] = N_SELECT;
     }
@@ -1162,11 +1164,11 @@ static void split_or_spill(Alloc *a, ColorCache *cc, uint32_t t, const uint32_t 
         saved_head = cc->head[a->node[t]];
         cc->head[a->node[t]] = UINT32_MAX; /* t alone from here on */
     }
-    qsort(mem, n, sizeof(Member), cmp_uses_desc);
+    qsort(mem, n, sizeof(Victim), cmp_victim);
     for (uint32_t i = 0; i < n; i++)
         if (!color_node(a, cc, mem[i].tmp)) {
             a->state[mem[i].tmp] = N_SPILLED;
-            parted += mem[i].uses;
+            parted += mem[i].score;
         }
     /* The copies between the group's tmps that now join different places. */
     for (uint32_t i = 0; i < n && parted < whole; i++) {
@@ -1625,18 +1627,6 @@ static void facts_free(TmpFacts *f) {
 #define PRESPILL_TRIGGER 512
 #define PRESPILL_RETRIGGER 128
 #define PRESPILL_TARGET 64
-
-typedef struct {
-    double score;
-    uint32_t tmp;
-} Victim;
-
-static int cmp_victim(const void *pa, const void *pb) {
-    const Victim *a = pa, *b = pb;
-    if (a->score != b->score)
-        return a->score > b->score ? -1 : 1;
-    return a->tmp < b->tmp ? -1 : a->tmp > b->tmp;
-}
 
 /* Spills the best candidates among the live tmps down to PRESPILL_TARGET. */
 static void prespill_point(const TmpFacts *f, AirTmpSet *live, uint8_t *chosen, Vec *out, Victim **cand,
