@@ -20,6 +20,11 @@ typedef struct {
     size_t len;
     bool bitcode; /* LLVM bitcode, else LLVM assembly text */
     B3Diag *diag; /* messages about the .ll text (bitcode: no line to quote) */
+    /* The caller exits soon after the import: LLVM's module and context are
+     * left to the process's exit instead of being torn down value by value
+     * (a twentieth of a -O0 compile; clang's -disable-free).  Builds with
+     * AddressSanitizer free them all the same, for LeakSanitizer. */
+    bool leave_llvm;
     /* Set by the import: the C source file that the module's debug
      * locations name (NULL without !dbg), for messages and -g; owned by
      * the module's arena. */

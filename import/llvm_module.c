@@ -4,6 +4,7 @@
  * name the C line of an instruction's !dbg location when there is one. */
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/IRReader.h>
 #include <stdarg.h>
@@ -669,18 +670,42 @@ static void diag_handler(LLVMDiagnosticInfoRef info, void *ctx) {
  * info that its verifier rejects, while reading it: "Broken module found"),
  * by abort() unless a handler is installed.  The input's name, for it. */
 static const char *fatal_input;
+static bool fatal_bitcode; /* a function body's reading error comes here */
 static void fatal_handler(const char *reason) {
-    fprintf(stderr, "%s: error: invalid LLVM IR: %s\n", fatal_input ? fatal_input : "<input>", reason);
+    const char *what = fatal_bitcode ? "bitcode" : "IR";
+    fprintf(stderr, "%s: error: invalid LLVM %s: %s\n", fatal_input ? fatal_input : "<input>", what, reason);
     exit(1); /* nothing is written yet: the output file is made after the import */
 }
 
 static bool parse_module(Imp *I);
 static bool read_module(Imp *I) {
     fatal_input = I->o->input;
+    fatal_bitcode = I->o->bitcode;
     LLVMInstallFatalErrorHandler(fatal_handler);
     bool ok = parse_module(I);
     LLVMResetFatalErrorHandler();
     return ok;
+}
+
+/* Bitcode is read lazily and every function body then materialized by a
+ * function pass manager without passes.  Reading it whole
+ * (LLVMParseBitcodeInContext2) ends in LLVM's UpgradeDebugInfo, which runs the
+ * verifier over the module whenever it carries debug information: a seventh of
+ * a -O0 compile of clang's -g output, for a check of what the compiler that
+ * wrote the bitcode verified.  The bodies are all read before the import since
+ * a global's initializer may name a function's block (blockaddress).  False
+ * when the debug metadata is of another version than this LLVM's, which only
+ * the whole-module read upgrades. */
+static bool materialize_functions(Imp *I) {
+    unsigned v = LLVMGetModuleDebugMetadataVersion(I->mod);
+    if (v && v != LLVMDebugMetadataVersion())
+        return false;
+    LLVMPassManagerRef fpm = LLVMCreateFunctionPassManagerForModule(I->mod);
+    for (LLVMValueRef f = LLVMGetFirstFunction(I->mod); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f))
+            LLVMRunFunctionPassManager(fpm, f); /* reading errors end in fatal_handler */
+    LLVMDisposePassManager(fpm);
+    return true;
 }
 
 static bool parse_module(Imp *I) {
@@ -688,8 +713,18 @@ static bool parse_module(Imp *I) {
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(o->src, o->len, o->input);
     if (o->bitcode) {
         LLVMContextSetDiagnosticHandler(I->ctx, diag_handler, NULL);
-        bool bad = LLVMParseBitcodeInContext2(I->ctx, buf, &I->mod);
-        LLVMDisposeMemoryBuffer(buf);
+        /* The module takes the buffer; on an error LLVM leaves it to us. */
+        bool bad = LLVMGetBitcodeModuleInContext2(I->ctx, buf, &I->mod);
+        if (bad)
+            LLVMDisposeMemoryBuffer(buf);
+        else if (!materialize_functions(I)) {
+            /* Debug metadata of another version: LLVM's whole-module read upgrades or drops it. */
+            LLVMDisposeModule(I->mod);
+            I->mod = NULL;
+            buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(o->src, o->len, o->input);
+            bad = LLVMParseBitcodeInContext2(I->ctx, buf, &I->mod);
+            LLVMDisposeMemoryBuffer(buf);
+        }
         if (bad) {
             fprintf(stderr, "%s: error: invalid LLVM bitcode: %s\n", o->input,
                     bitcode_error ? bitcode_error : "unreadable");
@@ -747,6 +782,17 @@ static bool target_matches(Imp *I) {
             triple, b3_target_name(t));
     return false;
 }
+
+#if defined(__SANITIZE_ADDRESS__)
+#define LEAK_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LEAK_CHECKED 1
+#endif
+#endif
+#ifndef LEAK_CHECKED
+#define LEAK_CHECKED 0
+#endif
 
 static bool skip_global(Imp *I, LLVMValueRef g) {
     size_t len = 0;
@@ -830,7 +876,9 @@ bool b3_import_llvm(B3Module *m, B3ImportOptions *o) {
     imp_map_free(&I.sym_map);
     free(I.types);
     free(I.syms);
-    LLVMDisposeModule(I.mod);
-    LLVMContextDispose(I.ctx);
+    if (!o->leave_llvm || LEAK_CHECKED) {
+        LLVMDisposeModule(I.mod);
+        LLVMContextDispose(I.ctx);
+    }
     return I.errors == 0;
 }

@@ -33,7 +33,7 @@ fi
 make -s -j2 b3c
 make -s -j2 -f testsuite/fuzz/fuzz.mk MODE=$mode >/dev/null
 
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:allocator_may_return_null=0}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:intercept_tls_get_addr=0:abort_on_error=0:allocator_may_return_null=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 if [ $# -eq 0 ]; then
     set -- "$corpus"

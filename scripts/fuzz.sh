@@ -105,7 +105,7 @@ with tempfile.TemporaryDirectory() as tmp:
 PY
 fi
 
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:intercept_tls_get_addr=0:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 common=(-dict="$dict" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048)

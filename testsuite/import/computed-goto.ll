@@ -6,6 +6,10 @@
 ; its distinct destinations, the first one the default and case 0, or on
 ; the index into a constant table of labels the address is loaded from.
 ; RUN: %b3c -O0 --emit=b3 %s -o - | FileCheck %s
+; The same as bitcode, whose function bodies are read after the tables that
+; name their blocks.
+; RUN: llvm-as-16 %s -o %t.bc
+; RUN: %b3c -O0 --emit=b3 %t.bc -o - | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
