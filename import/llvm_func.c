@@ -1159,9 +1159,22 @@ static ImpVals import_f32x2_element(Imp *I, LLVMValueRef v, LLVMOpcode op) {
 
 /* ---- one instruction ------------------------------------------------------- */
 
+/* The instructions that llvm_ldouble.c and llvm_fp128.c translate when an
+ * operand or the result is an x87 long double or an fp128 (each of their
+ * imp_*_inst switches cases these and no other). */
+static bool may_be_wide_float(LLVMOpcode op) {
+    static const bool wide[LLVMFreeze + 1] = {
+        [LLVMFAdd] = true,    [LLVMFSub] = true,    [LLVMFMul] = true,   [LLVMFDiv] = true,
+        [LLVMFRem] = true,    [LLVMFNeg] = true,    [LLVMFCmp] = true,   [LLVMFPExt] = true,
+        [LLVMFPTrunc] = true, [LLVMSIToFP] = true,  [LLVMUIToFP] = true, [LLVMFPToSI] = true,
+        [LLVMFPToUI] = true,  [LLVMBitCast] = true,
+    };
+    return (unsigned)op <= LLVMFreeze && wide[op];
+}
+
 static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     ImpVals ld;
-    if (imp_ldouble_inst(I, v, op, &ld) || imp_fp128_inst(I, v, op, &ld))
+    if (may_be_wide_float(op) && (imp_ldouble_inst(I, v, op, &ld) || imp_fp128_inst(I, v, op, &ld)))
         return ld;
     switch (op) {
     case LLVMAdd:
@@ -1537,13 +1550,20 @@ void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
     LLVMBasicBlockRef *order = b3_xmalloc("import", (nb + 1) * sizeof *order);
     uint32_t *stack = b3_xmalloc("import", (nb + 1) * sizeof *stack * 2);
     uint8_t *state = b3_xcalloc("import", nb + 1, 1);
-    imp_map_init(&I->val_map, 1024);
+    LLVMGetBasicBlocks(fn, lbs);
+    /* The value map holds the parameters and the instructions (sized to
+     * them: a table of a big function's size per function costs its
+     * clearing). */
+    uint32_t ninsts = LLVMCountParams(fn);
+    for (unsigned i = 0; i < nb; i++)
+        for (LLVMValueRef inst = LLVMGetFirstInstruction(lbs[i]); inst; inst = LLVMGetNextInstruction(inst))
+            ninsts++;
+    imp_map_init(&I->val_map, ninsts);
     imp_map_init(&I->block_map, nb);
     I->blocks = b3_xcalloc("import", nb + 1, sizeof *I->blocks);
     I->nblocks = nb;
     if (setjmp(I->fail))
         goto out;
-    LLVMGetBasicBlocks(fn, lbs);
     ImpPtrMap idx;
     imp_map_init(&idx, nb);
     for (unsigned i = 0; i < nb; i++)

@@ -284,7 +284,8 @@ ImpVals imp_call_results(Imp *I, B3Value *call, const ImpLeaves *RL);
  * result taken from st(0) after the call and put there before the return. */
 bool imp_is_x87(LLVMTypeRef t);
 /* An instruction on long double values (arithmetic, fcmp, casts to or
- * from it): imported into *out, true; false if it is not one. */
+ * from it): imported into *out, true; false if it is not one.  Its
+ * opcodes, and imp_fp128_inst's, are llvm_func.c's may_be_wide_float. */
 bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out);
 /* llvm.*.f80 intrinsics (fabs, copysign in line, libm's *l functions). */
 bool imp_ldouble_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);
