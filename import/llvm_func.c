@@ -458,22 +458,21 @@ static B3Value *import_gep(Imp *I, LLVMValueRef v) {
     int64_t off = 0;
     for (unsigned i = 1; i < n; i++) {
         LLVMValueRef ix = LLVMGetOperand(v, i);
-        uint64_t stride;
-        if (i == 1) {
-            stride = LLVMABISizeOfType(I->td, t);
-        } else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+        if (i > 1 && LLVMGetTypeKind(t) == LLVMStructTypeKind) {
             unsigned f = (unsigned)LLVMConstIntGetZExtValue(ix);
             off += (int64_t)LLVMOffsetOfElement(I->td, t, f);
             t = LLVMStructGetTypeAtIndex(t, f);
             continue;
-        } else {
-            t = LLVMGetElementType(t);
-            stride = LLVMABISizeOfType(I->td, t);
         }
-        if (LLVMIsAConstantInt(ix)) {
-            off += LLVMConstIntGetSExtValue(ix) * (int64_t)stride;
+        if (i > 1)
+            t = LLVMGetElementType(t);
+        if (LLVMIsAConstantInt(ix)) { /* (a zero index, the most common, needs no size) */
+            int64_t k = LLVMConstIntGetSExtValue(ix);
+            if (k)
+                off += k * (int64_t)LLVMABISizeOfType(I->td, t);
             continue;
         }
+        uint64_t stride = LLVMABISizeOfType(I->td, t);
         unsigned bits = imp_int_bits(LLVMTypeOf(ix));
         if (!bits || bits > 64)
             imp_fail(I, "a getelementptr index of this type is not supported");
@@ -497,9 +496,18 @@ static B3Value *import_gep(Imp *I, LLVMValueRef v) {
 }
 
 B3StackSlot *imp_new_slot(Imp *I, const char *prefix, uint64_t size, uint32_t align) {
-    char name[48];
-    snprintf(name, sizeof name, "%s%u", prefix, I->p->nslots);
-    B3StackSlot *s = b3_slot_new(I->m, I->p, b3_arena_strndup(&I->m->arena, name, strlen(name)), size);
+    /* PREFIX and the slot's number (snprintf's cost is most of a slot's). */
+    size_t plen = strlen(prefix);
+    char digits[10], *d = digits + sizeof digits;
+    uint32_t k = I->p->nslots;
+    do
+        *--d = (char)('0' + k % 10);
+    while (k /= 10);
+    size_t ndig = (size_t)(digits + sizeof digits - d);
+    char *name = b3_arena_alloc(&I->m->arena, plen + ndig + 1);
+    memcpy(name, prefix, plen);
+    memcpy(name + plen, d, ndig);
+    B3StackSlot *s = b3_slot_new(I->m, I->p, name, size);
     s->align = align;
     s->has_align = true;
     s->loc = I->loc;
