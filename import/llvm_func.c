@@ -1539,9 +1539,7 @@ static void import_params(Imp *I, LLVMValueRef fn) {
 
 static void set_loc(Imp *I, LLVMValueRef inst) {
     I->inst = inst;
-    unsigned line = LLVMGetDebugLocLine(inst);
-    if (line)
-        I->loc = imp_debug_loc(I, inst, line, LLVMGetDebugLocColumn(inst));
+    I->loc = imp_inst_debug_loc(I, inst, I->loc);
 }
 
 void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
