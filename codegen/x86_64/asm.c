@@ -49,6 +49,14 @@ void x86_asm_free(X86Asm *a) {
     memset(a, 0, sizeof *a);
 }
 
+void x86_replay(X86Asm *a, const uint8_t *bytes, uint32_t n) {
+    if (a->listing)
+        b3_internal_error(PHASE, "replayed bytes in a listing");
+    room(a, n);
+    for (uint32_t i = 0; i < n; i++) /* a few bytes: no call */
+        a->buf[a->len++] = bytes[i];
+}
+
 static bool fits8(int64_t v) { return v >= -128 && v <= 127; }
 
 /* ---- listing ---- */
