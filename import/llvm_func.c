@@ -1341,9 +1341,13 @@ static void import_ret(Imp *I, LLVMValueRef v) {
 static void import_terminator(Imp *I, LLVMBasicBlockRef lb, LLVMValueRef t) {
     LLVMOpcode op = LLVMGetInstructionOpcode(t);
     unsigned ns = LLVMGetNumSuccessors(t);
-    /* Upsilons first, once per distinct successor. */
+    /* Upsilons first, once per distinct successor (with phis: a switch's
+     * many successors mostly have none). */
     for (unsigned i = 0; i < ns; i++) {
         LLVMBasicBlockRef s = LLVMGetSuccessor(t, i);
+        LLVMValueRef first = LLVMGetFirstInstruction(s);
+        if (!first || LLVMGetInstructionOpcode(first) != LLVMPHI)
+            continue;
         bool seen = false;
         for (unsigned j = 0; j < i && !seen; j++)
             seen = LLVMGetSuccessor(t, j) == s;
