@@ -183,7 +183,7 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
 }
 
 void b3_dominators_free(B3Dominators *dom) {
-    free(dom->pre); /* and post */
+    free(dom->pre);  /* and post */
     free(dom->idom); /* and order */
     memset(dom, 0, sizeof *dom);
 }

@@ -216,8 +216,8 @@ static bool valid_key(B3Target t, AirOpcode op, uint32_t nargs, uint32_t key) {
     if (nargs == 0)
         return valid_key_uncached(b3_target_desc(t)->air_form_mask, op, nargs, key);
     /* nargs <= 8: 4 bits; arch: 4 bits; os: 8 bits. */
-    uint64_t tag = (uint64_t)key | (uint64_t)op << 32 | (uint64_t)nargs << 48 | (uint64_t)(t.arch & 15) << 52 |
-                   (uint64_t)t.os << 56;
+    uint64_t tag = (uint64_t)key | (uint64_t)op << 32 | (uint64_t)nargs << 48 |
+                   (uint64_t)(t.arch & 15) << 52 | (uint64_t)t.os << 56;
     uint32_t h = (uint32_t)((tag * 0x9E3779B97F4A7C15ull) >> (64 - FORM_MEMO_LOG));
     if (form_memo[h].tag == tag)
         return form_memo[h].ok;

@@ -17,8 +17,8 @@
 #include "ir/diag.h"
 #include "objwriter/dwarf.h"
 #include "objwriter/frame.h"
-#include "util/vec.h"
 #include "util/bits.h"
+#include "util/vec.h"
 
 /* ---- operands (the accessors shared with emit_atomics.c are in emit_operands.h) ---- */
 
@@ -1387,10 +1387,10 @@ static void loop_header(B3Emitter *e, uint32_t jumped_align) {
  * or frame-based memory: no label, symbol, relaxation point, frame or
  * stackmap record, and no other state of the pass. */
 static bool replayable(const AirInst *inst) {
-    static X86OpFn *const pure[] = {x86_op_move,         x86_op_movx,       x86_op_store_narrow, x86_op_fmove,
-                                    x86_op_add,          x86_op_alu,        x86_op_lea,          x86_op_shift,
-                                    x86_op_mul,          x86_op_unary,      x86_op_sse,          x86_op_to_fpr,
-                                    x86_op_sse_from_gpr, x86_op_sse_to_gpr, x86_op_compare};
+    static X86OpFn *const pure[] = {
+        x86_op_move, x86_op_movx,   x86_op_store_narrow, x86_op_fmove,      x86_op_add,
+        x86_op_alu,  x86_op_lea,    x86_op_shift,        x86_op_mul,        x86_op_unary,
+        x86_op_sse,  x86_op_to_fpr, x86_op_sse_from_gpr, x86_op_sse_to_gpr, x86_op_compare};
     static uint8_t known[AIR_NUM_OPCODES]; /* by opcode: 0 not yet asked, 1 no, 2 yes */
     if (inst->special || inst->opcode >= AIR_NUM_OPCODES)
         return false;
