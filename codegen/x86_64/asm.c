@@ -26,10 +26,14 @@ static void put16(X86Asm *a, unsigned v) {
     a->buf[a->len++] = (uint8_t)v;
     a->buf[a->len++] = (uint8_t)(v >> 8);
 }
-static void put32(X86Asm *a, uint32_t v) {
+static inline void put32(X86Asm *a, uint32_t v) {
     room(a, 4);
-    for (int i = 0; i < 4; i++)
-        a->buf[a->len++] = (uint8_t)(v >> (8 * i));
+    uint8_t *p = a->buf + a->len;
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+    a->len += 4;
 }
 static void put64(X86Asm *a, uint64_t v) {
     room(a, 8);
@@ -444,11 +448,10 @@ static unsigned imm_size(unsigned size) { return size == 1 ? 1 : size == 2 ? 2 :
  * there is a byte form), encoded and listed by one function; the /digit
  * forms with immediates share one listing helper. */
 
-/* One listing line: "\t<mnem><suffix>\t[$imm, ][op1[, op2]]". */
-static void linsn(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, const X86RM *op1, unsigned size1,
-                  const X86RM *op2, unsigned size2) {
-    if (!a->listing)
-        return;
+/* One listing line: "\t<mnem><suffix>\t[$imm, ][op1[, op2]]" (linsn: only
+ * with a listing, which most assembling has not). */
+static void linsn_text(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, const X86RM *op1,
+                       unsigned size1, const X86RM *op2, unsigned size2) {
     char s[2] = {sfx, 0};
     lbegin(a, mnem, s);
     if (imm) {
@@ -463,6 +466,12 @@ static void linsn(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, con
         lrm(a, op2, size2);
     }
     lend(a);
+}
+
+static inline void linsn(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, const X86RM *op1,
+                         unsigned size1, const X86RM *op2, unsigned size2) {
+    if (a->listing)
+        linsn_text(a, mnem, sfx, imm, op1, size1, op2, size2);
 }
 
 typedef enum {
