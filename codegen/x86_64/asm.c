@@ -332,24 +332,31 @@ static void encode(X86Asm *a, const Enc *e) {
         need = true;
     if (rex != 0x40)
         need = true;
+    /* At most 11 bytes (prefix, REX, 3 opcode bytes, ModRM, SIB, disp32),
+     * written through one cursor. */
+    room(a, 16);
+    uint8_t *p = a->buf + a->len;
     if (e->prefix)
-        put8(a, e->prefix);
+        *p++ = e->prefix;
     if (need)
-        put8(a, rex);
-    for (unsigned i = 0; i < e->nop; i++)
-        put8(a, e->op[i]);
+        *p++ = (uint8_t)rex;
+    for (unsigned i = 0; i < e->nop && i < 3; i++)
+        *p++ = e->op[i];
 
     unsigned reg = e->reg & 7;
     if (!rm->is_mem) {
-        put8(a, 0xC0 | reg << 3 | (rm->reg & 7));
+        *p++ = (uint8_t)(0xC0 | reg << 3 | (rm->reg & 7));
+        a->len = (uint32_t)(p - a->buf);
         return;
     }
     const X86Mem *m = &rm->mem;
     if (m->base == X86_RIP) {
         /* mod=00 rm=101: disp32 relative to the end of the instruction. */
-        put8(a, 0x05 | reg << 3);
-        uint32_t pos = a->len;
-        put32(a, 0);
+        *p++ = (uint8_t)(0x05 | reg << 3);
+        uint32_t pos = (uint32_t)(p - a->buf);
+        for (int i = 0; i < 4; i++)
+            *p++ = 0;
+        a->len = (uint32_t)(p - a->buf);
         if (m->sym) {
             B3RelocKind k =
                 m->got ? (need ? B3Reloc_X86_REX_GOTPCRELX : B3Reloc_X86_GOTPCRELX) : B3Reloc_PC32;
@@ -367,19 +374,23 @@ static void encode(X86Asm *a, const Enc *e) {
     if (m->index == B3_NO_REG) {
         if (base == 4) {
             /* rsp/r12: rm=100 means "SIB follows"; SIB with no index. */
-            put8(a, mod << 6 | reg << 3 | 4);
-            put8(a, 0x24);
+            *p++ = (uint8_t)(mod << 6 | reg << 3 | 4);
+            *p++ = 0x24;
         } else {
-            put8(a, mod << 6 | reg << 3 | base);
+            *p++ = (uint8_t)(mod << 6 | reg << 3 | base);
         }
     } else {
-        put8(a, mod << 6 | reg << 3 | 4);
-        put8(a, scale_bits(m->scale) << 6 | (m->index & 7) << 3 | base);
+        *p++ = (uint8_t)(mod << 6 | reg << 3 | 4);
+        *p++ = (uint8_t)(scale_bits(m->scale) << 6 | (m->index & 7) << 3 | base);
     }
-    if (mod == 1)
-        put8(a, (uint8_t)(int8_t)m->disp);
-    else if (mod == 2)
-        put32(a, (uint32_t)m->disp);
+    if (mod == 1) {
+        *p++ = (uint8_t)(int8_t)m->disp;
+    } else if (mod == 2) {
+        uint32_t d = (uint32_t)m->disp;
+        for (int i = 0; i < 4; i++)
+            *p++ = (uint8_t)(d >> (8 * i));
+    }
+    a->len = (uint32_t)(p - a->buf);
 }
 
 static void put_imm(X86Asm *a, unsigned bytes, int64_t v) {
