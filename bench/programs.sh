@@ -97,21 +97,22 @@ $reuse || for r in $(seq 1 "$build_rounds"); do
         done
     done
 done
+pair() { # pair LEVEL: were both b3cc and clang built at LEVEL?
+    [[ " $builds " == *" b3cc-$1 "* && " $builds " == *" clang-$1 "* ]]
+}
 if ! $reuse; then
     echo "Build time (CPU seconds of make, compilers included; least of $build_rounds):"
     printf '%-8s' program
     for b in $builds; do printf ' %9s' $b; done
     for l in O0 O2; do
-        case " $builds " in *" b3cc-$l "*" clang-$l "* | *" clang-$l "*" b3cc-$l "*) printf ' %14s' b3cc/clang-$l ;; esac
+        pair $l && printf ' %14s' b3cc/clang-$l
     done
     echo
     for p in $programs; do
         printf '%-8s' $p
         for b in $builds; do printf ' %9s' ${btime[$p,$b]}; done
         for l in O0 O2; do
-            case " $builds " in *" b3cc-$l "*" clang-$l "* | *" clang-$l "*" b3cc-$l "*)
-                printf ' %14s' "$(awk "BEGIN{printf \"%.2f\", ${btime[$p,b3cc-$l]} / ${btime[$p,clang-$l]}}")" ;;
-            esac
+            pair $l && printf ' %14s' "$(awk "BEGIN{printf \"%.2f\", ${btime[$p,b3cc-$l]} / ${btime[$p,clang-$l]}}")"
         done
         echo
     done
