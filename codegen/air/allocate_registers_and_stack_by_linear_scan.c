@@ -76,8 +76,10 @@ typedef struct {
     uint32_t nr;
     Range *rv;
     uint32_t *rfirst, *rn;
-    uint32_t *rcur; /* per tmp below nr: its first range not ending before the scan position */
-    Occ fixed_occ;  /* the registers' fixed ranges, the start of every scan */
+    uint32_t *rcur;    /* per tmp below nr: its first range not ending before the scan position */
+    Occ fixed_occ;     /* the registers' fixed ranges, the start of the first scan */
+    Occ occ;           /* the positions taken after the last scan */
+    uint32_t nscanned; /* tmps below it were scanned (0: none yet) */
 } LS;
 
 static void ls_grow(LS *s, uint32_t n) {
@@ -645,38 +647,51 @@ static void held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Ra
     *nheld = out;
 }
 
-/* One pass over the tmps by interval start; false if it spilled (s->spilled
+/* One pass over tmps by interval start; false if it spilled (s->spilled
  * says what).  A register is free for t if neither its fixed ranges nor any
  * tmp holding it meets t's ranges, so a tmp can live in another's hole (a
  * Phi's tmp and the value it feeds, typically).  With none free, whichever
- * of t and the tmps holding a register that meet t ends last is spilled. */
+ * of t and the tmps holding a register that meet t ends last is spilled.
+ * The first pass scans every tmp; a later one only the fills the spill code
+ * since the last pass made (tmps from s->nscanned on): the tmps that kept
+ * their registers keep them, and a fill takes a register free over its few
+ * positions (an evicted tmp's register is free at its own mentions), or
+ * evicts one.  (Scanning every tmp again cost as much as the first pass and
+ * found the same number of spills, almost always none.) */
 static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     uint32_t k = s->rf.k;
+    bool first = s->nscanned == 0;
+    uint32_t from = first ? AIR_FIRST_VTMP : s->nscanned;
     memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
     uint32_t nt = 0;
-    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++) {
+    for (uint32_t t = from; t < s->n; t++) {
         s->reg[t] = NO_REG;
-        if (t < s->nr)
-            s->rcur[t] = 0;
         if (s->start[t] != NONE && !s->spilled[t]) {
             bucket[s->start[t] + 1]++;
             nt++;
         }
     }
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->nr; t++)
+        s->rcur[t] = 0;
     for (uint32_t p = 0; p < s->npos; p++)
         bucket[p + 1] += bucket[p];
-    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
+    for (uint32_t t = from; t < s->n; t++)
         if (s->start[t] != NONE && !s->spilled[t])
             order[bucket[s->start[t]]++] = t;
+    s->nscanned = s->n;
 
     /* Per register: the tmps given it that may still meet later ones (only
-     * walked when no register is free), and the positions taken. */
+     * walked when no register is free), and the positions taken.  A later
+     * pass starts with every tmp holding a register. */
     AirTmp *held[32];
     uint32_t nheld[32], capheld[32];
     for (uint32_t r = 0; r < k; r++) {
         held[r] = NULL;
         nheld[r] = capheld[r] = 0;
     }
+    for (uint32_t t = AIR_FIRST_VTMP; !first && t < from; t++)
+        if (s->reg[t] != NO_REG)
+            B3_VEC_PUSH(PHASE, held[s->reg[t]], nheld[s->reg[t]], capheld[s->reg[t]], t);
     /* The registers' fixed ranges, laid out once per bank. */
     if (!s->fixed_occ.bits) {
         Occ *f = &s->fixed_occ;
@@ -687,11 +702,16 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         for (uint32_t r = 0; r < k; r++)
             occ_set(f, r, s->fixed[r].v, s->fixed[r].n, true);
     }
-    Occ occv = s->fixed_occ, *occ = &occv;
-    occv.bits = b3_xmalloc(PHASE, (size_t)occv.words * k * sizeof(uint64_t));
-    occv.busy = b3_xmalloc(PHASE, occv.words * sizeof(uint32_t));
-    memcpy(occv.bits, s->fixed_occ.bits, (size_t)occv.words * k * sizeof(uint64_t));
-    memcpy(occv.busy, s->fixed_occ.busy, occv.words * sizeof(uint32_t));
+    /* The positions taken: the fixed ranges, then the tmps' as they get
+     * registers (kept for the later passes). */
+    Occ *occ = &s->occ;
+    if (first) {
+        *occ = s->fixed_occ;
+        occ->bits = b3_xmalloc(PHASE, (size_t)occ->words * k * sizeof(uint64_t));
+        occ->busy = b3_xmalloc(PHASE, occ->words * sizeof(uint32_t));
+        memcpy(occ->bits, s->fixed_occ.bits, (size_t)occ->words * k * sizeof(uint64_t));
+        memcpy(occ->busy, s->fixed_occ.busy, occ->words * sizeof(uint32_t));
+    }
     uint32_t all = k == 32 ? ~0u : (1u << k) - 1;
     bool ok = true;
     for (uint32_t i = 0; i < nt; i++) {
@@ -771,8 +791,6 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     }
     for (uint32_t r = 0; r < k; r++)
         free(held[r]);
-    free(occv.bits);
-    free(occv.busy);
     return ok;
 }
 
@@ -962,6 +980,8 @@ static void ls_free(LS *s) {
     free(s->rcur);
     free(s->fixed_occ.bits);
     free(s->fixed_occ.busy);
+    free(s->occ.bits);
+    free(s->occ.busy);
     air_acts_free(&s->acts);
 }
 
