@@ -68,6 +68,7 @@ typedef struct {
     uint32_t *npos_of;     /* per block: length of pos[block] */
     uint32_t nblocks_pos;
     AirActs acts;           /* of the code before spilling: what each inst g mentions */
+    uint32_t nb_acts;       /* the blocks acts covers (not the edge blocks spill code adds) */
     uint8_t *touched;       /* per block: has spill code */
     uint32_t nslot_classes; /* spill slots shared by tmps whose intervals are disjoint */
     /* Lifetime holes.  The tmps below nr (those of the code before
@@ -808,7 +809,7 @@ static void role_moments(AirRole role, uint32_t *first, uint32_t *last) {
 
 typedef struct {
     LS *s;
-    const AirStackSlot *const *slot_of;
+    const uint8_t *mentions; /* per original inst g: does it mention a tmp spilled in this round? */
 } SpillCtx;
 
 /* A fresh tmp standing for a spilled one in inst g is never spilled, and its
@@ -834,21 +835,11 @@ static void on_fill(void *vctx, uint32_t bi, uint32_t ii, AirTmp n, bool is_new,
     extend(s, n, 2 * g + last);
 }
 
-/* Does original inst g mention a tmp spilled in this round? */
-static bool mentions_spilled(const LS *s, const AirStackSlot *const *slot_of, uint32_t g) {
-    for (uint32_t i = s->acts.start[2 * g]; i < s->acts.start[2 * g + 2]; i++) {
-        AirTmp t = s->acts.v[i].tmp;
-        if (!air_tmp_is_reg(t) && slot_of[t])
-            return true;
-    }
-    return false;
-}
-
 /* Spill code mentions only fills, and most insts no spilled tmp. */
 static bool may_mention(void *vctx, uint32_t bi, uint32_t ii) {
     const SpillCtx *x = vctx;
     uint32_t g = x->s->pos[bi][ii];
-    return g != NONE && mentions_spilled(x->s, x->slot_of, g);
+    return g != NONE && x->mentions[g];
 }
 
 /* Spill slots for the tmps spilled in this round, by a linear scan of their
@@ -914,7 +905,21 @@ static void insert_spill_code(LS *s) {
     AirCode *c = s->c;
     AirStackSlot **slot_of = b3_xcalloc(PHASE, s->n, sizeof(AirStackSlot *));
     assign_slots(s, slot_of);
-    SpillCtx x = {s, (const AirStackSlot *const *)slot_of};
+    /* The original insts, and blocks, that mention a tmp spilled in this
+     * round, in one walk of the actions: the rewriter visits those blocks
+     * only (the edge blocks of earlier rounds hold fills, never spilled). */
+    uint32_t norig = s->acts.first[s->nb_acts], nb_orig = s->nb_acts;
+    uint8_t *mentions = b3_xcalloc(PHASE, (size_t)norig + nb_orig + 1, 1), *bmentions = mentions + norig;
+    for (uint32_t bi = 0; bi < nb_orig; bi++)
+        for (uint32_t g = s->acts.first[bi]; g < s->acts.first[bi + 1]; g++)
+            for (uint32_t i = s->acts.start[2 * g]; i < s->acts.start[2 * g + 2]; i++) {
+                AirTmp t = s->acts.v[i].tmp;
+                if (!air_tmp_is_reg(t) && slot_of[t]) {
+                    mentions[g] = bmentions[bi] = 1;
+                    break;
+                }
+            }
+    SpillCtx x = {s, mentions};
     AirSpiller sp = {.c = c,
                      .bank = s->bank,
                      .slot_of = slot_of,
@@ -924,7 +929,7 @@ static void insert_spill_code(LS *s) {
                      .may_mention = may_mention};
     uint32_t nblocks = c->nblocks; /* not the edge blocks it adds */
     for (uint32_t bi = 0; bi < nblocks; bi++) {
-        if (!air_spill_rewrite_block(&sp, bi))
+        if (bi >= nb_orig || !bmentions[bi] || !air_spill_rewrite_block(&sp, bi))
             continue;
         s->touched[bi] = 1;
         if (!sp.replaced)
@@ -953,6 +958,7 @@ static void insert_spill_code(LS *s) {
     }
     bool split = sp.split;
     air_spiller_free(&sp);
+    free(mentions);
     free(slot_of);
     if (split)
         air_compute_preds(c);
@@ -1040,12 +1046,17 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     ls_grow(s, AIR_FIRST_VTMP + c->ntmps);
 
     s->acts = *acts;
+    s->nb_acts = c->nblocks;
     uint32_t ninsts = s->acts.first[c->nblocks];
     s->npos = 2 * ninsts;
-    /* Registers the code names (fixed operands, clobbers) may need saving. */
+    /* Registers the code names (fixed operands, clobbers) may need saving
+     * (registers are below 64: one word). */
+    uint64_t named = 0;
     for (uint32_t i = 0; i < s->acts.nv; i++)
         if (air_tmp_is_reg(s->acts.v[i].tmp))
-            air_note_callee_save(c, callee_saves, (B3Reg)s->acts.v[i].tmp);
+            named |= 1ull << s->acts.v[i].tmp;
+    for (; named; named &= named - 1)
+        air_note_callee_save(c, callee_saves, (B3Reg)__builtin_ctzll(named));
     /* Intervals need live-in and live-out, not their order. */
     LiveBits lb;
     if (bitset_liveness(&lb, c, &s->acts, s->n)) {
@@ -1091,9 +1102,12 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     }
     free(order);
     free(bucket);
+    uint32_t given = 0; /* the ranks given to tmps */
     for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
         if (s->reg[t] != NO_REG)
-            air_note_callee_save(c, callee_saves, s->rf.order[s->reg[t]]);
+            given |= 1u << s->reg[t];
+    for (; given; given &= given - 1)
+        air_note_callee_save(c, callee_saves, s->rf.order[__builtin_ctz(given)]);
 }
 
 static void assign_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {
