@@ -53,6 +53,11 @@ typedef struct {
 } Occ;
 
 typedef struct {
+    AirTmp a, d; /* source and destination */
+    double w;    /* the block's frequency */
+} Copy;
+
+typedef struct {
     AirCode *c;
     AirBank bank;
     AirRegFile rf;
@@ -77,10 +82,13 @@ typedef struct {
     uint32_t nr;
     Range *rv;
     uint32_t *rfirst, *rn;
-    uint32_t *rcur;    /* per tmp below nr: its first range not ending before the scan position */
-    Occ fixed_occ;     /* the registers' fixed ranges, the start of the first scan */
-    Occ occ;           /* the positions taken after the last scan */
-    uint32_t nscanned; /* tmps below it were scanned (0: none yet) */
+    uint32_t *rcur; /* per tmp below nr: its first range not ending before the scan position */
+    Occ fixed_occ;  /* the registers' fixed ranges, the start of the first scan */
+    Occ occ;        /* the positions taken after the last scan */
+    Copy *cp;       /* the copies between tmps (or a tmp and a register) of the code before spilling */
+    uint32_t ncp, capcp;
+    uint16_t copy_ops[2]; /* the bank's copies: Move and Move32, or MoveDouble and MoveFloat */
+    uint32_t nscanned;    /* tmps below it were scanned (0: none yet) */
 } LS;
 
 static void ls_grow(LS *s, uint32_t n) {
@@ -511,20 +519,26 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         }
 }
 
+/* A copy between two tmps (or a tmp and a register) of the bank. */
+static inline bool is_copy(const LS *s, const AirInst *i) {
+    return (i->opcode == s->copy_ops[0] || i->opcode == s->copy_ops[1]) && !i->special && i->nargs == 2 &&
+           i->args[0].kind == AirArg_Tmp && i->args[1].kind == AirArg_Tmp &&
+           i->args[0].base != i->args[1].base;
+}
+
 /* Copies between tmps (or a tmp and a register) of the bank: each side
- * remembers the other, so that they may share a register. */
+ * remembers the other, so that they may share a register; join_copies
+ * gets the list. */
 static void note_hints(LS *s) {
     const AirCode *c = s->c;
-    AirOpcode m1 = s->bank == AirGP ? Air_Move : Air_MoveDouble;
-    AirOpcode m2 = s->bank == AirGP ? Air_Move32 : Air_MoveFloat;
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         const AirBlock *b = c->blocks[bi];
         for (uint32_t ii = 0; ii < b->ninsts; ii++) {
             const AirInst *i = &b->insts[ii];
-            if ((i->opcode != m1 && i->opcode != m2) || i->special || i->nargs != 2 ||
-                i->args[0].kind != AirArg_Tmp || i->args[1].kind != AirArg_Tmp)
+            if (!is_copy(s, i))
                 continue;
             AirTmp a = i->args[0].base, d = i->args[1].base;
+            B3_VEC_PUSH(PHASE, s->cp, s->ncp, s->capcp, ((Copy){a, d, b->frequency}));
             if (!air_tmp_is_reg(d) && s->hint[d] == AIR_NO_TMP)
                 s->hint[d] = a;
             if (!air_tmp_is_reg(a) && s->hint[a] == AIR_NO_TMP)
@@ -795,6 +809,89 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     return ok;
 }
 
+/* Moves t to register rank r if r is free over all of t's ranges (t's
+ * own positions in its register set aside); true if it moved. */
+static bool try_recolor(LS *s, AirTmp t, uint32_t r) {
+    uint32_t from = s->reg[t];
+    if (from == r)
+        return true;
+    Range hull;
+    uint32_t n;
+    const Range *v = all_ranges_of(s, t, &hull, &n);
+    if (!occ_free(&s->occ, 1u << r, v, n))
+        return false;
+    occ_set(&s->occ, from, v, n, false);
+    occ_set(&s->occ, r, v, n, true);
+    s->reg[t] = (uint8_t)r;
+    return true;
+}
+
+/* A copy side's register rank (NO_REG: none). */
+static uint32_t rank_of(const LS *s, AirTmp t) {
+    if (air_tmp_is_reg(t))
+        return s->rf.rank[t] >= 0 ? (uint32_t)s->rf.rank[t] : NO_REG;
+    return t < s->n ? s->reg[t] : NO_REG;
+}
+
+/* What moving t to rank r gains: the weight of t's copies whose other side
+ * is in r, less that of those whose other side shares t's register now. */
+static double recolor_gain(const LS *s, const Copy *cp, const uint32_t *first, const uint32_t *of, AirTmp t,
+                           uint32_t r) {
+    double gain = 0;
+    for (uint32_t j = first[t - AIR_FIRST_VTMP]; j < first[t - AIR_FIRST_VTMP + 1]; j++) {
+        const Copy *x = &cp[of[j]];
+        uint32_t o = rank_of(s, x->a == t ? x->d : x->a);
+        gain += o == r ? x->w : o == s->reg[t] ? -x->w : 0;
+    }
+    return gain;
+}
+
+/* After the passes, in a bank that spilled: the two sides of a copy that
+ * ended in different registers move to one where it is free over the
+ * whole of one side's ranges and more of that side's copies (by block
+ * frequency) then share a register than before.  The first pass chose
+ * registers before it knew which tmps it would spill, and the later ones
+ * keep them (scan), so copies stay apart where the spilled tmps were; the
+ * fills, unknown to note_hints, get their copies' registers too. */
+static void join_copies(LS *s) {
+    /* The copies whose sides both kept a register (the others went to
+     * memory). */
+    Copy *cp = s->cp;
+    uint32_t ncp = 0, nv = s->n - AIR_FIRST_VTMP;
+    for (uint32_t k = 0; k < s->ncp; k++)
+        if (rank_of(s, s->cp[k].a) != NO_REG && rank_of(s, s->cp[k].d) != NO_REG)
+            cp[ncp++] = s->cp[k];
+    uint32_t *first = b3_xcalloc(PHASE, 2 * ((size_t)nv + 1), sizeof(uint32_t)), *fill = first + nv + 1;
+    for (uint32_t k = 0; k < ncp; k++) {
+        if (!air_tmp_is_reg(cp[k].a))
+            first[cp[k].a - AIR_FIRST_VTMP + 1]++;
+        if (!air_tmp_is_reg(cp[k].d))
+            first[cp[k].d - AIR_FIRST_VTMP + 1]++;
+    }
+    for (uint32_t t = 0; t < nv; t++)
+        first[t + 1] += first[t];
+    uint32_t *of = b3_xmalloc(PHASE, (first[nv] + 1) * sizeof(uint32_t));
+    memcpy(fill, first, (nv + 1) * sizeof(uint32_t));
+    for (uint32_t k = 0; k < ncp; k++) {
+        if (!air_tmp_is_reg(cp[k].a))
+            of[fill[cp[k].a - AIR_FIRST_VTMP]++] = k;
+        if (!air_tmp_is_reg(cp[k].d))
+            of[fill[cp[k].d - AIR_FIRST_VTMP]++] = k;
+    }
+    for (uint32_t k = 0; k < ncp; k++) {
+        AirTmp a = cp[k].a, d = cp[k].d;
+        uint32_t ra = rank_of(s, a), rd = rank_of(s, d);
+        if (ra == rd)
+            continue;
+        if (!air_tmp_is_reg(d) && recolor_gain(s, cp, first, of, d, ra) > 0 && try_recolor(s, d, ra))
+            continue;
+        if (!air_tmp_is_reg(a) && recolor_gain(s, cp, first, of, a, rd) > 0)
+            try_recolor(s, a, rd);
+    }
+    free(first);
+    free(of);
+}
+
 /* ---- spill code ---- */
 
 /* The moments at which an inst reads and writes an arg of this role (0 early, 1 late). */
@@ -830,6 +927,15 @@ static void on_fill(void *vctx, uint32_t bi, uint32_t ii, AirTmp n, bool is_new,
     if (is_new) {
         ls_grow(s, n + 1);
         s->unspillable[n] = 1;
+        /* A fill on one side of a copy (the inst is rewritten in place, so
+         * the other side is what it will be): for join_copies. */
+        const AirBlock *b = s->c->blocks[bi];
+        const AirInst *i = &b->insts[ii];
+        if (is_copy(s, i)) {
+            bool src = air_role_is_use(role);
+            AirTmp o = i->args[src ? 1 : 0].base;
+            B3_VEC_PUSH(PHASE, s->cp, s->ncp, s->capcp, ((Copy){src ? n : o, src ? o : n, b->frequency}));
+        }
     }
     extend(s, n, 2 * g + first);
     extend(s, n, 2 * g + last);
@@ -988,6 +1094,7 @@ static void ls_free(LS *s) {
     free(s->fixed_occ.busy);
     free(s->occ.bits);
     free(s->occ.busy);
+    free(s->cp);
     air_acts_free(&s->acts);
 }
 
@@ -1046,6 +1153,8 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     ls_grow(s, AIR_FIRST_VTMP + c->ntmps);
 
     s->acts = *acts;
+    s->copy_ops[0] = bank == AirGP ? Air_Move : Air_MoveDouble;
+    s->copy_ops[1] = bank == AirGP ? Air_Move32 : Air_MoveFloat;
     s->nb_acts = c->nblocks;
     uint32_t ninsts = s->acts.first[c->nblocks];
     s->npos = 2 * ninsts;
@@ -1102,6 +1211,8 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     }
     free(order);
     free(bucket);
+    if (s->nscanned > s->nr) /* spill code was made */
+        join_copies(s);
     uint32_t given = 0; /* the ranks given to tmps */
     for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
         if (s->reg[t] != NO_REG)
