@@ -5,9 +5,14 @@
 # (about 15 minutes), not a timed test.
 #
 #   bash bench/programs.sh [--rounds N] [--out DIR] [--reuse-builds]
+#                          [--build-only] [--builds "B..."] [--build-rounds N]
 #
 # --reuse-builds: run the workloads on the builds of an earlier run (in DIR),
 # without building (no build-time table).
+# --build-only: the build-time table alone; --builds picks the builds (of
+# b3cc-O0 b3cc-O2 clang-O0 clang-O2 gcc-O2; the run times need the -O2
+# ones); --build-rounds N builds each N times, interleaved (every round
+# builds each program with each compiler once, shuffled), keeping the least.
 #
 # Build time: the CPU time (user + sys, the compilers included) of `make`
 # after an untimed configure, for b3cc -O0/-O2, clang-16 -O0/-O2 and gcc -O2,
@@ -21,12 +26,18 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=3
 reuse=false
+build_only=false
+build_rounds=1
+builds="b3cc-O0 b3cc-O2 clang-O0 clang-O2 gcc-O2"
 out=$root/bench/out/programs
 while [ $# -gt 0 ]; do
     case $1 in
     --rounds) rounds=$2; shift ;;
     --out) out=$2; shift ;;
     --reuse-builds) reuse=true ;;
+    --build-only) build_only=true ;;
+    --builds) builds=$2; shift ;;
+    --build-rounds) build_rounds=$2; shift ;;
     *) echo "bench/programs.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -72,16 +83,41 @@ build() { # build PROGRAM BUILD: prints the CPU seconds of make
     awk '{printf "%.1f", $1 + $2}' "$p/$b.time"
 }
 
-builds="b3cc-O0 b3cc-O2 clang-O0 clang-O2 gcc-O2"
 programs="zlib bzip2 xz expat"
 declare -A btime
-$reuse || for p in $programs; do
-    for b in $(shuf -e $builds); do
-        prepare $p $b
-        btime[$p,$b]=$(build $p $b)
-        echo "build $p $b: ${btime[$p,$b]} s" >&2
+$reuse || for r in $(seq 1 "$build_rounds"); do
+    for p in $programs; do
+        for b in $(shuf -e $builds); do
+            prepare $p $b
+            t=$(build $p $b)
+            echo "build $p $b: $t s" >&2
+            if [ -z "${btime[$p,$b]:-}" ] || awk "BEGIN{exit !($t < ${btime[$p,$b]})}"; then
+                btime[$p,$b]=$t
+            fi
+        done
     done
 done
+if ! $reuse; then
+    echo "Build time (CPU seconds of make, compilers included; least of $build_rounds):"
+    printf '%-8s' program
+    for b in $builds; do printf ' %9s' $b; done
+    for l in O0 O2; do
+        case " $builds " in *" b3cc-$l "*" clang-$l "* | *" clang-$l "*" b3cc-$l "*) printf ' %14s' b3cc/clang-$l ;; esac
+    done
+    echo
+    for p in $programs; do
+        printf '%-8s' $p
+        for b in $builds; do printf ' %9s' ${btime[$p,$b]}; done
+        for l in O0 O2; do
+            case " $builds " in *" b3cc-$l "*" clang-$l "* | *" clang-$l "*" b3cc-$l "*)
+                printf ' %14s' "$(awk "BEGIN{printf \"%.2f\", ${btime[$p,b3cc-$l]} / ${btime[$p,clang-$l]}}")" ;;
+            esac
+        done
+        echo
+    done
+    echo
+fi
+$build_only && exit 0
 
 # The workloads.
 # The first 20 MB of libLLVM-16 (machine code and tables: text repeats far
@@ -134,17 +170,6 @@ for r in $(seq 1 "$rounds"); do
     echo "round $r done" >&2
 done
 
-if ! $reuse; then
-    echo "Build time (CPU seconds of make, compilers included):"
-    printf '%-8s %9s %9s %9s %9s %9s %12s %12s\n' program b3cc-O0 clang-O0 b3cc-O2 clang-O2 gcc-O2 b3cc/clang-O0 b3cc/clang-O2
-    for p in $programs; do
-        printf '%-8s %9s %9s %9s %9s %9s %12s %12s\n' $p ${btime[$p,b3cc-O0]} ${btime[$p,clang-O0]} ${btime[$p,b3cc-O2]} \
-            ${btime[$p,clang-O2]} ${btime[$p,gcc-O2]} \
-            "$(awk "BEGIN{printf \"%.2f\", ${btime[$p,b3cc-O0]} / ${btime[$p,clang-O0]}}")" \
-            "$(awk "BEGIN{printf \"%.2f\", ${btime[$p,b3cc-O2]} / ${btime[$p,clang-O2]}}")"
-    done
-    echo
-fi
 echo "Run time (CPU seconds, minimum of $rounds interleaved rounds):"
 printf '%-8s %9s %9s %9s %12s %12s\n' workload b3cc-O2 clang-O2 gcc-O2 b3cc/clang b3cc/gcc
 for w in $works; do
