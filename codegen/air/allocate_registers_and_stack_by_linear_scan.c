@@ -16,8 +16,11 @@
  * (regalloc.h's spill rewriter): each mention takes the slot where the
  * inst's form allows it, else a fresh tmp loaded before / stored after the
  * inst, whose interval is that inst's two positions and which is never
- * spilled; then the scan repeats with the new intervals (liveness is not
- * recomputed).  Finally the stack is laid out by air_allocate_stack. */
+ * spilled; then a pass scans those fills (liveness is not recomputed; the
+ * other tmps keep their registers), until one spills nothing.  The two
+ * sides of a copy that the passes left apart then share a register where
+ * they can (join_copies).  Finally the stack is laid out by
+ * air_allocate_stack. */
 #include <stdlib.h>
 #include <string.h>
 
