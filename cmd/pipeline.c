@@ -64,8 +64,12 @@ const B3Phase b3_pipeline[] = {
     /* Named apart from the B3 phase for --print-after and --time-passes.
      * Linear, and it leaves the allocator less to do.  Not at -O0, whose
      * allocator drops the dead insts of each block on its way (lowering
-     * emits little else: 3% of the insts on bench/run.sh obj). */
-    {"air_eliminate_dead_code", B3PhaseIR_Air, B3_O12, 0,                     NULL,             air_eliminate_dead_code},
+     * emits little else: 3% of the insts on bench/run.sh obj), nor at -O1:
+     * B3's DCE ran just before lowering, and what lowering leaves dead the
+     * linear scan gives a register and remove_self_moves and
+     * report_used_registers delete (the 15 bench/quality kernels' -O1
+     * objects are the same without it; it was 3% of -O1's time). */
+    {"air_eliminate_dead_code", B3PhaseIR_Air, B3_O2, 0,                      NULL,             air_eliminate_dead_code},
     /* Beyond B3 (whose clients never call setjmp): what lives across a
      * returnsTwice CCall goes to memory, so every allocator honours it. */
     {"spill_across_returns_twice", B3PhaseIR_Air, B3_OALL, 0,              NULL,             air_spill_across_returns_twice},

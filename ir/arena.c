@@ -14,14 +14,13 @@ struct B3ArenaChunk {
     max_align_t pad[]; /* keeps the payload aligned */
 };
 
-/* A chunk and its header fill one 2 MiB huge page. */
+/* A chunk and its header fill 2 MiB (a huge page's size). */
 enum { HUGE = 2 << 20, CHUNK = HUGE - 64 };
 
-/* The huge-page chunks of freed arenas, kept for the next arena: each
+/* The 2 MiB chunks of freed arenas, kept for the next arena: each
  * procedure's Air arena is freed after its emission, and the next one's
- * fresh chunks cost the kernel a fault, zeroing and often a compaction per
- * huge page (at -O0 that system time was as large as a third of the user
- * time).  At most SPARE_MAX are kept; the process is single-threaded. */
+ * fresh chunks would cost the kernel a fault and zeroing per page again.
+ * At most SPARE_MAX are kept; the process is single-threaded. */
 enum { SPARE_MAX = 32 };
 static B3ArenaChunk *spare;
 static unsigned nspare;
@@ -70,25 +69,26 @@ void b3_arena_free(B3Arena *a) {
 static B3ArenaChunk *chunk_alloc(B3Arena *a, size_t size) {
     B3ArenaChunk *c = NULL;
     if (spare && sizeof *c + size <= HUGE && sizeof *c + size >= HUGE / 2) {
-        c = spare; /* what a new chunk of this size would be: one huge page */
+        c = spare; /* what a new chunk of this size would be: 2 MiB */
         spare = c->next;
         nspare--;
         a->total += HUGE;
         return c;
     }
-#ifdef MADV_HUGEPAGE
-    /* Whole 2 MiB chunks on huge pages where the kernel offers them: a
-     * 4 KiB page fault per page was a fifth of -O0's time. */
+    /* Whole 2 MiB chunks, aligned, which the spare list can take back.  Not
+     * advised onto huge pages (MADV_HUGEPAGE): with the kernel's default
+     * "defrag=madvise" a fault there may compact memory first, and on a
+     * busy machine that made -O0's system time swing from 0.02 to 0.2 s; on
+     * 4 KiB pages -O0's least time is the same, -O2's median 0.90 s against
+     * 0.98, and the peak 5-8% lower. */
     if (sizeof *c + size >= HUGE / 2) {
         size_t n = (sizeof *c + size + HUGE - 1) & ~(size_t)(HUGE - 1);
         void *p = NULL;
         if (!posix_memalign(&p, HUGE, n)) {
-            madvise(p, n, MADV_HUGEPAGE);
             c = p;
             size = n - sizeof *c;
         }
     }
-#endif
     if (!c)
         c = malloc(sizeof *c + size);
     if (!c)

@@ -16,8 +16,11 @@
  * (regalloc.h's spill rewriter): each mention takes the slot where the
  * inst's form allows it, else a fresh tmp loaded before / stored after the
  * inst, whose interval is that inst's two positions and which is never
- * spilled; then the scan repeats with the new intervals (liveness is not
- * recomputed).  Finally the stack is laid out by air_allocate_stack. */
+ * spilled; then a pass scans those fills (liveness is not recomputed; the
+ * other tmps keep their registers), until one spills nothing.  The two
+ * sides of a copy that the passes left apart then share a register where
+ * they can (join_copies).  Finally the stack is laid out by
+ * air_allocate_stack. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +56,11 @@ typedef struct {
 } Occ;
 
 typedef struct {
+    AirTmp a, d; /* source and destination */
+    double w;    /* the block's frequency */
+} Copy;
+
+typedef struct {
     AirCode *c;
     AirBank bank;
     AirRegFile rf;
@@ -68,6 +76,7 @@ typedef struct {
     uint32_t *npos_of;     /* per block: length of pos[block] */
     uint32_t nblocks_pos;
     AirActs acts;           /* of the code before spilling: what each inst g mentions */
+    uint32_t nb_acts;       /* the blocks acts covers (not the edge blocks spill code adds) */
     uint8_t *touched;       /* per block: has spill code */
     uint32_t nslot_classes; /* spill slots shared by tmps whose intervals are disjoint */
     /* Lifetime holes.  The tmps below nr (those of the code before
@@ -77,7 +86,12 @@ typedef struct {
     Range *rv;
     uint32_t *rfirst, *rn;
     uint32_t *rcur; /* per tmp below nr: its first range not ending before the scan position */
-    Occ fixed_occ;  /* the registers' fixed ranges, the start of every scan */
+    Occ fixed_occ;  /* the registers' fixed ranges, the start of the first scan */
+    Occ occ;        /* the positions taken after the last scan */
+    Copy *cp;       /* the copies between tmps (or a tmp and a register) of the code before spilling */
+    uint32_t ncp, capcp;
+    uint16_t copy_ops[2]; /* the bank's copies: Move and Move32, or MoveDouble and MoveFloat */
+    uint32_t nscanned;    /* tmps below it were scanned (0: none yet) */
 } LS;
 
 static void ls_grow(LS *s, uint32_t n) {
@@ -508,20 +522,26 @@ static void build_ranges(LS *s, const AirActs *acts, const AirLiveness *lv, cons
         }
 }
 
+/* A copy between two tmps (or a tmp and a register) of the bank. */
+static inline bool is_copy(const LS *s, const AirInst *i) {
+    return (i->opcode == s->copy_ops[0] || i->opcode == s->copy_ops[1]) && !i->special && i->nargs == 2 &&
+           i->args[0].kind == AirArg_Tmp && i->args[1].kind == AirArg_Tmp &&
+           i->args[0].base != i->args[1].base;
+}
+
 /* Copies between tmps (or a tmp and a register) of the bank: each side
- * remembers the other, so that they may share a register. */
+ * remembers the other, so that they may share a register; join_copies
+ * gets the list. */
 static void note_hints(LS *s) {
     const AirCode *c = s->c;
-    AirOpcode m1 = s->bank == AirGP ? Air_Move : Air_MoveDouble;
-    AirOpcode m2 = s->bank == AirGP ? Air_Move32 : Air_MoveFloat;
     for (uint32_t bi = 0; bi < c->nblocks; bi++) {
         const AirBlock *b = c->blocks[bi];
         for (uint32_t ii = 0; ii < b->ninsts; ii++) {
             const AirInst *i = &b->insts[ii];
-            if ((i->opcode != m1 && i->opcode != m2) || i->special || i->nargs != 2 ||
-                i->args[0].kind != AirArg_Tmp || i->args[1].kind != AirArg_Tmp)
+            if (!is_copy(s, i))
                 continue;
             AirTmp a = i->args[0].base, d = i->args[1].base;
+            B3_VEC_PUSH(PHASE, s->cp, s->ncp, s->capcp, ((Copy){a, d, b->frequency}));
             if (!air_tmp_is_reg(d) && s->hint[d] == AIR_NO_TMP)
                 s->hint[d] = a;
             if (!air_tmp_is_reg(a) && s->hint[a] == AIR_NO_TMP)
@@ -645,38 +665,51 @@ static void held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Ra
     *nheld = out;
 }
 
-/* One pass over the tmps by interval start; false if it spilled (s->spilled
+/* One pass over tmps by interval start; false if it spilled (s->spilled
  * says what).  A register is free for t if neither its fixed ranges nor any
  * tmp holding it meets t's ranges, so a tmp can live in another's hole (a
  * Phi's tmp and the value it feeds, typically).  With none free, whichever
- * of t and the tmps holding a register that meet t ends last is spilled. */
+ * of t and the tmps holding a register that meet t ends last is spilled.
+ * The first pass scans every tmp; a later one only the fills the spill code
+ * since the last pass made (tmps from s->nscanned on): the tmps that kept
+ * their registers keep them, and a fill takes a register free over its few
+ * positions (an evicted tmp's register is free at its own mentions), or
+ * evicts one.  (Scanning every tmp again cost as much as the first pass and
+ * found the same number of spills, almost always none.) */
 static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     uint32_t k = s->rf.k;
+    bool first = s->nscanned == 0;
+    uint32_t from = first ? AIR_FIRST_VTMP : s->nscanned;
     memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
     uint32_t nt = 0;
-    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++) {
+    for (uint32_t t = from; t < s->n; t++) {
         s->reg[t] = NO_REG;
-        if (t < s->nr)
-            s->rcur[t] = 0;
         if (s->start[t] != NONE && !s->spilled[t]) {
             bucket[s->start[t] + 1]++;
             nt++;
         }
     }
+    for (uint32_t t = AIR_FIRST_VTMP; t < s->nr; t++)
+        s->rcur[t] = 0;
     for (uint32_t p = 0; p < s->npos; p++)
         bucket[p + 1] += bucket[p];
-    for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
+    for (uint32_t t = from; t < s->n; t++)
         if (s->start[t] != NONE && !s->spilled[t])
             order[bucket[s->start[t]]++] = t;
+    s->nscanned = s->n;
 
     /* Per register: the tmps given it that may still meet later ones (only
-     * walked when no register is free), and the positions taken. */
+     * walked when no register is free), and the positions taken.  A later
+     * pass starts with every tmp holding a register. */
     AirTmp *held[32];
     uint32_t nheld[32], capheld[32];
     for (uint32_t r = 0; r < k; r++) {
         held[r] = NULL;
         nheld[r] = capheld[r] = 0;
     }
+    for (uint32_t t = AIR_FIRST_VTMP; !first && t < from; t++)
+        if (s->reg[t] != NO_REG)
+            B3_VEC_PUSH(PHASE, held[s->reg[t]], nheld[s->reg[t]], capheld[s->reg[t]], t);
     /* The registers' fixed ranges, laid out once per bank. */
     if (!s->fixed_occ.bits) {
         Occ *f = &s->fixed_occ;
@@ -687,11 +720,16 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
         for (uint32_t r = 0; r < k; r++)
             occ_set(f, r, s->fixed[r].v, s->fixed[r].n, true);
     }
-    Occ occv = s->fixed_occ, *occ = &occv;
-    occv.bits = b3_xmalloc(PHASE, (size_t)occv.words * k * sizeof(uint64_t));
-    occv.busy = b3_xmalloc(PHASE, occv.words * sizeof(uint32_t));
-    memcpy(occv.bits, s->fixed_occ.bits, (size_t)occv.words * k * sizeof(uint64_t));
-    memcpy(occv.busy, s->fixed_occ.busy, occv.words * sizeof(uint32_t));
+    /* The positions taken: the fixed ranges, then the tmps' as they get
+     * registers (kept for the later passes). */
+    Occ *occ = &s->occ;
+    if (first) {
+        *occ = s->fixed_occ;
+        occ->bits = b3_xmalloc(PHASE, (size_t)occ->words * k * sizeof(uint64_t));
+        occ->busy = b3_xmalloc(PHASE, occ->words * sizeof(uint32_t));
+        memcpy(occ->bits, s->fixed_occ.bits, (size_t)occ->words * k * sizeof(uint64_t));
+        memcpy(occ->busy, s->fixed_occ.busy, occ->words * sizeof(uint32_t));
+    }
     uint32_t all = k == 32 ? ~0u : (1u << k) - 1;
     bool ok = true;
     for (uint32_t i = 0; i < nt; i++) {
@@ -771,9 +809,90 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     }
     for (uint32_t r = 0; r < k; r++)
         free(held[r]);
-    free(occv.bits);
-    free(occv.busy);
     return ok;
+}
+
+/* Moves t to register rank r if r is free over all of t's ranges (t's
+ * own positions in its register set aside); true if it moved. */
+static bool try_recolor(LS *s, AirTmp t, uint32_t r) {
+    uint32_t from = s->reg[t];
+    if (from == r)
+        return true;
+    Range hull;
+    uint32_t n;
+    const Range *v = all_ranges_of(s, t, &hull, &n);
+    if (!occ_free(&s->occ, 1u << r, v, n))
+        return false;
+    occ_set(&s->occ, from, v, n, false);
+    occ_set(&s->occ, r, v, n, true);
+    s->reg[t] = (uint8_t)r;
+    return true;
+}
+
+/* A copy side's register rank (NO_REG: none). */
+static uint32_t rank_of(const LS *s, AirTmp t) {
+    if (air_tmp_is_reg(t))
+        return s->rf.rank[t] >= 0 ? (uint32_t)s->rf.rank[t] : NO_REG;
+    return t < s->n ? s->reg[t] : NO_REG;
+}
+
+/* What moving t to rank r gains: the weight of t's copies whose other side
+ * is in r, less that of those whose other side shares t's register now. */
+static double recolor_gain(const LS *s, const Copy *cp, const uint32_t *first, const uint32_t *of, AirTmp t,
+                           uint32_t r) {
+    double gain = 0;
+    for (uint32_t j = first[t - AIR_FIRST_VTMP]; j < first[t - AIR_FIRST_VTMP + 1]; j++) {
+        const Copy *x = &cp[of[j]];
+        uint32_t o = rank_of(s, x->a == t ? x->d : x->a);
+        gain += o == r ? x->w : o == s->reg[t] ? -x->w : 0;
+    }
+    return gain;
+}
+
+/* After the passes, in a bank that spilled: the two sides of a copy that
+ * ended in different registers move to one where it is free over the
+ * whole of one side's ranges and more of that side's copies (by block
+ * frequency) then share a register than before.  The first pass chose
+ * registers before it knew which tmps it would spill, and the later ones
+ * keep them (scan), so copies stay apart where the spilled tmps were; the
+ * fills, unknown to note_hints, get their copies' registers too. */
+static void join_copies(LS *s) {
+    /* The copies whose sides both kept a register (the others went to
+     * memory). */
+    Copy *cp = s->cp;
+    uint32_t ncp = 0, nv = s->n - AIR_FIRST_VTMP;
+    for (uint32_t k = 0; k < s->ncp; k++)
+        if (rank_of(s, s->cp[k].a) != NO_REG && rank_of(s, s->cp[k].d) != NO_REG)
+            cp[ncp++] = s->cp[k];
+    uint32_t *first = b3_xcalloc(PHASE, 2 * ((size_t)nv + 1), sizeof(uint32_t)), *fill = first + nv + 1;
+    for (uint32_t k = 0; k < ncp; k++) {
+        if (!air_tmp_is_reg(cp[k].a))
+            first[cp[k].a - AIR_FIRST_VTMP + 1]++;
+        if (!air_tmp_is_reg(cp[k].d))
+            first[cp[k].d - AIR_FIRST_VTMP + 1]++;
+    }
+    for (uint32_t t = 0; t < nv; t++)
+        first[t + 1] += first[t];
+    uint32_t *of = b3_xmalloc(PHASE, (first[nv] + 1) * sizeof(uint32_t));
+    memcpy(fill, first, (nv + 1) * sizeof(uint32_t));
+    for (uint32_t k = 0; k < ncp; k++) {
+        if (!air_tmp_is_reg(cp[k].a))
+            of[fill[cp[k].a - AIR_FIRST_VTMP]++] = k;
+        if (!air_tmp_is_reg(cp[k].d))
+            of[fill[cp[k].d - AIR_FIRST_VTMP]++] = k;
+    }
+    for (uint32_t k = 0; k < ncp; k++) {
+        AirTmp a = cp[k].a, d = cp[k].d;
+        uint32_t ra = rank_of(s, a), rd = rank_of(s, d);
+        if (ra == rd)
+            continue;
+        if (!air_tmp_is_reg(d) && recolor_gain(s, cp, first, of, d, ra) > 0 && try_recolor(s, d, ra))
+            continue;
+        if (!air_tmp_is_reg(a) && recolor_gain(s, cp, first, of, a, rd) > 0)
+            try_recolor(s, a, rd);
+    }
+    free(first);
+    free(of);
 }
 
 /* ---- spill code ---- */
@@ -790,7 +909,7 @@ static void role_moments(AirRole role, uint32_t *first, uint32_t *last) {
 
 typedef struct {
     LS *s;
-    const AirStackSlot *const *slot_of;
+    const uint8_t *mentions; /* per original inst g: does it mention a tmp spilled in this round? */
 } SpillCtx;
 
 /* A fresh tmp standing for a spilled one in inst g is never spilled, and its
@@ -811,26 +930,25 @@ static void on_fill(void *vctx, uint32_t bi, uint32_t ii, AirTmp n, bool is_new,
     if (is_new) {
         ls_grow(s, n + 1);
         s->unspillable[n] = 1;
+        /* A fill on one side of a copy (the inst is rewritten in place, so
+         * the other side is what it will be): for join_copies. */
+        const AirBlock *b = s->c->blocks[bi];
+        const AirInst *i = &b->insts[ii];
+        if (is_copy(s, i)) {
+            bool src = air_role_is_use(role);
+            AirTmp o = i->args[src ? 1 : 0].base;
+            B3_VEC_PUSH(PHASE, s->cp, s->ncp, s->capcp, ((Copy){src ? n : o, src ? o : n, b->frequency}));
+        }
     }
     extend(s, n, 2 * g + first);
     extend(s, n, 2 * g + last);
-}
-
-/* Does original inst g mention a tmp spilled in this round? */
-static bool mentions_spilled(const LS *s, const AirStackSlot *const *slot_of, uint32_t g) {
-    for (uint32_t i = s->acts.start[2 * g]; i < s->acts.start[2 * g + 2]; i++) {
-        AirTmp t = s->acts.v[i].tmp;
-        if (!air_tmp_is_reg(t) && slot_of[t])
-            return true;
-    }
-    return false;
 }
 
 /* Spill code mentions only fills, and most insts no spilled tmp. */
 static bool may_mention(void *vctx, uint32_t bi, uint32_t ii) {
     const SpillCtx *x = vctx;
     uint32_t g = x->s->pos[bi][ii];
-    return g != NONE && mentions_spilled(x->s, x->slot_of, g);
+    return g != NONE && x->mentions[g];
 }
 
 /* Spill slots for the tmps spilled in this round, by a linear scan of their
@@ -896,7 +1014,21 @@ static void insert_spill_code(LS *s) {
     AirCode *c = s->c;
     AirStackSlot **slot_of = b3_xcalloc(PHASE, s->n, sizeof(AirStackSlot *));
     assign_slots(s, slot_of);
-    SpillCtx x = {s, (const AirStackSlot *const *)slot_of};
+    /* The original insts, and blocks, that mention a tmp spilled in this
+     * round, in one walk of the actions: the rewriter visits those blocks
+     * only (the edge blocks of earlier rounds hold fills, never spilled). */
+    uint32_t norig = s->acts.first[s->nb_acts], nb_orig = s->nb_acts;
+    uint8_t *mentions = b3_xcalloc(PHASE, (size_t)norig + nb_orig + 1, 1), *bmentions = mentions + norig;
+    for (uint32_t bi = 0; bi < nb_orig; bi++)
+        for (uint32_t g = s->acts.first[bi]; g < s->acts.first[bi + 1]; g++)
+            for (uint32_t i = s->acts.start[2 * g]; i < s->acts.start[2 * g + 2]; i++) {
+                AirTmp t = s->acts.v[i].tmp;
+                if (!air_tmp_is_reg(t) && slot_of[t]) {
+                    mentions[g] = bmentions[bi] = 1;
+                    break;
+                }
+            }
+    SpillCtx x = {s, mentions};
     AirSpiller sp = {.c = c,
                      .bank = s->bank,
                      .slot_of = slot_of,
@@ -906,7 +1038,7 @@ static void insert_spill_code(LS *s) {
                      .may_mention = may_mention};
     uint32_t nblocks = c->nblocks; /* not the edge blocks it adds */
     for (uint32_t bi = 0; bi < nblocks; bi++) {
-        if (!air_spill_rewrite_block(&sp, bi))
+        if (bi >= nb_orig || !bmentions[bi] || !air_spill_rewrite_block(&sp, bi))
             continue;
         s->touched[bi] = 1;
         if (!sp.replaced)
@@ -935,6 +1067,7 @@ static void insert_spill_code(LS *s) {
     }
     bool split = sp.split;
     air_spiller_free(&sp);
+    free(mentions);
     free(slot_of);
     if (split)
         air_compute_preds(c);
@@ -962,6 +1095,9 @@ static void ls_free(LS *s) {
     free(s->rcur);
     free(s->fixed_occ.bits);
     free(s->fixed_occ.busy);
+    free(s->occ.bits);
+    free(s->occ.busy);
+    free(s->cp);
     air_acts_free(&s->acts);
 }
 
@@ -1020,12 +1156,19 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     ls_grow(s, AIR_FIRST_VTMP + c->ntmps);
 
     s->acts = *acts;
+    s->copy_ops[0] = bank == AirGP ? Air_Move : Air_MoveDouble;
+    s->copy_ops[1] = bank == AirGP ? Air_Move32 : Air_MoveFloat;
+    s->nb_acts = c->nblocks;
     uint32_t ninsts = s->acts.first[c->nblocks];
     s->npos = 2 * ninsts;
-    /* Registers the code names (fixed operands, clobbers) may need saving. */
+    /* Registers the code names (fixed operands, clobbers) may need saving
+     * (registers are below 64: one word). */
+    uint64_t named = 0;
     for (uint32_t i = 0; i < s->acts.nv; i++)
         if (air_tmp_is_reg(s->acts.v[i].tmp))
-            air_note_callee_save(c, callee_saves, (B3Reg)s->acts.v[i].tmp);
+            named |= 1ull << s->acts.v[i].tmp;
+    for (; named; named &= named - 1)
+        air_note_callee_save(c, callee_saves, (B3Reg)__builtin_ctzll(named));
     /* Intervals need live-in and live-out, not their order. */
     LiveBits lb;
     if (bitset_liveness(&lb, c, &s->acts, s->n)) {
@@ -1071,9 +1214,14 @@ static void allocate_bank(LS *s, AirCode *c, AirBank bank, B3RegSet *callee_save
     }
     free(order);
     free(bucket);
+    if (s->nscanned > s->nr) /* spill code was made */
+        join_copies(s);
+    uint32_t given = 0; /* the ranks given to tmps */
     for (uint32_t t = AIR_FIRST_VTMP; t < s->n; t++)
         if (s->reg[t] != NO_REG)
-            air_note_callee_save(c, callee_saves, s->rf.order[s->reg[t]]);
+            given |= 1u << s->reg[t];
+    for (; given; given &= given - 1)
+        air_note_callee_save(c, callee_saves, s->rf.order[__builtin_ctz(given)]);
 }
 
 static void assign_tmp(void *vctx, AirInst *inst, AirTmp *tmp, AirRole role, AirBank bank, AirWidth width) {

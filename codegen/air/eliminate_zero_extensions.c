@@ -47,7 +47,7 @@ static bool is_gp_copy(const AirInst *i) {
 
 static void fx_of(const AirCode *c, AirInst *inst, Fx *f) {
     AirRegEffects e;
-    air_reg_effects(c, inst, &e);
+    air_reg_effects_inline(c, inst, &e);
     f->use_upper = e.use_upper, f->def_upper = e.def_upper, f->def = e.def, f->zdef = e.zdef;
     f->src = f->dst = -1;
     if (is_gp_copy(inst))

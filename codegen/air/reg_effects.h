@@ -6,6 +6,7 @@
 #define B3_AIR_REG_EFFECTS_H
 
 #include "codegen/air/air.h"
+#include "ir/ice.h"
 
 typedef struct {
     uint64_t use;       /* read (any width; address registers included) */
@@ -19,6 +20,76 @@ typedef struct {
 static inline uint64_t air_reg_bit(AirTmp r) { return 1ull << r; }
 
 void air_reg_effects(const AirCode *c, AirInst *inst, AirRegEffects *e);
+
+static inline bool air_reg_effects_is_zdef(AirRole r) {
+    return r == AirRole_ZDef || r == AirRole_UseZDef || r == AirRole_EarlyZDef;
+}
+
+static inline void air_reg_effects_note(AirRegEffects *e, const AirTmp *tmp, AirRole role, AirBank bank,
+                                        AirWidth width) {
+    if (!air_tmp_is_reg(*tmp))
+        b3_internal_error("reg_effects", "a virtual tmp after register allocation");
+    uint64_t bit = air_reg_bit(*tmp);
+    if (air_role_is_use(role)) {
+        e->use |= bit;
+        if (bank == AirGP && width > AirW32)
+            e->use_upper |= bit;
+    }
+    if (!air_role_is_def(role))
+        return;
+    e->def |= bit;
+    bool z = bank == AirGP && air_reg_effects_is_zdef(role) && width <= AirW32;
+    if (z)
+        e->zdef |= bit;
+    /* A narrow GP def that is not zero-extending keeps the rest of the
+     * register (a pure def of that kind reads it, in effect). */
+    bool whole = bank == AirFP || z || width >= AirW64 || role == AirRole_Scratch;
+    if (whole)
+        e->kill |= bit;
+    else if (!air_role_is_use(role))
+        e->use |= bit, e->use_upper |= bit;
+    if (bank == AirGP && (z || width >= AirW64))
+        e->def_upper |= bit;
+}
+
+/* air_reg_effects inline, for the phases that call it on every inst: the
+ * compiler drops the masks a caller does not read. */
+__attribute__((always_inline)) static inline void air_reg_effects_inline(const AirCode *c, AirInst *inst,
+                                                                         AirRegEffects *e) {
+    (void)c;
+    *e = (AirRegEffects){0};
+    /* The tmps of air_tmp_iter, walked directly (the masks do not depend
+     * on the order). */
+    AirSig sig;
+    air_inst_sig(inst, &sig);
+    for (uint32_t i = 0; i < inst->nargs; i++) {
+        if (sig.skip && sig.skip[i])
+            continue;
+        const AirArg *a = &inst->args[i];
+        switch (a->kind) {
+        case AirArg_Tmp:
+            air_reg_effects_note(e, &a->base, (AirRole)sig.roles[i], (AirBank)sig.banks[i],
+                                 (AirWidth)sig.widths[i]);
+            break;
+        case AirArg_Addr:
+            air_reg_effects_note(e, &a->base, AirRole_Use, AirGP, AirW64);
+            break;
+        case AirArg_Index:
+            air_reg_effects_note(e, &a->base, AirRole_Use, AirGP, AirW64);
+            air_reg_effects_note(e, &a->index, AirRole_Use, AirGP, a->ext ? AirW32 : AirW64);
+            break;
+        default:
+            break;
+        }
+    }
+    if (inst->special) {
+        /* Clobbers destroy the register whole (B3Regs are < 64: one word). */
+        uint64_t cl = inst->special->early_clobber.bits[0] | inst->special->late_clobber.bits[0];
+        e->def |= cl;
+        e->kill |= cl;
+        e->def_upper |= cl;
+    }
+}
 
 /* Registers someone may read after the procedure returns: those the
  * allocator never hands out (they carry the frame, or the input named them),

@@ -150,7 +150,7 @@ static void spill_arg(void *vctx, AirInst *inst, AirArg *arg, AirRole role, AirB
     }
 }
 
-static void push_out(AirSpiller *sp, AirInst i, uint32_t src) {
+static inline void push_out(AirSpiller *sp, AirInst i, uint32_t src) {
     B3_VEC_RESERVE2(PHASE, sp->out, sp->src, sp->cap_out, sp->nout + 1);
     sp->src[sp->nout] = src;
     sp->out[sp->nout++] = i;
@@ -222,7 +222,7 @@ bool air_spill_rewrite_block(AirSpiller *sp, uint32_t bi) {
         sp->bi = bi;
         sp->ii = ii;
         if (may_mention(sp, bi, ii))
-            air_for_each_arg(c, &inst, spill_arg, sp);
+            air_for_each_arg_inline(&inst, spill_arg, sp);
         sp->nafter = 0;
         for (uint32_t k = 0; k < sp->nfills; k++) {
             const AirSpillFill *fl = &sp->fills[k];

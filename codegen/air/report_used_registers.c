@@ -46,7 +46,7 @@ void air_report_used_registers(AirCode *c) {
         k0 += b->ninsts;
         for (uint32_t i = b->ninsts; i-- > 0;) {
             AirRegEffects e;
-            air_reg_effects(c, &b->insts[i], &e);
+            air_reg_effects_inline(c, &b->insts[i], &e);
             fx[k0 - b->ninsts + i] = (Fx){e.use, e.def, e.kill};
             g = (g & ~e.kill) | e.use;
             k |= e.kill;
