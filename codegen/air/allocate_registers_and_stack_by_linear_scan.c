@@ -665,6 +665,50 @@ static void held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Ra
     *nheld = out;
 }
 
+/* The tmps from `from` on that have a range and are not spilled, by start
+ * position, ties by number (a stable sort); clears their registers.  A
+ * counting sort over every position (bucket: npos + 2 entries) serves the
+ * first pass; a later pass's few fills take 11-bit digits, least significant
+ * first, so that its cost is not the procedure's size. */
+#define DIGIT_BITS 11
+static uint32_t sort_by_start(LS *s, uint32_t from, uint32_t *order, uint32_t *bucket) {
+    uint32_t nt = 0;
+    for (uint32_t t = from; t < s->n; t++) {
+        s->reg[t] = NO_REG;
+        if (s->start[t] != NONE && !s->spilled[t])
+            order[nt++] = t;
+    }
+    uint32_t ndigit = 1u << DIGIT_BITS;
+    if ((uint64_t)nt * 8 >= s->npos || (uint64_t)nt + ndigit + 1 > (uint64_t)s->npos + 2) {
+        memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
+        for (uint32_t i = 0; i < nt; i++)
+            bucket[s->start[order[i]] + 1]++;
+        for (uint32_t p = 0; p < s->npos; p++)
+            bucket[p + 1] += bucket[p];
+        for (uint32_t t = from; t < s->n; t++)
+            if (s->start[t] != NONE && !s->spilled[t])
+                order[bucket[s->start[t]]++] = t;
+        return nt;
+    }
+    uint32_t *count = bucket, *src = order, *dst = bucket + ndigit + 1;
+    for (uint32_t shift = 0; shift == 0 || ((uint64_t)s->npos - 1) >> shift; shift += DIGIT_BITS) {
+        memset(count, 0, (ndigit + 1) * sizeof(uint32_t));
+        for (uint32_t i = 0; i < nt; i++)
+            count[((s->start[src[i]] >> shift) & (ndigit - 1)) + 1]++;
+        for (uint32_t d = 0; d < ndigit; d++)
+            count[d + 1] += count[d];
+        for (uint32_t i = 0; i < nt; i++)
+            dst[count[(s->start[src[i]] >> shift) & (ndigit - 1)]++] = src[i];
+        uint32_t *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != order)
+        memcpy(order, src, nt * sizeof(uint32_t));
+    return nt;
+}
+#undef DIGIT_BITS
+
 /* One pass over tmps by interval start; false if it spilled (s->spilled
  * says what).  A register is free for t if neither its fixed ranges nor any
  * tmp holding it meets t's ranges, so a tmp can live in another's hole (a
@@ -680,22 +724,9 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     uint32_t k = s->rf.k;
     bool first = s->nscanned == 0;
     uint32_t from = first ? AIR_FIRST_VTMP : s->nscanned;
-    memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
-    uint32_t nt = 0;
-    for (uint32_t t = from; t < s->n; t++) {
-        s->reg[t] = NO_REG;
-        if (s->start[t] != NONE && !s->spilled[t]) {
-            bucket[s->start[t] + 1]++;
-            nt++;
-        }
-    }
+    uint32_t nt = sort_by_start(s, from, order, bucket);
     for (uint32_t t = AIR_FIRST_VTMP; t < s->nr; t++)
         s->rcur[t] = 0;
-    for (uint32_t p = 0; p < s->npos; p++)
-        bucket[p + 1] += bucket[p];
-    for (uint32_t t = from; t < s->n; t++)
-        if (s->start[t] != NONE && !s->spilled[t])
-            order[bucket[s->start[t]]++] = t;
     s->nscanned = s->n;
 
     /* Per register: the tmps given it that may still meet later ones (only
