@@ -1663,14 +1663,22 @@ static bool eliminate_dead_code(RS *rs) {
     B3Proc *p = rs->p;
     uint32_t n = b3_proc_number_values(p), sp = 0;
     uint8_t *live = b3_xcalloc(PHASE, n, 1);
-    B3Value **work = b3_xcalloc(PHASE, n, sizeof *work);
-    PhiWrites pw;
-    phi_writes_compute(&pw, p, n);
+    B3Value **work = b3_xmalloc(PHASE, (size_t)(n ? n : 1) * sizeof *work);
+    /* Each Phi's Upsilons as a list through the values' numbers (1 + the
+     * number; 0 ends it), made in the walk for the roots: the order of a
+     * Phi's Upsilons does not matter to what is live. */
+    uint32_t *first_up = b3_xcalloc(PHASE, n ? n : 1, sizeof *first_up);
+    uint32_t *next_up = b3_xmalloc(PHASE, (size_t)(n ? n : 1) * sizeof *next_up);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *v = p->blocks[bi]->values[i];
             /* An Upsilon is a store to its Phi: needed when the Phi is. */
-            if (v->opcode != B3_Upsilon && b3_value_must_execute(v) && !live[v->scratch]) {
+            if (v->opcode == B3_Upsilon) {
+                if (v->m.phi && v->m.phi->owner) {
+                    next_up[v->scratch] = first_up[v->m.phi->scratch];
+                    first_up[v->m.phi->scratch] = v->scratch + 1;
+                }
+            } else if (b3_value_must_execute(v) && !live[v->scratch]) {
                 live[v->scratch] = 1;
                 work[sp++] = v;
             }
@@ -1683,12 +1691,14 @@ static bool eliminate_dead_code(RS *rs) {
                 work[sp++] = v->kids[i];
             }
         if (v->opcode == B3_Phi)
-            for (uint32_t k = pw.start[v->scratch]; k < pw.start[v->scratch + 1]; k++)
-                if (!live[pw.list[k]->scratch]) {
-                    live[pw.list[k]->scratch] = 1;
-                    work[sp++] = pw.list[k];
+            for (uint32_t k = first_up[v->scratch]; k; k = next_up[k - 1])
+                if (!live[k - 1]) {
+                    live[k - 1] = 1;
+                    work[sp++] = p->values[k - 1];
                 }
     }
+    free(first_up);
+    free(next_up);
     bool changed = false;
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
@@ -1700,7 +1710,6 @@ static bool eliminate_dead_code(RS *rs) {
         }
     if (changed)
         b3_proc_remove_nops(rs->m, p);
-    phi_writes_free(&pw);
     free(live);
     free(work);
     return changed;
