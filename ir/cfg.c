@@ -5,6 +5,12 @@
 #include "ir/ir.h"
 #include "util/alloc.h"
 
+/* b is one of p's blocks (their positions are up to date): a test of the
+ * position, not a search of the block map. */
+static bool in_proc(const B3Proc *p, const B3Block *b) {
+    return b && b->pos < p->nblocks && p->blocks[b->pos] == b;
+}
+
 void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
     if (!p->nblocks)
         return;
@@ -48,7 +54,7 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
     bool rebuild = false; /* the value map is a table: it is built again */
     for (uint32_t i = 0; i < p->nvalues; i++) {
         B3Value *v = p->values[i];
-        if (v->owner && b3_block_find(p, v->owner->index) == v->owner)
+        if (in_proc(p, v->owner))
             p->values[nv++] = v;
         else if (!rebuild)
             rebuild = !b3_nummap_remove_dense(&p->value_map, v->index, v);
@@ -59,8 +65,7 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
      * It becomes a Nop, as in B3's resetReachability. */
     for (uint32_t i = 0; i < nv; i++) {
         B3Value *v = p->values[i];
-        if (v->opcode == B3_Upsilon && v->m.phi &&
-            !(v->m.phi->owner && b3_block_find(p, v->m.phi->owner->index) == v->m.phi->owner)) {
+        if (v->opcode == B3_Upsilon && v->m.phi && !in_proc(p, v->m.phi->owner)) {
             v->opcode = B3_Nop;
             v->type = B3_Void;
             v->nkids = 0;
