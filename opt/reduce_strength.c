@@ -75,30 +75,28 @@ typedef struct {
     B3Value **list;
 } PhiWrites;
 
+/* Counts in start[k + 2], whose prefix sums make start[k + 1] phi #k's
+ * first slot; filling moves it to its end, which is start[k + 1] as read. */
 static void phi_writes_compute(PhiWrites *w, B3Proc *p, uint32_t n) {
-    w->start = b3_xcalloc(PHASE, n + 1, sizeof *w->start);
+    w->start = b3_xcalloc(PHASE, n + 2, sizeof *w->start);
     uint32_t total = 0;
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *u = p->blocks[bi]->values[i];
             if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner) {
-                w->start[u->m.phi->scratch + 1]++;
+                w->start[u->m.phi->scratch + 2]++;
                 total++;
             }
         }
     for (uint32_t k = 0; k < n; k++)
-        w->start[k + 1] += w->start[k];
-    w->list = b3_xcalloc(PHASE, total, sizeof *w->list);
-    uint32_t *fill = b3_xcalloc(PHASE, n, sizeof *fill);
+        w->start[k + 2] += w->start[k + 1];
+    w->list = b3_xmalloc(PHASE, (total ? total : 1) * sizeof *w->list);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *u = p->blocks[bi]->values[i];
-            if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner) {
-                uint32_t k = u->m.phi->scratch;
-                w->list[w->start[k] + fill[k]++] = u;
-            }
+            if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner)
+                w->list[w->start[u->m.phi->scratch + 1]++] = u;
         }
-    free(fill);
 }
 
 static void phi_writes_free(PhiWrites *w) {
