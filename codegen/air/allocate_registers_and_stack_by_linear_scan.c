@@ -123,8 +123,13 @@ static inline void extend(LS *s, AirTmp t, uint32_t p) {
         s->end[t] = p;
 }
 
-static void range_add(Ranges *r, uint32_t start, uint32_t end) {
-    B3_VEC_PUSH(PHASE, r->v, r->n, r->cap, ((Range){start, end}));
+/* The pushes below are inline, their growing is not. */
+static void ranges_grow(Ranges *r) { B3_VEC_RESERVE(PHASE, r->v, r->cap, (size_t)r->n + 1); }
+
+static inline void range_add(Ranges *r, uint32_t start, uint32_t end) {
+    if (r->n >= r->cap)
+        ranges_grow(r);
+    r->v[r->n++] = (Range){start, end};
 }
 
 static int cmp_range(const void *pa, const void *pb) {
@@ -367,6 +372,8 @@ typedef struct {
     size_t n, cap;
 } TmpRanges;
 
+static void tr_grow(TmpRanges *r) { B3_VEC_RESERVE(PHASE, r->v, r->cap, r->n + 1); }
+
 /* A range of t from start to end; where it ends just before t's last one
  * begins (t lives through the block boundary), that one grows instead, so
  * a tmp living through a run of blocks takes one range, not one per block.
@@ -377,7 +384,9 @@ static inline void tr_push(TmpRanges *r, uint32_t *last, AirTmp t, uint32_t star
         return;
     }
     last[t] = (uint32_t)r->n;
-    B3_VEC_PUSH(PHASE, r->v, r->n, r->cap, ((TmpRange){t, start, end}));
+    if (r->n >= r->cap)
+        tr_grow(r);
+    r->v[r->n++] = (TmpRange){t, start, end};
 }
 
 /* The exact live ranges of the virtual tmps (Wimmer's BuildIntervals without
