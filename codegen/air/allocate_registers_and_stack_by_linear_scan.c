@@ -575,7 +575,7 @@ static bool ranges_meet(const Range *a, uint32_t na, const Range *b, uint32_t nb
 }
 
 /* t's ranges from its cursor on (its hull if it has none). */
-static const Range *ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
+static inline const Range *ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
     if (t < s->nr && s->rn[t]) {
         *n = s->rn[t] - s->rcur[t];
         return s->rv + s->rfirst[t] + s->rcur[t];
