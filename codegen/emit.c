@@ -267,25 +267,28 @@ void b3_emit_proc(const B3EmitTarget *t, AirCode *c, B3Obj *o) {
     bool want_lines = o->debug != NULL, want_listing = o->asm_text != NULL;
     uint64_t code_size;
     B3Frame frame = {0};
+    /* -g's line rows come with every pass, the last one's kept (a row is
+     * a few words an instruction, where one more pass is the whole
+     * encoding again). */
+    B3LineRows lines = {0};
     for (;;) {
         b3_frame_reset(&frame);
         e = t->pass_begin(s, c, &frame);
-        code_size = emit_pass(t, e, is_entry, prologue_at, NULL);
+        lines.n = 0;
+        code_size = emit_pass(t, e, is_entry, prologue_at, want_lines ? &lines : NULL);
         if (!t->pass_again(s))
             break;
         t->pass_end(s);
     }
-    /* The branch sizes are final: the last pass is the code, unless -S or
-     * -g want its text and lines, which one more pass (the same bytes)
-     * collects. */
-    B3LineRows lines = {0};
+    /* The branch sizes are final: the last pass is the code, unless -S
+     * wants its text, which one more pass (the same bytes) collects. */
     B3EmitListing listing; /* -S: the instruction text */
-    if (want_lines || want_listing) {
+    if (want_listing) {
         t->pass_end(s);
         b3_frame_reset(&frame);
         e = t->pass_begin(s, c, &frame);
-        if (want_listing)
-            t->listing_begin(e, &listing, o);
+        t->listing_begin(e, &listing, o);
+        lines.n = 0;
         code_size = emit_pass(t, e, is_entry, prologue_at, want_lines ? &lines : NULL);
         if (t->pass_again(s))
             b3_internal_error(t->phase, "branch relaxation did not settle");

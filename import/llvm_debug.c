@@ -10,6 +10,8 @@
  * module's file table (B3Module.files), which -g's .debug_line lists. */
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "import/llvm_internal.h"
 
 /* The file's name as the line table gives it: with its directory when
@@ -27,20 +29,10 @@ static char *file_name(Imp *I, const char *file, unsigned flen, const char *dir,
     return c;
 }
 
-B3Loc imp_debug_loc(Imp *I, LLVMValueRef v, unsigned line, unsigned col) {
-    B3Loc loc = {line, col > B3_LOC_MAX_COL ? B3_LOC_MAX_COL : col, 0};
-    if (!line)
-        return loc;
-    unsigned flen = 0, dlen = 0;
-    const char *file = LLVMGetDebugLocFilename(v, &flen);
-    if (!file || !flen)
-        return loc;
-    if (file == I->loc_file_key) {
-        loc.file = I->loc_file;
-        return loc;
-    }
-    const char *dir = LLVMGetDebugLocDirectory(v, &dlen);
-    char *name = file_name(I, file, flen, dir, dlen);
+/* loc with the file named name (file_name's): the module's source file
+ * is 0, others their place in the module's file table (added when new);
+ * no location at all when there are too many files to tell apart. */
+static B3Loc in_file(Imp *I, B3Loc loc, char *name) {
     uint32_t k = 0;
     B3Module *m = I->m;
     if (!I->o->source_file || strcmp(name, I->o->source_file)) {
@@ -54,8 +46,61 @@ B3Loc imp_debug_loc(Imp *I, LLVMValueRef v, unsigned line, unsigned col) {
             m->files[m->nfiles++] = name;
         }
     }
-    I->loc_file_key = file;
-    I->loc_file = k;
     loc.file = k;
+    return loc;
+}
+
+B3Loc imp_debug_loc(Imp *I, LLVMValueRef v, unsigned line, unsigned col) {
+    B3Loc loc = {line, col > B3_LOC_MAX_COL ? B3_LOC_MAX_COL : col, 0};
+    if (!line)
+        return loc;
+    unsigned flen = 0, dlen = 0;
+    const char *file = LLVMGetDebugLocFilename(v, &flen);
+    if (!file || !flen)
+        return loc;
+    if (file == I->loc_file_key) {
+        loc.file = I->loc_file;
+        return loc;
+    }
+    const char *dir = LLVMGetDebugLocDirectory(v, &dlen);
+    loc = in_file(I, loc, file_name(I, file, flen, dir, dlen));
+    if (loc.line) {
+        I->loc_file_key = file;
+        I->loc_file = loc.file;
+    }
+    return loc;
+}
+
+B3Loc imp_inst_debug_loc(Imp *I, LLVMValueRef inst, B3Loc prev) {
+    LLVMMetadataRef dl = LLVMInstructionGetDebugLoc(inst);
+    unsigned line = dl ? LLVMDILocationGetLine(dl) : 0;
+    if (!line)
+        return prev;
+    unsigned col = LLVMDILocationGetColumn(dl);
+    B3Loc loc = {line, col > B3_LOC_MAX_COL ? B3_LOC_MAX_COL : col, 0};
+    LLVMMetadataRef scope = LLVMDILocationGetScope(dl);
+    if (scope && scope == I->loc_scope_key) {
+        loc.file = I->loc_scope_file;
+        return loc;
+    }
+    /* The scope's file, as LLVMGetDebugLocFilename and
+     * LLVMGetDebugLocDirectory name it. */
+    LLVMMetadataRef f = scope ? LLVMDIScopeGetFile(scope) : NULL;
+    unsigned flen = 0, dlen = 0;
+    const char *file = f ? LLVMDIFileGetFilename(f, &flen) : NULL;
+    if (!file || !flen)
+        return loc;
+    if (file == I->loc_file_key) {
+        loc.file = I->loc_file;
+    } else {
+        const char *dir = LLVMDIFileGetDirectory(f, &dlen);
+        loc = in_file(I, loc, file_name(I, file, flen, dir, dlen));
+        if (!loc.line)
+            return loc;
+        I->loc_file_key = file;
+        I->loc_file = loc.file;
+    }
+    I->loc_scope_key = scope;
+    I->loc_scope_file = loc.file;
     return loc;
 }

@@ -458,22 +458,21 @@ static B3Value *import_gep(Imp *I, LLVMValueRef v) {
     int64_t off = 0;
     for (unsigned i = 1; i < n; i++) {
         LLVMValueRef ix = LLVMGetOperand(v, i);
-        uint64_t stride;
-        if (i == 1) {
-            stride = LLVMABISizeOfType(I->td, t);
-        } else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+        if (i > 1 && LLVMGetTypeKind(t) == LLVMStructTypeKind) {
             unsigned f = (unsigned)LLVMConstIntGetZExtValue(ix);
             off += (int64_t)LLVMOffsetOfElement(I->td, t, f);
             t = LLVMStructGetTypeAtIndex(t, f);
             continue;
-        } else {
-            t = LLVMGetElementType(t);
-            stride = LLVMABISizeOfType(I->td, t);
         }
-        if (LLVMIsAConstantInt(ix)) {
-            off += LLVMConstIntGetSExtValue(ix) * (int64_t)stride;
+        if (i > 1)
+            t = LLVMGetElementType(t);
+        if (LLVMIsAConstantInt(ix)) { /* (a zero index, the most common, needs no size) */
+            int64_t k = LLVMConstIntGetSExtValue(ix);
+            if (k)
+                off += k * (int64_t)LLVMABISizeOfType(I->td, t);
             continue;
         }
+        uint64_t stride = LLVMABISizeOfType(I->td, t);
         unsigned bits = imp_int_bits(LLVMTypeOf(ix));
         if (!bits || bits > 64)
             imp_fail(I, "a getelementptr index of this type is not supported");
@@ -497,9 +496,18 @@ static B3Value *import_gep(Imp *I, LLVMValueRef v) {
 }
 
 B3StackSlot *imp_new_slot(Imp *I, const char *prefix, uint64_t size, uint32_t align) {
-    char name[48];
-    snprintf(name, sizeof name, "%s%u", prefix, I->p->nslots);
-    B3StackSlot *s = b3_slot_new(I->m, I->p, b3_arena_strndup(&I->m->arena, name, strlen(name)), size);
+    /* PREFIX and the slot's number (snprintf's cost is most of a slot's). */
+    size_t plen = strlen(prefix);
+    char digits[10], *d = digits + sizeof digits;
+    uint32_t k = I->p->nslots;
+    do
+        *--d = (char)('0' + k % 10);
+    while (k /= 10);
+    size_t ndig = (size_t)(digits + sizeof digits - d);
+    char *name = b3_arena_alloc(&I->m->arena, plen + ndig + 1);
+    memcpy(name, prefix, plen);
+    memcpy(name + plen, d, ndig);
+    B3StackSlot *s = b3_slot_new(I->m, I->p, name, size);
     s->align = align;
     s->has_align = true;
     s->loc = I->loc;
@@ -1159,9 +1167,22 @@ static ImpVals import_f32x2_element(Imp *I, LLVMValueRef v, LLVMOpcode op) {
 
 /* ---- one instruction ------------------------------------------------------- */
 
+/* The instructions that llvm_ldouble.c and llvm_fp128.c translate when an
+ * operand or the result is an x87 long double or an fp128 (each of their
+ * imp_*_inst switches cases these and no other). */
+static bool may_be_wide_float(LLVMOpcode op) {
+    static const bool wide[LLVMFreeze + 1] = {
+        [LLVMFAdd] = true,    [LLVMFSub] = true,    [LLVMFMul] = true,   [LLVMFDiv] = true,
+        [LLVMFRem] = true,    [LLVMFNeg] = true,    [LLVMFCmp] = true,   [LLVMFPExt] = true,
+        [LLVMFPTrunc] = true, [LLVMSIToFP] = true,  [LLVMUIToFP] = true, [LLVMFPToSI] = true,
+        [LLVMFPToUI] = true,  [LLVMBitCast] = true,
+    };
+    return (unsigned)op <= LLVMFreeze && wide[op];
+}
+
 static ImpVals translate(Imp *I, LLVMValueRef v, LLVMOpcode op) {
     ImpVals ld;
-    if (imp_ldouble_inst(I, v, op, &ld) || imp_fp128_inst(I, v, op, &ld))
+    if (may_be_wide_float(op) && (imp_ldouble_inst(I, v, op, &ld) || imp_fp128_inst(I, v, op, &ld)))
         return ld;
     switch (op) {
     case LLVMAdd:
@@ -1320,9 +1341,13 @@ static void import_ret(Imp *I, LLVMValueRef v) {
 static void import_terminator(Imp *I, LLVMBasicBlockRef lb, LLVMValueRef t) {
     LLVMOpcode op = LLVMGetInstructionOpcode(t);
     unsigned ns = LLVMGetNumSuccessors(t);
-    /* Upsilons first, once per distinct successor. */
+    /* Upsilons first, once per distinct successor (with phis: a switch's
+     * many successors mostly have none). */
     for (unsigned i = 0; i < ns; i++) {
         LLVMBasicBlockRef s = LLVMGetSuccessor(t, i);
+        LLVMValueRef first = LLVMGetFirstInstruction(s);
+        if (!first || LLVMGetInstructionOpcode(first) != LLVMPHI)
+            continue;
         bool seen = false;
         for (unsigned j = 0; j < i && !seen; j++)
             seen = LLVMGetSuccessor(t, j) == s;
@@ -1518,9 +1543,7 @@ static void import_params(Imp *I, LLVMValueRef fn) {
 
 static void set_loc(Imp *I, LLVMValueRef inst) {
     I->inst = inst;
-    unsigned line = LLVMGetDebugLocLine(inst);
-    if (line)
-        I->loc = imp_debug_loc(I, inst, line, LLVMGetDebugLocColumn(inst));
+    I->loc = imp_inst_debug_loc(I, inst, I->loc);
 }
 
 void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
@@ -1537,13 +1560,20 @@ void imp_function(Imp *I, LLVMValueRef fn, B3Symbol *sym) {
     LLVMBasicBlockRef *order = b3_xmalloc("import", (nb + 1) * sizeof *order);
     uint32_t *stack = b3_xmalloc("import", (nb + 1) * sizeof *stack * 2);
     uint8_t *state = b3_xcalloc("import", nb + 1, 1);
-    imp_map_init(&I->val_map, 1024);
+    LLVMGetBasicBlocks(fn, lbs);
+    /* The value map holds the parameters and the instructions (sized to
+     * them: a table of a big function's size per function costs its
+     * clearing). */
+    uint32_t ninsts = LLVMCountParams(fn);
+    for (unsigned i = 0; i < nb; i++)
+        for (LLVMValueRef inst = LLVMGetFirstInstruction(lbs[i]); inst; inst = LLVMGetNextInstruction(inst))
+            ninsts++;
+    imp_map_init(&I->val_map, ninsts);
     imp_map_init(&I->block_map, nb);
     I->blocks = b3_xcalloc("import", nb + 1, sizeof *I->blocks);
     I->nblocks = nb;
     if (setjmp(I->fail))
         goto out;
-    LLVMGetBasicBlocks(fn, lbs);
     ImpPtrMap idx;
     imp_map_init(&idx, nb);
     for (unsigned i = 0; i < nb; i++)

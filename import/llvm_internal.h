@@ -90,6 +90,9 @@ typedef struct Imp {
     /* The last !dbg file name seen (LLVM's string) and its B3Loc.file. */
     const char *loc_file_key;
     uint32_t loc_file;
+    /* The last !dbg scope seen (imp_inst_debug_loc) and its B3Loc.file. */
+    LLVMMetadataRef loc_scope_key;
+    uint32_t loc_scope_file;
     /* long double (llvm_ldouble.c): the function's scratch slots for X87
      * results, operands and a pair result's second part (NULL until first
      * used). */
@@ -250,6 +253,11 @@ ImpVals imp_va_arg(Imp *I, LLVMValueRef inst);
  * into another file's function: the line table names the code's own file
  * and line, as clang's does), 0 when it is the module's source file. */
 B3Loc imp_debug_loc(Imp *I, LLVMValueRef v, unsigned line, unsigned col);
+/* An instruction's location, or prev if its !dbg has none (line 0): the
+ * same as imp_debug_loc's, read from the DILocation itself (each
+ * LLVMGetDebugLoc* call looks the !dbg up again) and its file found once
+ * per scope. */
+B3Loc imp_inst_debug_loc(Imp *I, LLVMValueRef inst, B3Loc prev);
 
 /* ---- the C convention beyond word-by-word placement (llvm_abi.c) -------- */
 
@@ -284,7 +292,8 @@ ImpVals imp_call_results(Imp *I, B3Value *call, const ImpLeaves *RL);
  * result taken from st(0) after the call and put there before the return. */
 bool imp_is_x87(LLVMTypeRef t);
 /* An instruction on long double values (arithmetic, fcmp, casts to or
- * from it): imported into *out, true; false if it is not one. */
+ * from it): imported into *out, true; false if it is not one.  Its
+ * opcodes, and imp_fp128_inst's, are llvm_func.c's may_be_wide_float. */
 bool imp_ldouble_inst(Imp *I, LLVMValueRef v, LLVMOpcode op, ImpVals *out);
 /* llvm.*.f80 intrinsics (fabs, copysign in line, libm's *l functions). */
 bool imp_ldouble_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpVals *out);

@@ -586,6 +586,10 @@ bool imp_intrinsic(Imp *I, LLVMValueRef call, const char *name, size_t len, ImpV
     size_t best_len = 0;
     for (size_t i = 0; i < sizeof intrinsics / sizeof intrinsics[0]; i++) {
         const char *p = intrinsics[i].prefix;
+        /* Every prefix is "llvm." and more, as every intrinsic's name: one
+         * that differs at the sixth character matches neither way. */
+        if (len <= 5 || p[5] != name[5])
+            continue;
         size_t n = strlen(p);
         bool match = p[n - 1] == '.' ? len >= n && !memcmp(name, p, n) : len == n && !memcmp(name, p, n);
         if (match && n > best_len) {

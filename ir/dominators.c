@@ -44,10 +44,11 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
     uint32_t nb = p->nblocks;
     memset(dom, 0, sizeof *dom);
     dom->nblocks = nb;
-    dom->pre = b3_xcalloc("dominators", nb, sizeof(uint32_t));
-    dom->post = b3_xcalloc("dominators", nb, sizeof(uint32_t));
-    dom->idom = b3_xcalloc("dominators", nb, sizeof(B3Block *));
-    dom->order = b3_xcalloc("dominators", nb, sizeof(B3Block *));
+    /* pre and post share one array, idom and order another (freed by pre and idom). */
+    dom->pre = b3_xcalloc("dominators", 2 * (size_t)nb + 1, sizeof(uint32_t));
+    dom->post = dom->pre + nb;
+    dom->idom = b3_xcalloc("dominators", 2 * (size_t)nb + 1, sizeof(B3Block *));
+    dom->order = dom->idom + nb;
     if (nb == 0)
         return;
 
@@ -63,8 +64,13 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
     for (uint32_t i = 0; i < nb; i++)
         pred_start[i + 1] += pred_start[i];
     uint32_t nedges = pred_start[nb];
-    uint32_t *preds = b3_xcalloc("dominators", nedges, sizeof(uint32_t));
-    uint32_t *fill = b3_xcalloc("dominators", nb, sizeof(uint32_t));
+    /* The rest of the scratch arrays, carved from one zeroed block (each
+     * sized for nb blocks; the search numbers n <= nb of them). */
+    size_t m = (size_t)nb + 2;
+    uint32_t *scratch = b3_xcalloc("dominators", nedges + 19 * m, sizeof(uint32_t)), *at = scratch;
+#define SCRATCH(len) (at += (len), at - (len))
+    uint32_t *preds = SCRATCH(nedges);
+    uint32_t *fill = SCRATCH(m);
     for (uint32_t i = 0; i < nb; i++) {
         const B3Block *b = p->blocks[i];
         for (uint32_t j = 0; j < b->nsuccs; j++) {
@@ -73,14 +79,13 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
                 preds[pred_start[s->pos] + fill[s->pos]++] = i;
         }
     }
-    free(fill);
 
     /* Depth-first search from the root: dfn[pos] = preorder number. */
-    uint32_t *dfn = b3_xcalloc("dominators", nb, sizeof(uint32_t));
-    uint32_t *vertex = b3_xcalloc("dominators", nb + 1, sizeof(uint32_t)); /* number -> pos */
-    uint32_t *parent = b3_xcalloc("dominators", nb + 1, sizeof(uint32_t));
-    uint32_t *stack_pos = b3_xcalloc("dominators", nb, sizeof(uint32_t));
-    uint32_t *stack_next = b3_xcalloc("dominators", nb, sizeof(uint32_t));
+    uint32_t *dfn = SCRATCH(m);
+    uint32_t *vertex = SCRATCH(m); /* number -> pos */
+    uint32_t *parent = SCRATCH(m);
+    uint32_t *stack_pos = SCRATCH(m);
+    uint32_t *stack_next = SCRATCH(m);
     uint32_t n = 0, sp = 0;
     dfn[0] = ++n;
     vertex[n] = 0;
@@ -101,17 +106,15 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
             sp--;
         }
     }
-    free(stack_pos);
-    free(stack_next);
 
     Forest f;
-    f.semi = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
-    f.label = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
-    f.ancestor = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
-    f.stack = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
-    uint32_t *idom = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
-    uint32_t *bucket_head = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
-    uint32_t *bucket_next = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    f.semi = SCRATCH(m);
+    f.label = SCRATCH(m);
+    f.ancestor = SCRATCH(m);
+    f.stack = SCRATCH(m);
+    uint32_t *idom = SCRATCH(m);
+    uint32_t *bucket_head = SCRATCH(m);
+    uint32_t *bucket_next = SCRATCH(m);
     for (uint32_t v = 1; v <= n; v++) {
         f.semi[v] = v;
         f.label[v] = v;
@@ -140,33 +143,24 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
         if (idom[w] != f.semi[w])
             idom[w] = idom[idom[w]];
     idom[1] = 0;
-    free(f.semi);
-    free(f.label);
-    free(f.ancestor);
-    free(preds);
-    free(pred_start);
-    free(parent);
-    free(bucket_head);
-    free(bucket_next);
 
     for (uint32_t w = 2; w <= n; w++)
         dom->idom[vertex[w]] = p->blocks[vertex[idom[w]]];
 
     /* Number the dominator tree: children in CSR form, then an iterative DFS. */
-    uint32_t *child_start = b3_xcalloc("dominators", n + 2, sizeof(uint32_t));
+    uint32_t *child_start = SCRATCH(m);
     for (uint32_t w = 2; w <= n; w++)
         child_start[idom[w] + 1]++;
     for (uint32_t v = 1; v <= n + 1; v++)
         child_start[v] += child_start[v - 1];
-    uint32_t *children = b3_xcalloc("dominators", n, sizeof(uint32_t));
-    uint32_t *cfill = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    uint32_t *children = SCRATCH(m);
+    uint32_t *cfill = SCRATCH(m);
     for (uint32_t w = 2; w <= n; w++)
         children[child_start[idom[w]] + cfill[idom[w]]++] = w;
-    free(cfill);
-    free(idom);
 
     uint32_t *tstack = f.stack; /* reuse: at most n entries */
-    uint32_t *tnext = b3_xcalloc("dominators", n + 1, sizeof(uint32_t));
+    uint32_t *tnext = SCRATCH(m);
+#undef SCRATCH
     uint32_t pre = 0, post = 0;
     sp = 0;
     tstack[sp++] = 1;
@@ -184,18 +178,12 @@ void b3_dominators_compute(B3Dominators *dom, const B3Proc *p) {
             sp--;
         }
     }
-    free(tnext);
-    free(tstack);
-    free(children);
-    free(child_start);
-    free(vertex);
-    free(dfn);
+    free(scratch);
+    free(pred_start);
 }
 
 void b3_dominators_free(B3Dominators *dom) {
-    free(dom->pre);
-    free(dom->post);
-    free(dom->idom);
-    free(dom->order);
+    free(dom->pre);  /* and post */
+    free(dom->idom); /* and order */
     memset(dom, 0, sizeof *dom);
 }

@@ -1467,47 +1467,104 @@ static void check_preds(Ctx *c) {
 
 /* ---- driver ----------------------------------------------------------------- */
 
+/* A value placement that place_values counts: not missing, and not a repeat
+ * within its block (v->scratch names its first position there). */
+static bool counted(const B3Value *v, uint32_t pos) { return v && (v->scratch & POS_MASK) == pos; }
+
+/* Reports each counted value after the first that reuses a number, by
+ * bitmaps over the numbers below top (the numbers are dense). */
+static void report_reused_dense(Ctx *c, uint32_t top) {
+    B3Proc *p = c->p;
+    size_t words = (size_t)top / 64 + 1;
+    uint64_t *once = b3_xcalloc("validate", words, sizeof *once);
+    uint64_t *dup = NULL;
+    for (uint32_t i = 0; i < p->nblocks; i++) {
+        const B3Block *b = p->blocks[i];
+        for (uint32_t j = 0; j < b->nvalues; j++) {
+            const B3Value *v = b->values[j];
+            if (!counted(v, j))
+                continue;
+            uint64_t bit = 1ull << (v->index & 63), *w = &once[v->index >> 6];
+            if (*w & bit) {
+                if (!dup)
+                    dup = b3_xcalloc("validate", words, sizeof *dup);
+                dup[v->index >> 6] |= bit;
+            }
+            *w |= bit;
+        }
+    }
+    if (!dup) {
+        free(once);
+        return;
+    }
+    memset(once, 0, words * sizeof *once);
+    for (uint32_t i = 0; i < p->nblocks; i++) {
+        const B3Block *b = p->blocks[i];
+        for (uint32_t j = 0; j < b->nvalues; j++) {
+            const B3Value *v = b->values[j];
+            uint64_t bit = counted(v, j) ? 1ull << (v->index & 63) : 0;
+            if (!(bit & dup[v->index >> 6]))
+                continue;
+            if (once[v->index >> 6] & bit)
+                b3_error(c->d, v->loc, "@%u is defined more than once", v->index);
+            once[v->index >> 6] |= bit;
+        }
+    }
+    free(dup);
+    free(once);
+}
+
 static int cmp_u32(const void *x, const void *y) {
     uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
     return (a > b) - (a < b);
 }
 
-/* Sorts a[0..n) in place (LSD radix sort, two 16-bit digits: linear).  A
- * pass costs a table of 64K counts, so a short array is left to qsort and
- * the high digit is skipped when every number is below 65536. */
-static void radix_sort(uint32_t *a, uint32_t *tmp, uint32_t n) {
-    if (n < 4096) {
-        qsort(a, n, sizeof *a, cmp_u32);
-        return;
+/* The same for sparse numbers (at most n counted values): the sorted
+ * numbers give the reused ones. */
+static void report_reused_sparse(Ctx *c, uint32_t n) {
+    B3Proc *p = c->p;
+    uint32_t *nums = b3_xmalloc("validate", (n ? n : 1) * sizeof(uint32_t));
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < p->nblocks; i++)
+        for (uint32_t j = 0; j < p->blocks[i]->nvalues; j++)
+            if (counted(p->blocks[i]->values[j], j))
+                nums[k++] = p->blocks[i]->values[j]->index;
+    qsort(nums, k, sizeof *nums, cmp_u32);
+    uint32_t ndup = 0;
+    for (uint32_t i = 1; i < k; i++)
+        if (nums[i] == nums[i - 1] && (ndup == 0 || nums[ndup - 1] != nums[i]))
+            nums[ndup++] = nums[i]; /* in place: ndup <= i - 1 */
+    uint8_t *seen = ndup ? b3_xcalloc("validate", ndup, 1) : NULL;
+    for (uint32_t i = 0; ndup && i < p->nblocks; i++) {
+        const B3Block *b = p->blocks[i];
+        for (uint32_t j = 0; j < b->nvalues; j++) {
+            const B3Value *v = b->values[j];
+            if (!counted(v, j))
+                continue;
+            uint32_t lo = 0, hi = ndup;
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (nums[mid] < v->index)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            if (lo < ndup && nums[lo] == v->index) {
+                if (seen[lo])
+                    b3_error(c->d, v->loc, "@%u is defined more than once", v->index);
+                seen[lo] = 1;
+            }
+        }
     }
-    uint32_t high = 0;
-    for (uint32_t i = 0; i < n; i++)
-        high |= a[i];
-    for (int shift = 0; shift < (high >> 16 ? 32 : 16); shift += 16) {
-        uint32_t *count = b3_xcalloc("validate", 65537, sizeof(uint32_t));
-        for (uint32_t i = 0; i < n; i++)
-            count[((a[i] >> shift) & 0xffff) + 1]++;
-        for (uint32_t d = 0; d < 65536; d++)
-            count[d + 1] += count[d];
-        for (uint32_t i = 0; i < n; i++)
-            tmp[count[(a[i] >> shift) & 0xffff]++] = a[i];
-        memcpy(a, tmp, n * sizeof *a);
-        free(count);
-    }
+    free(seen);
+    free(nums);
 }
 
 /* Records every value's position (v->scratch); reports values that stand
  * twice, disagree about their block, or share a number. */
 static void place_values(Ctx *c) {
     B3Proc *p = c->p;
-    uint64_t total = 0;
-    for (uint32_t i = 0; i < p->nblocks; i++)
-        total += p->blocks[i]->nvalues;
-    if (total > UINT32_MAX)
-        b3_internal_error("validate", "too many values");
-    uint32_t *nums = b3_xmalloc("validate", (total ? total : 1) * sizeof(uint32_t));
-    uint32_t *tmp = b3_xmalloc("validate", (total ? total : 1) * sizeof(uint32_t));
-    uint32_t n = 0;
+    uint32_t top = 0, n = 0; /* one past the highest number; the values counted */
     for (uint32_t i = 0; i < p->nblocks; i++) {
         B3Block *b = p->blocks[i];
         if (b->nvalues > POS_MASK)
@@ -1528,40 +1585,17 @@ static void place_values(Ctx *c) {
                 b3_error(c->d, v->loc, "@%u stands in block #%u but records block #%u as its owner", v->index,
                          b->index, v->owner ? v->owner->index : UINT32_MAX);
             v->scratch = j;
-            nums[n++] = v->index;
+            if (v->index >= top)
+                top = v->index + 1;
+            n++;
         }
     }
-    radix_sort(nums, tmp, n);
-    uint32_t ndup = 0;
-    for (uint32_t i = 1; i < n; i++)
-        if (nums[i] == nums[i - 1] && (ndup == 0 || nums[ndup - 1] != nums[i]))
-            nums[ndup++] = nums[i]; /* in place: ndup <= i - 1 */
-    /* Report each value after the first that reuses a number (dup list is sorted). */
-    uint8_t *seen = ndup ? b3_xcalloc("validate", ndup, 1) : NULL;
-    for (uint32_t i = 0; ndup && i < p->nblocks; i++) {
-        const B3Block *b = p->blocks[i];
-        for (uint32_t j = 0; j < b->nvalues; j++) {
-            const B3Value *v = b->values[j];
-            if (!v || (v->scratch & POS_MASK) != j)
-                continue; /* missing, or a second placement (reported above) */
-            uint32_t lo = 0, hi = ndup;
-            while (lo < hi) {
-                uint32_t mid = lo + (hi - lo) / 2;
-                if (nums[mid] < v->index)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            if (lo < ndup && nums[lo] == v->index) {
-                if (seen[lo])
-                    b3_error(c->d, v->loc, "@%u is defined more than once", v->index);
-                seen[lo] = 1;
-            }
-        }
-    }
-    free(seen);
-    free(nums);
-    free(tmp);
+    /* A value placed in two blocks is counted where v->scratch names its
+     * position: in both only when the positions agree. */
+    if (top <= 64 * (uint64_t)n + 65536) /* bitmaps of at most 8 bytes a value */
+        report_reused_dense(c, top);
+    else
+        report_reused_sparse(c, n);
 }
 
 static void validate_proc(B3Module *m, B3Diag *d, B3Proc *p) {

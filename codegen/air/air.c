@@ -199,31 +199,30 @@ static bool valid_key_uncached(unsigned arch, AirOpcode op, uint32_t nargs, uint
 }
 
 /* The answers of valid_key_uncached, direct-mapped by (opcode, arity, key,
- * architecture): lowering and emission ask about every instruction, a
- * program uses a few hundred forms, and an overload such as Move's has
- * dozens of rows to scan. */
-enum { FORM_MEMO = 1024 };
+ * target): lowering and emission ask about every instruction, a program
+ * uses a few hundred forms, and an overload such as Move's has dozens of
+ * rows to scan.  An entry's tag packs the question in one word (0: empty;
+ * a no-argument form is not looked up), the target as its arch and OS
+ * bytes, so that a hit needs not the target's description. */
+enum { FORM_MEMO_LOG = 10, FORM_MEMO = 1 << FORM_MEMO_LOG };
 static struct {
-    uint32_t key;
-    uint16_t op;
-    uint8_t nargs; /* 0: an empty entry (a no-argument form is not looked up) */
-    uint8_t arch;
+    uint64_t tag;
     bool ok;
 } form_memo[FORM_MEMO];
 
+_Static_assert(AIR_NUM_OPCODES <= 0x10000, "a form tag holds an opcode in 16 bits");
+
 static bool valid_key(B3Target t, AirOpcode op, uint32_t nargs, uint32_t key) {
-    unsigned arch = b3_target_desc(t)->air_form_mask;
     if (nargs == 0)
-        return valid_key_uncached(arch, op, nargs, key);
-    uint32_t h = (key * 0x9E3779B1u ^ (uint32_t)op * 0x85EBCA6Bu ^ nargs ^ arch << 8) >> 22;
-    if (form_memo[h].nargs == nargs && form_memo[h].key == key && form_memo[h].op == op &&
-        form_memo[h].arch == arch)
+        return valid_key_uncached(b3_target_desc(t)->air_form_mask, op, nargs, key);
+    /* nargs <= 8: 4 bits; arch: 4 bits; os: 8 bits. */
+    uint64_t tag = (uint64_t)key | (uint64_t)op << 32 | (uint64_t)nargs << 48 |
+                   (uint64_t)(t.arch & 15) << 52 | (uint64_t)t.os << 56;
+    uint32_t h = (uint32_t)((tag * 0x9E3779B97F4A7C15ull) >> (64 - FORM_MEMO_LOG));
+    if (form_memo[h].tag == tag)
         return form_memo[h].ok;
-    bool ok = valid_key_uncached(arch, op, nargs, key);
-    form_memo[h].key = key;
-    form_memo[h].op = (uint16_t)op;
-    form_memo[h].nargs = (uint8_t)nargs;
-    form_memo[h].arch = (uint8_t)arch;
+    bool ok = valid_key_uncached(b3_target_desc(t)->air_form_mask, op, nargs, key);
+    form_memo[h].tag = tag;
     form_memo[h].ok = ok;
     return ok;
 }

@@ -182,7 +182,7 @@ static void prepass(Fast *f) {
         for (uint32_t ii = 0; ii < b->ninsts; ii++, p.g++) {
             AirInst *i = &b->insts[ii];
             p.inst_kill = 0;
-            air_for_each_tmp(c, i, pre_tmp, &p);
+            air_for_each_tmp_inline(i, pre_tmp, &p);
             if (i->special)
                 p.inst_kill |=
                     (i->special->early_clobber.bits[0] | i->special->late_clobber.bits[0]) & allocatable;
@@ -551,7 +551,7 @@ static bool allocate_inst(Fast *f, AirInst *inst) {
     f->nops = 0;
     f->keep = false;
     f->inst = inst;
-    air_for_each_arg(f->c, inst, collect, f);
+    air_for_each_arg_inline(inst, collect, f);
     if (dead(f, inst))
         return false;
     /* The registers the code names and the clobbers. */

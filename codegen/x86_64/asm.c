@@ -26,10 +26,14 @@ static void put16(X86Asm *a, unsigned v) {
     a->buf[a->len++] = (uint8_t)v;
     a->buf[a->len++] = (uint8_t)(v >> 8);
 }
-static void put32(X86Asm *a, uint32_t v) {
+static inline void put32(X86Asm *a, uint32_t v) {
     room(a, 4);
-    for (int i = 0; i < 4; i++)
-        a->buf[a->len++] = (uint8_t)(v >> (8 * i));
+    uint8_t *p = a->buf + a->len;
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+    a->len += 4;
 }
 static void put64(X86Asm *a, uint64_t v) {
     room(a, 8);
@@ -47,6 +51,14 @@ void x86_asm_init(X86Asm *a) {
 void x86_asm_free(X86Asm *a) {
     b3_asm_buffer_free(&a->buffer);
     memset(a, 0, sizeof *a);
+}
+
+void x86_replay(X86Asm *a, const uint8_t *bytes, uint32_t n) {
+    if (a->listing)
+        b3_internal_error(PHASE, "replayed bytes in a listing");
+    room(a, n);
+    for (uint32_t i = 0; i < n; i++) /* a few bytes: no call */
+        a->buf[a->len++] = bytes[i];
 }
 
 static bool fits8(int64_t v) { return v >= -128 && v <= 127; }
@@ -320,24 +332,31 @@ static void encode(X86Asm *a, const Enc *e) {
         need = true;
     if (rex != 0x40)
         need = true;
+    /* At most 11 bytes (prefix, REX, 3 opcode bytes, ModRM, SIB, disp32),
+     * written through one cursor. */
+    room(a, 16);
+    uint8_t *p = a->buf + a->len;
     if (e->prefix)
-        put8(a, e->prefix);
+        *p++ = e->prefix;
     if (need)
-        put8(a, rex);
-    for (unsigned i = 0; i < e->nop; i++)
-        put8(a, e->op[i]);
+        *p++ = (uint8_t)rex;
+    for (unsigned i = 0; i < e->nop && i < 3; i++)
+        *p++ = e->op[i];
 
     unsigned reg = e->reg & 7;
     if (!rm->is_mem) {
-        put8(a, 0xC0 | reg << 3 | (rm->reg & 7));
+        *p++ = (uint8_t)(0xC0 | reg << 3 | (rm->reg & 7));
+        a->len = (uint32_t)(p - a->buf);
         return;
     }
     const X86Mem *m = &rm->mem;
     if (m->base == X86_RIP) {
         /* mod=00 rm=101: disp32 relative to the end of the instruction. */
-        put8(a, 0x05 | reg << 3);
-        uint32_t pos = a->len;
-        put32(a, 0);
+        *p++ = (uint8_t)(0x05 | reg << 3);
+        uint32_t pos = (uint32_t)(p - a->buf);
+        for (int i = 0; i < 4; i++)
+            *p++ = 0;
+        a->len = (uint32_t)(p - a->buf);
         if (m->sym) {
             B3RelocKind k =
                 m->got ? (need ? B3Reloc_X86_REX_GOTPCRELX : B3Reloc_X86_GOTPCRELX) : B3Reloc_PC32;
@@ -355,19 +374,23 @@ static void encode(X86Asm *a, const Enc *e) {
     if (m->index == B3_NO_REG) {
         if (base == 4) {
             /* rsp/r12: rm=100 means "SIB follows"; SIB with no index. */
-            put8(a, mod << 6 | reg << 3 | 4);
-            put8(a, 0x24);
+            *p++ = (uint8_t)(mod << 6 | reg << 3 | 4);
+            *p++ = 0x24;
         } else {
-            put8(a, mod << 6 | reg << 3 | base);
+            *p++ = (uint8_t)(mod << 6 | reg << 3 | base);
         }
     } else {
-        put8(a, mod << 6 | reg << 3 | 4);
-        put8(a, scale_bits(m->scale) << 6 | (m->index & 7) << 3 | base);
+        *p++ = (uint8_t)(mod << 6 | reg << 3 | 4);
+        *p++ = (uint8_t)(scale_bits(m->scale) << 6 | (m->index & 7) << 3 | base);
     }
-    if (mod == 1)
-        put8(a, (uint8_t)(int8_t)m->disp);
-    else if (mod == 2)
-        put32(a, (uint32_t)m->disp);
+    if (mod == 1) {
+        *p++ = (uint8_t)(int8_t)m->disp;
+    } else if (mod == 2) {
+        uint32_t d = (uint32_t)m->disp;
+        for (int i = 0; i < 4; i++)
+            *p++ = (uint8_t)(d >> (8 * i));
+    }
+    a->len = (uint32_t)(p - a->buf);
 }
 
 static void put_imm(X86Asm *a, unsigned bytes, int64_t v) {
@@ -436,11 +459,10 @@ static unsigned imm_size(unsigned size) { return size == 1 ? 1 : size == 2 ? 2 :
  * there is a byte form), encoded and listed by one function; the /digit
  * forms with immediates share one listing helper. */
 
-/* One listing line: "\t<mnem><suffix>\t[$imm, ][op1[, op2]]". */
-static void linsn(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, const X86RM *op1, unsigned size1,
-                  const X86RM *op2, unsigned size2) {
-    if (!a->listing)
-        return;
+/* One listing line: "\t<mnem><suffix>\t[$imm, ][op1[, op2]]" (linsn: only
+ * with a listing, which most assembling has not). */
+static void linsn_text(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, const X86RM *op1,
+                       unsigned size1, const X86RM *op2, unsigned size2) {
     char s[2] = {sfx, 0};
     lbegin(a, mnem, s);
     if (imm) {
@@ -455,6 +477,12 @@ static void linsn(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, con
         lrm(a, op2, size2);
     }
     lend(a);
+}
+
+static inline void linsn(X86Asm *a, const char *mnem, char sfx, const int64_t *imm, const X86RM *op1,
+                         unsigned size1, const X86RM *op2, unsigned size2) {
+    if (a->listing)
+        linsn_text(a, mnem, sfx, imm, op1, size1, op2, size2);
 }
 
 typedef enum {

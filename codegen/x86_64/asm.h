@@ -123,6 +123,9 @@ typedef struct X86Asm {
 
 void x86_asm_init(X86Asm *a);
 void x86_asm_free(X86Asm *a);
+/* Appends n bytes an earlier pass assembled for the same instruction (one
+ * whose encoding depends on nothing but its operands; not with a listing). */
+void x86_replay(X86Asm *a, const uint8_t *bytes, uint32_t n);
 /* Internal error if a label is referenced but was never bound. */
 void x86_asm_check_labels(const X86Asm *a);
 

@@ -5,6 +5,7 @@
  * docs/backend.md: push rbp; mov rsp, rbp; sub $frame_size, rsp; callee-saves
  * at [rbp - 8k].  Jump tables follow the function body in .text as int32
  * offsets from the table start. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@
 #include "objwriter/dwarf.h"
 #include "objwriter/frame.h"
 #include "util/bits.h"
+#include "util/vec.h"
 
 /* ---- operands (the accessors shared with emit_atomics.c are in emit_operands.h) ---- */
 
@@ -1295,12 +1297,21 @@ void x86_emitter_free(X86Emitter *e) {
 
 /* ---- the emission driver's hooks (codegen/emit.h) ---- */
 
+/* Where a pass put an instruction's bytes. */
+typedef struct {
+    uint32_t off, len;
+} X86Replay;
+
 /* A procedure's emission: the relaxation marks, kept across passes, and
- * the pass's assembler and emitter. */
+ * the pass's assembler and emitter; the last pass's code and where each
+ * instruction's bytes went (by its number in the pass), for replaying. */
 typedef struct {
     X86Relax relax;
     X86Asm a;
     X86Emitter e;
+    uint8_t *prev_code;
+    X86Replay *prev, *cur;
+    uint32_t nprev, ncur, cap_prev, cap_cur;
 } X86Emission;
 
 static B3Emitter *pass_begin(void *sp, AirCode *c, B3Frame *frame) {
@@ -1310,6 +1321,11 @@ static B3Emitter *pass_begin(void *sp, AirCode *c, B3Frame *frame) {
     x86_relax_begin(&s->relax);
     x86_emitter_init(&s->e, c, &s->a);
     s->e.frame = frame;
+    size_t n = 0;
+    for (uint32_t i = 0; i < c->nblocks; i++)
+        n += c->blocks[i]->ninsts;
+    B3_VEC_RESERVE("x86-64 emitter", s->cur, s->cap_cur, n);
+    s->ncur = 0;
     return &s->e.base;
 }
 
@@ -1324,10 +1340,28 @@ static bool pass_again(void *sp) {
 static void pass_end(void *sp) {
     X86Emission *s = sp;
     x86_emitter_free(&s->e);
+    /* The pass's code and records are the next pass's to replay. */
+    free(s->prev_code);
+    s->prev_code = s->a.buf;
+    s->a.buf = NULL;
+    X86Replay *t = s->prev;
+    uint32_t cap = s->cap_prev;
+    s->prev = s->cur;
+    s->cap_prev = s->cap_cur;
+    s->nprev = s->ncur;
+    s->cur = t;
+    s->cap_cur = cap;
+    s->ncur = 0;
     x86_asm_free(&s->a);
 }
 
-static void relax_end(void *sp) { x86_relax_free(&((X86Emission *)sp)->relax); }
+static void relax_end(void *sp) {
+    X86Emission *s = sp;
+    x86_relax_free(&s->relax);
+    free(s->prev_code);
+    free(s->prev);
+    free(s->cur);
+}
 
 static void listing_begin(B3Emitter *e, B3EmitListing *l, B3Obj *o) {
     x86_listing_begin(l, ((X86Emitter *)e)->a, o);
@@ -1348,8 +1382,47 @@ static void loop_header(B3Emitter *e, uint32_t jumped_align) {
         x86_align_code(((X86Emitter *)e)->a, 16, 10);
 }
 
-static uint32_t emit_insts(B3Emitter *e, AirBlock *b, uint32_t j, AirBlock *next) {
-    x86_emit_inst((X86Emitter *)e, b, &b->insts[j], next);
+/* The emitters whose bytes depend on nothing but the instruction's
+ * operands, when those are registers, immediates, conditions and register-
+ * or frame-based memory: no label, symbol, relaxation point, frame or
+ * stackmap record, and no other state of the pass. */
+static bool replayable(const AirInst *inst) {
+    static X86OpFn *const pure[] = {
+        x86_op_move, x86_op_movx,   x86_op_store_narrow, x86_op_fmove,      x86_op_add,
+        x86_op_alu,  x86_op_lea,    x86_op_shift,        x86_op_mul,        x86_op_unary,
+        x86_op_sse,  x86_op_to_fpr, x86_op_sse_from_gpr, x86_op_sse_to_gpr, x86_op_compare};
+    static uint8_t known[AIR_NUM_OPCODES]; /* by opcode: 0 not yet asked, 1 no, 2 yes */
+    if (inst->special || inst->opcode >= AIR_NUM_OPCODES)
+        return false;
+    if (!known[inst->opcode]) {
+        known[inst->opcode] = 1;
+        for (size_t i = 0; i < sizeof pure / sizeof pure[0]; i++)
+            if (x86_ops[inst->opcode].fn == pure[i])
+                known[inst->opcode] = 2;
+    }
+    if (known[inst->opcode] != 2)
+        return false;
+    for (uint32_t i = 0; i < inst->nargs; i++)
+        if (inst->args[i].kind < AirArg_Tmp || inst->args[i].kind == AirArg_Sym ||
+            inst->args[i].kind > AirArg_DoubleCond)
+            return false;
+    return true;
+}
+
+/* One instruction; a pass after the first (branch relaxation assembles a
+ * procedure again when a jump turns out long) copies a replayable one's
+ * bytes from the pass before instead of encoding it again. */
+static uint32_t emit_insts(B3Emitter *be, AirBlock *b, uint32_t j, AirBlock *next) {
+    X86Emitter *e = (X86Emitter *)be;
+    X86Emission *s = (X86Emission *)((char *)e - offsetof(X86Emission, e));
+    AirInst *inst = &b->insts[j];
+    uint32_t k = s->ncur++, at = s->a.len;
+    B3_VEC_RESERVE("x86-64 emitter", s->cur, s->cap_cur, s->ncur); /* (pass_begin made the room) */
+    if (k < s->nprev && !s->a.listing && replayable(inst))
+        x86_replay(&s->a, s->prev_code + s->prev[k].off, s->prev[k].len);
+    else
+        x86_emit_inst(e, b, inst, next);
+    s->cur[k] = (X86Replay){at, s->a.len - at};
     return 1;
 }
 
