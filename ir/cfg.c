@@ -5,6 +5,12 @@
 #include "ir/ir.h"
 #include "util/alloc.h"
 
+/* b is one of p's blocks (their positions are up to date): a test of the
+ * position, not a search of the block map. */
+static bool in_proc(const B3Proc *p, const B3Block *b) {
+    return b && b->pos < p->nblocks && p->blocks[b->pos] == b;
+}
+
 void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
     if (!p->nblocks)
         return;
@@ -48,19 +54,16 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
     bool rebuild = false; /* the value map is a table: it is built again */
     for (uint32_t i = 0; i < p->nvalues; i++) {
         B3Value *v = p->values[i];
-        if (v->owner && b3_block_find(p, v->owner->index) == v->owner)
-            p->values[nv++] = v;
-        else if (!rebuild)
-            rebuild = !b3_nummap_remove_dense(&p->value_map, v->index, v);
-    }
-    p->nvalues = nv;
-    /* An Upsilon in a kept block may feed a Phi that was dropped: it stores
-     * to nothing, and printing it would name a value that no longer exists.
-     * It becomes a Nop, as in B3's resetReachability. */
-    for (uint32_t i = 0; i < nv; i++) {
-        B3Value *v = p->values[i];
-        if (v->opcode == B3_Upsilon && v->m.phi &&
-            !(v->m.phi->owner && b3_block_find(p, v->m.phi->owner->index) == v->m.phi->owner)) {
+        if (!in_proc(p, v->owner)) {
+            if (!rebuild)
+                rebuild = !b3_nummap_remove_dense(&p->value_map, v->index, v);
+            continue;
+        }
+        p->values[nv++] = v;
+        /* An Upsilon in a kept block may feed a Phi that was dropped: it
+         * stores to nothing, and printing it would name a value that no
+         * longer exists.  It becomes a Nop, as in B3's resetReachability. */
+        if (v->opcode == B3_Upsilon && v->m.phi && !in_proc(p, v->m.phi->owner)) {
             v->opcode = B3_Nop;
             v->type = B3_Void;
             v->nkids = 0;
@@ -68,6 +71,7 @@ void b3_proc_remove_unreachable(B3Module *m, B3Proc *p) {
             v->m.phi = NULL;
         }
     }
+    p->nvalues = nv;
     if (rebuild) {
         b3_nummap_clear(&p->value_map, &p->arena, nv);
         for (uint32_t i = 0; i < nv; i++)

@@ -605,16 +605,22 @@ bool b3_value_perform_substitution(B3Value *v) {
     return changed;
 }
 
-/* Removes the values `drop` selects from the blocks and p->values; returns
- * true if there were any. */
-static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
+/* The values drop_values removes: Nops, and Identities if asked (a test the
+ * compiler inlines, not a call per value). */
+static inline bool drop(const B3Value *v, bool identities) {
+    return v->opcode == B3_Nop || (identities && v->opcode == B3_Identity);
+}
+
+/* Removes the Nops (and, with identities, the Identities) from the blocks
+ * and p->values; returns true if there were any. */
+static bool drop_values(B3Module *m, B3Proc *p, bool identities) {
     (void)m; /* the procedure's own arena (B3Proc.arena) */
     bool dropped = false;
     for (uint32_t bi = 0; bi < p->nblocks; bi++) {
         B3Block *b = p->blocks[bi];
         uint32_t n = 0;
         for (uint32_t i = 0; i < b->nvalues; i++) {
-            if (drop(b->values[i]))
+            if (drop(b->values[i], identities))
                 b->values[i]->owner = NULL;
             else
                 b->values[n++] = b->values[i];
@@ -626,7 +632,7 @@ static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
     bool rebuild = false; /* the map is a table: it is built again */
     for (uint32_t i = 0; i < p->nvalues; i++) {
         B3Value *v = p->values[i];
-        if (!drop(v))
+        if (!drop(v, identities))
             p->values[n++] = v;
         else if (!rebuild)
             rebuild = !b3_nummap_remove_dense(&p->value_map, v->index, v);
@@ -642,17 +648,14 @@ static bool drop_values(B3Module *m, B3Proc *p, bool (*drop)(const B3Value *)) {
     return true;
 }
 
-static bool is_nop(const B3Value *v) { return v->opcode == B3_Nop; }
-static bool is_nop_or_identity(const B3Value *v) { return v->opcode == B3_Nop || v->opcode == B3_Identity; }
-
 bool b3_proc_remove_identities(B3Module *m, B3Proc *p) {
     bool changed = false;
     for (uint32_t i = 0; i < p->nvalues; i++)
         changed |= b3_value_perform_substitution(p->values[i]);
-    return drop_values(m, p, is_nop_or_identity) || changed;
+    return drop_values(m, p, true) || changed;
 }
 
-void b3_proc_remove_nops(B3Module *m, B3Proc *p) { drop_values(m, p, is_nop); }
+void b3_proc_remove_nops(B3Module *m, B3Proc *p) { drop_values(m, p, false); }
 
 uint32_t b3_proc_number_values(B3Proc *p) {
     for (uint32_t i = 0; i < p->nvalues; i++)

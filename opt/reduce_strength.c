@@ -75,30 +75,28 @@ typedef struct {
     B3Value **list;
 } PhiWrites;
 
+/* Counts in start[k + 2], whose prefix sums make start[k + 1] phi #k's
+ * first slot; filling moves it to its end, which is start[k + 1] as read. */
 static void phi_writes_compute(PhiWrites *w, B3Proc *p, uint32_t n) {
-    w->start = b3_xcalloc(PHASE, n + 1, sizeof *w->start);
+    w->start = b3_xcalloc(PHASE, n + 2, sizeof *w->start);
     uint32_t total = 0;
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *u = p->blocks[bi]->values[i];
             if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner) {
-                w->start[u->m.phi->scratch + 1]++;
+                w->start[u->m.phi->scratch + 2]++;
                 total++;
             }
         }
     for (uint32_t k = 0; k < n; k++)
-        w->start[k + 1] += w->start[k];
-    w->list = b3_xcalloc(PHASE, total, sizeof *w->list);
-    uint32_t *fill = b3_xcalloc(PHASE, n, sizeof *fill);
+        w->start[k + 2] += w->start[k + 1];
+    w->list = b3_xmalloc(PHASE, (total ? total : 1) * sizeof *w->list);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *u = p->blocks[bi]->values[i];
-            if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner) {
-                uint32_t k = u->m.phi->scratch;
-                w->list[w->start[k] + fill[k]++] = u;
-            }
+            if (u->opcode == B3_Upsilon && u->m.phi && u->m.phi->owner)
+                w->list[w->start[u->m.phi->scratch + 1]++] = u;
         }
-    free(fill);
 }
 
 static void phi_writes_free(PhiWrites *w) {
@@ -1663,14 +1661,22 @@ static bool eliminate_dead_code(RS *rs) {
     B3Proc *p = rs->p;
     uint32_t n = b3_proc_number_values(p), sp = 0;
     uint8_t *live = b3_xcalloc(PHASE, n, 1);
-    B3Value **work = b3_xcalloc(PHASE, n, sizeof *work);
-    PhiWrites pw;
-    phi_writes_compute(&pw, p, n);
+    B3Value **work = b3_xmalloc(PHASE, (size_t)(n ? n : 1) * sizeof *work);
+    /* Each Phi's Upsilons as a list through the values' numbers (1 + the
+     * number; 0 ends it), made in the walk for the roots: the order of a
+     * Phi's Upsilons does not matter to what is live. */
+    uint32_t *first_up = b3_xcalloc(PHASE, n ? n : 1, sizeof *first_up);
+    uint32_t *next_up = b3_xmalloc(PHASE, (size_t)(n ? n : 1) * sizeof *next_up);
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
             B3Value *v = p->blocks[bi]->values[i];
             /* An Upsilon is a store to its Phi: needed when the Phi is. */
-            if (v->opcode != B3_Upsilon && b3_value_must_execute(v) && !live[v->scratch]) {
+            if (v->opcode == B3_Upsilon) {
+                if (v->m.phi && v->m.phi->owner) {
+                    next_up[v->scratch] = first_up[v->m.phi->scratch];
+                    first_up[v->m.phi->scratch] = v->scratch + 1;
+                }
+            } else if (b3_value_must_execute(v) && !live[v->scratch]) {
                 live[v->scratch] = 1;
                 work[sp++] = v;
             }
@@ -1683,12 +1689,14 @@ static bool eliminate_dead_code(RS *rs) {
                 work[sp++] = v->kids[i];
             }
         if (v->opcode == B3_Phi)
-            for (uint32_t k = pw.start[v->scratch]; k < pw.start[v->scratch + 1]; k++)
-                if (!live[pw.list[k]->scratch]) {
-                    live[pw.list[k]->scratch] = 1;
-                    work[sp++] = pw.list[k];
+            for (uint32_t k = first_up[v->scratch]; k; k = next_up[k - 1])
+                if (!live[k - 1]) {
+                    live[k - 1] = 1;
+                    work[sp++] = p->values[k - 1];
                 }
     }
+    free(first_up);
+    free(next_up);
     bool changed = false;
     for (uint32_t bi = 0; bi < p->nblocks; bi++)
         for (uint32_t i = 0; i < p->blocks[bi]->nvalues; i++) {
@@ -1700,7 +1708,6 @@ static bool eliminate_dead_code(RS *rs) {
         }
     if (changed)
         b3_proc_remove_nops(rs->m, p);
-    phi_writes_free(&pw);
     free(live);
     free(work);
     return changed;

@@ -123,8 +123,13 @@ static inline void extend(LS *s, AirTmp t, uint32_t p) {
         s->end[t] = p;
 }
 
-static void range_add(Ranges *r, uint32_t start, uint32_t end) {
-    B3_VEC_PUSH(PHASE, r->v, r->n, r->cap, ((Range){start, end}));
+/* The pushes below are inline, their growing is not. */
+static void ranges_grow(Ranges *r) { B3_VEC_RESERVE(PHASE, r->v, r->cap, (size_t)r->n + 1); }
+
+static inline void range_add(Ranges *r, uint32_t start, uint32_t end) {
+    if (r->n >= r->cap)
+        ranges_grow(r);
+    r->v[r->n++] = (Range){start, end};
 }
 
 static int cmp_range(const void *pa, const void *pb) {
@@ -367,6 +372,8 @@ typedef struct {
     size_t n, cap;
 } TmpRanges;
 
+static void tr_grow(TmpRanges *r) { B3_VEC_RESERVE(PHASE, r->v, r->cap, r->n + 1); }
+
 /* A range of t from start to end; where it ends just before t's last one
  * begins (t lives through the block boundary), that one grows instead, so
  * a tmp living through a run of blocks takes one range, not one per block.
@@ -377,7 +384,9 @@ static inline void tr_push(TmpRanges *r, uint32_t *last, AirTmp t, uint32_t star
         return;
     }
     last[t] = (uint32_t)r->n;
-    B3_VEC_PUSH(PHASE, r->v, r->n, r->cap, ((TmpRange){t, start, end}));
+    if (r->n >= r->cap)
+        tr_grow(r);
+    r->v[r->n++] = (TmpRange){t, start, end};
 }
 
 /* The exact live ranges of the virtual tmps (Wimmer's BuildIntervals without
@@ -566,7 +575,7 @@ static bool ranges_meet(const Range *a, uint32_t na, const Range *b, uint32_t nb
 }
 
 /* t's ranges from its cursor on (its hull if it has none). */
-static const Range *ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
+static inline const Range *ranges_of(const LS *s, AirTmp t, Range *hull, uint32_t *n) {
     if (t < s->nr && s->rn[t]) {
         *n = s->rn[t] - s->rcur[t];
         return s->rv + s->rfirst[t] + s->rcur[t];
@@ -665,6 +674,50 @@ static void held_meet(LS *s, AirTmp *held, uint32_t *nheld, uint32_t r, const Ra
     *nheld = out;
 }
 
+/* The tmps from `from` on that have a range and are not spilled, by start
+ * position, ties by number (a stable sort); clears their registers.  A
+ * counting sort over every position (bucket: npos + 2 entries) serves the
+ * first pass; a later pass's few fills take 11-bit digits, least significant
+ * first, so that its cost is not the procedure's size. */
+#define DIGIT_BITS 11
+static uint32_t sort_by_start(LS *s, uint32_t from, uint32_t *order, uint32_t *bucket) {
+    uint32_t nt = 0;
+    for (uint32_t t = from; t < s->n; t++) {
+        s->reg[t] = NO_REG;
+        if (s->start[t] != NONE && !s->spilled[t])
+            order[nt++] = t;
+    }
+    uint32_t ndigit = 1u << DIGIT_BITS;
+    if ((uint64_t)nt * 8 >= s->npos || (uint64_t)nt + ndigit + 1 > (uint64_t)s->npos + 2) {
+        memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
+        for (uint32_t i = 0; i < nt; i++)
+            bucket[s->start[order[i]] + 1]++;
+        for (uint32_t p = 0; p < s->npos; p++)
+            bucket[p + 1] += bucket[p];
+        for (uint32_t t = from; t < s->n; t++)
+            if (s->start[t] != NONE && !s->spilled[t])
+                order[bucket[s->start[t]]++] = t;
+        return nt;
+    }
+    uint32_t *count = bucket, *src = order, *dst = bucket + ndigit + 1;
+    for (uint32_t shift = 0; shift == 0 || ((uint64_t)s->npos - 1) >> shift; shift += DIGIT_BITS) {
+        memset(count, 0, (ndigit + 1) * sizeof(uint32_t));
+        for (uint32_t i = 0; i < nt; i++)
+            count[((s->start[src[i]] >> shift) & (ndigit - 1)) + 1]++;
+        for (uint32_t d = 0; d < ndigit; d++)
+            count[d + 1] += count[d];
+        for (uint32_t i = 0; i < nt; i++)
+            dst[count[(s->start[src[i]] >> shift) & (ndigit - 1)]++] = src[i];
+        uint32_t *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != order)
+        memcpy(order, src, nt * sizeof(uint32_t));
+    return nt;
+}
+#undef DIGIT_BITS
+
 /* One pass over tmps by interval start; false if it spilled (s->spilled
  * says what).  A register is free for t if neither its fixed ranges nor any
  * tmp holding it meets t's ranges, so a tmp can live in another's hole (a
@@ -680,22 +733,9 @@ static bool scan(LS *s, uint32_t *order, uint32_t *bucket) {
     uint32_t k = s->rf.k;
     bool first = s->nscanned == 0;
     uint32_t from = first ? AIR_FIRST_VTMP : s->nscanned;
-    memset(bucket, 0, (s->npos + 1) * sizeof(uint32_t));
-    uint32_t nt = 0;
-    for (uint32_t t = from; t < s->n; t++) {
-        s->reg[t] = NO_REG;
-        if (s->start[t] != NONE && !s->spilled[t]) {
-            bucket[s->start[t] + 1]++;
-            nt++;
-        }
-    }
+    uint32_t nt = sort_by_start(s, from, order, bucket);
     for (uint32_t t = AIR_FIRST_VTMP; t < s->nr; t++)
         s->rcur[t] = 0;
-    for (uint32_t p = 0; p < s->npos; p++)
-        bucket[p + 1] += bucket[p];
-    for (uint32_t t = from; t < s->n; t++)
-        if (s->start[t] != NONE && !s->spilled[t])
-            order[bucket[s->start[t]]++] = t;
     s->nscanned = s->n;
 
     /* Per register: the tmps given it that may still meet later ones (only

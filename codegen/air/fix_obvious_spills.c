@@ -74,7 +74,7 @@ static bool is_spill_ref(const AirArg *a) {
 /* A move that copies all of a spill slot that anyone reads: Move/MoveDouble
  * (64 bits), or Move32/MoveFloat with a narrow slot (nobody reads its upper
  * half, so its low 32 bits are all of it). */
-static bool is_spill_move(const AirInst *i) {
+static inline bool is_spill_move(const AirInst *i) {
     if (i->special || i->nargs != 2)
         return false;
     if (i->opcode == Air_Move || i->opcode == Air_MoveDouble)
@@ -90,7 +90,7 @@ static bool is_spill_move(const AirInst *i) {
  * (air_admits_stack), so the register then holds all that anyone reads of
  * the slot: a 64-bit reload may become a copy of it.  (A Move32 reload
  * holds only half of what the slot may hold, so it is never tracked.) */
-static bool is_narrow_spill_store(const AirInst *i) {
+static inline bool is_narrow_spill_store(const AirInst *i) {
     return !i->special && i->nargs == 2 && i->opcode == Air_Move32 && i->args[0].kind == AirArg_Tmp &&
            is_spill_ref(&i->args[1]) && !i->args[1].u.slot->narrow;
 }

@@ -277,12 +277,22 @@ typedef struct {
     uint32_t nlate, cap_late;
 } GatherCtx;
 
-static void gather_push(GatherCtx *g, AirAct x) {
-    B3_VEC_PUSH("air liveness", g->acts->v, g->acts->nv, g->cap, x);
+/* The pushes are inline, their growing is not: a push per mention. */
+static void gather_grow(GatherCtx *g) { B3_VEC_RESERVE("air liveness", g->acts->v, g->cap, g->acts->nv + 1); }
+
+static void gather_grow_late(GatherCtx *g) {
+    B3_VEC_RESERVE("air liveness", g->late, g->cap_late, g->nlate + 1);
 }
 
-static void gather_push_late(GatherCtx *g, AirAct x) {
-    B3_VEC_RESERVE("air liveness", g->late, g->cap_late, g->nlate + 1);
+static inline void gather_push(GatherCtx *g, AirAct x) {
+    if (g->acts->nv >= g->cap)
+        gather_grow(g);
+    g->acts->v[g->acts->nv++] = x;
+}
+
+static inline void gather_push_late(GatherCtx *g, AirAct x) {
+    if (g->nlate >= g->cap_late)
+        gather_grow_late(g);
     g->late[g->nlate++] = x;
 }
 
