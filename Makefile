@@ -47,14 +47,17 @@ $(BUILD)/pic/import/%.o: import/%.c
 # the 100 MB of libLLVM-16.so and the libraries it loads) and resolves the
 # calls inside it, so loading it binds ~400 symbols rather than ~20,000 and
 # touches a third of the pages (b3c -O0 on a C file's bitcode: a tenth
-# fewer instructions).  Only terminfo (LLVM's colour check) and the C++
-# runtime stay shared.
+# fewer instructions).  The C++ runtime is linked in too (loading
+# libstdc++.so and binding its symbols was 3.5M instructions, more than
+# half of b3c -O0 on a small C file); only terminfo (LLVM's colour check)
+# stays shared.
 LLVM_COMPONENTS = bitreader irreader core analysis target
 $(IMPORT_SO): $(IMPORT_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $(IMPORT_OBJS) -Wl,--gc-sections -Wl,--exclude-libs,ALL \
 	    -Wl,-Bsymbolic -L$(shell $(LLVM_CONFIG) --libdir) \
-	    $(shell $(LLVM_CONFIG) --link-static --libs $(LLVM_COMPONENTS)) -ltinfo -lstdc++ -lm
+	    $(shell $(LLVM_CONFIG) --link-static --libs $(LLVM_COMPONENTS)) -ltinfo \
+	    -static-libgcc -Wl,-Bstatic -lstdc++ -Wl,-Bdynamic -lm
 -include $(IMPORT_OBJS:.o=.d)
 
 # b3cc: the cc-compatible C driver (clang's front end, b3c, the system cc),
