@@ -323,7 +323,8 @@ int b3_drive(const B3Options *o) {
         /* LLVM IR: the front end in b3c-llvm.so; messages name the C source
          * (its !dbg lines) or the .ll text. */
         b3_ice_enter("import", NULL);
-        B3ImportOptions iopt = {.input = shown, .src = src, .len = len, .bitcode = bitcode, .diag = &diag, .leave_llvm = true};
+        B3ImportOptions iopt = {
+            .input = shown, .src = src, .len = len, .bitcode = bitcode, .diag = &diag, .leave_llvm = true};
         ok = b3_run_llvm_import(&m, &iopt);
         if (iopt.source_file)
             debug_file = iopt.source_file;

@@ -783,6 +783,9 @@ static bool target_matches(Imp *I) {
     return false;
 }
 
+/* Built with AddressSanitizer (gcc says so by a macro, clang by a feature):
+ * LeakSanitizer checks the exit, so LLVM's module is freed even when the
+ * caller would leave it (B3ImportOptions.leave_llvm). */
 #if defined(__SANITIZE_ADDRESS__)
 #define LEAK_CHECKED 1
 #elif defined(__has_feature)
